@@ -1,0 +1,251 @@
+/* parse.h - lib/parse: Python source -> warpc AST.
+ *
+ * tree-sitter-python builds the concrete syntax tree of the whole file; this
+ * stage walks it once and keeps what matters to Warp: the names under which
+ * warp is imported, module-level assignments (candidate constants), and the
+ * @wp.struct / @wp.func / @wp.kernel definitions with their decorators.  Host
+ * code around them (numpy, launches, classes, `if __name__ == "__main__":`)
+ * is skipped, never rejected.  Syntax errors (tree-sitter ERROR and MISSING
+ * nodes) are reported as diagnostics at their position.
+ *
+ * Bodies of funcs and kernels are kept whole.  Python constructs Warp does not
+ * accept (lists, dicts, lambdas, try, with, ...) are kept as AST_EXPR_UNSUPPORTED
+ * / AST_STMT_UNSUPPORTED nodes naming the construct, so the IR stage can report
+ * them only where they matter (inside kernels), not in host code.
+ *
+ * Memory: every node and string is allocated in the arena passed to
+ * wp_parse(); nothing points into tree-sitter's tree after wp_parse returns,
+ * except `wp_loc.src`, which points at the caller's wp_source.
+ */
+#ifndef WARPC_PARSE_H
+#define WARPC_PARSE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../support/arena.h"
+#include "../support/diag.h"
+
+typedef struct ast_expr ast_expr;
+typedef struct ast_stmt ast_stmt;
+
+typedef enum ast_expr_kind {
+  AST_EXPR_NAME,      /* name */
+  AST_EXPR_INT,       /* int_value (a literal too big for uint64 is an error) */
+  AST_EXPR_FLOAT,     /* float_value */
+  AST_EXPR_BOOL,      /* bool_value: True / False */
+  AST_EXPR_NONE,      /* None */
+  AST_EXPR_STRING,    /* string: the literal's contents, escapes undone for
+                         plain strings; f-strings and byte strings are
+                         AST_EXPR_UNSUPPORTED */
+  AST_EXPR_ATTRIBUTE, /* value.name */
+  AST_EXPR_SUBSCRIPT, /* value[items]  (a[i, j] has two items; a slice item is
+                         an AST_EXPR_SLICE) */
+  AST_EXPR_SLICE,     /* lo:hi:step inside a subscript; absent parts NULL, in
+                         items[0..2] */
+  AST_EXPR_CALL,      /* value(items..., keywords...) */
+  AST_EXPR_BINARY,    /* items[0] op items[1] */
+  AST_EXPR_UNARY,     /* op items[0]: AST_OP_NEG, AST_OP_POS, AST_OP_NOT,
+                         AST_OP_INVERT */
+  AST_EXPR_BOOLOP,    /* items[0] and/or items[1] (op AST_OP_AND / AST_OP_OR),
+                         left-nested for a chain */
+  AST_EXPR_COMPARE,   /* items[0] ops[0] items[1] ops[1] items[2] ...; a plain
+                         comparison has nitems == 2 */
+  AST_EXPR_IFEXP,     /* items[1] if items[0] else items[2] (cond first) */
+  AST_EXPR_TUPLE,     /* (items...) or a bare `a, b` */
+  AST_EXPR_UNSUPPORTED, /* name: what it is, e.g. "list", "lambda",
+                           "list comprehension", "dict", "set", "f-string",
+                           "starred expression", "await", "generator" */
+} ast_expr_kind;
+
+typedef enum ast_op {
+  AST_OP_NONE,
+  /* binary arithmetic (also the op of augmented assignment) */
+  AST_OP_ADD, AST_OP_SUB, AST_OP_MUL, AST_OP_DIV, AST_OP_FLOORDIV,
+  AST_OP_MOD, AST_OP_POW, AST_OP_MATMUL,
+  AST_OP_BITAND, AST_OP_BITOR, AST_OP_BITXOR, AST_OP_LSHIFT, AST_OP_RSHIFT,
+  /* unary */
+  AST_OP_NEG, AST_OP_POS, AST_OP_NOT, AST_OP_INVERT,
+  /* boolean */
+  AST_OP_AND, AST_OP_OR,
+  /* comparison */
+  AST_OP_EQ, AST_OP_NE, AST_OP_LT, AST_OP_LE, AST_OP_GT, AST_OP_GE,
+  AST_OP_IS, AST_OP_IS_NOT, AST_OP_IN, AST_OP_NOT_IN,
+} ast_op;
+
+/* A keyword argument `name=value` of a call. */
+typedef struct ast_keyword {
+  const char *name;
+  ast_expr *value;
+  wp_loc loc; /* the whole `name=value` */
+} ast_keyword;
+
+struct ast_expr {
+  ast_expr_kind kind;
+  wp_loc loc;
+  ast_op op;              /* BINARY, UNARY, BOOLOP */
+  const char *name;       /* NAME, ATTRIBUTE (attribute name), UNSUPPORTED */
+  ast_expr *value;        /* ATTRIBUTE, SUBSCRIPT, CALL: the object / callee */
+  ast_expr **items;       /* operands, indices, call arguments, tuple items */
+  int nitems;
+  ast_op *ops;            /* COMPARE: nitems - 1 operators */
+  ast_keyword *keywords;  /* CALL */
+  int nkeywords;
+  uint64_t int_value;     /* INT */
+  double float_value;     /* FLOAT */
+  bool bool_value;        /* BOOL */
+  const char *string;     /* STRING; also the literal's source text for INT
+                             and FLOAT */
+};
+
+typedef enum ast_stmt_kind {
+  AST_STMT_EXPR,      /* value */
+  AST_STMT_ASSIGN,    /* target = value; a chain `a = b = v` has ntargets > 1;
+                         a tuple target is an AST_EXPR_TUPLE */
+  AST_STMT_AUGASSIGN, /* target op= value (op is the binary operator) */
+  AST_STMT_ANNASSIGN, /* target: annotation [= value]  (value may be NULL) */
+  AST_STMT_IF,        /* if cond: body else: orelse.  `elif` is an IF as the
+                         single statement of orelse (elif_chain set). */
+  AST_STMT_FOR,       /* for target in iter: body  (orelse: `else:` block,
+                         kept so the IR can reject it) */
+  AST_STMT_WHILE,     /* while cond: body */
+  AST_STMT_BREAK,
+  AST_STMT_CONTINUE,
+  AST_STMT_RETURN,    /* return [value] */
+  AST_STMT_PASS,
+  AST_STMT_DEF,       /* a nested def or class (kept for factories); def */
+  AST_STMT_UNSUPPORTED, /* name: "try statement", "with statement", "global
+                           statement", "nonlocal statement", "del statement",
+                           "raise statement", "import statement", "yield",
+                           "match statement", "class definition", ... */
+} ast_stmt_kind;
+
+typedef struct ast_block {
+  ast_stmt **stmts;
+  int count;
+} ast_block;
+
+typedef struct ast_def ast_def;
+
+struct ast_stmt {
+  ast_stmt_kind kind;
+  wp_loc loc;
+  ast_expr **targets; /* ASSIGN (ntargets), AUGASSIGN/ANNASSIGN/FOR (1) */
+  int ntargets;
+  ast_op op;          /* AUGASSIGN */
+  ast_expr *value;    /* EXPR, ASSIGN, AUGASSIGN, ANNASSIGN, RETURN */
+  ast_expr *annotation; /* ANNASSIGN */
+  ast_expr *cond;     /* IF, WHILE; FOR: the iterable */
+  ast_block body;     /* IF, FOR, WHILE */
+  ast_block orelse;   /* IF, FOR, WHILE */
+  bool elif_chain;    /* IF created from an `elif` clause */
+  ast_def *def;       /* DEF */
+  const char *name;   /* UNSUPPORTED */
+};
+
+/* What a decorated definition is, as far as Warp is concerned. */
+typedef enum ast_def_kind {
+  AST_DEF_PLAIN,   /* an undecorated or foreign-decorated def (host code) */
+  AST_DEF_KERNEL,  /* @wp.kernel or @wp.kernel(...) */
+  AST_DEF_FUNC,    /* @wp.func */
+  AST_DEF_STRUCT,  /* @wp.struct class */
+  AST_DEF_OTHER_WARP, /* another decorator from warp (func_grad, func_native,
+                         overload, func_replay, ...): see `decorator` */
+} ast_def_kind;
+
+/* A parameter of a def: `name: annotation = default`. */
+typedef struct ast_param {
+  const char *name;
+  ast_expr *annotation; /* NULL when missing */
+  ast_expr *default_value; /* NULL when missing */
+  wp_loc loc;
+  bool star;            /* *args or **kwargs (name without stars) */
+} ast_param;
+
+/* A struct field `name: annotation [= default]`. */
+typedef struct ast_field {
+  const char *name;
+  ast_expr *annotation;
+  ast_expr *default_value;
+  wp_loc loc;
+} ast_field;
+
+struct ast_def {
+  ast_def_kind kind;
+  const char *name;
+  wp_loc loc;      /* the name identifier */
+  wp_loc def_loc;  /* the whole definition, decorators included */
+  /* The warp decorator that classified the def, e.g. for
+     `@wp.kernel(enable_backward=False)` the CALL expression, for `@wp.func`
+     the ATTRIBUTE expression.  NULL for AST_DEF_PLAIN. */
+  ast_expr *decorator;
+  /* The attribute name of that decorator within warp: "kernel", "func",
+     "struct", "func_grad", "overload", ... (NULL for AST_DEF_PLAIN). */
+  const char *decorator_name;
+  ast_expr **decorators; /* all decorators, outermost first */
+  int ndecorators;
+  /* functions */
+  ast_param *params;
+  int nparams;
+  ast_expr *returns;     /* return annotation or NULL */
+  ast_block body;
+  /* classes (@wp.struct) */
+  ast_field *fields;
+  int nfields;
+};
+
+/* A module-level `NAME = value` (the last one wins when a name is assigned
+ * more than once; all are kept in file order).  `annotation` is set for
+ * `NAME: T = value`. */
+typedef struct ast_global {
+  const char *name;
+  ast_expr *value;
+  ast_expr *annotation;
+  wp_loc loc;
+} ast_global;
+
+/* How a module-level name refers to warp:
+ *   import warp as wp         -> {local "wp",    target ""}
+ *   import warp               -> {local "warp",  target ""}
+ *   from warp import vec3     -> {local "vec3",  target "vec3"}
+ *   from warp import vec3 as v-> {local "v",     target "vec3"}
+ *   import warp.types as wpt  -> {local "wpt",   target "types"}
+ *   from warp.types import vector -> {local "vector", target "types.vector"}
+ * Other imports (numpy, typing, local modules) are kept with `module` set to
+ * the dotted module name and `is_warp` false, so later stages can resolve
+ * `typing.Any` or multi-file imports. */
+typedef struct ast_import {
+  const char *local;
+  const char *module; /* dotted module path as written, e.g. "warp.types" */
+  const char *target; /* see above; for non-warp imports the imported name
+                         ("" for a plain `import m`) */
+  bool is_warp;
+  wp_loc loc;
+} ast_import;
+
+typedef struct ast_module {
+  const wp_source *src;
+  ast_import *imports;
+  int nimports;
+  ast_global *globals;
+  int nglobals;
+  ast_def **defs; /* every top-level def and class, warp or not, file order */
+  int ndefs;
+} ast_module;
+
+/* Parses `src` into an AST allocated in `arena`.  Syntax errors are reported
+ * to `diag` (several per file if tree-sitter found several); the returned
+ * module is still usable for printing but must not be lowered when
+ * wp_diag_error_count(diag) grew.  Returns NULL only if tree-sitter itself
+ * failed (reported as a diagnostic without location). */
+ast_module *wp_parse(const wp_source *src, wp_arena *arena, wp_diag *diag);
+
+/* Prints the AST of `m` as an indented tree (`warpc --emit=ast`).  The format
+ * is for people and tests: one node per line, `kind value @line:col`. */
+void wp_ast_print(FILE *out, const ast_module *m);
+
+/* Name of an operator as written in Python ("+", "//", "not in", ...). */
+const char *wp_ast_op_str(ast_op op);
+
+#endif

@@ -1,0 +1,82 @@
+/* diag.c - GCC-style diagnostics with the source line and a caret. */
+#include "diag.h"
+
+static const char *sev_name(wp_severity s) {
+  switch (s) {
+  case WP_SEV_ERROR: return "error";
+  case WP_SEV_WARNING: return "warning";
+  default: return "note";
+  }
+}
+
+static void print_caret(FILE *out, wp_loc loc) {
+  const char *text = loc.src->text;
+  uint32_t bol = loc.start;
+  while (bol > 0 && text[bol - 1] != '\n')
+    bol--;
+  uint32_t eol = loc.start;
+  while (eol < loc.src->len && text[eol] != '\n' && text[eol] != '\r')
+    eol++;
+  fprintf(out, "    %.*s\n    ", (int)(eol - bol), text + bol);
+  for (uint32_t i = bol; i < loc.start; i++)
+    fputc(text[i] == '\t' ? '\t' : ' ', out);
+  fputc('^', out);
+  uint32_t end = loc.end < eol ? loc.end : eol;
+  for (uint32_t i = loc.start + 1; i < end; i++)
+    fputc('~', out);
+  fputc('\n', out);
+}
+
+void wp_diag_vreport(wp_diag *d, wp_severity sev, wp_loc loc, const char *fmt,
+                     va_list ap) {
+  FILE *out = d->out ? d->out : stderr;
+  int limit = d->max_errors ? d->max_errors : 50;
+  if (sev == WP_SEV_ERROR)
+    d->errors++;
+  else if (sev == WP_SEV_WARNING)
+    d->warnings++;
+  if (d->errors > limit)
+    return;
+  if (loc.src)
+    fprintf(out, "%s:%u:%u: %s: ", loc.src->path, loc.line, loc.col,
+            sev_name(sev));
+  else
+    fprintf(out, "warpc: %s: ", sev_name(sev));
+  vfprintf(out, fmt, ap);
+  fputc('\n', out);
+  if (loc.src && loc.start <= loc.src->len)
+    print_caret(out, loc);
+  if (sev == WP_SEV_ERROR && d->errors == limit)
+    fprintf(out, "warpc: fatal error: too many errors emitted, stopping now\n");
+}
+
+void wp_diag_report(wp_diag *d, wp_severity sev, wp_loc loc, const char *fmt,
+                    ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  wp_diag_vreport(d, sev, loc, fmt, ap);
+  va_end(ap);
+}
+
+void wp_error(wp_diag *d, wp_loc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  wp_diag_vreport(d, WP_SEV_ERROR, loc, fmt, ap);
+  va_end(ap);
+}
+
+void wp_warning(wp_diag *d, wp_loc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  wp_diag_vreport(d, WP_SEV_WARNING, loc, fmt, ap);
+  va_end(ap);
+}
+
+void wp_note(wp_diag *d, wp_loc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  wp_diag_vreport(d, WP_SEV_NOTE, loc, fmt, ap);
+  va_end(ap);
+}
+
+int wp_diag_error_count(const wp_diag *d) { return d->errors; }

@@ -1,0 +1,214 @@
+/* warp/abi.h - the binary interface between warpc's generated code and
+ * libwarprt.
+ *
+ * This header is the single source of truth for every type the generated
+ * code and the runtime share.  warpc embeds it verbatim at the top of the C it
+ * generates, so it must include no header at all (no sysroot is needed to
+ * cross-compile generated code) and use only compiler-provided types.  It is
+ * also included by <warp/warp.h> for users.
+ *
+ * Changing a layout here changes the ABI: bump WP_ABI_VERSION.
+ */
+#ifndef WARP_ABI_H
+#define WARP_ABI_H
+
+#define WP_ABI_VERSION 1
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef __INT8_TYPE__ wp_int8;
+typedef __UINT8_TYPE__ wp_uint8;
+typedef __INT16_TYPE__ wp_int16;
+typedef __UINT16_TYPE__ wp_uint16;
+typedef __INT32_TYPE__ wp_int32;
+typedef __UINT32_TYPE__ wp_uint32;
+typedef __INT64_TYPE__ wp_int64;
+typedef __UINT64_TYPE__ wp_uint64;
+typedef __SIZE_TYPE__ wp_size;
+
+/* Result of every runtime call and every generated launcher.  WP_SUCCESS is
+ * zero; on any other value wp_last_error() holds a message for people. */
+typedef enum wp_status {
+  WP_SUCCESS = 0,
+  WP_ERROR_INVALID_VALUE = 1,   /* a NULL pointer, a bad dims/ndim, ... */
+  WP_ERROR_OUT_OF_MEMORY = 2,   /* allocation failed */
+  WP_ERROR_DTYPE_MISMATCH = 3,  /* array dtype differs from the signature */
+  WP_ERROR_NDIM_MISMATCH = 4,   /* array ndim differs from the signature */
+  WP_ERROR_DEVICE_MISMATCH = 5, /* array lives on another device */
+  WP_ERROR_NO_DEVICE = 6,       /* the requested device does not exist */
+  WP_ERROR_NOT_SUPPORTED = 7,   /* e.g. no backward kernel was generated */
+  WP_ERROR_CUDA = 8,            /* a CUDA driver call failed */
+  WP_ERROR_SYSTEM = 9,          /* a system call (threads, ...) failed */
+} wp_status;
+
+/* Devices: 0 is the CPU, so a zero-initialised launch runs on the CPU.
+ * WP_DEVICE_CUDA(n) is the n-th CUDA device (cuda:n). */
+typedef wp_int32 wp_device;
+#define WP_DEVICE_CPU 0
+#define WP_DEVICE_CUDA(n) ((n) + 1)
+
+/* Element types.  A dtype packs kind, scalar type and shape:
+ *   bits 24..31 kind, 16..23 scalar, 8..15 rows (vector length), 0..7 cols.
+ * Struct dtypes (kind WP_KIND_STRUCT) keep a 24-bit layout hash in the low
+ * bits; warpc writes them into the generated header. */
+typedef wp_uint32 wp_dtype;
+
+enum {
+  WP_KIND_SCALAR = 0,
+  WP_KIND_VECTOR = 1,
+  WP_KIND_MATRIX = 2,
+  WP_KIND_QUAT = 3,
+  WP_KIND_TRANSFORM = 4,
+  WP_KIND_STRUCT = 5,
+};
+
+enum {
+  WP_SCALAR_BOOL = 1,
+  WP_SCALAR_INT8 = 2,
+  WP_SCALAR_UINT8 = 3,
+  WP_SCALAR_INT16 = 4,
+  WP_SCALAR_UINT16 = 5,
+  WP_SCALAR_INT32 = 6,
+  WP_SCALAR_UINT32 = 7,
+  WP_SCALAR_INT64 = 8,
+  WP_SCALAR_UINT64 = 9,
+  WP_SCALAR_FLOAT16 = 10,
+  WP_SCALAR_FLOAT32 = 11,
+  WP_SCALAR_FLOAT64 = 12,
+  WP_SCALAR_BFLOAT16 = 13,
+};
+
+#define WP_DTYPE(kind, scalar, rows, cols)                                     \
+  ((wp_dtype)(((wp_uint32)(kind) << 24) | ((wp_uint32)(scalar) << 16) |        \
+              ((wp_uint32)(rows) << 8) | (wp_uint32)(cols)))
+#define WP_DTYPE_KIND(d) ((int)(((d) >> 24) & 0xff))
+#define WP_DTYPE_SCALAR(d) ((int)(((d) >> 16) & 0xff))
+#define WP_DTYPE_ROWS(d) ((int)(((d) >> 8) & 0xff))
+#define WP_DTYPE_COLS(d) ((int)((d) & 0xff))
+
+#define WP_SCALAR_DTYPE(s) WP_DTYPE(WP_KIND_SCALAR, s, 1, 1)
+#define WP_BOOL WP_SCALAR_DTYPE(WP_SCALAR_BOOL)
+#define WP_INT8 WP_SCALAR_DTYPE(WP_SCALAR_INT8)
+#define WP_UINT8 WP_SCALAR_DTYPE(WP_SCALAR_UINT8)
+#define WP_INT16 WP_SCALAR_DTYPE(WP_SCALAR_INT16)
+#define WP_UINT16 WP_SCALAR_DTYPE(WP_SCALAR_UINT16)
+#define WP_INT32 WP_SCALAR_DTYPE(WP_SCALAR_INT32)
+#define WP_UINT32 WP_SCALAR_DTYPE(WP_SCALAR_UINT32)
+#define WP_INT64 WP_SCALAR_DTYPE(WP_SCALAR_INT64)
+#define WP_UINT64 WP_SCALAR_DTYPE(WP_SCALAR_UINT64)
+#define WP_FLOAT16 WP_SCALAR_DTYPE(WP_SCALAR_FLOAT16)
+#define WP_FLOAT32 WP_SCALAR_DTYPE(WP_SCALAR_FLOAT32)
+#define WP_FLOAT64 WP_SCALAR_DTYPE(WP_SCALAR_FLOAT64)
+
+#define WP_VEC_DTYPE(s, n) WP_DTYPE(WP_KIND_VECTOR, s, n, 1)
+#define WP_MAT_DTYPE(s, r, c) WP_DTYPE(WP_KIND_MATRIX, s, r, c)
+#define WP_VEC2F WP_VEC_DTYPE(WP_SCALAR_FLOAT32, 2)
+#define WP_VEC3F WP_VEC_DTYPE(WP_SCALAR_FLOAT32, 3)
+#define WP_VEC4F WP_VEC_DTYPE(WP_SCALAR_FLOAT32, 4)
+#define WP_VEC2D WP_VEC_DTYPE(WP_SCALAR_FLOAT64, 2)
+#define WP_VEC3D WP_VEC_DTYPE(WP_SCALAR_FLOAT64, 3)
+#define WP_VEC4D WP_VEC_DTYPE(WP_SCALAR_FLOAT64, 4)
+#define WP_VEC2I WP_VEC_DTYPE(WP_SCALAR_INT32, 2)
+#define WP_VEC3I WP_VEC_DTYPE(WP_SCALAR_INT32, 3)
+#define WP_VEC4I WP_VEC_DTYPE(WP_SCALAR_INT32, 4)
+#define WP_MAT22F WP_MAT_DTYPE(WP_SCALAR_FLOAT32, 2, 2)
+#define WP_MAT33F WP_MAT_DTYPE(WP_SCALAR_FLOAT32, 3, 3)
+#define WP_MAT44F WP_MAT_DTYPE(WP_SCALAR_FLOAT32, 4, 4)
+#define WP_MAT22D WP_MAT_DTYPE(WP_SCALAR_FLOAT64, 2, 2)
+#define WP_MAT33D WP_MAT_DTYPE(WP_SCALAR_FLOAT64, 3, 3)
+#define WP_MAT44D WP_MAT_DTYPE(WP_SCALAR_FLOAT64, 4, 4)
+
+/* An array, as Warp's wp.array: `data` points at element [0,...,0];
+ * element [i0,..,i(n-1)] is at data + sum(ik * strides[k]) (strides in bytes,
+ * may be any multiple of the element alignment).  `grad` is NULL or a buffer
+ * of the same shape and strides holding the adjoint.  Entries of shape and
+ * strides at k >= ndim are 0.  Layout is fixed (it is passed by value into
+ * kernels); see <warp/array.h> for the functions that make and free arrays. */
+typedef struct wp_array {
+  void *data;
+  void *grad;
+  wp_int64 shape[4];
+  wp_int64 strides[4];
+  wp_int32 ndim;
+  wp_dtype dtype;
+  wp_int32 elem_size; /* bytes per element */
+  wp_device device;
+  wp_uint32 flags;    /* WP_ARRAY_OWNS_DATA | WP_ARRAY_OWNS_GRAD */
+  wp_int32 reserved;
+} wp_array;
+
+#define WP_ARRAY_OWNS_DATA 1u
+#define WP_ARRAY_OWNS_GRAD 2u
+
+/* Launch descriptor, the first argument of every generated launcher.  Zero
+ * fields take defaults: ndim 0 means 1 (then dims[0] threads), device CPU,
+ * block_dim 256, max_blocks 0 (no cap), stream NULL (the device's default),
+ * tape NULL (not recorded). */
+struct wp_tape;
+typedef struct wp_launch {
+  wp_int32 ndim;       /* 1..4 */
+  wp_int64 dims[4];    /* launch shape; the thread count is their product */
+  wp_device device;
+  wp_int32 block_dim;  /* CUDA threads per block */
+  wp_int32 max_blocks; /* CUDA grid cap (grid-stride loop beyond it) */
+  void *stream;        /* CUstream or NULL */
+  struct wp_tape *tape;
+} wp_launch;
+
+/* What a kernel sees of its launch: the shape, to turn a linear thread index
+ * into wp.tid()'s components (row-major: the last dimension varies fastest,
+ * as in Warp). */
+typedef struct wp_launch_bounds {
+  wp_int64 shape[4];
+  wp_int32 ndim;
+  wp_int64 size; /* product of shape[0..ndim) */
+} wp_launch_bounds;
+
+/* A CPU kernel entry: runs linear thread indices [begin, end) of the launch
+ * with the packed argument struct `args`.  Generated by warpc. */
+typedef void (*wp_cpu_range_fn)(const void *args, const wp_launch_bounds *bounds,
+                                wp_int64 begin, wp_int64 end);
+
+/* Everything the runtime needs to launch one kernel; one static instance per
+ * kernel in the generated object. */
+typedef struct wp_kernel_desc {
+  const char *name;             /* C name of the launcher, e.g. "particles_step" */
+  wp_cpu_range_fn cpu_forward;  /* never NULL */
+  wp_cpu_range_fn cpu_backward; /* NULL when no adjoint was generated */
+  wp_size args_size;            /* bytes of the packed argument struct */
+  const void *cuda_module;      /* fatbin image or NULL (CPU-only object) */
+  const char *cuda_forward;     /* CUDA entry names or NULL */
+  const char *cuda_backward;
+} wp_kernel_desc;
+
+/* Runtime entry points called by generated launchers (declared here so the
+ * generated code needs no other header). */
+
+/* Checks that `a` is a valid array of `dtype` with `ndim` dimensions on
+ * `device`.  On a mismatch sets the last error to a message naming `kernel`
+ * and `param` and returns WP_ERROR_DTYPE_MISMATCH / WP_ERROR_NDIM_MISMATCH /
+ * WP_ERROR_DEVICE_MISMATCH, or WP_ERROR_INVALID_VALUE when `a` is NULL.
+ * `dtype_name` is the Warp spelling ("vec3f") used in the message. */
+wp_status wp_check_array_arg(const wp_array *a, wp_dtype dtype,
+                             const char *dtype_name, wp_int32 ndim,
+                             wp_device device, const char *kernel,
+                             const char *param);
+
+/* Launches `kernel` (forward, or its adjoint when `backward` is non-zero)
+ * over `launch` with the packed argument struct `args` (kernel->args_size
+ * bytes; copied when the launch is recorded on a tape).  Blocks until a CPU
+ * launch completes.  Returns WP_ERROR_INVALID_VALUE for bad dims,
+ * WP_ERROR_NOT_SUPPORTED for a missing adjoint, WP_ERROR_NO_DEVICE for a
+ * device that does not exist or a CUDA launch of a CPU-only object. */
+wp_status wp_launch_kernel(const wp_launch *launch, const wp_kernel_desc *kernel,
+                           wp_int32 backward, const void *args);
+
+/* Device of a launch descriptor, with the zero default applied (NULL ok). */
+wp_device wp_launch_device(const wp_launch *launch);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

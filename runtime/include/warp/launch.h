@@ -1,0 +1,42 @@
+/* warp/launch.h - launching kernels and the CPU thread pool.
+ *
+ * Generated launchers (`wp_status m_k(const wp_launch *launch, ...)`) check
+ * their arguments and call wp_launch_kernel() (declared in <warp/abi.h>).
+ * CPU launches split the linear thread range [0, product(dims)) into
+ * contiguous chunks run by a pool of worker threads; the call returns when all
+ * threads of the launch have run.
+ */
+#ifndef WARP_LAUNCH_H
+#define WARP_LAUNCH_H
+
+#include "abi.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A 1-D launch of n threads on the CPU, as a compound literal:
+ *   particles_step(&WP_LAUNCH_1D(n), ...); */
+#define WP_LAUNCH_1D(n) ((wp_launch){.ndim = 1, .dims = {(n)}})
+/* A 2-D launch of n0 x n1 threads on the CPU. */
+#define WP_LAUNCH_2D(n0, n1) ((wp_launch){.ndim = 2, .dims = {(n0), (n1)}})
+/* A 3-D launch on the CPU. */
+#define WP_LAUNCH_3D(n0, n1, n2)                                               \
+  ((wp_launch){.ndim = 3, .dims = {(n0), (n1), (n2)}})
+
+/* Sets the number of CPU worker threads used by later launches (n >= 1; 0
+ * restores the default: $WARP_NUM_THREADS if set to a positive integer, else
+ * the number of online CPUs).  Waits for running launches to finish. */
+wp_status wp_set_num_threads(int n);
+
+/* The number of CPU worker threads launches use. */
+int wp_get_num_threads(void);
+
+/* Stops the worker threads (they restart on the next launch).  Optional;
+ * call at exit to make leak checkers quiet. */
+void wp_shutdown(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

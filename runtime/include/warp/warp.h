@@ -1,0 +1,16 @@
+/* warp/warp.h - libwarprt, the runtime for kernels compiled by warpc.
+ *
+ * Include this header and the header warpc generated for your kernels; link
+ * with -lwarprt -lpthread -lm.  All functions are thread-safe unless noted.
+ * Every function returning wp_status sets a message for wp_last_error() when
+ * it fails.
+ */
+#ifndef WARP_WARP_H
+#define WARP_WARP_H
+
+#include "abi.h"
+#include "array.h"
+#include "error.h"
+#include "launch.h"
+
+#endif
