@@ -79,7 +79,7 @@ $(LIBWARPC): $(LIB_OBJ) $(GEN_OBJ) $(TS_OBJ)
 
 $(WARPC): $(CMD_OBJ) $(LIBWARPC)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(CMD_OBJ) $(LIBWARPC) $(TS_LIB)
+	$(CC) $(CFLAGS) -o $@ $(CMD_OBJ) $(LIBWARPC) $(TS_LIB) -lm
 
 $(LIBWARPRT): $(RT_OBJ)
 	@mkdir -p $(dir $@)

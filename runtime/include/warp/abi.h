@@ -28,6 +28,16 @@ typedef __INT64_TYPE__ wp_int64;
 typedef __UINT64_TYPE__ wp_uint64;
 typedef __SIZE_TYPE__ wp_size;
 
+/* Warp's bool is one byte; float16 values are stored as their IEEE binary16
+ * bits. */
+#ifdef __cplusplus
+typedef bool wp_bool;
+#else
+typedef _Bool wp_bool;
+#endif
+typedef wp_uint16 wp_half;
+typedef wp_uint16 wp_bfloat16;
+
 /* Result of every runtime call and every generated launcher.  WP_SUCCESS is
  * zero; on any other value wp_last_error() holds a message for people. */
 typedef enum wp_status {

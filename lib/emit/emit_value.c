@@ -1,0 +1,325 @@
+/* emit_value.c - prints one IR instruction as C.  Every SSA value is a C
+ * local `v<id>` declared at the top of its function; block arguments are
+ * assigned on the branches that enter the block (a parallel copy through
+ * temporaries), blocks are labels. */
+#include <math.h>
+#include <string.h>
+
+#include "../../runtime/include/warp/abi.h"
+#include "emit_internal.h"
+
+static void name(FILE *out, const ir_value *v) { fprintf(out, "v%d", v->id); }
+
+static void print_const(FILE *out, const ir_value *v) {
+  const ir_type *t = v->type;
+  if (ir_type_is_float(t)) {
+    bool f32 = t->scalar == WP_SCALAR_FLOAT32;
+    double x = v->fval;
+    if (isnan(x))
+      fprintf(out, f32 ? "__builtin_nanf(\"\")" : "__builtin_nan(\"\")");
+    else if (isinf(x))
+      fprintf(out, "%s%s", x < 0 ? "-" : "", f32 ? "__builtin_inff()" : "__builtin_inf()");
+    else {
+      char buf[40];
+      snprintf(buf, sizeof buf, f32 ? "%.9g" : "%.17g", x);
+      fputs(buf, out);
+      if (!strpbrk(buf, ".e"))
+        fputs(".0", out); /* a float literal, not an int */
+      if (f32)
+        fputc('f', out);
+    }
+    return;
+  }
+  switch (t->scalar) {
+  case WP_SCALAR_UINT64: fprintf(out, "%lluULL", (unsigned long long)v->ival); return;
+  case WP_SCALAR_INT64:
+    if (v->ival == INT64_MIN)
+      fprintf(out, "(-9223372036854775807LL - 1)");
+    else
+      fprintf(out, "%lldLL", (long long)v->ival);
+    return;
+  case WP_SCALAR_UINT32: fprintf(out, "%lluU", (unsigned long long)(uint32_t)v->ival); return;
+  case WP_SCALAR_INT32:
+    if (v->ival == INT32_MIN)
+      fprintf(out, "(-2147483647 - 1)");
+    else
+      fprintf(out, "%lld", (long long)v->ival);
+    return;
+  default: fprintf(out, "(%s)%lld", t->cname, (long long)v->ival); return;
+  }
+}
+
+/* wp_<builtin>_<types>: all-scalar calls use the first type only. */
+static void builtin_call(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  bool scalars = true;
+  for (int i = 0; i < v->nargs; i++)
+    scalars = scalars && v->args[i]->type->kind == IR_T_SCALAR;
+  fprintf(out, "wp_%s", v->builtin->name);
+  for (int i = 0; i < (scalars ? 1 : v->nargs); i++)
+    fprintf(out, "_%s", v->args[i]->type->name);
+  fputc('(', out);
+  for (int i = 0; i < v->nargs; i++) {
+    if (i)
+      fputs(", ", out);
+    name(out, v->args[i]);
+  }
+  fputc(')', out);
+}
+
+static void builtin(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  const ir_type *types[8];
+  for (int i = 0; i < v->nargs && i < 8; i++)
+    types[i] = v->args[i]->type;
+  if (!strcmp(v->builtin->name, "where")) {
+    fputc('(', out);
+    name(out, v->args[0]);
+    fputs(" ? ", out);
+    name(out, v->args[1]);
+    fputs(" : ", out);
+    name(out, v->args[2]);
+    fputc(')', out);
+    return;
+  }
+  switch (ir_builtin_emit_kind(v->builtin, types, v->nargs)) {
+  case IR_EMIT_INFIX:
+    fputc('(', out);
+    name(out, v->args[0]);
+    fprintf(out, " %s ", v->builtin->c_op);
+    name(out, v->args[1]);
+    fputc(')', out);
+    return;
+  case IR_EMIT_PREFIX:
+    fprintf(out, "(%s", v->builtin->c_op);
+    name(out, v->args[0]);
+    fputc(')', out);
+    return;
+  case IR_EMIT_CALL:
+    builtin_call(e, v);
+    return;
+  }
+}
+
+static void cast(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  const ir_type *t = v->type, *from = v->args[0]->type;
+  if (t->kind != IR_T_SCALAR) {
+    fprintf(out, "wp_cast_%s_%s(", t->name, from->name);
+    name(out, v->args[0]);
+    fputc(')', out);
+  } else if (ir_type_is_bool(t)) {
+    fputc('(', out);
+    name(out, v->args[0]);
+    fputs(" != 0)", out);
+  } else {
+    fprintf(out, "(%s)", t->cname);
+    name(out, v->args[0]);
+  }
+}
+
+static void compose(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  const ir_type *t = v->type;
+  fprintf(out, "(%s){", t->cname);
+  if (t->kind == IR_T_VEC || t->kind == IR_T_MAT)
+    fputc('{', out);
+  for (int i = 0; i < v->nargs; i++) {
+    if (t->kind == IR_T_MAT && i % t->cols == 0)
+      fputs(i ? "}, {" : "{", out);
+    else if (i)
+      fputs(", ", out);
+    name(out, v->args[i]);
+  }
+  if (t->kind == IR_T_MAT)
+    fputc('}', out);
+  if (t->kind == IR_T_VEC || t->kind == IR_T_MAT)
+    fputc('}', out);
+  fputc('}', out);
+}
+
+/* The element address WP_ATn(T, arr, i, ...) of a load/store/atomic. */
+static void address(emit_ctx *e, const ir_value *v, int nidx) {
+  const ir_value *arr = v->args[0];
+  fprintf(e->out, "WP_AT%d(%s, ", nidx, arr->type->elem->cname);
+  name(e->out, arr);
+  for (int i = 1; i <= nidx; i++) {
+    fputs(", ", e->out);
+    name(e->out, v->args[i]);
+  }
+  fputc(')', e->out);
+}
+
+static void index_expr(emit_ctx *e, const ir_value *v, int argi) {
+  if (argi < 0)
+    fprintf(e->out, "%d", v->aux);
+  else
+    name(e->out, v->args[argi]);
+}
+
+static void extract(emit_ctx *e, const ir_value *v, int argi) {
+  FILE *out = e->out;
+  const ir_type *t = v->args[0]->type;
+  if (t->kind == IR_T_MAT) {
+    fprintf(out, "wp_row_%s(", t->name);
+    name(out, v->args[0]);
+    fputs(", ", out);
+    index_expr(e, v, argi);
+    fputc(')', out);
+  } else if (t->kind == IR_T_TUPLE) {
+    name(out, v->args[0]);
+    fprintf(out, ".m%d", v->aux);
+  } else {
+    name(out, v->args[0]);
+    fputs(".c[", out);
+    index_expr(e, v, argi);
+    fputc(']', out);
+  }
+}
+
+/* v = agg; v.<component> = x; */
+static void insert(emit_ctx *e, const ir_value *v, int idx_arg, int val_arg) {
+  FILE *out = e->out;
+  const ir_type *t = v->type;
+  name(out, v);
+  fputs(" = ", out);
+  name(out, v->args[0]);
+  fputs("; ", out);
+  if (t->kind == IR_T_MAT) {
+    fprintf(out, "wp_setrow_%s(&", t->name);
+    name(out, v);
+    fputs(", ", out);
+    index_expr(e, v, idx_arg);
+    fputs(", ", out);
+    name(out, v->args[val_arg]);
+    fputs(");\n", out);
+    return;
+  }
+  name(out, v);
+  if (t->kind == IR_T_TUPLE)
+    fprintf(out, ".m%d", v->aux);
+  else {
+    fputs(".c[", out);
+    index_expr(e, v, idx_arg);
+    fputc(']', out);
+  }
+  fputs(" = ", out);
+  name(out, v->args[val_arg]);
+  fputs(";\n", out);
+}
+
+/* Assigns the edge's values to the target's block arguments (through
+ * temporaries, since an argument may feed another) and jumps. */
+static void edge(emit_ctx *e, const ir_block *to, const ir_edge *ed) {
+  FILE *out = e->out;
+  if (ed->nargs) {
+    fputs("{ ", out);
+    for (int i = 0; i < ed->nargs; i++) {
+      fprintf(out, "%s t%d = ", to->params[i]->type->cname, i);
+      name(out, ed->args[i]);
+      fputs("; ", out);
+    }
+    for (int i = 0; i < ed->nargs; i++) {
+      name(out, to->params[i]);
+      fprintf(out, " = t%d; ", i);
+    }
+    fputs("} ", out);
+  }
+  fprintf(out, "goto b%d;", to->id);
+}
+
+void emit_value(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  if (v->op == IR_PARAM)
+    return; /* a C parameter (funcs) or unpacked by the kernel prologue */
+  if (e->opts->line_directives && v->loc.src && v->loc.line != e->last_line) {
+    fprintf(out, "#line %u \"%s\"\n", v->loc.line, v->loc.src->path);
+    e->last_line = v->loc.line;
+  }
+  fputs("  ", out);
+  switch (v->op) {
+  case IR_STORE:
+    fputc('*', out);
+    address(e, v, v->nargs - 2);
+    fputs(" = ", out);
+    name(out, v->args[v->nargs - 1]);
+    fputs(";\n", out);
+    return;
+  case IR_INSERT: insert(e, v, -1, 1); return;
+  case IR_INSERT_DYN: insert(e, v, 1, 2); return;
+  case IR_BR:
+    edge(e, v->targets[0], &v->targs[0]);
+    fputc('\n', out);
+    return;
+  case IR_CBR:
+    fputs("if (", out);
+    name(out, v->args[0]);
+    fputs(") ", out);
+    edge(e, v->targets[0], &v->targs[0]);
+    fputs(" else ", out);
+    edge(e, v->targets[1], &v->targs[1]);
+    fputc('\n', out);
+    return;
+  case IR_RET:
+    fputs("return", out);
+    if (v->nargs) {
+      fputc(' ', out);
+      name(out, v->args[0]);
+    }
+    fputs(";\n", out);
+    return;
+  default:
+    break;
+  }
+  name(out, v);
+  fputs(" = ", out);
+  switch (v->op) {
+  case IR_CONST: print_const(out, v); break;
+  case IR_ZERO:
+    if (v->type->kind == IR_T_SCALAR)
+      fprintf(out, "(%s)0", v->type->cname);
+    else
+      fprintf(out, "(%s){0}", v->type->cname);
+    break;
+  case IR_BUILTIN: builtin(e, v); break;
+  case IR_CAST: cast(e, v); break;
+  case IR_CALL:
+    fprintf(out, "%s(", v->callee->cname);
+    for (int i = 0; i < v->nargs; i++) {
+      if (i)
+        fputs(", ", out);
+      name(out, v->args[i]);
+    }
+    fputc(')', out);
+    break;
+  case IR_COMPOSE: compose(e, v); break;
+  case IR_EXTRACT: extract(e, v, -1); break;
+  case IR_EXTRACT_DYN: extract(e, v, 1); break;
+  case IR_LOAD:
+    fputc('*', out);
+    address(e, v, v->nargs - 1);
+    break;
+  case IR_ATOMIC: {
+    const ir_type *et = v->type;
+    fprintf(out, "wp_%s_%s%s(", v->builtin->name, et->kind == IR_T_SCALAR ? "" : "v_",
+            et->name);
+    address(e, v, v->nargs - 2);
+    fputs(", ", out);
+    name(out, v->args[v->nargs - 1]);
+    fputc(')', out);
+    break;
+  }
+  case IR_ARRAY_SHAPE:
+    fputs("(wp_int32)", out);
+    name(out, v->args[0]);
+    fprintf(out, ".shape[%d]", v->aux);
+    break;
+  case IR_TID:
+    fprintf(out, "wp_tid(wp_idx, wp_bounds, %d, %d)", v->aux, v->aux2);
+    break;
+  default:
+    fprintf(out, "0 /* unhandled %s */", ir_op_name(v->op));
+    break;
+  }
+  fputs(";\n", out);
+}

@@ -1,0 +1,143 @@
+/* types_c.c - C spellings of IR types: guarded typedefs shared by the
+ * generated C and headers, and the per-module instantiation of the builtin
+ * library macros (lib/emit/prelude/1vecmat.h) for the types a module uses. */
+#include <string.h>
+
+#include "../../runtime/include/warp/abi.h"
+#include "emit_internal.h"
+
+void wp_emit_typedef(FILE *out, const ir_type *t) {
+  if (t->kind != IR_T_VEC && t->kind != IR_T_MAT && t->kind != IR_T_TUPLE)
+    return;
+  fprintf(out, "#ifndef WP_TYPE_%s\n#define WP_TYPE_%s\n", t->cname, t->cname);
+  if (t->kind == IR_T_VEC)
+    fprintf(out, "typedef struct %s { %s c[%d]; } %s;\n", t->cname,
+            t->elem->cname, t->rows, t->cname);
+  else if (t->kind == IR_T_MAT)
+    fprintf(out, "typedef struct %s { %s c[%d][%d]; } %s;\n", t->cname,
+            t->elem->cname, t->rows, t->cols, t->cname);
+  else {
+    fprintf(out, "typedef struct %s {", t->cname);
+    for (int i = 0; i < t->nmembers; i++)
+      fprintf(out, " %s m%d;", t->members[i]->cname, i);
+    fprintf(out, " } %s;\n", t->cname);
+  }
+  fprintf(out, "#endif\n");
+}
+
+static bool has(const wp_ptrvec *v, const void *p) {
+  for (int i = 0; i < v->count; i++)
+    if (v->items[i] == p)
+      return true;
+  return false;
+}
+
+void emit_use_type(emit_ctx *e, const ir_type *t) {
+  ir_types *T = e->m->types;
+  if (!t || has(&e->types, t))
+    return;
+  switch (t->kind) {
+  case IR_T_ARRAY:
+    emit_use_type(e, t->elem);
+    return;
+  case IR_T_VEC:
+    wp_ptrvec_push(e->m->arena, &e->types, (void *)t);
+    return;
+  case IR_T_MAT:
+    emit_use_type(e, ir_t_vec(T, t->scalar, t->rows));
+    emit_use_type(e, ir_t_vec(T, t->scalar, t->cols));
+    wp_ptrvec_push(e->m->arena, &e->types, (void *)t);
+    emit_use_type(e, ir_t_mat(T, t->scalar, t->cols, t->rows));
+    return;
+  case IR_T_TUPLE:
+    for (int i = 0; i < t->nmembers; i++)
+      emit_use_type(e, t->members[i]);
+    wp_ptrvec_push(e->m->arena, &e->types, (void *)t);
+    return;
+  default:
+    return;
+  }
+}
+
+static bool has_atomics(int scalar) {
+  return scalar == WP_SCALAR_INT32 || scalar == WP_SCALAR_UINT32 ||
+         scalar == WP_SCALAR_INT64 || scalar == WP_SCALAR_UINT64 ||
+         scalar == WP_SCALAR_FLOAT32 || scalar == WP_SCALAR_FLOAT64;
+}
+
+static bool is_float_scalar(int s) {
+  return s == WP_SCALAR_FLOAT32 || s == WP_SCALAR_FLOAT64;
+}
+
+/* Typedefs first (vectors, matrices, tuples), then the library macros,
+ * vectors before the matrices whose rows they are. */
+void emit_types(emit_ctx *e) {
+  FILE *out = e->out;
+  ir_types *T = e->m->types;
+  for (int k = IR_T_VEC; k <= IR_T_TUPLE; k++)
+    for (int i = 0; i < e->types.count; i++) {
+      const ir_type *t = e->types.items[i];
+      if ((int)t->kind == k)
+        wp_emit_typedef(out, t);
+    }
+  for (int i = 0; i < e->types.count; i++) {
+    const ir_type *t = e->types.items[i];
+    if (t->kind != IR_T_VEC)
+      continue;
+    const char *s = ir_scalar_name(t->scalar);
+    if (t->scalar == WP_SCALAR_BOOL || t->scalar == WP_SCALAR_FLOAT16 ||
+        t->scalar == WP_SCALAR_BFLOAT16)
+      continue; /* storage only */
+    fprintf(out, "WP_VEC(%s, %s, %s, %d)\n", t->name, s, t->elem->cname, t->rows);
+    if (has_atomics(t->scalar))
+      fprintf(out, "WP_VEC_ATOMIC(%s, %s, %d)\n", t->name, s, t->rows);
+    if (is_float_scalar(t->scalar))
+      fprintf(out, "WP_VEC_FLOAT(%s, %s, %s, %d)\n", t->name, s, t->elem->cname, t->rows);
+    if (t->rows == 3)
+      fprintf(out, "WP_VEC_CROSS(%s, %s)\n", t->name, t->elem->cname);
+  }
+  for (int i = 0; i < e->types.count; i++) {
+    const ir_type *t = e->types.items[i];
+    if (t->kind != IR_T_MAT || !is_float_scalar(t->scalar))
+      continue;
+    const char *s = ir_scalar_name(t->scalar);
+    fprintf(out, "WP_MAT(%s, %s, %s, %d, %d, %s, %s, %s)\n", t->name, s,
+            t->elem->cname, t->rows, t->cols,
+            ir_t_vec(T, t->scalar, t->rows)->name,
+            ir_t_vec(T, t->scalar, t->cols)->name,
+            ir_t_mat(T, t->scalar, t->cols, t->rows)->name);
+    fprintf(out, "WP_MAT_ATOMIC(%s, %s, %d, %d)\n", t->name, s, t->rows, t->cols);
+    if (t->rows == t->cols && t->rows >= 2 && t->rows <= 4)
+      fprintf(out, "WP_MAT%d(%s, %s, %s)\n", t->rows, t->name, s, t->elem->cname);
+  }
+}
+
+/* Per-call instantiations: matrix products of two shapes and conversions. */
+void emit_instances(emit_ctx *e, ir_func *f) {
+  for (ir_block *b = f->entry; b; b = b->next)
+    for (ir_value *v = b->first; v; v = v->next) {
+      char key[160];
+      key[0] = 0;
+      if (v->op == IR_BUILTIN && !strcmp(v->builtin->name, "mul") &&
+          v->args[0]->type->kind == IR_T_MAT && v->args[1]->type->kind == IR_T_MAT) {
+        const ir_type *a = v->args[0]->type, *bt = v->args[1]->type;
+        snprintf(key, sizeof key, "WP_MATMUL(%s, %s, %s, %s, %d, %d, %d)",
+                 a->name, bt->name, v->type->name, a->elem->cname, a->rows,
+                 a->cols, bt->cols);
+      } else if (v->op == IR_CAST && v->type->kind != IR_T_SCALAR) {
+        const ir_type *from = v->args[0]->type;
+        snprintf(key, sizeof key, "WP_CAST(%s, %s, %s, %s, %d)", v->type->name,
+                 from->name, v->type->elem->cname, from->elem->cname,
+                 v->type->rows * v->type->cols);
+      }
+      if (!key[0])
+        continue;
+      bool seen = false;
+      for (int i = 0; i < e->instances.count && !seen; i++)
+        seen = !strcmp(e->instances.items[i], key);
+      if (!seen) {
+        wp_ptrvec_push(e->m->arena, &e->instances, wp_arena_strdup(e->m->arena, key));
+        fprintf(e->out, "%s\n", key);
+      }
+    }
+}

@@ -1,0 +1,427 @@
+/* builtins.c - the builtin registry: every operator and builtin function of
+ * the language, its overload rule (argument types -> result type) and how it
+ * is printed.  One entry per Warp builtin name; the rules follow Warp's
+ * language reference (no implicit conversions: operands of binary operators
+ * must have the same type, a vector's scale factor its scalar type). */
+#include <stdio.h>
+#include <string.h>
+
+#include "../../runtime/include/warp/abi.h"
+#include "ir.h"
+
+typedef const ir_type *type_t;
+
+static type_t fail(ir_types *T, const char **err, const char *msg) {
+  (void)T;
+  *err = msg;
+  return NULL;
+}
+
+static bool is_num(type_t t) {
+  return t->kind == IR_T_SCALAR && t->scalar != WP_SCALAR_BOOL;
+}
+static bool is_fvec(type_t t) {
+  return t->kind == IR_T_VEC && ir_type_is_float(t->elem);
+}
+static bool is_comp(type_t t) { return t->kind == IR_T_VEC || t->kind == IR_T_MAT; }
+
+/* A message "no overload of NAME for (T1, T2)" in the builtin's arena. */
+static const char *no_overload(const ir_builtin *b, type_t *a, int n,
+                               char *buf, size_t cap) {
+  size_t len = (size_t)snprintf(buf, cap, "no overload of '%s' for argument types (", b->name);
+  for (int i = 0; i < n && len < cap; i++)
+    len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", a[i]->name);
+  if (len < cap)
+    snprintf(buf + len, cap - len, ")");
+  return buf;
+}
+
+/* Thread-unsafe scratch is not allowed in lib/: messages are static text or
+ * built by the caller; checks return short static explanations and the
+ * lowering prefixes them with the builtin name and argument types. */
+#define NO_OVERLOAD ((const char *)0)
+
+static type_t chk_add(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                      const char **err) {
+  (void)b; (void)n;
+  if (a[0] != a[1])
+    return fail(T, err, "operand types must be the same");
+  if (is_num(a[0]) || is_comp(a[0]))
+    return a[0];
+  return fail(T, err, NO_OVERLOAD);
+}
+
+static type_t chk_mul(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                      const char **err) {
+  (void)b; (void)n;
+  type_t x = a[0], y = a[1];
+  if (is_num(x) && is_num(y)) {
+    if (x != y)
+      return fail(T, err, "operand types must be the same");
+    return x;
+  }
+  if (is_comp(x) && is_num(y)) {
+    if (y != x->elem)
+      return fail(T, err, "the scale factor must have the same scalar type as the vector or matrix");
+    return x;
+  }
+  if (is_num(x) && is_comp(y)) {
+    if (x != y->elem)
+      return fail(T, err, "the scale factor must have the same scalar type as the vector or matrix");
+    return y;
+  }
+  if (x->kind == IR_T_MAT && y->kind == IR_T_VEC && x->scalar == y->scalar &&
+      x->cols == y->rows)
+    return ir_t_vec(T, x->scalar, x->rows);
+  if (x->kind == IR_T_VEC && y->kind == IR_T_MAT && x->scalar == y->scalar &&
+      x->rows == y->rows)
+    return ir_t_vec(T, x->scalar, y->cols);
+  if (x->kind == IR_T_MAT && y->kind == IR_T_MAT && x->scalar == y->scalar &&
+      x->cols == y->rows)
+    return ir_t_mat(T, x->scalar, x->rows, y->cols);
+  return fail(T, err, NO_OVERLOAD);
+}
+
+static type_t chk_div(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                      const char **err) {
+  (void)b; (void)n;
+  type_t x = a[0], y = a[1];
+  if (is_num(x) && is_num(y)) {
+    if (x != y)
+      return fail(T, err, "operand types must be the same");
+    return x;
+  }
+  if (is_comp(x) && is_num(y) && y == x->elem)
+    return x;
+  if (is_num(x) && x->kind == IR_T_SCALAR && is_comp(y) && x == y->elem)
+    return y;
+  return fail(T, err, NO_OVERLOAD);
+}
+
+static type_t chk_scalar2(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                          const char **err) {
+  (void)b; (void)n;
+  if (a[0] != a[1])
+    return fail(T, err, "operand types must be the same");
+  if (is_num(a[0]))
+    return a[0];
+  return fail(T, err, NO_OVERLOAD);
+}
+
+static type_t chk_float2(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                         const char **err) {
+  (void)b; (void)n;
+  if (a[0] != a[1])
+    return fail(T, err, "operand types must be the same");
+  if (ir_type_is_float(a[0]))
+    return a[0];
+  return fail(T, err, NO_OVERLOAD);
+}
+
+static type_t chk_int2(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                       const char **err) {
+  (void)b; (void)n;
+  if (a[0] != a[1])
+    return fail(T, err, "operand types must be the same");
+  if (ir_type_is_int(a[0]))
+    return a[0];
+  return fail(T, err, NO_OVERLOAD);
+}
+
+static type_t chk_neg(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                      const char **err) {
+  (void)b; (void)n;
+  if (is_num(a[0]) || is_comp(a[0]))
+    return a[0];
+  return fail(T, err, NO_OVERLOAD);
+}
+
+static type_t chk_invert(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                         const char **err) {
+  (void)b; (void)n;
+  if (ir_type_is_int(a[0]))
+    return a[0];
+  return fail(T, err, NO_OVERLOAD);
+}
+
+/* Logical operators take any scalars (truth values) and give bool. */
+static type_t chk_logic(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                        const char **err) {
+  (void)b;
+  for (int i = 0; i < n; i++)
+    if (a[i]->kind != IR_T_SCALAR)
+      return fail(T, err, "operands must be scalars");
+  return ir_t_bool(T);
+}
+
+static type_t chk_eq(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                     const char **err) {
+  (void)b; (void)n;
+  if (a[0] != a[1])
+    return fail(T, err, "operand types must be the same");
+  if (a[0]->kind == IR_T_SCALAR || is_comp(a[0]))
+    return ir_t_bool(T);
+  return fail(T, err, NO_OVERLOAD);
+}
+
+static type_t chk_order(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                        const char **err) {
+  (void)b; (void)n;
+  if (a[0] != a[1])
+    return fail(T, err, "operand types must be the same");
+  if (a[0]->kind == IR_T_SCALAR)
+    return ir_t_bool(T);
+  return fail(T, err, NO_OVERLOAD);
+}
+
+/* f(float) -> float, scalar only. */
+static type_t chk_float1(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                         const char **err) {
+  (void)b; (void)n;
+  if (ir_type_is_float(a[0]))
+    return a[0];
+  return fail(T, err, NO_OVERLOAD);
+}
+
+/* f(x) -> x for numeric scalars and vectors (component-wise). */
+static type_t chk_num1(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                       const char **err) {
+  (void)b; (void)n;
+  if (is_num(a[0]) || a[0]->kind == IR_T_VEC)
+    return a[0];
+  return fail(T, err, NO_OVERLOAD);
+}
+
+/* min/max: (x, x) for scalars and vectors, or (vec) -> its scalar. */
+static type_t chk_minmax(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                         const char **err) {
+  (void)b;
+  if (n == 1)
+    return a[0]->kind == IR_T_VEC ? a[0]->elem : fail(T, err, NO_OVERLOAD);
+  if (a[0] != a[1])
+    return fail(T, err, "argument types must be the same");
+  if (is_num(a[0]) || a[0]->kind == IR_T_VEC)
+    return a[0];
+  return fail(T, err, NO_OVERLOAD);
+}
+
+static type_t chk_clamp(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                        const char **err) {
+  (void)b; (void)n;
+  if (a[0] != a[1] || a[1] != a[2])
+    return fail(T, err, "argument types must be the same");
+  if (is_num(a[0]))
+    return a[0];
+  return fail(T, err, NO_OVERLOAD);
+}
+
+static type_t chk_dot(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                      const char **err) {
+  (void)b; (void)n;
+  if (a[0] != a[1])
+    return fail(T, err, "argument types must be the same");
+  if (a[0]->kind == IR_T_VEC)
+    return a[0]->elem;
+  return fail(T, err, NO_OVERLOAD);
+}
+
+static type_t chk_cross(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                        const char **err) {
+  (void)b; (void)n;
+  if (a[0] != a[1])
+    return fail(T, err, "argument types must be the same");
+  if (a[0]->kind == IR_T_VEC && a[0]->rows == 3)
+    return a[0];
+  return fail(T, err, NO_OVERLOAD);
+}
+
+static type_t chk_length(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                         const char **err) {
+  (void)b; (void)n;
+  if (is_fvec(a[0]))
+    return a[0]->elem;
+  return fail(T, err, NO_OVERLOAD);
+}
+
+static type_t chk_length_sq(ir_types *T, const ir_builtin *b, type_t *a,
+                            int n, const char **err) {
+  (void)b; (void)n;
+  if (a[0]->kind == IR_T_VEC)
+    return a[0]->elem;
+  return fail(T, err, NO_OVERLOAD);
+}
+
+static type_t chk_normalize(ir_types *T, const ir_builtin *b, type_t *a,
+                            int n, const char **err) {
+  (void)b; (void)n;
+  if (is_fvec(a[0]))
+    return a[0];
+  return fail(T, err, NO_OVERLOAD);
+}
+
+static type_t chk_outer(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                        const char **err) {
+  (void)b; (void)n;
+  if (a[0]->kind == IR_T_VEC && a[1]->kind == IR_T_VEC &&
+      a[0]->scalar == a[1]->scalar)
+    return ir_t_mat(T, a[0]->scalar, a[0]->rows, a[1]->rows);
+  return fail(T, err, NO_OVERLOAD);
+}
+
+static type_t chk_transpose(ir_types *T, const ir_builtin *b, type_t *a,
+                            int n, const char **err) {
+  (void)b; (void)n;
+  if (a[0]->kind == IR_T_MAT)
+    return ir_t_mat(T, a[0]->scalar, a[0]->cols, a[0]->rows);
+  return fail(T, err, NO_OVERLOAD);
+}
+
+static type_t chk_square(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                         const char **err) {
+  (void)n;
+  if (a[0]->kind == IR_T_MAT && a[0]->rows == a[0]->cols && a[0]->rows >= 2 &&
+      a[0]->rows <= 4 && ir_type_is_float(a[0]->elem))
+    return strcmp(b->name, "determinant") == 0 ? a[0]->elem : a[0];
+  return fail(T, err, NO_OVERLOAD);
+}
+
+/* select(cond, value_if_false, value_if_true) / where(cond, if_true,
+ * if_false): the condition is any scalar, the values one type. */
+static type_t chk_select(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                         const char **err) {
+  (void)b; (void)n;
+  if (a[0]->kind != IR_T_SCALAR)
+    return fail(T, err, "the condition must be a scalar");
+  if (a[1] != a[2])
+    return fail(T, err, "both values must have the same type");
+  if (a[1]->kind == IR_T_ARRAY || a[1]->kind == IR_T_TUPLE)
+    return fail(T, err, NO_OVERLOAD);
+  return a[1];
+}
+
+/* Atomics are checked by the lowering (array element lvalue); the value
+ * type must match the element type. */
+static type_t chk_atomic(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                         const char **err) {
+  (void)b; (void)n;
+  if (a[0] != a[1])
+    return fail(T, err, "the value must have the array's element type");
+  if (is_num(a[0]) || a[0]->kind == IR_T_VEC || a[0]->kind == IR_T_MAT)
+    return a[0];
+  return fail(T, err, NO_OVERLOAD);
+}
+
+#define OP(name, n, chk, cop, mask) {name, n, n, chk, cop, mask, true, NULL}
+#define FN(name, lo, hi, chk) {name, lo, hi, chk, NULL, 0, true, NULL}
+#define I IR_INFIX_INT
+#define F IR_INFIX_FLOAT
+#define B IR_INFIX_BOOL
+
+static const ir_builtin registry[] = {
+    /* arithmetic operators */
+    OP("add", 2, chk_add, "+", I | F),
+    OP("sub", 2, chk_add, "-", I | F),
+    OP("mul", 2, chk_mul, "*", I | F),
+    OP("div", 2, chk_div, "/", F), /* ints: Warp gives 0 for x / 0 */
+    OP("floordiv", 2, chk_scalar2, NULL, 0),
+    OP("mod", 2, chk_scalar2, NULL, 0),
+    OP("pow", 2, chk_float2, NULL, 0),
+    OP("neg", 1, chk_neg, "-", I | F),
+    OP("pos", 1, chk_neg, "+", I | F),
+    OP("bit_and", 2, chk_int2, "&", I),
+    OP("bit_or", 2, chk_int2, "|", I),
+    OP("bit_xor", 2, chk_int2, "^", I),
+    OP("lshift", 2, chk_int2, "<<", I),
+    OP("rshift", 2, chk_int2, ">>", I),
+    OP("invert", 1, chk_invert, "~", I),
+    /* logic and comparison */
+    OP("not", 1, chk_logic, "!", I | F | B),
+    OP("and", 2, chk_logic, "&&", I | F | B),
+    OP("or", 2, chk_logic, "||", I | F | B),
+    OP("eq", 2, chk_eq, "==", I | F | B),
+    OP("ne", 2, chk_eq, "!=", I | F | B),
+    OP("lt", 2, chk_order, "<", I | F | B),
+    OP("le", 2, chk_order, "<=", I | F | B),
+    OP("gt", 2, chk_order, ">", I | F | B),
+    OP("ge", 2, chk_order, ">=", I | F | B),
+    /* scalar math */
+    FN("min", 1, 2, chk_minmax),
+    FN("max", 1, 2, chk_minmax),
+    FN("abs", 1, 1, chk_num1),
+    FN("sign", 1, 1, chk_num1),
+    FN("clamp", 3, 3, chk_clamp),
+    FN("sqrt", 1, 1, chk_float1),
+    FN("sin", 1, 1, chk_float1),
+    FN("cos", 1, 1, chk_float1),
+    FN("tan", 1, 1, chk_float1),
+    FN("asin", 1, 1, chk_float1),
+    FN("acos", 1, 1, chk_float1),
+    FN("atan", 1, 1, chk_float1),
+    FN("atan2", 2, 2, chk_float2),
+    FN("sinh", 1, 1, chk_float1),
+    FN("cosh", 1, 1, chk_float1),
+    FN("tanh", 1, 1, chk_float1),
+    FN("exp", 1, 1, chk_float1),
+    FN("log", 1, 1, chk_float1),
+    FN("log2", 1, 1, chk_float1),
+    FN("log10", 1, 1, chk_float1),
+    FN("floor", 1, 1, chk_float1),
+    FN("ceil", 1, 1, chk_float1),
+    FN("round", 1, 1, chk_float1),
+    FN("trunc", 1, 1, chk_float1),
+    /* vectors and matrices */
+    FN("dot", 2, 2, chk_dot),
+    FN("cross", 2, 2, chk_cross),
+    FN("length", 1, 1, chk_length),
+    FN("length_sq", 1, 1, chk_length_sq),
+    FN("normalize", 1, 1, chk_normalize),
+    FN("outer", 2, 2, chk_outer),
+    FN("transpose", 1, 1, chk_transpose),
+    FN("determinant", 1, 1, chk_square),
+    FN("inverse", 1, 1, chk_square),
+    FN("select", 3, 3, chk_select),
+    FN("where", 3, 3, chk_select),
+    /* atomics (IR_ATOMIC; not pure) */
+    {"atomic_add", 2, 2, chk_atomic, NULL, 0, false, NULL},
+    {"atomic_sub", 2, 2, chk_atomic, NULL, 0, false, NULL},
+    {"atomic_min", 2, 2, chk_atomic, NULL, 0, false, NULL},
+    {"atomic_max", 2, 2, chk_atomic, NULL, 0, false, NULL},
+};
+
+const ir_builtin *ir_builtins(int *count) {
+  *count = (int)(sizeof registry / sizeof registry[0]);
+  return registry;
+}
+
+const ir_builtin *ir_builtin_find(const char *name) {
+  for (size_t i = 0; i < sizeof registry / sizeof registry[0]; i++)
+    if (strcmp(registry[i].name, name) == 0)
+      return &registry[i];
+  return NULL;
+}
+
+ir_emit_kind ir_builtin_emit_kind(const ir_builtin *b, const ir_type **args,
+                                  int nargs) {
+  if (!b->c_op)
+    return IR_EMIT_CALL;
+  for (int i = 0; i < nargs; i++) {
+    const ir_type *t = args[i];
+    int cls = ir_type_is_bool(t)    ? IR_INFIX_BOOL
+              : ir_type_is_float(t) ? IR_INFIX_FLOAT
+              : ir_type_is_int(t)   ? IR_INFIX_INT
+                                    : 0;
+    /* float16 has no C arithmetic of its own: the prelude converts */
+    if (t->kind == IR_T_SCALAR && (t->scalar == WP_SCALAR_FLOAT16 ||
+                                   t->scalar == WP_SCALAR_BFLOAT16))
+      cls = 0;
+    if (!(cls & b->infix_mask))
+      return IR_EMIT_CALL;
+  }
+  return nargs == 1 ? IR_EMIT_PREFIX : IR_EMIT_INFIX;
+}
+
+/* Message helper for lowering: see ir_builtin_describe in lower. */
+const char *ir_builtin_no_overload(const ir_builtin *b, const ir_type **a,
+                                   int n, char *buf, size_t cap) {
+  return no_overload(b, a, n, buf, cap);
+}

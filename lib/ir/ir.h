@@ -1,0 +1,296 @@
+/* ir.h - lib/ir: warpc's typed SSA intermediate representation.
+ *
+ * A module holds functions (kernels and @wp.func).  A function is a list of
+ * basic blocks; the first is the entry.  Every instruction that produces a
+ * value is an SSA value (`ir_value`); blocks take block arguments instead of
+ * phi nodes, and the branches that jump to a block pass one value per
+ * argument.  Every block ends with exactly one terminator (br, cbr, ret).
+ *
+ * Values are typed with Warp's types (scalars, vectors, matrices, arrays,
+ * tuples, structs), interned in an ir_types table so types compare by pointer.
+ * Operations on values go through one builtin registry (arithmetic operators
+ * included): a builtin resolves its overload from the argument types and
+ * says how it is emitted.
+ *
+ * Lowering (wp_lower) does name resolution and type inference with Warp's
+ * rules: literals are int32 / float32 / bool, no implicit conversions,
+ * annotations fix parameter types.  Passes: verify, fold (constant folding),
+ * dce (dead code elimination).
+ *
+ * Memory: every object lives in the module's arena.
+ */
+#ifndef WARPC_IR_H
+#define WARPC_IR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../parse/parse.h"
+#include "../support/arena.h"
+#include "../support/diag.h"
+
+/* ---- types ------------------------------------------------------------ */
+
+typedef enum ir_type_kind {
+  IR_T_VOID,
+  IR_T_SCALAR, /* `scalar` is a WP_SCALAR_* code of <warp/abi.h> */
+  IR_T_VEC,    /* rows components of scalar */
+  IR_T_MAT,    /* rows x cols of scalar, row-major */
+  IR_T_ARRAY,  /* elem (a value type), ndim 1..4 */
+  IR_T_TUPLE,  /* members (multiple return values) */
+  IR_T_STRUCT, /* name, members + member_names */
+} ir_type_kind;
+
+typedef struct ir_type ir_type;
+struct ir_type {
+  ir_type_kind kind;
+  int scalar;           /* SCALAR, VEC, MAT: element scalar code */
+  int rows, cols;       /* VEC: rows = length, cols = 1; MAT: shape */
+  int ndim;             /* ARRAY */
+  const ir_type *elem;  /* ARRAY: dtype; VEC/MAT: the scalar type */
+  const ir_type **members;     /* TUPLE, STRUCT */
+  const char **member_names;   /* STRUCT */
+  int nmembers;
+  const char *name;     /* Warp's spelling: "float32", "vec3f", "mat33d",
+                           "array(dtype=vec3f, ndim=2)", "tuple(float32,
+                           int32)", struct name */
+  const char *cname;    /* C type in generated code: "float", "wp_vec3f",
+                           "wp_array", ... */
+};
+
+/* The interning table of one compilation (lives in an arena). */
+typedef struct ir_types ir_types;
+
+ir_types *ir_types_new(wp_arena *arena);
+const ir_type *ir_t_void(ir_types *T);
+const ir_type *ir_t_scalar(ir_types *T, int scalar);
+const ir_type *ir_t_bool(ir_types *T);
+const ir_type *ir_t_int32(ir_types *T);
+const ir_type *ir_t_float32(ir_types *T);
+/* Vector of `n` (1..255) components of scalar code `scalar`. */
+const ir_type *ir_t_vec(ir_types *T, int scalar, int n);
+const ir_type *ir_t_mat(ir_types *T, int scalar, int rows, int cols);
+const ir_type *ir_t_array(ir_types *T, const ir_type *dtype, int ndim);
+const ir_type *ir_t_tuple(ir_types *T, const ir_type **members, int n);
+
+bool ir_type_is_scalar(const ir_type *t);
+bool ir_type_is_float(const ir_type *t); /* float16/32/64 scalar */
+bool ir_type_is_int(const ir_type *t);   /* any integer scalar (not bool) */
+bool ir_type_is_bool(const ir_type *t);
+bool ir_type_is_signed(const ir_type *t);
+/* Bytes of a value type as laid out in memory (Warp's layout). */
+int ir_type_size(const ir_type *t);
+/* Warp's name of a scalar code ("float32") and its vector suffix ("f"). */
+const char *ir_scalar_name(int scalar);
+const char *ir_scalar_suffix(int scalar);
+/* The wp_dtype code (<warp/abi.h>) of a value type; 0 for non-array-able. */
+uint32_t ir_type_dtype_code(const ir_type *t);
+
+/* ---- builtins --------------------------------------------------------- */
+
+/* How a builtin call is printed in C. */
+typedef enum ir_emit_kind {
+  IR_EMIT_CALL,   /* wp_<name>_<mangled arg types>(args) from the prelude */
+  IR_EMIT_INFIX,  /* (a OP b), scalar operands only */
+  IR_EMIT_PREFIX, /* (OP a), scalar operand only */
+} ir_emit_kind;
+
+typedef struct ir_builtin ir_builtin;
+
+enum { IR_INFIX_INT = 1, IR_INFIX_FLOAT = 2, IR_INFIX_BOOL = 4 };
+
+/* Overload resolution: returns the result type of `name(args)`, or NULL and
+ * sets *err to a message (allocated in the types' arena). */
+typedef const ir_type *(*ir_builtin_check_fn)(ir_types *T, const ir_builtin *b,
+                                              const ir_type **args, int nargs,
+                                              const char **err);
+
+struct ir_builtin {
+  const char *name;      /* Warp's name: "add", "sqrt", "dot" */
+  int min_args, max_args;
+  ir_builtin_check_fn check;
+  const char *c_op;      /* INFIX / PREFIX operator, e.g. "+" */
+  int infix_mask;        /* operand classes printed with c_op instead of a
+                            call: IR_INFIX_INT | IR_INFIX_FLOAT | IR_INFIX_BOOL */
+  bool pure;             /* no side effects: may be folded / removed */
+  const char *doc;       /* one line for the coverage table */
+};
+
+/* Looks up a builtin by Warp name (NULL when unknown). */
+const ir_builtin *ir_builtin_find(const char *name);
+/* How to print a call of `b` with argument types `args`. */
+ir_emit_kind ir_builtin_emit_kind(const ir_builtin *b, const ir_type **args,
+                                  int nargs);
+/* Writes "no overload of 'NAME' for argument types (T1, T2)" into buf. */
+const char *ir_builtin_no_overload(const ir_builtin *b, const ir_type **args,
+                                   int nargs, char *buf, size_t cap);
+/* The registry, for listings: *count entries. */
+const ir_builtin *ir_builtins(int *count);
+
+/* ---- instructions ----------------------------------------------------- */
+
+typedef enum ir_op {
+  IR_PARAM,       /* function parameter; aux = index */
+  IR_BLOCK_ARG,   /* block argument; aux = index */
+  IR_CONST,       /* scalar constant: ival (ints, bool) or fval (floats) */
+  IR_ZERO,        /* the zero value of any value type */
+  IR_BUILTIN,     /* builtin(args); builtin */
+  IR_CAST,        /* convert args[0] (scalar) to the result scalar type */
+  IR_CALL,        /* callee(args) */
+  IR_COMPOSE,     /* vec/mat/tuple/struct from args (mat: rows x cols
+                     scalars, row-major, or `rows` row vectors) */
+  IR_EXTRACT,     /* args[0].component aux (vec comp, mat row, tuple/struct
+                     member) */
+  IR_EXTRACT_DYN, /* args[0][args[1]] with a runtime index (vec comp, mat
+                     row) */
+  IR_INSERT,      /* copy of args[0] with component aux = args[1] */
+  IR_INSERT_DYN,  /* copy of args[0] with [args[1]] = args[2] */
+  IR_LOAD,        /* args[0] array, args[1..] indices -> element */
+  IR_STORE,       /* args[0] array, args[1..n-1] indices, args[n-1] value */
+  IR_ATOMIC,      /* like STORE; builtin says which atomic; result: old */
+  IR_ARRAY_SHAPE, /* args[0].shape[aux] as int32 */
+  IR_TID,         /* wp.tid() component aux of aux2 components, int32 */
+  /* terminators */
+  IR_BR,          /* jump to targets[0] passing targs[0] */
+  IR_CBR,         /* if args[0] goto targets[0](targs[0]) else
+                     targets[1](targs[1]) */
+  IR_RET,         /* return [args[0]] */
+} ir_op;
+
+typedef struct ir_value ir_value;
+typedef struct ir_block ir_block;
+typedef struct ir_func ir_func;
+
+/* Values passed along one branch edge. */
+typedef struct ir_edge {
+  ir_value **args;
+  int nargs;
+} ir_edge;
+
+struct ir_value {
+  ir_op op;
+  const ir_type *type; /* void for stores and terminators */
+  ir_value **args;
+  int nargs;
+  int aux, aux2;
+  int64_t ival;        /* CONST of int/bool type (uint64 bit pattern) */
+  double fval;         /* CONST of float type */
+  const ir_builtin *builtin; /* BUILTIN, ATOMIC */
+  ir_func *callee;     /* CALL */
+  ir_block *targets[2];/* BR, CBR */
+  ir_edge targs[2];
+  const char *name;    /* source variable name, for printing; may be NULL */
+  wp_loc loc;
+  ir_block *block;
+  ir_value *next, *prev; /* instruction list of the block */
+  int id;              /* number, set by ir_renumber */
+  int uses;            /* use count, set by ir_count_uses */
+  bool live;           /* scratch for passes */
+};
+
+struct ir_block {
+  int id;
+  ir_value **params;   /* IR_BLOCK_ARG values */
+  int nparams;
+  int cap_params;
+  ir_value *first, *last; /* instructions; last is the terminator */
+  ir_func *func;
+  ir_block *next;      /* next block of the function, in layout order */
+  /* used while building SSA */
+  ir_block **preds;
+  int npreds, cap_preds;
+  bool sealed, filled;
+  void *defs;          /* lowering's variable map */
+  void *incomplete;
+};
+
+typedef enum ir_func_kind { IR_FUNC_KERNEL, IR_FUNC_FUNC } ir_func_kind;
+
+/* Options of @wp.kernel(...) and module options. */
+typedef struct ir_kernel_options {
+  bool enable_backward;
+  int max_unroll;
+  int launch_bounds; /* 0: none */
+} ir_kernel_options;
+
+struct ir_func {
+  ir_func_kind kind;
+  const char *name;      /* Python name */
+  const char *cname;     /* unique C name within the module */
+  wp_loc loc;
+  const ir_type **param_types;
+  const char **param_names;
+  wp_loc *param_locs;
+  int nparams;
+  ir_value **params;     /* IR_PARAM values (in the entry block's list) */
+  const ir_type *ret;    /* void for kernels */
+  ir_block *entry, *last_block;
+  int nblocks;
+  ir_kernel_options options;
+  struct ir_module *module;
+  ir_func *next;
+};
+
+typedef struct ir_module {
+  wp_arena *arena;
+  ir_types *types;
+  const char *name;      /* module name: C prefix of launchers */
+  const wp_source *src;
+  ir_func *funcs, *last_func; /* @wp.func first in dependency order, then
+                                 kernels in file order */
+  int nkernels;
+} ir_module;
+
+/* ---- construction ------------------------------------------------------ */
+
+ir_module *ir_module_new(wp_arena *arena, const char *name,
+                         const wp_source *src);
+ir_func *ir_func_new(ir_module *m, ir_func_kind kind, const char *name);
+ir_block *ir_block_new(ir_func *f);
+ir_value *ir_block_add_param(ir_block *b, const ir_type *t);
+/* Appends a new instruction to `b` (before nothing: callers append in
+ * order).  args are copied. */
+ir_value *ir_append(ir_block *b, ir_op op, const ir_type *t, ir_value **args,
+                    int nargs, wp_loc loc);
+void ir_remove(ir_value *v);
+void ir_replace_all_uses(ir_func *f, ir_value *from, ir_value *to);
+/* Adds `pred` to the predecessors of `b`. */
+void ir_block_add_pred(ir_block *b, ir_block *pred);
+bool ir_is_terminator(const ir_value *v);
+/* Numbers blocks and values densely (for printing and emission). */
+void ir_renumber(ir_func *f);
+void ir_count_uses(ir_func *f);
+
+/* ---- stages and passes -------------------------------------------------- */
+
+typedef struct wp_lower_options {
+  const char *module_name;
+  bool enable_backward; /* default for kernels */
+} wp_lower_options;
+
+/* Lowers every @wp.func and @wp.kernel of `ast` reachable from a kernel
+ * (kernels always; funcs only when used) into a new module in `arena`.
+ * Reports every error found to `diag` and returns NULL if there was one. */
+ir_module *wp_lower(const ast_module *ast, const wp_lower_options *opts,
+                    wp_arena *arena, wp_diag *diag);
+
+/* Checks structural invariants (terminators, edge arity and types, operand
+ * types, dominance of uses by definitions).  Prints problems to `out` and
+ * returns the number found. */
+int ir_verify(const ir_module *m, FILE *out);
+
+/* Folds builtins and casts on constants; returns the number folded. */
+int ir_fold(ir_module *m);
+
+/* Removes pure instructions whose values are unused, unreachable blocks and
+ * unused block arguments; returns the number of instructions removed. */
+int ir_dce(ir_module *m);
+
+/* The mnemonic of an opcode ("load", "cbr", ...). */
+const char *ir_op_name(ir_op op);
+
+/* Prints the module in warpc's textual IR form (`--emit=ir`). */
+void ir_print(FILE *out, const ir_module *m);
+
+#endif

@@ -1,0 +1,195 @@
+/* lower.c - the lowering driver: module, kernels and @wp.func definitions
+ * (parameters, options, the function body), on-demand lowering of callees. */
+#include <string.h>
+
+#include "lower.h"
+
+func_info *lower_find_func(lower_ctx *c, const char *name) {
+  /* the last definition of a name wins, as when Python runs the module */
+  for (int i = c->nfuncs - 1; i >= 0; i--)
+    if (strcmp(c->funcs[i].def->name, name) == 0)
+      return &c->funcs[i];
+  return NULL;
+}
+
+/* Function-local lowering state, saved around the lowering of a callee. */
+typedef struct fstate {
+  ir_func *f;
+  ir_block *cur;
+  loop_ctx *loop;
+  const char **vars;
+  const ir_type **var_types;
+  int nvars, cap_vars, hidden;
+  bool ret_known;
+} fstate;
+
+static fstate save(lower_ctx *c) {
+  fstate s = {c->f, c->cur, c->loop, c->vars, c->var_types, c->nvars,
+              c->cap_vars, c->hidden, c->ret_known};
+  c->f = NULL, c->cur = NULL, c->loop = NULL, c->vars = NULL;
+  c->var_types = NULL, c->nvars = c->cap_vars = c->hidden = 0;
+  c->ret_known = false;
+  return s;
+}
+
+static void restore(lower_ctx *c, fstate s) {
+  c->f = s.f, c->cur = s.cur, c->loop = s.loop, c->vars = s.vars;
+  c->var_types = s.var_types, c->nvars = s.nvars, c->cap_vars = s.cap_vars;
+  c->hidden = s.hidden, c->ret_known = s.ret_known;
+}
+
+static bool params(lower_ctx *c, const ast_def *d, ir_func *f) {
+  const char *what = f->kind == IR_FUNC_KERNEL ? "kernel" : "function";
+  bool ok = true;
+  f->nparams = d->nparams;
+  f->param_types = WP_NEW_ARRAY(c->A, const ir_type *, d->nparams);
+  f->param_names = WP_NEW_ARRAY(c->A, const char *, d->nparams);
+  f->param_locs = WP_NEW_ARRAY(c->A, wp_loc, d->nparams);
+  f->params = WP_NEW_ARRAY(c->A, ir_value *, d->nparams);
+  for (int i = 0; i < d->nparams; i++) {
+    const ast_param *p = &d->params[i];
+    f->param_names[i] = p->name;
+    f->param_locs[i] = p->loc;
+    if (p->star) {
+      wp_error(c->diag, p->loc, "*args and **kwargs are not supported in Warp %ss", what);
+      ok = false;
+      continue;
+    }
+    if (!p->annotation) {
+      wp_error(c->diag, p->loc, "parameter '%s' of %s '%s' needs a type annotation",
+               p->name, what, d->name);
+      ok = false;
+      continue;
+    }
+    const ir_type *t = lower_type_expr(c, p->annotation);
+    if (!t) {
+      ok = false;
+      continue;
+    }
+    f->param_types[i] = t;
+    ir_value *v = ir_append(f->entry, IR_PARAM, t, NULL, 0, p->loc);
+    v->aux = i;
+    v->name = p->name;
+    f->params[i] = v;
+    int var = lower_var_index(c, p->name, true);
+    c->var_types[var] = t;
+    lower_write_var(c, var, f->entry, v);
+  }
+  return ok;
+}
+
+static bool bool_option(lower_ctx *c, const ast_keyword *k, bool *out) {
+  if (k->value->kind != AST_EXPR_BOOL) {
+    wp_error(c->diag, k->value->loc, "'%s' must be True or False", k->name);
+    return false;
+  }
+  *out = k->value->bool_value;
+  return true;
+}
+
+static bool int_option(lower_ctx *c, const ast_keyword *k, int *out) {
+  if (k->value->kind != AST_EXPR_INT || k->value->int_value > 1u << 20) {
+    wp_error(c->diag, k->value->loc, "'%s' must be a non-negative integer", k->name);
+    return false;
+  }
+  *out = (int)k->value->int_value;
+  return true;
+}
+
+/* @wp.kernel(enable_backward=..., max_unroll=..., launch_bounds=...). */
+static void kernel_options(lower_ctx *c, const ast_def *d, ir_func *f) {
+  f->options.enable_backward = c->opts->enable_backward;
+  const ast_expr *dec = d->decorator;
+  if (!dec || dec->kind != AST_EXPR_CALL)
+    return;
+  for (int i = 0; i < dec->nkeywords; i++) {
+    const ast_keyword *k = &dec->keywords[i];
+    if (strcmp(k->name, "enable_backward") == 0)
+      bool_option(c, k, &f->options.enable_backward);
+    else if (strcmp(k->name, "max_unroll") == 0)
+      int_option(c, k, &f->options.max_unroll);
+    else if (strcmp(k->name, "launch_bounds") == 0)
+      int_option(c, k, &f->options.launch_bounds);
+    /* module=..., other options: no effect on code generation */
+  }
+}
+
+static void body(lower_ctx *c, const ast_def *d, ir_func *f) {
+  c->cur = f->entry;
+  lower_block(c, &d->body);
+  if (c->cur) { /* falling off the end */
+    if (f->ret->kind == IR_T_VOID || f->kind == IR_FUNC_KERNEL)
+      lower_emit(c, IR_RET, ir_t_void(c->T), NULL, 0, d->loc);
+    else {
+      ir_value *z = lower_zero(c, f->ret);
+      lower_emit(c, IR_RET, f->ret, &z, 1, d->loc);
+    }
+    c->cur = NULL;
+  }
+}
+
+static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind) {
+  ir_func *f = ir_func_new(c->m, kind, d->name);
+  f->loc = d->loc;
+  f->cname = kind == IR_FUNC_KERNEL
+                 ? wp_arena_printf(c->A, "%s_%s", c->m->name, d->name)
+                 : wp_arena_printf(c->A, "wpf_%s", d->name);
+  ir_block *entry = ir_block_new(f);
+  entry->sealed = true;
+  c->f = f;
+  c->cur = entry;
+  if (kind == IR_FUNC_KERNEL)
+    kernel_options(c, d, f);
+  int errors = c->diag->errors;
+  params(c, d, f);
+  if (kind == IR_FUNC_FUNC && d->returns) {
+    const ir_type *rt = NULL;
+    if (d->returns->kind != AST_EXPR_NONE)
+      rt = lower_type_expr(c, d->returns);
+    else
+      rt = ir_t_void(c->T);
+    if (rt) {
+      f->ret = rt;
+      c->ret_known = true;
+    }
+  }
+  if (kind == IR_FUNC_KERNEL && d->returns && d->returns->kind != AST_EXPR_NONE)
+    wp_error(c->diag, d->returns->loc, "kernels cannot return a value");
+  if (c->diag->errors == errors)
+    body(c, d, f);
+  return c->diag->errors == errors ? f : NULL;
+}
+
+ir_func *lower_func_def(lower_ctx *c, func_info *fi) {
+  if (fi->ir || fi->failed)
+    return fi->ir;
+  fi->in_progress = true;
+  fstate s = save(c);
+  fi->ir = lower_def(c, fi->def, IR_FUNC_FUNC);
+  restore(c, s);
+  fi->in_progress = false;
+  fi->failed = !fi->ir;
+  return fi->ir;
+}
+
+ir_module *wp_lower(const ast_module *ast, const wp_lower_options *opts,
+                    wp_arena *arena, wp_diag *diag) {
+  lower_ctx c = {.A = arena, .diag = diag, .ast = ast, .opts = opts};
+  c.m = ir_module_new(arena, opts->module_name, ast->src);
+  c.T = c.m->types;
+  c.funcs = WP_NEW_ARRAY(arena, func_info, ast->ndefs + 1);
+  for (int i = 0; i < ast->ndefs; i++)
+    if (ast->defs[i]->kind == AST_DEF_FUNC)
+      c.funcs[c.nfuncs++].def = ast->defs[i];
+  int errors = diag->errors;
+  for (int i = 0; i < ast->ndefs; i++) {
+    const ast_def *d = ast->defs[i];
+    if (d->kind != AST_DEF_KERNEL)
+      continue;
+    fstate s = save(&c);
+    lower_def(&c, d, IR_FUNC_KERNEL);
+    restore(&c, s);
+  }
+  /* funcs no kernel calls are not compiled, as in Warp */
+  return diag->errors == errors ? c.m : NULL;
+}

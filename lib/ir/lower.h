@@ -1,0 +1,128 @@
+/* lower.h - private interface between the files of the AST -> IR lowering. */
+#ifndef WARPC_IR_LOWER_H
+#define WARPC_IR_LOWER_H
+
+#include "ir.h"
+
+/* What a name or attribute chain denotes at compile time. */
+typedef enum ent_kind {
+  ENT_ERROR,    /* already reported */
+  ENT_VALUE,    /* an SSA value */
+  ENT_TYPE,     /* a type used as a constructor or annotation */
+  ENT_BUILTIN,  /* a registry builtin (warp or Python spelling) */
+  ENT_FUNC,     /* a @wp.func */
+  ENT_WARP,     /* warp itself or a submodule ("", "types") */
+  ENT_SPECIAL,  /* a warp name with its own lowering: "tid", "constant",
+                   "array", "range", "len", "float", "int", "bool", ... */
+  ENT_SHAPE,    /* arr.shape (value = the array) */
+} ent_kind;
+
+typedef struct entity {
+  ent_kind kind;
+  ir_value *value;            /* VALUE, SHAPE */
+  const ir_type *type;        /* TYPE */
+  const ir_builtin *builtin;  /* BUILTIN */
+  const ast_def *def;         /* FUNC */
+  const char *name;           /* WARP, SPECIAL: the warp-relative name */
+  int array_ndim;             /* SPECIAL "array"/"arrayNd": default ndim */
+} entity;
+
+/* A user function known to the module. */
+typedef struct func_info {
+  const ast_def *def;
+  ir_func *ir;       /* NULL until lowered */
+  bool in_progress;  /* being lowered (recursion check) */
+  bool failed;
+} func_info;
+
+typedef struct var_def var_def;
+typedef struct loop_ctx {
+  ir_block *brk, *cont;
+  struct loop_ctx *outer;
+} loop_ctx;
+
+typedef struct lower_ctx {
+  wp_arena *A;
+  wp_diag *diag;
+  const ast_module *ast;
+  ir_module *m;
+  ir_types *T;
+  const wp_lower_options *opts;
+  func_info *funcs;
+  int nfuncs;
+  /* the function being lowered */
+  ir_func *f;
+  ir_block *cur;         /* NULL after return/break/continue */
+  loop_ctx *loop;
+  const char **vars;     /* variable names of the function */
+  const ir_type **var_types;
+  int nvars, cap_vars;
+  int hidden;            /* counter for hidden variables */
+  bool ret_known;        /* a @wp.func's return type is fixed */
+  int global_limit;      /* while evaluating a global: only globals before
+                            this index are visible; else nglobals */
+  int const_depth;
+} lower_ctx;
+
+/* lower_ssa.c: variables (Braun et al., "Simple and Efficient Construction
+ * of Static Single Assignment Form", CC 2013) with block arguments. */
+int lower_var_index(lower_ctx *c, const char *name, bool create);
+void lower_write_var(lower_ctx *c, int var, ir_block *b, ir_value *v);
+ir_value *lower_read_var(lower_ctx *c, int var, ir_block *b);
+void lower_seal(lower_ctx *c, ir_block *b);
+/* Emits a branch from c->cur to `to` (records the predecessor). */
+void lower_br(lower_ctx *c, ir_block *to, wp_loc loc);
+void lower_cbr(lower_ctx *c, ir_value *cond, ir_block *t, ir_block *f,
+               wp_loc loc);
+/* The zero of `t`, placed at the top of the entry block. */
+ir_value *lower_zero(lower_ctx *c, const ir_type *t);
+
+/* lower_expr.c */
+ir_value *lower_expr(lower_ctx *c, const ast_expr *e);
+entity lower_entity(lower_ctx *c, const ast_expr *e);
+ir_value *lower_builtin(lower_ctx *c, const ir_builtin *b, ir_value **args,
+                        int n, wp_loc loc);
+ir_value *lower_const_int(lower_ctx *c, const ir_type *t, int64_t v);
+ir_value *lower_const_float(lower_ctx *c, const ir_type *t, double v);
+ir_value *lower_cast(lower_ctx *c, ir_value *v, const ir_type *to, wp_loc loc);
+/* Lowers `e` as a condition: any scalar becomes bool (x != 0). */
+ir_value *lower_cond(lower_ctx *c, const ast_expr *e);
+ir_value *lower_emit(lower_ctx *c, ir_op op, const ir_type *t, ir_value **args,
+                     int n, wp_loc loc);
+/* Array element address checks shared by loads, stores and atomics: lowers
+ * the indices of `e` (a SUBSCRIPT of an array value `arr`) into args[1..]. */
+int lower_array_indices(lower_ctx *c, ir_value *arr, const ast_expr *e,
+                        ir_value **args);
+
+/* lower_call.c */
+ir_value *lower_call(lower_ctx *c, const ast_expr *e);
+/* Component k of the n-component wp.tid(). */
+ir_value *lower_tid(lower_ctx *c, int k, int n, wp_loc loc);
+/* Emits an atomic `b` on the element addr[0][addr[1..naddr)] with `val`. */
+ir_value *lower_atomic(lower_ctx *c, const ir_builtin *b, ir_value **addr,
+                       int naddr, ir_value *val, wp_loc val_loc, wp_loc loc);
+
+/* lower_types.c */
+/* Evaluates a type expression (annotation, dtype=...). NULL on error
+ * (reported). */
+const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e);
+/* Resolves a warp-relative name ("vec3", "float32", "tid", "types.vector")
+ * to an entity; kind ENT_ERROR without a report when unknown. */
+entity lower_warp_name(lower_ctx *c, const char *name);
+/* The warp-relative name `e` denotes (e.g. "vec3" for wp.vec3 or for vec3
+ * imported from warp), or NULL when it is not a warp name. */
+const char *lower_warp_path(lower_ctx *c, const ast_expr *e);
+
+/* lower_const.c: module-level constants, evaluated with Python's rules. */
+/* Looks up global `name` visible from the current context and lowers its
+ * value as constants into the current function.  Returns false (nothing
+ * reported) when there is no such global; *out NULL when it was reported. */
+bool lower_global(lower_ctx *c, const char *name, wp_loc use, entity *out);
+
+/* lower_stmt.c */
+void lower_block(lower_ctx *c, const ast_block *b);
+/* Lowers (on first use) the @wp.func `fi`; NULL when it failed. */
+ir_func *lower_func_def(lower_ctx *c, func_info *fi);
+func_info *lower_find_func(lower_ctx *c, const char *name);
+
+#endif

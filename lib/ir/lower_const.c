@@ -1,0 +1,276 @@
+/* lower_const.c - module-level constants.  A kernel may read a global name
+ * assigned at module level (`N = 16`, `DT = 1.0 / 60.0`,
+ * `G = wp.constant(wp.vec3(0.0, -9.8, 0.0))`).  Its value is computed the way
+ * Python computes it when the module runs (ints are exact, floats are
+ * doubles, later assignments see earlier ones) and is then captured into the
+ * kernel as Warp does: ints as int32 (int64 when they do not fit), floats as
+ * float32, typed values (wp.float64(...), vectors) with their type. */
+#include <math.h>
+#include <string.h>
+
+#include "../../runtime/include/warp/abi.h"
+#include "lower.h"
+
+typedef enum { CV_INT, CV_FLOAT, CV_BOOL, CV_TYPED } cv_kind;
+
+typedef struct cvalue {
+  cv_kind kind;
+  int64_t i;
+  double f;
+  const ir_type *type; /* CV_TYPED: scalar, vec or mat */
+  double comp[16];     /* CV_TYPED components, row-major */
+} cvalue;
+
+static double cv_num(const cvalue *v) {
+  return v->kind == CV_FLOAT ? v->f : (double)v->i;
+}
+
+static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out);
+
+static bool not_const(lower_ctx *c, const ast_expr *e) {
+  wp_error(c->diag, e->loc,
+           "module-level value is not a compile-time constant warpc can evaluate");
+  return false;
+}
+
+static const ast_global *find_global(lower_ctx *c, const char *name,
+                                     int limit, int *index) {
+  for (int i = limit - 1; i >= 0; i--)
+    if (strcmp(c->ast->globals[i].name, name) == 0) {
+      *index = i;
+      return &c->ast->globals[i];
+    }
+  return NULL;
+}
+
+static bool eval_binary(lower_ctx *c, const ast_expr *e, cvalue *a, cvalue *b,
+                        cvalue *out) {
+  if (a->kind == CV_TYPED || b->kind == CV_TYPED)
+    return not_const(c, e);
+  bool ints = a->kind != CV_FLOAT && b->kind != CV_FLOAT;
+  double x = cv_num(a), y = cv_num(b);
+  int64_t p = a->i, q = b->i;
+  out->kind = ints ? CV_INT : CV_FLOAT;
+  switch (e->op) {
+  case AST_OP_ADD: ints ? (out->i = p + q) : (out->f = x + y); return true;
+  case AST_OP_SUB: ints ? (out->i = p - q) : (out->f = x - y); return true;
+  case AST_OP_MUL: ints ? (out->i = p * q) : (out->f = x * y); return true;
+  case AST_OP_DIV:
+    if (y == 0)
+      break;
+    out->kind = CV_FLOAT;
+    out->f = x / y;
+    return true;
+  case AST_OP_FLOORDIV:
+    if (y == 0)
+      break;
+    if (ints) { /* Python floors */
+      out->i = p / q - ((p % q != 0) && ((p < 0) != (q < 0)));
+    } else
+      out->f = floor(x / y);
+    return true;
+  case AST_OP_MOD:
+    if (y == 0)
+      break;
+    if (ints) {
+      int64_t r = p % q;
+      out->i = (r != 0 && ((r < 0) != (q < 0))) ? r + q : r;
+    } else {
+      double r = fmod(x, y);
+      out->f = (r != 0 && ((r < 0) != (y < 0))) ? r + y : r;
+    }
+    return true;
+  case AST_OP_POW:
+    if (ints && q >= 0) {
+      int64_t r = 1;
+      for (int64_t k = 0; k < q; k++)
+        r *= p;
+      out->i = r;
+    } else {
+      out->kind = CV_FLOAT;
+      out->f = pow(x, y);
+    }
+    return true;
+  case AST_OP_LSHIFT:
+    if (!ints) break;
+    out->i = p << q;
+    return true;
+  case AST_OP_RSHIFT:
+    if (!ints) break;
+    out->i = p >> q;
+    return true;
+  case AST_OP_BITAND: if (!ints) break; out->i = p & q; return true;
+  case AST_OP_BITOR: if (!ints) break; out->i = p | q; return true;
+  case AST_OP_BITXOR: if (!ints) break; out->i = p ^ q; return true;
+  default: break;
+  }
+  return not_const(c, e);
+}
+
+/* wp.float64(x), wp.vec3(a, b, c), wp.mat22(...): typed constants. */
+static bool eval_typed(lower_ctx *c, const ast_expr *e, const ir_type *t,
+                       int limit, cvalue *out) {
+  int n = t->rows * t->cols;
+  out->kind = CV_TYPED;
+  out->type = t;
+  if (e->nitems == 0)
+    return true;
+  cvalue args[16];
+  if (e->nitems > 16)
+    return not_const(c, e);
+  for (int i = 0; i < e->nitems; i++) {
+    if (!eval(c, e->items[i], limit, &args[i]))
+      return false;
+    if (args[i].kind == CV_TYPED)
+      return not_const(c, e->items[i]);
+  }
+  if (e->nitems == 1)
+    for (int k = 0; k < n; k++)
+      out->comp[k] = cv_num(&args[0]);
+  else if (e->nitems == n)
+    for (int k = 0; k < n; k++)
+      out->comp[k] = cv_num(&args[k]);
+  else
+    return not_const(c, e);
+  return true;
+}
+
+static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
+  memset(out, 0, sizeof *out);
+  switch (e->kind) {
+  case AST_EXPR_INT:
+    out->kind = CV_INT;
+    out->i = (int64_t)e->int_value;
+    return true;
+  case AST_EXPR_FLOAT:
+    out->kind = CV_FLOAT;
+    out->f = e->float_value;
+    return true;
+  case AST_EXPR_BOOL:
+    out->kind = CV_BOOL;
+    out->i = e->bool_value;
+    return true;
+  case AST_EXPR_NAME: {
+    int idx;
+    const ast_global *g = find_global(c, e->name, limit, &idx);
+    if (!g)
+      break;
+    if (++c->const_depth > 64) {
+      c->const_depth--;
+      return not_const(c, e);
+    }
+    bool ok = eval(c, g->value, idx, out);
+    c->const_depth--;
+    return ok;
+  }
+  case AST_EXPR_ATTRIBUTE:
+    if (e->value->kind == AST_EXPR_NAME && strcmp(e->value->name, "math") == 0) {
+      out->kind = CV_FLOAT;
+      if (strcmp(e->name, "pi") == 0) { out->f = M_PI; return true; }
+      if (strcmp(e->name, "e") == 0) { out->f = M_E; return true; }
+      if (strcmp(e->name, "tau") == 0) { out->f = 2 * M_PI; return true; }
+      if (strcmp(e->name, "inf") == 0) { out->f = INFINITY; return true; }
+    }
+    break;
+  case AST_EXPR_UNARY: {
+    if (!eval(c, e->items[0], limit, out))
+      return false;
+    if (out->kind == CV_TYPED)
+      return not_const(c, e);
+    if (e->op == AST_OP_NEG) {
+      if (out->kind == CV_FLOAT)
+        out->f = -out->f;
+      else
+        out->kind = CV_INT, out->i = -out->i;
+    } else if (e->op == AST_OP_NOT) {
+      out->i = out->kind == CV_FLOAT ? out->f == 0 : out->i == 0;
+      out->kind = CV_BOOL;
+    } else if (e->op == AST_OP_INVERT && out->kind != CV_FLOAT) {
+      out->kind = CV_INT;
+      out->i = ~out->i;
+    } else if (e->op != AST_OP_POS)
+      return not_const(c, e);
+    return true;
+  }
+  case AST_EXPR_BINARY: {
+    cvalue a, b;
+    if (!eval(c, e->items[0], limit, &a) || !eval(c, e->items[1], limit, &b))
+      return false;
+    return eval_binary(c, e, &a, &b, out);
+  }
+  case AST_EXPR_CALL: {
+    const char *path = lower_warp_path(c, e->value);
+    if (path && strcmp(path, "constant") == 0 && e->nitems == 1)
+      return eval(c, e->items[0], limit, out);
+    const ir_type *t = NULL;
+    if (path) {
+      entity en = lower_warp_name(c, path);
+      if (en.kind == ENT_TYPE)
+        t = en.type;
+    } else if (e->value->kind == AST_EXPR_NAME) {
+      const char *n = e->value->name;
+      if (strcmp(n, "float") == 0 || strcmp(n, "int") == 0) {
+        if (e->nitems != 1 || !eval(c, e->items[0], limit, out) ||
+            out->kind == CV_TYPED)
+          return out->kind == CV_TYPED ? not_const(c, e) : false;
+        if (n[0] == 'f')
+          out->f = cv_num(out), out->kind = CV_FLOAT;
+        else
+          out->i = out->kind == CV_FLOAT ? (int64_t)out->f : out->i,
+          out->kind = CV_INT;
+        return true;
+      }
+    }
+    if (t && t->kind != IR_T_ARRAY)
+      return eval_typed(c, e, t, limit, out);
+    break;
+  }
+  default:
+    break;
+  }
+  return not_const(c, e);
+}
+
+static ir_value *materialize(lower_ctx *c, const cvalue *v, wp_loc loc) {
+  switch (v->kind) {
+  case CV_INT:
+    if (v->i >= INT32_MIN && v->i <= INT32_MAX)
+      return lower_const_int(c, ir_t_int32(c->T), v->i);
+    return lower_const_int(c, ir_t_scalar(c->T, WP_SCALAR_INT64), v->i);
+  case CV_FLOAT:
+    return lower_const_float(c, ir_t_float32(c->T), (double)(float)v->f);
+  case CV_BOOL:
+    return lower_const_int(c, ir_t_bool(c->T), v->i);
+  case CV_TYPED: {
+    const ir_type *t = v->type;
+    const ir_type *st = t->kind == IR_T_SCALAR ? t : t->elem;
+    int n = t->kind == IR_T_SCALAR ? 1 : t->rows * t->cols;
+    ir_value *comps[16];
+    for (int k = 0; k < n; k++)
+      comps[k] = ir_type_is_float(st) ? lower_const_float(c, st, v->comp[k])
+                                      : lower_const_int(c, st, (int64_t)v->comp[k]);
+    if (n == 1)
+      return comps[0];
+    return lower_emit(c, IR_COMPOSE, t, comps, n, loc);
+  }
+  }
+  return NULL;
+}
+
+bool lower_global(lower_ctx *c, const char *name, wp_loc use, entity *out) {
+  int idx;
+  const ast_global *g = find_global(c, name, c->ast->nglobals, &idx);
+  if (!g)
+    return false;
+  cvalue v;
+  int errors = c->diag->errors;
+  if (!eval(c, g->value, idx, &v)) {
+    if (c->diag->errors > errors)
+      wp_note(c->diag, use, "'%s' is used in a kernel here", name);
+    *out = (entity){.kind = ENT_ERROR};
+    return true;
+  }
+  ir_value *val = materialize(c, &v, use);
+  *out = (entity){.kind = val ? ENT_VALUE : ENT_ERROR, .value = val};
+  return true;
+}

@@ -1,0 +1,478 @@
+/* lower_expr.c - expressions: names, literals, operators, calls,
+ * subscripts and attributes, lowered to typed IR values. */
+#include <stdio.h>
+#include <string.h>
+
+#include "../../runtime/include/warp/abi.h"
+#include "lower.h"
+
+static void ensure_block(lower_ctx *c) {
+  if (!c->cur) /* code after return/break: lowered into a dead block */
+    c->cur = ir_block_new(c->f), c->cur->sealed = true;
+}
+
+ir_value *lower_emit(lower_ctx *c, ir_op op, const ir_type *t, ir_value **args,
+                     int n, wp_loc loc) {
+  ensure_block(c);
+  return ir_append(c->cur, op, t, args, n, loc);
+}
+
+ir_value *lower_const_int(lower_ctx *c, const ir_type *t, int64_t v) {
+  ir_value *k = lower_emit(c, IR_CONST, t, NULL, 0, (wp_loc){0});
+  k->ival = v;
+  return k;
+}
+
+ir_value *lower_const_float(lower_ctx *c, const ir_type *t, double v) {
+  ir_value *k = lower_emit(c, IR_CONST, t, NULL, 0, (wp_loc){0});
+  k->fval = v;
+  return k;
+}
+
+static const char *op_verb(const char *name) {
+  static const char *tab[][2] = {
+      {"add", "add"},       {"sub", "subtract"},  {"mul", "multiply"},
+      {"div", "divide"},    {"floordiv", "floor-divide"},
+      {"mod", "take the remainder of"}, {"pow", "raise"},
+  };
+  for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+    if (strcmp(tab[i][0], name) == 0)
+      return tab[i][1];
+  return NULL;
+}
+
+ir_value *lower_builtin(lower_ctx *c, const ir_builtin *b, ir_value **args,
+                        int n, wp_loc loc) {
+  const ir_type *types[8];
+  if (n < b->min_args || n > b->max_args) {
+    if (b->min_args == b->max_args)
+      wp_error(c->diag, loc, "'%s' takes %d argument%s, got %d", b->name,
+               b->min_args, b->min_args == 1 ? "" : "s", n);
+    else
+      wp_error(c->diag, loc, "'%s' takes %d to %d arguments, got %d", b->name,
+               b->min_args, b->max_args, n);
+    return NULL;
+  }
+  for (int i = 0; i < n; i++)
+    types[i] = args[i]->type;
+  const char *why = NULL;
+  const ir_type *rt = b->check(c->T, b, types, n, &why);
+  if (!rt) {
+    const char *verb = op_verb(b->name);
+    if (verb && n == 2 && strcmp(b->name, "pow") != 0)
+      wp_error(c->diag, loc, "cannot %s '%s' and '%s'%s%s", verb,
+               types[0]->name, types[1]->name, why ? ": " : "", why ? why : "");
+    else {
+      char buf[256];
+      ir_builtin_no_overload(b, types, n, buf, sizeof buf);
+      wp_error(c->diag, loc, "%s%s%s", buf, why ? ": " : "", why ? why : "");
+    }
+    return NULL;
+  }
+  ir_value *v = lower_emit(c, IR_BUILTIN, rt, args, n, loc);
+  v->builtin = b;
+  return v;
+}
+
+ir_value *lower_cast(lower_ctx *c, ir_value *v, const ir_type *to, wp_loc loc) {
+  if (v->type == to)
+    return v;
+  return lower_emit(c, IR_CAST, to, &v, 1, loc);
+}
+
+ir_value *lower_cond(lower_ctx *c, const ast_expr *e) {
+  ir_value *v = lower_expr(c, e);
+  if (!v)
+    return NULL;
+  if (ir_type_is_bool(v->type))
+    return v;
+  if (v->type->kind != IR_T_SCALAR) {
+    wp_error(c->diag, e->loc, "a condition must be a scalar, not '%s'",
+             v->type->name);
+    return NULL;
+  }
+  ir_value *args[2] = {v, lower_emit(c, IR_ZERO, v->type, NULL, 0, e->loc)};
+  return lower_builtin(c, ir_builtin_find("ne"), args, 2, e->loc);
+}
+
+static bool is_const_int(const ir_value *v, int64_t *out) {
+  if (v->op != IR_CONST || !ir_type_is_int(v->type))
+    return false;
+  *out = v->ival;
+  return true;
+}
+
+static bool check_index(lower_ctx *c, ir_value *v, const ast_expr *e) {
+  if (!ir_type_is_int(v->type)) {
+    wp_error(c->diag, e->loc, "index must be an integer, not '%s'",
+             v->type->name);
+    return false;
+  }
+  return true;
+}
+
+int lower_array_indices(lower_ctx *c, ir_value *arr, const ast_expr *e,
+                        ir_value **args) {
+  int ndim = arr->type->ndim;
+  if (e->nitems > ndim) {
+    wp_error(c->diag, e->loc, "too many indices for a %d-d array: %d given",
+             ndim, e->nitems);
+    return -1;
+  }
+  if (e->nitems < ndim) {
+    wp_error(c->diag, e->loc,
+             "%d index%s for a %d-d array: array slices and views are not supported yet",
+             e->nitems, e->nitems == 1 ? "" : "es", ndim);
+    return -1;
+  }
+  for (int i = 0; i < e->nitems; i++) {
+    if (e->items[i]->kind == AST_EXPR_SLICE) {
+      wp_error(c->diag, e->items[i]->loc, "array slices are not supported in kernels");
+      return -1;
+    }
+    ir_value *ix = lower_expr(c, e->items[i]);
+    if (!ix || !check_index(c, ix, e->items[i]))
+      return -1;
+    args[1 + i] = ix;
+  }
+  args[0] = arr;
+  return e->nitems + 1;
+}
+
+/* v[i] on vectors, matrices and tuples. */
+static ir_value *index_value(lower_ctx *c, ir_value *base, const ast_expr *e) {
+  const ir_type *t = base->type;
+  if (t->kind == IR_T_ARRAY) {
+    ir_value *args[5];
+    int n = lower_array_indices(c, base, e, args);
+    return n < 0 ? NULL : lower_emit(c, IR_LOAD, t->elem, args, n, e->loc);
+  }
+  int max = t->kind == IR_T_MAT ? 2 : 1;
+  if (t->kind != IR_T_VEC && t->kind != IR_T_MAT && t->kind != IR_T_TUPLE) {
+    wp_error(c->diag, e->loc, "'%s' cannot be indexed", t->name);
+    return NULL;
+  }
+  if (e->nitems > max) {
+    wp_error(c->diag, e->loc, "too many indices for '%s': %d given", t->name,
+             e->nitems);
+    return NULL;
+  }
+  ir_value *v = base;
+  for (int i = 0; i < e->nitems; i++) {
+    const ir_type *vt = v->type;
+    if (e->items[i]->kind == AST_EXPR_SLICE) {
+      wp_error(c->diag, e->items[i]->loc, "slices are not supported here");
+      return NULL;
+    }
+    ir_value *ix = lower_expr(c, e->items[i]);
+    if (!ix || !check_index(c, ix, e->items[i]))
+      return NULL;
+    int64_t k;
+    int len = vt->kind == IR_T_TUPLE ? vt->nmembers : vt->rows;
+    const ir_type *rt = vt->kind == IR_T_MAT   ? ir_t_vec(c->T, vt->scalar, vt->cols)
+                        : vt->kind == IR_T_TUPLE ? NULL
+                                                 : vt->elem;
+    if (is_const_int(ix, &k)) {
+      if (k < 0 || k >= len) {
+        wp_error(c->diag, e->items[i]->loc, "index %lld is out of range for '%s'",
+                 (long long)k, vt->name);
+        return NULL;
+      }
+      if (vt->kind == IR_T_TUPLE)
+        rt = vt->members[k];
+      v = lower_emit(c, IR_EXTRACT, rt, &v, 1, e->loc);
+      v->aux = (int)k;
+    } else {
+      if (vt->kind == IR_T_TUPLE) {
+        wp_error(c->diag, e->items[i]->loc, "a tuple index must be a constant");
+        return NULL;
+      }
+      ir_value *args[2] = {v, ix};
+      v = lower_emit(c, IR_EXTRACT_DYN, rt, args, 2, e->loc);
+    }
+  }
+  return v;
+}
+
+static int swizzle_index(const char *n) {
+  if (!n[0] || n[1])
+    return -1;
+  switch (n[0]) {
+  case 'x': return 0;
+  case 'y': return 1;
+  case 'z': return 2;
+  case 'w': return 3;
+  }
+  return -1;
+}
+
+static entity value_entity(ir_value *v) {
+  return (entity){.kind = v ? ENT_VALUE : ENT_ERROR, .value = v};
+}
+
+static entity attribute(lower_ctx *c, const ast_expr *e) {
+  const char *path = lower_warp_path(c, e);
+  if (path) {
+    entity en = lower_warp_name(c, path);
+    if (en.kind == ENT_ERROR)
+      wp_error(c->diag, e->loc, "'%s' is not a Warp builtin or type warpc knows",
+               path);
+    return en;
+  }
+  entity base = lower_entity(c, e->value);
+  if (base.kind == ENT_ERROR)
+    return base;
+  if (base.kind != ENT_VALUE) {
+    wp_error(c->diag, e->loc, "unknown attribute '%s'", e->name);
+    return (entity){.kind = ENT_ERROR};
+  }
+  ir_value *v = base.value;
+  if (v->type->kind == IR_T_ARRAY && strcmp(e->name, "shape") == 0)
+    return (entity){.kind = ENT_SHAPE, .value = v};
+  int k = swizzle_index(e->name);
+  if (v->type->kind == IR_T_VEC && k >= 0) {
+    if (k >= v->type->rows) {
+      wp_error(c->diag, e->loc, "'%s' has no component '%s'", v->type->name,
+               e->name);
+      return (entity){.kind = ENT_ERROR};
+    }
+    ir_value *x = lower_emit(c, IR_EXTRACT, v->type->elem, &v, 1, e->loc);
+    x->aux = k;
+    return value_entity(x);
+  }
+  wp_error(c->diag, e->loc, "'%s' has no attribute '%s'", v->type->name,
+           e->name);
+  return (entity){.kind = ENT_ERROR};
+}
+
+static entity name_entity(lower_ctx *c, const ast_expr *e) {
+  int var = lower_var_index(c, e->name, false);
+  if (var >= 0 && c->var_types[var]) {
+    ensure_block(c);
+    ir_value *v = lower_read_var(c, var, c->cur);
+    if (!v)
+      v = lower_zero(c, c->var_types[var]);
+    return value_entity(v);
+  }
+  func_info *fi = lower_find_func(c, e->name);
+  if (fi)
+    return (entity){.kind = ENT_FUNC, .def = fi->def};
+  const char *path = lower_warp_path(c, e);
+  if (path) {
+    if (!*path)
+      return (entity){.kind = ENT_WARP, .name = ""};
+    entity en = lower_warp_name(c, path);
+    if (en.kind == ENT_ERROR)
+      wp_error(c->diag, e->loc, "'%s' is not a Warp builtin or type warpc knows",
+               path);
+    return en;
+  }
+  entity g;
+  if (lower_global(c, e->name, e->loc, &g))
+    return g;
+  static const char *py_specials[] = {"float", "int", "bool", "range", "len"};
+  for (size_t i = 0; i < sizeof py_specials / sizeof py_specials[0]; i++)
+    if (strcmp(e->name, py_specials[i]) == 0)
+      return (entity){.kind = ENT_SPECIAL, .name = py_specials[i]};
+  static const char *py_builtins[] = {"min", "max", "abs", "round", "pow"};
+  for (size_t i = 0; i < sizeof py_builtins / sizeof py_builtins[0]; i++)
+    if (strcmp(e->name, py_builtins[i]) == 0)
+      return (entity){.kind = ENT_BUILTIN,
+                      .builtin = ir_builtin_find(py_builtins[i])};
+  wp_error(c->diag, e->loc, "name '%s' is not defined", e->name);
+  return (entity){.kind = ENT_ERROR};
+}
+
+
+
+static ir_value *subscript(lower_ctx *c, const ast_expr *e) {
+  entity base = lower_entity(c, e->value);
+  if (base.kind == ENT_ERROR)
+    return NULL;
+  if (base.kind == ENT_SHAPE) {
+    int64_t k;
+    ir_value *ix = e->nitems == 1 ? lower_expr(c, e->items[0]) : NULL;
+    if (!ix)
+      return NULL;
+    if (!is_const_int(ix, &k) || k < 0 || k >= base.value->type->ndim) {
+      wp_error(c->diag, e->items[0]->loc,
+               "shape index must be a constant in [0, %d)",
+               base.value->type->ndim);
+      return NULL;
+    }
+    ir_value *s = lower_emit(c, IR_ARRAY_SHAPE, ir_t_int32(c->T), &base.value,
+                             1, e->loc);
+    s->aux = (int)k;
+    return s;
+  }
+  if (base.kind != ENT_VALUE) {
+    wp_error(c->diag, e->loc, "this cannot be indexed");
+    return NULL;
+  }
+  return index_value(c, base.value, e);
+}
+
+static const char *binop_builtin(ast_op op) {
+  switch (op) {
+  case AST_OP_ADD: return "add";
+  case AST_OP_SUB: return "sub";
+  case AST_OP_MUL: return "mul";
+  case AST_OP_DIV: return "div";
+  case AST_OP_FLOORDIV: return "floordiv";
+  case AST_OP_MOD: return "mod";
+  case AST_OP_POW: return "pow";
+  case AST_OP_BITAND: return "bit_and";
+  case AST_OP_BITOR: return "bit_or";
+  case AST_OP_BITXOR: return "bit_xor";
+  case AST_OP_LSHIFT: return "lshift";
+  case AST_OP_RSHIFT: return "rshift";
+  case AST_OP_EQ: return "eq";
+  case AST_OP_NE: return "ne";
+  case AST_OP_LT: return "lt";
+  case AST_OP_LE: return "le";
+  case AST_OP_GT: return "gt";
+  case AST_OP_GE: return "ge";
+  case AST_OP_NEG: return "neg";
+  case AST_OP_POS: return "pos";
+  case AST_OP_NOT: return "not";
+  case AST_OP_INVERT: return "invert";
+  case AST_OP_AND: return "and";
+  case AST_OP_OR: return "or";
+  default: return NULL;
+  }
+}
+
+static ir_value *operator(lower_ctx *c, const ast_expr *e, ast_op op,
+                          ir_value **args, int n, wp_loc loc) {
+  const char *name = binop_builtin(op);
+  if (!name) {
+    wp_error(c->diag, e->loc, "operator '%s' is not supported in kernels",
+             wp_ast_op_str(op));
+    return NULL;
+  }
+  return lower_builtin(c, ir_builtin_find(name), args, n, loc);
+}
+
+static ir_value *compare(lower_ctx *c, const ast_expr *e) {
+  ir_value *result = NULL;
+  ir_value *left = lower_expr(c, e->items[0]);
+  if (!left)
+    return NULL;
+  for (int i = 1; i < e->nitems; i++) {
+    ir_value *right = lower_expr(c, e->items[i]);
+    if (!right)
+      return NULL;
+    ir_value *args[2] = {left, right};
+    ir_value *r = operator(c, e, e->ops[i - 1], args, 2, e->loc);
+    if (!r)
+      return NULL;
+    if (result) {
+      ir_value *both[2] = {result, r};
+      r = lower_builtin(c, ir_builtin_find("and"), both, 2, e->loc);
+    }
+    result = r;
+    left = right;
+  }
+  return result;
+}
+
+static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
+  switch (e->kind) {
+  case AST_EXPR_INT:
+    if (e->int_value <= INT32_MAX)
+      return lower_const_int(c, ir_t_int32(c->T), (int64_t)e->int_value);
+    return lower_const_int(c, ir_t_scalar(c->T, WP_SCALAR_INT64),
+                           (int64_t)e->int_value);
+  case AST_EXPR_FLOAT:
+    return lower_const_float(c, ir_t_float32(c->T), (double)(float)e->float_value);
+  case AST_EXPR_BOOL:
+    return lower_const_int(c, ir_t_bool(c->T), e->bool_value);
+  case AST_EXPR_SUBSCRIPT:
+    return subscript(c, e);
+  case AST_EXPR_CALL:
+    return lower_call(c, e);
+  case AST_EXPR_UNARY:
+  case AST_EXPR_BINARY:
+  case AST_EXPR_BOOLOP: {
+    ir_value *args[2];
+    int n = e->kind == AST_EXPR_UNARY ? 1 : 2;
+    for (int i = 0; i < n; i++)
+      if (!(args[i] = lower_expr(c, e->items[i])))
+        return NULL;
+    /* -literal stays a literal of the same type */
+    return operator(c, e, e->op, args, n, e->loc);
+  }
+  case AST_EXPR_COMPARE:
+    return compare(c, e);
+  case AST_EXPR_IFEXP: {
+    ir_value *args[3];
+    if (!(args[0] = lower_cond(c, e->items[0])) ||
+        !(args[1] = lower_expr(c, e->items[1])) ||
+        !(args[2] = lower_expr(c, e->items[2])))
+      return NULL;
+    if (args[1]->type != args[2]->type) {
+      wp_error(c->diag, e->loc,
+               "both branches of a conditional expression must have the same type, got '%s' and '%s'",
+               args[1]->type->name, args[2]->type->name);
+      return NULL;
+    }
+    return lower_builtin(c, ir_builtin_find("where"), args, 3, e->loc);
+  }
+  case AST_EXPR_TUPLE: {
+    if (e->nitems > 16) {
+      wp_error(c->diag, e->loc, "tuples of more than 16 values are not supported");
+      return NULL;
+    }
+    ir_value *args[16];
+    const ir_type *types[16];
+    for (int i = 0; i < e->nitems; i++) {
+      if (!(args[i] = lower_expr(c, e->items[i])))
+        return NULL;
+      types[i] = args[i]->type;
+    }
+    return lower_emit(c, IR_COMPOSE, ir_t_tuple(c->T, types, e->nitems), args,
+                      e->nitems, e->loc);
+  }
+  case AST_EXPR_STRING:
+    wp_error(c->diag, e->loc, "string values are not supported in kernels");
+    return NULL;
+  case AST_EXPR_NONE:
+    wp_error(c->diag, e->loc, "None is not a value in kernels");
+    return NULL;
+  case AST_EXPR_SLICE:
+    wp_error(c->diag, e->loc, "slices are not supported in kernels");
+    return NULL;
+  case AST_EXPR_UNSUPPORTED:
+    wp_error(c->diag, e->loc, "%s%s are not supported in Warp kernels", e->name,
+             e->name[strlen(e->name) - 1] == 's' ? "es" : "s");
+    return NULL;
+  default:
+    wp_error(c->diag, e->loc, "unsupported expression");
+    return NULL;
+  }
+}
+
+entity lower_entity(lower_ctx *c, const ast_expr *e) {
+  if (e->kind == AST_EXPR_NAME)
+    return name_entity(c, e);
+  if (e->kind == AST_EXPR_ATTRIBUTE)
+    return attribute(c, e);
+  return value_entity(expr_value(c, e));
+}
+
+ir_value *lower_expr(lower_ctx *c, const ast_expr *e) {
+  entity en = lower_entity(c, e);
+  switch (en.kind) {
+  case ENT_VALUE: return en.value;
+  case ENT_ERROR: return NULL;
+  case ENT_SHAPE:
+    wp_error(c->diag, e->loc, "'shape' must be indexed, e.g. a.shape[0]");
+    return NULL;
+  case ENT_TYPE:
+    wp_error(c->diag, e->loc, "type '%s' is not a value here", en.type->name);
+    return NULL;
+  default:
+    wp_error(c->diag, e->loc, "this is a function or module, not a value");
+    return NULL;
+  }
+}

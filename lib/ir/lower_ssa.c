@@ -1,0 +1,170 @@
+/* lower_ssa.c - SSA construction for local variables with block arguments,
+ * after Braun et al., "Simple and Efficient Construction of Static Single
+ * Assignment Form" (CC 2013): a variable read in a block without a local
+ * definition is looked up in the predecessors; blocks whose predecessors are
+ * not all known yet (loop headers) are "unsealed" and get incomplete block
+ * arguments that are completed when the block is sealed. */
+#include <string.h>
+
+#include "lower.h"
+
+struct var_def {
+  int var;
+  ir_value *value;
+  var_def *next;
+};
+
+typedef struct incomplete {
+  int var;
+  ir_value *param;
+  struct incomplete *next;
+} incomplete;
+
+int lower_var_index(lower_ctx *c, const char *name, bool create) {
+  for (int i = 0; i < c->nvars; i++)
+    if (strcmp(c->vars[i], name) == 0)
+      return i;
+  if (!create)
+    return -1;
+  if (c->nvars == c->cap_vars) {
+    int cap = c->cap_vars ? c->cap_vars * 2 : 16;
+    const char **v = WP_NEW_ARRAY(c->A, const char *, cap);
+    const ir_type **t = WP_NEW_ARRAY(c->A, const ir_type *, cap);
+    if (c->nvars) {
+      memcpy(v, c->vars, sizeof(*v) * (size_t)c->nvars);
+      memcpy(t, c->var_types, sizeof(*t) * (size_t)c->nvars);
+    }
+    c->vars = v;
+    c->var_types = t;
+    c->cap_vars = cap;
+  }
+  c->vars[c->nvars] = name;
+  c->var_types[c->nvars] = NULL;
+  return c->nvars++;
+}
+
+void lower_write_var(lower_ctx *c, int var, ir_block *b, ir_value *v) {
+  for (var_def *d = b->defs; d; d = d->next)
+    if (d->var == var) {
+      d->value = v;
+      return;
+    }
+  var_def *d = WP_NEW(c->A, var_def);
+  d->var = var;
+  d->value = v;
+  d->next = b->defs;
+  b->defs = d;
+}
+
+ir_value *lower_zero(lower_ctx *c, const ir_type *t) {
+  ir_block *entry = c->f->entry;
+  ir_value *z = WP_NEW(c->A, ir_value);
+  z->op = IR_ZERO;
+  z->type = t;
+  z->block = entry;
+  z->next = entry->first;
+  if (entry->first)
+    entry->first->prev = z;
+  else
+    entry->last = z;
+  entry->first = z;
+  return z;
+}
+
+/* Appends `v` to the edge of `pred`'s terminator that goes to `b`. */
+static void add_edge_arg(lower_ctx *c, ir_block *pred, ir_block *b,
+                         ir_value *v) {
+  ir_value *term = pred->last;
+  for (int k = 0; k < 2; k++) {
+    if (term->targets[k] != b)
+      continue;
+    ir_edge *e = &term->targs[k];
+    ir_value **args = WP_NEW_ARRAY(c->A, ir_value *, e->nargs + 1);
+    if (e->nargs)
+      memcpy(args, e->args, sizeof(*args) * (size_t)e->nargs);
+    args[e->nargs++] = v;
+    e->args = args;
+  }
+}
+
+static ir_value *read_recursive(lower_ctx *c, int var, ir_block *b);
+
+static void add_operands(lower_ctx *c, int var, ir_block *b, ir_value *param) {
+  for (int i = 0; i < b->npreds; i++) {
+    ir_block *p = b->preds[i];
+    ir_value *v = lower_read_var(c, var, p);
+    if (!v)
+      v = lower_zero(c, param->type);
+    add_edge_arg(c, p, b, v);
+  }
+}
+
+ir_value *lower_read_var(lower_ctx *c, int var, ir_block *b) {
+  for (var_def *d = b->defs; d; d = d->next)
+    if (d->var == var)
+      return d->value;
+  return read_recursive(c, var, b);
+}
+
+static ir_value *read_recursive(lower_ctx *c, int var, ir_block *b) {
+  ir_value *v;
+  if (!b->sealed) {
+    v = ir_block_add_param(b, c->var_types[var]);
+    v->name = c->vars[var];
+    incomplete *inc = WP_NEW(c->A, incomplete);
+    inc->var = var;
+    inc->param = v;
+    inc->next = b->incomplete;
+    b->incomplete = inc;
+  } else if (b->npreds == 0) {
+    return NULL; /* undefined on this path */
+  } else if (b->npreds == 1) {
+    v = lower_read_var(c, var, b->preds[0]);
+  } else {
+    v = ir_block_add_param(b, c->var_types[var]);
+    v->name = c->vars[var];
+    lower_write_var(c, var, b, v);
+    add_operands(c, var, b, v);
+    return v;
+  }
+  if (v)
+    lower_write_var(c, var, b, v);
+  return v;
+}
+
+void lower_seal(lower_ctx *c, ir_block *b) {
+  if (b->sealed)
+    return;
+  /* Reverse the list so block arguments are completed in creation order. */
+  incomplete *rev = NULL;
+  for (incomplete *i = b->incomplete, *n; i; i = n) {
+    n = i->next;
+    i->next = rev;
+    rev = i;
+  }
+  for (incomplete *i = rev; i; i = i->next)
+    add_operands(c, i->var, b, i->param);
+  b->incomplete = NULL;
+  b->sealed = true;
+}
+
+void lower_br(lower_ctx *c, ir_block *to, wp_loc loc) {
+  if (!c->cur)
+    return;
+  ir_value *br = ir_append(c->cur, IR_BR, ir_t_void(c->T), NULL, 0, loc);
+  br->targets[0] = to;
+  ir_block_add_pred(to, c->cur);
+  c->cur = NULL;
+}
+
+void lower_cbr(lower_ctx *c, ir_value *cond, ir_block *t, ir_block *f,
+               wp_loc loc) {
+  if (!c->cur)
+    return;
+  ir_value *br = ir_append(c->cur, IR_CBR, ir_t_void(c->T), &cond, 1, loc);
+  br->targets[0] = t;
+  br->targets[1] = f;
+  ir_block_add_pred(t, c->cur);
+  ir_block_add_pred(f, c->cur);
+  c->cur = NULL;
+}

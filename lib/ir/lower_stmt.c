@@ -1,0 +1,555 @@
+/* lower_stmt.c - statements and control flow: assignments (to variables,
+ * vector/matrix components and array elements), if/for/while, break,
+ * continue and return. */
+#include <string.h>
+
+#include "lower.h"
+
+static void stmt(lower_ctx *c, const ast_stmt *s);
+
+void lower_block(lower_ctx *c, const ast_block *b) {
+  for (int i = 0; i < b->count; i++)
+    stmt(c, b->stmts[i]);
+}
+
+static ir_block *cur_block(lower_ctx *c) {
+  if (!c->cur)
+    c->cur = ir_block_new(c->f), c->cur->sealed = true;
+  return c->cur;
+}
+
+static bool assign_var(lower_ctx *c, const char *name, ir_value *v,
+                       wp_loc loc) {
+  int var = lower_var_index(c, name, true);
+  if (!c->var_types[var])
+    c->var_types[var] = v->type;
+  else if (c->var_types[var] != v->type) {
+    wp_error(c->diag, loc,
+             "cannot assign a value of type '%s' to '%s', which has type '%s'",
+             v->type->name, name, c->var_types[var]->name);
+    return false;
+  }
+  if (!v->name)
+    v->name = name;
+  lower_write_var(c, var, cur_block(c), v);
+  return true;
+}
+
+/* The local vector/matrix variable a component assignment writes, or -1. */
+static int local_var(lower_ctx *c, const ast_expr *e) {
+  if (e->kind != AST_EXPR_NAME)
+    return -1;
+  int var = lower_var_index(c, e->name, false);
+  return var >= 0 && c->var_types[var] ? var : -1;
+}
+
+/* agg with component [ix] replaced by v (constant or dynamic index). */
+static ir_value *insert(lower_ctx *c, ir_value *agg, ir_value *ix,
+                        ir_value *v, wp_loc loc) {
+  if (ix->op == IR_CONST) {
+    ir_value *args[2] = {agg, v};
+    ir_value *r = lower_emit(c, IR_INSERT, agg->type, args, 2, loc);
+    r->aux = (int)ix->ival;
+    return r;
+  }
+  ir_value *args[3] = {agg, ix, v};
+  return lower_emit(c, IR_INSERT_DYN, agg->type, args, 3, loc);
+}
+
+static ir_value *extract(lower_ctx *c, ir_value *agg, ir_value *ix,
+                         const ir_type *t, wp_loc loc) {
+  if (ix->op == IR_CONST) {
+    ir_value *r = lower_emit(c, IR_EXTRACT, t, &agg, 1, loc);
+    r->aux = (int)ix->ival;
+    return r;
+  }
+  ir_value *args[2] = {agg, ix};
+  return lower_emit(c, IR_EXTRACT_DYN, t, args, 2, loc);
+}
+
+/* Index values of a component target (v[i], m[i, j], v.x). */
+static int component_indices(lower_ctx *c, const ast_expr *t,
+                             const ir_type *type, ir_value **ix) {
+  if (t->kind == AST_EXPR_ATTRIBUTE) {
+    static const char *names = "xyzw";
+    const char *p = strchr(names, t->name[0]);
+    if (!p || t->name[1] || type->kind != IR_T_VEC || p - names >= type->rows) {
+      wp_error(c->diag, t->loc, "'%s' has no component '%s'", type->name, t->name);
+      return -1;
+    }
+    ix[0] = lower_const_int(c, ir_t_int32(c->T), p - names);
+    return 1;
+  }
+  int max = type->kind == IR_T_MAT ? 2 : 1;
+  if (t->nitems > max) {
+    wp_error(c->diag, t->loc, "too many indices for '%s': %d given", type->name,
+             t->nitems);
+    return -1;
+  }
+  for (int i = 0; i < t->nitems; i++) {
+    ix[i] = lower_expr(c, t->items[i]);
+    if (!ix[i])
+      return -1;
+    if (!ir_type_is_int(ix[i]->type)) {
+      wp_error(c->diag, t->items[i]->loc, "index must be an integer, not '%s'",
+               ix[i]->type->name);
+      return -1;
+    }
+    int len = i == 0 ? type->rows : type->cols;
+    if (ix[i]->op == IR_CONST && (ix[i]->ival < 0 || ix[i]->ival >= len)) {
+      wp_error(c->diag, t->items[i]->loc, "index %lld is out of range for '%s'",
+               (long long)ix[i]->ival, type->name);
+      return -1;
+    }
+  }
+  return t->nitems;
+}
+
+/* Type of the component that n indices select in a vector or matrix. */
+static const ir_type *component_type(lower_ctx *c, const ir_type *t, int n) {
+  if (t->kind == IR_T_MAT && n == 1)
+    return ir_t_vec(c->T, t->scalar, t->cols);
+  return t->elem;
+}
+
+/* Reads (value == NULL) or replaces a component of local variable `var`. */
+static ir_value *component(lower_ctx *c, int var, const ast_expr *t,
+                           ir_value *value, const ast_stmt *s) {
+  const ir_type *type = c->var_types[var];
+  if (type->kind != IR_T_VEC && type->kind != IR_T_MAT) {
+    wp_error(c->diag, t->loc, "cannot assign to a component of '%s'", type->name);
+    return NULL;
+  }
+  ir_value *ix[2];
+  int n = component_indices(c, t, type, ix);
+  if (n < 0)
+    return NULL;
+  ir_value *agg = lower_read_var(c, var, cur_block(c));
+  if (!agg)
+    agg = lower_zero(c, type);
+  const ir_type *ct = component_type(c, type, n);
+  if (!value) {
+    ir_value *v = extract(c, agg, ix[0], n == 2 ? ir_t_vec(c->T, type->scalar, type->cols) : ct, s->loc);
+    return n == 2 ? extract(c, v, ix[1], ct, s->loc) : v;
+  }
+  if (value->type != ct) {
+    wp_error(c->diag, s->value ? s->value->loc : s->loc,
+             "cannot assign a value of type '%s' to a component of type '%s'",
+             value->type->name, ct->name);
+    return NULL;
+  }
+  ir_value *r;
+  if (n == 2) {
+    const ir_type *rowt = ir_t_vec(c->T, type->scalar, type->cols);
+    ir_value *row = extract(c, agg, ix[0], rowt, s->loc);
+    r = insert(c, agg, ix[0], insert(c, row, ix[1], value, s->loc), s->loc);
+  } else
+    r = insert(c, agg, ix[0], value, s->loc);
+  lower_write_var(c, var, cur_block(c), r);
+  return r;
+}
+
+static bool store(lower_ctx *c, const ast_expr *t, ir_value *arr,
+                  ir_value *value, wp_loc vloc) {
+  ir_value *args[6];
+  int n = lower_array_indices(c, arr, t, args);
+  if (n < 0)
+    return false;
+  if (value->type != arr->type->elem) {
+    wp_error(c->diag, vloc,
+             "cannot store a value of type '%s' into an array of '%s'",
+             value->type->name, arr->type->elem->name);
+    return false;
+  }
+  args[n] = value;
+  lower_emit(c, IR_STORE, ir_t_void(c->T), args, n + 1, t->loc);
+  return true;
+}
+
+static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
+                   const ast_stmt *s) {
+  switch (t->kind) {
+  case AST_EXPR_NAME:
+    assign_var(c, t->name, v, t->loc);
+    return;
+  case AST_EXPR_TUPLE: {
+    if (v->type->kind != IR_T_TUPLE || v->type->nmembers != t->nitems) {
+      wp_error(c->diag, s->loc, "cannot unpack a value of type '%s' into %d targets",
+               v->type->name, t->nitems);
+      return;
+    }
+    ir_value *parts[16];
+    for (int i = 0; i < t->nitems; i++) {
+      parts[i] = lower_emit(c, IR_EXTRACT, v->type->members[i], &v, 1, t->loc);
+      parts[i]->aux = i;
+    }
+    for (int i = 0; i < t->nitems; i++)
+      assign(c, t->items[i], parts[i], s);
+    return;
+  }
+  case AST_EXPR_SUBSCRIPT:
+  case AST_EXPR_ATTRIBUTE: {
+    int var = local_var(c, t->value);
+    if (var >= 0 && c->var_types[var]->kind != IR_T_ARRAY) {
+      component(c, var, t, v, s);
+      return;
+    }
+    if (t->kind == AST_EXPR_SUBSCRIPT) {
+      ir_value *base = lower_expr(c, t->value);
+      if (!base)
+        return;
+      if (base->type->kind == IR_T_ARRAY) {
+        store(c, t, base, v, s->value ? s->value->loc : s->loc);
+        return;
+      }
+    }
+    wp_error(c->diag, t->loc,
+             "assignment to this target is not supported yet (only variables, "
+             "their components and array elements)");
+    return;
+  }
+  default:
+    wp_error(c->diag, t->loc, "cannot assign to this expression");
+  }
+}
+
+static bool is_tid_call(lower_ctx *c, const ast_expr *e) {
+  if (!e || e->kind != AST_EXPR_CALL)
+    return false;
+  const char *p = lower_warp_path(c, e->value);
+  return p && strcmp(p, "tid") == 0;
+}
+
+static void assign_stmt(lower_ctx *c, const ast_stmt *s) {
+  if (is_tid_call(c, s->value) && s->ntargets == 1 &&
+      s->targets[0]->kind == AST_EXPR_TUPLE) {
+    const ast_expr *t = s->targets[0];
+    if (t->nitems < 1 || t->nitems > 4) {
+      wp_error(c->diag, t->loc, "wp.tid() gives 1 to 4 indices, not %d", t->nitems);
+      return;
+    }
+    if (s->value->nitems || s->value->nkeywords) {
+      wp_error(c->diag, s->value->loc, "wp.tid() takes no arguments");
+      return;
+    }
+    for (int k = 0; k < t->nitems; k++)
+      assign(c, t->items[k], lower_tid(c, k, t->nitems, s->value->loc), s);
+    return;
+  }
+  ir_value *v = lower_expr(c, s->value);
+  if (!v)
+    return;
+  for (int i = 0; i < s->ntargets; i++)
+    assign(c, s->targets[i], v, s);
+}
+
+static const char *aug_builtin(ast_op op) {
+  switch (op) {
+  case AST_OP_ADD: return "add";
+  case AST_OP_SUB: return "sub";
+  case AST_OP_MUL: return "mul";
+  case AST_OP_DIV: return "div";
+  case AST_OP_FLOORDIV: return "floordiv";
+  case AST_OP_MOD: return "mod";
+  case AST_OP_POW: return "pow";
+  case AST_OP_BITAND: return "bit_and";
+  case AST_OP_BITOR: return "bit_or";
+  case AST_OP_BITXOR: return "bit_xor";
+  case AST_OP_LSHIFT: return "lshift";
+  case AST_OP_RSHIFT: return "rshift";
+  default: return NULL;
+  }
+}
+
+static void augassign(lower_ctx *c, const ast_stmt *s) {
+  const ast_expr *t = s->targets[0];
+  const char *bname = aug_builtin(s->op);
+  if (!bname) {
+    wp_error(c->diag, s->loc, "operator '%s=' is not supported", wp_ast_op_str(s->op));
+    return;
+  }
+  const ir_builtin *b = ir_builtin_find(bname);
+  /* a[i] += v and a[i] -= v are atomic in Warp */
+  if (t->kind == AST_EXPR_SUBSCRIPT && local_var(c, t->value) < 0) {
+    ir_value *arr = lower_expr(c, t->value);
+    if (!arr)
+      return;
+    if (arr->type->kind == IR_T_ARRAY) {
+      ir_value *addr[5];
+      int n = lower_array_indices(c, arr, t, addr);
+      ir_value *v = n < 0 ? NULL : lower_expr(c, s->value);
+      if (!v)
+        return;
+      if (s->op == AST_OP_ADD || s->op == AST_OP_SUB) {
+        lower_atomic(c, ir_builtin_find(s->op == AST_OP_ADD ? "atomic_add" : "atomic_sub"),
+                     addr, n, v, s->value->loc, s->loc);
+        return;
+      }
+      ir_value *old = lower_emit(c, IR_LOAD, arr->type->elem, addr, n, t->loc);
+      ir_value *args[2] = {old, v};
+      ir_value *r = lower_builtin(c, b, args, 2, s->loc);
+      if (r)
+        store(c, t, arr, r, s->value->loc);
+      return;
+    }
+  }
+  if (t->kind == AST_EXPR_NAME) {
+    ir_value *cur = lower_expr(c, t);
+    ir_value *v = cur ? lower_expr(c, s->value) : NULL;
+    if (!v)
+      return;
+    ir_value *args[2] = {cur, v};
+    ir_value *r = lower_builtin(c, b, args, 2, s->loc);
+    if (r)
+      assign_var(c, t->name, r, t->loc);
+    return;
+  }
+  int var = t->kind == AST_EXPR_NAME ? -1 : local_var(c, t->value);
+  if (var >= 0) {
+    ir_value *cur = component(c, var, t, NULL, s);
+    ir_value *v = cur ? lower_expr(c, s->value) : NULL;
+    if (!v)
+      return;
+    ir_value *args[2] = {cur, v};
+    ir_value *r = lower_builtin(c, b, args, 2, s->loc);
+    if (r)
+      component(c, var, t, r, s);
+    return;
+  }
+  wp_error(c->diag, t->loc, "augmented assignment to this target is not supported yet");
+}
+
+static void annassign(lower_ctx *c, const ast_stmt *s) {
+  const ir_type *t = lower_type_expr(c, s->annotation);
+  if (!t)
+    return;
+  const ast_expr *target = s->targets[0];
+  if (target->kind != AST_EXPR_NAME) {
+    wp_error(c->diag, target->loc, "annotated assignment needs a variable name");
+    return;
+  }
+  int var = lower_var_index(c, target->name, true);
+  if (c->var_types[var] && c->var_types[var] != t) {
+    wp_error(c->diag, s->annotation->loc, "'%s' already has type '%s'",
+             target->name, c->var_types[var]->name);
+    return;
+  }
+  c->var_types[var] = t;
+  if (!s->value)
+    return;
+  ir_value *v = lower_expr(c, s->value);
+  if (!v)
+    return;
+  /* a literal takes the annotated scalar type, as in Warp */
+  if (v->type != t && v->op == IR_CONST && t->kind == IR_T_SCALAR)
+    v = lower_cast(c, v, t, s->value->loc);
+  assign_var(c, target->name, v, s->value->loc);
+}
+
+static void if_stmt(lower_ctx *c, const ast_stmt *s) {
+  ir_value *cond = lower_cond(c, s->cond);
+  if (!cond)
+    return;
+  ir_block *then_b = ir_block_new(c->f), *merge = ir_block_new(c->f);
+  ir_block *else_b = s->orelse.count ? ir_block_new(c->f) : merge;
+  lower_cbr(c, cond, then_b, else_b, s->loc);
+  lower_seal(c, then_b);
+  c->cur = then_b;
+  lower_block(c, &s->body);
+  lower_br(c, merge, s->loc);
+  if (else_b != merge) {
+    lower_seal(c, else_b);
+    c->cur = else_b;
+    lower_block(c, &s->orelse);
+    lower_br(c, merge, s->loc);
+  }
+  lower_seal(c, merge);
+  c->cur = merge;
+}
+
+static void loop_body(lower_ctx *c, const ast_stmt *s, ir_block *brk,
+                      ir_block *cont) {
+  loop_ctx lc = {.brk = brk, .cont = cont, .outer = c->loop};
+  c->loop = &lc;
+  lower_block(c, &s->body);
+  c->loop = lc.outer;
+}
+
+static void while_stmt(lower_ctx *c, const ast_stmt *s) {
+  ir_block *header = ir_block_new(c->f);
+  lower_br(c, header, s->loc);
+  c->cur = header;
+  ir_value *cond = lower_cond(c, s->cond);
+  ir_block *body = ir_block_new(c->f), *exit = ir_block_new(c->f);
+  if (cond)
+    lower_cbr(c, cond, body, exit, s->loc);
+  lower_seal(c, body);
+  c->cur = body;
+  loop_body(c, s, exit, header);
+  lower_br(c, header, s->loc);
+  lower_seal(c, header);
+  lower_seal(c, exit);
+  c->cur = exit;
+}
+
+static bool range_args(lower_ctx *c, const ast_expr *it, ir_value **start,
+                       ir_value **end, ir_value **step) {
+  if (it->nkeywords || it->nitems < 1 || it->nitems > 3) {
+    wp_error(c->diag, it->loc, "range() takes 1 to 3 integer arguments");
+    return false;
+  }
+  ir_value *a[3];
+  for (int i = 0; i < it->nitems; i++) {
+    if (!(a[i] = lower_expr(c, it->items[i])))
+      return false;
+    if (!ir_type_is_int(a[i]->type)) {
+      wp_error(c->diag, it->items[i]->loc, "range() arguments must be integers, not '%s'",
+               a[i]->type->name);
+      return false;
+    }
+    a[i] = lower_cast(c, a[i], ir_t_int32(c->T), it->items[i]->loc);
+  }
+  const ir_type *i32 = ir_t_int32(c->T);
+  *start = it->nitems == 1 ? lower_const_int(c, i32, 0) : a[0];
+  *end = it->nitems == 1 ? a[0] : a[1];
+  *step = it->nitems == 3 ? a[2] : lower_const_int(c, i32, 1);
+  if ((*step)->op == IR_CONST && (*step)->ival == 0) {
+    wp_error(c->diag, it->items[2]->loc, "range() step must not be zero");
+    return false;
+  }
+  return true;
+}
+
+/* (step > 0 and i < end) or (step < 0 and i > end); folded when the step is
+ * a constant. */
+static ir_value *range_cond(lower_ctx *c, ir_value *i, ir_value *end,
+                            ir_value *step, wp_loc loc) {
+  ir_value *lt[2] = {i, end};
+  if (step->op == IR_CONST)
+    return lower_builtin(c, ir_builtin_find(step->ival > 0 ? "lt" : "gt"), lt, 2, loc);
+  ir_value *zero = lower_const_int(c, step->type, 0);
+  ir_value *sp[2] = {step, zero};
+  ir_value *up[2] = {lower_builtin(c, ir_builtin_find("gt"), sp, 2, loc),
+                     lower_builtin(c, ir_builtin_find("lt"), lt, 2, loc)};
+  ir_value *down[2] = {lower_builtin(c, ir_builtin_find("lt"), sp, 2, loc),
+                       lower_builtin(c, ir_builtin_find("gt"), lt, 2, loc)};
+  ir_value *either[2] = {lower_builtin(c, ir_builtin_find("and"), up, 2, loc),
+                         lower_builtin(c, ir_builtin_find("and"), down, 2, loc)};
+  return lower_builtin(c, ir_builtin_find("or"), either, 2, loc);
+}
+
+static void for_stmt(lower_ctx *c, const ast_stmt *s) {
+  const ast_expr *it = s->cond;
+  const char *p = it->kind == AST_EXPR_CALL ? lower_warp_path(c, it->value) : NULL;
+  bool is_range = it->kind == AST_EXPR_CALL &&
+                  ((it->value->kind == AST_EXPR_NAME && strcmp(it->value->name, "range") == 0) ||
+                   (p && strcmp(p, "range") == 0));
+  if (!is_range) {
+    wp_error(c->diag, it->loc, "only 'for ... in range(...)' loops are supported yet");
+    return;
+  }
+  if (s->targets[0]->kind != AST_EXPR_NAME) {
+    wp_error(c->diag, s->targets[0]->loc, "the loop variable must be a name");
+    return;
+  }
+  ir_value *start, *end, *step;
+  if (!range_args(c, it, &start, &end, &step))
+    return;
+  const char *hidden = wp_arena_printf(c->A, "$iter%d", c->hidden++);
+  int hv = lower_var_index(c, hidden, true);
+  c->var_types[hv] = start->type;
+  lower_write_var(c, hv, cur_block(c), start);
+  ir_block *header = ir_block_new(c->f);
+  lower_br(c, header, s->loc);
+  c->cur = header;
+  ir_value *i = lower_read_var(c, hv, header);
+  ir_value *cond = range_cond(c, i, end, step, it->loc);
+  ir_block *body = ir_block_new(c->f), *latch = ir_block_new(c->f);
+  ir_block *exit = ir_block_new(c->f);
+  lower_cbr(c, cond, body, exit, s->loc);
+  lower_seal(c, body);
+  c->cur = body;
+  assign_var(c, s->targets[0]->name, i, s->targets[0]->loc);
+  loop_body(c, s, exit, latch);
+  lower_br(c, latch, s->loc);
+  lower_seal(c, latch);
+  c->cur = latch;
+  ir_value *args[2] = {lower_read_var(c, hv, latch), step};
+  if (!args[0])
+    args[0] = lower_zero(c, start->type);
+  lower_write_var(c, hv, latch, lower_builtin(c, ir_builtin_find("add"), args, 2, it->loc));
+  lower_br(c, header, s->loc);
+  lower_seal(c, header);
+  lower_seal(c, exit);
+  c->cur = exit;
+}
+
+static void return_stmt(lower_ctx *c, const ast_stmt *s) {
+  ir_func *f = c->f;
+  if (f->kind == IR_FUNC_KERNEL) {
+    if (s->value) {
+      wp_error(c->diag, s->value->loc, "kernels cannot return a value");
+      return;
+    }
+    lower_emit(c, IR_RET, ir_t_void(c->T), NULL, 0, s->loc);
+    c->cur = NULL;
+    return;
+  }
+  ir_value *v = s->value ? lower_expr(c, s->value) : NULL;
+  if (s->value && !v)
+    return;
+  const ir_type *t = v ? v->type : ir_t_void(c->T);
+  if (!c->ret_known) {
+    f->ret = t;
+    c->ret_known = true;
+  } else if (f->ret != t) {
+    wp_error(c->diag, s->value ? s->value->loc : s->loc,
+             "'%s' returns '%s' here but '%s' elsewhere", f->name, t->name,
+             f->ret->name);
+    return;
+  }
+  lower_emit(c, IR_RET, t, v ? &v : NULL, v ? 1 : 0, s->loc);
+  c->cur = NULL;
+}
+
+static void stmt(lower_ctx *c, const ast_stmt *s) {
+  switch (s->kind) {
+  case AST_STMT_EXPR:
+    if (s->value->kind != AST_EXPR_STRING) /* docstrings */
+      lower_expr(c, s->value);
+    return;
+  case AST_STMT_ASSIGN: assign_stmt(c, s); return;
+  case AST_STMT_AUGASSIGN: augassign(c, s); return;
+  case AST_STMT_ANNASSIGN: annassign(c, s); return;
+  case AST_STMT_IF: if_stmt(c, s); return;
+  case AST_STMT_WHILE:
+  case AST_STMT_FOR:
+    if (s->orelse.count) {
+      wp_error(c->diag, s->orelse.stmts[0]->loc,
+               "'else' clauses of loops are not supported in kernels");
+      return;
+    }
+    if (s->kind == AST_STMT_FOR)
+      for_stmt(c, s);
+    else
+      while_stmt(c, s);
+    return;
+  case AST_STMT_BREAK:
+  case AST_STMT_CONTINUE:
+    if (!c->loop) {
+      wp_error(c->diag, s->loc, "'%s' outside a loop",
+               s->kind == AST_STMT_BREAK ? "break" : "continue");
+      return;
+    }
+    lower_br(c, s->kind == AST_STMT_BREAK ? c->loop->brk : c->loop->cont, s->loc);
+    return;
+  case AST_STMT_RETURN: return_stmt(c, s); return;
+  case AST_STMT_PASS: return;
+  case AST_STMT_DEF:
+    wp_error(c->diag, s->loc, "nested function and class definitions are not supported in kernels");
+    return;
+  case AST_STMT_UNSUPPORTED:
+    wp_error(c->diag, s->loc, "%s is not supported in Warp kernels", s->name);
+    return;
+  }
+}

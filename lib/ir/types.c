@@ -1,0 +1,203 @@
+/* types.c - interned IR types and their names, sizes and dtype codes. */
+#include <string.h>
+
+#include "../../runtime/include/warp/abi.h"
+#include "ir.h"
+
+struct ir_types {
+  wp_arena *arena;
+  wp_ptrvec all;
+};
+
+static const char *scalar_names[] = {
+    [WP_SCALAR_BOOL] = "bool",       [WP_SCALAR_INT8] = "int8",
+    [WP_SCALAR_UINT8] = "uint8",     [WP_SCALAR_INT16] = "int16",
+    [WP_SCALAR_UINT16] = "uint16",   [WP_SCALAR_INT32] = "int32",
+    [WP_SCALAR_UINT32] = "uint32",   [WP_SCALAR_INT64] = "int64",
+    [WP_SCALAR_UINT64] = "uint64",   [WP_SCALAR_FLOAT16] = "float16",
+    [WP_SCALAR_FLOAT32] = "float32", [WP_SCALAR_FLOAT64] = "float64",
+    [WP_SCALAR_BFLOAT16] = "bfloat16",
+};
+static const char *scalar_suffixes[] = {
+    [WP_SCALAR_BOOL] = "bool",   [WP_SCALAR_INT8] = "b",
+    [WP_SCALAR_UINT8] = "ub",    [WP_SCALAR_INT16] = "s",
+    [WP_SCALAR_UINT16] = "us",   [WP_SCALAR_INT32] = "i",
+    [WP_SCALAR_UINT32] = "ui",   [WP_SCALAR_INT64] = "l",
+    [WP_SCALAR_UINT64] = "ul",   [WP_SCALAR_FLOAT16] = "h",
+    [WP_SCALAR_FLOAT32] = "f",   [WP_SCALAR_FLOAT64] = "d",
+    [WP_SCALAR_BFLOAT16] = "bf",
+};
+static const char *scalar_cnames[] = {
+    [WP_SCALAR_BOOL] = "wp_bool",     [WP_SCALAR_INT8] = "wp_int8",
+    [WP_SCALAR_UINT8] = "wp_uint8",   [WP_SCALAR_INT16] = "wp_int16",
+    [WP_SCALAR_UINT16] = "wp_uint16", [WP_SCALAR_INT32] = "wp_int32",
+    [WP_SCALAR_UINT32] = "wp_uint32", [WP_SCALAR_INT64] = "wp_int64",
+    [WP_SCALAR_UINT64] = "wp_uint64", [WP_SCALAR_FLOAT16] = "wp_half",
+    [WP_SCALAR_FLOAT32] = "float",    [WP_SCALAR_FLOAT64] = "double",
+    [WP_SCALAR_BFLOAT16] = "wp_bfloat16",
+};
+static const int scalar_sizes[] = {
+    [WP_SCALAR_BOOL] = 1,    [WP_SCALAR_INT8] = 1,    [WP_SCALAR_UINT8] = 1,
+    [WP_SCALAR_INT16] = 2,   [WP_SCALAR_UINT16] = 2,  [WP_SCALAR_INT32] = 4,
+    [WP_SCALAR_UINT32] = 4,  [WP_SCALAR_INT64] = 8,   [WP_SCALAR_UINT64] = 8,
+    [WP_SCALAR_FLOAT16] = 2, [WP_SCALAR_FLOAT32] = 4, [WP_SCALAR_FLOAT64] = 8,
+    [WP_SCALAR_BFLOAT16] = 2,
+};
+
+const char *ir_scalar_name(int s) { return scalar_names[s]; }
+const char *ir_scalar_suffix(int s) { return scalar_suffixes[s]; }
+
+ir_types *ir_types_new(wp_arena *arena) {
+  ir_types *T = WP_NEW(arena, ir_types);
+  T->arena = arena;
+  return T;
+}
+
+static bool same(const ir_type *a, const ir_type *b) {
+  if (a->kind != b->kind || a->scalar != b->scalar || a->rows != b->rows ||
+      a->cols != b->cols || a->ndim != b->ndim || a->elem != b->elem ||
+      a->nmembers != b->nmembers)
+    return false;
+  if (a->kind == IR_T_STRUCT)
+    return false; /* structs are nominal: never interned by shape */
+  for (int i = 0; i < a->nmembers; i++)
+    if (a->members[i] != b->members[i])
+      return false;
+  return true;
+}
+
+/* Returns the interned copy of `proto`, adding it (with names) when new. */
+static const ir_type *intern(ir_types *T, const ir_type *proto) {
+  for (int i = 0; i < T->all.count; i++)
+    if (same(T->all.items[i], proto))
+      return T->all.items[i];
+  ir_type *t = WP_NEW(T->arena, ir_type);
+  *t = *proto;
+  wp_arena *A = T->arena;
+  switch (t->kind) {
+  case IR_T_VOID:
+    t->name = "None";
+    t->cname = "void";
+    break;
+  case IR_T_SCALAR:
+    t->name = scalar_names[t->scalar];
+    t->cname = scalar_cnames[t->scalar];
+    break;
+  case IR_T_VEC:
+    t->name = wp_arena_printf(A, "vec%d%s", t->rows, scalar_suffixes[t->scalar]);
+    t->cname = wp_arena_printf(A, "wp_%s", t->name);
+    break;
+  case IR_T_MAT:
+    t->name = wp_arena_printf(A, "mat%d%d%s", t->rows, t->cols,
+                              scalar_suffixes[t->scalar]);
+    t->cname = wp_arena_printf(A, "wp_%s", t->name);
+    break;
+  case IR_T_ARRAY:
+    t->name = wp_arena_printf(A, "array(dtype=%s, ndim=%d)", t->elem->name,
+                              t->ndim);
+    t->cname = "wp_array";
+    break;
+  case IR_T_TUPLE: {
+    size_t len = 16;
+    for (int i = 0; i < t->nmembers; i++)
+      len += strlen(t->members[i]->name) + 2;
+    char *s = wp_arena_alloc(A, len);
+    strcpy(s, "tuple(");
+    for (int i = 0; i < t->nmembers; i++) {
+      if (i)
+        strcat(s, ", ");
+      strcat(s, t->members[i]->name);
+    }
+    strcat(s, ")");
+    t->name = s;
+    t->cname = wp_arena_printf(A, "wp_tuple%d", T->all.count);
+    const ir_type **m = WP_NEW_ARRAY(A, const ir_type *, t->nmembers);
+    memcpy(m, proto->members, sizeof(*m) * (size_t)t->nmembers);
+    t->members = m;
+    break;
+  }
+  case IR_T_STRUCT:
+    break;
+  }
+  wp_ptrvec_push(A, &T->all, t);
+  return t;
+}
+
+const ir_type *ir_t_void(ir_types *T) {
+  return intern(T, &(ir_type){.kind = IR_T_VOID});
+}
+const ir_type *ir_t_scalar(ir_types *T, int scalar) {
+  return intern(T, &(ir_type){.kind = IR_T_SCALAR, .scalar = scalar,
+                              .rows = 1, .cols = 1});
+}
+const ir_type *ir_t_bool(ir_types *T) {
+  return ir_t_scalar(T, WP_SCALAR_BOOL);
+}
+const ir_type *ir_t_int32(ir_types *T) {
+  return ir_t_scalar(T, WP_SCALAR_INT32);
+}
+const ir_type *ir_t_float32(ir_types *T) {
+  return ir_t_scalar(T, WP_SCALAR_FLOAT32);
+}
+const ir_type *ir_t_vec(ir_types *T, int scalar, int n) {
+  return intern(T, &(ir_type){.kind = IR_T_VEC, .scalar = scalar, .rows = n,
+                              .cols = 1, .elem = ir_t_scalar(T, scalar)});
+}
+const ir_type *ir_t_mat(ir_types *T, int scalar, int rows, int cols) {
+  return intern(T, &(ir_type){.kind = IR_T_MAT, .scalar = scalar,
+                              .rows = rows, .cols = cols,
+                              .elem = ir_t_scalar(T, scalar)});
+}
+const ir_type *ir_t_array(ir_types *T, const ir_type *dtype, int ndim) {
+  return intern(T, &(ir_type){.kind = IR_T_ARRAY, .ndim = ndim, .elem = dtype});
+}
+const ir_type *ir_t_tuple(ir_types *T, const ir_type **members, int n) {
+  return intern(T,
+                &(ir_type){.kind = IR_T_TUPLE, .members = members, .nmembers = n});
+}
+
+bool ir_type_is_scalar(const ir_type *t) { return t->kind == IR_T_SCALAR; }
+bool ir_type_is_bool(const ir_type *t) {
+  return t->kind == IR_T_SCALAR && t->scalar == WP_SCALAR_BOOL;
+}
+bool ir_type_is_float(const ir_type *t) {
+  return t->kind == IR_T_SCALAR &&
+         (t->scalar == WP_SCALAR_FLOAT16 || t->scalar == WP_SCALAR_FLOAT32 ||
+          t->scalar == WP_SCALAR_FLOAT64 || t->scalar == WP_SCALAR_BFLOAT16);
+}
+bool ir_type_is_int(const ir_type *t) {
+  return t->kind == IR_T_SCALAR && !ir_type_is_float(t) && !ir_type_is_bool(t);
+}
+bool ir_type_is_signed(const ir_type *t) {
+  switch (t->scalar) {
+  case WP_SCALAR_INT8:
+  case WP_SCALAR_INT16:
+  case WP_SCALAR_INT32:
+  case WP_SCALAR_INT64: return true;
+  default: return ir_type_is_float(t);
+  }
+}
+
+int ir_type_size(const ir_type *t) {
+  switch (t->kind) {
+  case IR_T_SCALAR: return scalar_sizes[t->scalar];
+  case IR_T_VEC:
+  case IR_T_MAT: return scalar_sizes[t->scalar] * t->rows * t->cols;
+  case IR_T_ARRAY: return (int)sizeof(wp_array);
+  default: {
+    int n = 0;
+    for (int i = 0; i < t->nmembers; i++)
+      n += ir_type_size(t->members[i]);
+    return n;
+  }
+  }
+}
+
+uint32_t ir_type_dtype_code(const ir_type *t) {
+  switch (t->kind) {
+  case IR_T_SCALAR: return WP_SCALAR_DTYPE(t->scalar);
+  case IR_T_VEC: return WP_VEC_DTYPE(t->scalar, t->rows);
+  case IR_T_MAT: return WP_MAT_DTYPE(t->scalar, t->rows, t->cols);
+  default: return 0;
+  }
+}

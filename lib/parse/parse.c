@@ -1,0 +1,304 @@
+/* parse.c - wp_parse driver: CST helpers, imports and module-level code. */
+#include "parse_internal.h"
+
+wp_loc p_loc(const pctx *c, TSNode n) {
+  TSPoint p = ts_node_start_point(n);
+  wp_loc loc = {c->src, ts_node_start_byte(n), ts_node_end_byte(n), p.row + 1,
+                p.column + 1};
+  return loc;
+}
+
+char *p_text(const pctx *c, TSNode n) {
+  uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+  return wp_arena_strndup(c->arena, c->src->text + s, e - s);
+}
+
+TSNode p_field(TSNode n, const char *name) {
+  return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
+
+int p_kids(const pctx *c, TSNode n, bool named, TSNode **out) {
+  uint32_t total = ts_node_child_count(n);
+  TSNode *a = WP_NEW_ARRAY(c->arena, TSNode, total ? total : 1);
+  int k = 0;
+  TSTreeCursor cur = ts_tree_cursor_new(n);
+  if (ts_tree_cursor_goto_first_child(&cur)) {
+    do {
+      TSNode ch = ts_tree_cursor_current_node(&cur);
+      if ((named && !ts_node_is_named(ch)) || p_is(ch, "comment") ||
+          p_is(ch, "line_continuation") || (uint32_t)k >= total)
+        continue;
+      a[k++] = ch;
+    } while (ts_tree_cursor_goto_next_sibling(&cur));
+  }
+  ts_tree_cursor_delete(&cur);
+  *out = a;
+  return k;
+}
+
+/* --- imports ------------------------------------------------------------ */
+
+/* The dotted name `a.b.c` rebuilt from its identifiers, so stray spaces or
+ * comments inside it do not end up in the module path. */
+static char *dotted(pctx *c, TSNode n) {
+  if (!p_is(n, "dotted_name"))
+    return p_text(c, n);
+  TSNode *k;
+  int nk = p_kids(c, n, true, &k);
+  size_t len = 0;
+  for (int i = 0; i < nk; i++)
+    len += ts_node_end_byte(k[i]) - ts_node_start_byte(k[i]) + 1;
+  char *s = wp_arena_alloc(c->arena, len + 1), *p = s;
+  for (int i = 0; i < nk; i++) {
+    uint32_t b = ts_node_start_byte(k[i]), e = ts_node_end_byte(k[i]);
+    if (i)
+      *p++ = '.';
+    memcpy(p, c->src->text + b, e - b);
+    p += e - b;
+  }
+  return s;
+}
+
+static bool is_warp_module(const char *m) {
+  return strcmp(m, "warp") == 0 || strncmp(m, "warp.", 5) == 0;
+}
+
+/* The part of a warp module path below `warp` ("" for warp itself). */
+static const char *below_warp(const char *m) {
+  return m[4] == '.' ? m + 5 : "";
+}
+
+static void add_import(pctx *c, wp_ptrvec *v, TSNode at, const char *local,
+                       const char *module, const char *target) {
+  ast_import *im = WP_NEW(c->arena, ast_import);
+  im->local = local;
+  im->module = module;
+  im->target = target;
+  im->is_warp = is_warp_module(module);
+  im->loc = p_loc(c, at);
+  wp_ptrvec_push(c->arena, v, im);
+}
+
+/* `import a.b.c` binds `a` (the top package); `import a.b as x` binds x to
+ * a.b, so for warp its target is the path below warp. */
+static void import_stmt(pctx *c, TSNode n, wp_ptrvec *v) {
+  TSNode *k;
+  int nk = p_kids(c, n, true, &k);
+  for (int i = 0; i < nk; i++) {
+    TSNode name = k[i], alias = {0};
+    if (p_is(k[i], "aliased_import")) {
+      name = p_field(k[i], "name");
+      alias = p_field(k[i], "alias");
+    }
+    if (ts_node_is_null(name) || !p_is(name, "dotted_name"))
+      continue;
+    char *module = dotted(c, name);
+    if (!ts_node_is_null(alias)) {
+      const char *t = is_warp_module(module) ? below_warp(module) : "";
+      add_import(c, v, k[i], p_text(c, alias), module, t);
+    } else {
+      size_t top = strcspn(module, ".");
+      add_import(c, v, k[i], wp_arena_strndup(c->arena, module, top), module,
+                 "");
+    }
+  }
+}
+
+/* For warp the target is the path below warp plus the name
+ * (`from warp.types import vector` -> "types.vector"); for other modules it
+ * is the imported name alone. */
+static const char *from_target(pctx *c, const char *module, const char *name) {
+  if (!is_warp_module(module) || !below_warp(module)[0])
+    return name;
+  return wp_arena_printf(c->arena, "%s.%s", below_warp(module), name);
+}
+
+static void import_from_stmt(pctx *c, TSNode n, wp_ptrvec *v) {
+  TSNode mod = p_field(n, "module_name");
+  if (ts_node_is_null(mod))
+    return;
+  char *module = dotted(c, mod);
+  if (p_is(mod, "relative_import")) { /* keep `from . import x` unspaced */
+    char *w = module;
+    for (char *r = module; *r; r++)
+      if (*r != ' ' && *r != '\t')
+        *w++ = *r;
+    *w = 0;
+  }
+  TSNode *k;
+  int nk = p_kids(c, n, false, &k);
+  bool names = false; /* the module name is a dotted_name too: skip it */
+  for (int i = 0; i < nk; i++) {
+    if (p_is(k[i], "import")) {
+      names = true;
+    } else if (!names || !ts_node_is_named(k[i])) {
+      continue;
+    } else if (p_is(k[i], "wildcard_import")) {
+      add_import(c, v, k[i], "*", module, from_target(c, module, "*"));
+    } else if (p_is(k[i], "dotted_name")) {
+      char *name = dotted(c, k[i]);
+      add_import(c, v, k[i], name, module, from_target(c, module, name));
+    } else if (p_is(k[i], "aliased_import")) {
+      TSNode nm = p_field(k[i], "name"), al = p_field(k[i], "alias");
+      if (ts_node_is_null(nm) || ts_node_is_null(al))
+        continue;
+      add_import(c, v, k[i], p_text(c, al), module,
+                 from_target(c, module, dotted(c, nm)));
+    }
+  }
+}
+
+/* True for `if __name__ == "__main__":` (either operand order, either quote):
+ * its body is the script's host code, never looked at. */
+static bool is_main_guard(pctx *c, TSNode n) {
+  TSNode cond = p_field(n, "condition");
+  if (ts_node_is_null(cond) || !p_is(cond, "comparison_operator"))
+    return false;
+  const char *t = p_text(c, cond);
+  char buf[64];
+  size_t j = 0;
+  for (; *t && j + 1 < sizeof buf; t++)
+    if (*t != ' ' && *t != '\t')
+      buf[j++] = *t == '\'' ? '"' : *t;
+  buf[j] = 0;
+  return strcmp(buf, "__name__==\"__main__\"") == 0 ||
+         strcmp(buf, "\"__main__\"==__name__") == 0;
+}
+
+static void collect_imports(pctx *c, TSNode n, wp_ptrvec *v);
+
+/* Imports guarded by a top-level `if` or `try` (optional dependencies,
+ * version checks) still bind names, so their blocks are searched too. */
+static void collect_nested_imports(pctx *c, TSNode n, wp_ptrvec *v) {
+  TSNode *k;
+  int nk = p_kids(c, n, true, &k);
+  for (int i = 0; i < nk; i++) {
+    if (p_is(k[i], "block"))
+      collect_imports(c, k[i], v);
+    else if (p_is(k[i], "elif_clause") || p_is(k[i], "else_clause") ||
+             p_is(k[i], "except_clause") || p_is(k[i], "except_group_clause") ||
+             p_is(k[i], "finally_clause"))
+      collect_nested_imports(c, k[i], v);
+  }
+}
+
+static void collect_imports(pctx *c, TSNode n, wp_ptrvec *v) {
+  TSNode *k;
+  int nk = p_kids(c, n, true, &k);
+  for (int i = 0; i < nk; i++) {
+    if (p_is(k[i], "import_statement"))
+      import_stmt(c, k[i], v);
+    else if (p_is(k[i], "import_from_statement"))
+      import_from_stmt(c, k[i], v);
+    else if ((p_is(k[i], "if_statement") && !is_main_guard(c, k[i])) ||
+             p_is(k[i], "try_statement"))
+      collect_nested_imports(c, k[i], v);
+  }
+}
+
+/* --- module level -------------------------------------------------------- */
+
+static void add_global(pctx *c, wp_ptrvec *v, TSNode name, TSNode value,
+                       TSNode type) {
+  ast_global *g = WP_NEW(c->arena, ast_global);
+  g->name = p_text(c, name);
+  g->value = p_expr(c, value);
+  g->annotation = ts_node_is_null(type) ? NULL : p_expr(c, type);
+  g->loc = p_loc(c, name);
+  wp_ptrvec_push(c->arena, v, g);
+}
+
+/* `NAME = v`, `NAME: T = v` and chains `a = b = v` (each name gets its own
+ * copy of v, so the AST stays a tree).  Other targets (tuples, attributes,
+ * subscripts) are host code and skipped. */
+static void module_assignment(pctx *c, TSNode asg, wp_ptrvec *v) {
+  TSNode names[64];
+  int nn = 0;
+  TSNode type = p_field(asg, "type"), right = p_field(asg, "right");
+  for (;;) {
+    TSNode left = p_field(asg, "left");
+    if (!ts_node_is_null(left) && p_is(left, "identifier") && nn < 64)
+      names[nn++] = left;
+    if (ts_node_is_null(right) || !p_is(right, "assignment") ||
+        !ts_node_is_null(p_field(right, "type")))
+      break;
+    asg = right;
+    right = p_field(asg, "right");
+  }
+  if (ts_node_is_null(right))
+    return; /* a bare annotation `NAME: T` assigns nothing */
+  for (int i = 0; i < nn; i++)
+    add_global(c, v, names[i], right, type);
+}
+
+static bool is_def(TSNode n) {
+  return p_is(n, "function_definition") || p_is(n, "class_definition") ||
+         p_is(n, "decorated_definition");
+}
+
+static void collect_module(pctx *c, TSNode root, wp_ptrvec *defs,
+                           wp_ptrvec *globals) {
+  TSNode *k;
+  int nk = p_kids(c, root, true, &k);
+  for (int i = 0; i < nk; i++) {
+    if (is_def(k[i])) {
+      wp_ptrvec_push(c->arena, defs, p_def(c, k[i]));
+    } else if (p_is(k[i], "expression_statement") &&
+               ts_node_named_child_count(k[i]) == 1) {
+      TSNode e = ts_node_named_child(k[i], 0);
+      if (p_is(e, "assignment"))
+        module_assignment(c, e, globals);
+    }
+    /* everything else at module level (launches, prints, main guard) is
+       host code with no bearing on the kernels */
+  }
+}
+
+/* Copies the pointers of a vector of structs into a contiguous array. */
+#define FLATTEN(A, VEC, T, OUT, N)                                             \
+  do {                                                                         \
+    (OUT) = WP_NEW_ARRAY(A, T, (VEC).count ? (VEC).count : 1);                 \
+    for (int i_ = 0; i_ < (VEC).count; i_++)                                   \
+      (OUT)[i_] = *(T *)(VEC).items[i_];                                       \
+    (N) = (VEC).count;                                                         \
+  } while (0)
+
+static ast_module *build_module(pctx *c, TSNode root) {
+  ast_module *m = WP_NEW(c->arena, ast_module);
+  m->src = c->src;
+  wp_ptrvec imports = {0}, defs = {0}, globals = {0};
+  collect_imports(c, root, &imports);
+  FLATTEN(c->arena, imports, ast_import, m->imports, m->nimports);
+  c->imports = m->imports;
+  c->nimports = m->nimports;
+  collect_module(c, root, &defs, &globals);
+  FLATTEN(c->arena, globals, ast_global, m->globals, m->nglobals);
+  m->defs = WP_NEW_ARRAY(c->arena, ast_def *, defs.count ? defs.count : 1);
+  for (int i = 0; i < defs.count; i++)
+    m->defs[i] = defs.items[i];
+  m->ndefs = defs.count;
+  return m;
+}
+
+ast_module *wp_parse(const wp_source *src, wp_arena *arena, wp_diag *diag) {
+  wp_loc none = {0};
+  TSParser *parser = ts_parser_new();
+  if (!ts_parser_set_language(parser, tree_sitter_python())) {
+    wp_error(diag, none, "tree-sitter rejected the Python grammar (ABI)");
+    ts_parser_delete(parser);
+    return NULL;
+  }
+  TSTree *tree = ts_parser_parse_string(parser, NULL, src->text, src->len);
+  if (!tree) {
+    wp_error(diag, none, "tree-sitter failed to parse '%s'", src->path);
+    ts_parser_delete(parser);
+    return NULL;
+  }
+  pctx c = {.src = src, .arena = arena, .diag = diag};
+  TSNode root = ts_tree_root_node(tree);
+  p_report_syntax_errors(&c, root);
+  ast_module *m = build_module(&c, root);
+  ts_tree_delete(tree);
+  ts_parser_delete(parser);
+  return m;
+}

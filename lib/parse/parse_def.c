@@ -1,0 +1,202 @@
+/* parse_def.c - definitions: decorators, warp classification, params, fields.
+ */
+#include "parse_internal.h"
+
+/* Decorators that a `from warp import *` brings in; any other bare name is
+ * assumed not to come from warp. */
+static bool star_decorator(const char *name) {
+  static const char *const known[] = {
+      "kernel",      "func",        "struct",   "func_grad",
+      "func_native", "func_replay", "overload",
+  };
+  for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+    if (strcmp(known[i], name) == 0)
+      return true;
+  return false;
+}
+
+/* `wp.X` (warp imported as wp), or a bare `X` imported from warp (possibly
+ * renamed).  Calls like `wp.kernel(...)` are looked through. */
+const char *p_warp_name(const pctx *c, const ast_expr *e) {
+  if (e && e->kind == AST_EXPR_CALL)
+    e = e->value;
+  if (!e)
+    return NULL;
+  for (int i = 0; i < c->nimports; i++) {
+    const ast_import *im = &c->imports[i];
+    if (!im->is_warp)
+      continue;
+    if (e->kind == AST_EXPR_ATTRIBUTE && e->value->kind == AST_EXPR_NAME &&
+        !im->target[0] && strcmp(im->local, e->value->name) == 0)
+      return e->name;
+    if (e->kind != AST_EXPR_NAME)
+      continue;
+    if (strcmp(im->local, e->name) == 0 && !strchr(im->target, '.'))
+      return im->target[0] ? im->target : NULL;
+    if (strcmp(im->local, "*") == 0 && strcmp(im->target, "*") == 0 &&
+        star_decorator(e->name))
+      return e->name;
+  }
+  return NULL;
+}
+
+static bool primary_decorator(const char *w) {
+  return strcmp(w, "kernel") == 0 || strcmp(w, "func") == 0 ||
+         strcmp(w, "struct") == 0;
+}
+
+/* The warp decorator decides the kind.  With several, kernel/func/struct win
+ * over the others (an auxiliary one like `overload` stacked on them does not
+ * change what the definition is); otherwise the outermost warp one. */
+static void classify(pctx *c, ast_def *d, bool is_class) {
+  int pick = -1;
+  for (int i = 0; i < d->ndecorators; i++) {
+    const char *w = p_warp_name(c, d->decorators[i]);
+    if (!w)
+      continue;
+    if (pick < 0 || primary_decorator(w)) {
+      pick = i;
+      d->decorator_name = w;
+    }
+    if (primary_decorator(w))
+      break;
+  }
+  if (pick < 0)
+    return;
+  d->decorator = d->decorators[pick];
+  const char *w = d->decorator_name;
+  if (!is_class && strcmp(w, "kernel") == 0)
+    d->kind = AST_DEF_KERNEL;
+  else if (!is_class && strcmp(w, "func") == 0)
+    d->kind = AST_DEF_FUNC;
+  else if (is_class && strcmp(w, "struct") == 0)
+    d->kind = AST_DEF_STRUCT;
+  else
+    d->kind = AST_DEF_OTHER_WARP;
+}
+
+static void decorators(pctx *c, TSNode n, ast_def *d) {
+  TSNode *k;
+  int nk = p_kids(c, n, true, &k);
+  d->decorators = WP_NEW_ARRAY(c->arena, ast_expr *, nk ? nk : 1);
+  for (int i = 0; i < nk; i++) {
+    if (!p_is(k[i], "decorator"))
+      continue;
+    TSNode *e;
+    int ne = p_kids(c, k[i], true, &e);
+    d->decorators[d->ndecorators++] =
+        ne ? p_expr(c, e[0]) : p_unsupported(c, k[i], "syntax error");
+  }
+}
+
+/* The identifier naming a parameter, looking through `*args` / `**kw`. */
+static TSNode param_name(const pctx *c, TSNode n, bool *star) {
+  if (p_is(n, "identifier"))
+    return n;
+  if (p_is(n, "list_splat_pattern") || p_is(n, "dictionary_splat_pattern"))
+    *star = true;
+  TSNode f = p_field(n, "name");
+  if (!ts_node_is_null(f))
+    return f;
+  TSNode *k;
+  int nk = p_kids(c, n, true, &k);
+  for (int i = 0; i < nk; i++)
+    if (!p_is(k[i], "type"))
+      return param_name(c, k[i], star);
+  return (TSNode){0};
+}
+
+static void params(pctx *c, TSNode n, ast_def *d) {
+  TSNode *k;
+  int nk = p_kids(c, n, true, &k);
+  d->params = WP_NEW_ARRAY(c->arena, ast_param, nk ? nk : 1);
+  for (int i = 0; i < nk; i++) {
+    if (p_is(k[i], "keyword_separator") || p_is(k[i], "positional_separator"))
+      continue; /* bare `*` and `/` name no parameter */
+    bool star = false;
+    TSNode name = param_name(c, k[i], &star);
+    if (ts_node_is_null(name) || !p_is(name, "identifier"))
+      continue; /* Python 2 tuple parameters, syntax errors */
+    ast_param *p = &d->params[d->nparams++];
+    p->name = p_text(c, name);
+    p->star = star;
+    p->loc = p_loc(c, k[i]);
+    TSNode type = p_field(k[i], "type"), value = p_field(k[i], "value");
+    p->annotation = ts_node_is_null(type) ? NULL : p_expr(c, type);
+    p->default_value = ts_node_is_null(value) ? NULL : p_expr(c, value);
+  }
+}
+
+/* A struct field is `name: T [= default]` in the class body; docstrings,
+ * methods and anything else in the body are ignored. */
+static void fields(pctx *c, TSNode body, ast_def *d) {
+  TSNode *k;
+  int nk = p_kids(c, body, true, &k);
+  d->fields = WP_NEW_ARRAY(c->arena, ast_field, nk ? nk : 1);
+  for (int i = 0; i < nk; i++) {
+    if (!p_is(k[i], "expression_statement") ||
+        ts_node_named_child_count(k[i]) != 1)
+      continue;
+    TSNode a = ts_node_named_child(k[i], 0);
+    if (!p_is(a, "assignment"))
+      continue;
+    TSNode left = p_field(a, "left"), type = p_field(a, "type");
+    if (ts_node_is_null(type) || ts_node_is_null(left) ||
+        !p_is(left, "identifier"))
+      continue;
+    TSNode value = p_field(a, "right");
+    ast_field *f = &d->fields[d->nfields++];
+    f->name = p_text(c, left);
+    f->annotation = p_expr(c, type);
+    f->default_value = ts_node_is_null(value) ? NULL : p_expr(c, value);
+    f->loc = p_loc(c, a);
+  }
+}
+
+/* Host definitions keep their signature but not their body: it is never
+ * compiled, and converting it could only produce noise.  Inside warp code
+ * (a def nested in a kernel) bodies are kept for the IR stage to judge. */
+static void def_body(pctx *c, TSNode n, ast_def *d, bool is_class) {
+  bool warp = d->kind != AST_DEF_PLAIN;
+  if (!warp && !c->warp_code)
+    return;
+  bool saved = c->warp_code;
+  c->warp_code = true;
+  TSNode body = p_field(n, "body");
+  if (is_class && d->kind == AST_DEF_STRUCT && !ts_node_is_null(body))
+    fields(c, body, d);
+  else if (!is_class)
+    d->body = p_block(c, body);
+  c->warp_code = saved;
+}
+
+ast_def *p_def(pctx *c, TSNode n) {
+  ast_def *d = WP_NEW(c->arena, ast_def);
+  d->def_loc = p_loc(c, n);
+  TSNode def = n;
+  if (p_is(n, "decorated_definition")) {
+    decorators(c, n, d);
+    def = p_field(n, "definition");
+    if (ts_node_is_null(def)) {
+      d->name = "";
+      d->loc = d->def_loc;
+      return d;
+    }
+  }
+  bool is_class = p_is(def, "class_definition");
+  TSNode name = p_field(def, "name");
+  d->name = ts_node_is_null(name) ? "" : p_text(c, name);
+  d->loc = p_loc(c, ts_node_is_null(name) ? def : name);
+  classify(c, d, is_class);
+  bool saved = c->warp_code;
+  c->warp_code = saved || d->kind != AST_DEF_PLAIN;
+  if (!is_class) {
+    TSNode ps = p_field(def, "parameters"), ret = p_field(def, "return_type");
+    if (!ts_node_is_null(ps))
+      params(c, ps, d);
+    d->returns = ts_node_is_null(ret) ? NULL : p_expr(c, ret);
+  }
+  c->warp_code = saved;
+  def_body(c, def, d, is_class);
+  return d;
+}

@@ -1,0 +1,88 @@
+/* parse_internal.h - shared state and helpers of lib/parse (private). */
+#ifndef WARPC_PARSE_INTERNAL_H
+#define WARPC_PARSE_INTERNAL_H
+
+#include <stdbool.h>
+#include <string.h>
+#include <tree_sitter/api.h>
+
+#include "parse.h"
+
+/* The grammar, linked from build/deps/tree-sitter-python/src/parser.c. */
+const TSLanguage *tree_sitter_python(void);
+
+/* Everything one wp_parse() call needs, passed explicitly to every helper so
+ * the stage keeps no global state. */
+typedef struct pctx {
+  const wp_source *src;
+  wp_arena *arena;
+  wp_diag *diag;
+  /* Imports collected before the definitions are classified, so a decorator
+     may use an alias imported further down the file. */
+  ast_import *imports;
+  int nimports;
+  /* True while converting kernel/func/struct code: literal errors (integer
+     too large) are reported there, but become AST_EXPR_UNSUPPORTED in host
+     code, which warpc must never reject. */
+  bool warp_code;
+} pctx;
+
+/* --- CST helpers (parse.c) --------------------------------------------- */
+
+/* The source range of `n` as a wp_loc (col = byte column + 1). */
+wp_loc p_loc(const pctx *c, TSNode n);
+/* The node's source text, copied into the arena. */
+char *p_text(const pctx *c, TSNode n);
+/* True when the node's type is `type`. */
+static inline bool p_is(TSNode n, const char *type) {
+  return strcmp(ts_node_type(n), type) == 0;
+}
+/* The child in field `name`, or a null node (check with ts_node_is_null). */
+TSNode p_field(TSNode n, const char *name);
+/* The children of `n` (named ones only when `named`), comments and line
+ * continuations left out, in an arena array; returns the count.  Uses a tree
+ * cursor: ts_node_child(n, i) is linear in i, which would make long blocks
+ * quadratic. */
+int p_kids(const pctx *c, TSNode n, bool named, TSNode **out);
+
+/* --- definitions (parse_def.c) ----------------------------------------- */
+
+/* Converts a function_definition / class_definition / decorated_definition;
+ * bodies of host (AST_DEF_PLAIN) definitions are skipped. */
+ast_def *p_def(pctx *c, TSNode n);
+/* Where the warp decorator `e` points within warp ("kernel", "func", ...),
+ * or NULL when `e` is not a warp name. */
+const char *p_warp_name(const pctx *c, const ast_expr *e);
+
+/* --- expressions (parse_expr.c) ---------------------------------------- */
+
+/* Converts any expression-like CST node; never returns NULL (constructs Warp
+ * does not support become AST_EXPR_UNSUPPORTED). */
+ast_expr *p_expr(pctx *c, TSNode n);
+/* An AST_EXPR_UNSUPPORTED node named `what` at `n`. */
+ast_expr *p_unsupported(pctx *c, TSNode n, const char *what);
+/* The operator spelled `text` ("+", "not in", ...), or AST_OP_NONE. */
+ast_op p_op_of(const char *text);
+/* Allocates an expression of `kind` located at `n`. */
+ast_expr *p_new_expr(pctx *c, ast_expr_kind kind, TSNode n);
+
+/* --- literals (parse_literal.c) ---------------------------------------- */
+
+ast_expr *p_integer(pctx *c, TSNode n);
+ast_expr *p_float(pctx *c, TSNode n);
+ast_expr *p_string(pctx *c, TSNode n);
+ast_expr *p_concatenated_string(pctx *c, TSNode n);
+
+/* --- statements (parse_stmt.c) ----------------------------------------- */
+
+/* Converts the statements of a `block` (or of any node whose children are
+ * statements). */
+ast_block p_block(pctx *c, TSNode n);
+
+/* --- syntax errors (parse_errors.c) ------------------------------------ */
+
+/* Reports every ERROR and MISSING node and the indentation problems the tree
+ * shows, over the whole file (host code included). */
+void p_report_syntax_errors(pctx *c, TSNode root);
+
+#endif

@@ -1,0 +1,237 @@
+/* parse_stmt.c - statements and blocks of kernel and func bodies. */
+#include "parse_internal.h"
+
+static ast_stmt *new_stmt(pctx *c, ast_stmt_kind kind, TSNode n) {
+  ast_stmt *s = WP_NEW(c->arena, ast_stmt);
+  s->kind = kind;
+  s->loc = p_loc(c, n);
+  return s;
+}
+
+static ast_stmt *unsupported(pctx *c, TSNode n, const char *what) {
+  ast_stmt *s = new_stmt(c, AST_STMT_UNSUPPORTED, n);
+  s->name = what;
+  return s;
+}
+
+static ast_block one_stmt(pctx *c, ast_stmt *s) {
+  ast_block b = {WP_NEW_ARRAY(c->arena, ast_stmt *, 1), 1};
+  b.stmts[0] = s;
+  return b;
+}
+
+/* The child of the given type (else_clause, ...), or a null node.  Fields
+ * are not used for these: tree-sitter 0.20 mislabels some clause fields. */
+static TSNode child_of_type(pctx *c, TSNode n, const char *type) {
+  TSNode *k;
+  int nk = p_kids(c, n, true, &k);
+  for (int i = 0; i < nk; i++)
+    if (p_is(k[i], type))
+      return k[i];
+  return (TSNode){0};
+}
+
+static ast_block else_block(pctx *c, TSNode n) {
+  TSNode e = child_of_type(c, n, "else_clause");
+  ast_block none = {0};
+  return ts_node_is_null(e) ? none : p_block(c, p_field(e, "body"));
+}
+
+/* `a = b = v` nests assignments on the right; the targets are collected in
+ * source order.  `x: T [= v]` is an annotated assignment (never chained). */
+static ast_stmt *assignment(pctx *c, TSNode n) {
+  TSNode type = p_field(n, "type");
+  if (!ts_node_is_null(type)) {
+    ast_stmt *s = new_stmt(c, AST_STMT_ANNASSIGN, n);
+    s->targets = WP_NEW_ARRAY(c->arena, ast_expr *, 1);
+    s->targets[s->ntargets++] = p_expr(c, p_field(n, "left"));
+    s->annotation = p_expr(c, type);
+    TSNode right = p_field(n, "right");
+    s->value = ts_node_is_null(right) ? NULL : p_expr(c, right);
+    return s;
+  }
+  int depth = 1;
+  TSNode right = p_field(n, "right");
+  for (TSNode r = right; !ts_node_is_null(r) && p_is(r, "assignment") &&
+                         ts_node_is_null(p_field(r, "type"));
+       r = p_field(r, "right"))
+    depth++;
+  ast_stmt *s = new_stmt(c, AST_STMT_ASSIGN, n);
+  s->targets = WP_NEW_ARRAY(c->arena, ast_expr *, depth);
+  TSNode a = n;
+  for (int i = 0; i < depth; i++) {
+    s->targets[s->ntargets++] = p_expr(c, p_field(a, "left"));
+    right = p_field(a, "right");
+    a = right;
+  }
+  s->value = p_expr(c, right);
+  return s;
+}
+
+static ast_stmt *augassign(pctx *c, TSNode n) {
+  TSNode op = p_field(n, "operator");
+  ast_stmt *s = new_stmt(c, AST_STMT_AUGASSIGN, n);
+  if (!ts_node_is_null(op)) { /* "+=" -> "+" */
+    char *t = wp_arena_strdup(c->arena, ts_node_type(op));
+    t[strlen(t) - 1] = 0;
+    s->op = p_op_of(t);
+  }
+  s->targets = WP_NEW_ARRAY(c->arena, ast_expr *, 1);
+  s->targets[s->ntargets++] = p_expr(c, p_field(n, "left"));
+  s->value = p_expr(c, p_field(n, "right"));
+  return s;
+}
+
+static ast_stmt *expr_stmt(pctx *c, TSNode n) {
+  TSNode *k;
+  int nk = p_kids(c, n, true, &k);
+  if (nk == 1 && p_is(k[0], "assignment"))
+    return assignment(c, k[0]);
+  if (nk == 1 && p_is(k[0], "augmented_assignment"))
+    return augassign(c, k[0]);
+  if (nk == 1 && p_is(k[0], "yield"))
+    return unsupported(c, n, "yield");
+  ast_stmt *s = new_stmt(c, AST_STMT_EXPR, n);
+  if (nk == 1) {
+    s->value = p_expr(c, k[0]);
+    return s;
+  }
+  /* `a, b` as a statement is a bare tuple */
+  s->value = p_new_expr(c, AST_EXPR_TUPLE, n);
+  s->value->items = WP_NEW_ARRAY(c->arena, ast_expr *, nk ? nk : 1);
+  for (int i = 0; i < nk; i++)
+    s->value->items[s->value->nitems++] = p_expr(c, k[i]);
+  return s;
+}
+
+/* elif clauses become IFs nested in the orelse of the previous one. */
+static ast_stmt *if_stmt(pctx *c, TSNode n) {
+  ast_stmt *s = new_stmt(c, AST_STMT_IF, n), *tail = s;
+  s->cond = p_expr(c, p_field(n, "condition"));
+  s->body = p_block(c, p_field(n, "consequence"));
+  TSNode *k;
+  int nk = p_kids(c, n, true, &k);
+  for (int i = 0; i < nk; i++) {
+    if (p_is(k[i], "elif_clause")) {
+      ast_stmt *e = new_stmt(c, AST_STMT_IF, k[i]);
+      e->elif_chain = true;
+      e->cond = p_expr(c, p_field(k[i], "condition"));
+      e->body = p_block(c, p_field(k[i], "consequence"));
+      tail->orelse = one_stmt(c, e);
+      tail = e;
+    } else if (p_is(k[i], "else_clause")) {
+      tail->orelse = p_block(c, p_field(k[i], "body"));
+    }
+  }
+  return s;
+}
+
+static bool is_async(TSNode n) {
+  return ts_node_child_count(n) && p_is(ts_node_child(n, 0), "async");
+}
+
+static ast_stmt *for_stmt(pctx *c, TSNode n) {
+  if (is_async(n))
+    return unsupported(c, n, "async for statement");
+  ast_stmt *s = new_stmt(c, AST_STMT_FOR, n);
+  s->targets = WP_NEW_ARRAY(c->arena, ast_expr *, 1);
+  s->targets[s->ntargets++] = p_expr(c, p_field(n, "left"));
+  s->cond = p_expr(c, p_field(n, "right"));
+  s->body = p_block(c, p_field(n, "body"));
+  s->orelse = else_block(c, n);
+  return s;
+}
+
+static ast_stmt *while_stmt(pctx *c, TSNode n) {
+  ast_stmt *s = new_stmt(c, AST_STMT_WHILE, n);
+  s->cond = p_expr(c, p_field(n, "condition"));
+  s->body = p_block(c, p_field(n, "body"));
+  s->orelse = else_block(c, n);
+  return s;
+}
+
+static ast_stmt *return_stmt(pctx *c, TSNode n) {
+  ast_stmt *s = new_stmt(c, AST_STMT_RETURN, n);
+  TSNode *k;
+  if (p_kids(c, n, true, &k) >= 1)
+    s->value = p_expr(c, k[0]);
+  return s;
+}
+
+/* A nested def is kept (the IR stage decides); a nested class is not
+ * something a kernel body can hold. */
+static ast_stmt *def_stmt(pctx *c, TSNode n) {
+  TSNode def = p_is(n, "decorated_definition") ? p_field(n, "definition") : n;
+  if (!ts_node_is_null(def) && p_is(def, "class_definition"))
+    return unsupported(c, n, "class definition");
+  if (!ts_node_is_null(def) && is_async(def))
+    return unsupported(c, n, "async function definition");
+  ast_stmt *s = new_stmt(c, AST_STMT_DEF, n);
+  s->def = p_def(c, n);
+  return s;
+}
+
+static const char *const unsupported_stmts[][2] = {
+    {"try_statement", "try statement"},
+    {"with_statement", "with statement"},
+    {"global_statement", "global statement"},
+    {"nonlocal_statement", "nonlocal statement"},
+    {"delete_statement", "del statement"},
+    {"raise_statement", "raise statement"},
+    {"import_statement", "import statement"},
+    {"import_from_statement", "import statement"},
+    {"future_import_statement", "import statement"},
+    {"assert_statement", "assert statement"},
+    {"match_statement", "match statement"},
+    {"print_statement", "print statement"},
+    {"exec_statement", "exec statement"},
+    {"type_alias_statement", "type alias statement"},
+    {"class_definition", "class definition"},
+};
+
+/* Returns NULL for nodes that are not statements of their own (ERROR nodes,
+ * already reported as syntax errors). */
+static ast_stmt *stmt(pctx *c, TSNode n) {
+  const char *t = ts_node_type(n);
+  if (strcmp(t, "expression_statement") == 0)
+    return expr_stmt(c, n);
+  if (strcmp(t, "if_statement") == 0)
+    return if_stmt(c, n);
+  if (strcmp(t, "for_statement") == 0)
+    return for_stmt(c, n);
+  if (strcmp(t, "while_statement") == 0)
+    return while_stmt(c, n);
+  if (strcmp(t, "return_statement") == 0)
+    return return_stmt(c, n);
+  if (strcmp(t, "pass_statement") == 0)
+    return new_stmt(c, AST_STMT_PASS, n);
+  if (strcmp(t, "break_statement") == 0)
+    return new_stmt(c, AST_STMT_BREAK, n);
+  if (strcmp(t, "continue_statement") == 0)
+    return new_stmt(c, AST_STMT_CONTINUE, n);
+  if (strcmp(t, "function_definition") == 0 ||
+      strcmp(t, "decorated_definition") == 0)
+    return def_stmt(c, n);
+  if (strcmp(t, "ERROR") == 0)
+    return NULL;
+  for (size_t i = 0; i < sizeof unsupported_stmts / sizeof *unsupported_stmts;
+       i++)
+    if (strcmp(t, unsupported_stmts[i][0]) == 0)
+      return unsupported(c, n, unsupported_stmts[i][1]);
+  return unsupported(c, n, wp_arena_strdup(c->arena, t));
+}
+
+ast_block p_block(pctx *c, TSNode n) {
+  ast_block b = {0};
+  if (ts_node_is_null(n))
+    return b;
+  TSNode *k;
+  int nk = p_kids(c, n, true, &k);
+  b.stmts = WP_NEW_ARRAY(c->arena, ast_stmt *, nk ? nk : 1);
+  for (int i = 0; i < nk; i++) {
+    ast_stmt *s = stmt(c, k[i]);
+    if (s)
+      b.stmts[b.count++] = s;
+  }
+  return b;
+}

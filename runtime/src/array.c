@@ -1,0 +1,291 @@
+/* array.c - making, describing and freeing arrays (wp_array). */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Alignment of runtime allocations: a cache line, enough for any SIMD load
+ * the C compiler may emit for a vectorized kernel loop. */
+#define ARRAY_ALIGN 64
+
+/* Checks ndim and extents and stores their product in *count. */
+static wp_status check_shape(wp_int32 ndim, const wp_int64 *shape,
+                             const char *what, wp_int64 *count) {
+  if (ndim < 1 || ndim > 4)
+    return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: ndim %d is outside 1..4%s",
+                        what, (int)ndim,
+                        ndim == 0 ? " (array not initialised?)" : "");
+  if (!shape)
+    return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: shape is NULL", what);
+  wp_int64 n = 1;
+  for (int k = 0; k < ndim; k++) {
+    if (shape[k] < 0)
+      return wp_set_error(WP_ERROR_INVALID_VALUE,
+                          "%s: shape[%d] = %lld is negative", what, k,
+                          (long long)shape[k]);
+    if (!wpi_mul_i64(n, shape[k], &n))
+      return wp_set_error(WP_ERROR_INVALID_VALUE,
+                          "%s: the number of elements overflows", what);
+  }
+  *count = n;
+  return WP_SUCCESS;
+}
+
+wp_status wpi_check_array(const wp_array *a, const char *what) {
+  if (!a)
+    return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: array is NULL", what);
+  wp_int64 n = 0;
+  wp_status st = check_shape(a->ndim, a->shape, what, &n);
+  if (st != WP_SUCCESS)
+    return st;
+  if (a->elem_size <= 0)
+    return wp_set_error(WP_ERROR_INVALID_VALUE,
+                        "%s: array has element size %d (unknown dtype?)", what,
+                        (int)a->elem_size);
+  if (!a->data && n > 0)
+    return wp_set_error(WP_ERROR_INVALID_VALUE,
+                        "%s: array data is NULL but it has %lld elements", what,
+                        (long long)n);
+  return WP_SUCCESS;
+}
+
+/* The element size to use for (dtype, elem_size) as documented in array.h:
+ * 0 takes the dtype's size; structs must pass theirs; a size that disagrees
+ * with a known dtype is refused, since kernels index by the dtype. */
+static wp_status element_size(wp_dtype dtype, wp_size elem_size,
+                              const char *what, wp_int32 *out) {
+  char name[32];
+  wp_size known = wp_dtype_size(dtype);
+  int is_struct = WP_DTYPE_KIND(dtype) == WP_KIND_STRUCT;
+  if (!is_struct && known == 0)
+    return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: unknown dtype 0x%08x",
+                        what, (unsigned)dtype);
+  if (is_struct && elem_size == 0)
+    return wp_set_error(WP_ERROR_INVALID_VALUE,
+                        "%s: a struct dtype needs its elem_size", what);
+  if (!is_struct && elem_size != 0 && elem_size != known)
+    return wp_set_error(WP_ERROR_INVALID_VALUE,
+                        "%s: elem_size %zu does not match dtype %s (%zu bytes)",
+                        what, (size_t)elem_size,
+                        wp_dtype_name(dtype, name, sizeof name), (size_t)known);
+  wp_size size = elem_size ? elem_size : known;
+  if (size > INT32_MAX)
+    return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: elem_size %zu is too big",
+                        what, (size_t)size);
+  *out = (wp_int32)size;
+  return WP_SUCCESS;
+}
+
+/* Row-major strides in bytes, computed as Warp does (from the real extents,
+ * so an empty dimension gives zero strides to its left). */
+static void contiguous_strides(wp_int32 ndim, const wp_int64 *shape,
+                               wp_int64 elem_size, wp_int64 *strides) {
+  wp_int64 s = elem_size;
+  for (int k = ndim - 1; k >= 0; k--) {
+    strides[k] = s;
+    s *= shape[k]; /* cannot overflow: the total byte count was checked */
+  }
+}
+
+/* Fills every field of *out except data/grad/flags. */
+static wp_status describe(wp_array *out, wp_dtype dtype, wp_size elem_size,
+                          wp_int32 ndim, const wp_int64 *shape,
+                          wp_device device, const char *what, wp_int64 *bytes) {
+  wp_int64 n = 0;
+  wp_int32 esize = 0;
+  wp_status st = check_shape(ndim, shape, what, &n);
+  if (st == WP_SUCCESS)
+    st = element_size(dtype, elem_size, what, &esize);
+  if (st == WP_SUCCESS)
+    st = wpi_require_cpu(device);
+  if (st != WP_SUCCESS)
+    return st;
+  if (!wpi_mul_i64(n, esize, bytes) || (uint64_t)*bytes > SIZE_MAX)
+    return wp_set_error(WP_ERROR_OUT_OF_MEMORY,
+                        "%s: %lld elements of %d bytes do not fit in memory",
+                        what, (long long)n, (int)esize);
+  out->ndim = ndim;
+  out->dtype = dtype;
+  out->elem_size = esize;
+  out->device = device;
+  memcpy(out->shape, shape, (size_t)ndim * sizeof *shape);
+  contiguous_strides(ndim, shape, esize, out->strides);
+  return WP_SUCCESS;
+}
+
+/* Zero-filled, aligned; never NULL for 0 bytes so that a successful
+ * allocation always has a pointer to free. */
+static void *alloc_zeroed(wp_int64 bytes) {
+  size_t n = bytes > 0 ? (size_t)bytes : 1;
+  void *p = NULL;
+  if (posix_memalign(&p, ARRAY_ALIGN, n) != 0)
+    return NULL;
+  memset(p, 0, n);
+  return p;
+}
+
+wp_status wp_array_alloc(wp_array *out, wp_dtype dtype, wp_size elem_size,
+                         wp_int32 ndim, const wp_int64 *shape,
+                         wp_int32 requires_grad, wp_device device) {
+  const char *what = "wp_array_alloc";
+  if (!out)
+    return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: out is NULL", what);
+  memset(out, 0, sizeof *out);
+  wp_array a = {0};
+  wp_int64 bytes;
+  wp_status st =
+      describe(&a, dtype, elem_size, ndim, shape, device, what, &bytes);
+  if (st != WP_SUCCESS)
+    return st;
+  a.data = alloc_zeroed(bytes);
+  a.grad = requires_grad && a.data ? alloc_zeroed(bytes) : NULL;
+  if (!a.data || (requires_grad && !a.grad)) {
+    free(a.data);
+    return wp_set_error(WP_ERROR_OUT_OF_MEMORY,
+                        "%s: cannot allocate %lld bytes", what,
+                        (long long)bytes);
+  }
+  a.flags = WP_ARRAY_OWNS_DATA | (requires_grad ? WP_ARRAY_OWNS_GRAD : 0u);
+  *out = a;
+  return WP_SUCCESS;
+}
+
+/* Bytes from element 0 to the end of the last element (strides >= 0). */
+static wp_status strided_span(const wp_array *a, const char *what,
+                              wp_int64 *span) {
+  wp_int64 end = a->elem_size, off;
+  for (int k = 0; k < a->ndim; k++) {
+    if (a->shape[k] == 0) {
+      *span = 0;
+      return WP_SUCCESS;
+    }
+    if (a->strides[k] < 0)
+      return wp_set_error(WP_ERROR_INVALID_VALUE,
+                          "%s: strides[%d] = %lld is negative", what, k,
+                          (long long)a->strides[k]);
+    if (!wpi_mul_i64(a->shape[k] - 1, a->strides[k], &off) ||
+        off > INT64_MAX - end)
+      return wp_set_error(WP_ERROR_INVALID_VALUE,
+                          "%s: the strides overflow the address space", what);
+    end += off;
+  }
+  *span = end;
+  return WP_SUCCESS;
+}
+
+wp_status wp_array_wrap(wp_array *out, void *data, wp_dtype dtype,
+                        wp_size elem_size, wp_int32 ndim, const wp_int64 *shape,
+                        const wp_int64 *strides, wp_device device) {
+  const char *what = "wp_array_wrap";
+  if (!out)
+    return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: out is NULL", what);
+  memset(out, 0, sizeof *out);
+  wp_array a = {0};
+  wp_int64 bytes;
+  wp_status st =
+      describe(&a, dtype, elem_size, ndim, shape, device, what, &bytes);
+  if (st != WP_SUCCESS)
+    return st;
+  if (strides) {
+    memcpy(a.strides, strides, (size_t)ndim * sizeof *strides);
+    if ((st = strided_span(&a, what, &bytes)) != WP_SUCCESS)
+      return st;
+  }
+  if (!data && bytes > 0)
+    return wp_set_error(WP_ERROR_INVALID_VALUE,
+                        "%s: data is NULL for a non-empty array", what);
+  a.data = data;
+  *out = a;
+  return WP_SUCCESS;
+}
+
+/* Validates an array that is about to get a grad buffer. */
+static wp_status check_own_array(const wp_array *a, const char *what) {
+  wp_status st = wpi_check_array(a, what);
+  return st != WP_SUCCESS ? st : wpi_require_cpu(a->device);
+}
+
+wp_status wp_array_set_grad(wp_array *a, void *grad) {
+  const char *what = "wp_array_set_grad";
+  wp_status st = check_own_array(a, what);
+  if (st != WP_SUCCESS)
+    return st;
+  if (!grad && wp_array_size(a) > 0)
+    return wp_set_error(WP_ERROR_INVALID_VALUE,
+                        "%s: grad is NULL for a non-empty array", what);
+  if (a->flags & WP_ARRAY_OWNS_GRAD)
+    free(a->grad);
+  a->grad = grad;
+  a->flags &= ~WP_ARRAY_OWNS_GRAD;
+  return WP_SUCCESS;
+}
+
+wp_status wp_array_alloc_grad(wp_array *a) {
+  const char *what = "wp_array_alloc_grad";
+  wp_status st = check_own_array(a, what);
+  if (st != WP_SUCCESS || a->grad)
+    return st;
+  /* Same strides as the data (abi.h), so a wrapped strided array gets a
+   * buffer as long as the span of its elements, not just size * elem_size. */
+  wp_int64 span;
+  if ((st = strided_span(a, what, &span)) != WP_SUCCESS)
+    return st;
+  if ((uint64_t)span > SIZE_MAX || !(a->grad = alloc_zeroed(span)))
+    return wp_set_error(WP_ERROR_OUT_OF_MEMORY,
+                        "%s: cannot allocate %lld bytes", what,
+                        (long long)span);
+  a->flags |= WP_ARRAY_OWNS_GRAD;
+  return WP_SUCCESS;
+}
+
+void wp_array_free(wp_array *a) {
+  if (!a)
+    return;
+  /* Only CPU memory exists so far; CUDA arrays will free with the driver. */
+  if (a->device == WP_DEVICE_CPU) {
+    if (a->flags & WP_ARRAY_OWNS_DATA)
+      free(a->data);
+    if (a->flags & WP_ARRAY_OWNS_GRAD)
+      free(a->grad);
+  }
+  memset(a, 0, sizeof *a);
+}
+
+wp_int64 wp_array_size(const wp_array *a) {
+  if (!a || a->ndim < 1 || a->ndim > 4)
+    return 0;
+  wp_int64 n = 1;
+  for (int k = 0; k < a->ndim; k++)
+    if (a->shape[k] < 0 || !wpi_mul_i64(n, a->shape[k], &n))
+      return 0;
+  return n;
+}
+
+int wp_array_is_contiguous(const wp_array *a) {
+  if (!a || a->ndim < 1 || a->ndim > 4)
+    return 0;
+  if (wp_array_size(a) == 0)
+    return 1; /* nothing to lay out */
+  /* As numpy: an extent-1 dimension is never stepped, so its stride does
+   * not matter. */
+  wp_int64 expect = a->elem_size;
+  for (int k = a->ndim - 1; k >= 0; k--) {
+    if (a->shape[k] != 1 && a->strides[k] != expect)
+      return 0;
+    if (!wpi_mul_i64(expect, a->shape[k], &expect))
+      return 0;
+  }
+  return 1;
+}
+
+void *wp_array_at(const wp_array *a, const wp_int64 *idx) {
+  if (!a || !idx || !a->data || a->ndim < 1 || a->ndim > 4)
+    return NULL;
+  char *p = a->data;
+  for (int k = 0; k < a->ndim; k++) {
+    if (idx[k] < 0 || idx[k] >= a->shape[k])
+      return NULL;
+    p += idx[k] * a->strides[k];
+  }
+  return p;
+}

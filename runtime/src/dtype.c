@@ -1,0 +1,93 @@
+/* dtype.c - sizes and Warp names of element types (wp_dtype codes). */
+#include "internal.h"
+
+#include <stdio.h>
+
+/* Per scalar code: Warp's name, the suffix Warp uses in vector/matrix names
+ * (vec3f, mat22d) and the size in bytes.  bool and bfloat16 have no suffix
+ * in Warp (there are no such vector types); they are named "vec3<bool>". */
+static const struct {
+  const char *name;
+  const char *suffix;
+  wp_size size;
+} scalars[] = {
+    [WP_SCALAR_BOOL] = {"bool", NULL, 1},
+    [WP_SCALAR_INT8] = {"int8", "b", 1},
+    [WP_SCALAR_UINT8] = {"uint8", "ub", 1},
+    [WP_SCALAR_INT16] = {"int16", "s", 2},
+    [WP_SCALAR_UINT16] = {"uint16", "us", 2},
+    [WP_SCALAR_INT32] = {"int32", "i", 4},
+    [WP_SCALAR_UINT32] = {"uint32", "ui", 4},
+    [WP_SCALAR_INT64] = {"int64", "l", 8},
+    [WP_SCALAR_UINT64] = {"uint64", "ul", 8},
+    [WP_SCALAR_FLOAT16] = {"float16", "h", 2},
+    [WP_SCALAR_FLOAT32] = {"float32", "f", 4},
+    [WP_SCALAR_FLOAT64] = {"float64", "d", 8},
+    [WP_SCALAR_BFLOAT16] = {"bfloat16", NULL, 2},
+};
+
+#define NUM_SCALARS ((int)(sizeof scalars / sizeof scalars[0]))
+
+static int scalar_known(int s) {
+  return s > 0 && s < NUM_SCALARS && scalars[s].name != NULL;
+}
+
+/* Number of scalars in one element, or 0 for a struct or malformed code.
+ * Fields a kind does not use (rows of a scalar, of a quat) are ignored. */
+static wp_size scalar_count(wp_dtype d) {
+  int rows = WP_DTYPE_ROWS(d), cols = WP_DTYPE_COLS(d);
+  switch (WP_DTYPE_KIND(d)) {
+  case WP_KIND_SCALAR: return 1;
+  case WP_KIND_VECTOR: return (wp_size)rows;
+  case WP_KIND_MATRIX: return (wp_size)rows * (wp_size)cols;
+  case WP_KIND_QUAT: return 4;
+  case WP_KIND_TRANSFORM: return 7;
+  default: return 0;
+  }
+}
+
+wp_size wp_dtype_size(wp_dtype dtype) {
+  int s = WP_DTYPE_SCALAR(dtype);
+  if (!scalar_known(s))
+    return 0;
+  return scalar_count(dtype) * scalars[s].size;
+}
+
+/* "f" for float32; "<bool>" where Warp has no suffix. */
+static int write_suffix(char *buf, wp_size n, int s) {
+  if (scalars[s].suffix)
+    return snprintf(buf, n, "%s", scalars[s].suffix);
+  return snprintf(buf, n, "<%s>", scalars[s].name);
+}
+
+const char *wp_dtype_name(wp_dtype dtype, char *buf, wp_size bufsize) {
+  if (!buf || bufsize == 0)
+    return "";
+  int kind = WP_DTYPE_KIND(dtype), s = WP_DTYPE_SCALAR(dtype);
+  if (kind == WP_KIND_STRUCT) {
+    snprintf(buf, bufsize, "struct");
+    return buf;
+  }
+  if (wp_dtype_size(dtype) == 0) {
+    snprintf(buf, bufsize, "unknown(0x%08x)", (unsigned)dtype);
+    return buf;
+  }
+  int len = 0;
+  switch (kind) {
+  case WP_KIND_SCALAR:
+    snprintf(buf, bufsize, "%s", scalars[s].name);
+    return buf;
+  case WP_KIND_VECTOR:
+    len = snprintf(buf, bufsize, "vec%d", WP_DTYPE_ROWS(dtype));
+    break;
+  case WP_KIND_MATRIX:
+    len = snprintf(buf, bufsize, "mat%d%d", WP_DTYPE_ROWS(dtype),
+                   WP_DTYPE_COLS(dtype));
+    break;
+  case WP_KIND_QUAT: len = snprintf(buf, bufsize, "quat"); break;
+  case WP_KIND_TRANSFORM: len = snprintf(buf, bufsize, "transform"); break;
+  }
+  if (len >= 0 && (wp_size)len < bufsize)
+    write_suffix(buf + len, bufsize - (wp_size)len, s);
+  return buf;
+}

@@ -1,0 +1,38 @@
+/* internal.h - declarations shared by libwarprt's source files (not public). */
+#ifndef WARPRT_INTERNAL_H
+#define WARPRT_INTERNAL_H
+
+#include <warp/warp.h>
+
+#include <stdint.h>
+
+/* Longest device name wpi_device_name writes ("cuda:2147483646", ...). */
+#define WPI_DEVICE_NAME_MAX 32
+
+/* Writes "cpu", "cuda:N" or "invalid(N)" for `device` into `buf`. */
+const char *wpi_device_name(wp_device device, char buf[WPI_DEVICE_NAME_MAX]);
+
+/* WP_SUCCESS for WP_DEVICE_CPU; otherwise sets WP_ERROR_NO_DEVICE: this
+ * runtime build has no CUDA. */
+wp_status wpi_require_cpu(wp_device device);
+
+/* Checks the shape of `a` (non-NULL, ndim 1..4, extents >= 0 whose product
+ * fits in 64 bits, known element size, data set unless empty).  Messages
+ * start with `what` ("wp_array_copy: src").  Does not look at the device. */
+wp_status wpi_check_array(const wp_array *a, const char *what);
+
+/* Runs fn(args, bounds, begin, end) over [0, bounds->size) in contiguous
+ * ranges, on the thread pool or inline for small launches; returns when all
+ * ranges are done.  bounds->size must be > 0. */
+void wpi_pool_run(wp_cpu_range_fn fn, const void *args,
+                  const wp_launch_bounds *bounds);
+
+/* *out = a * b for a, b >= 0; returns 0 (and leaves *out alone) on overflow. */
+static inline int wpi_mul_i64(wp_int64 a, wp_int64 b, wp_int64 *out) {
+  if (b != 0 && a > INT64_MAX / b)
+    return 0;
+  *out = a * b;
+  return 1;
+}
+
+#endif

@@ -1,0 +1,134 @@
+/* launch.c - checking kernel arguments and launching kernels on a device. */
+#include "internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *kernel_name(const wp_kernel_desc *kernel) {
+  return kernel->name ? kernel->name : "(unnamed)";
+}
+
+wp_device wp_launch_device(const wp_launch *launch) {
+  return launch ? launch->device : WP_DEVICE_CPU;
+}
+
+/* The kernel-visible shape of a launch; ndim 0 means 1 (abi.h). */
+static wp_status launch_bounds(const wp_launch *launch, const char *name,
+                               wp_launch_bounds *b) {
+  wp_int32 ndim = launch->ndim == 0 ? 1 : launch->ndim;
+  if (ndim < 1 || ndim > 4)
+    return wp_set_error(WP_ERROR_INVALID_VALUE,
+                        "kernel %s: launch ndim %d is outside 1..4", name,
+                        (int)launch->ndim);
+  memset(b, 0, sizeof *b);
+  b->ndim = ndim;
+  b->size = 1;
+  for (int k = 0; k < ndim; k++) {
+    if (launch->dims[k] < 0)
+      return wp_set_error(WP_ERROR_INVALID_VALUE,
+                          "kernel %s: launch dims[%d] = %lld is negative", name,
+                          k, (long long)launch->dims[k]);
+    b->shape[k] = launch->dims[k];
+    if (!wpi_mul_i64(b->size, b->shape[k], &b->size))
+      return wp_set_error(WP_ERROR_INVALID_VALUE,
+                          "kernel %s: the launch's thread count overflows",
+                          name);
+  }
+  return WP_SUCCESS;
+}
+
+static wp_status check_launch_device(wp_device device, const char *name) {
+  if (device == WP_DEVICE_CPU)
+    return WP_SUCCESS;
+  if (device < 0)
+    return wp_set_error(WP_ERROR_NO_DEVICE, "kernel %s: invalid device %d",
+                        name, (int)device);
+  return wp_set_error(WP_ERROR_NO_DEVICE,
+                      "kernel %s: CUDA device cuda:%d is not available (this "
+                      "runtime has no CUDA support yet)",
+                      name, (int)device - 1);
+}
+
+wp_status wp_launch_kernel(const wp_launch *launch,
+                           const wp_kernel_desc *kernel, wp_int32 backward,
+                           const void *args) {
+  if (!kernel)
+    return wp_set_error(WP_ERROR_INVALID_VALUE,
+                        "wp_launch_kernel: kernel descriptor is NULL");
+  const char *name = kernel_name(kernel);
+  if (!launch)
+    return wp_set_error(WP_ERROR_INVALID_VALUE,
+                        "kernel %s: launch descriptor is NULL", name);
+  if (!kernel->cpu_forward)
+    return wp_set_error(WP_ERROR_INVALID_VALUE,
+                        "kernel %s: descriptor has no CPU entry point", name);
+  if (!args && kernel->args_size > 0)
+    return wp_set_error(WP_ERROR_INVALID_VALUE, "kernel %s: args is NULL",
+                        name);
+  wp_launch_bounds bounds;
+  wp_status st = launch_bounds(launch, name, &bounds);
+  if (st == WP_SUCCESS)
+    st = check_launch_device(launch->device, name);
+  if (st != WP_SUCCESS)
+    return st;
+  wp_cpu_range_fn fn = backward ? kernel->cpu_backward : kernel->cpu_forward;
+  if (!fn)
+    return wp_set_error(WP_ERROR_NOT_SUPPORTED,
+                        "kernel %s has no backward (adjoint) kernel: compiled "
+                        "with enable_backward=False or --no-adjoint",
+                        name);
+  if (launch->tape) {
+    /* The tape arrives in a later change.  Recording will go here: copy
+     * kernel->args_size bytes of args and the launch into the tape (which
+     * replays them with backward = 1 in reverse order), then fall through
+     * and run the launch as usual. */
+    return wp_set_error(WP_ERROR_NOT_SUPPORTED,
+                        "kernel %s: tapes are not supported yet", name);
+  }
+  if (bounds.size > 0)
+    wpi_pool_run(fn, args, &bounds);
+  return WP_SUCCESS;
+}
+
+/* Element size and dtype agree with what the kernel was compiled for. */
+static wp_status check_dtype(const wp_array *a, wp_dtype dtype,
+                             const char *dtype_name, const char *what) {
+  char got[32], want[32];
+  if (!dtype_name)
+    dtype_name = wp_dtype_name(dtype, want, sizeof want);
+  if (a->dtype != dtype)
+    return wp_set_error(WP_ERROR_DTYPE_MISMATCH,
+                        "%s: expected an array of %s, got an array of %s", what,
+                        dtype_name, wp_dtype_name(a->dtype, got, sizeof got));
+  wp_size size = wp_dtype_size(dtype);
+  if (size != 0 && (wp_size)a->elem_size != size)
+    return wp_set_error(WP_ERROR_INVALID_VALUE,
+                        "%s: array of %s has element size %d, expected %zu",
+                        what, dtype_name, (int)a->elem_size, (size_t)size);
+  return WP_SUCCESS;
+}
+
+wp_status wp_check_array_arg(const wp_array *a, wp_dtype dtype,
+                             const char *dtype_name, wp_int32 ndim,
+                             wp_device device, const char *kernel,
+                             const char *param) {
+  char what[256], d1[WPI_DEVICE_NAME_MAX], d2[WPI_DEVICE_NAME_MAX];
+  snprintf(what, sizeof what, "%s: parameter '%s'", kernel ? kernel : "?",
+           param ? param : "?");
+  wp_status st = wpi_check_array(a, what);
+  if (st == WP_SUCCESS)
+    st = check_dtype(a, dtype, dtype_name, what);
+  if (st != WP_SUCCESS)
+    return st;
+  if (a->ndim != ndim)
+    return wp_set_error(WP_ERROR_NDIM_MISMATCH,
+                        "%s: expected a %d-d array, got a %d-d array", what,
+                        (int)ndim, (int)a->ndim);
+  if (a->device != device)
+    return wp_set_error(WP_ERROR_DEVICE_MISMATCH,
+                        "%s: array is on device %s, but the launch is on "
+                        "device %s",
+                        what, wpi_device_name(a->device, d1),
+                        wpi_device_name(device, d2));
+  return WP_SUCCESS;
+}

@@ -1,0 +1,858 @@
+#!/usr/bin/env python3
+"""e2e.py - differential end-to-end test: warpc against warp-lang.
+
+    python3 test/tools/e2e.py [options] test/e2e/cases/NAME.py [more cases...]
+
+For each case file (an ordinary Warp program that declares TESTS at the
+bottom, see test/e2e/README.md) and each test in it:
+
+  1. oracle: the case is imported with warp-lang (CPU), its arrays are filled
+     from a seeded numpy generator, the kernels are launched, the outputs read;
+  2. warpc: the case is compiled with build/bin/warpc into case.o + case.h, a C
+     harness (main.c) is generated that loads the very same input bytes into
+     wp_arrays, launches the generated launchers and writes the outputs; it is
+     linked with build/lib/libwarprt.a and run;
+  3. the outputs are compared: integers and bools exactly, floats with a
+     tolerance (|got - want| <= atol + rtol * |want|).
+
+Everything for a case lives in build/e2e/NAME/ (cleaned at the start of each
+run, kept afterwards for inspection): case.o, case.h, warpc.log, and per test
+T<k>/ with main.c, main, the inputs (*.bin), warpc's outputs (*.out) and
+warp-lang's (*.expected).
+
+Exit status: 0 when every test passed, 1 when any failed (including a failing
+oracle or a malformed spec), 2 for usage errors.
+"""
+
+import argparse
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import time
+import traceback
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILD = ROOT / "build"
+WARPC = BUILD / "bin" / "warpc"
+LIBWARPRT = BUILD / "lib" / "libwarprt.a"
+RT_INCLUDE = ROOT / "runtime" / "include"
+CACHE_DIR = BUILD / "e2e-cache"
+WORK_DIR = BUILD / "e2e"
+MODULE = "t"  # --module name: launchers are t_KERNEL
+
+# Default float tolerances (rtol, atol), per scalar type.
+DEFAULT_TOL = {"float16": (1e-3, 1e-4), "float32": (1e-5, 1e-6), "float64": (1e-9, 1e-12)}
+
+RUN_TIMEOUT = 120
+MAX_ELEMENTS = 1 << 20  # per array; tests are meant to be small
+
+
+class SpecError(Exception):
+    """The test spec in a case file is malformed."""
+
+
+class CaseFailure(Exception):
+    """A test failed; the message says why."""
+
+
+# --------------------------------------------------------------------------
+# warp-lang types -> numpy / C
+# --------------------------------------------------------------------------
+
+_wp = None  # the warp module, imported lazily (after the cache dir is set)
+_wt = None  # warp.types
+
+SCALAR_C = {
+    "bool": ("wp_bool", "WP_SCALAR_BOOL"),
+    "int8": ("wp_int8", "WP_SCALAR_INT8"),
+    "uint8": ("wp_uint8", "WP_SCALAR_UINT8"),
+    "int16": ("wp_int16", "WP_SCALAR_INT16"),
+    "uint16": ("wp_uint16", "WP_SCALAR_UINT16"),
+    "int32": ("wp_int32", "WP_SCALAR_INT32"),
+    "uint32": ("wp_uint32", "WP_SCALAR_UINT32"),
+    "int64": ("wp_int64", "WP_SCALAR_INT64"),
+    "uint64": ("wp_uint64", "WP_SCALAR_UINT64"),
+    "float16": ("wp_float16", "WP_SCALAR_FLOAT16"),
+    "float32": ("float", "WP_SCALAR_FLOAT32"),
+    "float64": ("double", "WP_SCALAR_FLOAT64"),
+}
+NAMED_SCALAR_DTYPE = {
+    "bool": "WP_BOOL", "int8": "WP_INT8", "uint8": "WP_UINT8", "int16": "WP_INT16",
+    "uint16": "WP_UINT16", "int32": "WP_INT32", "uint32": "WP_UINT32", "int64": "WP_INT64",
+    "uint64": "WP_UINT64", "float16": "WP_FLOAT16", "float32": "WP_FLOAT32",
+    "float64": "WP_FLOAT64",
+}
+
+
+class TypeInfo:
+    """What the harness needs to know about a Warp value type (a scalar, vector
+    or matrix; also the dtype of an array)."""
+
+    def __init__(self, t):
+        import numpy as np
+
+        wt = _wt
+        self.wp_type = t
+        if wt.type_is_vector(t):
+            self.kind = "vector"
+            self.inner = (int(t._length_),)
+            scalar = t._wp_scalar_type_
+        elif wt.type_is_matrix(t):
+            self.kind = "matrix"
+            self.inner = tuple(int(s) for s in t._shape_)
+            scalar = t._wp_scalar_type_
+        elif t in wt.scalar_types or t is wt.bool or t in (bool, int, float):
+            self.kind = "scalar"
+            self.inner = ()
+            scalar = {bool: wt.bool, int: wt.int32, float: wt.float32}.get(t, t)
+        else:
+            raise SpecError(f"unsupported Warp type {t!r} (the e2e harness handles scalars, vectors and matrices)")
+        self.scalar = scalar
+        self.scalar_name = scalar.__name__
+        if self.scalar_name not in SCALAR_C:
+            raise SpecError(f"unsupported scalar type {self.scalar_name}")
+        self.np_dtype = np.dtype(wt.warp_type_to_np_dtype[scalar])
+        self.name = t.__name__ if self.kind != "scalar" else self.scalar_name  # vec3f, mat22d, float32
+        self.is_float = self.scalar_name.startswith("float")
+        self.is_bool = self.scalar_name == "bool"
+        self.ncomp = 1
+        for s in self.inner:
+            self.ncomp *= s
+
+    @property
+    def c_type(self):
+        if self.kind == "scalar":
+            return SCALAR_C[self.scalar_name][0]
+        return "wp_" + self.name
+
+    @property
+    def c_dtype(self):
+        s = SCALAR_C[self.scalar_name][1]
+        if self.kind == "scalar":
+            return NAMED_SCALAR_DTYPE[self.scalar_name]
+        if self.kind == "vector":
+            return f"WP_VEC_DTYPE({s}, {self.inner[0]})"
+        return f"WP_MAT_DTYPE({s}, {self.inner[0]}, {self.inner[1]})"
+
+
+class Param:
+    def __init__(self, arg):
+        wt = _wt
+        self.name = arg.label
+        t = arg.type
+        if wt.is_array(t):
+            if type(t) is not wt.array:
+                raise SpecError(f"parameter '{self.name}': only wp.array parameters are supported, got {t!r}")
+            self.is_array = True
+            self.ndim = int(t.ndim)
+            self.dtype = TypeInfo(t.dtype)
+        else:
+            self.is_array = False
+            self.ndim = 0
+            self.dtype = TypeInfo(t)
+
+
+def kernel_params(kernel):
+    return [Param(a) for a in kernel.adj.args]
+
+
+# --------------------------------------------------------------------------
+# Fill specs -> numpy arrays
+# --------------------------------------------------------------------------
+
+def _kind_of(spec):
+    if isinstance(spec, str):
+        return spec, ()
+    if isinstance(spec, tuple) and spec and isinstance(spec[0], str):
+        return spec[0], spec[1:]
+    return None, None
+
+
+def make_array_data(spec, shape, ti, rng, what):
+    """numpy array of shape + ti.inner and ti.np_dtype from a fill spec."""
+    import numpy as np
+
+    full = tuple(shape) + ti.inner
+    n = 1
+    for s in full:
+        n *= s
+    dt = ti.np_dtype
+    kind, p = _kind_of(spec)
+
+    def need(k):
+        if len(p) != k:
+            raise SpecError(f"{what}: fill {kind!r} takes {k} parameter(s), got {len(p)}")
+
+    if kind is None:
+        # explicit values: a list / nested list / numpy array
+        data = np.asarray(spec)
+        if data.size != n:
+            raise SpecError(f"{what}: {data.size} explicit values for an array of shape {tuple(shape)} "
+                            f"with {ti.ncomp} component(s) per element ({n} values)")
+        if ti.is_float:
+            out = data.astype(dt)
+        else:
+            if not np.all(np.equal(np.mod(data, 1), 0)):
+                raise SpecError(f"{what}: non-integer explicit values for a {ti.scalar_name} array")
+            out = data.astype(np.int64).astype(dt) if not ti.is_bool else data.astype(dt)
+        return np.ascontiguousarray(out.reshape(full))
+    if kind == "values":
+        need(1)
+        return make_array_data(list(p[0]), shape, ti, rng, what)
+    if kind == "zeros":
+        need(0)
+        return np.zeros(full, dtype=dt)
+    if kind == "ones":
+        need(0)
+        return np.ones(full, dtype=dt)
+    if kind == "full":
+        need(1)
+        return np.full(full, p[0], dtype=dt)
+    if kind == "arange":
+        if len(p) > 2:
+            raise SpecError(f"{what}: fill 'arange' takes 0-2 parameters (start, step)")
+        start = p[0] if len(p) > 0 else 0
+        step = p[1] if len(p) > 1 else 1
+        vals = start + step * np.arange(n, dtype=np.float64 if ti.is_float else np.int64)
+        return np.ascontiguousarray(vals.astype(dt).reshape(full))
+    if kind == "uniform":
+        need(2)
+        if not ti.is_float:
+            raise SpecError(f"{what}: fill 'uniform' is for float arrays; use ('int', lo, hi) for {ti.scalar_name}")
+        lo, hi = p
+        return rng.uniform(lo, hi, size=full).astype(dt)
+    if kind == "int":
+        need(2)
+        lo, hi = p
+        if ti.is_bool:
+            raise SpecError(f"{what}: use ('bool', p) for bool arrays")
+        return rng.integers(lo, hi, size=full, endpoint=True).astype(dt)
+    if kind == "normal":
+        need(2)
+        if not ti.is_float:
+            raise SpecError(f"{what}: fill 'normal' is for float arrays")
+        return rng.normal(p[0], p[1], size=full).astype(dt)
+    if kind == "bool":
+        need(1)
+        return (rng.random(size=full) < p[0]).astype(dt)
+    if kind == "choice":
+        need(1)
+        return rng.choice(np.asarray(p[0]), size=full).astype(dt)
+    if kind == "mat_diag":
+        need(3)
+        if ti.kind != "matrix" or ti.inner[0] != ti.inner[1]:
+            raise SpecError(f"{what}: fill 'mat_diag' is for square-matrix arrays")
+        lo, hi, d = p
+        vals = rng.uniform(lo, hi, size=full)
+        vals = vals + d * np.eye(ti.inner[0])
+        return vals.astype(dt)
+    raise SpecError(f"{what}: unknown fill kind {kind!r}")
+
+
+def make_value(spec, ti, what):
+    """A scalar/vector/matrix parameter value: (python value for warp-lang, C expression)."""
+    import numpy as np
+
+    if ti.kind == "scalar":
+        if isinstance(spec, (list, tuple, dict, str)):
+            raise SpecError(f"{what}: expected a {ti.scalar_name} value, got {spec!r}")
+        v = np.asarray(spec).astype(ti.np_dtype)[()]
+        if ti.is_bool:
+            return bool(v), ("1" if bool(v) else "0")
+        if ti.is_float:
+            return float(v), c_float(v, ti.scalar_name)
+        return int(v), c_int(int(v), ti.scalar_name)
+    data = np.asarray(spec, dtype=np.float64 if ti.is_float else None)
+    if data.size != ti.ncomp:
+        raise SpecError(f"{what}: expected {ti.ncomp} components for {ti.name}, got {data.size}")
+    data = data.astype(ti.np_dtype).reshape(ti.inner)
+    flat = [x for x in data.reshape(-1)]
+    if ti.is_float:
+        py = [float(x) for x in flat]
+        cs = [c_float(x, ti.scalar_name) for x in flat]
+    else:
+        py = [int(x) for x in flat]
+        cs = [c_int(int(x), ti.scalar_name) for x in flat]
+    value = ti.wp_type(*py)
+    if ti.kind == "vector":
+        c = "(%s){{%s}}" % (ti.c_type, ", ".join(cs))
+    else:
+        r, cc = ti.inner
+        rows = ["{" + ", ".join(cs[i * cc:(i + 1) * cc]) + "}" for i in range(r)]
+        c = "(%s){{%s}}" % (ti.c_type, ", ".join(rows))
+    return value, c
+
+
+def c_float(v, scalar_name):
+    import math
+    import numpy as np
+
+    x = float(v)
+    suffix = "f" if scalar_name == "float32" else ""
+    if math.isnan(x):
+        return "__builtin_nanf(\"\")" if suffix else "__builtin_nan(\"\")"
+    if math.isinf(x):
+        s = "__builtin_inff()" if suffix else "__builtin_inf()"
+        return s if x > 0 else "(-" + s + ")"
+    if scalar_name == "float32":
+        x = float(np.float32(x))
+    return "(%s%s)" % (x.hex(), suffix) if x < 0 else x.hex() + suffix
+
+
+def c_int(v, scalar_name):
+    ctype = SCALAR_C[scalar_name][0]
+    if scalar_name.startswith("u"):
+        return f"(({ctype}){v}ull)"
+    if v == -(1 << 63):
+        return f"(({ctype})(-9223372036854775807ll - 1))"
+    return f"(({ctype}){v}ll)" if v >= 0 else f"(({ctype})({v}ll))"
+
+
+# --------------------------------------------------------------------------
+# Spec normalisation
+# --------------------------------------------------------------------------
+
+def norm_dim(dim, what):
+    if isinstance(dim, int):
+        dim = (dim,)
+    if not isinstance(dim, (tuple, list)) or not 1 <= len(dim) <= 4 or not all(isinstance(d, int) and d >= 0 for d in dim):
+        raise SpecError(f"{what}: dim must be an int or a tuple of 1-4 non-negative ints, got {dim!r}")
+    return tuple(dim)
+
+
+TEST_KEYS = {"name", "kernel", "dim", "args", "shapes", "outputs", "rtol", "atol", "tol", "repeat",
+             "seed", "arrays", "launches", "allow_nonfinite", "note"}
+
+
+class Launch:
+    def __init__(self, kernel_name, kernel, params, dim, bindings):
+        self.kernel_name = kernel_name
+        self.kernel = kernel
+        self.params = params
+        self.dim = dim
+        self.bindings = bindings  # param name -> ("array", name) | ("value", py, c)
+
+
+class Test:
+    pass
+
+
+def normalise_test(index, spec, module, stem):
+    if not isinstance(spec, dict):
+        raise SpecError(f"test {index}: a test must be a dict, got {type(spec).__name__}")
+    unknown = set(spec) - TEST_KEYS
+    if unknown:
+        raise SpecError(f"test {index}: unknown key(s) {sorted(unknown)}")
+    t = Test()
+    t.index = index
+    t.name = spec.get("name") or (spec.get("kernel") or f"test{index}")
+    t.label = f"{stem}[{index}] {t.name}"
+    t.seed = spec.get("seed", zlib.crc32(f"{stem}:{index}".encode()))
+    t.repeat = int(spec.get("repeat", 1))
+    t.allow_nonfinite = bool(spec.get("allow_nonfinite", False))
+    if t.repeat < 1:
+        raise SpecError(f"{t.label}: repeat must be >= 1")
+    shapes = {k: norm_dim(v, f"{t.label}: shapes[{k!r}]") for k, v in spec.get("shapes", {}).items()}
+    test_dim = norm_dim(spec["dim"], t.label) if "dim" in spec else None
+
+    if "launches" in spec:
+        if "kernel" in spec or "args" in spec:
+            raise SpecError(f"{t.label}: give either kernel/args or launches, not both")
+        array_specs = dict(spec.get("arrays", {}))
+        raw_launches = spec["launches"]
+    else:
+        if "kernel" not in spec or test_dim is None:
+            raise SpecError(f"{t.label}: a test needs kernel and dim (or launches)")
+        if "arrays" in spec:
+            raise SpecError(f"{t.label}: 'arrays' goes with 'launches'; put fills in args")
+        array_specs = None
+        raw_launches = [dict(kernel=spec["kernel"], dim=spec["dim"], args=spec.get("args", {}))]
+
+    t.launches = []
+    arrays = {}  # name -> dict(ti, ndim, shape, fill)
+    for li, rl in enumerate(raw_launches):
+        if not isinstance(rl, dict) or "kernel" not in rl:
+            raise SpecError(f"{t.label}: launch {li} must be a dict with 'kernel'")
+        bad = set(rl) - {"kernel", "dim", "args"}
+        if bad:
+            raise SpecError(f"{t.label}: launch {li}: unknown key(s) {sorted(bad)}")
+        kname = rl["kernel"]
+        k = getattr(module, kname, None)
+        if not isinstance(k, _wp.Kernel):
+            raise SpecError(f"{t.label}: no @wp.kernel named {kname!r} in the case file")
+        if "dim" in rl:
+            dim = norm_dim(rl["dim"], f"{t.label}: launch {li}")
+        elif test_dim is not None:
+            dim = test_dim
+        else:
+            raise SpecError(f"{t.label}: launch {li} has no dim and the test gives none")
+        params = kernel_params(k)
+        args = dict(rl.get("args", {}))
+        pnames = {p.name for p in params}
+        extra = set(args) - pnames
+        if extra:
+            raise SpecError(f"{t.label}: kernel {kname} has no parameter(s) {sorted(extra)}")
+        bindings = {}
+        for p in params:
+            what = f"{t.label}: {kname}({p.name})"
+            if p.is_array:
+                if array_specs is None:
+                    aname = p.name
+                    fill = args.get(p.name, "zeros")
+                else:
+                    aname = args.get(p.name, p.name)
+                    if not isinstance(aname, str):
+                        raise SpecError(f"{what}: in 'launches', an array argument names an entry of 'arrays'")
+                    fill = array_specs.get(aname, "zeros")
+                if aname in arrays:
+                    a = arrays[aname]
+                    if a["ti"].name != p.dtype.name or a["ndim"] != p.ndim:
+                        raise SpecError(f"{what}: array {aname!r} is {a['ti'].name} {a['ndim']}-D here "
+                                        f"but the parameter is {p.dtype.name} {p.ndim}-D")
+                else:
+                    shape = shapes.get(aname, dim)
+                    if len(shape) != p.ndim:
+                        raise SpecError(f"{what}: array {aname!r} has shape {shape} (from "
+                                        f"{'shapes' if aname in shapes else 'dim'}) but the parameter is {p.ndim}-D; "
+                                        f"give shapes={{{aname!r}: (...)}}")
+                    nel = 1
+                    for s in shape:
+                        nel *= s
+                    if nel > MAX_ELEMENTS:
+                        raise SpecError(f"{what}: array {aname!r} has {nel} elements; keep e2e arrays small")
+                    arrays[aname] = dict(ti=p.dtype, ndim=p.ndim, shape=shape, fill=fill)
+                bindings[p.name] = ("array", aname)
+            else:
+                if p.name not in args:
+                    raise SpecError(f"{what}: no value given for scalar parameter")
+                py, c = make_value(args[p.name], p.dtype, what)
+                bindings[p.name] = ("value", py, c)
+        t.launches.append(Launch(kname, k, params, dim, bindings))
+    if array_specs is not None:
+        unused = set(array_specs) - set(arrays)
+        if unused:
+            raise SpecError(f"{t.label}: arrays {sorted(unused)} are not used by any launch")
+    extra_shapes = set(shapes) - set(arrays)
+    if extra_shapes:
+        raise SpecError(f"{t.label}: shapes given for unknown arrays {sorted(extra_shapes)}")
+    t.arrays = arrays
+    outputs = spec.get("outputs", list(arrays))
+    if isinstance(outputs, str):
+        outputs = [outputs]
+    for o in outputs:
+        if o not in arrays:
+            raise SpecError(f"{t.label}: output {o!r} is not an array of the test (arrays: {sorted(arrays)})")
+    if not outputs:
+        raise SpecError(f"{t.label}: nothing to compare")
+    t.outputs = list(outputs)
+    # tolerances
+    t.tol = {}
+    per = spec.get("tol", {})
+    for o in per:
+        if o not in arrays:
+            raise SpecError(f"{t.label}: tol given for unknown array {o!r}")
+    for o in t.outputs:
+        ti = arrays[o]["ti"]
+        rtol, atol = DEFAULT_TOL.get(ti.scalar_name, (0.0, 0.0))
+        rtol = spec.get("rtol", rtol)
+        atol = spec.get("atol", atol)
+        if o in per:
+            rtol, atol = per[o]
+        t.tol[o] = (float(rtol), float(atol))
+    return t
+
+
+# --------------------------------------------------------------------------
+# Oracle (warp-lang)
+# --------------------------------------------------------------------------
+
+def import_warp(verbose):
+    global _wp, _wt
+    if _wp is not None:
+        return
+    CACHE_DIR.mkdir(parents=True, exist_ok=True)
+    import warp as wp
+    import warp.types as wt
+
+    wp.config.kernel_cache_dir = str(CACHE_DIR)
+    wp.config.quiet = not verbose
+    wp.init()
+    _wp, _wt = wp, wt
+
+
+def load_case_module(path):
+    name = "e2e_case_" + path.stem
+    spec = importlib.util.spec_from_file_location(name, str(path))
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def fill_inputs(t):
+    import numpy as np
+
+    rng = np.random.default_rng(t.seed)
+    data = {}
+    for name, a in t.arrays.items():
+        data[name] = make_array_data(a["fill"], a["shape"], a["ti"], rng, f"{t.label}: array {name!r}")
+    return data
+
+
+def run_oracle(t, inputs):
+    import numpy as np
+
+    wp = _wp
+    warrs = {}
+    for name, a in t.arrays.items():
+        warrs[name] = wp.array(inputs[name].copy(), dtype=a["ti"].wp_type, shape=a["shape"], device="cpu")
+    for _ in range(t.repeat):
+        for L in t.launches:
+            ins = []
+            for p in L.params:
+                b = L.bindings[p.name]
+                ins.append(warrs[b[1]] if b[0] == "array" else b[1])
+            dim = L.dim[0] if len(L.dim) == 1 else L.dim
+            wp.launch(L.kernel, dim=dim, inputs=ins, device="cpu")
+    wp.synchronize_device("cpu")
+    out = {}
+    for o in t.outputs:
+        a = t.arrays[o]
+        v = warrs[o].numpy()
+        out[o] = np.ascontiguousarray(v.reshape(tuple(a["shape"]) + a["ti"].inner)).astype(a["ti"].np_dtype, copy=False)
+        if a["ti"].is_float and not t.allow_nonfinite and not np.all(np.isfinite(out[o])):
+            bad = np.argwhere(~np.isfinite(out[o]))[:5].tolist()
+            raise CaseFailure(f"oracle produced non-finite values in {o!r} at {bad} "
+                              f"(fix the case's inputs, or set allow_nonfinite=True)")
+    return out
+
+
+# --------------------------------------------------------------------------
+# C harness
+# --------------------------------------------------------------------------
+
+MAIN_PRELUDE = r'''/* Generated by test/tools/e2e.py for %(label)s - do not edit. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <warp/warp.h>
+#include "case.h"
+
+static void check(wp_status st, const char *what) {
+  if (st != WP_SUCCESS) {
+    fprintf(stderr, "e2e harness: %%s failed: %%s: %%s\n", what, wp_status_string(st),
+            wp_last_error());
+    exit(3);
+  }
+}
+
+static void make(wp_array *a, wp_dtype dtype, wp_int64 elem_size, wp_int32 ndim,
+                 const wp_int64 *shape, const char *name) {
+  check(wp_array_alloc(a, dtype, 0, ndim, shape, 0, WP_DEVICE_CPU), name);
+  if ((wp_int64)a->elem_size != elem_size) {
+    fprintf(stderr, "e2e harness: array %%s: elem_size %%d, expected %%lld\n", name,
+            (int)a->elem_size, (long long)elem_size);
+    exit(4);
+  }
+}
+
+static void load(wp_array *a, const char *path) {
+  size_t n = (size_t)wp_array_size(a) * (size_t)a->elem_size;
+  FILE *f = fopen(path, "rb");
+  if (!f) { perror(path); exit(4); }
+  if (n && fread(a->data, 1, n, f) != n) { fprintf(stderr, "e2e harness: short read %%s\n", path); exit(4); }
+  if (fgetc(f) != EOF) { fprintf(stderr, "e2e harness: %%s is longer than the array\n", path); exit(4); }
+  fclose(f);
+}
+
+static void save(const wp_array *a, const char *path) {
+  size_t n = (size_t)wp_array_size(a) * (size_t)a->elem_size;
+  FILE *f = fopen(path, "wb");
+  if (!f) { perror(path); exit(4); }
+  if (n && fwrite(a->data, 1, n, f) != n) { perror(path); exit(4); }
+  if (fclose(f) != 0) { perror(path); exit(4); }
+}
+
+int main(void) {
+'''
+
+
+def c_ident(name):
+    return "a_" + name
+
+
+def gen_main_c(t):
+    lines = [MAIN_PRELUDE % dict(label=t.label.replace("*/", "* /"))]
+    w = lines.append
+    for name, a in t.arrays.items():
+        w(f"  wp_array {c_ident(name)};\n")
+    for name, a in t.arrays.items():
+        ti = a["ti"]
+        shape = ", ".join(f"{s}ll" for s in a["shape"])
+        elem = ti.np_dtype.itemsize * ti.ncomp
+        w(f"  {{ /* {name}: array({ti.name}, shape={tuple(a['shape'])}) */\n")
+        w(f"    static const wp_int64 shape[4] = {{{shape}}};\n")
+        w(f"    make(&{c_ident(name)}, {ti.c_dtype}, {elem}, {a['ndim']}, shape, \"{name}\");\n")
+        w(f"    load(&{c_ident(name)}, \"{name}.bin\");\n")
+        w("  }\n")
+    loop = t.repeat > 1
+    if loop:
+        w(f"  for (int rep = 0; rep < {t.repeat}; rep++) {{\n")
+    ind = "    " if loop else "  "
+    for L in t.launches:
+        fn = f"{MODULE}_{L.kernel_name}"
+        dims = ", ".join(f"{d}" for d in L.dim)
+        args = []
+        for p in L.params:
+            b = L.bindings[p.name]
+            args.append("&" + c_ident(b[1]) if b[0] == "array" else b[2])
+        w(f"{ind}{{\n")
+        w(f"{ind}  wp_launch launch = {{.ndim = {len(L.dim)}, .dims = {{{dims}}}, .device = WP_DEVICE_CPU}};\n")
+        call = f"{fn}(&launch" + "".join(", " + x for x in args) + ")"
+        w(f"{ind}  check({call}, \"{fn}\");\n")
+        w(f"{ind}}}\n")
+    if loop:
+        w("  }\n")
+    for o in t.outputs:
+        w(f"  save(&{c_ident(o)}, \"{o}.out\");\n")
+    for name in t.arrays:
+        w(f"  wp_array_free(&{c_ident(name)});\n")
+    w("  return 0;\n}\n")
+    return "".join(lines)
+
+
+# --------------------------------------------------------------------------
+# Comparison
+# --------------------------------------------------------------------------
+
+def compare(name, ti, want, got, tol, max_report=8):
+    """Returns (ok, message)."""
+    import numpy as np
+
+    if want.shape != got.shape:
+        return False, f"{name}: shape {got.shape}, expected {want.shape}"
+    if ti.is_float:
+        rtol, atol = tol
+        w64 = want.astype(np.float64)
+        g64 = got.astype(np.float64)
+        with np.errstate(invalid="ignore", over="ignore"):
+            diff = np.abs(g64 - w64)
+            same_special = (np.isnan(w64) & np.isnan(g64)) | ((w64 == g64) & np.isinf(w64))
+            ok = same_special | (diff <= atol + rtol * np.abs(w64))
+            finite = np.isfinite(diff)
+            maxabs = float(np.max(diff[finite])) if np.any(finite) else 0.0
+            rel = diff / np.maximum(np.abs(w64), np.finfo(np.float64).tiny)
+            maxrel = float(np.max(rel[finite & (w64 != 0)])) if np.any(finite & (w64 != 0)) else 0.0
+        stats = f"max abs err {maxabs:.3g}, max rel err {maxrel:.3g} (rtol {rtol:g}, atol {atol:g})"
+    else:
+        ok = want == got
+        stats = "exact"
+        if not ti.is_bool:
+            d = np.abs(want.astype(np.float64) - got.astype(np.float64))
+            stats = f"exact (max abs diff {float(np.max(d)) if d.size else 0:g})"
+    if np.all(ok):
+        return True, f"{name}: {want.size} values ok, {stats}"
+    bad = np.argwhere(~ok)
+    msg = [f"{name}: {len(bad)} of {want.size} values differ; {stats}"]
+    for idx in bad[:max_report]:
+        idx_t = tuple(int(i) for i in idx)
+        msg.append(f"    {name}{list(idx_t)}: warpc {got[idx_t]!r}, warp-lang {want[idx_t]!r}")
+    if len(bad) > max_report:
+        msg.append(f"    ... {len(bad) - max_report} more")
+    return False, "\n".join(msg)
+
+
+# --------------------------------------------------------------------------
+# Driver
+# --------------------------------------------------------------------------
+
+def run_cmd(argv, cwd, log, timeout):
+    try:
+        p = subprocess.run([str(a) for a in argv], cwd=str(cwd), stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        out = (e.stdout or b"").decode(errors="replace")
+        log.write_text(out)
+        return None, out
+    out = p.stdout.decode(errors="replace")
+    log.write_text(out)
+    return p.returncode, out
+
+
+def tail(text, n=30):
+    lines = text.rstrip().splitlines()
+    if len(lines) > n:
+        lines = ["..."] + lines[-n:]
+    return "\n".join("    " + l for l in lines)
+
+
+def run_case(path, opts):
+    """Runs every test of one case file; returns the number of failures."""
+    stem = path.stem
+    work = WORK_DIR / stem
+    if work.exists():
+        shutil.rmtree(work)
+    work.mkdir(parents=True)
+    t0 = time.time()
+
+    def fail(msg):
+        print(f"FAIL {stem}: {msg}")
+        return 1
+
+    if not opts.oracle_only:
+        if not WARPC.exists():
+            return fail(f"{WARPC.relative_to(ROOT)} does not exist: build warpc first (make)")
+        if not LIBWARPRT.exists():
+            return fail(f"{LIBWARPRT.relative_to(ROOT)} does not exist: build the runtime first (make)")
+
+    # ---- oracle side: import the case with warp-lang, check the specs
+    try:
+        import_warp(opts.verbose)
+        module = load_case_module(path)
+    except Exception:
+        return fail("warp-lang could not import the case (oracle failure):\n" + tail(traceback.format_exc()))
+    specs = getattr(module, "TESTS", None)
+    if isinstance(specs, dict):
+        specs = [specs]
+    if not specs or not isinstance(specs, (list, tuple)):
+        return fail("the case file declares no TESTS list")
+    tests = []
+    try:
+        for i, s in enumerate(specs):
+            tests.append(normalise_test(i, s, module, stem))
+    except SpecError as e:
+        return fail(f"bad test spec: {e}")
+    if opts.only is not None:
+        tests = [t for t in tests if t.index in opts.only or t.name in opts.only]
+
+    # ---- warpc side: compile the case once
+    if not opts.oracle_only:
+        rc, out = run_cmd([WARPC, path, "-o", work / "case.o", "--module", MODULE], work, work / "warpc.log",
+                          opts.timeout)
+        if rc != 0 or not (work / "case.o").exists() or not (work / "case.h").exists():
+            why = "timed out" if rc is None else f"exit status {rc}"
+            if rc == 0:
+                why = "no case.o / case.h written"
+            return fail(f"warpc failed ({why}):\n{tail(out)}")
+
+    failures = 0
+    for t in tests:
+        tdir = work / f"T{t.index}"
+        tdir.mkdir()
+        try:
+            inputs = fill_inputs(t)
+            for name, data in inputs.items():
+                (tdir / f"{name}.bin").write_bytes(data.tobytes())
+            (tdir / "main.c").write_text(gen_main_c(t))
+            try:
+                expected = run_oracle(t, inputs)
+            except CaseFailure:
+                raise
+            except Exception:
+                raise CaseFailure("warp-lang failed (oracle failure):\n" + tail(traceback.format_exc()))
+            for o, v in expected.items():
+                (tdir / f"{o}.expected").write_bytes(v.tobytes())
+            if opts.oracle_only:
+                if opts.stub_header:
+                    check_harness_compiles(t, tdir, opts)
+                print(f"ok   {t.label}: oracle ran ({', '.join(f'{o}{list(v.shape)}' for o, v in expected.items())})")
+                continue
+            exe = tdir / "main"
+            cc = os.environ.get("CC", "cc")
+            rc, out = run_cmd([cc, "-std=c11", "-O1", "-I" + str(RT_INCLUDE), "-I" + str(work), tdir / "main.c",
+                               work / "case.o", LIBWARPRT, "-lpthread", "-lm", "-o", exe],
+                              tdir, tdir / "cc.log", opts.timeout)
+            if rc != 0:
+                raise CaseFailure(f"the C harness did not compile/link against case.h / case.o:\n{tail(out)}")
+            rc, out = run_cmd([exe], tdir, tdir / "run.log", opts.timeout)
+            if rc is None:
+                raise CaseFailure(f"the harness timed out after {opts.timeout}s:\n{tail(out)}")
+            if rc != 0:
+                sig = f" (signal {-rc})" if rc < 0 else ""
+                raise CaseFailure(f"the harness exited with status {rc}{sig}:\n{tail(out)}")
+            import numpy as np
+
+            msgs, ok_all = [], True
+            for o in t.outputs:
+                a = t.arrays[o]
+                ti = a["ti"]
+                f = tdir / f"{o}.out"
+                if not f.exists():
+                    raise CaseFailure(f"the harness wrote no {o}.out")
+                raw = f.read_bytes()
+                want = expected[o]
+                if len(raw) != want.nbytes:
+                    raise CaseFailure(f"{o}.out has {len(raw)} bytes, expected {want.nbytes}")
+                got = np.frombuffer(raw, dtype=ti.np_dtype).reshape(want.shape)
+                ok, m = compare(o, ti, want, got, t.tol[o], max_report=opts.max_report)
+                ok_all &= ok
+                msgs.append(m)
+            if not ok_all:
+                raise CaseFailure("outputs differ from warp-lang:\n  " + "\n  ".join(msgs)
+                                  + f"\n  (inputs and outputs in {tdir.relative_to(ROOT)})")
+            print(f"ok   {t.label}: {'; '.join(msgs)}")
+        except SpecError as e:
+            failures += 1
+            print(f"FAIL {t.label}: bad test spec: {e}")
+        except CaseFailure as e:
+            failures += 1
+            print(f"FAIL {t.label}: {e}")
+        except Exception:
+            failures += 1
+            print(f"FAIL {t.label}: internal error in e2e.py:\n{tail(traceback.format_exc())}")
+    if opts.verbose:
+        print(f"     {stem}: {len(tests)} test(s), {time.time() - t0:.1f}s")
+    return failures
+
+
+def check_harness_compiles(t, tdir, opts):
+    """--stub-header H: compile main.c (-c only, -Wall -Werror) against the
+    runtime headers and H copied to build/e2e/NAME/case.h, a hand-written
+    stand-in for the header warpc generates."""
+    shutil.copyfile(opts.stub_header, tdir.parent / "case.h")
+    cc = os.environ.get("CC", "cc")
+    rc, out = run_cmd([cc, "-std=c11", "-Wall", "-Werror", "-c", "-I" + str(RT_INCLUDE), "-I" + str(tdir.parent),
+                       tdir / "main.c", "-o", tdir / "main.o"], tdir, tdir / "cc.log", opts.timeout)
+    if rc != 0:
+        raise CaseFailure(f"main.c does not compile:\n{tail(out)}")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="warpc vs warp-lang differential tests (see test/e2e/README.md)")
+    ap.add_argument("cases", nargs="+", type=Path, help="case files (test/e2e/cases/NAME.py)")
+    ap.add_argument("--oracle-only", action="store_true",
+                    help="run only the warp-lang side and write the inputs, expected outputs and main.c; no warpc")
+    ap.add_argument("--stub-header", type=Path, metavar="H",
+                    help="with --oracle-only: also compile main.c (-c) with H as case.h (a hand-written stand-in)")
+    ap.add_argument("-v", "--verbose", action="store_true", help="more output (warp-lang messages, timings)")
+    ap.add_argument("--max-report", type=int, default=8, help="mismatching elements to print per array")
+    ap.add_argument("--timeout", type=int, default=RUN_TIMEOUT, help="seconds for warpc / cc / the harness")
+    ap.add_argument("--only", action="append", default=None,
+                    help="run only the test with this index or name (repeatable)")
+    opts = ap.parse_args(argv)
+    if opts.stub_header:
+        if not opts.oracle_only:
+            ap.error("--stub-header goes with --oracle-only")
+        opts.stub_header = opts.stub_header.resolve()
+    if opts.only is not None:
+        opts.only = {int(x) if x.isdigit() else x for x in opts.only}
+    failures = 0
+    for c in opts.cases:
+        p = c if c.is_absolute() else Path.cwd() / c
+        if not p.exists():
+            print(f"FAIL {c}: no such case file")
+            failures += 1
+            continue
+        sys.stdout.flush()
+        failures += run_case(p.resolve(), opts)
+        sys.stdout.flush()
+    if len(opts.cases) > 1:
+        print(f"{'FAILED' if failures else 'passed'}: {failures} failure(s) in {len(opts.cases)} case file(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
