@@ -350,6 +350,7 @@ int main(int argc, char **argv) {
     rc = 2;
     goto done;
   }
+  ir_simplify_args(m);
   ir_fold(m);
   ir_dce(m);
   if (ir_verify(m, stderr)) {

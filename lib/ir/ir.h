@@ -280,6 +280,10 @@ ir_module *wp_lower(const ast_module *ast, const wp_lower_options *opts,
  * returns the number found. */
 int ir_verify(const ir_module *m, FILE *out);
 
+/* Replaces block arguments that always receive the same value by that
+ * value; returns the number removed. */
+int ir_simplify_args(ir_module *m);
+
 /* Folds builtins and casts on constants; returns the number folded. */
 int ir_fold(ir_module *m);
 

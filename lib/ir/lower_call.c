@@ -179,6 +179,10 @@ ir_value *lower_atomic(lower_ctx *c, const ir_builtin *b, ir_value **addr,
 }
 
 ir_value *lower_tid(lower_ctx *c, int k, int n, wp_loc loc) {
+  if (c->f->kind != IR_FUNC_KERNEL) {
+    wp_error(c->diag, loc, "wp.tid() can only be used in kernels; pass the index to the function");
+    return lower_zero(c, ir_t_int32(c->T));
+  }
   ir_value *v = lower_emit(c, IR_TID, ir_t_int32(c->T), NULL, 0, loc);
   v->aux = k;
   v->aux2 = n;

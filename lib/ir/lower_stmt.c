@@ -35,12 +35,16 @@ static bool assign_var(lower_ctx *c, const char *name, ir_value *v,
   return true;
 }
 
-/* The local vector/matrix variable a component assignment writes, or -1. */
+/* The local vector/matrix variable a component assignment writes, or -1
+ * (arrays are not values a component assignment replaces). */
 static int local_var(lower_ctx *c, const ast_expr *e) {
   if (e->kind != AST_EXPR_NAME)
     return -1;
   int var = lower_var_index(c, e->name, false);
-  return var >= 0 && c->var_types[var] ? var : -1;
+  return var >= 0 && c->var_types[var] &&
+                 c->var_types[var]->kind != IR_T_ARRAY
+             ? var
+             : -1;
 }
 
 /* agg with component [ix] replaced by v (constant or dynamic index). */
@@ -190,7 +194,7 @@ static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
   case AST_EXPR_SUBSCRIPT:
   case AST_EXPR_ATTRIBUTE: {
     int var = local_var(c, t->value);
-    if (var >= 0 && c->var_types[var]->kind != IR_T_ARRAY) {
+    if (var >= 0) {
       component(c, var, t, v, s);
       return;
     }

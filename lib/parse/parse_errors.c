@@ -149,16 +149,15 @@ static const char *indent_of(const pctx *c, TSNode n, uint32_t *len) {
   return t + bol;
 }
 
-/* The indentation of the line on which `n` ends. */
-static const char *indent_of_end(const pctx *c, TSNode n, uint32_t *len) {
+/* The width of the indentation of the line on which `n` ends. */
+static uint32_t indent_at_end(const pctx *c, TSNode n) {
   const char *t = c->src->text;
   uint32_t bol = ts_node_end_byte(n), e;
   while (bol > 0 && t[bol - 1] != '\n')
     bol--;
   for (e = bol; t[e] == ' ' || t[e] == '\t' || t[e] == '\f'; e++)
     ;
-  *len = e - bol;
-  return t + bol;
+  return e - bol;
 }
 
 /* Two statements on one line need a `;` between them; the grammar lets
@@ -216,9 +215,7 @@ static void check_block(pctx *c, TSNode n) {
       want = got;
       wlen = glen;
     } else if (glen != wlen || memcmp(want, got, glen) != 0) {
-      uint32_t plen = 0;
-      (void)indent_of_end(c, k[i - 1], &plen);
-      report_indent(c, k[i], want, wlen, got, glen, plen);
+      report_indent(c, k[i], want, wlen, got, glen, indent_at_end(c, k[i - 1]));
       return;
     }
   }
@@ -290,12 +287,10 @@ static void check_lenient(pctx *c, TSNode n) {
 
 /* --- the walk ------------------------------------------------------------ */
 
-/* Reports what `n` shows; returns false when its subtree needs no further
- * look (an ERROR is reported once, not for each node inside it). */
 /* tree-sitter may repair a file by inserting a hidden token (a missing
  * newline), which shows as has_error on a node with no ERROR or MISSING
- * node visible below it.  Reported once, at that node, unless a check above
- * already explained it. */
+ * node visible below it.  Reported once, at that node, unless a check of
+ * the node itself already explained it. */
 static void check_hidden_error(pctx *c, TSNode n, int errors_before) {
   if (!ts_node_has_error(n) || c->diag->errors != errors_before)
     return;
@@ -307,8 +302,16 @@ static void check_hidden_error(pctx *c, TSNode n, int errors_before) {
   wp_error(c->diag, p_loc(c, n), "invalid syntax");
 }
 
+static void check_identifier(pctx *c, TSNode n) {
+  uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+  if (is_keyword(c->src->text + s, e - s))
+    wp_error(c->diag, p_loc(c, n), "invalid syntax: unexpected keyword '%.*s'",
+             (int)(e - s), c->src->text + s);
+}
+
+/* Reports what `n` shows; returns false when its subtree needs no further
+ * look (an ERROR is reported once, not for each node inside it). */
 static bool visit(pctx *c, TSNode n) {
-  int errors_before = c->diag->errors;
   if (ts_node_is_missing(n)) {
     report_missing(c, n);
     return false;
@@ -317,24 +320,20 @@ static bool visit(pctx *c, TSNode n) {
     report_error_node(c, n);
     return false;
   }
+  int errors_before = c->diag->errors;
   const char *t = ts_node_type(n);
   if (p_is(n, "block") || p_is(n, "module"))
     check_block(c, n);
   else if (p_is(n, "assignment") || p_is(n, "augmented_assignment"))
     check_assignment(c, n);
+  else if (p_is(n, "identifier"))
+    check_identifier(c, n);
   else if (ends_with(t, "_statement") || ends_with(t, "_definition") ||
            ends_with(t, "_clause"))
     check_empty_blocks(c, n);
   if (p_is(n, "argument_list") || p_is(n, "import_statement") ||
       p_is(n, "expression_statement"))
     check_lenient(c, n);
-  else if (p_is(n, "identifier")) {
-    uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
-    if (is_keyword(c->src->text + s, e - s))
-      wp_error(c->diag, p_loc(c, n),
-               "invalid syntax: unexpected keyword '%.*s'", (int)(e - s),
-               c->src->text + s);
-  }
   check_hidden_error(c, n, errors_before);
   return true;
 }

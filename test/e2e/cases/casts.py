@@ -43,7 +43,7 @@ def int_widths(n: wp.array(dtype=int), out: wp.array2d(dtype=wp.int64), outu: wp
     wide = wp.int64(k) * wp.int64(k) * wp.int64(k)
     out[i, 0] = wide
     out[i, 1] = wp.int64(wp.int32(wide % wp.int64(1000)))
-    outu[i] = wp.uint32(k) * wp.uint32(2654435761)
+    outu[i] = wp.uint32(k) * wp.uint32(1103515245)
 
 
 TESTS = [

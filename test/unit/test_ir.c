@@ -1,0 +1,197 @@
+/* test_ir.c - unit tests of lib/ir: lowering and type rules, the verifier,
+ * the printer, constant folding, DCE and block-argument simplification. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/ir.h"
+#include "parse/parse.h"
+
+static int passed, failed;
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    if (cond)                                                                  \
+      passed++;                                                                \
+    else {                                                                     \
+      failed++;                                                                \
+      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+    }                                                                          \
+  } while (0)
+
+typedef struct unit {
+  wp_arena arena;
+  wp_source src;
+  wp_diag diag;
+  ir_module *m;
+  char *errors; /* diagnostics text */
+  size_t errlen;
+  FILE *errf;
+} unit;
+
+static void compile(unit *u, const char *text) {
+  memset(u, 0, sizeof *u);
+  u->src = (wp_source){.path = "t.py", .text = text, .len = (uint32_t)strlen(text)};
+  u->errf = open_memstream(&u->errors, &u->errlen);
+  u->diag.out = u->errf;
+  ast_module *ast = wp_parse(&u->src, &u->arena, &u->diag);
+  if (ast && !u->diag.errors)
+    u->m = wp_lower(ast, &(wp_lower_options){.module_name = "t", .enable_backward = true},
+                    &u->arena, &u->diag);
+  fflush(u->errf);
+}
+
+static void done(unit *u) {
+  fclose(u->errf);
+  free(u->errors);
+  wp_arena_free(&u->arena);
+}
+
+static char *print(ir_module *m) {
+  char *buf;
+  size_t len;
+  FILE *f = open_memstream(&buf, &len);
+  ir_print(f, m);
+  fclose(f);
+  return buf;
+}
+
+static int count_ops(ir_module *m, ir_op op) {
+  int n = 0;
+  for (ir_func *f = m->funcs; f; f = f->next)
+    for (ir_block *b = f->entry; b; b = b->next)
+      for (ir_value *v = b->first; v; v = v->next)
+        n += v->op == op;
+  return n;
+}
+
+static void test_types(void) {
+  wp_arena a = {0};
+  ir_types *T = ir_types_new(&a);
+  CHECK(ir_t_vec(T, 11, 3) == ir_t_vec(T, 11, 3)); /* interned */
+  CHECK(!strcmp(ir_t_vec(T, 11, 3)->name, "vec3f"));
+  CHECK(!strcmp(ir_t_mat(T, 12, 3, 3)->name, "mat33d"));
+  CHECK(!strcmp(ir_t_vec(T, 6, 2)->cname, "wp_vec2i"));
+  CHECK(ir_type_size(ir_t_mat(T, 11, 4, 4)) == 64);
+  CHECK(!strcmp(ir_t_array(T, ir_t_vec(T, 11, 3), 2)->name, "array(dtype=vec3f, ndim=2)"));
+  wp_arena_free(&a);
+}
+
+static void test_lower_and_print(void) {
+  unit u;
+  compile(&u, "import warp as wp\n"
+              "@wp.kernel\n"
+              "def k(a: wp.array(dtype=float), n: int):\n"
+              "    i = wp.tid()\n"
+              "    s = float(0.0)\n"
+              "    for j in range(n):\n"
+              "        s += a[j]\n"
+              "    a[i] = s\n");
+  CHECK(u.m != NULL);
+  CHECK(u.diag.errors == 0);
+  if (u.m) {
+    CHECK(ir_verify(u.m, stderr) == 0);
+    char *text = print(u.m);
+    CHECK(strstr(text, "kernel @k(a: array(dtype=float32, ndim=1), n: int32)") != NULL);
+    CHECK(strstr(text, "= tid 0/1") != NULL);
+    CHECK(strstr(text, "load %") != NULL);
+    CHECK(strstr(text, "store %") != NULL);
+    free(text);
+    /* the loop header carries j and s, plus trivial args for a, n, i */
+    int removed = ir_simplify_args(u.m);
+    CHECK(removed >= 1);
+    CHECK(ir_verify(u.m, stderr) == 0);
+  }
+  done(&u);
+}
+
+static void test_type_errors(void) {
+  unit u;
+  compile(&u, "import warp as wp\n"
+              "@wp.kernel\n"
+              "def k(a: wp.array(dtype=float)):\n"
+              "    x = a[0]\n"
+              "    a[1] = x * 2\n"
+              "    v = wp.vec3(1.0, 2.0, 3.0)\n"
+              "    a[2] = v + 1.0\n");
+  CHECK(u.m == NULL);
+  CHECK(u.diag.errors == 2);
+  CHECK(strstr(u.errors, "t.py:5:12: error: cannot multiply 'float32' and 'int32'") != NULL);
+  CHECK(strstr(u.errors, "t.py:7:12: error: cannot add 'vec3f' and 'float32'") != NULL);
+  done(&u);
+}
+
+static void test_fold_and_dce(void) {
+  unit u;
+  compile(&u, "import warp as wp\n"
+              "@wp.kernel\n"
+              "def k(a: wp.array(dtype=float), b: wp.array(dtype=int)):\n"
+              "    unused = wp.sin(a[0])\n"
+              "    b[0] = 2147483647 + 1\n"
+              "    b[1] = (3 + 4) * 5\n"
+              "    a[0] = 0.1 + 0.2\n");
+  CHECK(u.m != NULL);
+  if (u.m) {
+    int folded = ir_fold(u.m);
+    CHECK(folded >= 3);
+    ir_dce(u.m);
+    CHECK(ir_verify(u.m, stderr) == 0);
+    char *text = print(u.m);
+    CHECK(strstr(text, "const 35") != NULL);
+    /* float32 arithmetic: 0.1f + 0.2f rounds to 0.300000012 */
+    CHECK(strstr(text, "const 0.300000012") != NULL);
+    CHECK(strstr(text, "builtin sin") == NULL); /* dead */
+    CHECK(count_ops(u.m, IR_STORE) == 3);
+    /* int32 wraps: the folded add of 2147483647 + 1 */
+    CHECK(strstr(text, "const -2147483648") != NULL);
+    free(text);
+  }
+  done(&u);
+}
+
+static void test_verifier_catches_broken_ir(void) {
+  wp_arena a = {0};
+  ir_module *m = ir_module_new(&a, "t", NULL);
+  ir_func *f = ir_func_new(m, IR_FUNC_KERNEL, "k");
+  ir_block *b0 = ir_block_new(f), *b1 = ir_block_new(f);
+  ir_block_add_param(b1, ir_t_int32(m->types));
+  ir_value *br = ir_append(b0, IR_BR, ir_t_void(m->types), NULL, 0, (wp_loc){0});
+  br->targets[0] = b1; /* passes 0 args to a block taking 1 */
+  /* b1 has no terminator */
+  char *buf;
+  size_t len;
+  FILE *out = open_memstream(&buf, &len);
+  int problems = ir_verify(m, out);
+  fclose(out);
+  CHECK(problems >= 1);
+  CHECK(strstr(buf, "does not end with a terminator") != NULL);
+  free(buf);
+  ir_append(b1, IR_RET, ir_t_void(m->types), NULL, 0, (wp_loc){0});
+  out = open_memstream(&buf, &len);
+  problems = ir_verify(m, out);
+  fclose(out);
+  CHECK(problems == 1);
+  CHECK(strstr(buf, "wrong number of block arguments") != NULL);
+  free(buf);
+  wp_arena_free(&a);
+}
+
+static void test_builtin_registry(void) {
+  int n;
+  const ir_builtin *all = ir_builtins(&n);
+  CHECK(n > 50);
+  CHECK(ir_builtin_find("normalize") != NULL);
+  CHECK(ir_builtin_find("no_such_builtin") == NULL);
+  for (int i = 0; i < n; i++)
+    CHECK(ir_builtin_find(all[i].name) == &all[i]); /* names unique */
+}
+
+int main(void) {
+  test_types();
+  test_lower_and_print();
+  test_type_errors();
+  test_fold_and_dce();
+  test_verifier_catches_broken_ir();
+  test_builtin_registry();
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed != 0;
+}
