@@ -271,8 +271,10 @@ void emit_value(emit_ctx *e, const ir_value *v) {
   default:
     break;
   }
-  name(out, v);
-  fputs(" = ", out);
+  if (v->type->kind != IR_T_VOID) { /* a call of a func returning nothing */
+    name(out, v);
+    fputs(" = ", out);
+  }
   switch (v->op) {
   case IR_CONST: print_const(out, v); break;
   case IR_ZERO:

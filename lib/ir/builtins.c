@@ -98,12 +98,13 @@ static type_t chk_div(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
-static type_t chk_scalar2(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                          const char **err) {
+/* floordiv and mod: same-type numeric scalars or vectors (component-wise). */
+static type_t chk_divmod(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                         const char **err) {
   (void)b; (void)n;
   if (a[0] != a[1])
     return fail(T, err, "operand types must be the same");
-  if (is_num(a[0]))
+  if (is_num(a[0]) || a[0]->kind == IR_T_VEC)
     return a[0];
   return fail(T, err, NO_OVERLOAD);
 }
@@ -323,8 +324,8 @@ static const ir_builtin registry[] = {
     OP("sub", 2, chk_add, "-", I | F),
     OP("mul", 2, chk_mul, "*", I | F),
     OP("div", 2, chk_div, "/", F), /* ints: Warp gives 0 for x / 0 */
-    OP("floordiv", 2, chk_scalar2, NULL, 0),
-    OP("mod", 2, chk_scalar2, NULL, 0),
+    OP("floordiv", 2, chk_divmod, NULL, 0),
+    OP("mod", 2, chk_divmod, NULL, 0),
     OP("pow", 2, chk_float2, NULL, 0),
     OP("neg", 1, chk_neg, "-", I | F),
     OP("pos", 1, chk_neg, "+", I | F),

@@ -116,10 +116,62 @@ static const ir_type *component_type(lower_ctx *c, const ir_type *t, int n) {
   return t->elem;
 }
 
-/* Reads (value == NULL) or replaces a component of local variable `var`. */
-static ir_value *component(lower_ctx *c, int var, const ast_expr *t,
+/* Something a component assignment reads and writes back: a local
+ * vector/matrix variable, or an array element (`a[i].x = ...`). */
+typedef struct place {
+  int var;             /* local variable, or -1 */
+  ir_value *addr[5];   /* array and indices when var < 0 */
+  int naddr;
+  const ir_type *type; /* the vector/matrix type */
+} place;
+
+/* Resolves the base `e` of a component target; false (reported) when it is
+ * neither a local nor an array element. */
+static bool resolve_place(lower_ctx *c, const ast_expr *e, place *p) {
+  p->var = local_var(c, e);
+  if (p->var >= 0) {
+    p->type = c->var_types[p->var];
+    return true;
+  }
+  if (e->kind == AST_EXPR_SUBSCRIPT) {
+    ir_value *arr = lower_expr(c, e->value);
+    if (!arr)
+      return false;
+    if (arr->type->kind == IR_T_ARRAY) {
+      p->naddr = lower_array_indices(c, arr, e, p->addr);
+      p->type = arr->type->elem;
+      return p->naddr > 0;
+    }
+  }
+  wp_error(c->diag, e->loc,
+           "assignment to this target is not supported (only variables, their "
+           "components, array elements and their components)");
+  return false;
+}
+
+static ir_value *place_read(lower_ctx *c, place *p, wp_loc loc) {
+  if (p->var >= 0) {
+    ir_value *v = lower_read_var(c, p->var, cur_block(c));
+    return v ? v : lower_zero(c, p->type);
+  }
+  return lower_emit(c, IR_LOAD, p->type, p->addr, p->naddr, loc);
+}
+
+static void place_write(lower_ctx *c, place *p, ir_value *v, wp_loc loc) {
+  if (p->var >= 0) {
+    lower_write_var(c, p->var, cur_block(c), v);
+    return;
+  }
+  ir_value *args[6];
+  memcpy(args, p->addr, sizeof(*args) * (size_t)p->naddr);
+  args[p->naddr] = v;
+  lower_emit(c, IR_STORE, ir_t_void(c->T), args, p->naddr + 1, loc);
+}
+
+/* Reads (value == NULL) or replaces the component `t` of place `p`. */
+static ir_value *component(lower_ctx *c, place *p, const ast_expr *t,
                            ir_value *value, const ast_stmt *s) {
-  const ir_type *type = c->var_types[var];
+  const ir_type *type = p->type;
   if (type->kind != IR_T_VEC && type->kind != IR_T_MAT) {
     wp_error(c->diag, t->loc, "cannot assign to a component of '%s'", type->name);
     return NULL;
@@ -128,12 +180,11 @@ static ir_value *component(lower_ctx *c, int var, const ast_expr *t,
   int n = component_indices(c, t, type, ix);
   if (n < 0)
     return NULL;
-  ir_value *agg = lower_read_var(c, var, cur_block(c));
-  if (!agg)
-    agg = lower_zero(c, type);
+  ir_value *agg = place_read(c, p, s->loc);
   const ir_type *ct = component_type(c, type, n);
+  const ir_type *rowt = ir_t_vec(c->T, type->scalar, type->cols);
   if (!value) {
-    ir_value *v = extract(c, agg, ix[0], n == 2 ? ir_t_vec(c->T, type->scalar, type->cols) : ct, s->loc);
+    ir_value *v = extract(c, agg, ix[0], n == 2 ? rowt : ct, s->loc);
     return n == 2 ? extract(c, v, ix[1], ct, s->loc) : v;
   }
   if (value->type != ct) {
@@ -144,12 +195,11 @@ static ir_value *component(lower_ctx *c, int var, const ast_expr *t,
   }
   ir_value *r;
   if (n == 2) {
-    const ir_type *rowt = ir_t_vec(c->T, type->scalar, type->cols);
     ir_value *row = extract(c, agg, ix[0], rowt, s->loc);
     r = insert(c, agg, ix[0], insert(c, row, ix[1], value, s->loc), s->loc);
   } else
     r = insert(c, agg, ix[0], value, s->loc);
-  lower_write_var(c, var, cur_block(c), r);
+  place_write(c, p, r, s->loc);
   return r;
 }
 
@@ -193,23 +243,26 @@ static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
   }
   case AST_EXPR_SUBSCRIPT:
   case AST_EXPR_ATTRIBUTE: {
-    int var = local_var(c, t->value);
-    if (var >= 0) {
-      component(c, var, t, v, s);
-      return;
-    }
-    if (t->kind == AST_EXPR_SUBSCRIPT) {
-      ir_value *base = lower_expr(c, t->value);
-      if (!base)
-        return;
-      if (base->type->kind == IR_T_ARRAY) {
+    if (t->kind == AST_EXPR_SUBSCRIPT && local_var(c, t->value) < 0) {
+      /* a[i] = v stores; a[i][j] = v on a vector element is a component */
+      ir_value *base = NULL;
+      if (t->value->kind != AST_EXPR_SUBSCRIPT) {
+        base = lower_expr(c, t->value);
+        if (!base)
+          return;
+      }
+      if (base && base->type->kind == IR_T_ARRAY) {
         store(c, t, base, v, s->value ? s->value->loc : s->loc);
         return;
       }
+      if (base) {
+        wp_error(c->diag, t->loc, "cannot assign to an element of '%s'", base->type->name);
+        return;
+      }
     }
-    wp_error(c->diag, t->loc,
-             "assignment to this target is not supported yet (only variables, "
-             "their components and array elements)");
+    place p = {0};
+    if (resolve_place(c, t->value, &p))
+      component(c, &p, t, v, s);
     return;
   }
   default:
@@ -308,19 +361,17 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
       assign_var(c, t->name, r, t->loc);
     return;
   }
-  int var = t->kind == AST_EXPR_NAME ? -1 : local_var(c, t->value);
-  if (var >= 0) {
-    ir_value *cur = component(c, var, t, NULL, s);
+  place p = {0};
+  if (resolve_place(c, t->value, &p)) {
+    ir_value *cur = component(c, &p, t, NULL, s);
     ir_value *v = cur ? lower_expr(c, s->value) : NULL;
     if (!v)
       return;
     ir_value *args[2] = {cur, v};
     ir_value *r = lower_builtin(c, b, args, 2, s->loc);
     if (r)
-      component(c, var, t, r, s);
-    return;
+      component(c, &p, t, r, s);
   }
-  wp_error(c->diag, t->loc, "augmented assignment to this target is not supported yet");
 }
 
 static void annassign(lower_ctx *c, const ast_stmt *s) {

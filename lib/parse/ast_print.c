@@ -233,7 +233,7 @@ static const char *def_word(const ast_def *d) {
   case AST_DEF_FUNC: return "func";
   case AST_DEF_STRUCT: return "struct";
   case AST_DEF_OTHER_WARP: return "warp-def";
-  case AST_DEF_PLAIN: return "host-def";
+  case AST_DEF_PLAIN: return "def";
   }
   return "?";
 }

@@ -1,5 +1,4 @@
-/* parse_def.c - definitions: decorators, warp classification, params, fields.
- */
+/* parse_def.c - definitions: decorators, warp kinds, params, struct fields. */
 #include "parse_internal.h"
 
 /* Decorators that a `from warp import *` brings in; any other bare name is

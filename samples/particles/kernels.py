@@ -93,6 +93,29 @@ def initial_state(n):
     return x.astype(np.float32), v.astype(np.float32)
 
 
+def reference_step(x, v):
+    """One step with numpy, float32 operations in the kernel's order."""
+    import numpy as np
+
+    f32 = np.float32
+    vel = v + np.array(GRAVITY, dtype=f32) * f32(DT)
+    pos = x + vel * f32(DT)
+    floor = f32(GROUND_Y) + f32(RADIUS)
+    hit = pos[:, 1] < floor
+    vn = vel[:, 1]
+    bounce = hit & (vn < f32(0.0))
+    vn_out = f32(-RESTITUTION) * vn
+    speed = np.sqrt(vel[:, 0] * vel[:, 0] + vel[:, 2] * vel[:, 2])
+    drop = f32(FRICTION) * (vn_out - vn)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        scale = np.where(speed > drop, (speed - drop) / speed, f32(0.0)).astype(f32)
+    pos[hit, 1] = floor
+    vel[bounce, 0] *= scale[bounce]
+    vel[bounce, 1] = vn_out[bounce]
+    vel[bounce, 2] *= scale[bounce]
+    return pos, vel
+
+
 if __name__ == "__main__":
     import time
 
@@ -111,9 +134,19 @@ if __name__ == "__main__":
             wp.launch(integrate, dim=NUM_PARTICLES, inputs=[x, v])
         wp.synchronize()
         t1 = time.perf_counter()
-        xs = x.numpy().astype(np.float64)
+        xs, vs = x.numpy(), v.numpy()
+
+    rx, rv = x0.copy(), v0.copy()
+    for _ in range(NUM_STEPS):
+        rx, rv = reference_step(rx, rv)
+    max_err = max(np.abs(xs - rx).max(), np.abs(vs - rv).max())
+    tolerance = 1e-4
+
     resting = int(np.count_nonzero(xs[:, 1] <= RADIUS + 1e-6))
     print(f"particles: {NUM_PARTICLES} particles, {NUM_STEPS} steps (warp-lang {wp.config.version}, cpu)")
     print(f"time per step: {(t1 - t0) / NUM_STEPS * 1e3:.3f} ms")
     print(f"particles on the ground: {resting}")
-    print(f"checksum (sum of positions): {xs.sum():.6f}")
+    print(f"checksum (sum of positions): {xs.astype(np.float64).sum():.6f}")
+    print(f"max abs error vs numpy reference: {max_err:.3g} (tolerance {tolerance:.0e})")
+    print("PASS" if max_err <= tolerance else "FAIL")
+    raise SystemExit(0 if max_err <= tolerance else 1)

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# --emit=KIND with an unknown KIND is exit 2, naming the kind and the valid
+# ones; nothing is written.
+set -eu
+root=${WARPC_ROOT:-$PWD}
+warpc=$root/build/bin/warpc
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export LC_ALL=C
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+cd "$tmp"
+printf 'import warp as wp\n\n@wp.kernel\ndef k(x: wp.array(dtype=float)):\n    x[wp.tid()] = 1.0\n' >k.py
+for kind in bogus "" OBJ objx; do
+  rc=0
+  "$warpc" "--emit=$kind" k.py -o out.x >out 2>err || rc=$?
+  [ "$rc" = 2 ] || fail "--emit=$kind: exit $rc, want 2"
+  grep -q "^warpc: error: unknown --emit kind '$kind'" err || fail "--emit=$kind: message: $(cat err)"
+  grep -q 'obj, ast, ir, c, header' err || fail "--emit=$kind: message does not list the kinds"
+  [ ! -s out ] || fail "--emit=$kind: wrote to stdout"
+  [ "$(ls -A)" = "$(printf 'err\nk.py\nout')" ] || fail "--emit=$kind: created files: $(ls -A)"
+done
+echo ok
