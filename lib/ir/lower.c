@@ -20,15 +20,16 @@ typedef struct fstate {
   const char **vars;
   const ir_type **var_types;
   int nvars, cap_vars, hidden;
-  bool ret_known;
+  bool ret_known, ret_declared;
 } fstate;
 
 static fstate save(lower_ctx *c) {
-  fstate s = {c->f, c->cur, c->loop, c->vars, c->var_types, c->nvars,
-              c->cap_vars, c->hidden, c->ret_known};
+  fstate s = {c->f,      c->cur,       c->loop,   c->vars,
+              c->var_types, c->nvars, c->cap_vars, c->hidden,
+              c->ret_known, c->ret_declared};
   c->f = NULL, c->cur = NULL, c->loop = NULL, c->vars = NULL;
   c->var_types = NULL, c->nvars = c->cap_vars = c->hidden = 0;
-  c->ret_known = false;
+  c->ret_known = c->ret_declared = false;
   return s;
 }
 
@@ -36,6 +37,7 @@ static void restore(lower_ctx *c, fstate s) {
   c->f = s.f, c->cur = s.cur, c->loop = s.loop, c->vars = s.vars;
   c->var_types = s.var_types, c->nvars = s.nvars, c->cap_vars = s.cap_vars;
   c->hidden = s.hidden, c->ret_known = s.ret_known;
+  c->ret_declared = s.ret_declared;
 }
 
 static bool params(lower_ctx *c, const ast_def *d, ir_func *f) {
@@ -115,12 +117,18 @@ static void kernel_options(lower_ctx *c, const ast_def *d, ir_func *f) {
 }
 
 static void body(lower_ctx *c, const ast_def *d, ir_func *f) {
+  int errors = c->diag->errors;
   c->cur = f->entry;
   lower_block(c, &d->body);
   if (c->cur) { /* falling off the end */
+    bool reachable = c->cur == f->entry || c->cur->npreds > 0;
     if (f->ret->kind == IR_T_VOID || f->kind == IR_FUNC_KERNEL)
       lower_emit(c, IR_RET, ir_t_void(c->T), NULL, 0, d->loc);
     else {
+      if (reachable && c->diag->errors == errors)
+        wp_error(c->diag, d->loc,
+                 "'%s' can reach its end without returning a value (it returns '%s')",
+                 d->name, f->ret->name);
       ir_value *z = lower_zero(c, f->ret);
       lower_emit(c, IR_RET, f->ret, &z, 1, d->loc);
     }
@@ -150,7 +158,7 @@ static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind) {
       rt = ir_t_void(c->T);
     if (rt) {
       f->ret = rt;
-      c->ret_known = true;
+      c->ret_known = c->ret_declared = true;
     }
   }
   if (kind == IR_FUNC_KERNEL && d->returns && d->returns->kind != AST_EXPR_NONE)

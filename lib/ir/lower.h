@@ -59,6 +59,7 @@ typedef struct lower_ctx {
   int nvars, cap_vars;
   int hidden;            /* counter for hidden variables */
   bool ret_known;        /* a @wp.func's return type is fixed */
+  bool ret_declared;     /* ... by a `-> T` annotation */
   int global_limit;      /* while evaluating a global: only globals before
                             this index are visible; else nglobals */
   int const_depth;
@@ -120,6 +121,9 @@ const char *lower_warp_path(lower_ctx *c, const ast_expr *e);
 bool lower_global(lower_ctx *c, const char *name, wp_loc use, entity *out);
 
 /* lower_stmt.c */
+/* Marks the names an erroneous assignment would define, so that later uses
+ * are not reported again (their type becomes void). */
+void lower_poison(lower_ctx *c, const ast_expr *target);
 void lower_block(lower_ctx *c, const ast_block *b);
 /* Lowers (on first use) the @wp.func `fi`; NULL when it failed. */
 ir_func *lower_func_def(lower_ctx *c, func_info *fi);

@@ -247,6 +247,8 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
 
 static entity name_entity(lower_ctx *c, const ast_expr *e) {
   int var = lower_var_index(c, e->name, false);
+  if (var >= 0 && c->var_types[var] && c->var_types[var]->kind == IR_T_VOID)
+    return (entity){.kind = ENT_ERROR}; /* its definition was an error */
   if (var >= 0 && c->var_types[var]) {
     ensure_block(c);
     ir_value *v = lower_read_var(c, var, c->cur);
@@ -279,7 +281,10 @@ static entity name_entity(lower_ctx *c, const ast_expr *e) {
     if (strcmp(e->name, py_builtins[i]) == 0)
       return (entity){.kind = ENT_BUILTIN,
                       .builtin = ir_builtin_find(py_builtins[i])};
-  wp_error(c->diag, e->loc, "name '%s' is not defined", e->name);
+  if (!strcmp(e->name, "print"))
+    wp_error(c->diag, e->loc, "print() is not supported by warpc yet");
+  else
+    wp_error(c->diag, e->loc, "name '%s' is not defined", e->name);
   return (entity){.kind = ENT_ERROR};
 }
 
@@ -399,7 +404,14 @@ static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
     for (int i = 0; i < n; i++)
       if (!(args[i] = lower_expr(c, e->items[i])))
         return NULL;
-    /* -literal stays a literal of the same type */
+    /* -literal stays a constant of the same type (so v[-1] is checked) */
+    if (n == 1 && e->op == AST_OP_NEG && args[0]->op == IR_CONST &&
+        ir_type_is_signed(args[0]->type)) {
+      if (ir_type_is_float(args[0]->type))
+        return lower_const_float(c, args[0]->type, -args[0]->fval);
+      if (args[0]->ival != INT32_MIN || args[0]->type->scalar != WP_SCALAR_INT32)
+        return lower_const_int(c, args[0]->type, -args[0]->ival);
+    }
     return operator(c, e, e->op, args, n, e->loc);
   }
   case AST_EXPR_COMPARE:
@@ -434,7 +446,7 @@ static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
                       e->nitems, e->loc);
   }
   case AST_EXPR_STRING:
-    wp_error(c->diag, e->loc, "string values are not supported in kernels");
+    wp_error(c->diag, e->loc, "string values are not supported in Warp kernels");
     return NULL;
   case AST_EXPR_NONE:
     wp_error(c->diag, e->loc, "None is not a value in kernels");

@@ -7,6 +7,19 @@
 
 static void stmt(lower_ctx *c, const ast_stmt *s);
 
+void lower_poison(lower_ctx *c, const ast_expr *t) {
+  if (t->kind == AST_EXPR_TUPLE) {
+    for (int i = 0; i < t->nitems; i++)
+      lower_poison(c, t->items[i]);
+    return;
+  }
+  if (t->kind != AST_EXPR_NAME)
+    return;
+  int var = lower_var_index(c, t->name, true);
+  if (!c->var_types[var])
+    c->var_types[var] = ir_t_void(c->T); /* poisoned: see name_entity */
+}
+
 void lower_block(lower_ctx *c, const ast_block *b) {
   for (int i = 0; i < b->count; i++)
     stmt(c, b->stmts[i]);
@@ -21,6 +34,11 @@ static ir_block *cur_block(lower_ctx *c) {
 static bool assign_var(lower_ctx *c, const char *name, ir_value *v,
                        wp_loc loc) {
   int var = lower_var_index(c, name, true);
+  if (v->type->kind == IR_T_VOID) {
+    wp_error(c->diag, loc, "cannot assign to '%s': the value is None (a function that returns nothing)",
+             name);
+    return false;
+  }
   if (!c->var_types[var])
     c->var_types[var] = v->type;
   else if (c->var_types[var] != v->type) {
@@ -294,8 +312,13 @@ static void assign_stmt(lower_ctx *c, const ast_stmt *s) {
     return;
   }
   ir_value *v = lower_expr(c, s->value);
-  if (!v)
+  if (!v) {
+    /* the error is reported: names it would define are poisoned so their
+       uses do not report again */
+    for (int i = 0; i < s->ntargets; i++)
+      lower_poison(c, s->targets[i]);
     return;
+  }
   for (int i = 0; i < s->ntargets; i++)
     assign(c, s->targets[i], v, s);
 }
@@ -551,16 +574,24 @@ static void return_stmt(lower_ctx *c, const ast_stmt *s) {
     return;
   }
   ir_value *v = s->value ? lower_expr(c, s->value) : NULL;
-  if (s->value && !v)
+  if (s->value && !v) {
+    c->cur = NULL; /* reported; the path ends here all the same */
     return;
+  }
   const ir_type *t = v ? v->type : ir_t_void(c->T);
   if (!c->ret_known) {
     f->ret = t;
     c->ret_known = true;
   } else if (f->ret != t) {
-    wp_error(c->diag, s->value ? s->value->loc : s->loc,
-             "'%s' returns '%s' here but '%s' elsewhere", f->name, t->name,
-             f->ret->name);
+    if (c->ret_declared)
+      wp_error(c->diag, s->value ? s->value->loc : s->loc,
+               "'%s' is declared to return '%s' but returns '%s' here", f->name,
+               f->ret->name, t->name);
+    else
+      wp_error(c->diag, s->value ? s->value->loc : s->loc,
+               "'%s' returns '%s' here but '%s' before", f->name, t->name,
+               f->ret->name);
+    c->cur = NULL;
     return;
   }
   lower_emit(c, IR_RET, t, v ? &v : NULL, v ? 1 : 0, s->loc);
@@ -604,7 +635,10 @@ static void stmt(lower_ctx *c, const ast_stmt *s) {
     wp_error(c->diag, s->loc, "nested function and class definitions are not supported in kernels");
     return;
   case AST_STMT_UNSUPPORTED:
-    wp_error(c->diag, s->loc, "%s is not supported in Warp kernels", s->name);
+    if (!strcmp(s->name, "assert statement"))
+      wp_error(c->diag, s->loc, "assert statements are not supported by warpc yet");
+    else
+      wp_error(c->diag, s->loc, "%s is not supported in Warp kernels", s->name);
     return;
   }
 }

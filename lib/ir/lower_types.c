@@ -200,6 +200,17 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
     wp_error(c->diag, e->loc, "string annotations are not supported; write the type itself");
     return NULL;
   }
+  if (e->kind == AST_EXPR_NAME) {
+    wp_error(c->diag, e->loc, "unknown type '%s'", e->name);
+    return NULL;
+  }
+  if (e->kind == AST_EXPR_CALL || e->kind == AST_EXPR_SUBSCRIPT) {
+    const char *callee = lower_warp_path(c, e->value);
+    if (callee) {
+      wp_error(c->diag, e->value->loc, "'%s' is not a type warpc knows", callee);
+      return NULL;
+    }
+  }
   wp_error(c->diag, e->loc, "expected a type");
   return NULL;
 }

@@ -9,6 +9,18 @@ static const char *sev_name(wp_severity s) {
   }
 }
 
+/* 1-based column of loc.start in characters (UTF-8 code points). */
+static uint32_t char_column(wp_loc loc) {
+  const char *text = loc.src->text;
+  uint32_t bol = loc.start;
+  while (bol > 0 && text[bol - 1] != '\n')
+    bol--;
+  uint32_t col = 1;
+  for (uint32_t i = bol; i < loc.start; i++)
+    col += ((unsigned char)text[i] & 0xc0) != 0x80;
+  return col;
+}
+
 static void print_caret(FILE *out, wp_loc loc) {
   const char *text = loc.src->text;
   uint32_t bol = loc.start;
@@ -18,12 +30,15 @@ static void print_caret(FILE *out, wp_loc loc) {
   while (eol < loc.src->len && text[eol] != '\n' && text[eol] != '\r')
     eol++;
   fprintf(out, "    %.*s\n    ", (int)(eol - bol), text + bol);
+  /* one caret column per character: UTF-8 continuation bytes take none */
   for (uint32_t i = bol; i < loc.start; i++)
-    fputc(text[i] == '\t' ? '\t' : ' ', out);
+    if (((unsigned char)text[i] & 0xc0) != 0x80)
+      fputc(text[i] == '\t' ? '\t' : ' ', out);
   fputc('^', out);
   uint32_t end = loc.end < eol ? loc.end : eol;
   for (uint32_t i = loc.start + 1; i < end; i++)
-    fputc('~', out);
+    if (((unsigned char)text[i] & 0xc0) != 0x80)
+      fputc('~', out);
   fputc('\n', out);
 }
 
@@ -38,8 +53,8 @@ void wp_diag_vreport(wp_diag *d, wp_severity sev, wp_loc loc, const char *fmt,
   if (d->errors > limit)
     return;
   if (loc.src)
-    fprintf(out, "%s:%u:%u: %s: ", loc.src->path, loc.line, loc.col,
-            sev_name(sev));
+    fprintf(out, "%s:%u:%u: %s: ", loc.src->path, loc.line,
+            loc.start <= loc.src->len ? char_column(loc) : loc.col, sev_name(sev));
   else
     fprintf(out, "warpc: %s: ", sev_name(sev));
   vfprintf(out, fmt, ap);

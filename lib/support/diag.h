@@ -4,7 +4,8 @@
  *     FILE:LINE:COL: error: MESSAGE
  *         <the source line>
  *                 ^~~~
- * LINE and COL are 1-based; COL counts bytes, as GCC and Clang do.  Errors are
+ * LINE and COL are 1-based; COL counts characters (UTF-8 code points), as
+ * Python and GCC do (wp_loc.col itself is a byte column).  Errors are
  * collected: callers keep going after reporting one and check
  * wp_diag_error_count() at the end of a stage.
  */

@@ -7,6 +7,7 @@ warpc=$root/build/bin/warpc
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
+[ -x "$warpc" ] || fail "$warpc is missing (run make)"
 
 for flag in --help -h; do
   rc=0

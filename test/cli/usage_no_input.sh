@@ -7,6 +7,7 @@ warpc=$root/build/bin/warpc
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
+[ -x "$warpc" ] || fail "$warpc is missing (run make)"
 
 mkdir "$tmp/cwd"
 for args in "" "-O2" "-o out.o" "--emit=c"; do

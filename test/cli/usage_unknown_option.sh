@@ -8,6 +8,7 @@ warpc=$root/build/bin/warpc
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
+[ -x "$warpc" ] || fail "$warpc is missing (run make)"
 
 cd "$tmp"
 cat >k.py <<'PY'

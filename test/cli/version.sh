@@ -6,6 +6,7 @@ warpc=$root/build/bin/warpc
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
+[ -x "$warpc" ] || fail "$warpc is missing (run make)"
 
 rc=0
 "$warpc" --version >"$tmp/out" 2>"$tmp/err" || rc=$?

@@ -300,7 +300,7 @@ def c_float(v, scalar_name):
         return s if x > 0 else "(-" + s + ")"
     if scalar_name == "float32":
         x = float(np.float32(x))
-    return "(%s%s)" % (x.hex(), suffix) if x < 0 else x.hex() + suffix
+    return "(%s%s)" % (x.hex(), suffix) if math.copysign(1.0, x) < 0 else x.hex() + suffix
 
 
 def c_int(v, scalar_name):
@@ -480,7 +480,20 @@ def import_warp(verbose):
 
     wp.config.kernel_cache_dir = str(CACHE_DIR)
     wp.config.quiet = not verbose
-    wp.init()
+    if verbose:
+        wp.init()
+    else:
+        # silence the native "could not load the CUDA driver" note on stderr;
+        # real init failures still raise
+        sys.stderr.flush()
+        saved = os.dup(2)
+        try:
+            with open(os.devnull, "w") as null:
+                os.dup2(null.fileno(), 2)
+            wp.init()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
     _wp, _wt = wp, wt
 
 
@@ -634,32 +647,36 @@ def compare(name, ti, want, got, tol, max_report=8):
 
     if want.shape != got.shape:
         return False, f"{name}: shape {got.shape}, expected {want.shape}"
+    size = f"{name}{list(want.shape)}"
     if ti.is_float:
         rtol, atol = tol
         w64 = want.astype(np.float64)
         g64 = got.astype(np.float64)
-        with np.errstate(invalid="ignore", over="ignore"):
+        with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
             diff = np.abs(g64 - w64)
             same_special = (np.isnan(w64) & np.isnan(g64)) | ((w64 == g64) & np.isinf(w64))
             ok = same_special | (diff <= atol + rtol * np.abs(w64))
             finite = np.isfinite(diff)
             maxabs = float(np.max(diff[finite])) if np.any(finite) else 0.0
-            rel = diff / np.maximum(np.abs(w64), np.finfo(np.float64).tiny)
-            maxrel = float(np.max(rel[finite & (w64 != 0)])) if np.any(finite & (w64 != 0)) else 0.0
+            nz = finite & (w64 != 0)
+            maxrel = float(np.max(diff[nz] / np.abs(w64[nz]))) if np.any(nz) else 0.0
         stats = f"max abs err {maxabs:.3g}, max rel err {maxrel:.3g} (rtol {rtol:g}, atol {atol:g})"
     else:
         ok = want == got
         stats = "exact"
-        if not ti.is_bool:
-            d = np.abs(want.astype(np.float64) - got.astype(np.float64))
-            stats = f"exact (max abs diff {float(np.max(d)) if d.size else 0:g})"
     if np.all(ok):
-        return True, f"{name}: {want.size} values ok, {stats}"
+        return True, f"{size} {stats}"
     bad = np.argwhere(~ok)
-    msg = [f"{name}: {len(bad)} of {want.size} values differ; {stats}"]
+    msg = [f"{size}: {len(bad)} of {want.size} values differ; {stats}"]
     for idx in bad[:max_report]:
         idx_t = tuple(int(i) for i in idx)
-        msg.append(f"    {name}{list(idx_t)}: warpc {got[idx_t]!r}, warp-lang {want[idx_t]!r}")
+        g, w = got[idx_t], want[idx_t]
+        extra = ""
+        if ti.is_float and np.isfinite(g) and np.isfinite(w):
+            extra = f"  (diff {float(g) - float(w):.3g})"
+        elif not ti.is_float and not ti.is_bool:
+            extra = f"  (diff {int(g) - int(w)})"
+        msg.append(f"    {name}{list(idx_t)}: warpc {g!s}, warp-lang {w!s}{extra}")
     if len(bad) > max_report:
         msg.append(f"    ... {len(bad) - max_report} more")
     return False, "\n".join(msg)
@@ -680,6 +697,13 @@ def run_cmd(argv, cwd, log, timeout):
     out = p.stdout.decode(errors="replace")
     log.write_text(out)
     return p.returncode, out
+
+
+def rel(p):
+    try:
+        return str(Path(p).resolve().relative_to(ROOT))
+    except ValueError:
+        return str(p)
 
 
 def tail(text, n=30):
@@ -703,10 +727,10 @@ def run_case(path, opts):
         return 1
 
     if not opts.oracle_only:
-        if not WARPC.exists():
-            return fail(f"{WARPC.relative_to(ROOT)} does not exist: build warpc first (make)")
-        if not LIBWARPRT.exists():
-            return fail(f"{LIBWARPRT.relative_to(ROOT)} does not exist: build the runtime first (make)")
+        if not opts.warpc.exists():
+            return fail(f"{rel(opts.warpc)} does not exist: build warpc first (make)")
+        if not opts.runtime.exists():
+            return fail(f"{rel(opts.runtime)} does not exist: build the runtime first (make)")
 
     # ---- oracle side: import the case with warp-lang, check the specs
     try:
@@ -730,7 +754,7 @@ def run_case(path, opts):
 
     # ---- warpc side: compile the case once
     if not opts.oracle_only:
-        rc, out = run_cmd([WARPC, path, "-o", work / "case.o", "--module", MODULE], work, work / "warpc.log",
+        rc, out = run_cmd([opts.warpc, path, "-o", work / "case.o", "--module", MODULE], work, work / "warpc.log",
                           opts.timeout)
         if rc != 0 or not (work / "case.o").exists() or not (work / "case.h").exists():
             why = "timed out" if rc is None else f"exit status {rc}"
@@ -763,7 +787,7 @@ def run_case(path, opts):
             exe = tdir / "main"
             cc = os.environ.get("CC", "cc")
             rc, out = run_cmd([cc, "-std=c11", "-O1", "-I" + str(RT_INCLUDE), "-I" + str(work), tdir / "main.c",
-                               work / "case.o", LIBWARPRT, "-lpthread", "-lm", "-o", exe],
+                               work / "case.o", opts.runtime, "-lpthread", "-lm", "-o", exe],
                               tdir, tdir / "cc.log", opts.timeout)
             if rc != 0:
                 raise CaseFailure(f"the C harness did not compile/link against case.h / case.o:\n{tail(out)}")
@@ -827,12 +851,18 @@ def main(argv=None):
                     help="run only the warp-lang side and write the inputs, expected outputs and main.c; no warpc")
     ap.add_argument("--stub-header", type=Path, metavar="H",
                     help="with --oracle-only: also compile main.c (-c) with H as case.h (a hand-written stand-in)")
+    ap.add_argument("--warpc", type=Path, default=Path(os.environ.get("WARPC", WARPC)),
+                    help="the compiler to test (default $WARPC or build/bin/warpc)")
+    ap.add_argument("--runtime", type=Path, default=Path(os.environ.get("WARPRT", LIBWARPRT)),
+                    help="the runtime library to link (default $WARPRT or build/lib/libwarprt.a)")
     ap.add_argument("-v", "--verbose", action="store_true", help="more output (warp-lang messages, timings)")
     ap.add_argument("--max-report", type=int, default=8, help="mismatching elements to print per array")
     ap.add_argument("--timeout", type=int, default=RUN_TIMEOUT, help="seconds for warpc / cc / the harness")
     ap.add_argument("--only", action="append", default=None,
                     help="run only the test with this index or name (repeatable)")
     opts = ap.parse_args(argv)
+    opts.warpc = opts.warpc.resolve()
+    opts.runtime = opts.runtime.resolve()
     if opts.stub_header:
         if not opts.oracle_only:
             ap.error("--stub-header goes with --oracle-only")

@@ -17,7 +17,7 @@ def transform(m: wp.array(dtype=wp.mat33), p: wp.array(dtype=wp.vec3), out: wp.a
     Minv = wp.inverse(M)
     back[i] = Minv * y
     det[i] = wp.determinant(M) * wp.determinant(Minv)
-    tr[i] = wp.transpose(M) * p[i] - p[i] * M  # both are M^T p
+    tr[i] = wp.transpose(M) * p[i] + 2.0 * (p[i] * M)  # v * M is M^T v: 3 M^T p
 
 
 @wp.kernel

@@ -18,9 +18,18 @@ def outer_index(x: wp.array(dtype=float), y: wp.array(dtype=float), m: wp.array2
     code[i, j] = i * 1000 + j
 
 
+@wp.kernel
+def first_coordinate(hits: wp.array(dtype=int)):
+    # a single `i = wp.tid()` in a 2-D launch is the first coordinate (not
+    # the linear index): each i in [0, dim[0]) is seen dim[1] times
+    i = wp.tid()
+    wp.atomic_add(hits, i, 1)
+
+
 TESTS = [
     dict(kernel="transpose_scale", dim=(37, 53), args=dict(a=("uniform", -1, 1), s=3.0), shapes=dict(b=(53, 37)),
          outputs=["b"]),
     dict(kernel="outer_index", dim=(20, 30), args=dict(x=("uniform", -1, 1), y=("uniform", -1, 1)),
          shapes=dict(x=(20,), y=(30,)), outputs=["m", "code"]),
+    dict(kernel="first_coordinate", dim=(6, 5), shapes=dict(hits=(30,))),
 ]
