@@ -322,6 +322,7 @@ static const char *binop_builtin(ast_op op) {
   case AST_OP_ADD: return "add";
   case AST_OP_SUB: return "sub";
   case AST_OP_MUL: return "mul";
+  case AST_OP_MATMUL: return "mul"; /* m @ v: Warp's matrix product */
   case AST_OP_DIV: return "div";
   case AST_OP_FLOORDIV: return "floordiv";
   case AST_OP_MOD: return "mod";
