@@ -46,6 +46,8 @@ static void usage(FILE *out) {
         "  -O0 -O1 -O2 -O3   optimisation level of the C compiler (default -O2)\n"
         "  -g0               no #line directives in generated C\n"
         "  --cc PATH         C compiler for host objects (default: $WARPC_CC or clang)\n"
+        "  --no-adjoint      generate no backward kernels (reserved: adjoints are\n"
+        "                    not generated yet)\n"
         "  -v                print every external command\n"
         "  --version         print the version and exit\n"
         "  -h, --help        print this help and exit\n",
@@ -119,6 +121,7 @@ static char *read_file(const char *path, uint32_t *len) {
   FILE *f = fopen(path, "rb");
   if (!f)
     return NULL;
+  errno = 0;
   size_t cap = 1 << 16, n = 0;
   char *buf = malloc(cap + 1);
   size_t got;
@@ -133,11 +136,11 @@ static char *read_file(const char *path, uint32_t *len) {
       buf = nb;
     }
   }
-  int err = ferror(f);
+  int err = ferror(f) ? (errno ? errno : EIO) : 0; /* EISDIR for a directory */
   fclose(f);
   if (!buf || err || n > UINT32_MAX) {
     free(buf);
-    errno = err ? EIO : ENOMEM;
+    errno = err ? err : ENOMEM;
     return NULL;
   }
   buf[n] = 0;
@@ -246,13 +249,19 @@ static int compile_object(const options *o, ir_module *m,
   if (!rc) {
     const char *cc = o->cc ? o->cc : getenv("WARPC_CC");
     char olevel[4] = {'-', 'O', (char)('0' + o->opt_level), 0};
+    /* the temporary directory's name must not reach the object (determinism) */
+    char prefix_map[600];
+    snprintf(prefix_map, sizeof prefix_map, "-ffile-prefix-map=%s=.", dir);
     char *argv[] = {(char *)(cc && *cc ? cc : "clang"), "-c", "-x", "c", "-std=c11",
                     olevel, "-fPIC", "-fwrapv", "-ffp-contract=off", "-fno-math-errno",
-                    "-w", "-g", csrc, "-o", tmp_obj, NULL};
+                    "-w", "-g", prefix_map, csrc, "-o", tmp_obj, NULL};
     int st = wp_run_tool(argv, o->verbose);
     if (st != 0) {
-      fprintf(stderr, "warpc: error: the C compiler failed on generated code (%s); "
-                      "this is a bug in warpc\n", st < 0 ? "could not run" : "non-zero exit");
+      if (st < 0)
+        fprintf(stderr, "warpc: error: could not run the C compiler\n");
+      else
+        fprintf(stderr, "warpc: error: the C compiler failed on generated code; "
+                        "this is a bug in warpc\n");
       rc = 2;
     }
   }
@@ -361,6 +370,12 @@ int main(int argc, char **argv) {
   wp_emit_options eo = {.line_directives = o.line_directives, .version = WARPC_VERSION};
   if (o.emit != EMIT_OBJ) {
     rc = emit_text(&o, m, ast, &eo);
+    goto done;
+  }
+  if (o.output && !strcmp(o.output, "-")) {
+    fprintf(stderr, "warpc: error: an object cannot be written to standard output; "
+                    "use --emit=c|ir|ast|header for text\n");
+    rc = 2;
     goto done;
   }
   char *out = o.output ? strdup(o.output) : with_ext(o.input, ".o");

@@ -88,6 +88,10 @@ char *wp_temp_beside(const char *path) {
     free(tmp);
     return NULL;
   }
+  /* mkstemp makes 0600; outputs get the usual 0666 & ~umask */
+  mode_t mask = umask(0);
+  umask(mask);
+  fchmod(fd, 0666 & ~mask);
   close(fd);
   return tmp;
 }

@@ -14,6 +14,11 @@ typedef struct emit_ctx {
   unsigned last_line;  /* last #line printed */
 } emit_ctx;
 
+/* emit_c.c: a C string literal of `s`, escaped; `s` inside a comment with
+ * no comment terminator or newline in it. */
+void emit_c_string(FILE *out, const char *s);
+void emit_comment_text(FILE *out, const char *s);
+
 /* types_c.c */
 void emit_use_type(emit_ctx *e, const ir_type *t);
 void emit_types(emit_ctx *e);

@@ -233,7 +233,9 @@ void emit_value(emit_ctx *e, const ir_value *v) {
   if (v->op == IR_PARAM)
     return; /* a C parameter (funcs) or unpacked by the kernel prologue */
   if (e->opts->line_directives && v->loc.src && v->loc.line != e->last_line) {
-    fprintf(out, "#line %u \"%s\"\n", v->loc.line, v->loc.src->path);
+    fprintf(out, "#line %u ", v->loc.line);
+    emit_c_string(out, v->loc.src->path);
+    fputc('\n', out);
     e->last_line = v->loc.line;
   }
   fputs("  ", out);

@@ -118,6 +118,215 @@ static void report_missing(pctx *c, TSNode n) {
     wp_error(c->diag, p_loc(c, n), "expected '%s'", t);
 }
 
+/* --- heuristics over a whole ERROR region --------------------------------- */
+
+/* tree-sitter's recovery often buries the mistake: an unclosed bracket or a
+ * header without its ':' becomes an ERROR around the lines that follow, with
+ * an inner ERROR at a token that is fine by itself.  These checks look at the
+ * tokens (leaves) of the outermost ERROR, the way CPython's tokenizer and its
+ * error rules see them. */
+
+/* State of one p_report_syntax_errors() walk. */
+typedef struct synctx {
+  pctx *c;
+  TSNode root;
+  bool scanned;  /* brackets of the file looked at */
+  bool mismatch; /* a closer with no matching opener: the old rules apply */
+  TSNode *open;  /* openers still open at the end of the file, outermost
+                    first */
+  int nopen;
+} synctx;
+
+/* A leaf that is a real token: not zero-width (MISSING or an empty block),
+ * not a comment. */
+static bool is_token(TSNode n) {
+  return ts_node_child_count(n) == 0 &&
+         ts_node_end_byte(n) > ts_node_start_byte(n) && !p_is(n, "comment");
+}
+
+/* The tokens of `n` in source order (line continuations included), in an
+ * arena array; returns the count. */
+static int tokens_of(pctx *c, TSNode n, TSNode **out) {
+  int count = 0;
+  for (int pass = 0; pass < 2; pass++) {
+    if (pass == 1)
+      *out = WP_NEW_ARRAY(c->arena, TSNode, count ? count : 1);
+    int k = 0;
+    TSTreeCursor cur = ts_tree_cursor_new(n);
+    for (;;) {
+      TSNode x = ts_tree_cursor_current_node(&cur);
+      if (is_token(x)) {
+        if (pass == 1 && k < count)
+          (*out)[k] = x;
+        k++;
+      }
+      if (ts_tree_cursor_goto_first_child(&cur))
+        continue;
+      bool more = false;
+      while (!(more = ts_tree_cursor_goto_next_sibling(&cur)))
+        if (!ts_tree_cursor_goto_parent(&cur))
+          break;
+      if (!more)
+        break;
+    }
+    ts_tree_cursor_delete(&cur);
+    count = k;
+  }
+  return count;
+}
+
+static char closer_of(TSNode n) {
+  return p_is(n, "(") ? ')' : p_is(n, "[") ? ']' : p_is(n, "{") ? '}' : 0;
+}
+
+/* The brackets of the whole file, as CPython's tokenizer counts them. */
+static void scan_brackets(synctx *s) {
+  if (s->scanned)
+    return;
+  s->scanned = true;
+  TSNode *k;
+  int nk = tokens_of(s->c, s->root, &k);
+  s->open = WP_NEW_ARRAY(s->c->arena, TSNode, nk ? nk : 1);
+  for (int i = 0; i < nk; i++) {
+    if (is_opener(k[i])) {
+      s->open[s->nopen++] = k[i];
+    } else if (is_closer(k[i])) {
+      if (s->nopen == 0 ||
+          closer_of(s->open[s->nopen - 1]) != ts_node_type(k[i])[0]) {
+        s->mismatch = true;
+        s->nopen = 0;
+        return;
+      }
+      s->nopen--;
+    }
+  }
+}
+
+/* Only blanks and comments after byte `at`. */
+static bool nothing_after(const pctx *c, uint32_t at) {
+  const char *t = c->src->text;
+  for (uint32_t i = at; i < c->src->len; i++) {
+    if (t[i] == '#')
+      while (i < c->src->len && t[i] != '\n')
+        i++;
+    else if (t[i] != ' ' && t[i] != '\t' && t[i] != '\f' && t[i] != '\r' &&
+             t[i] != '\n' && t[i] != '\\')
+      return false;
+  }
+  return true;
+}
+
+/* A bracket opened in the ERROR and still open at the end of the file.
+ * CPython names it ("'(' was never closed") when its parser failed on a
+ * later line than the bracket's, or at the end of the file; the innermost
+ * such bracket is the one named. */
+static bool report_unclosed(synctx *s, TSNode n) {
+  scan_brackets(s);
+  uint32_t from = ts_node_start_byte(n), to = ts_node_end_byte(n);
+  for (int i = s->nopen - 1; i >= 0; i--) {
+    TSNode o = s->open[i];
+    if (ts_node_start_byte(o) < from || ts_node_start_byte(o) >= to)
+      continue;
+    if (ts_node_end_point(n).row <= ts_node_start_point(o).row &&
+        !nothing_after(s->c, to))
+      return false;
+    wp_error(s->c->diag, p_loc(s->c, o), "'%s' was never closed",
+             ts_node_type(o));
+    return true;
+  }
+  return false;
+}
+
+/* The width of the indentation of the line holding byte `at`, or -1 when
+ * something other than blanks precedes `at` on its line. */
+static int indent_before(const pctx *c, uint32_t at) {
+  const char *t = c->src->text;
+  uint32_t bol = at;
+  while (bol > 0 && t[bol - 1] != '\n') {
+    if (t[bol - 1] != ' ' && t[bol - 1] != '\t' && t[bol - 1] != '\f')
+      return -1;
+    bol--;
+  }
+  return (int)(at - bol);
+}
+
+/* The indentation width of the first line after byte `at` that holds more
+ * than blanks and a comment, or -1 at the end of the file. */
+static int next_line_indent(const pctx *c, uint32_t at) {
+  const char *t = c->src->text;
+  uint32_t i = at, len = c->src->len;
+  while (i < len && t[i] != '\n')
+    i++;
+  while (i < len) {
+    uint32_t bol = ++i;
+    while (i < len && (t[i] == ' ' || t[i] == '\t' || t[i] == '\f'))
+      i++;
+    if (i < len && t[i] != '\n' && t[i] != '\r' && t[i] != '#')
+      return (int)(i - bol);
+    while (i < len && t[i] != '\n')
+      i++;
+  }
+  return -1;
+}
+
+static bool is_compound_keyword(const pctx *c, TSNode n) {
+  static const char *const kw[] = {"if",    "elif",   "else",    "for",
+                                   "while", "def",    "class",   "with",
+                                   "try",   "except", "finally", "async"};
+  uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+  for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
+    if (strlen(kw[i]) == e - s && memcmp(kw[i], c->src->text + s, e - s) == 0)
+      return true;
+  return false;
+}
+
+/* The logical line k[first..last] (depth 0 at its end): a compound-statement
+ * header that does not end with ':' although the next line is indented
+ * deeper, as a block would be. */
+static bool header_without_colon(pctx *c, TSNode *k, int first, int last) {
+  while (last > first && p_is(k[last], "line_continuation"))
+    last--;
+  if (!is_compound_keyword(c, k[first]) || p_is(k[last], ":"))
+    return false;
+  int indent = indent_before(c, ts_node_start_byte(k[first]));
+  if (indent < 0 || next_line_indent(c, ts_node_end_byte(k[last])) <= indent)
+    return false;
+  wp_error(c->diag,
+           point_loc(c, ts_node_end_byte(k[last]), ts_node_end_point(k[last])),
+           "expected ':'");
+  return true;
+}
+
+/* `if x` / `def f()` followed by an indented block, without the colon;
+ * CPython: "expected ':'" right after the header.  The first such header in
+ * the ERROR is reported. */
+static bool report_header_colon(pctx *c, TSNode n) {
+  TSNode *k;
+  int nk = tokens_of(c, n, &k), depth = 0, first = 0;
+  for (int i = 0; i < nk; i++) {
+    if (i > 0 && depth == 0 &&
+        ts_node_start_point(k[i]).row > ts_node_end_point(k[i - 1]).row &&
+        !p_is(k[i - 1], "line_continuation")) {
+      if (header_without_colon(c, k, first, i - 1))
+        return true;
+      first = i;
+    }
+    if (is_opener(k[i]))
+      depth++;
+    else if (is_closer(k[i]) && depth > 0)
+      depth--;
+  }
+  return nk > 0 && depth == 0 && header_without_colon(c, k, first, nk - 1);
+}
+
+/* An outermost ERROR: the region-wide heuristics first, then its first
+ * inner ERROR or MISSING node. */
+static void report_error_region(synctx *s, TSNode n) {
+  if (report_unclosed(s, n) || report_header_colon(s->c, n))
+    return;
+  report_error_node(s->c, n);
+}
+
 /* tree-sitter's keyword extraction may accept a keyword as an identifier
  * while recovering from an error, without an ERROR node. */
 static bool is_keyword(const char *s, size_t n) {
@@ -311,13 +520,14 @@ static void check_identifier(pctx *c, TSNode n) {
 
 /* Reports what `n` shows; returns false when its subtree needs no further
  * look (an ERROR is reported once, not for each node inside it). */
-static bool visit(pctx *c, TSNode n) {
+static bool visit(synctx *s, TSNode n) {
+  pctx *c = s->c;
   if (ts_node_is_missing(n)) {
     report_missing(c, n);
     return false;
   }
   if (p_is(n, "ERROR")) {
-    report_error_node(c, n);
+    report_error_region(s, n);
     return false;
   }
   int errors_before = c->diag->errors;
@@ -339,10 +549,11 @@ static bool visit(pctx *c, TSNode n) {
 }
 
 void p_report_syntax_errors(pctx *c, TSNode root) {
+  synctx s = {.c = c, .root = root};
   TSTreeCursor cur = ts_tree_cursor_new(root);
   for (;;) {
     TSNode n = ts_tree_cursor_current_node(&cur);
-    if (visit(c, n) && ts_tree_cursor_goto_first_child(&cur))
+    if (visit(&s, n) && ts_tree_cursor_goto_first_child(&cur))
       continue;
     while (!ts_tree_cursor_goto_next_sibling(&cur))
       if (!ts_tree_cursor_goto_parent(&cur)) {
