@@ -46,6 +46,9 @@ $(GRAMMAR)/.ok: scripts/deps.sh
 	scripts/deps.sh build
 	@touch $@
 
+# The grammar sources appear when deps.sh has run.
+$(GRAMMAR)/parser.c $(GRAMMAR)/scanner.c: $(GRAMMAR)/.ok ;
+
 deps-test: deps
 	scripts/deps.sh test
 
