@@ -73,6 +73,10 @@ ir_value *lower_read_var(lower_ctx *c, int var, ir_block *b);
 void lower_seal(lower_ctx *c, ir_block *b);
 /* Emits a branch from c->cur to `to` (records the predecessor). */
 void lower_br(lower_ctx *c, ir_block *to, wp_loc loc);
+/* A branch passing `args` for the first n block arguments of `to` (which
+ * must have no SSA-variable arguments yet: call before sealing `to`). */
+void lower_br_args(lower_ctx *c, ir_block *to, ir_value **args, int n,
+                   wp_loc loc);
 void lower_cbr(lower_ctx *c, ir_value *cond, ir_block *t, ir_block *f,
                wp_loc loc);
 /* The zero of `t`, placed at the top of the entry block. */

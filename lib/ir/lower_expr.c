@@ -382,6 +382,44 @@ static ir_value *compare(lower_ctx *c, const ast_expr *e) {
   return result;
 }
 
+/* `a if cond else b`: only the chosen branch is evaluated, as in Warp and
+ * Python, so the value flows through a block argument of the merge block. */
+static ir_value *conditional(lower_ctx *c, const ast_expr *e) {
+  ir_value *cond = lower_cond(c, e->items[0]);
+  if (!cond)
+    return NULL;
+  ir_block *then_b = ir_block_new(c->f), *else_b = ir_block_new(c->f);
+  ir_block *merge = ir_block_new(c->f);
+  lower_cbr(c, cond, then_b, else_b, e->loc);
+  lower_seal(c, then_b);
+  lower_seal(c, else_b);
+  c->cur = then_b;
+  ir_value *a = lower_expr(c, e->items[1]);
+  ir_block *then_end = c->cur;
+  c->cur = else_b;
+  ir_value *b = lower_expr(c, e->items[2]);
+  ir_block *else_end = c->cur;
+  if (!a || !b) {
+    c->cur = NULL;
+    return NULL;
+  }
+  if (a->type != b->type) {
+    wp_error(c->diag, e->loc,
+             "both branches of a conditional expression must have the same type, got '%s' and '%s'",
+             a->type->name, b->type->name);
+    c->cur = NULL;
+    return NULL;
+  }
+  ir_value *result = ir_block_add_param(merge, a->type);
+  c->cur = then_end;
+  lower_br_args(c, merge, &a, 1, e->loc);
+  c->cur = else_end;
+  lower_br_args(c, merge, &b, 1, e->loc);
+  lower_seal(c, merge);
+  c->cur = merge;
+  return result;
+}
+
 static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
   switch (e->kind) {
   case AST_EXPR_INT:
@@ -417,20 +455,8 @@ static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
   }
   case AST_EXPR_COMPARE:
     return compare(c, e);
-  case AST_EXPR_IFEXP: {
-    ir_value *args[3];
-    if (!(args[0] = lower_cond(c, e->items[0])) ||
-        !(args[1] = lower_expr(c, e->items[1])) ||
-        !(args[2] = lower_expr(c, e->items[2])))
-      return NULL;
-    if (args[1]->type != args[2]->type) {
-      wp_error(c->diag, e->loc,
-               "both branches of a conditional expression must have the same type, got '%s' and '%s'",
-               args[1]->type->name, args[2]->type->name);
-      return NULL;
-    }
-    return lower_builtin(c, ir_builtin_find("where"), args, 3, e->loc);
-  }
+  case AST_EXPR_IFEXP:
+    return conditional(c, e);
   case AST_EXPR_TUPLE: {
     if (e->nitems > 16) {
       wp_error(c->diag, e->loc, "tuples of more than 16 values are not supported");

@@ -149,10 +149,20 @@ void lower_seal(lower_ctx *c, ir_block *b) {
 }
 
 void lower_br(lower_ctx *c, ir_block *to, wp_loc loc) {
+  lower_br_args(c, to, NULL, 0, loc);
+}
+
+void lower_br_args(lower_ctx *c, ir_block *to, ir_value **args, int n,
+                   wp_loc loc) {
   if (!c->cur)
     return;
   ir_value *br = ir_append(c->cur, IR_BR, ir_t_void(c->T), NULL, 0, loc);
   br->targets[0] = to;
+  if (n) {
+    br->targs[0].args = WP_NEW_ARRAY(c->A, ir_value *, n);
+    memcpy(br->targs[0].args, args, sizeof(*args) * (size_t)n);
+    br->targs[0].nargs = n;
+  }
   ir_block_add_pred(to, c->cur);
   c->cur = NULL;
 }

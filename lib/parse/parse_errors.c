@@ -131,9 +131,11 @@ typedef struct synctx {
   pctx *c;
   TSNode root;
   bool scanned;  /* brackets of the file looked at */
-  bool mismatch; /* a closer with no matching opener: the old rules apply */
-  TSNode *open;  /* openers still open at the end of the file, outermost
-                    first */
+  bool mismatch; /* a closer with no matching opener, `bad` */
+  TSNode bad;
+  TSNode bad_opener; /* the opener `bad` does not match, or null */
+  TSNode *open;      /* openers still open at the end of the file, outermost
+                        first */
   int nopen;
 } synctx;
 
@@ -194,6 +196,9 @@ static void scan_brackets(synctx *s) {
       if (s->nopen == 0 ||
           closer_of(s->open[s->nopen - 1]) != ts_node_type(k[i])[0]) {
         s->mismatch = true;
+        s->bad = k[i];
+        if (s->nopen > 0)
+          s->bad_opener = s->open[s->nopen - 1];
         s->nopen = 0;
         return;
       }
@@ -216,13 +221,34 @@ static bool nothing_after(const pctx *c, uint32_t at) {
   return true;
 }
 
-/* A bracket opened in the ERROR and still open at the end of the file.
+/* A closer in the ERROR that matches no opener, as CPython's tokenizer words
+ * it; else a bracket opened in the ERROR and still open at the end of the
+ * file.
  * CPython names it ("'(' was never closed") when its parser failed on a
  * later line than the bracket's, or at the end of the file; the innermost
  * such bracket is the one named. */
 static bool report_unclosed(synctx *s, TSNode n) {
   scan_brackets(s);
   uint32_t from = ts_node_start_byte(n), to = ts_node_end_byte(n);
+  if (s->mismatch && ts_node_start_byte(s->bad) >= from &&
+      ts_node_start_byte(s->bad) < to) {
+    wp_loc at = p_loc(s->c, s->bad);
+    if (ts_node_is_null(s->bad_opener))
+      wp_error(s->c->diag, at, "unmatched '%s'", ts_node_type(s->bad));
+    else if (ts_node_start_point(s->bad_opener).row ==
+             ts_node_start_point(s->bad).row)
+      wp_error(s->c->diag, at,
+               "closing parenthesis '%s' does not match opening "
+               "parenthesis '%s'",
+               ts_node_type(s->bad), ts_node_type(s->bad_opener));
+    else
+      wp_error(s->c->diag, at,
+               "closing parenthesis '%s' does not match opening "
+               "parenthesis '%s' on line %u",
+               ts_node_type(s->bad), ts_node_type(s->bad_opener),
+               ts_node_start_point(s->bad_opener).row + 1);
+    return true;
+  }
   for (int i = s->nopen - 1; i >= 0; i--) {
     TSNode o = s->open[i];
     if (ts_node_start_byte(o) < from || ts_node_start_byte(o) >= to)

@@ -411,6 +411,23 @@ static void test_syntax_errors(counts *t) {
                strstr(r->diag_text, "t.py:3:11: error: invalid syntax") &&
                strstr(r->diag_text, "t.py:4:9: error: trailing comma"));
   done(r);
+  /* the mistake, not where tree-sitter's recovery noticed it */
+  r = parse("def f(a):\n    a = g(a, (1 + 2)\n    a = a * 3\n");
+  CHECK(t, r->diag.errors == 1 &&
+               strstr(r->diag_text, "t.py:2:10: error: '(' was never closed"));
+  done(r);
+  r = parse("def f(a):\n    for j in range(3)\n        a = a + 1\n"
+            "def g(a)\n    return a\n");
+  CHECK(t, r->diag.errors == 2 &&
+               strstr(r->diag_text, "t.py:2:22: error: expected ':'") &&
+               strstr(r->diag_text, "t.py:4:9: error: expected ':'"));
+  done(r);
+  r = parse("def f(x):\n    y = g(x,\n          1]\n    return 1\n");
+  CHECK(t, r->diag.errors == 1 &&
+               strstr(r->diag_text, "t.py:3:12: error: closing parenthesis "
+                                    "']' does not match opening parenthesis "
+                                    "'(' on line 2"));
+  done(r);
   r = parse("def f():\n\tif x:\n        pass\n");
   CHECK(t, r->diag.errors >= 1 &&
                strstr(r->diag_text, "inconsistent use of tabs and spaces"));
