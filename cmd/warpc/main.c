@@ -31,27 +31,31 @@ typedef struct options {
 } options;
 
 static void usage(FILE *out) {
-  fputs("usage: warpc [options] FILE.py\n"
-        "\n"
-        "Compiles the @wp.kernel and @wp.func definitions of a Warp Python file\n"
-        "into a host object with a C launcher per kernel, and a C header.\n"
-        "\n"
-        "options:\n"
-        "  -o FILE           output file (default: FILE's stem + .o; '-' = stdout\n"
-        "                    for --emit other than obj)\n"
-        "  -H FILE           header path (default: the output with .h)\n"
-        "  --emit=KIND       obj (default), ast, ir, c, header\n"
-        "  --module NAME     module name: prefix of the launchers (default: the\n"
-        "                    file's stem)\n"
-        "  -O0 -O1 -O2 -O3   optimisation level of the C compiler (default -O2)\n"
-        "  -g0               no #line directives in generated C\n"
-        "  --cc PATH         C compiler for host objects (default: $WARPC_CC or clang)\n"
-        "  --no-adjoint      generate no backward kernels (reserved: adjoints are\n"
-        "                    not generated yet)\n"
-        "  -v                print every external command\n"
-        "  --version         print the version and exit\n"
-        "  -h, --help        print this help and exit\n",
-        out);
+  fputs(
+      "usage: warpc [options] FILE.py\n"
+      "\n"
+      "Compiles the @wp.kernel and @wp.func definitions of a Warp Python file\n"
+      "into a host object with a C launcher per kernel, and a C header.\n"
+      "\n"
+      "options:\n"
+      "  -o FILE           output file (default: FILE's stem + .o; '-' = "
+      "stdout\n"
+      "                    for --emit other than obj)\n"
+      "  -H FILE           header path (default: the output with .h)\n"
+      "  --emit=KIND       obj (default), ast, ir, c, header\n"
+      "  --module NAME     module name: prefix of the launchers (default: the\n"
+      "                    file's stem)\n"
+      "  -O0 -O1 -O2 -O3   optimisation level of the C compiler (default -O2)\n"
+      "  -g0               no #line directives in generated C\n"
+      "  --cc PATH         C compiler for host objects (default: $WARPC_CC or "
+      "clang)\n"
+      "  --no-adjoint      generate no backward kernels (reserved: adjoints "
+      "are\n"
+      "                    not generated yet)\n"
+      "  -v                print every external command\n"
+      "  --version         print the version and exit\n"
+      "  -h, --help        print this help and exit\n",
+      out);
 }
 
 static int usage_error(const char *fmt, const char *arg) {
@@ -89,14 +93,21 @@ static int parse_args(int argc, char **argv, options *o) {
       o->module = a + 9;
     } else if (!strncmp(a, "--emit=", 7)) {
       const char *k = a + 7;
-      if (!strcmp(k, "obj")) o->emit = EMIT_OBJ;
-      else if (!strcmp(k, "ast")) o->emit = EMIT_AST;
-      else if (!strcmp(k, "ir")) o->emit = EMIT_IR;
-      else if (!strcmp(k, "c")) o->emit = EMIT_C;
-      else if (!strcmp(k, "header")) o->emit = EMIT_HEADER;
+      if (!strcmp(k, "obj"))
+        o->emit = EMIT_OBJ;
+      else if (!strcmp(k, "ast"))
+        o->emit = EMIT_AST;
+      else if (!strcmp(k, "ir"))
+        o->emit = EMIT_IR;
+      else if (!strcmp(k, "c"))
+        o->emit = EMIT_C;
+      else if (!strcmp(k, "header"))
+        o->emit = EMIT_HEADER;
       else
-        return usage_error("unknown --emit kind '%s' (obj, ast, ir, c, header)", k);
-    } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
+        return usage_error("unknown --emit kind '%s' (obj, ast, ir, c, header)",
+                           k);
+    } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' &&
+               !a[3]) {
       o->opt_level = a[2] - '0';
     } else if (!strcmp(a, "-g0")) {
       o->line_directives = false;
@@ -181,7 +192,8 @@ static bool valid_ident(const char *s) {
 static char *with_ext(const char *path, const char *ext) {
   const char *slash = strrchr(path, '/');
   const char *dot = strrchr(path, '.');
-  size_t n = dot && (!slash || dot > slash) ? (size_t)(dot - path) : strlen(path);
+  size_t n =
+      dot && (!slash || dot > slash) ? (size_t)(dot - path) : strlen(path);
   char *r = malloc(n + strlen(ext) + 1);
   memcpy(r, path, n);
   strcpy(r + n, ext);
@@ -202,8 +214,8 @@ static int write_atomic(const char *path, writer_fn fn, ir_module *m,
                         const wp_emit_options *eo, char **tmp_out) {
   char *tmp = wp_temp_beside(path);
   if (!tmp) {
-    fprintf(stderr, "warpc: error: cannot create a file beside '%s': %s\n", path,
-            strerror(errno));
+    fprintf(stderr, "warpc: error: cannot create a file beside '%s': %s\n",
+            path, strerror(errno));
     return 2;
   }
   FILE *f = fopen(tmp, "w");
@@ -252,24 +264,41 @@ static int compile_object(const options *o, ir_module *m,
     /* the temporary directory's name must not reach the object (determinism) */
     char prefix_map[600];
     snprintf(prefix_map, sizeof prefix_map, "-ffile-prefix-map=%s=.", dir);
-    char *argv[] = {(char *)(cc && *cc ? cc : "clang"), "-c", "-x", "c", "-std=c11",
-                    olevel, "-fPIC", "-fwrapv", "-ffp-contract=off", "-fno-math-errno",
-                    "-w", "-g", prefix_map, csrc, "-o", tmp_obj, NULL};
+    char *argv[] = {(char *)(cc && *cc ? cc : "clang"),
+                    "-c",
+                    "-x",
+                    "c",
+                    "-std=c11",
+                    olevel,
+                    "-fPIC",
+                    "-fwrapv",
+                    "-ffp-contract=off",
+                    "-fno-math-errno",
+                    "-w",
+                    "-g",
+                    prefix_map,
+                    csrc,
+                    "-o",
+                    tmp_obj,
+                    NULL};
     int st = wp_run_tool(argv, o->verbose);
     if (st != 0) {
       if (st < 0)
         fprintf(stderr, "warpc: error: could not run the C compiler\n");
       else
-        fprintf(stderr, "warpc: error: the C compiler failed on generated code; "
-                        "this is a bug in warpc\n");
+        fprintf(stderr,
+                "warpc: error: the C compiler failed on generated code; "
+                "this is a bug in warpc\n");
       rc = 2;
     }
   }
   char *tmp_h = NULL;
   if (!rc)
     rc = write_atomic(header_path, write_header, m, eo, &tmp_h);
-  if (!rc && (rename(tmp_obj, out_path) != 0 || rename(tmp_h, header_path) != 0)) {
-    fprintf(stderr, "warpc: error: cannot write '%s': %s\n", out_path, strerror(errno));
+  if (!rc &&
+      (rename(tmp_obj, out_path) != 0 || rename(tmp_h, header_path) != 0)) {
+    fprintf(stderr, "warpc: error: cannot write '%s': %s\n", out_path,
+            strerror(errno));
     unlink(out_path);
     rc = 2;
   }
@@ -296,7 +325,8 @@ static int emit_text(const options *o, ir_module *m, const ast_module *ast,
     tmp = wp_temp_beside(o->output);
     out = tmp ? fopen(tmp, "w") : NULL;
     if (!out) {
-      fprintf(stderr, "warpc: error: cannot write '%s': %s\n", o->output, strerror(errno));
+      fprintf(stderr, "warpc: error: cannot write '%s': %s\n", o->output,
+              strerror(errno));
       free(tmp);
       return 2;
     }
@@ -329,7 +359,8 @@ int main(int argc, char **argv) {
   wp_source src = {.path = o.input};
   char *text = read_file(o.input, &src.len);
   if (!text) {
-    fprintf(stderr, "warpc: error: cannot read '%s': %s\n", o.input, strerror(errno));
+    fprintf(stderr, "warpc: error: cannot read '%s': %s\n", o.input,
+            strerror(errno));
     return 2;
   }
   src.text = text;
@@ -347,11 +378,13 @@ int main(int argc, char **argv) {
     rc = emit_text(&o, NULL, ast, NULL);
     goto done;
   }
-  ir_module *m = ast && !diag.errors
-                     ? wp_lower(ast, &(wp_lower_options){.module_name = mname,
-                                                         .enable_backward = !o.no_adjoint},
-                                &arena, &diag)
-                     : NULL;
+  ir_module *m =
+      ast && !diag.errors
+          ? wp_lower(ast,
+                     &(wp_lower_options){.module_name = mname,
+                                         .enable_backward = !o.no_adjoint},
+                     &arena, &diag)
+          : NULL;
   if (!m)
     goto done;
   if (ir_verify(m, stderr)) {
@@ -367,21 +400,24 @@ int main(int argc, char **argv) {
     rc = 2;
     goto done;
   }
-  wp_emit_options eo = {.line_directives = o.line_directives, .version = WARPC_VERSION};
+  wp_emit_options eo = {.line_directives = o.line_directives,
+                        .version = WARPC_VERSION};
   if (o.emit != EMIT_OBJ) {
     rc = emit_text(&o, m, ast, &eo);
     goto done;
   }
   if (o.output && !strcmp(o.output, "-")) {
-    fprintf(stderr, "warpc: error: an object cannot be written to standard output; "
-                    "use --emit=c|ir|ast|header for text\n");
+    fprintf(stderr,
+            "warpc: error: an object cannot be written to standard output; "
+            "use --emit=c|ir|ast|header for text\n");
     rc = 2;
     goto done;
   }
   char *out = o.output ? strdup(o.output) : with_ext(o.input, ".o");
   char *hdr = o.header ? strdup(o.header) : with_ext(out, ".h");
   if (!strcmp(out, o.input) || !strcmp(hdr, o.input)) {
-    fprintf(stderr, "warpc: error: output would overwrite the input '%s'\n", o.input);
+    fprintf(stderr, "warpc: error: output would overwrite the input '%s'\n",
+            o.input);
     rc = 2;
   } else
     rc = compile_object(&o, m, &eo, out, hdr);

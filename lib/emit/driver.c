@@ -24,7 +24,8 @@ int wp_run_tool(char *const argv[], bool verbose) {
   pid_t pid;
   int err = posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ);
   if (err) {
-    fprintf(stderr, "warpc: error: cannot run '%s': %s\n", argv[0], strerror(err));
+    fprintf(stderr, "warpc: error: cannot run '%s': %s\n", argv[0],
+            strerror(err));
     return -1;
   }
   int status;

@@ -46,7 +46,8 @@ void wp_emit_typedef(FILE *out, const ir_type *t);
 /* The text of an embedded file ("abi.h", "0core.h", ...), or NULL. */
 const char *wp_embedded_file(const char *name);
 
-/* ---- the tool driver ------------------------------------------------------ */
+/* ---- the tool driver ------------------------------------------------------
+ */
 
 /* Runs argv[0] (looked up in PATH) with argv, no shell, and waits.  With
  * `verbose` prints the command line to stderr first.  Returns the exit

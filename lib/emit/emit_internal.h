@@ -34,6 +34,7 @@ void emit_launcher_signature(emit_ctx *e, const ir_func *f, FILE *out);
 /* `name`, or `name_` when it is a C keyword or would clash. */
 const char *emit_c_ident(wp_arena *a, const char *name);
 /* The C parameter declaration of a launcher parameter ("const wp_array *a"). */
-const char *emit_launcher_param(wp_arena *a, const ir_type *t, const char *name);
+const char *emit_launcher_param(wp_arena *a, const ir_type *t,
+                                const char *name);
 
 #endif

@@ -12,11 +12,11 @@ void emit_body(emit_ctx *e, const ir_func *f);
 /* A Python name that is a C keyword (or `launch`) gets a trailing '_'. */
 const char *emit_c_ident(wp_arena *a, const char *name) {
   static const char *reserved[] = {
-      "auto",   "case",     "char",     "const",  "default", "do",
-      "double", "enum",     "extern",   "goto",   "inline",  "int",
-      "long",   "register", "restrict", "short",  "signed",  "sizeof",
-      "static", "struct",   "switch",   "typedef", "union",  "unsigned",
-      "void",   "volatile", "launch",   "float",  "bool",    "true",
+      "auto",   "case",     "char",     "const",   "default", "do",
+      "double", "enum",     "extern",   "goto",    "inline",  "int",
+      "long",   "register", "restrict", "short",   "signed",  "sizeof",
+      "static", "struct",   "switch",   "typedef", "union",   "unsigned",
+      "void",   "volatile", "launch",   "float",   "bool",    "true",
       "false",  "NULL",
   };
   for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
@@ -36,8 +36,9 @@ const char *emit_launcher_param(wp_arena *a, const ir_type *t,
 void emit_launcher_signature(emit_ctx *e, const ir_func *f, FILE *out) {
   fprintf(out, "wp_status %s(const wp_launch *launch", f->cname);
   for (int i = 0; i < f->nparams; i++)
-    fprintf(out, ", %s",
-            emit_launcher_param(e->m->arena, f->param_types[i], f->param_names[i]));
+    fprintf(
+        out, ", %s",
+        emit_launcher_param(e->m->arena, f->param_types[i], f->param_names[i]));
   fputc(')', out);
 }
 
@@ -60,30 +61,34 @@ void emit_kernel_cpu(emit_ctx *e, const ir_func *f) {
             f->params[i]->id, i);
   emit_body(e, f);
   fputs("}\n\n", out);
-  fprintf(out,
-          "static void %s_cpu(const void *args, const wp_launch_bounds *bounds, "
-          "wp_int64 begin, wp_int64 end) {\n"
-          "  const %s_args *a = (const %s_args *)args;\n"
-          "  for (wp_int64 i = begin; i < end; i++)\n"
-          "    %s_body(a, bounds, i);\n}\n\n",
-          k, k, k, k);
+  fprintf(
+      out,
+      "static void %s_cpu(const void *args, const wp_launch_bounds *bounds, "
+      "wp_int64 begin, wp_int64 end) {\n"
+      "  const %s_args *a = (const %s_args *)args;\n"
+      "  for (wp_int64 i = begin; i < end; i++)\n"
+      "    %s_body(a, bounds, i);\n}\n\n",
+      k, k, k, k);
   fprintf(out,
           "static const wp_kernel_desc %s_desc = {\"%s\", %s_cpu, 0, "
           "sizeof(%s_args), 0, 0, 0};\n\n",
           k, k, k, k);
   emit_launcher_signature(e, f, out);
-  fputs(" {\n  wp_status wp_st;\n  wp_device wp_dev = wp_launch_device(launch);\n"
-        "  (void)wp_st; (void)wp_dev;\n",
-        out);
+  fputs(
+      " {\n  wp_status wp_st;\n  wp_device wp_dev = wp_launch_device(launch);\n"
+      "  (void)wp_st; (void)wp_dev;\n",
+      out);
   for (int i = 0; i < f->nparams; i++) {
     const ir_type *t = f->param_types[i];
     if (t->kind != IR_T_ARRAY)
       continue;
     fprintf(out,
-            "  if ((wp_st = wp_check_array_arg(%s, %uu, \"%s\", %d, wp_dev, \"%s\", "
+            "  if ((wp_st = wp_check_array_arg(%s, %uu, \"%s\", %d, wp_dev, "
+            "\"%s\", "
             "\"%s\")) != WP_SUCCESS)\n    return wp_st;\n",
-            emit_c_ident(e->m->arena, f->param_names[i]), ir_type_dtype_code(t->elem), t->elem->name, t->ndim,
-            k, f->param_names[i]);
+            emit_c_ident(e->m->arena, f->param_names[i]),
+            ir_type_dtype_code(t->elem), t->elem->name, t->ndim, k,
+            f->param_names[i]);
   }
   fprintf(out, "  %s_args wp_a;\n", k);
   fputs("  __builtin_memset(&wp_a, 0, sizeof wp_a);\n", out);
@@ -91,5 +96,6 @@ void emit_kernel_cpu(emit_ctx *e, const ir_func *f) {
     fprintf(out, "  wp_a.p%d = %s%s;\n", i,
             f->param_types[i]->kind == IR_T_ARRAY ? "*" : "",
             emit_c_ident(e->m->arena, f->param_names[i]));
-  fprintf(out, "  return wp_launch_kernel(launch, &%s_desc, 0, &wp_a);\n}\n", k);
+  fprintf(out, "  return wp_launch_kernel(launch, &%s_desc, 0, &wp_a);\n}\n",
+          k);
 }

@@ -8,7 +8,9 @@
 #include "../../runtime/include/warp/abi.h"
 #include "emit_internal.h"
 
-static void name(FILE *out, const ir_value *v) { fprintf(out, "v%d", v->id); }
+static void name(FILE *out, const ir_value *v) {
+  fprintf(out, "v%d", v->id);
+}
 
 static void print_const(FILE *out, const ir_value *v) {
   const ir_type *t = v->type;
@@ -18,7 +20,8 @@ static void print_const(FILE *out, const ir_value *v) {
     if (isnan(x))
       fprintf(out, f32 ? "__builtin_nanf(\"\")" : "__builtin_nan(\"\")");
     else if (isinf(x))
-      fprintf(out, "%s%s", x < 0 ? "-" : "", f32 ? "__builtin_inff()" : "__builtin_inf()");
+      fprintf(out, "%s%s", x < 0 ? "-" : "",
+              f32 ? "__builtin_inff()" : "__builtin_inf()");
     else {
       char buf[40];
       snprintf(buf, sizeof buf, f32 ? "%.9g" : "%.17g", x);
@@ -31,14 +34,18 @@ static void print_const(FILE *out, const ir_value *v) {
     return;
   }
   switch (t->scalar) {
-  case WP_SCALAR_UINT64: fprintf(out, "%lluULL", (unsigned long long)v->ival); return;
+  case WP_SCALAR_UINT64:
+    fprintf(out, "%lluULL", (unsigned long long)v->ival);
+    return;
   case WP_SCALAR_INT64:
     if (v->ival == INT64_MIN)
       fprintf(out, "(-9223372036854775807LL - 1)");
     else
       fprintf(out, "%lldLL", (long long)v->ival);
     return;
-  case WP_SCALAR_UINT32: fprintf(out, "%lluU", (unsigned long long)(uint32_t)v->ival); return;
+  case WP_SCALAR_UINT32:
+    fprintf(out, "%lluU", (unsigned long long)(uint32_t)v->ival);
+    return;
   case WP_SCALAR_INT32:
     if (v->ival == INT32_MIN)
       fprintf(out, "(-2147483647 - 1)");
@@ -95,9 +102,7 @@ static void builtin(emit_ctx *e, const ir_value *v) {
     name(out, v->args[0]);
     fputc(')', out);
     return;
-  case IR_EMIT_CALL:
-    builtin_call(e, v);
-    return;
+  case IR_EMIT_CALL: builtin_call(e, v); return;
   }
 }
 
@@ -270,8 +275,7 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     }
     fputs(";\n", out);
     return;
-  default:
-    break;
+  default: break;
   }
   if (v->type->kind != IR_T_VOID) { /* a call of a func returning nothing */
     name(out, v);
@@ -305,8 +309,8 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     break;
   case IR_ATOMIC: {
     const ir_type *et = v->type;
-    fprintf(out, "wp_%s_%s%s(", v->builtin->name, et->kind == IR_T_SCALAR ? "" : "v_",
-            et->name);
+    fprintf(out, "wp_%s_%s%s(", v->builtin->name,
+            et->kind == IR_T_SCALAR ? "" : "v_", et->name);
     address(e, v, v->nargs - 2);
     fputs(", ", out);
     name(out, v->args[v->nargs - 1]);
@@ -321,9 +325,7 @@ void emit_value(emit_ctx *e, const ir_value *v) {
   case IR_TID:
     fprintf(out, "wp_tid(wp_idx, wp_bounds, %d, %d)", v->aux, v->aux2);
     break;
-  default:
-    fprintf(out, "0 /* unhandled %s */", ir_op_name(v->op));
-    break;
+  default: fprintf(out, "0 /* unhandled %s */", ir_op_name(v->op)); break;
   }
   fputs(";\n", out);
 }

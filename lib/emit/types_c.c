@@ -37,12 +37,8 @@ void emit_use_type(emit_ctx *e, const ir_type *t) {
   if (!t || has(&e->types, t))
     return;
   switch (t->kind) {
-  case IR_T_ARRAY:
-    emit_use_type(e, t->elem);
-    return;
-  case IR_T_VEC:
-    wp_ptrvec_push(e->m->arena, &e->types, (void *)t);
-    return;
+  case IR_T_ARRAY: emit_use_type(e, t->elem); return;
+  case IR_T_VEC: wp_ptrvec_push(e->m->arena, &e->types, (void *)t); return;
   case IR_T_MAT:
     emit_use_type(e, ir_t_vec(T, t->scalar, t->rows));
     emit_use_type(e, ir_t_vec(T, t->scalar, t->cols));
@@ -54,8 +50,7 @@ void emit_use_type(emit_ctx *e, const ir_type *t) {
       emit_use_type(e, t->members[i]);
     wp_ptrvec_push(e->m->arena, &e->types, (void *)t);
     return;
-  default:
-    return;
+  default: return;
   }
 }
 
@@ -88,11 +83,13 @@ void emit_types(emit_ctx *e) {
     if (t->scalar == WP_SCALAR_BOOL || t->scalar == WP_SCALAR_FLOAT16 ||
         t->scalar == WP_SCALAR_BFLOAT16)
       continue; /* storage only */
-    fprintf(out, "WP_VEC(%s, %s, %s, %d)\n", t->name, s, t->elem->cname, t->rows);
+    fprintf(out, "WP_VEC(%s, %s, %s, %d)\n", t->name, s, t->elem->cname,
+            t->rows);
     if (has_atomics(t->scalar))
       fprintf(out, "WP_VEC_ATOMIC(%s, %s, %d)\n", t->name, s, t->rows);
     if (is_float_scalar(t->scalar))
-      fprintf(out, "WP_VEC_FLOAT(%s, %s, %s, %d)\n", t->name, s, t->elem->cname, t->rows);
+      fprintf(out, "WP_VEC_FLOAT(%s, %s, %s, %d)\n", t->name, s, t->elem->cname,
+              t->rows);
     if (t->rows == 3)
       fprintf(out, "WP_VEC_CROSS(%s, %s)\n", t->name, t->elem->cname);
   }
@@ -106,9 +103,11 @@ void emit_types(emit_ctx *e) {
             ir_t_vec(T, t->scalar, t->rows)->name,
             ir_t_vec(T, t->scalar, t->cols)->name,
             ir_t_mat(T, t->scalar, t->cols, t->rows)->name);
-    fprintf(out, "WP_MAT_ATOMIC(%s, %s, %d, %d)\n", t->name, s, t->rows, t->cols);
+    fprintf(out, "WP_MAT_ATOMIC(%s, %s, %d, %d)\n", t->name, s, t->rows,
+            t->cols);
     if (t->rows == t->cols && t->rows >= 2 && t->rows <= 4)
-      fprintf(out, "WP_MAT%d(%s, %s, %s)\n", t->rows, t->name, s, t->elem->cname);
+      fprintf(out, "WP_MAT%d(%s, %s, %s)\n", t->rows, t->name, s,
+              t->elem->cname);
   }
 }
 
@@ -119,7 +118,8 @@ void emit_instances(emit_ctx *e, ir_func *f) {
       char key[160];
       key[0] = 0;
       if (v->op == IR_BUILTIN && !strcmp(v->builtin->name, "mul") &&
-          v->args[0]->type->kind == IR_T_MAT && v->args[1]->type->kind == IR_T_MAT) {
+          v->args[0]->type->kind == IR_T_MAT &&
+          v->args[1]->type->kind == IR_T_MAT) {
         const ir_type *a = v->args[0]->type, *bt = v->args[1]->type;
         snprintf(key, sizeof key, "WP_MATMUL(%s, %s, %s, %s, %d, %d, %d)",
                  a->name, bt->name, v->type->name, a->elem->cname, a->rows,
@@ -136,7 +136,8 @@ void emit_instances(emit_ctx *e, ir_func *f) {
       for (int i = 0; i < e->instances.count && !seen; i++)
         seen = !strcmp(e->instances.items[i], key);
       if (!seen) {
-        wp_ptrvec_push(e->m->arena, &e->instances, wp_arena_strdup(e->m->arena, key));
+        wp_ptrvec_push(e->m->arena, &e->instances,
+                       wp_arena_strdup(e->m->arena, key));
         fprintf(e->out, "%s\n", key);
       }
     }

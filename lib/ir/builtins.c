@@ -23,14 +23,18 @@ static bool is_num(type_t t) {
 static bool is_fvec(type_t t) {
   return t->kind == IR_T_VEC && ir_type_is_float(t->elem);
 }
-static bool is_comp(type_t t) { return t->kind == IR_T_VEC || t->kind == IR_T_MAT; }
+static bool is_comp(type_t t) {
+  return t->kind == IR_T_VEC || t->kind == IR_T_MAT;
+}
 
 /* A message "no overload of NAME for (T1, T2)" in the builtin's arena. */
-static const char *no_overload(const ir_builtin *b, type_t *a, int n,
-                               char *buf, size_t cap) {
-  size_t len = (size_t)snprintf(buf, cap, "no overload of '%s' for argument types (", b->name);
+static const char *no_overload(const ir_builtin *b, type_t *a, int n, char *buf,
+                               size_t cap) {
+  size_t len = (size_t)snprintf(
+      buf, cap, "no overload of '%s' for argument types (", b->name);
   for (int i = 0; i < n && len < cap; i++)
-    len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", a[i]->name);
+    len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "",
+                            a[i]->name);
   if (len < cap)
     snprintf(buf + len, cap - len, ")");
   return buf;
@@ -43,7 +47,8 @@ static const char *no_overload(const ir_builtin *b, type_t *a, int n,
 
 static type_t chk_add(ir_types *T, const ir_builtin *b, type_t *a, int n,
                       const char **err) {
-  (void)b; (void)n;
+  (void)b;
+  (void)n;
   if (a[0] != a[1])
     return fail(T, err, "operand types must be the same");
   if (is_num(a[0]) || is_comp(a[0]))
@@ -53,7 +58,8 @@ static type_t chk_add(ir_types *T, const ir_builtin *b, type_t *a, int n,
 
 static type_t chk_mul(ir_types *T, const ir_builtin *b, type_t *a, int n,
                       const char **err) {
-  (void)b; (void)n;
+  (void)b;
+  (void)n;
   type_t x = a[0], y = a[1];
   if (is_num(x) && is_num(y)) {
     if (x != y)
@@ -62,12 +68,16 @@ static type_t chk_mul(ir_types *T, const ir_builtin *b, type_t *a, int n,
   }
   if (is_comp(x) && is_num(y)) {
     if (y != x->elem)
-      return fail(T, err, "the scale factor must have the same scalar type as the vector or matrix");
+      return fail(T, err,
+                  "the scale factor must have the same scalar type as the "
+                  "vector or matrix");
     return x;
   }
   if (is_num(x) && is_comp(y)) {
     if (x != y->elem)
-      return fail(T, err, "the scale factor must have the same scalar type as the vector or matrix");
+      return fail(T, err,
+                  "the scale factor must have the same scalar type as the "
+                  "vector or matrix");
     return y;
   }
   if (x->kind == IR_T_MAT && y->kind == IR_T_VEC && x->scalar == y->scalar &&
@@ -84,7 +94,8 @@ static type_t chk_mul(ir_types *T, const ir_builtin *b, type_t *a, int n,
 
 static type_t chk_div(ir_types *T, const ir_builtin *b, type_t *a, int n,
                       const char **err) {
-  (void)b; (void)n;
+  (void)b;
+  (void)n;
   type_t x = a[0], y = a[1];
   if (is_num(x) && is_num(y)) {
     if (x != y)
@@ -101,7 +112,8 @@ static type_t chk_div(ir_types *T, const ir_builtin *b, type_t *a, int n,
 /* floordiv and mod: same-type numeric scalars or vectors (component-wise). */
 static type_t chk_divmod(ir_types *T, const ir_builtin *b, type_t *a, int n,
                          const char **err) {
-  (void)b; (void)n;
+  (void)b;
+  (void)n;
   if (a[0] != a[1])
     return fail(T, err, "operand types must be the same");
   if (is_num(a[0]) || a[0]->kind == IR_T_VEC)
@@ -111,7 +123,8 @@ static type_t chk_divmod(ir_types *T, const ir_builtin *b, type_t *a, int n,
 
 static type_t chk_float2(ir_types *T, const ir_builtin *b, type_t *a, int n,
                          const char **err) {
-  (void)b; (void)n;
+  (void)b;
+  (void)n;
   if (a[0] != a[1])
     return fail(T, err, "operand types must be the same");
   if (ir_type_is_float(a[0]))
@@ -121,7 +134,8 @@ static type_t chk_float2(ir_types *T, const ir_builtin *b, type_t *a, int n,
 
 static type_t chk_int2(ir_types *T, const ir_builtin *b, type_t *a, int n,
                        const char **err) {
-  (void)b; (void)n;
+  (void)b;
+  (void)n;
   if (a[0] != a[1])
     return fail(T, err, "operand types must be the same");
   if (ir_type_is_int(a[0]))
@@ -131,7 +145,8 @@ static type_t chk_int2(ir_types *T, const ir_builtin *b, type_t *a, int n,
 
 static type_t chk_neg(ir_types *T, const ir_builtin *b, type_t *a, int n,
                       const char **err) {
-  (void)b; (void)n;
+  (void)b;
+  (void)n;
   if (is_num(a[0]) || is_comp(a[0]))
     return a[0];
   return fail(T, err, NO_OVERLOAD);
@@ -139,7 +154,8 @@ static type_t chk_neg(ir_types *T, const ir_builtin *b, type_t *a, int n,
 
 static type_t chk_invert(ir_types *T, const ir_builtin *b, type_t *a, int n,
                          const char **err) {
-  (void)b; (void)n;
+  (void)b;
+  (void)n;
   if (ir_type_is_int(a[0]))
     return a[0];
   return fail(T, err, NO_OVERLOAD);
@@ -157,7 +173,8 @@ static type_t chk_logic(ir_types *T, const ir_builtin *b, type_t *a, int n,
 
 static type_t chk_eq(ir_types *T, const ir_builtin *b, type_t *a, int n,
                      const char **err) {
-  (void)b; (void)n;
+  (void)b;
+  (void)n;
   if (a[0] != a[1])
     return fail(T, err, "operand types must be the same");
   if (a[0]->kind == IR_T_SCALAR || is_comp(a[0]))
@@ -167,7 +184,8 @@ static type_t chk_eq(ir_types *T, const ir_builtin *b, type_t *a, int n,
 
 static type_t chk_order(ir_types *T, const ir_builtin *b, type_t *a, int n,
                         const char **err) {
-  (void)b; (void)n;
+  (void)b;
+  (void)n;
   if (a[0] != a[1])
     return fail(T, err, "operand types must be the same");
   if (a[0]->kind == IR_T_SCALAR)
@@ -178,7 +196,8 @@ static type_t chk_order(ir_types *T, const ir_builtin *b, type_t *a, int n,
 /* f(float) -> float, scalar only. */
 static type_t chk_float1(ir_types *T, const ir_builtin *b, type_t *a, int n,
                          const char **err) {
-  (void)b; (void)n;
+  (void)b;
+  (void)n;
   if (ir_type_is_float(a[0]))
     return a[0];
   return fail(T, err, NO_OVERLOAD);
@@ -187,7 +206,8 @@ static type_t chk_float1(ir_types *T, const ir_builtin *b, type_t *a, int n,
 /* f(x) -> x for numeric scalars and vectors (component-wise). */
 static type_t chk_num1(ir_types *T, const ir_builtin *b, type_t *a, int n,
                        const char **err) {
-  (void)b; (void)n;
+  (void)b;
+  (void)n;
   if (is_num(a[0]) || a[0]->kind == IR_T_VEC)
     return a[0];
   return fail(T, err, NO_OVERLOAD);
@@ -208,7 +228,8 @@ static type_t chk_minmax(ir_types *T, const ir_builtin *b, type_t *a, int n,
 
 static type_t chk_clamp(ir_types *T, const ir_builtin *b, type_t *a, int n,
                         const char **err) {
-  (void)b; (void)n;
+  (void)b;
+  (void)n;
   if (a[0] != a[1] || a[1] != a[2])
     return fail(T, err, "argument types must be the same");
   if (is_num(a[0]))
@@ -218,7 +239,8 @@ static type_t chk_clamp(ir_types *T, const ir_builtin *b, type_t *a, int n,
 
 static type_t chk_dot(ir_types *T, const ir_builtin *b, type_t *a, int n,
                       const char **err) {
-  (void)b; (void)n;
+  (void)b;
+  (void)n;
   if (a[0] != a[1])
     return fail(T, err, "argument types must be the same");
   if (a[0]->kind == IR_T_VEC)
@@ -228,7 +250,8 @@ static type_t chk_dot(ir_types *T, const ir_builtin *b, type_t *a, int n,
 
 static type_t chk_cross(ir_types *T, const ir_builtin *b, type_t *a, int n,
                         const char **err) {
-  (void)b; (void)n;
+  (void)b;
+  (void)n;
   if (a[0] != a[1])
     return fail(T, err, "argument types must be the same");
   if (a[0]->kind == IR_T_VEC && a[0]->rows == 3)
@@ -238,23 +261,26 @@ static type_t chk_cross(ir_types *T, const ir_builtin *b, type_t *a, int n,
 
 static type_t chk_length(ir_types *T, const ir_builtin *b, type_t *a, int n,
                          const char **err) {
-  (void)b; (void)n;
+  (void)b;
+  (void)n;
   if (is_fvec(a[0]))
     return a[0]->elem;
   return fail(T, err, NO_OVERLOAD);
 }
 
-static type_t chk_length_sq(ir_types *T, const ir_builtin *b, type_t *a,
-                            int n, const char **err) {
-  (void)b; (void)n;
+static type_t chk_length_sq(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                            const char **err) {
+  (void)b;
+  (void)n;
   if (a[0]->kind == IR_T_VEC)
     return a[0]->elem;
   return fail(T, err, NO_OVERLOAD);
 }
 
-static type_t chk_normalize(ir_types *T, const ir_builtin *b, type_t *a,
-                            int n, const char **err) {
-  (void)b; (void)n;
+static type_t chk_normalize(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                            const char **err) {
+  (void)b;
+  (void)n;
   if (is_fvec(a[0]))
     return a[0];
   return fail(T, err, NO_OVERLOAD);
@@ -262,16 +288,18 @@ static type_t chk_normalize(ir_types *T, const ir_builtin *b, type_t *a,
 
 static type_t chk_outer(ir_types *T, const ir_builtin *b, type_t *a, int n,
                         const char **err) {
-  (void)b; (void)n;
+  (void)b;
+  (void)n;
   if (a[0]->kind == IR_T_VEC && a[1]->kind == IR_T_VEC &&
       a[0]->scalar == a[1]->scalar)
     return ir_t_mat(T, a[0]->scalar, a[0]->rows, a[1]->rows);
   return fail(T, err, NO_OVERLOAD);
 }
 
-static type_t chk_transpose(ir_types *T, const ir_builtin *b, type_t *a,
-                            int n, const char **err) {
-  (void)b; (void)n;
+static type_t chk_transpose(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                            const char **err) {
+  (void)b;
+  (void)n;
   if (a[0]->kind == IR_T_MAT)
     return ir_t_mat(T, a[0]->scalar, a[0]->cols, a[0]->rows);
   return fail(T, err, NO_OVERLOAD);
@@ -290,7 +318,8 @@ static type_t chk_square(ir_types *T, const ir_builtin *b, type_t *a, int n,
  * if_false): the condition is any scalar, the values one type. */
 static type_t chk_select(ir_types *T, const ir_builtin *b, type_t *a, int n,
                          const char **err) {
-  (void)b; (void)n;
+  (void)b;
+  (void)n;
   if (a[0]->kind != IR_T_SCALAR)
     return fail(T, err, "the condition must be a scalar");
   if (a[1] != a[2])
@@ -304,7 +333,8 @@ static type_t chk_select(ir_types *T, const ir_builtin *b, type_t *a, int n,
  * type must match the element type. */
 static type_t chk_atomic(ir_types *T, const ir_builtin *b, type_t *a, int n,
                          const char **err) {
-  (void)b; (void)n;
+  (void)b;
+  (void)n;
   if (a[0] != a[1])
     return fail(T, err, "the value must have the array's element type");
   if (is_num(a[0]) || a[0]->kind == IR_T_VEC || a[0]->kind == IR_T_MAT)
@@ -312,8 +342,10 @@ static type_t chk_atomic(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
-#define OP(name, n, chk, cop, mask) {name, n, n, chk, cop, mask, true, NULL}
-#define FN(name, lo, hi, chk) {name, lo, hi, chk, NULL, 0, true, NULL}
+#define OP(name, n, chk, cop, mask)                                            \
+  { name, n, n, chk, cop, mask, true, NULL }
+#define FN(name, lo, hi, chk)                                                  \
+  { name, lo, hi, chk, NULL, 0, true, NULL }
 #define I IR_INFIX_INT
 #define F IR_INFIX_FLOAT
 #define B IR_INFIX_BOOL
@@ -412,8 +444,8 @@ ir_emit_kind ir_builtin_emit_kind(const ir_builtin *b, const ir_type **args,
               : ir_type_is_int(t)   ? IR_INFIX_INT
                                     : 0;
     /* float16 has no C arithmetic of its own: the prelude converts */
-    if (t->kind == IR_T_SCALAR && (t->scalar == WP_SCALAR_FLOAT16 ||
-                                   t->scalar == WP_SCALAR_BFLOAT16))
+    if (t->kind == IR_T_SCALAR &&
+        (t->scalar == WP_SCALAR_FLOAT16 || t->scalar == WP_SCALAR_BFLOAT16))
       cls = 0;
     if (!(cls & b->infix_mask))
       return IR_EMIT_CALL;

@@ -14,12 +14,9 @@ static bool has_effect(const ir_value *v) {
   case IR_CALL:
   case IR_BR:
   case IR_CBR:
-  case IR_RET:
-    return true;
-  case IR_BUILTIN:
-    return !v->builtin->pure;
-  default:
-    return false;
+  case IR_RET: return true;
+  case IR_BUILTIN: return !v->builtin->pure;
+  default: return false;
   }
 }
 

@@ -25,9 +25,11 @@ static double round_float(const ir_type *t, double x) {
 }
 
 static bool is_const(const ir_value *v) {
-  return v->op == IR_CONST && (ir_type_is_float(v->type) ||
-                               ir_type_is_int(v->type) || ir_type_is_bool(v->type)) &&
-         v->type->scalar != WP_SCALAR_FLOAT16 && v->type->scalar != WP_SCALAR_BFLOAT16;
+  return v->op == IR_CONST &&
+         (ir_type_is_float(v->type) || ir_type_is_int(v->type) ||
+          ir_type_is_bool(v->type)) &&
+         v->type->scalar != WP_SCALAR_FLOAT16 &&
+         v->type->scalar != WP_SCALAR_BFLOAT16;
 }
 
 static double num(const ir_value *v) {
@@ -56,21 +58,36 @@ static bool fold_builtin(ir_value *v) {
   int64_t p = a->ival, q = b ? b->ival : 0;
   double fr = 0;
   int64_t ir = 0;
-  if (!strcmp(n, "add")) fl ? (fr = x + y) : (ir = (int64_t)((uint64_t)p + (uint64_t)q));
-  else if (!strcmp(n, "sub")) fl ? (fr = x - y) : (ir = (int64_t)((uint64_t)p - (uint64_t)q));
-  else if (!strcmp(n, "mul")) fl ? (fr = x * y) : (ir = (int64_t)((uint64_t)p * (uint64_t)q));
-  else if (!strcmp(n, "div") && fl) fr = x / y;
-  else if (!strcmp(n, "neg")) fl ? (fr = -x) : (ir = (int64_t)(0 - (uint64_t)p));
-  else if (!strcmp(n, "pos")) fl ? (fr = x) : (ir = p);
-  else if (!strcmp(n, "eq")) ir = fl ? x == y : p == q;
-  else if (!strcmp(n, "ne")) ir = fl ? x != y : p != q;
-  else if (!strcmp(n, "lt")) ir = fl || uns ? x < y : p < q;
-  else if (!strcmp(n, "le")) ir = fl || uns ? x <= y : p <= q;
-  else if (!strcmp(n, "gt")) ir = fl || uns ? x > y : p > q;
-  else if (!strcmp(n, "ge")) ir = fl || uns ? x >= y : p >= q;
-  else if (!strcmp(n, "and")) ir = truth(a) && truth(b);
-  else if (!strcmp(n, "or")) ir = truth(a) || truth(b);
-  else if (!strcmp(n, "not")) ir = !truth(a);
+  if (!strcmp(n, "add"))
+    fl ? (fr = x + y) : (ir = (int64_t)((uint64_t)p + (uint64_t)q));
+  else if (!strcmp(n, "sub"))
+    fl ? (fr = x - y) : (ir = (int64_t)((uint64_t)p - (uint64_t)q));
+  else if (!strcmp(n, "mul"))
+    fl ? (fr = x * y) : (ir = (int64_t)((uint64_t)p * (uint64_t)q));
+  else if (!strcmp(n, "div") && fl)
+    fr = x / y;
+  else if (!strcmp(n, "neg"))
+    fl ? (fr = -x) : (ir = (int64_t)(0 - (uint64_t)p));
+  else if (!strcmp(n, "pos"))
+    fl ? (fr = x) : (ir = p);
+  else if (!strcmp(n, "eq"))
+    ir = fl ? x == y : p == q;
+  else if (!strcmp(n, "ne"))
+    ir = fl ? x != y : p != q;
+  else if (!strcmp(n, "lt"))
+    ir = fl || uns ? x < y : p < q;
+  else if (!strcmp(n, "le"))
+    ir = fl || uns ? x <= y : p <= q;
+  else if (!strcmp(n, "gt"))
+    ir = fl || uns ? x > y : p > q;
+  else if (!strcmp(n, "ge"))
+    ir = fl || uns ? x >= y : p >= q;
+  else if (!strcmp(n, "and"))
+    ir = truth(a) && truth(b);
+  else if (!strcmp(n, "or"))
+    ir = truth(a) || truth(b);
+  else if (!strcmp(n, "not"))
+    ir = !truth(a);
   else
     return false;
   if (ir_type_is_float(t))
@@ -83,8 +100,8 @@ static bool fold_builtin(ir_value *v) {
 static bool fold_cast(ir_value *v) {
   ir_value *a = v->args[0];
   const ir_type *t = v->type;
-  if (!is_const(a) || t->kind != IR_T_SCALAR || t->scalar == WP_SCALAR_FLOAT16 ||
-      t->scalar == WP_SCALAR_BFLOAT16)
+  if (!is_const(a) || t->kind != IR_T_SCALAR ||
+      t->scalar == WP_SCALAR_FLOAT16 || t->scalar == WP_SCALAR_BFLOAT16)
     return false;
   if (ir_type_is_float(t))
     v->fval = round_float(t, num(a));

@@ -45,18 +45,18 @@ typedef enum ir_type_kind {
 typedef struct ir_type ir_type;
 struct ir_type {
   ir_type_kind kind;
-  int scalar;           /* SCALAR, VEC, MAT: element scalar code */
-  int rows, cols;       /* VEC: rows = length, cols = 1; MAT: shape */
-  int ndim;             /* ARRAY */
-  const ir_type *elem;  /* ARRAY: dtype; VEC/MAT: the scalar type */
-  const ir_type **members;     /* TUPLE, STRUCT */
-  const char **member_names;   /* STRUCT */
+  int scalar;                /* SCALAR, VEC, MAT: element scalar code */
+  int rows, cols;            /* VEC: rows = length, cols = 1; MAT: shape */
+  int ndim;                  /* ARRAY */
+  const ir_type *elem;       /* ARRAY: dtype; VEC/MAT: the scalar type */
+  const ir_type **members;   /* TUPLE, STRUCT */
+  const char **member_names; /* STRUCT */
   int nmembers;
-  const char *name;     /* Warp's spelling: "float32", "vec3f", "mat33d",
-                           "array(dtype=vec3f, ndim=2)", "tuple(float32,
-                           int32)", struct name */
-  const char *cname;    /* C type in generated code: "float", "wp_vec3f",
-                           "wp_array", ... */
+  const char *name;  /* Warp's spelling: "float32", "vec3f", "mat33d",
+                        "array(dtype=vec3f, ndim=2)", "tuple(float32,
+                        int32)", struct name */
+  const char *cname; /* C type in generated code: "float", "wp_vec3f",
+                        "wp_array", ... */
 };
 
 /* The interning table of one compilation (lives in an arena). */
@@ -107,14 +107,14 @@ typedef const ir_type *(*ir_builtin_check_fn)(ir_types *T, const ir_builtin *b,
                                               const char **err);
 
 struct ir_builtin {
-  const char *name;      /* Warp's name: "add", "sqrt", "dot" */
+  const char *name; /* Warp's name: "add", "sqrt", "dot" */
   int min_args, max_args;
   ir_builtin_check_fn check;
-  const char *c_op;      /* INFIX / PREFIX operator, e.g. "+" */
-  int infix_mask;        /* operand classes printed with c_op instead of a
-                            call: IR_INFIX_INT | IR_INFIX_FLOAT | IR_INFIX_BOOL */
-  bool pure;             /* no side effects: may be folded / removed */
-  const char *doc;       /* one line for the coverage table */
+  const char *c_op; /* INFIX / PREFIX operator, e.g. "+" */
+  int infix_mask;   /* operand classes printed with c_op instead of a
+                       call: IR_INFIX_INT | IR_INFIX_FLOAT | IR_INFIX_BOOL */
+  bool pure;        /* no side effects: may be folded / removed */
+  const char *doc;  /* one line for the coverage table */
 };
 
 /* Looks up a builtin by Warp name (NULL when unknown). */
@@ -152,10 +152,10 @@ typedef enum ir_op {
   IR_ARRAY_SHAPE, /* args[0].shape[aux] as int32 */
   IR_TID,         /* wp.tid() component aux of aux2 components, int32 */
   /* terminators */
-  IR_BR,          /* jump to targets[0] passing targs[0] */
-  IR_CBR,         /* if args[0] goto targets[0](targs[0]) else
-                     targets[1](targs[1]) */
-  IR_RET,         /* return [args[0]] */
+  IR_BR,  /* jump to targets[0] passing targs[0] */
+  IR_CBR, /* if args[0] goto targets[0](targs[0]) else
+             targets[1](targs[1]) */
+  IR_RET, /* return [args[0]] */
 } ir_op;
 
 typedef struct ir_value ir_value;
@@ -174,34 +174,34 @@ struct ir_value {
   ir_value **args;
   int nargs;
   int aux, aux2;
-  int64_t ival;        /* CONST of int/bool type (uint64 bit pattern) */
-  double fval;         /* CONST of float type */
+  int64_t ival;              /* CONST of int/bool type (uint64 bit pattern) */
+  double fval;               /* CONST of float type */
   const ir_builtin *builtin; /* BUILTIN, ATOMIC */
-  ir_func *callee;     /* CALL */
-  ir_block *targets[2];/* BR, CBR */
+  ir_func *callee;           /* CALL */
+  ir_block *targets[2];      /* BR, CBR */
   ir_edge targs[2];
-  const char *name;    /* source variable name, for printing; may be NULL */
+  const char *name; /* source variable name, for printing; may be NULL */
   wp_loc loc;
   ir_block *block;
   ir_value *next, *prev; /* instruction list of the block */
-  int id;              /* number, set by ir_renumber */
-  int uses;            /* use count, set by ir_count_uses */
-  bool live;           /* scratch for passes */
+  int id;                /* number, set by ir_renumber */
+  int uses;              /* use count, set by ir_count_uses */
+  bool live;             /* scratch for passes */
 };
 
 struct ir_block {
   int id;
-  ir_value **params;   /* IR_BLOCK_ARG values */
+  ir_value **params; /* IR_BLOCK_ARG values */
   int nparams;
   int cap_params;
   ir_value *first, *last; /* instructions; last is the terminator */
   ir_func *func;
-  ir_block *next;      /* next block of the function, in layout order */
+  ir_block *next; /* next block of the function, in layout order */
   /* used while building SSA */
   ir_block **preds;
   int npreds, cap_preds;
   bool sealed, filled;
-  void *defs;          /* lowering's variable map */
+  void *defs; /* lowering's variable map */
   void *incomplete;
 };
 
@@ -216,15 +216,15 @@ typedef struct ir_kernel_options {
 
 struct ir_func {
   ir_func_kind kind;
-  const char *name;      /* Python name */
-  const char *cname;     /* unique C name within the module */
+  const char *name;  /* Python name */
+  const char *cname; /* unique C name within the module */
   wp_loc loc;
   const ir_type **param_types;
   const char **param_names;
   wp_loc *param_locs;
   int nparams;
-  ir_value **params;     /* IR_PARAM values (in the entry block's list) */
-  const ir_type *ret;    /* void for kernels */
+  ir_value **params;  /* IR_PARAM values (in the entry block's list) */
+  const ir_type *ret; /* void for kernels */
   ir_block *entry, *last_block;
   int nblocks;
   ir_kernel_options options;
@@ -235,7 +235,7 @@ struct ir_func {
 typedef struct ir_module {
   wp_arena *arena;
   ir_types *types;
-  const char *name;      /* module name: C prefix of launchers */
+  const char *name; /* module name: C prefix of launchers */
   const wp_source *src;
   ir_func *funcs, *last_func; /* @wp.func first in dependency order, then
                                  kernels in file order */

@@ -24,9 +24,8 @@ typedef struct fstate {
 } fstate;
 
 static fstate save(lower_ctx *c) {
-  fstate s = {c->f,      c->cur,       c->loop,   c->vars,
-              c->var_types, c->nvars, c->cap_vars, c->hidden,
-              c->ret_known, c->ret_declared};
+  fstate s = {c->f,     c->cur,      c->loop,   c->vars,      c->var_types,
+              c->nvars, c->cap_vars, c->hidden, c->ret_known, c->ret_declared};
   c->f = NULL, c->cur = NULL, c->loop = NULL, c->vars = NULL;
   c->var_types = NULL, c->nvars = c->cap_vars = c->hidden = 0;
   c->ret_known = c->ret_declared = false;
@@ -53,13 +52,15 @@ static bool params(lower_ctx *c, const ast_def *d, ir_func *f) {
     f->param_names[i] = p->name;
     f->param_locs[i] = p->loc;
     if (p->star) {
-      wp_error(c->diag, p->loc, "*args and **kwargs are not supported in Warp %ss", what);
+      wp_error(c->diag, p->loc,
+               "*args and **kwargs are not supported in Warp %ss", what);
       ok = false;
       continue;
     }
     if (!p->annotation) {
-      wp_error(c->diag, p->loc, "parameter '%s' of %s '%s' needs a type annotation",
-               p->name, what, d->name);
+      wp_error(c->diag, p->loc,
+               "parameter '%s' of %s '%s' needs a type annotation", p->name,
+               what, d->name);
       ok = false;
       continue;
     }
@@ -91,7 +92,8 @@ static bool bool_option(lower_ctx *c, const ast_keyword *k, bool *out) {
 
 static bool int_option(lower_ctx *c, const ast_keyword *k, int *out) {
   if (k->value->kind != AST_EXPR_INT || k->value->int_value > 1u << 20) {
-    wp_error(c->diag, k->value->loc, "'%s' must be a non-negative integer", k->name);
+    wp_error(c->diag, k->value->loc, "'%s' must be a non-negative integer",
+             k->name);
     return false;
   }
   *out = (int)k->value->int_value;
@@ -127,7 +129,8 @@ static void body(lower_ctx *c, const ast_def *d, ir_func *f) {
     else {
       if (reachable && c->diag->errors == errors)
         wp_error(c->diag, d->loc,
-                 "'%s' can reach its end without returning a value (it returns '%s')",
+                 "'%s' can reach its end without returning a value (it returns "
+                 "'%s')",
                  d->name, f->ret->name);
       ir_value *z = lower_zero(c, f->ret);
       lower_emit(c, IR_RET, f->ret, &z, 1, d->loc);

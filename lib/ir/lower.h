@@ -6,32 +6,32 @@
 
 /* What a name or attribute chain denotes at compile time. */
 typedef enum ent_kind {
-  ENT_ERROR,    /* already reported */
-  ENT_VALUE,    /* an SSA value */
-  ENT_TYPE,     /* a type used as a constructor or annotation */
-  ENT_BUILTIN,  /* a registry builtin (warp or Python spelling) */
-  ENT_FUNC,     /* a @wp.func */
-  ENT_WARP,     /* warp itself or a submodule ("", "types") */
-  ENT_SPECIAL,  /* a warp name with its own lowering: "tid", "constant",
-                   "array", "range", "len", "float", "int", "bool", ... */
-  ENT_SHAPE,    /* arr.shape (value = the array) */
+  ENT_ERROR,   /* already reported */
+  ENT_VALUE,   /* an SSA value */
+  ENT_TYPE,    /* a type used as a constructor or annotation */
+  ENT_BUILTIN, /* a registry builtin (warp or Python spelling) */
+  ENT_FUNC,    /* a @wp.func */
+  ENT_WARP,    /* warp itself or a submodule ("", "types") */
+  ENT_SPECIAL, /* a warp name with its own lowering: "tid", "constant",
+                  "array", "range", "len", "float", "int", "bool", ... */
+  ENT_SHAPE,   /* arr.shape (value = the array) */
 } ent_kind;
 
 typedef struct entity {
   ent_kind kind;
-  ir_value *value;            /* VALUE, SHAPE */
-  const ir_type *type;        /* TYPE */
-  const ir_builtin *builtin;  /* BUILTIN */
-  const ast_def *def;         /* FUNC */
-  const char *name;           /* WARP, SPECIAL: the warp-relative name */
-  int array_ndim;             /* SPECIAL "array"/"arrayNd": default ndim */
+  ir_value *value;           /* VALUE, SHAPE */
+  const ir_type *type;       /* TYPE */
+  const ir_builtin *builtin; /* BUILTIN */
+  const ast_def *def;        /* FUNC */
+  const char *name;          /* WARP, SPECIAL: the warp-relative name */
+  int array_ndim;            /* SPECIAL "array"/"arrayNd": default ndim */
 } entity;
 
 /* A user function known to the module. */
 typedef struct func_info {
   const ast_def *def;
-  ir_func *ir;       /* NULL until lowered */
-  bool in_progress;  /* being lowered (recursion check) */
+  ir_func *ir;      /* NULL until lowered */
+  bool in_progress; /* being lowered (recursion check) */
   bool failed;
 } func_info;
 
@@ -52,16 +52,16 @@ typedef struct lower_ctx {
   int nfuncs;
   /* the function being lowered */
   ir_func *f;
-  ir_block *cur;         /* NULL after return/break/continue */
+  ir_block *cur; /* NULL after return/break/continue */
   loop_ctx *loop;
-  const char **vars;     /* variable names of the function */
+  const char **vars; /* variable names of the function */
   const ir_type **var_types;
   int nvars, cap_vars;
-  int hidden;            /* counter for hidden variables */
-  bool ret_known;        /* a @wp.func's return type is fixed */
-  bool ret_declared;     /* ... by a `-> T` annotation */
-  int global_limit;      /* while evaluating a global: only globals before
-                            this index are visible; else nglobals */
+  int hidden;        /* counter for hidden variables */
+  bool ret_known;    /* a @wp.func's return type is fixed */
+  bool ret_declared; /* ... by a `-> T` annotation */
+  int global_limit;  /* while evaluating a global: only globals before
+                        this index are visible; else nglobals */
   int const_depth;
 } lower_ctx;
 

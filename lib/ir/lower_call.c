@@ -141,8 +141,8 @@ static ir_value *atomic(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
     if (!ix)
       return NULL;
     if (!ir_type_is_int(ix->type)) {
-      wp_error(c->diag, e->items[1 + i]->loc, "index must be an integer, not '%s'",
-               ix->type->name);
+      wp_error(c->diag, e->items[1 + i]->loc,
+               "index must be an integer, not '%s'", ix->type->name);
       return NULL;
     }
     args[1 + i] = ix;
@@ -160,8 +160,9 @@ ir_value *lower_atomic(lower_ctx *c, const ir_builtin *b, ir_value **addr,
   const char *why = NULL;
   const ir_type *types[2] = {et, val->type};
   if (!b->check(c->T, b, types, 2, &why)) {
-    wp_error(c->diag, val_loc, "'%s' on an array of '%s' needs a '%s' value, got '%s'",
-             b->name, et->name, et->name, val->type->name);
+    wp_error(c->diag, val_loc,
+             "'%s' on an array of '%s' needs a '%s' value, got '%s'", b->name,
+             et->name, et->name, val->type->name);
     return NULL;
   }
   bool minmax = strstr(b->name, "min") || strstr(b->name, "max");
@@ -180,7 +181,9 @@ ir_value *lower_atomic(lower_ctx *c, const ir_builtin *b, ir_value **addr,
 
 ir_value *lower_tid(lower_ctx *c, int k, int n, wp_loc loc) {
   if (c->f->kind != IR_FUNC_KERNEL) {
-    wp_error(c->diag, loc, "wp.tid() can only be used in kernels; pass the index to the function");
+    wp_error(
+        c->diag, loc,
+        "wp.tid() can only be used in kernels; pass the index to the function");
     return lower_zero(c, ir_t_int32(c->T));
   }
   ir_value *v = lower_emit(c, IR_TID, ir_t_int32(c->T), NULL, 0, loc);
@@ -189,7 +192,8 @@ ir_value *lower_tid(lower_ctx *c, int k, int n, wp_loc loc) {
   return v;
 }
 
-static ir_value *special_call(lower_ctx *c, const ast_expr *e, const char *name) {
+static ir_value *special_call(lower_ctx *c, const ast_expr *e,
+                              const char *name) {
   if (strcmp(name, "tid") == 0) {
     if (e->nitems || e->nkeywords) {
       wp_error(c->diag, e->loc, "wp.tid() takes no arguments");
@@ -220,7 +224,8 @@ static ir_value *special_call(lower_ctx *c, const ast_expr *e, const char *name)
     }
     const ir_type *t = args[0]->type;
     if (t->kind == IR_T_ARRAY) {
-      ir_value *s = lower_emit(c, IR_ARRAY_SHAPE, ir_t_int32(c->T), args, 1, e->loc);
+      ir_value *s =
+          lower_emit(c, IR_ARRAY_SHAPE, ir_t_int32(c->T), args, 1, e->loc);
       s->aux = 0;
       return s;
     }
@@ -232,22 +237,26 @@ static ir_value *special_call(lower_ctx *c, const ast_expr *e, const char *name)
     return NULL;
   }
   if (strcmp(name, "range") == 0) {
-    wp_error(c->diag, e->loc, "range() can only be used as the iterable of a for loop");
+    wp_error(c->diag, e->loc,
+             "range() can only be used as the iterable of a for loop");
     return NULL;
   }
   wp_error(c->diag, e->loc, "'%s' is not supported here yet", name);
   return NULL;
 }
 
-static ir_value *func_call(lower_ctx *c, const ast_expr *e, const ast_def *def) {
+static ir_value *func_call(lower_ctx *c, const ast_expr *e,
+                           const ast_def *def) {
   func_info *fi = lower_find_func(c, def->name);
   ir_value *args[MAX_ARGS];
   int n = lower_args(c, e, args);
   if (n < 0)
     return NULL;
   if (fi->in_progress) {
-    wp_error(c->diag, e->loc, "recursive call of '%s': recursion is not supported in Warp functions",
-             def->name);
+    wp_error(
+        c->diag, e->loc,
+        "recursive call of '%s': recursion is not supported in Warp functions",
+        def->name);
     return NULL;
   }
   ir_func *callee = lower_func_def(c, fi);

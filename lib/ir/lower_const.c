@@ -28,13 +28,14 @@ static double cv_num(const cvalue *v) {
 static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out);
 
 static bool not_const(lower_ctx *c, const ast_expr *e) {
-  wp_error(c->diag, e->loc,
-           "module-level value is not a compile-time constant warpc can evaluate");
+  wp_error(
+      c->diag, e->loc,
+      "module-level value is not a compile-time constant warpc can evaluate");
   return false;
 }
 
-static const ast_global *find_global(lower_ctx *c, const char *name,
-                                     int limit, int *index) {
+static const ast_global *find_global(lower_ctx *c, const char *name, int limit,
+                                     int *index) {
   for (int i = limit - 1; i >= 0; i--)
     if (strcmp(c->ast->globals[i].name, name) == 0) {
       *index = i;
@@ -92,16 +93,30 @@ static bool eval_binary(lower_ctx *c, const ast_expr *e, cvalue *a, cvalue *b,
     }
     return true;
   case AST_OP_LSHIFT:
-    if (!ints) break;
+    if (!ints)
+      break;
     out->i = p << q;
     return true;
   case AST_OP_RSHIFT:
-    if (!ints) break;
+    if (!ints)
+      break;
     out->i = p >> q;
     return true;
-  case AST_OP_BITAND: if (!ints) break; out->i = p & q; return true;
-  case AST_OP_BITOR: if (!ints) break; out->i = p | q; return true;
-  case AST_OP_BITXOR: if (!ints) break; out->i = p ^ q; return true;
+  case AST_OP_BITAND:
+    if (!ints)
+      break;
+    out->i = p & q;
+    return true;
+  case AST_OP_BITOR:
+    if (!ints)
+      break;
+    out->i = p | q;
+    return true;
+  case AST_OP_BITXOR:
+    if (!ints)
+      break;
+    out->i = p ^ q;
+    return true;
   default: break;
   }
   return not_const(c, e);
@@ -164,12 +179,25 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     return ok;
   }
   case AST_EXPR_ATTRIBUTE:
-    if (e->value->kind == AST_EXPR_NAME && strcmp(e->value->name, "math") == 0) {
+    if (e->value->kind == AST_EXPR_NAME &&
+        strcmp(e->value->name, "math") == 0) {
       out->kind = CV_FLOAT;
-      if (strcmp(e->name, "pi") == 0) { out->f = M_PI; return true; }
-      if (strcmp(e->name, "e") == 0) { out->f = M_E; return true; }
-      if (strcmp(e->name, "tau") == 0) { out->f = 2 * M_PI; return true; }
-      if (strcmp(e->name, "inf") == 0) { out->f = INFINITY; return true; }
+      if (strcmp(e->name, "pi") == 0) {
+        out->f = M_PI;
+        return true;
+      }
+      if (strcmp(e->name, "e") == 0) {
+        out->f = M_E;
+        return true;
+      }
+      if (strcmp(e->name, "tau") == 0) {
+        out->f = 2 * M_PI;
+        return true;
+      }
+      if (strcmp(e->name, "inf") == 0) {
+        out->f = INFINITY;
+        return true;
+      }
     }
     break;
   case AST_EXPR_UNARY: {
@@ -225,8 +253,7 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
       return eval_typed(c, e, t, limit, out);
     break;
   }
-  default:
-    break;
+  default: break;
   }
   return not_const(c, e);
 }
@@ -239,16 +266,16 @@ static ir_value *materialize(lower_ctx *c, const cvalue *v, wp_loc loc) {
     return lower_const_int(c, ir_t_scalar(c->T, WP_SCALAR_INT64), v->i);
   case CV_FLOAT:
     return lower_const_float(c, ir_t_float32(c->T), (double)(float)v->f);
-  case CV_BOOL:
-    return lower_const_int(c, ir_t_bool(c->T), v->i);
+  case CV_BOOL: return lower_const_int(c, ir_t_bool(c->T), v->i);
   case CV_TYPED: {
     const ir_type *t = v->type;
     const ir_type *st = t->kind == IR_T_SCALAR ? t : t->elem;
     int n = t->kind == IR_T_SCALAR ? 1 : t->rows * t->cols;
     ir_value *comps[16];
     for (int k = 0; k < n; k++)
-      comps[k] = ir_type_is_float(st) ? lower_const_float(c, st, v->comp[k])
-                                      : lower_const_int(c, st, (int64_t)v->comp[k]);
+      comps[k] = ir_type_is_float(st)
+                     ? lower_const_float(c, st, v->comp[k])
+                     : lower_const_int(c, st, (int64_t)v->comp[k]);
     if (n == 1)
       return comps[0];
     return lower_emit(c, IR_COMPOSE, t, comps, n, loc);

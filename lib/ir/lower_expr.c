@@ -31,9 +31,13 @@ ir_value *lower_const_float(lower_ctx *c, const ir_type *t, double v) {
 
 static const char *op_verb(const char *name) {
   static const char *tab[][2] = {
-      {"add", "add"},       {"sub", "subtract"},  {"mul", "multiply"},
-      {"div", "divide"},    {"floordiv", "floor-divide"},
-      {"mod", "take the remainder of"}, {"pow", "raise"},
+      {"add", "add"},
+      {"sub", "subtract"},
+      {"mul", "multiply"},
+      {"div", "divide"},
+      {"floordiv", "floor-divide"},
+      {"mod", "take the remainder of"},
+      {"pow", "raise"},
   };
   for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
     if (strcmp(tab[i][0], name) == 0)
@@ -121,13 +125,15 @@ int lower_array_indices(lower_ctx *c, ir_value *arr, const ast_expr *e,
   }
   if (e->nitems < ndim) {
     wp_error(c->diag, e->loc,
-             "%d index%s for a %d-d array: array slices and views are not supported yet",
+             "%d index%s for a %d-d array: array slices and views are not "
+             "supported yet",
              e->nitems, e->nitems == 1 ? "" : "es", ndim);
     return -1;
   }
   for (int i = 0; i < e->nitems; i++) {
     if (e->items[i]->kind == AST_EXPR_SLICE) {
-      wp_error(c->diag, e->items[i]->loc, "array slices are not supported in kernels");
+      wp_error(c->diag, e->items[i]->loc,
+               "array slices are not supported in kernels");
       return -1;
     }
     ir_value *ix = lower_expr(c, e->items[i]);
@@ -169,13 +175,14 @@ static ir_value *index_value(lower_ctx *c, ir_value *base, const ast_expr *e) {
       return NULL;
     int64_t k;
     int len = vt->kind == IR_T_TUPLE ? vt->nmembers : vt->rows;
-    const ir_type *rt = vt->kind == IR_T_MAT   ? ir_t_vec(c->T, vt->scalar, vt->cols)
+    const ir_type *rt = vt->kind == IR_T_MAT
+                            ? ir_t_vec(c->T, vt->scalar, vt->cols)
                         : vt->kind == IR_T_TUPLE ? NULL
                                                  : vt->elem;
     if (is_const_int(ix, &k)) {
       if (k < 0 || k >= len) {
-        wp_error(c->diag, e->items[i]->loc, "index %lld is out of range for '%s'",
-                 (long long)k, vt->name);
+        wp_error(c->diag, e->items[i]->loc,
+                 "index %lld is out of range for '%s'", (long long)k, vt->name);
         return NULL;
       }
       if (vt->kind == IR_T_TUPLE)
@@ -215,8 +222,8 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
   if (path) {
     entity en = lower_warp_name(c, path);
     if (en.kind == ENT_ERROR)
-      wp_error(c->diag, e->loc, "'%s' is not a Warp builtin or type warpc knows",
-               path);
+      wp_error(c->diag, e->loc,
+               "'%s' is not a Warp builtin or type warpc knows", path);
     return en;
   }
   entity base = lower_entity(c, e->value);
@@ -265,8 +272,8 @@ static entity name_entity(lower_ctx *c, const ast_expr *e) {
       return (entity){.kind = ENT_WARP, .name = ""};
     entity en = lower_warp_name(c, path);
     if (en.kind == ENT_ERROR)
-      wp_error(c->diag, e->loc, "'%s' is not a Warp builtin or type warpc knows",
-               path);
+      wp_error(c->diag, e->loc,
+               "'%s' is not a Warp builtin or type warpc knows", path);
     return en;
   }
   entity g;
@@ -288,8 +295,6 @@ static entity name_entity(lower_ctx *c, const ast_expr *e) {
   return (entity){.kind = ENT_ERROR};
 }
 
-
-
 static ir_value *subscript(lower_ctx *c, const ast_expr *e) {
   entity base = lower_entity(c, e->value);
   if (base.kind == ENT_ERROR)
@@ -305,8 +310,8 @@ static ir_value *subscript(lower_ctx *c, const ast_expr *e) {
                base.value->type->ndim);
       return NULL;
     }
-    ir_value *s = lower_emit(c, IR_ARRAY_SHAPE, ir_t_int32(c->T), &base.value,
-                             1, e->loc);
+    ir_value *s =
+        lower_emit(c, IR_ARRAY_SHAPE, ir_t_int32(c->T), &base.value, 1, e->loc);
     s->aux = (int)k;
     return s;
   }
@@ -405,7 +410,8 @@ static ir_value *conditional(lower_ctx *c, const ast_expr *e) {
   }
   if (a->type != b->type) {
     wp_error(c->diag, e->loc,
-             "both branches of a conditional expression must have the same type, got '%s' and '%s'",
+             "both branches of a conditional expression must have the same "
+             "type, got '%s' and '%s'",
              a->type->name, b->type->name);
     c->cur = NULL;
     return NULL;
@@ -428,13 +434,11 @@ static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
     return lower_const_int(c, ir_t_scalar(c->T, WP_SCALAR_INT64),
                            (int64_t)e->int_value);
   case AST_EXPR_FLOAT:
-    return lower_const_float(c, ir_t_float32(c->T), (double)(float)e->float_value);
-  case AST_EXPR_BOOL:
-    return lower_const_int(c, ir_t_bool(c->T), e->bool_value);
-  case AST_EXPR_SUBSCRIPT:
-    return subscript(c, e);
-  case AST_EXPR_CALL:
-    return lower_call(c, e);
+    return lower_const_float(c, ir_t_float32(c->T),
+                             (double)(float)e->float_value);
+  case AST_EXPR_BOOL: return lower_const_int(c, ir_t_bool(c->T), e->bool_value);
+  case AST_EXPR_SUBSCRIPT: return subscript(c, e);
+  case AST_EXPR_CALL: return lower_call(c, e);
   case AST_EXPR_UNARY:
   case AST_EXPR_BINARY:
   case AST_EXPR_BOOLOP: {
@@ -448,18 +452,18 @@ static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
         ir_type_is_signed(args[0]->type)) {
       if (ir_type_is_float(args[0]->type))
         return lower_const_float(c, args[0]->type, -args[0]->fval);
-      if (args[0]->ival != INT32_MIN || args[0]->type->scalar != WP_SCALAR_INT32)
+      if (args[0]->ival != INT32_MIN ||
+          args[0]->type->scalar != WP_SCALAR_INT32)
         return lower_const_int(c, args[0]->type, -args[0]->ival);
     }
     return operator(c, e, e->op, args, n, e->loc);
   }
-  case AST_EXPR_COMPARE:
-    return compare(c, e);
-  case AST_EXPR_IFEXP:
-    return conditional(c, e);
+  case AST_EXPR_COMPARE: return compare(c, e);
+  case AST_EXPR_IFEXP: return conditional(c, e);
   case AST_EXPR_TUPLE: {
     if (e->nitems > 16) {
-      wp_error(c->diag, e->loc, "tuples of more than 16 values are not supported");
+      wp_error(c->diag, e->loc,
+               "tuples of more than 16 values are not supported");
       return NULL;
     }
     ir_value *args[16];
@@ -473,7 +477,8 @@ static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
                       e->nitems, e->loc);
   }
   case AST_EXPR_STRING:
-    wp_error(c->diag, e->loc, "string values are not supported in Warp kernels");
+    wp_error(c->diag, e->loc,
+             "string values are not supported in Warp kernels");
     return NULL;
   case AST_EXPR_NONE:
     wp_error(c->diag, e->loc, "None is not a value in kernels");
@@ -485,9 +490,7 @@ static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
     wp_error(c->diag, e->loc, "%s%s are not supported in Warp kernels", e->name,
              e->name[strlen(e->name) - 1] == 's' ? "es" : "s");
     return NULL;
-  default:
-    wp_error(c->diag, e->loc, "unsupported expression");
-    return NULL;
+  default: wp_error(c->diag, e->loc, "unsupported expression"); return NULL;
   }
 }
 

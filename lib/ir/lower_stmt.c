@@ -35,7 +35,9 @@ static bool assign_var(lower_ctx *c, const char *name, ir_value *v,
                        wp_loc loc) {
   int var = lower_var_index(c, name, true);
   if (v->type->kind == IR_T_VOID) {
-    wp_error(c->diag, loc, "cannot assign to '%s': the value is None (a function that returns nothing)",
+    wp_error(c->diag, loc,
+             "cannot assign to '%s': the value is None (a function that "
+             "returns nothing)",
              name);
     return false;
   }
@@ -59,15 +61,14 @@ static int local_var(lower_ctx *c, const ast_expr *e) {
   if (e->kind != AST_EXPR_NAME)
     return -1;
   int var = lower_var_index(c, e->name, false);
-  return var >= 0 && c->var_types[var] &&
-                 c->var_types[var]->kind != IR_T_ARRAY
+  return var >= 0 && c->var_types[var] && c->var_types[var]->kind != IR_T_ARRAY
              ? var
              : -1;
 }
 
 /* agg with component [ix] replaced by v (constant or dynamic index). */
-static ir_value *insert(lower_ctx *c, ir_value *agg, ir_value *ix,
-                        ir_value *v, wp_loc loc) {
+static ir_value *insert(lower_ctx *c, ir_value *agg, ir_value *ix, ir_value *v,
+                        wp_loc loc) {
   if (ix->op == IR_CONST) {
     ir_value *args[2] = {agg, v};
     ir_value *r = lower_emit(c, IR_INSERT, agg->type, args, 2, loc);
@@ -96,7 +97,8 @@ static int component_indices(lower_ctx *c, const ast_expr *t,
     static const char *names = "xyzw";
     const char *p = strchr(names, t->name[0]);
     if (!p || t->name[1] || type->kind != IR_T_VEC || p - names >= type->rows) {
-      wp_error(c->diag, t->loc, "'%s' has no component '%s'", type->name, t->name);
+      wp_error(c->diag, t->loc, "'%s' has no component '%s'", type->name,
+               t->name);
       return -1;
     }
     ix[0] = lower_const_int(c, ir_t_int32(c->T), p - names);
@@ -137,8 +139,8 @@ static const ir_type *component_type(lower_ctx *c, const ir_type *t, int n) {
 /* Something a component assignment reads and writes back: a local
  * vector/matrix variable, or an array element (`a[i].x = ...`). */
 typedef struct place {
-  int var;             /* local variable, or -1 */
-  ir_value *addr[5];   /* array and indices when var < 0 */
+  int var;           /* local variable, or -1 */
+  ir_value *addr[5]; /* array and indices when var < 0 */
   int naddr;
   const ir_type *type; /* the vector/matrix type */
 } place;
@@ -191,7 +193,8 @@ static ir_value *component(lower_ctx *c, place *p, const ast_expr *t,
                            ir_value *value, const ast_stmt *s) {
   const ir_type *type = p->type;
   if (type->kind != IR_T_VEC && type->kind != IR_T_MAT) {
-    wp_error(c->diag, t->loc, "cannot assign to a component of '%s'", type->name);
+    wp_error(c->diag, t->loc, "cannot assign to a component of '%s'",
+             type->name);
     return NULL;
   }
   ir_value *ix[2];
@@ -241,12 +244,11 @@ static bool store(lower_ctx *c, const ast_expr *t, ir_value *arr,
 static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
                    const ast_stmt *s) {
   switch (t->kind) {
-  case AST_EXPR_NAME:
-    assign_var(c, t->name, v, t->loc);
-    return;
+  case AST_EXPR_NAME: assign_var(c, t->name, v, t->loc); return;
   case AST_EXPR_TUPLE: {
     if (v->type->kind != IR_T_TUPLE || v->type->nmembers != t->nitems) {
-      wp_error(c->diag, s->loc, "cannot unpack a value of type '%s' into %d targets",
+      wp_error(c->diag, s->loc,
+               "cannot unpack a value of type '%s' into %d targets",
                v->type->name, t->nitems);
       return;
     }
@@ -274,7 +276,8 @@ static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
         return;
       }
       if (base) {
-        wp_error(c->diag, t->loc, "cannot assign to an element of '%s'", base->type->name);
+        wp_error(c->diag, t->loc, "cannot assign to an element of '%s'",
+                 base->type->name);
         return;
       }
     }
@@ -283,8 +286,7 @@ static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
       component(c, &p, t, v, s);
     return;
   }
-  default:
-    wp_error(c->diag, t->loc, "cannot assign to this expression");
+  default: wp_error(c->diag, t->loc, "cannot assign to this expression");
   }
 }
 
@@ -300,7 +302,8 @@ static void assign_stmt(lower_ctx *c, const ast_stmt *s) {
       s->targets[0]->kind == AST_EXPR_TUPLE) {
     const ast_expr *t = s->targets[0];
     if (t->nitems < 1 || t->nitems > 4) {
-      wp_error(c->diag, t->loc, "wp.tid() gives 1 to 4 indices, not %d", t->nitems);
+      wp_error(c->diag, t->loc, "wp.tid() gives 1 to 4 indices, not %d",
+               t->nitems);
       return;
     }
     if (s->value->nitems || s->value->nkeywords) {
@@ -345,7 +348,8 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
   const ast_expr *t = s->targets[0];
   const char *bname = aug_builtin(s->op);
   if (!bname) {
-    wp_error(c->diag, s->loc, "operator '%s=' is not supported", wp_ast_op_str(s->op));
+    wp_error(c->diag, s->loc, "operator '%s=' is not supported",
+             wp_ast_op_str(s->op));
     return;
   }
   const ir_builtin *b = ir_builtin_find(bname);
@@ -361,8 +365,10 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
       if (!v)
         return;
       if (s->op == AST_OP_ADD || s->op == AST_OP_SUB) {
-        lower_atomic(c, ir_builtin_find(s->op == AST_OP_ADD ? "atomic_add" : "atomic_sub"),
-                     addr, n, v, s->value->loc, s->loc);
+        lower_atomic(
+            c,
+            ir_builtin_find(s->op == AST_OP_ADD ? "atomic_add" : "atomic_sub"),
+            addr, n, v, s->value->loc, s->loc);
         return;
       }
       ir_value *old = lower_emit(c, IR_LOAD, arr->type->elem, addr, n, t->loc);
@@ -403,7 +409,8 @@ static void annassign(lower_ctx *c, const ast_stmt *s) {
     return;
   const ast_expr *target = s->targets[0];
   if (target->kind != AST_EXPR_NAME) {
-    wp_error(c->diag, target->loc, "annotated assignment needs a variable name");
+    wp_error(c->diag, target->loc,
+             "annotated assignment needs a variable name");
     return;
   }
   int var = lower_var_index(c, target->name, true);
@@ -481,7 +488,8 @@ static bool range_args(lower_ctx *c, const ast_expr *it, ir_value **start,
     if (!(a[i] = lower_expr(c, it->items[i])))
       return false;
     if (!ir_type_is_int(a[i]->type)) {
-      wp_error(c->diag, it->items[i]->loc, "range() arguments must be integers, not '%s'",
+      wp_error(c->diag, it->items[i]->loc,
+               "range() arguments must be integers, not '%s'",
                a[i]->type->name);
       return false;
     }
@@ -504,26 +512,31 @@ static ir_value *range_cond(lower_ctx *c, ir_value *i, ir_value *end,
                             ir_value *step, wp_loc loc) {
   ir_value *lt[2] = {i, end};
   if (step->op == IR_CONST)
-    return lower_builtin(c, ir_builtin_find(step->ival > 0 ? "lt" : "gt"), lt, 2, loc);
+    return lower_builtin(c, ir_builtin_find(step->ival > 0 ? "lt" : "gt"), lt,
+                         2, loc);
   ir_value *zero = lower_const_int(c, step->type, 0);
   ir_value *sp[2] = {step, zero};
   ir_value *up[2] = {lower_builtin(c, ir_builtin_find("gt"), sp, 2, loc),
                      lower_builtin(c, ir_builtin_find("lt"), lt, 2, loc)};
   ir_value *down[2] = {lower_builtin(c, ir_builtin_find("lt"), sp, 2, loc),
                        lower_builtin(c, ir_builtin_find("gt"), lt, 2, loc)};
-  ir_value *either[2] = {lower_builtin(c, ir_builtin_find("and"), up, 2, loc),
-                         lower_builtin(c, ir_builtin_find("and"), down, 2, loc)};
+  ir_value *either[2] = {
+      lower_builtin(c, ir_builtin_find("and"), up, 2, loc),
+      lower_builtin(c, ir_builtin_find("and"), down, 2, loc)};
   return lower_builtin(c, ir_builtin_find("or"), either, 2, loc);
 }
 
 static void for_stmt(lower_ctx *c, const ast_stmt *s) {
   const ast_expr *it = s->cond;
-  const char *p = it->kind == AST_EXPR_CALL ? lower_warp_path(c, it->value) : NULL;
-  bool is_range = it->kind == AST_EXPR_CALL &&
-                  ((it->value->kind == AST_EXPR_NAME && strcmp(it->value->name, "range") == 0) ||
-                   (p && strcmp(p, "range") == 0));
+  const char *p =
+      it->kind == AST_EXPR_CALL ? lower_warp_path(c, it->value) : NULL;
+  bool is_range =
+      it->kind == AST_EXPR_CALL && ((it->value->kind == AST_EXPR_NAME &&
+                                     strcmp(it->value->name, "range") == 0) ||
+                                    (p && strcmp(p, "range") == 0));
   if (!is_range) {
-    wp_error(c->diag, it->loc, "only 'for ... in range(...)' loops are supported yet");
+    wp_error(c->diag, it->loc,
+             "only 'for ... in range(...)' loops are supported yet");
     return;
   }
   if (s->targets[0]->kind != AST_EXPR_NAME) {
@@ -555,7 +568,8 @@ static void for_stmt(lower_ctx *c, const ast_stmt *s) {
   ir_value *args[2] = {lower_read_var(c, hv, latch), step};
   if (!args[0])
     args[0] = lower_zero(c, start->type);
-  lower_write_var(c, hv, latch, lower_builtin(c, ir_builtin_find("add"), args, 2, it->loc));
+  lower_write_var(c, hv, latch,
+                  lower_builtin(c, ir_builtin_find("add"), args, 2, it->loc));
   lower_br(c, header, s->loc);
   lower_seal(c, header);
   lower_seal(c, exit);
@@ -627,16 +641,20 @@ static void stmt(lower_ctx *c, const ast_stmt *s) {
                s->kind == AST_STMT_BREAK ? "break" : "continue");
       return;
     }
-    lower_br(c, s->kind == AST_STMT_BREAK ? c->loop->brk : c->loop->cont, s->loc);
+    lower_br(c, s->kind == AST_STMT_BREAK ? c->loop->brk : c->loop->cont,
+             s->loc);
     return;
   case AST_STMT_RETURN: return_stmt(c, s); return;
   case AST_STMT_PASS: return;
   case AST_STMT_DEF:
-    wp_error(c->diag, s->loc, "nested function and class definitions are not supported in kernels");
+    wp_error(
+        c->diag, s->loc,
+        "nested function and class definitions are not supported in kernels");
     return;
   case AST_STMT_UNSUPPORTED:
     if (!strcmp(s->name, "assert statement"))
-      wp_error(c->diag, s->loc, "assert statements are not supported by warpc yet");
+      wp_error(c->diag, s->loc,
+               "assert statements are not supported by warpc yet");
     else
       wp_error(c->diag, s->loc, "%s is not supported in Warp kernels", s->name);
     return;

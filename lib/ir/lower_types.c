@@ -30,12 +30,12 @@ static int scalar_from_suffix(const char *s) {
     const char *suffix;
     int scalar;
   } tab[] = {
-      {"", WP_SCALAR_FLOAT32},   {"f", WP_SCALAR_FLOAT32},
-      {"d", WP_SCALAR_FLOAT64},  {"h", WP_SCALAR_FLOAT16},
-      {"i", WP_SCALAR_INT32},    {"ui", WP_SCALAR_UINT32},
-      {"l", WP_SCALAR_INT64},    {"ul", WP_SCALAR_UINT64},
-      {"b", WP_SCALAR_INT8},     {"ub", WP_SCALAR_UINT8},
-      {"s", WP_SCALAR_INT16},    {"us", WP_SCALAR_UINT16},
+      {"", WP_SCALAR_FLOAT32},  {"f", WP_SCALAR_FLOAT32},
+      {"d", WP_SCALAR_FLOAT64}, {"h", WP_SCALAR_FLOAT16},
+      {"i", WP_SCALAR_INT32},   {"ui", WP_SCALAR_UINT32},
+      {"l", WP_SCALAR_INT64},   {"ul", WP_SCALAR_UINT64},
+      {"b", WP_SCALAR_INT8},    {"ub", WP_SCALAR_UINT8},
+      {"s", WP_SCALAR_INT16},   {"us", WP_SCALAR_UINT16},
   };
   for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
     if (strcmp(tab[i].suffix, s) == 0)
@@ -49,8 +49,7 @@ static const ir_type *composite_from_name(ir_types *T, const char *n) {
     int s = scalar_from_suffix(n + 4);
     return s ? ir_t_vec(T, s, n[3] - '0') : NULL;
   }
-  if (strncmp(n, "mat", 3) == 0 && n[3] >= '2' && n[3] <= '4' &&
-      n[4] == n[3]) {
+  if (strncmp(n, "mat", 3) == 0 && n[3] >= '2' && n[3] <= '4' && n[4] == n[3]) {
     int s = scalar_from_suffix(n + 5);
     if (s && (s == WP_SCALAR_FLOAT32 || s == WP_SCALAR_FLOAT64 ||
               s == WP_SCALAR_FLOAT16))
@@ -60,9 +59,8 @@ static const ir_type *composite_from_name(ir_types *T, const char *n) {
 }
 
 static const char *specials[] = {
-    "tid",   "constant", "array",   "array1d", "array2d", "array3d",
-    "array4d", "static", "printf",  "range",   "len",     "float",
-    "int",   "bool",
+    "tid",    "constant", "array", "array1d", "array2d", "array3d", "array4d",
+    "static", "printf",   "range", "len",     "float",   "int",     "bool",
 };
 
 entity lower_warp_name(lower_ctx *c, const char *name) {
@@ -130,7 +128,8 @@ static const ast_expr *keyword(const ast_expr *call, const char *name) {
 static const ir_type *array_type(lower_ctx *c, const ast_expr *e,
                                  const ast_expr *dtype_e, int ndim) {
   if (!dtype_e) {
-    wp_error(c->diag, e->loc, "array type needs a dtype, e.g. wp.array(dtype=float)");
+    wp_error(c->diag, e->loc,
+             "array type needs a dtype, e.g. wp.array(dtype=float)");
     return NULL;
   }
   const ir_type *dt = lower_type_expr(c, dtype_e);
@@ -163,7 +162,8 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
     if (en.kind == ENT_TYPE)
       return en.type;
     if (en.kind == ENT_SPECIAL && en.array_ndim) {
-      wp_error(c->diag, e->loc, "array type needs a dtype, e.g. wp.array(dtype=float)");
+      wp_error(c->diag, e->loc,
+               "array type needs a dtype, e.g. wp.array(dtype=float)");
       return NULL;
     }
     wp_error(c->diag, e->loc, "'%s' is not a type warpc knows", path);
@@ -171,8 +171,8 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
   }
   if (e->kind == AST_EXPR_CALL || e->kind == AST_EXPR_SUBSCRIPT) {
     const char *callee = lower_warp_path(c, e->value);
-    entity en = callee ? lower_warp_name(c, callee)
-                       : (entity){.kind = ENT_ERROR};
+    entity en =
+        callee ? lower_warp_name(c, callee) : (entity){.kind = ENT_ERROR};
     if (en.kind == ENT_SPECIAL && en.array_ndim) {
       if (e->kind == AST_EXPR_SUBSCRIPT) {
         if (e->nitems != 1) {
@@ -197,7 +197,8 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
     }
   }
   if (e->kind == AST_EXPR_STRING) {
-    wp_error(c->diag, e->loc, "string annotations are not supported; write the type itself");
+    wp_error(c->diag, e->loc,
+             "string annotations are not supported; write the type itself");
     return NULL;
   }
   if (e->kind == AST_EXPR_NAME) {
@@ -207,7 +208,8 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
   if (e->kind == AST_EXPR_CALL || e->kind == AST_EXPR_SUBSCRIPT) {
     const char *callee = lower_warp_path(c, e->value);
     if (callee) {
-      wp_error(c->diag, e->value->loc, "'%s' is not a type warpc knows", callee);
+      wp_error(c->diag, e->value->loc, "'%s' is not a type warpc knows",
+               callee);
       return NULL;
     }
   }

@@ -10,19 +10,21 @@
 #include "ir.h"
 
 static const char *op_names[] = {
-    [IR_PARAM] = "param",       [IR_BLOCK_ARG] = "arg",
-    [IR_CONST] = "const",       [IR_ZERO] = "zero",
-    [IR_BUILTIN] = "builtin",   [IR_CAST] = "cast",
-    [IR_CALL] = "call",         [IR_COMPOSE] = "compose",
-    [IR_EXTRACT] = "extract",   [IR_EXTRACT_DYN] = "extract_dyn",
-    [IR_INSERT] = "insert",     [IR_INSERT_DYN] = "insert_dyn",
-    [IR_LOAD] = "load",         [IR_STORE] = "store",
-    [IR_ATOMIC] = "atomic",     [IR_ARRAY_SHAPE] = "shape",
-    [IR_TID] = "tid",           [IR_BR] = "br",
-    [IR_CBR] = "cbr",           [IR_RET] = "ret",
+    [IR_PARAM] = "param",     [IR_BLOCK_ARG] = "arg",
+    [IR_CONST] = "const",     [IR_ZERO] = "zero",
+    [IR_BUILTIN] = "builtin", [IR_CAST] = "cast",
+    [IR_CALL] = "call",       [IR_COMPOSE] = "compose",
+    [IR_EXTRACT] = "extract", [IR_EXTRACT_DYN] = "extract_dyn",
+    [IR_INSERT] = "insert",   [IR_INSERT_DYN] = "insert_dyn",
+    [IR_LOAD] = "load",       [IR_STORE] = "store",
+    [IR_ATOMIC] = "atomic",   [IR_ARRAY_SHAPE] = "shape",
+    [IR_TID] = "tid",         [IR_BR] = "br",
+    [IR_CBR] = "cbr",         [IR_RET] = "ret",
 };
 
-const char *ir_op_name(ir_op op) { return op_names[op]; }
+const char *ir_op_name(ir_op op) {
+  return op_names[op];
+}
 
 static void print_args(FILE *out, ir_value **args, int n) {
   for (int i = 0; i < n; i++)
@@ -51,23 +53,14 @@ static void print_value(FILE *out, const ir_value *v) {
       fprintf(out, " %lld", (long long)v->ival);
     break;
   case IR_BUILTIN:
-  case IR_ATOMIC:
-    fprintf(out, " %s", v->builtin->name);
-    break;
-  case IR_CALL:
-    fprintf(out, " @%s", v->callee->name);
-    break;
+  case IR_ATOMIC: fprintf(out, " %s", v->builtin->name); break;
+  case IR_CALL: fprintf(out, " @%s", v->callee->name); break;
   case IR_EXTRACT:
   case IR_INSERT:
   case IR_ARRAY_SHAPE:
-  case IR_PARAM:
-    fprintf(out, " #%d", v->aux);
-    break;
-  case IR_TID:
-    fprintf(out, " %d/%d", v->aux, v->aux2);
-    break;
-  default:
-    break;
+  case IR_PARAM: fprintf(out, " #%d", v->aux); break;
+  case IR_TID: fprintf(out, " %d/%d", v->aux, v->aux2); break;
+  default: break;
   }
   if (v->nargs) {
     fputc(' ', out);
@@ -89,7 +82,8 @@ static void print_value(FILE *out, const ir_value *v) {
 
 static void print_func(FILE *out, ir_func *f) {
   ir_renumber(f);
-  fprintf(out, "%s @%s(", f->kind == IR_FUNC_KERNEL ? "kernel" : "func", f->name);
+  fprintf(out, "%s @%s(", f->kind == IR_FUNC_KERNEL ? "kernel" : "func",
+          f->name);
   for (int i = 0; i < f->nparams; i++)
     fprintf(out, "%s%s: %s", i ? ", " : "", f->param_names[i],
             f->param_types[i]->name);

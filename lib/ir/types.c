@@ -10,12 +10,12 @@ struct ir_types {
 };
 
 static const char *scalar_names[] = {
-    [WP_SCALAR_BOOL] = "bool",       [WP_SCALAR_INT8] = "int8",
-    [WP_SCALAR_UINT8] = "uint8",     [WP_SCALAR_INT16] = "int16",
-    [WP_SCALAR_UINT16] = "uint16",   [WP_SCALAR_INT32] = "int32",
-    [WP_SCALAR_UINT32] = "uint32",   [WP_SCALAR_INT64] = "int64",
-    [WP_SCALAR_UINT64] = "uint64",   [WP_SCALAR_FLOAT16] = "float16",
-    [WP_SCALAR_FLOAT32] = "float32", [WP_SCALAR_FLOAT64] = "float64",
+    [WP_SCALAR_BOOL] = "bool",         [WP_SCALAR_INT8] = "int8",
+    [WP_SCALAR_UINT8] = "uint8",       [WP_SCALAR_INT16] = "int16",
+    [WP_SCALAR_UINT16] = "uint16",     [WP_SCALAR_INT32] = "int32",
+    [WP_SCALAR_UINT32] = "uint32",     [WP_SCALAR_INT64] = "int64",
+    [WP_SCALAR_UINT64] = "uint64",     [WP_SCALAR_FLOAT16] = "float16",
+    [WP_SCALAR_FLOAT32] = "float32",   [WP_SCALAR_FLOAT64] = "float64",
     [WP_SCALAR_BFLOAT16] = "bfloat16",
 };
 static const char *scalar_suffixes[] = {
@@ -28,24 +28,28 @@ static const char *scalar_suffixes[] = {
     [WP_SCALAR_BFLOAT16] = "bf",
 };
 static const char *scalar_cnames[] = {
-    [WP_SCALAR_BOOL] = "wp_bool",     [WP_SCALAR_INT8] = "wp_int8",
-    [WP_SCALAR_UINT8] = "wp_uint8",   [WP_SCALAR_INT16] = "wp_int16",
-    [WP_SCALAR_UINT16] = "wp_uint16", [WP_SCALAR_INT32] = "wp_int32",
-    [WP_SCALAR_UINT32] = "wp_uint32", [WP_SCALAR_INT64] = "wp_int64",
-    [WP_SCALAR_UINT64] = "wp_uint64", [WP_SCALAR_FLOAT16] = "wp_half",
-    [WP_SCALAR_FLOAT32] = "float",    [WP_SCALAR_FLOAT64] = "double",
+    [WP_SCALAR_BOOL] = "wp_bool",         [WP_SCALAR_INT8] = "wp_int8",
+    [WP_SCALAR_UINT8] = "wp_uint8",       [WP_SCALAR_INT16] = "wp_int16",
+    [WP_SCALAR_UINT16] = "wp_uint16",     [WP_SCALAR_INT32] = "wp_int32",
+    [WP_SCALAR_UINT32] = "wp_uint32",     [WP_SCALAR_INT64] = "wp_int64",
+    [WP_SCALAR_UINT64] = "wp_uint64",     [WP_SCALAR_FLOAT16] = "wp_half",
+    [WP_SCALAR_FLOAT32] = "float",        [WP_SCALAR_FLOAT64] = "double",
     [WP_SCALAR_BFLOAT16] = "wp_bfloat16",
 };
 static const int scalar_sizes[] = {
-    [WP_SCALAR_BOOL] = 1,    [WP_SCALAR_INT8] = 1,    [WP_SCALAR_UINT8] = 1,
-    [WP_SCALAR_INT16] = 2,   [WP_SCALAR_UINT16] = 2,  [WP_SCALAR_INT32] = 4,
-    [WP_SCALAR_UINT32] = 4,  [WP_SCALAR_INT64] = 8,   [WP_SCALAR_UINT64] = 8,
-    [WP_SCALAR_FLOAT16] = 2, [WP_SCALAR_FLOAT32] = 4, [WP_SCALAR_FLOAT64] = 8,
+    [WP_SCALAR_BOOL] = 1,     [WP_SCALAR_INT8] = 1,    [WP_SCALAR_UINT8] = 1,
+    [WP_SCALAR_INT16] = 2,    [WP_SCALAR_UINT16] = 2,  [WP_SCALAR_INT32] = 4,
+    [WP_SCALAR_UINT32] = 4,   [WP_SCALAR_INT64] = 8,   [WP_SCALAR_UINT64] = 8,
+    [WP_SCALAR_FLOAT16] = 2,  [WP_SCALAR_FLOAT32] = 4, [WP_SCALAR_FLOAT64] = 8,
     [WP_SCALAR_BFLOAT16] = 2,
 };
 
-const char *ir_scalar_name(int s) { return scalar_names[s]; }
-const char *ir_scalar_suffix(int s) { return scalar_suffixes[s]; }
+const char *ir_scalar_name(int s) {
+  return scalar_names[s];
+}
+const char *ir_scalar_suffix(int s) {
+  return scalar_suffixes[s];
+}
 
 ir_types *ir_types_new(wp_arena *arena) {
   ir_types *T = WP_NEW(arena, ir_types);
@@ -84,7 +88,8 @@ static const ir_type *intern(ir_types *T, const ir_type *proto) {
     t->cname = scalar_cnames[t->scalar];
     break;
   case IR_T_VEC:
-    t->name = wp_arena_printf(A, "vec%d%s", t->rows, scalar_suffixes[t->scalar]);
+    t->name =
+        wp_arena_printf(A, "vec%d%s", t->rows, scalar_suffixes[t->scalar]);
     t->cname = wp_arena_printf(A, "wp_%s", t->name);
     break;
   case IR_T_MAT:
@@ -93,8 +98,8 @@ static const ir_type *intern(ir_types *T, const ir_type *proto) {
     t->cname = wp_arena_printf(A, "wp_%s", t->name);
     break;
   case IR_T_ARRAY:
-    t->name = wp_arena_printf(A, "array(dtype=%s, ndim=%d)", t->elem->name,
-                              t->ndim);
+    t->name =
+        wp_arena_printf(A, "array(dtype=%s, ndim=%d)", t->elem->name, t->ndim);
     t->cname = "wp_array";
     break;
   case IR_T_TUPLE: {
@@ -116,8 +121,7 @@ static const ir_type *intern(ir_types *T, const ir_type *proto) {
     t->members = m;
     break;
   }
-  case IR_T_STRUCT:
-    break;
+  case IR_T_STRUCT: break;
   }
   wp_ptrvec_push(A, &T->all, t);
   return t;
@@ -127,8 +131,9 @@ const ir_type *ir_t_void(ir_types *T) {
   return intern(T, &(ir_type){.kind = IR_T_VOID});
 }
 const ir_type *ir_t_scalar(ir_types *T, int scalar) {
-  return intern(T, &(ir_type){.kind = IR_T_SCALAR, .scalar = scalar,
-                              .rows = 1, .cols = 1});
+  return intern(
+      T,
+      &(ir_type){.kind = IR_T_SCALAR, .scalar = scalar, .rows = 1, .cols = 1});
 }
 const ir_type *ir_t_bool(ir_types *T) {
   return ir_t_scalar(T, WP_SCALAR_BOOL);
@@ -140,23 +145,30 @@ const ir_type *ir_t_float32(ir_types *T) {
   return ir_t_scalar(T, WP_SCALAR_FLOAT32);
 }
 const ir_type *ir_t_vec(ir_types *T, int scalar, int n) {
-  return intern(T, &(ir_type){.kind = IR_T_VEC, .scalar = scalar, .rows = n,
-                              .cols = 1, .elem = ir_t_scalar(T, scalar)});
+  return intern(T, &(ir_type){.kind = IR_T_VEC,
+                              .scalar = scalar,
+                              .rows = n,
+                              .cols = 1,
+                              .elem = ir_t_scalar(T, scalar)});
 }
 const ir_type *ir_t_mat(ir_types *T, int scalar, int rows, int cols) {
-  return intern(T, &(ir_type){.kind = IR_T_MAT, .scalar = scalar,
-                              .rows = rows, .cols = cols,
+  return intern(T, &(ir_type){.kind = IR_T_MAT,
+                              .scalar = scalar,
+                              .rows = rows,
+                              .cols = cols,
                               .elem = ir_t_scalar(T, scalar)});
 }
 const ir_type *ir_t_array(ir_types *T, const ir_type *dtype, int ndim) {
   return intern(T, &(ir_type){.kind = IR_T_ARRAY, .ndim = ndim, .elem = dtype});
 }
 const ir_type *ir_t_tuple(ir_types *T, const ir_type **members, int n) {
-  return intern(T,
-                &(ir_type){.kind = IR_T_TUPLE, .members = members, .nmembers = n});
+  return intern(
+      T, &(ir_type){.kind = IR_T_TUPLE, .members = members, .nmembers = n});
 }
 
-bool ir_type_is_scalar(const ir_type *t) { return t->kind == IR_T_SCALAR; }
+bool ir_type_is_scalar(const ir_type *t) {
+  return t->kind == IR_T_SCALAR;
+}
 bool ir_type_is_bool(const ir_type *t) {
   return t->kind == IR_T_SCALAR && t->scalar == WP_SCALAR_BOOL;
 }

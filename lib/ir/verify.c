@@ -12,9 +12,9 @@ typedef struct vctx {
   const ir_func *f;
   int problems;
   int nblocks;
-  ir_block **order;  /* reverse postorder */
-  int *rpo;          /* block id -> rpo index, -1 unreachable */
-  int *idom;         /* rpo index -> rpo index of immediate dominator */
+  ir_block **order; /* reverse postorder */
+  int *rpo;         /* block id -> rpo index, -1 unreachable */
+  int *idom;        /* rpo index -> rpo index of immediate dominator */
 } vctx;
 
 static void problem(vctx *v, const char *what, const ir_value *at) {
@@ -159,8 +159,7 @@ static void check_value(vctx *v, const ir_block *b, const ir_value *x) {
       problem(v, "stored value type differs from the array's", x);
     break;
   }
-  default:
-    break;
+  default: break;
   }
 }
 

@@ -9,9 +9,10 @@
  * nodes) are reported as diagnostics at their position.
  *
  * Bodies of funcs and kernels are kept whole.  Python constructs Warp does not
- * accept (lists, dicts, lambdas, try, with, ...) are kept as AST_EXPR_UNSUPPORTED
- * / AST_STMT_UNSUPPORTED nodes naming the construct, so the IR stage can report
- * them only where they matter (inside kernels), not in host code.
+ * accept (lists, dicts, lambdas, try, with, ...) are kept as
+ * AST_EXPR_UNSUPPORTED / AST_STMT_UNSUPPORTED nodes naming the construct, so
+ * the IR stage can report them only where they matter (inside kernels), not in
+ * host code.
  *
  * Memory: every node and string is allocated in the arena passed to
  * wp_parse(); nothing points into tree-sitter's tree after wp_parse returns,
@@ -62,16 +63,38 @@ typedef enum ast_expr_kind {
 typedef enum ast_op {
   AST_OP_NONE,
   /* binary arithmetic (also the op of augmented assignment) */
-  AST_OP_ADD, AST_OP_SUB, AST_OP_MUL, AST_OP_DIV, AST_OP_FLOORDIV,
-  AST_OP_MOD, AST_OP_POW, AST_OP_MATMUL,
-  AST_OP_BITAND, AST_OP_BITOR, AST_OP_BITXOR, AST_OP_LSHIFT, AST_OP_RSHIFT,
+  AST_OP_ADD,
+  AST_OP_SUB,
+  AST_OP_MUL,
+  AST_OP_DIV,
+  AST_OP_FLOORDIV,
+  AST_OP_MOD,
+  AST_OP_POW,
+  AST_OP_MATMUL,
+  AST_OP_BITAND,
+  AST_OP_BITOR,
+  AST_OP_BITXOR,
+  AST_OP_LSHIFT,
+  AST_OP_RSHIFT,
   /* unary */
-  AST_OP_NEG, AST_OP_POS, AST_OP_NOT, AST_OP_INVERT,
+  AST_OP_NEG,
+  AST_OP_POS,
+  AST_OP_NOT,
+  AST_OP_INVERT,
   /* boolean */
-  AST_OP_AND, AST_OP_OR,
+  AST_OP_AND,
+  AST_OP_OR,
   /* comparison */
-  AST_OP_EQ, AST_OP_NE, AST_OP_LT, AST_OP_LE, AST_OP_GT, AST_OP_GE,
-  AST_OP_IS, AST_OP_IS_NOT, AST_OP_IN, AST_OP_NOT_IN,
+  AST_OP_EQ,
+  AST_OP_NE,
+  AST_OP_LT,
+  AST_OP_LE,
+  AST_OP_GT,
+  AST_OP_GE,
+  AST_OP_IS,
+  AST_OP_IS_NOT,
+  AST_OP_IN,
+  AST_OP_NOT_IN,
 } ast_op;
 
 /* A keyword argument `name=value` of a call. */
@@ -84,19 +107,19 @@ typedef struct ast_keyword {
 struct ast_expr {
   ast_expr_kind kind;
   wp_loc loc;
-  ast_op op;              /* BINARY, UNARY, BOOLOP */
-  const char *name;       /* NAME, ATTRIBUTE (attribute name), UNSUPPORTED */
-  ast_expr *value;        /* ATTRIBUTE, SUBSCRIPT, CALL: the object / callee */
-  ast_expr **items;       /* operands, indices, call arguments, tuple items */
+  ast_op op;        /* BINARY, UNARY, BOOLOP */
+  const char *name; /* NAME, ATTRIBUTE (attribute name), UNSUPPORTED */
+  ast_expr *value;  /* ATTRIBUTE, SUBSCRIPT, CALL: the object / callee */
+  ast_expr **items; /* operands, indices, call arguments, tuple items */
   int nitems;
-  ast_op *ops;            /* COMPARE: nitems - 1 operators */
-  ast_keyword *keywords;  /* CALL */
+  ast_op *ops;           /* COMPARE: nitems - 1 operators */
+  ast_keyword *keywords; /* CALL */
   int nkeywords;
-  uint64_t int_value;     /* INT */
-  double float_value;     /* FLOAT */
-  bool bool_value;        /* BOOL */
-  const char *string;     /* STRING; also the literal's source text for INT
-                             and FLOAT */
+  uint64_t int_value; /* INT */
+  double float_value; /* FLOAT */
+  bool bool_value;    /* BOOL */
+  const char *string; /* STRING; also the literal's source text for INT
+                         and FLOAT */
 };
 
 typedef enum ast_stmt_kind {
@@ -112,9 +135,9 @@ typedef enum ast_stmt_kind {
   AST_STMT_WHILE,     /* while cond: body */
   AST_STMT_BREAK,
   AST_STMT_CONTINUE,
-  AST_STMT_RETURN,    /* return [value] */
+  AST_STMT_RETURN, /* return [value] */
   AST_STMT_PASS,
-  AST_STMT_DEF,       /* a nested def or class (kept for factories); def */
+  AST_STMT_DEF,         /* a nested def or class (kept for factories); def */
   AST_STMT_UNSUPPORTED, /* name: "try statement", "with statement", "global
                            statement", "nonlocal statement", "del statement",
                            "raise statement", "import statement", "yield",
@@ -133,23 +156,23 @@ struct ast_stmt {
   wp_loc loc;
   ast_expr **targets; /* ASSIGN (ntargets), AUGASSIGN/ANNASSIGN/FOR (1) */
   int ntargets;
-  ast_op op;          /* AUGASSIGN */
-  ast_expr *value;    /* EXPR, ASSIGN, AUGASSIGN, ANNASSIGN, RETURN */
+  ast_op op;            /* AUGASSIGN */
+  ast_expr *value;      /* EXPR, ASSIGN, AUGASSIGN, ANNASSIGN, RETURN */
   ast_expr *annotation; /* ANNASSIGN */
-  ast_expr *cond;     /* IF, WHILE; FOR: the iterable */
-  ast_block body;     /* IF, FOR, WHILE */
-  ast_block orelse;   /* IF, FOR, WHILE */
-  bool elif_chain;    /* IF created from an `elif` clause */
-  ast_def *def;       /* DEF */
-  const char *name;   /* UNSUPPORTED */
+  ast_expr *cond;       /* IF, WHILE; FOR: the iterable */
+  ast_block body;       /* IF, FOR, WHILE */
+  ast_block orelse;     /* IF, FOR, WHILE */
+  bool elif_chain;      /* IF created from an `elif` clause */
+  ast_def *def;         /* DEF */
+  const char *name;     /* UNSUPPORTED */
 };
 
 /* What a decorated definition is, as far as Warp is concerned. */
 typedef enum ast_def_kind {
-  AST_DEF_PLAIN,   /* an undecorated or foreign-decorated def (host code) */
-  AST_DEF_KERNEL,  /* @wp.kernel or @wp.kernel(...) */
-  AST_DEF_FUNC,    /* @wp.func */
-  AST_DEF_STRUCT,  /* @wp.struct class */
+  AST_DEF_PLAIN,      /* an undecorated or foreign-decorated def (host code) */
+  AST_DEF_KERNEL,     /* @wp.kernel or @wp.kernel(...) */
+  AST_DEF_FUNC,       /* @wp.func */
+  AST_DEF_STRUCT,     /* @wp.struct class */
   AST_DEF_OTHER_WARP, /* another decorator from warp (func_grad, func_native,
                          overload, func_replay, ...): see `decorator` */
 } ast_def_kind;
@@ -157,10 +180,10 @@ typedef enum ast_def_kind {
 /* A parameter of a def: `name: annotation = default`. */
 typedef struct ast_param {
   const char *name;
-  ast_expr *annotation; /* NULL when missing */
+  ast_expr *annotation;    /* NULL when missing */
   ast_expr *default_value; /* NULL when missing */
   wp_loc loc;
-  bool star;            /* *args or **kwargs (name without stars) */
+  bool star; /* *args or **kwargs (name without stars) */
 } ast_param;
 
 /* A struct field `name: annotation [= default]`. */
@@ -174,8 +197,8 @@ typedef struct ast_field {
 struct ast_def {
   ast_def_kind kind;
   const char *name;
-  wp_loc loc;      /* the name identifier */
-  wp_loc def_loc;  /* the whole definition, decorators included */
+  wp_loc loc;     /* the name identifier */
+  wp_loc def_loc; /* the whole definition, decorators included */
   /* The warp decorator that classified the def, e.g. for
      `@wp.kernel(enable_backward=False)` the CALL expression, for `@wp.func`
      the ATTRIBUTE expression.  NULL for AST_DEF_PLAIN. */
@@ -188,7 +211,7 @@ struct ast_def {
   /* functions */
   ast_param *params;
   int nparams;
-  ast_expr *returns;     /* return annotation or NULL */
+  ast_expr *returns; /* return annotation or NULL */
   ast_block body;
   /* classes (@wp.struct) */
   ast_field *fields;

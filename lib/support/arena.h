@@ -47,7 +47,8 @@ typedef struct wp_ptrvec {
 void wp_ptrvec_push(wp_arena *a, wp_ptrvec *v, void *p);
 
 /* Allocates an array of `n` objects of type T in arena A. */
-#define WP_NEW_ARRAY(A, T, n) ((T *)wp_arena_alloc((A), sizeof(T) * (size_t)(n)))
+#define WP_NEW_ARRAY(A, T, n)                                                  \
+  ((T *)wp_arena_alloc((A), sizeof(T) * (size_t)(n)))
 /* Allocates one zeroed object of type T in arena A. */
 #define WP_NEW(A, T) WP_NEW_ARRAY(A, T, 1)
 

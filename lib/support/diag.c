@@ -54,7 +54,8 @@ void wp_diag_vreport(wp_diag *d, wp_severity sev, wp_loc loc, const char *fmt,
     return;
   if (loc.src)
     fprintf(out, "%s:%u:%u: %s: ", loc.src->path, loc.line,
-            loc.start <= loc.src->len ? char_column(loc) : loc.col, sev_name(sev));
+            loc.start <= loc.src->len ? char_column(loc) : loc.col,
+            sev_name(sev));
   else
     fprintf(out, "warpc: %s: ", sev_name(sev));
   vfprintf(out, fmt, ap);
@@ -94,4 +95,6 @@ void wp_note(wp_diag *d, wp_loc loc, const char *fmt, ...) {
   va_end(ap);
 }
 
-int wp_diag_error_count(const wp_diag *d) { return d->errors; }
+int wp_diag_error_count(const wp_diag *d) {
+  return d->errors;
+}

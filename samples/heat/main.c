@@ -50,7 +50,9 @@ static void initial_state(float *u) {
 
 /* ---- the reference: one explicit step, insulated edges ---- */
 
-static int clampi(int k, int lo, int hi) { return k < lo ? lo : k > hi ? hi : k; }
+static int clampi(int k, int lo, int hi) {
+  return k < lo ? lo : k > hi ? hi : k;
+}
 
 static void reference_step(const float *src, float *dst) {
   for (int i = 0; i < N; i++)
@@ -118,7 +120,8 @@ int main(void) {
   for (int s = 1; ok && s < NUM_STEPS; s++) {
     const wp_array *src = s % 2 == 0 ? &a : &b;
     const wp_array *dst = s % 2 == 0 ? &b : &a;
-    ok = check(kernels_diffuse(&WP_LAUNCH_2D(N, N), src, dst), "kernels_diffuse");
+    ok = check(kernels_diffuse(&WP_LAUNCH_2D(N, N), src, dst),
+               "kernels_diffuse");
   }
   double t2 = now_seconds();
   if (!ok)

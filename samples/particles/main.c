@@ -152,7 +152,8 @@ int main(void) {
   ok = check(kernels_integrate(&WP_LAUNCH_1D(n), &x, &v), "kernels_integrate");
   double t1 = now_seconds();
   for (int s = 1; ok && s < NUM_STEPS; s++)
-    ok = check(kernels_integrate(&WP_LAUNCH_1D(n), &x, &v), "kernels_integrate");
+    ok =
+        check(kernels_integrate(&WP_LAUNCH_1D(n), &x, &v), "kernels_integrate");
   double t2 = now_seconds();
   if (!ok)
     return 1;
@@ -171,8 +172,10 @@ int main(void) {
       double ex = fabs((double)xd[k].c[c] - (double)ref_x[k].c[c]);
       double ev = fabs((double)vd[k].c[c] - (double)ref_v[k].c[c]);
       /* NaN compares false: count it as an error explicitly */
-      if (!(ex <= max_err)) max_err = isnan(ex) ? INFINITY : ex;
-      if (!(ev <= max_err)) max_err = isnan(ev) ? INFINITY : ev;
+      if (!(ex <= max_err))
+        max_err = isnan(ex) ? INFINITY : ex;
+      if (!(ev <= max_err))
+        max_err = isnan(ev) ? INFINITY : ev;
       checksum += xd[k].c[c];
       ref_checksum += ref_x[k].c[c];
     }

@@ -22,22 +22,23 @@ static int passed, failed;
     }                                                                          \
   } while (0)
 
-static const char *kernel_src =
-    "import warp as wp\n"
-    "@wp.func\n"
-    "def twice(v: wp.vec3) -> wp.vec3:\n"
-    "    return v * 2.0\n"
-    "@wp.kernel\n"
-    "def scale(a: wp.array(dtype=wp.vec3), s: float, m: wp.mat33, default: int):\n"
-    "    i = wp.tid()\n"
-    "    a[i] = m * twice(a[i]) * s\n";
+static const char *kernel_src = "import warp as wp\n"
+                                "@wp.func\n"
+                                "def twice(v: wp.vec3) -> wp.vec3:\n"
+                                "    return v * 2.0\n"
+                                "@wp.kernel\n"
+                                "def scale(a: wp.array(dtype=wp.vec3), s: "
+                                "float, m: wp.mat33, default: int):\n"
+                                "    i = wp.tid()\n"
+                                "    a[i] = m * twice(a[i]) * s\n";
 
 static char *emit_to_string(ir_module *m, int header) {
   char *buf;
   size_t len;
   FILE *f = open_memstream(&buf, &len);
   wp_emit_options eo = {.line_directives = true, .version = "test"};
-  int rc = header ? wp_emit_header(f, m, &eo) : wp_emit_c(f, m, &wp_target_cpu, &eo);
+  int rc =
+      header ? wp_emit_header(f, m, &eo) : wp_emit_c(f, m, &wp_target_cpu, &eo);
   fclose(f);
   CHECK(rc == 0);
   return buf;
@@ -45,10 +46,13 @@ static char *emit_to_string(ir_module *m, int header) {
 
 int main(void) {
   wp_arena arena = {0};
-  wp_source src = {.path = "scale.py", .text = kernel_src, .len = (uint32_t)strlen(kernel_src)};
+  wp_source src = {.path = "scale.py",
+                   .text = kernel_src,
+                   .len = (uint32_t)strlen(kernel_src)};
   wp_diag diag = {.out = stderr};
   ast_module *ast = wp_parse(&src, &arena, &diag);
-  ir_module *m = wp_lower(ast, &(wp_lower_options){.module_name = "mod"}, &arena, &diag);
+  ir_module *m =
+      wp_lower(ast, &(wp_lower_options){.module_name = "mod"}, &arena, &diag);
   CHECK(m != NULL);
   if (!m) {
     printf("%d passed, %d failed\n", passed, failed);
@@ -60,18 +64,24 @@ int main(void) {
   char *c = emit_to_string(m, 0);
   CHECK(strstr(c, "#include") == NULL); /* no system header */
   CHECK(strstr(c, "#line 8 \"scale.py\"") != NULL);
-  CHECK(strstr(c, "wp_status mod_scale(const wp_launch *launch, const wp_array *a, "
-                  "float s, wp_mat33f m, wp_int32 default_)") != NULL);
+  CHECK(
+      strstr(c,
+             "wp_status mod_scale(const wp_launch *launch, const wp_array *a, "
+             "float s, wp_mat33f m, wp_int32 default_)") != NULL);
   CHECK(strstr(c, "wp_check_array_arg(a, ") != NULL);
-  CHECK(strstr(c, "WP_MAT(mat33f, float32, float, 3, 3, vec3f, vec3f, mat33f)") != NULL);
+  CHECK(
+      strstr(c, "WP_MAT(mat33f, float32, float, 3, 3, vec3f, vec3f, mat33f)") !=
+      NULL);
 
   char *h = emit_to_string(m, 1);
   CHECK(strstr(h, "#ifndef WARPC_MOD_H") != NULL);
   CHECK(strstr(h, "#include <warp/warp.h>") != NULL);
   CHECK(strstr(h, "typedef struct wp_vec3f { float c[3]; } wp_vec3f;") != NULL);
-  CHECK(strstr(h, "typedef struct wp_mat33f { float c[3][3]; } wp_mat33f;") != NULL);
+  CHECK(strstr(h, "typedef struct wp_mat33f { float c[3][3]; } wp_mat33f;") !=
+        NULL);
   CHECK(strstr(h, " *   a: array of vec3f, ndim 1") != NULL);
-  CHECK(strstr(h, "def scale(a: wp.array(dtype=wp.vec3), s: float, m: wp.mat33, default: int)") != NULL);
+  CHECK(strstr(h, "def scale(a: wp.array(dtype=wp.vec3), s: float, m: "
+                  "wp.mat33, default: int)") != NULL);
 
   /* the generated C compiles on its own, warnings as errors except unused */
   char *dir = wp_make_temp_dir();
@@ -85,9 +95,19 @@ int main(void) {
   fclose(f);
   char obj[512];
   snprintf(obj, sizeof obj, "%s/mod.o", dir);
-  char *argv[] = {"clang", "-c", "-std=c11", "-Wall", "-Werror", "-Wno-unused-label",
-                  "-Wno-unused-variable", "-Wno-unused-but-set-variable", "-Wno-unused-function",
-                  path, "-o", obj, NULL};
+  char *argv[] = {"clang",
+                  "-c",
+                  "-std=c11",
+                  "-Wall",
+                  "-Werror",
+                  "-Wno-unused-label",
+                  "-Wno-unused-variable",
+                  "-Wno-unused-but-set-variable",
+                  "-Wno-unused-function",
+                  path,
+                  "-o",
+                  obj,
+                  NULL};
   CHECK(wp_run_tool(argv, false) == 0);
   char *bad[] = {"warpc-no-such-tool-xyz", NULL};
   CHECK(wp_run_tool(bad, false) == -1);

@@ -30,13 +30,15 @@ typedef struct unit {
 
 static void compile(unit *u, const char *text) {
   memset(u, 0, sizeof *u);
-  u->src = (wp_source){.path = "t.py", .text = text, .len = (uint32_t)strlen(text)};
+  u->src =
+      (wp_source){.path = "t.py", .text = text, .len = (uint32_t)strlen(text)};
   u->errf = open_memstream(&u->errors, &u->errlen);
   u->diag.out = u->errf;
   ast_module *ast = wp_parse(&u->src, &u->arena, &u->diag);
   if (ast && !u->diag.errors)
-    u->m = wp_lower(ast, &(wp_lower_options){.module_name = "t", .enable_backward = true},
-                    &u->arena, &u->diag);
+    u->m = wp_lower(
+        ast, &(wp_lower_options){.module_name = "t", .enable_backward = true},
+        &u->arena, &u->diag);
   fflush(u->errf);
 }
 
@@ -72,7 +74,8 @@ static void test_types(void) {
   CHECK(!strcmp(ir_t_mat(T, 12, 3, 3)->name, "mat33d"));
   CHECK(!strcmp(ir_t_vec(T, 6, 2)->cname, "wp_vec2i"));
   CHECK(ir_type_size(ir_t_mat(T, 11, 4, 4)) == 64);
-  CHECK(!strcmp(ir_t_array(T, ir_t_vec(T, 11, 3), 2)->name, "array(dtype=vec3f, ndim=2)"));
+  CHECK(!strcmp(ir_t_array(T, ir_t_vec(T, 11, 3), 2)->name,
+                "array(dtype=vec3f, ndim=2)"));
   wp_arena_free(&a);
 }
 
@@ -91,7 +94,9 @@ static void test_lower_and_print(void) {
   if (u.m) {
     CHECK(ir_verify(u.m, stderr) == 0);
     char *text = print(u.m);
-    CHECK(strstr(text, "kernel @k(a: array(dtype=float32, ndim=1), n: int32)") != NULL);
+    CHECK(
+        strstr(text, "kernel @k(a: array(dtype=float32, ndim=1), n: int32)") !=
+        NULL);
     CHECK(strstr(text, "= tid 0/1") != NULL);
     CHECK(strstr(text, "load %") != NULL);
     CHECK(strstr(text, "store %") != NULL);
@@ -115,8 +120,11 @@ static void test_type_errors(void) {
               "    a[2] = v + 1.0\n");
   CHECK(u.m == NULL);
   CHECK(u.diag.errors == 2);
-  CHECK(strstr(u.errors, "t.py:5:12: error: cannot multiply 'float32' and 'int32'") != NULL);
-  CHECK(strstr(u.errors, "t.py:7:12: error: cannot add 'vec3f' and 'float32'") != NULL);
+  CHECK(strstr(u.errors,
+               "t.py:5:12: error: cannot multiply 'float32' and 'int32'") !=
+        NULL);
+  CHECK(strstr(u.errors,
+               "t.py:7:12: error: cannot add 'vec3f' and 'float32'") != NULL);
   done(&u);
 }
 
@@ -154,7 +162,8 @@ static void test_verifier_catches_broken_ir(void) {
   ir_func *f = ir_func_new(m, IR_FUNC_KERNEL, "k");
   ir_block *b0 = ir_block_new(f), *b1 = ir_block_new(f);
   ir_block_add_param(b1, ir_t_int32(m->types));
-  ir_value *br = ir_append(b0, IR_BR, ir_t_void(m->types), NULL, 0, (wp_loc){0});
+  ir_value *br =
+      ir_append(b0, IR_BR, ir_t_void(m->types), NULL, 0, (wp_loc){0});
   br->targets[0] = b1; /* passes 0 args to a block taking 1 */
   /* b1 has no terminator */
   char *buf;

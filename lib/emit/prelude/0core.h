@@ -20,23 +20,32 @@
 #define WP_MATH(x) __builtin_##x
 #endif
 
-
 /* ---- integer scalars ---------------------------------------------------- */
 #define WP_INT_OPS(N, T, UT)                                                   \
   WP_FN T wp_div_##N(T a, T b) {                                               \
     return b == 0 ? (T)0 : (b == (T)-1 ? (T)(0 - (UT)a) : (T)(a / b));         \
   }                                                                            \
-  WP_FN T wp_floordiv_##N(T a, T b) { return wp_div_##N(a, b); }              \
+  WP_FN T wp_floordiv_##N(T a, T b) {                                          \
+    return wp_div_##N(a, b);                                                   \
+  }                                                                            \
   WP_FN T wp_mod_##N(T a, T b) {                                               \
     return b == 0 || b == (T)-1 ? (T)0 : (T)(a % b);                           \
   }                                                                            \
-  WP_FN T wp_min_##N(T a, T b) { return a < b ? a : b; }                       \
-  WP_FN T wp_max_##N(T a, T b) { return a > b ? a : b; }                       \
+  WP_FN T wp_min_##N(T a, T b) {                                               \
+    return a < b ? a : b;                                                      \
+  }                                                                            \
+  WP_FN T wp_max_##N(T a, T b) {                                               \
+    return a > b ? a : b;                                                      \
+  }                                                                            \
   WP_FN T wp_clamp_##N(T x, T a, T b) {                                        \
     return wp_min_##N(wp_max_##N(a, x), b);                                    \
   }                                                                            \
-  WP_FN T wp_abs_##N(T x) { return x < (T)0 ? (T)(0 - (UT)x) : x; }           \
-  WP_FN T wp_sign_##N(T x) { return x < (T)0 ? (T)-1 : (T)1; }
+  WP_FN T wp_abs_##N(T x) {                                                    \
+    return x < (T)0 ? (T)(0 - (UT)x) : x;                                      \
+  }                                                                            \
+  WP_FN T wp_sign_##N(T x) {                                                   \
+    return x < (T)0 ? (T)-1 : (T)1;                                            \
+  }
 
 WP_INT_OPS(int8, wp_int8, wp_uint8)
 WP_INT_OPS(uint8, wp_uint8, wp_uint8)
@@ -49,44 +58,93 @@ WP_INT_OPS(uint64, wp_uint64, wp_uint64)
 
 /* ---- float scalars ------------------------------------------------------ */
 #define WP_FLOAT_OPS(N, T, M)                                                  \
-  WP_FN T wp_floordiv_##N(T a, T b) { return M(floor)(a / b); }                \
-  WP_FN T wp_mod_##N(T a, T b) { return M(fmod)(a, b); }                       \
-  WP_FN T wp_pow_##N(T a, T b) { return M(pow)(a, b); }                        \
-  WP_FN T wp_min_##N(T a, T b) { return a < b ? a : b; }                       \
-  WP_FN T wp_max_##N(T a, T b) { return a > b ? a : b; }                       \
+  WP_FN T wp_floordiv_##N(T a, T b) {                                          \
+    return M(floor)(a / b);                                                    \
+  }                                                                            \
+  WP_FN T wp_mod_##N(T a, T b) {                                               \
+    return M(fmod)(a, b);                                                      \
+  }                                                                            \
+  WP_FN T wp_pow_##N(T a, T b) {                                               \
+    return M(pow)(a, b);                                                       \
+  }                                                                            \
+  WP_FN T wp_min_##N(T a, T b) {                                               \
+    return a < b ? a : b;                                                      \
+  }                                                                            \
+  WP_FN T wp_max_##N(T a, T b) {                                               \
+    return a > b ? a : b;                                                      \
+  }                                                                            \
   WP_FN T wp_clamp_##N(T x, T a, T b) {                                        \
     return wp_min_##N(wp_max_##N(a, x), b);                                    \
   }                                                                            \
-  WP_FN T wp_abs_##N(T x) { return M(fabs)(x); }                               \
-  WP_FN T wp_sign_##N(T x) { return x < (T)0 ? (T)-1 : (T)1; }                 \
-  WP_FN T wp_sqrt_##N(T x) { return M(sqrt)(x); }                              \
-  WP_FN T wp_sin_##N(T x) { return M(sin)(x); }                                \
-  WP_FN T wp_cos_##N(T x) { return M(cos)(x); }                                \
-  WP_FN T wp_tan_##N(T x) { return M(tan)(x); }                                \
+  WP_FN T wp_abs_##N(T x) {                                                    \
+    return M(fabs)(x);                                                         \
+  }                                                                            \
+  WP_FN T wp_sign_##N(T x) {                                                   \
+    return x < (T)0 ? (T)-1 : (T)1;                                            \
+  }                                                                            \
+  WP_FN T wp_sqrt_##N(T x) {                                                   \
+    return M(sqrt)(x);                                                         \
+  }                                                                            \
+  WP_FN T wp_sin_##N(T x) {                                                    \
+    return M(sin)(x);                                                          \
+  }                                                                            \
+  WP_FN T wp_cos_##N(T x) {                                                    \
+    return M(cos)(x);                                                          \
+  }                                                                            \
+  WP_FN T wp_tan_##N(T x) {                                                    \
+    return M(tan)(x);                                                          \
+  }                                                                            \
   WP_FN T wp_asin_##N(T x) {                                                   \
     return M(asin)(wp_clamp_##N(x, (T)-1, (T)1));                              \
   }                                                                            \
   WP_FN T wp_acos_##N(T x) {                                                   \
     return M(acos)(wp_clamp_##N(x, (T)-1, (T)1));                              \
   }                                                                            \
-  WP_FN T wp_atan_##N(T x) { return M(atan)(x); }                              \
-  WP_FN T wp_atan2_##N(T y, T x) { return M(atan2)(y, x); }                    \
-  WP_FN T wp_sinh_##N(T x) { return M(sinh)(x); }                              \
-  WP_FN T wp_cosh_##N(T x) { return M(cosh)(x); }                              \
-  WP_FN T wp_tanh_##N(T x) { return M(tanh)(x); }                              \
-  WP_FN T wp_exp_##N(T x) { return M(exp)(x); }                                \
-  WP_FN T wp_log_##N(T x) { return M(log)(x); }                                \
-  WP_FN T wp_log2_##N(T x) { return M(log2)(x); }                              \
-  WP_FN T wp_log10_##N(T x) { return M(log10)(x); }                            \
-  WP_FN T wp_floor_##N(T x) { return M(floor)(x); }                            \
-  WP_FN T wp_ceil_##N(T x) { return M(ceil)(x); }                              \
-  WP_FN T wp_round_##N(T x) { return M(round)(x); }                            \
-  WP_FN T wp_trunc_##N(T x) { return M(trunc)(x); }
+  WP_FN T wp_atan_##N(T x) {                                                   \
+    return M(atan)(x);                                                         \
+  }                                                                            \
+  WP_FN T wp_atan2_##N(T y, T x) {                                             \
+    return M(atan2)(y, x);                                                     \
+  }                                                                            \
+  WP_FN T wp_sinh_##N(T x) {                                                   \
+    return M(sinh)(x);                                                         \
+  }                                                                            \
+  WP_FN T wp_cosh_##N(T x) {                                                   \
+    return M(cosh)(x);                                                         \
+  }                                                                            \
+  WP_FN T wp_tanh_##N(T x) {                                                   \
+    return M(tanh)(x);                                                         \
+  }                                                                            \
+  WP_FN T wp_exp_##N(T x) {                                                    \
+    return M(exp)(x);                                                          \
+  }                                                                            \
+  WP_FN T wp_log_##N(T x) {                                                    \
+    return M(log)(x);                                                          \
+  }                                                                            \
+  WP_FN T wp_log2_##N(T x) {                                                   \
+    return M(log2)(x);                                                         \
+  }                                                                            \
+  WP_FN T wp_log10_##N(T x) {                                                  \
+    return M(log10)(x);                                                        \
+  }                                                                            \
+  WP_FN T wp_floor_##N(T x) {                                                  \
+    return M(floor)(x);                                                        \
+  }                                                                            \
+  WP_FN T wp_ceil_##N(T x) {                                                   \
+    return M(ceil)(x);                                                         \
+  }                                                                            \
+  WP_FN T wp_round_##N(T x) {                                                  \
+    return M(round)(x);                                                        \
+  }                                                                            \
+  WP_FN T wp_trunc_##N(T x) {                                                  \
+    return M(trunc)(x);                                                        \
+  }
 
 WP_FLOAT_OPS(float32, float, WP_MATHF)
 WP_FLOAT_OPS(float64, double, WP_MATH)
 
-/* ---- threads -------------------------------------------------------------- */
+/* ---- threads --------------------------------------------------------------
+ */
 /* Component k of an n-component wp.tid() for linear thread index `idx`
  * (row-major over the launch shape; n == 1 gives the linear index). */
 WP_FN wp_int32 wp_tid(wp_int64 idx, const wp_launch_bounds *b, int k, int n) {
@@ -116,17 +174,15 @@ WP_FN wp_int32 wp_tid(wp_int64 idx, const wp_launch_bounds *b, int k, int n) {
   }                                                                            \
   WP_FN T wp_atomic_min_##N(T *p, T v) {                                       \
     T old = __atomic_load_n(p, __ATOMIC_RELAXED);                              \
-    while (v < old && !__atomic_compare_exchange_n(p, &old, v, 1,              \
-                                                   __ATOMIC_RELAXED,           \
-                                                   __ATOMIC_RELAXED))          \
+    while (v < old && !__atomic_compare_exchange_n(                            \
+                          p, &old, v, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED))  \
       ;                                                                        \
     return old;                                                                \
   }                                                                            \
   WP_FN T wp_atomic_max_##N(T *p, T v) {                                       \
     T old = __atomic_load_n(p, __ATOMIC_RELAXED);                              \
-    while (v > old && !__atomic_compare_exchange_n(p, &old, v, 1,              \
-                                                   __ATOMIC_RELAXED,           \
-                                                   __ATOMIC_RELAXED))          \
+    while (v > old && !__atomic_compare_exchange_n(                            \
+                          p, &old, v, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED))  \
       ;                                                                        \
     return old;                                                                \
   }
@@ -136,29 +192,55 @@ WP_FN wp_int32 wp_tid(wp_int64 idx, const wp_launch_bounds *b, int k, int n) {
     T old, next;                                                               \
     __atomic_load(p, &old, __ATOMIC_RELAXED);                                  \
     do {                                                                       \
-      next = op == 0 ? old + v : op == 1 ? old - v : op == 2 ? (v < old ? v : old) \
-                                                             : (v > old ? v : old); \
+      next = op == 0   ? old + v                                               \
+             : op == 1 ? old - v                                               \
+             : op == 2 ? (v < old ? v : old)                                   \
+                       : (v > old ? v : old);                                  \
       if (next == old && op >= 2)                                              \
         break;                                                                 \
     } while (!__atomic_compare_exchange(p, &old, &next, 1, __ATOMIC_RELAXED,   \
                                         __ATOMIC_RELAXED));                    \
     return old;                                                                \
   }                                                                            \
-  WP_FN T wp_atomic_add_##N(T *p, T v) { return wp_atomic_rmw_##N(p, v, 0); }  \
-  WP_FN T wp_atomic_sub_##N(T *p, T v) { return wp_atomic_rmw_##N(p, v, 1); }  \
-  WP_FN T wp_atomic_min_##N(T *p, T v) { return wp_atomic_rmw_##N(p, v, 2); }  \
-  WP_FN T wp_atomic_max_##N(T *p, T v) { return wp_atomic_rmw_##N(p, v, 3); }
+  WP_FN T wp_atomic_add_##N(T *p, T v) {                                       \
+    return wp_atomic_rmw_##N(p, v, 0);                                         \
+  }                                                                            \
+  WP_FN T wp_atomic_sub_##N(T *p, T v) {                                       \
+    return wp_atomic_rmw_##N(p, v, 1);                                         \
+  }                                                                            \
+  WP_FN T wp_atomic_min_##N(T *p, T v) {                                       \
+    return wp_atomic_rmw_##N(p, v, 2);                                         \
+  }                                                                            \
+  WP_FN T wp_atomic_max_##N(T *p, T v) {                                       \
+    return wp_atomic_rmw_##N(p, v, 3);                                         \
+  }
 #else
 #define WP_ATOMIC_INT(N, T)                                                    \
-  WP_FN T wp_atomic_add_##N(T *p, T v) { return wp_cuda_atomic_add(p, v); }    \
-  WP_FN T wp_atomic_sub_##N(T *p, T v) { return wp_cuda_atomic_add(p, (T)(0 - v)); } \
-  WP_FN T wp_atomic_min_##N(T *p, T v) { return wp_cuda_atomic_min(p, v); }    \
-  WP_FN T wp_atomic_max_##N(T *p, T v) { return wp_cuda_atomic_max(p, v); }
+  WP_FN T wp_atomic_add_##N(T *p, T v) {                                       \
+    return wp_cuda_atomic_add(p, v);                                           \
+  }                                                                            \
+  WP_FN T wp_atomic_sub_##N(T *p, T v) {                                       \
+    return wp_cuda_atomic_add(p, (T)(0 - v));                                  \
+  }                                                                            \
+  WP_FN T wp_atomic_min_##N(T *p, T v) {                                       \
+    return wp_cuda_atomic_min(p, v);                                           \
+  }                                                                            \
+  WP_FN T wp_atomic_max_##N(T *p, T v) {                                       \
+    return wp_cuda_atomic_max(p, v);                                           \
+  }
 #define WP_ATOMIC_FLOAT(N, T)                                                  \
-  WP_FN T wp_atomic_add_##N(T *p, T v) { return wp_cuda_atomic_add(p, v); }    \
-  WP_FN T wp_atomic_sub_##N(T *p, T v) { return wp_cuda_atomic_add(p, -v); }   \
-  WP_FN T wp_atomic_min_##N(T *p, T v) { return wp_cuda_atomic_min(p, v); }    \
-  WP_FN T wp_atomic_max_##N(T *p, T v) { return wp_cuda_atomic_max(p, v); }
+  WP_FN T wp_atomic_add_##N(T *p, T v) {                                       \
+    return wp_cuda_atomic_add(p, v);                                           \
+  }                                                                            \
+  WP_FN T wp_atomic_sub_##N(T *p, T v) {                                       \
+    return wp_cuda_atomic_add(p, -v);                                          \
+  }                                                                            \
+  WP_FN T wp_atomic_min_##N(T *p, T v) {                                       \
+    return wp_cuda_atomic_min(p, v);                                           \
+  }                                                                            \
+  WP_FN T wp_atomic_max_##N(T *p, T v) {                                       \
+    return wp_cuda_atomic_max(p, v);                                           \
+  }
 #endif
 
 WP_ATOMIC_INT(int32, wp_int32)
@@ -169,7 +251,8 @@ WP_ATOMIC_FLOAT(float32, float)
 WP_ATOMIC_FLOAT(float64, double)
 
 /* Address of an array element from byte strides. */
-#define WP_AT1(T, a, i) ((T *)((char *)(a).data + (wp_int64)(i) * (a).strides[0]))
+#define WP_AT1(T, a, i)                                                        \
+  ((T *)((char *)(a).data + (wp_int64)(i) * (a).strides[0]))
 #define WP_AT2(T, a, i, j)                                                     \
   ((T *)((char *)(a).data + (wp_int64)(i) * (a).strides[0] +                   \
          (wp_int64)(j) * (a).strides[1]))

@@ -15,49 +15,62 @@
 #define WP_VEC(V, S, T, N)                                                     \
   WP_FN wp_##V wp_add_##V##_##V(wp_##V a, wp_##V b) {                          \
     wp_##V r;                                                                  \
-    for (int i = 0; i < N; i++) r.c[i] = a.c[i] + b.c[i];                      \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = a.c[i] + b.c[i];                                                \
     return r;                                                                  \
   }                                                                            \
   WP_FN wp_##V wp_sub_##V##_##V(wp_##V a, wp_##V b) {                          \
     wp_##V r;                                                                  \
-    for (int i = 0; i < N; i++) r.c[i] = a.c[i] - b.c[i];                      \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = a.c[i] - b.c[i];                                                \
     return r;                                                                  \
   }                                                                            \
   WP_FN wp_##V wp_mul_##V##_##S(wp_##V a, T s) {                               \
     wp_##V r;                                                                  \
-    for (int i = 0; i < N; i++) r.c[i] = a.c[i] * s;                           \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = a.c[i] * s;                                                     \
     return r;                                                                  \
   }                                                                            \
-  WP_FN wp_##V wp_mul_##S##_##V(T s, wp_##V a) { return wp_mul_##V##_##S(a, s); } \
+  WP_FN wp_##V wp_mul_##S##_##V(T s, wp_##V a) {                               \
+    return wp_mul_##V##_##S(a, s);                                             \
+  }                                                                            \
   WP_FN wp_##V wp_div_##V##_##S(wp_##V a, T s) {                               \
     wp_##V r;                                                                  \
-    for (int i = 0; i < N; i++) r.c[i] = a.c[i] / s;                           \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = a.c[i] / s;                                                     \
     return r;                                                                  \
   }                                                                            \
   WP_FN wp_##V wp_div_##S##_##V(T s, wp_##V a) {                               \
     wp_##V r;                                                                  \
-    for (int i = 0; i < N; i++) r.c[i] = s / a.c[i];                           \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = s / a.c[i];                                                     \
     return r;                                                                  \
   }                                                                            \
   WP_FN wp_##V wp_mod_##V##_##V(wp_##V a, wp_##V b) {                          \
     wp_##V r;                                                                  \
-    for (int i = 0; i < N; i++) r.c[i] = wp_mod_##S(a.c[i], b.c[i]);           \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = wp_mod_##S(a.c[i], b.c[i]);                                     \
     return r;                                                                  \
   }                                                                            \
   WP_FN wp_##V wp_floordiv_##V##_##V(wp_##V a, wp_##V b) {                     \
     wp_##V r;                                                                  \
-    for (int i = 0; i < N; i++) r.c[i] = wp_floordiv_##S(a.c[i], b.c[i]);      \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = wp_floordiv_##S(a.c[i], b.c[i]);                                \
     return r;                                                                  \
   }                                                                            \
   WP_FN wp_##V wp_neg_##V(wp_##V a) {                                          \
     wp_##V r;                                                                  \
-    for (int i = 0; i < N; i++) r.c[i] = -a.c[i];                              \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = -a.c[i];                                                        \
     return r;                                                                  \
   }                                                                            \
-  WP_FN wp_##V wp_pos_##V(wp_##V a) { return a; }                              \
+  WP_FN wp_##V wp_pos_##V(wp_##V a) {                                          \
+    return a;                                                                  \
+  }                                                                            \
   WP_FN wp_bool wp_eq_##V##_##V(wp_##V a, wp_##V b) {                          \
     for (int i = 0; i < N; i++)                                                \
-      if (a.c[i] != b.c[i]) return 0;                                          \
+      if (a.c[i] != b.c[i])                                                    \
+        return 0;                                                              \
     return 1;                                                                  \
   }                                                                            \
   WP_FN wp_bool wp_ne_##V##_##V(wp_##V a, wp_##V b) {                          \
@@ -65,66 +78,81 @@
   }                                                                            \
   WP_FN wp_##V wp_min_##V##_##V(wp_##V a, wp_##V b) {                          \
     wp_##V r;                                                                  \
-    for (int i = 0; i < N; i++) r.c[i] = wp_min_##S(a.c[i], b.c[i]);           \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = wp_min_##S(a.c[i], b.c[i]);                                     \
     return r;                                                                  \
   }                                                                            \
   WP_FN wp_##V wp_max_##V##_##V(wp_##V a, wp_##V b) {                          \
     wp_##V r;                                                                  \
-    for (int i = 0; i < N; i++) r.c[i] = wp_max_##S(a.c[i], b.c[i]);           \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = wp_max_##S(a.c[i], b.c[i]);                                     \
     return r;                                                                  \
   }                                                                            \
   WP_FN T wp_min_##V(wp_##V a) {                                               \
     T r = a.c[0];                                                              \
-    for (int i = 1; i < N; i++) r = wp_min_##S(r, a.c[i]);                     \
+    for (int i = 1; i < N; i++)                                                \
+      r = wp_min_##S(r, a.c[i]);                                               \
     return r;                                                                  \
   }                                                                            \
   WP_FN T wp_max_##V(wp_##V a) {                                               \
     T r = a.c[0];                                                              \
-    for (int i = 1; i < N; i++) r = wp_max_##S(r, a.c[i]);                     \
+    for (int i = 1; i < N; i++)                                                \
+      r = wp_max_##S(r, a.c[i]);                                               \
     return r;                                                                  \
   }                                                                            \
   WP_FN wp_##V wp_abs_##V(wp_##V a) {                                          \
     wp_##V r;                                                                  \
-    for (int i = 0; i < N; i++) r.c[i] = wp_abs_##S(a.c[i]);                   \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = wp_abs_##S(a.c[i]);                                             \
     return r;                                                                  \
   }                                                                            \
   WP_FN wp_##V wp_sign_##V(wp_##V a) {                                         \
     wp_##V r;                                                                  \
-    for (int i = 0; i < N; i++) r.c[i] = wp_sign_##S(a.c[i]);                  \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = wp_sign_##S(a.c[i]);                                            \
     return r;                                                                  \
   }                                                                            \
   WP_FN T wp_dot_##V##_##V(wp_##V a, wp_##V b) {                               \
     T r = a.c[0] * b.c[0];                                                     \
-    for (int i = 1; i < N; i++) r += a.c[i] * b.c[i];                          \
+    for (int i = 1; i < N; i++)                                                \
+      r += a.c[i] * b.c[i];                                                    \
     return r;                                                                  \
   }                                                                            \
-  WP_FN T wp_length_sq_##V(wp_##V a) { return wp_dot_##V##_##V(a, a); }
+  WP_FN T wp_length_sq_##V(wp_##V a) {                                         \
+    return wp_dot_##V##_##V(a, a);                                             \
+  }
 
 /* Vector atomics returning the whole old vector. */
 #define WP_VEC_ATOMIC(V, S, N)                                                 \
   WP_FN wp_##V wp_atomic_add_v_##V(wp_##V *p, wp_##V v) {                      \
     wp_##V r;                                                                  \
-    for (int i = 0; i < N; i++) r.c[i] = wp_atomic_add_##S(&p->c[i], v.c[i]);  \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = wp_atomic_add_##S(&p->c[i], v.c[i]);                            \
     return r;                                                                  \
   }                                                                            \
   WP_FN wp_##V wp_atomic_sub_v_##V(wp_##V *p, wp_##V v) {                      \
     wp_##V r;                                                                  \
-    for (int i = 0; i < N; i++) r.c[i] = wp_atomic_sub_##S(&p->c[i], v.c[i]);  \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = wp_atomic_sub_##S(&p->c[i], v.c[i]);                            \
     return r;                                                                  \
   }                                                                            \
   WP_FN wp_##V wp_atomic_min_v_##V(wp_##V *p, wp_##V v) {                      \
     wp_##V r;                                                                  \
-    for (int i = 0; i < N; i++) r.c[i] = wp_atomic_min_##S(&p->c[i], v.c[i]);  \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = wp_atomic_min_##S(&p->c[i], v.c[i]);                            \
     return r;                                                                  \
   }                                                                            \
   WP_FN wp_##V wp_atomic_max_v_##V(wp_##V *p, wp_##V v) {                      \
     wp_##V r;                                                                  \
-    for (int i = 0; i < N; i++) r.c[i] = wp_atomic_max_##S(&p->c[i], v.c[i]);  \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = wp_atomic_max_##S(&p->c[i], v.c[i]);                            \
     return r;                                                                  \
   }
 
 #define WP_VEC_FLOAT(V, S, T, N)                                               \
-  WP_FN T wp_length_##V(wp_##V a) { return wp_sqrt_##S(wp_length_sq_##V(a)); } \
+  WP_FN T wp_length_##V(wp_##V a) {                                            \
+    return wp_sqrt_##S(wp_length_sq_##V(a));                                   \
+  }                                                                            \
   WP_FN wp_##V wp_normalize_##V(wp_##V a) {                                    \
     T l = wp_length_##V(a);                                                    \
     if (l > (T)0)                                                              \
@@ -145,45 +173,56 @@
   WP_FN wp_##M wp_add_##M##_##M(wp_##M a, wp_##M b) {                          \
     wp_##M r;                                                                  \
     for (int i = 0; i < R; i++)                                                \
-      for (int j = 0; j < C; j++) r.c[i][j] = a.c[i][j] + b.c[i][j];           \
+      for (int j = 0; j < C; j++)                                              \
+        r.c[i][j] = a.c[i][j] + b.c[i][j];                                     \
     return r;                                                                  \
   }                                                                            \
   WP_FN wp_##M wp_sub_##M##_##M(wp_##M a, wp_##M b) {                          \
     wp_##M r;                                                                  \
     for (int i = 0; i < R; i++)                                                \
-      for (int j = 0; j < C; j++) r.c[i][j] = a.c[i][j] - b.c[i][j];           \
+      for (int j = 0; j < C; j++)                                              \
+        r.c[i][j] = a.c[i][j] - b.c[i][j];                                     \
     return r;                                                                  \
   }                                                                            \
   WP_FN wp_##M wp_mul_##M##_##S(wp_##M a, T s) {                               \
     wp_##M r;                                                                  \
     for (int i = 0; i < R; i++)                                                \
-      for (int j = 0; j < C; j++) r.c[i][j] = a.c[i][j] * s;                   \
+      for (int j = 0; j < C; j++)                                              \
+        r.c[i][j] = a.c[i][j] * s;                                             \
     return r;                                                                  \
   }                                                                            \
-  WP_FN wp_##M wp_mul_##S##_##M(T s, wp_##M a) { return wp_mul_##M##_##S(a, s); } \
+  WP_FN wp_##M wp_mul_##S##_##M(T s, wp_##M a) {                               \
+    return wp_mul_##M##_##S(a, s);                                             \
+  }                                                                            \
   WP_FN wp_##M wp_div_##M##_##S(wp_##M a, T s) {                               \
     wp_##M r;                                                                  \
     for (int i = 0; i < R; i++)                                                \
-      for (int j = 0; j < C; j++) r.c[i][j] = a.c[i][j] / s;                   \
+      for (int j = 0; j < C; j++)                                              \
+        r.c[i][j] = a.c[i][j] / s;                                             \
     return r;                                                                  \
   }                                                                            \
   WP_FN wp_##M wp_div_##S##_##M(T s, wp_##M a) {                               \
     wp_##M r;                                                                  \
     for (int i = 0; i < R; i++)                                                \
-      for (int j = 0; j < C; j++) r.c[i][j] = s / a.c[i][j];                   \
+      for (int j = 0; j < C; j++)                                              \
+        r.c[i][j] = s / a.c[i][j];                                             \
     return r;                                                                  \
   }                                                                            \
   WP_FN wp_##M wp_neg_##M(wp_##M a) {                                          \
     wp_##M r;                                                                  \
     for (int i = 0; i < R; i++)                                                \
-      for (int j = 0; j < C; j++) r.c[i][j] = -a.c[i][j];                      \
+      for (int j = 0; j < C; j++)                                              \
+        r.c[i][j] = -a.c[i][j];                                                \
     return r;                                                                  \
   }                                                                            \
-  WP_FN wp_##M wp_pos_##M(wp_##M a) { return a; }                              \
+  WP_FN wp_##M wp_pos_##M(wp_##M a) {                                          \
+    return a;                                                                  \
+  }                                                                            \
   WP_FN wp_bool wp_eq_##M##_##M(wp_##M a, wp_##M b) {                          \
     for (int i = 0; i < R; i++)                                                \
       for (int j = 0; j < C; j++)                                              \
-        if (a.c[i][j] != b.c[i][j]) return 0;                                  \
+        if (a.c[i][j] != b.c[i][j])                                            \
+          return 0;                                                            \
     return 1;                                                                  \
   }                                                                            \
   WP_FN wp_bool wp_ne_##M##_##M(wp_##M a, wp_##M b) {                          \
@@ -191,17 +230,20 @@
   }                                                                            \
   WP_FN wp_##VC wp_row_##M(wp_##M m, wp_int64 i) {                             \
     wp_##VC r;                                                                 \
-    for (int j = 0; j < C; j++) r.c[j] = m.c[i][j];                            \
+    for (int j = 0; j < C; j++)                                                \
+      r.c[j] = m.c[i][j];                                                      \
     return r;                                                                  \
   }                                                                            \
   WP_FN void wp_setrow_##M(wp_##M *m, wp_int64 i, wp_##VC v) {                 \
-    for (int j = 0; j < C; j++) m->c[i][j] = v.c[j];                           \
+    for (int j = 0; j < C; j++)                                                \
+      m->c[i][j] = v.c[j];                                                     \
   }                                                                            \
   WP_FN wp_##VR wp_mul_##M##_##VC(wp_##M m, wp_##VC v) {                       \
     wp_##VR r;                                                                 \
     for (int i = 0; i < R; i++) {                                              \
       T s = m.c[i][0] * v.c[0];                                                \
-      for (int j = 1; j < C; j++) s += m.c[i][j] * v.c[j];                     \
+      for (int j = 1; j < C; j++)                                              \
+        s += m.c[i][j] * v.c[j];                                               \
       r.c[i] = s;                                                              \
     }                                                                          \
     return r;                                                                  \
@@ -210,7 +252,8 @@
     wp_##VC r;                                                                 \
     for (int j = 0; j < C; j++) {                                              \
       T s = v.c[0] * m.c[0][j];                                                \
-      for (int i = 1; i < R; i++) s += v.c[i] * m.c[i][j];                     \
+      for (int i = 1; i < R; i++)                                              \
+        s += v.c[i] * m.c[i][j];                                               \
       r.c[j] = s;                                                              \
     }                                                                          \
     return r;                                                                  \
@@ -218,13 +261,15 @@
   WP_FN wp_##M wp_outer_##VR##_##VC(wp_##VR a, wp_##VC b) {                    \
     wp_##M r;                                                                  \
     for (int i = 0; i < R; i++)                                                \
-      for (int j = 0; j < C; j++) r.c[i][j] = a.c[i] * b.c[j];                 \
+      for (int j = 0; j < C; j++)                                              \
+        r.c[i][j] = a.c[i] * b.c[j];                                           \
     return r;                                                                  \
   }                                                                            \
   WP_FN wp_##MT wp_transpose_##M(wp_##M a) {                                   \
     wp_##MT r;                                                                 \
     for (int i = 0; i < R; i++)                                                \
-      for (int j = 0; j < C; j++) r.c[j][i] = a.c[i][j];                       \
+      for (int j = 0; j < C; j++)                                              \
+        r.c[j][i] = a.c[i][j];                                                 \
     return r;                                                                  \
   }
 
@@ -339,7 +384,8 @@
     for (int i = 0; i < R; i++)                                                \
       for (int j = 0; j < C; j++) {                                            \
         T s = a.c[i][0] * b.c[0][j];                                           \
-        for (int k = 1; k < K; k++) s += a.c[i][k] * b.c[k][j];                \
+        for (int k = 1; k < K; k++)                                            \
+          s += a.c[i][k] * b.c[k][j];                                          \
         r.c[i][j] = s;                                                         \
       }                                                                        \
     return r;                                                                  \
@@ -351,6 +397,7 @@
     wp_##TO r;                                                                 \
     TT *d = (TT *)&r;                                                          \
     const FT *s = (const FT *)&a;                                              \
-    for (int i = 0; i < N; i++) d[i] = (TT)s[i];                               \
+    for (int i = 0; i < N; i++)                                                \
+      d[i] = (TT)s[i];                                                         \
     return r;                                                                  \
   }

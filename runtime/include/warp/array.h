@@ -37,9 +37,8 @@ wp_status wp_array_alloc(wp_array *out, wp_dtype dtype, wp_size elem_size,
  * `strides` (bytes) may be NULL for contiguous row-major.  The caller keeps
  * ownership of `data` and must keep it alive while the array is used. */
 wp_status wp_array_wrap(wp_array *out, void *data, wp_dtype dtype,
-                        wp_size elem_size, wp_int32 ndim,
-                        const wp_int64 *shape, const wp_int64 *strides,
-                        wp_device device);
+                        wp_size elem_size, wp_int32 ndim, const wp_int64 *shape,
+                        const wp_int64 *strides, wp_device device);
 
 /* Attaches the caller's buffer `grad` (same shape and strides as the data) as
  * the array's gradient; the caller keeps ownership. */
