@@ -662,6 +662,9 @@ def compare(name, ti, want, got, tol, max_report=8):
             maxrel = float(np.max(diff[nz] / np.abs(w64[nz]))) if np.any(nz) else 0.0
         stats = f"max abs err {maxabs:.3g}, max rel err {maxrel:.3g} (rtol {rtol:g}, atol {atol:g})"
     else:
+        if ti.is_bool:  # compare the bytes: a bool element must be exactly 0 or 1
+            want = want.view(np.uint8)
+            got = got.view(np.uint8)
         ok = want == got
         stats = "exact"
     if np.all(ok):
