@@ -287,8 +287,9 @@ static int compile_object(const options *o, ir_module *m,
         fprintf(stderr, "warpc: error: could not run the C compiler\n");
       else
         fprintf(stderr,
-                "warpc: error: the C compiler failed on generated code; "
-                "this is a bug in warpc\n");
+                "warpc: error: the C compiler '%s' failed on the generated "
+                "code%s\n",
+                argv[0], (cc && *cc) ? "" : "; this is a bug in warpc");
       rc = 2;
     }
   }

@@ -87,7 +87,8 @@ int wp_emit_header(FILE *out, const ir_module *m, const wp_emit_options *opts) {
     fputs(" * Returns WP_SUCCESS, or an error (wp_last_error() says which) "
           "when an\n"
           " * array's dtype, ndim or device differs from the signature or the\n"
-          " * launch is invalid. */\n",
+          " * launch is invalid.  Array indices are not bounds-checked, as in\n"
+          " * Warp's release builds: the launch dims must fit the arrays. */\n",
           out);
     emit_launcher_signature(&e, f, out);
     fputs(";\n", out);
