@@ -44,10 +44,55 @@ static const ast_global *find_global(lower_ctx *c, const char *name, int limit,
   return NULL;
 }
 
+/* A Warp scalar (wp.float64(x)) in Python arithmetic acts as a Python
+ * number: float types as floats, integer types as ints. */
+static void untype(cvalue *v) {
+  if (v->kind != CV_TYPED || v->type->kind != IR_T_SCALAR)
+    return;
+  if (ir_type_is_float(v->type))
+    v->kind = CV_FLOAT, v->f = v->comp[0];
+  else
+    v->kind = CV_INT, v->i = (int64_t)v->comp[0];
+}
+
+/* Rounds the components of a typed constant to its scalar type. */
+static void round_comps(cvalue *v) {
+  int n = v->type->rows * v->type->cols;
+  const ir_type *st = v->type->kind == IR_T_SCALAR ? v->type : v->type->elem;
+  for (int k = 0; k < n; k++)
+    if (v->type->scalar == WP_SCALAR_FLOAT32)
+      v->comp[k] = (double)(float)v->comp[k];
+    else if (!ir_type_is_float(st))
+      v->comp[k] = (double)(int64_t)v->comp[k];
+}
+
+/* vector/matrix constants: v + w, v - w (same type), v * s, s * v, v / s. */
+static bool eval_composite(lower_ctx *c, const ast_expr *e, cvalue *a,
+                           cvalue *b, cvalue *out) {
+  bool at = a->kind == CV_TYPED, bt = b->kind == CV_TYPED;
+  int n = (at ? a->type : b->type)->rows * (at ? a->type : b->type)->cols;
+  *out = at ? *a : *b;
+  if (at && bt && a->type == b->type &&
+      (e->op == AST_OP_ADD || e->op == AST_OP_SUB)) {
+    for (int k = 0; k < n; k++)
+      out->comp[k] = e->op == AST_OP_ADD ? a->comp[k] + b->comp[k]
+                                         : a->comp[k] - b->comp[k];
+  } else if (at != bt && (e->op == AST_OP_MUL || (e->op == AST_OP_DIV && at))) {
+    double s = cv_num(at ? b : a);
+    for (int k = 0; k < n; k++)
+      out->comp[k] = e->op == AST_OP_MUL ? out->comp[k] * s : out->comp[k] / s;
+  } else
+    return not_const(c, e);
+  round_comps(out);
+  return true;
+}
+
 static bool eval_binary(lower_ctx *c, const ast_expr *e, cvalue *a, cvalue *b,
                         cvalue *out) {
+  untype(a);
+  untype(b);
   if (a->kind == CV_TYPED || b->kind == CV_TYPED)
-    return not_const(c, e);
+    return eval_composite(c, e, a, b, out);
   bool ints = a->kind != CV_FLOAT && b->kind != CV_FLOAT;
   double x = cv_num(a), y = cv_num(b);
   int64_t p = a->i, q = b->i;
@@ -147,6 +192,7 @@ static bool eval_typed(lower_ctx *c, const ast_expr *e, const ir_type *t,
       out->comp[k] = cv_num(&args[k]);
   else
     return not_const(c, e);
+  round_comps(out);
   return true;
 }
 
@@ -203,6 +249,12 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
   case AST_EXPR_UNARY: {
     if (!eval(c, e->items[0], limit, out))
       return false;
+    untype(out);
+    if (out->kind == CV_TYPED && e->op == AST_OP_NEG) {
+      for (int k = 0; k < out->type->rows * out->type->cols; k++)
+        out->comp[k] = -out->comp[k];
+      return true;
+    }
     if (out->kind == CV_TYPED)
       return not_const(c, e);
     if (e->op == AST_OP_NEG) {

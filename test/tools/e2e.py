@@ -755,17 +755,19 @@ def run_case(path, opts):
     if opts.only is not None:
         tests = [t for t in tests if t.index in opts.only or t.name in opts.only]
 
-    # ---- warpc side: compile the case once
-    if not opts.oracle_only:
-        rc, out = run_cmd([opts.warpc, path, "-o", work / "case.o", "--module", MODULE], work, work / "warpc.log",
-                          opts.timeout)
-        if rc != 0 or not (work / "case.o").exists() or not (work / "case.h").exists():
-            why = "timed out" if rc is None else f"exit status {rc}"
-            if rc == 0:
-                why = "no case.o / case.h written"
-            return fail(f"warpc failed ({why}):\n{tail(out)}")
-
     failures = 0
+
+    def report(t, exc):
+        if isinstance(exc, SpecError):
+            print(f"FAIL {t.label}: bad test spec: {exc}")
+        elif isinstance(exc, CaseFailure):
+            print(f"FAIL {t.label}: {exc}")
+        else:
+            print(f"FAIL {t.label}: internal error in e2e.py:\n{tail(traceback.format_exc())}")
+
+    # ---- oracle side first, for every test: an oracle failure is reported as
+    # such even when warpc would fail too
+    ready = []  # (test, dir, expected outputs)
     for t in tests:
         tdir = work / f"T{t.index}"
         tdir.mkdir()
@@ -787,6 +789,27 @@ def run_case(path, opts):
                     check_harness_compiles(t, tdir, opts)
                 print(f"ok   {t.label}: oracle ran ({', '.join(f'{o}{list(v.shape)}' for o, v in expected.items())})")
                 continue
+            ready.append((t, tdir, expected))
+        except Exception as e:  # noqa: BLE001 - every failure is reported
+            failures += 1
+            report(t, e)
+    if opts.oracle_only or not ready:
+        return failures
+
+    # ---- warpc side: compile the case once
+    rc, out = run_cmd([opts.warpc, path, "-o", work / "case.o", "--module", MODULE], work, work / "warpc.log",
+                      opts.timeout)
+    if rc != 0 or not (work / "case.o").exists() or not (work / "case.h").exists():
+        why = "timed out" if rc is None else f"exit status {rc}"
+        if rc == 0:
+            why = "no case.o / case.h written"
+        print(f"FAIL {stem}: warpc failed ({why}):\n{tail(out)}")
+        return failures + len(ready)
+
+    import numpy as np
+
+    for t, tdir, expected in ready:
+        try:
             exe = tdir / "main"
             cc = os.environ.get("CC", "cc")
             rc, out = run_cmd([cc, "-std=c11", "-O1", "-I" + str(RT_INCLUDE), "-I" + str(work), tdir / "main.c",
@@ -800,12 +823,9 @@ def run_case(path, opts):
             if rc != 0:
                 sig = f" (signal {-rc})" if rc < 0 else ""
                 raise CaseFailure(f"the harness exited with status {rc}{sig}:\n{tail(out)}")
-            import numpy as np
-
             msgs, ok_all = [], True
             for o in t.outputs:
-                a = t.arrays[o]
-                ti = a["ti"]
+                ti = t.arrays[o]["ti"]
                 f = tdir / f"{o}.out"
                 if not f.exists():
                     raise CaseFailure(f"the harness wrote no {o}.out")
@@ -819,17 +839,11 @@ def run_case(path, opts):
                 msgs.append(m)
             if not ok_all:
                 raise CaseFailure("outputs differ from warp-lang:\n  " + "\n  ".join(msgs)
-                                  + f"\n  (inputs and outputs in {tdir.relative_to(ROOT)})")
+                                  + f"\n  (inputs and outputs in {rel(tdir)})")
             print(f"ok   {t.label}: {'; '.join(msgs)}")
-        except SpecError as e:
+        except Exception as e:  # noqa: BLE001
             failures += 1
-            print(f"FAIL {t.label}: bad test spec: {e}")
-        except CaseFailure as e:
-            failures += 1
-            print(f"FAIL {t.label}: {e}")
-        except Exception:
-            failures += 1
-            print(f"FAIL {t.label}: internal error in e2e.py:\n{tail(traceback.format_exc())}")
+            report(t, e)
     if opts.verbose:
         print(f"     {stem}: {len(tests)} test(s), {time.time() - t0:.1f}s")
     return failures
@@ -883,7 +897,7 @@ def main(argv=None):
         failures += run_case(p.resolve(), opts)
         sys.stdout.flush()
     if len(opts.cases) > 1:
-        print(f"{'FAILED' if failures else 'passed'}: {failures} failure(s) in {len(opts.cases)} case file(s)")
+        print(f"{'FAILED' if failures else 'passed'}: {failures} failing test(s) in {len(opts.cases)} case file(s)")
     return 1 if failures else 0
 
 

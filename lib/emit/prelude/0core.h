@@ -145,19 +145,31 @@ WP_FLOAT_OPS(float64, double, WP_MATH)
 
 /* ---- threads --------------------------------------------------------------
  */
-/* Component k of an n-component wp.tid() for linear thread index `idx`
- * (row-major over the launch shape; n == 1 gives the linear index). */
+/* Component k of wp.tid() for linear thread index `idx`: the launch index
+ * is row-major over the launch shape (the last dimension varies fastest) and
+ * component k is its k-th coordinate, whatever the number of results n (so
+ * a single `i = wp.tid()` in a 2-D launch is the first coordinate, as in
+ * Warp).  Launches below 2^31 threads divide in 32 bits, which is much
+ * cheaper than 64-bit division on common CPUs. */
 WP_FN wp_int32 wp_tid(wp_int64 idx, const wp_launch_bounds *b, int k, int n) {
-  if (n == 1)
+  (void)n;
+  int nd = b->ndim;
+  if (k >= nd)
+    return 0;
+  if (nd == 1)
     return (wp_int32)idx;
-  wp_int64 rest = idx;
-  wp_int64 out = 0;
-  for (int d = n - 1; d >= k; d--) {
-    wp_int64 s = b->shape[d] > 0 ? b->shape[d] : 1;
-    out = rest % s;
-    rest /= s;
+  if (b->size <= 0x7fffffff) {
+    wp_uint32 stride = 1;
+    for (int d = nd - 1; d > k; d--)
+      stride *= (wp_uint32)b->shape[d];
+    wp_uint32 q = (wp_uint32)idx / stride;
+    return (wp_int32)(k == 0 ? q : q % (wp_uint32)b->shape[k]);
   }
-  return (wp_int32)out;
+  wp_int64 stride = 1;
+  for (int d = nd - 1; d > k; d--)
+    stride *= b->shape[d];
+  wp_int64 q = idx / stride;
+  return (wp_int32)(k == 0 ? q : q % b->shape[k]);
 }
 
 /* ---- atomics ---------------------------------------------------------------
