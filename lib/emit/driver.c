@@ -1,6 +1,7 @@
 /* driver.c - running external tools (posix_spawnp with an argv, never a
  * shell), private temporary directories and temporary output names for
  * atomic writes. */
+#define _GNU_SOURCE /* posix_spawn_file_actions_addchdir_np */
 #include <dirent.h>
 #include <errno.h>
 #include <spawn.h>
@@ -16,13 +17,24 @@
 extern char **environ;
 
 int wp_run_tool(char *const argv[], bool verbose) {
+  return wp_run_tool_in(argv, NULL, verbose);
+}
+
+int wp_run_tool_in(char *const argv[], const char *cwd, bool verbose) {
   if (verbose) {
+    if (cwd)
+      fprintf(stderr, "cd %s && ", cwd);
     for (int i = 0; argv[i]; i++)
       fprintf(stderr, "%s%s", i ? " " : "", argv[i]);
     fputc('\n', stderr);
   }
   pid_t pid;
-  int err = posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  if (cwd)
+    posix_spawn_file_actions_addchdir_np(&fa, cwd);
+  int err = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
   if (err) {
     fprintf(stderr, "warpc: error: cannot run '%s': %s\n", argv[0],
             strerror(err));

@@ -21,14 +21,24 @@ typedef struct wp_target {
 } wp_target;
 
 extern const wp_target wp_target_cpu;
+extern const wp_target wp_target_cuda;
 
 typedef struct wp_emit_options {
   bool line_directives; /* #line "file.py" so debuggers show Python lines */
   const char *version;  /* warpc's version, printed in the banner */
+  /* CPU target: the symbol of the embedded fatbin the kernel descriptors
+     point at, or NULL for a CPU-only object */
+  const char *fatbin_symbol;
 } wp_emit_options;
+
+/* Name of the CUDA entry of kernel `f` ("<module>_<kernel>_cuda_forward"),
+ * in the module's arena. */
+const char *wp_cuda_entry_name(const ir_func *f, bool backward);
 
 /* Prints the whole translation unit for `m` on `target` to `out`: kernels'
  * entry points, their launchers (CPU target) and the @wp.func they call.
+ * The CUDA target prints CUDA C (C++) with one `extern "C" __global__` entry
+ * per kernel running a grid-stride loop over the launch.
  * The module must have been verified.  Returns 0, or -1 on a write error. */
 int wp_emit_c(FILE *out, ir_module *m, const wp_target *target,
               const wp_emit_options *opts);
@@ -54,6 +64,9 @@ const char *wp_embedded_file(const char *name);
  * status, or -1 when it could not be started (message on stderr). */
 int wp_run_tool(char *const argv[], bool verbose);
 
+/* wp_run_tool in the working directory `cwd` (NULL: the current one). */
+int wp_run_tool_in(char *const argv[], const char *cwd, bool verbose);
+
 /* Creates a private temporary directory (mode 0700) under $TMPDIR or /tmp;
  * returns a malloc'd path, or NULL with errno set. */
 char *wp_make_temp_dir(void);
@@ -65,5 +78,58 @@ void wp_remove_temp_dir(const char *path);
  * atomic), malloc'd: "<dir>/.<base>.XXXXXX" made unique with mkstemp; the
  * file exists (empty) on return.  NULL on failure. */
 char *wp_temp_beside(const char *path);
+
+/* ---- the CUDA device pipeline (device.c) -----------------------------------
+ */
+
+/* Archs compiled when none is requested: Turing, Ampere (incl. Jetson Orin
+ * sm_87), Ada, Hopper; zero-terminated. */
+extern const int wp_cuda_default_archs[];
+
+typedef struct wp_cuda_options {
+  const char *toolkit_bin; /* directory holding nvcc, ptxas, fatbinary */
+  const int *archs;        /* compute capabilities, e.g. 75, 90 */
+  int narchs;
+  const char *const *nvcc_extra; /* -Xnvcc pass-through */
+  int n_nvcc_extra;
+  const char *const *ptxas_extra; /* -Xptxas pass-through */
+  int n_ptxas_extra;
+  int opt_level; /* ptxas -O */
+  bool verbose;
+  /* where the tools run; file names given relative to it stay out of the
+     outputs' debug information (deterministic objects) */
+  const char *workdir;
+} wp_cuda_options;
+
+/* The CUDA toolkit's bin directory: $WARPC_CUDA_PATH, $CUDA_PATH or
+ * $CUDA_HOME (+ /bin), nvcc on PATH, /usr/local/cuda/bin.  malloc'd, or
+ * NULL when there is none. */
+char *wp_cuda_find_toolkit(void);
+
+/* nvcc: CUDA C file `cu` -> PTX for compute_<arch>.  0, or -1 (reported). */
+int wp_cuda_ptx(const wp_cuda_options *o, const char *cu, int arch,
+                const char *ptx_out);
+
+/* ptxas: PTX -> cubin for sm_<arch>.  0, or -1 (reported). */
+int wp_cuda_cubin(const wp_cuda_options *o, const char *ptx, int arch,
+                  const char *cubin_out);
+
+/* The whole pipeline, run in o->workdir (file names are relative to it,
+ * intermediate files are made there): a cubin per arch plus the PTX of the
+ * highest arch, packed by fatbinary into `fatbin_out`. */
+int wp_cuda_fatbin(const wp_cuda_options *o, const char *cu,
+                   const char *fatbin_out);
+
+/* Assembles an object defining the hidden symbol `symbol` as the bytes of
+ * `fatbin`, in a `.nv_fatbin` section, with the C compiler `cc` (and clang's
+ * --target when `target` is set).  0, or -1 (reported). */
+int wp_embed_fatbin(const char *cc, const char *target, const char *dir,
+                    const char *fatbin, const char *symbol, const char *obj_out,
+                    bool verbose);
+
+/* `ld.lld -r`: joins objects into one relocatable object ($WARPC_LD
+ * overrides the linker).  0, or -1 (reported). */
+int wp_link_relocatable(const char *const *objs, int n, const char *out,
+                        bool verbose);
 
 #endif

@@ -6,6 +6,7 @@
 #include "emit_internal.h"
 
 const wp_target wp_target_cpu = {.name = "cpu", .cuda = false};
+const wp_target wp_target_cuda = {.name = "cuda", .cuda = true};
 
 extern const struct {
   const char *name;
@@ -108,6 +109,8 @@ int wp_emit_c(FILE *out, ir_module *m, const wp_target *target,
   for (int i = 0; wp_embedded[i].name; i++)
     if (strcmp(wp_embedded[i].name, "abi.h"))
       fputs(wp_embedded[i].text, out);
+  if (!target->cuda && opts->fatbin_symbol)
+    fprintf(out, "extern const unsigned char %s[];\n", opts->fatbin_symbol);
   collect_types(&e);
   emit_types(&e);
   for (ir_func *f = m->funcs; f; f = f->next)
@@ -125,7 +128,9 @@ int wp_emit_c(FILE *out, ir_module *m, const wp_target *target,
       fputs(" {\n", out);
       emit_body(&e, f);
       fputs("}\n", out);
-    } else
+    } else if (target->cuda)
+      emit_kernel_cuda(&e, f);
+    else
       emit_kernel_cpu(&e, f);
   }
   return ferror(out) ? -1 : 0;

@@ -29,6 +29,8 @@ void emit_value(emit_ctx *e, const ir_value *v);
 
 /* emit_kernel.c: CPU entry, argument struct, descriptor and launcher. */
 void emit_kernel_cpu(emit_ctx *e, const ir_func *f);
+/* emit_kernel.c: the CUDA entry of a kernel. */
+void emit_kernel_cuda(emit_ctx *e, const ir_func *f);
 /* Prints `wp_status m_k(const wp_launch *launch, ...)`. */
 void emit_launcher_signature(emit_ctx *e, const ir_func *f, FILE *out);
 /* `name`, or `name_` when it is a C keyword or would clash. */

@@ -42,7 +42,13 @@ void emit_launcher_signature(emit_ctx *e, const ir_func *f, FILE *out) {
   fputc(')', out);
 }
 
-void emit_kernel_cpu(emit_ctx *e, const ir_func *f) {
+const char *wp_cuda_entry_name(const ir_func *f, bool backward) {
+  return wp_arena_printf(f->module->arena, "%s_cuda_%s", f->cname,
+                         backward ? "backward" : "forward");
+}
+
+/* The packed argument struct and the per-thread body, shared by targets. */
+static void args_and_body(emit_ctx *e, const ir_func *f) {
   FILE *out = e->out;
   const char *k = f->cname;
   fprintf(out, "\n/* @wp.kernel %s */\ntypedef struct %s_args {\n", f->name, k);
@@ -61,6 +67,30 @@ void emit_kernel_cpu(emit_ctx *e, const ir_func *f) {
             f->params[i]->id, i);
   emit_body(e, f);
   fputs("}\n\n", out);
+}
+
+/* CUDA: a grid-stride loop over the launch's linear thread indices, as
+ * Warp's kernels run. */
+void emit_kernel_cuda(emit_ctx *e, const ir_func *f) {
+  FILE *out = e->out;
+  const char *k = f->cname;
+  args_and_body(e, f);
+  fprintf(out, "extern \"C\" __global__ void ");
+  if (f->options.launch_bounds > 0)
+    fprintf(out, "__launch_bounds__(%d) ", f->options.launch_bounds);
+  fprintf(
+      out,
+      "%s(%s_args wp_args, wp_launch_bounds wp_bounds) {\n"
+      "  for (wp_int64 i = (wp_int64)blockIdx.x * blockDim.x + threadIdx.x;\n"
+      "       i < wp_bounds.size; i += (wp_int64)blockDim.x * gridDim.x)\n"
+      "    %s_body(&wp_args, &wp_bounds, i);\n}\n",
+      wp_cuda_entry_name(f, false), k, k);
+}
+
+void emit_kernel_cpu(emit_ctx *e, const ir_func *f) {
+  FILE *out = e->out;
+  const char *k = f->cname;
+  args_and_body(e, f);
   fprintf(
       out,
       "static void %s_cpu(const void *args, const wp_launch_bounds *bounds, "
@@ -69,10 +99,17 @@ void emit_kernel_cpu(emit_ctx *e, const ir_func *f) {
       "  for (wp_int64 i = begin; i < end; i++)\n"
       "    %s_body(a, bounds, i);\n}\n\n",
       k, k, k, k);
-  fprintf(out,
-          "static const wp_kernel_desc %s_desc = {\"%s\", %s_cpu, 0, "
-          "sizeof(%s_args), 0, 0, 0};\n\n",
-          k, k, k, k);
+  const char *fatbin = e->opts->fatbin_symbol;
+  if (fatbin)
+    fprintf(out,
+            "static const wp_kernel_desc %s_desc = {\"%s\", %s_cpu, 0, "
+            "sizeof(%s_args), %s, \"%s\", 0};\n\n",
+            k, k, k, k, fatbin, wp_cuda_entry_name(f, false));
+  else
+    fprintf(out,
+            "static const wp_kernel_desc %s_desc = {\"%s\", %s_cpu, 0, "
+            "sizeof(%s_args), 0, 0, 0};\n\n",
+            k, k, k, k);
   emit_launcher_signature(e, f, out);
   fputs(
       " {\n  wp_status wp_st;\n  wp_device wp_dev = wp_launch_device(launch);\n"

@@ -126,7 +126,7 @@ static void cast(emit_ctx *e, const ir_value *v) {
 static void compose(emit_ctx *e, const ir_value *v) {
   FILE *out = e->out;
   const ir_type *t = v->type;
-  fprintf(out, "(%s){", t->cname);
+  fprintf(out, "WP_LIT(%s){", t->cname);
   if (t->kind == IR_T_VEC || t->kind == IR_T_MAT)
     fputc('{', out);
   for (int i = 0; i < v->nargs; i++) {
@@ -239,7 +239,11 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     return; /* a C parameter (funcs) or unpacked by the kernel prologue */
   if (e->opts->line_directives && v->loc.src && v->loc.line != e->last_line) {
     fprintf(out, "#line %u ", v->loc.line);
-    emit_c_string(out, v->loc.src->path);
+    /* nvcc copies the name into PTX .file unescaped: no quote or
+       backslash may reach it */
+    emit_c_string(out, e->target->cuda && strpbrk(v->loc.src->path, "\"\\")
+                           ? "source.py"
+                           : v->loc.src->path);
     fputc('\n', out);
     e->last_line = v->loc.line;
   }
@@ -287,7 +291,7 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     if (v->type->kind == IR_T_SCALAR)
       fprintf(out, "(%s)0", v->type->cname);
     else
-      fprintf(out, "(%s){0}", v->type->cname);
+      fprintf(out, "WP_LIT(%s){0}", v->type->cname);
     break;
   case IR_BUILTIN: builtin(e, v); break;
   case IR_CAST: cast(e, v); break;

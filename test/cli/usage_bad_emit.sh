@@ -17,7 +17,7 @@ for kind in bogus "" OBJ objx; do
   "$warpc" "--emit=$kind" k.py -o out.x >out 2>err || rc=$?
   [ "$rc" = 2 ] || fail "--emit=$kind: exit $rc, want 2"
   grep -q "^warpc: error: unknown --emit kind '$kind'" err || fail "--emit=$kind: message: $(cat err)"
-  grep -q 'obj, ast, ir, c, header' err || fail "--emit=$kind: message does not list the kinds"
+  grep -q 'obj, ast, ir, c, cu, ptx, cubin, fatbin, header' err || fail "--emit=$kind: message does not list the kinds"
   [ ! -s out ] || fail "--emit=$kind: wrote to stdout"
   [ "$(ls -A)" = "$(printf 'err\nk.py\nout')" ] || fail "--emit=$kind: created files: $(ls -A)"
 done

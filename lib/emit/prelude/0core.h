@@ -10,8 +10,17 @@
  * sign(0) is 1; round() rounds half away from zero; clamp(x, a, b) is
  * min(max(a, x), b).
  */
+/* A compound literal in C, a temporary of an aggregate in C++ (CUDA). */
+#ifdef __cplusplus
+#define WP_LIT(T) T
+#else
+#define WP_LIT(T) (T)
+#endif
+
 #ifdef __CUDACC__
-#define WP_FN static __device__ __forceinline__
+/* not static: nvcc names internal-linkage functions with a per-run hash,
+ * which would make objects differ between identical runs */
+#define WP_FN __device__ __forceinline__
 #define WP_MATHF(x) x##f
 #define WP_MATH(x) x
 #else
@@ -227,41 +236,51 @@ WP_FN wp_int32 wp_tid(wp_int64 idx, const wp_launch_bounds *b, int k, int n) {
     return wp_atomic_rmw_##N(p, v, 3);                                         \
   }
 #else
-#define WP_ATOMIC_INT(N, T)                                                    \
-  WP_FN T wp_atomic_add_##N(T *p, T v) {                                       \
-    return wp_cuda_atomic_add(p, v);                                           \
-  }                                                                            \
+/* CUDA: the hardware atomics; 64-bit integers go through the unsigned long
+ * long / long long overloads (two's complement add is the same), float and
+ * double min/max through compare-and-swap on their bits. */
+#define WP_ATOMIC_INT(N, T, AT, MT)                                            \
+  WP_FN T wp_atomic_add_##N(T *p, T v) { return (T)atomicAdd((AT *)p, (AT)v); } \
   WP_FN T wp_atomic_sub_##N(T *p, T v) {                                       \
-    return wp_cuda_atomic_add(p, (T)(0 - v));                                  \
+    return (T)atomicAdd((AT *)p, (AT)(0 - (AT)v));                             \
   }                                                                            \
-  WP_FN T wp_atomic_min_##N(T *p, T v) {                                       \
-    return wp_cuda_atomic_min(p, v);                                           \
+  WP_FN T wp_atomic_min_##N(T *p, T v) { return (T)atomicMin((MT *)p, (MT)v); } \
+  WP_FN T wp_atomic_max_##N(T *p, T v) { return (T)atomicMax((MT *)p, (MT)v); }
+#define WP_ATOMIC_FLOAT(N, T, BITS, TOBITS, FROMBITS)                          \
+  WP_FN T wp_atomic_add_##N(T *p, T v) { return atomicAdd(p, v); }             \
+  WP_FN T wp_atomic_sub_##N(T *p, T v) { return atomicAdd(p, -v); }            \
+  WP_FN T wp_atomic_minmax_##N(T *p, T v, int max) {                           \
+    BITS *q = (BITS *)p;                                                       \
+    BITS old = *q, assumed;                                                    \
+    do {                                                                       \
+      assumed = old;                                                           \
+      T cur = FROMBITS(assumed);                                               \
+      if (max ? !(v > cur) : !(v < cur))                                       \
+        break;                                                                 \
+      old = atomicCAS(q, assumed, TOBITS(v));                                  \
+    } while (assumed != old);                                                  \
+    return FROMBITS(old);                                                      \
   }                                                                            \
-  WP_FN T wp_atomic_max_##N(T *p, T v) {                                       \
-    return wp_cuda_atomic_max(p, v);                                           \
-  }
-#define WP_ATOMIC_FLOAT(N, T)                                                  \
-  WP_FN T wp_atomic_add_##N(T *p, T v) {                                       \
-    return wp_cuda_atomic_add(p, v);                                           \
-  }                                                                            \
-  WP_FN T wp_atomic_sub_##N(T *p, T v) {                                       \
-    return wp_cuda_atomic_add(p, -v);                                          \
-  }                                                                            \
-  WP_FN T wp_atomic_min_##N(T *p, T v) {                                       \
-    return wp_cuda_atomic_min(p, v);                                           \
-  }                                                                            \
-  WP_FN T wp_atomic_max_##N(T *p, T v) {                                       \
-    return wp_cuda_atomic_max(p, v);                                           \
-  }
+  WP_FN T wp_atomic_min_##N(T *p, T v) { return wp_atomic_minmax_##N(p, v, 0); } \
+  WP_FN T wp_atomic_max_##N(T *p, T v) { return wp_atomic_minmax_##N(p, v, 1); }
 #endif
 
+#ifndef __CUDACC__
 WP_ATOMIC_INT(int32, wp_int32)
 WP_ATOMIC_INT(uint32, wp_uint32)
 WP_ATOMIC_INT(int64, wp_int64)
 WP_ATOMIC_INT(uint64, wp_uint64)
 WP_ATOMIC_FLOAT(float32, float)
 WP_ATOMIC_FLOAT(float64, double)
-
+#else
+WP_ATOMIC_INT(int32, wp_int32, int, int)
+WP_ATOMIC_INT(uint32, wp_uint32, unsigned, unsigned)
+WP_ATOMIC_INT(int64, wp_int64, unsigned long long, long long)
+WP_ATOMIC_INT(uint64, wp_uint64, unsigned long long, unsigned long long)
+WP_ATOMIC_FLOAT(float32, float, int, __float_as_int, __int_as_float)
+WP_ATOMIC_FLOAT(float64, double, unsigned long long, (unsigned long long)__double_as_longlong,
+                __longlong_as_double)
+#endif
 /* Address of an array element from byte strides. */
 #define WP_AT1(T, a, i)                                                        \
   ((T *)((char *)(a).data + (wp_int64)(i) * (a).strides[0]))

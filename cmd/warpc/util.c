@@ -1,0 +1,80 @@
+/* util.c - small helpers of the command line: reading the input, deriving
+ * the module name and output paths. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "warpc.h"
+
+char *warpc_read_file(const char *path, uint32_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  errno = 0;
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap + 1);
+  size_t got;
+  while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+    n += got;
+    if (n == cap) {
+      char *nb = realloc(buf, (cap *= 2) + 1);
+      if (!nb) {
+        free(buf);
+        buf = NULL;
+      }
+      buf = nb;
+    }
+  }
+  int err = ferror(f) ? (errno ? errno : EIO) : 0; /* EISDIR for a directory */
+  fclose(f);
+  if (!buf || err || n > UINT32_MAX) {
+    free(buf);
+    errno = err ? err : ENOMEM;
+    return NULL;
+  }
+  buf[n] = 0;
+  *len = (uint32_t)n;
+  return buf;
+}
+
+/* The file stem as a C identifier: "my-kernels.py" -> "my_kernels". */
+char *warpc_module_name(const char *path) {
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  size_t n = strcspn(base, ".");
+  char *m = malloc(n + 2);
+  size_t j = 0;
+  if (n == 0 || (base[0] >= '0' && base[0] <= '9'))
+    m[j++] = '_';
+  for (size_t i = 0; i < n; i++) {
+    char c = base[i];
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+              (c >= '0' && c <= '9') || c == '_';
+    m[j++] = ok ? c : '_';
+  }
+  m[j] = 0;
+  return m;
+}
+
+bool warpc_valid_ident(const char *s) {
+  if (!*s || (*s >= '0' && *s <= '9'))
+    return false;
+  for (; *s; s++)
+    if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+          (*s >= '0' && *s <= '9') || *s == '_'))
+      return false;
+  return true;
+}
+
+/* path with its extension replaced by ext (".o", ".h"). */
+char *warpc_with_ext(const char *path, const char *ext) {
+  const char *slash = strrchr(path, '/');
+  const char *dot = strrchr(path, '.');
+  size_t n =
+      dot && (!slash || dot > slash) ? (size_t)(dot - path) : strlen(path);
+  char *r = malloc(n + strlen(ext) + 1);
+  memcpy(r, path, n);
+  strcpy(r + n, ext);
+  return r;
+}
