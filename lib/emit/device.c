@@ -21,6 +21,15 @@ static bool executable(const char *path) {
 char *wp_cuda_find_toolkit(void) {
   const char *envs[] = {"WARPC_CUDA_PATH", "CUDA_PATH", "CUDA_HOME"};
   char buf[4096];
+  /* $WARPC_CUDA_PATH, when set, is the only place looked at */
+  const char *own = getenv("WARPC_CUDA_PATH");
+  if (own) {
+    snprintf(buf, sizeof buf, "%s/bin/nvcc", own);
+    if (!executable(buf))
+      return NULL;
+    snprintf(buf, sizeof buf, "%s/bin", own);
+    return strdup(buf);
+  }
   for (size_t i = 0; i < sizeof envs / sizeof envs[0]; i++) {
     const char *v = getenv(envs[i]);
     if (v && *v) {

@@ -101,9 +101,9 @@ typedef struct wp_cuda_options {
   const char *workdir;
 } wp_cuda_options;
 
-/* The CUDA toolkit's bin directory: $WARPC_CUDA_PATH, $CUDA_PATH or
- * $CUDA_HOME (+ /bin), nvcc on PATH, /usr/local/cuda/bin.  malloc'd, or
- * NULL when there is none. */
+/* The CUDA toolkit's bin directory: $WARPC_CUDA_PATH/bin when that is set
+ * (and nothing else then), else $CUDA_PATH or $CUDA_HOME (+ /bin), nvcc on
+ * PATH, /usr/local/cuda/bin.  malloc'd, or NULL when there is none. */
 char *wp_cuda_find_toolkit(void);
 
 /* nvcc: CUDA C file `cu` -> PTX for compute_<arch>.  0, or -1 (reported). */

@@ -796,9 +796,12 @@ def run_case(path, opts):
     if opts.oracle_only or not ready:
         return failures
 
-    # ---- warpc side: compile the case once
-    rc, out = run_cmd([opts.warpc, path, "-o", work / "case.o", "--module", MODULE], work, work / "warpc.log",
-                      opts.timeout)
+    # ---- warpc side: compile the case once, with CUDA code for sm_75 and
+    # sm_90 when a toolkit is there (CI: always; see cuda_check)
+    cuda = find_tool("nvcc", [Path("/usr/local/cuda/bin")]) is not None and not os.environ.get("WARPC_E2E_NO_CUDA")
+    flags = ["--cuda-arch", "sm_75,sm_90"] if cuda else ["--no-cuda"]
+    rc, out = run_cmd([opts.warpc, path, "-o", work / "case.o", "--module", MODULE] + flags, work,
+                      work / "warpc.log", opts.timeout)
     if rc != 0 or not (work / "case.o").exists() or not (work / "case.h").exists():
         why = "timed out" if rc is None else f"exit status {rc}"
         if rc == 0:
@@ -807,6 +810,12 @@ def run_case(path, opts):
         return failures + len(ready)
 
     import numpy as np
+
+    kernels = sorted({k for k in dir(module) if isinstance(getattr(module, k), wp_kernel_type())})
+    why = cuda_check(work / "case.o", kernels, cuda)
+    if why:
+        print(f"FAIL {stem}: CUDA code in case.o: {why}")
+        return failures + len(ready)
 
     for t, tdir, expected in ready:
         try:
@@ -859,6 +868,51 @@ def check_harness_compiles(t, tdir, opts):
                        tdir / "main.c", "-o", tdir / "main.o"], tdir, tdir / "cc.log", opts.timeout)
     if rc != 0:
         raise CaseFailure(f"main.c does not compile:\n{tail(out)}")
+
+
+def find_tool(name, extra_dirs):
+    """A tool on PATH or in one of extra_dirs, or None."""
+    found = shutil.which(name)
+    if found:
+        return found
+    for d in extra_dirs:
+        if (d / name).exists():
+            return str(d / name)
+    return None
+
+
+def wp_kernel_type():
+    import warp as _wp
+    return _wp.Kernel
+
+
+def cuda_check(obj, kernels, cuda):
+    """Proves the object's device code: one ELF per requested arch (sm_75,
+    sm_90), the PTX of sm_90, and every kernel's forward entry in each.
+    Returns a failure message or None.  Without a CUDA toolkit the check is
+    skipped, except in CI (CI=true), where the toolkit must be there."""
+    in_ci = os.environ.get("CI") == "true"
+    if not cuda:
+        return "no CUDA toolkit (nvcc) in CI" if in_ci else None
+    cuobjdump = find_tool("cuobjdump", [BUILD / "deps" / "bin", Path("/usr/local/cuda/bin")])
+    if not cuobjdump:
+        return "cuobjdump not found (scripts/deps.sh test installs it)" if in_ci else None
+    listing = subprocess.run([cuobjdump, "-lelf", "-lptx", str(obj)], stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True).stdout
+    for want in ("sm_75.cubin", "sm_90.cubin", "sm_90.ptx"):
+        if want not in listing:
+            return f"cuobjdump -lelf -lptx lists no {want}:\n{listing}"
+    elf = subprocess.run([cuobjdump, "-elf", str(obj)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         text=True).stdout
+    ptx = subprocess.run([cuobjdump, "-ptx", str(obj)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         text=True).stdout
+    for k in kernels:
+        entry = f"{MODULE}_{k}_cuda_forward"
+        if elf.count(f".text.{entry}") < 2:
+            return f"the cubins lack the entry {entry}"
+        if f".entry {entry}" not in ptx:
+            return f"the PTX lacks the entry {entry}"
+    return None
 
 
 def main(argv=None):
