@@ -5,6 +5,12 @@
 #   make check      everything + all tests through ctest
 #   make demo       build and run the samples
 #   make format     clang-format the C sources
+#   make CROSS=aarch64-linux-gnu
+#                   build only the runtime for another target (Jetson) with
+#                   Debian's cross toolchain ($(CROSS)-gcc, $(CROSS)-ar):
+#                   build/aarch64/lib/libwarprt.a, objects in build/aarch64/obj
+#                   (the directory is the triple's first field); the native
+#                   build is left alone.  Pair it with warpc --target=TRIPLE.
 
 CC ?= cc
 ifeq ($(origin CC),default)
@@ -39,7 +45,26 @@ VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 
 .PHONY: all deps deps-test check demo clean format unit
 
+ifeq ($(CROSS),)
 all: $(WARPC) $(LIBWARPRT)
+else
+# Cross build: the runtime only (warpc itself is a host tool).
+XB := $(B)/$(firstword $(subst -, ,$(CROSS)))
+XCC ?= $(CROSS)-gcc
+XAR ?= $(CROSS)-ar
+XRT_OBJ := $(RT_SRC:%.c=$(XB)/obj/%.o)
+XLIBWARPRT := $(XB)/lib/libwarprt.a
+
+all: $(XLIBWARPRT)
+
+$(XB)/obj/runtime/%.o: runtime/%.c
+	@mkdir -p $(dir $@)
+	$(XCC) $(CFLAGS) $(WARN) -fPIC -pthread -MMD -MP -Iruntime/include -c $< -o $@
+
+$(XLIBWARPRT): $(XRT_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && $(XAR) rcs $@ $^
+endif
 
 deps: $(GRAMMAR)/.ok
 $(GRAMMAR)/.ok: scripts/deps.sh
@@ -111,6 +136,6 @@ format:
 	clang-format -i $$(git ls-files '*.c' '*.h')
 
 clean:
-	rm -rf $(B)/obj $(B)/bin $(B)/lib $(B)/gen $(B)/test $(B)/ctest
+	rm -rf $(B)/obj $(B)/bin $(B)/lib $(B)/gen $(B)/test $(B)/ctest $(B)/aarch64 $(XB)
 
--include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(B)/obj $(XB) -name '*.d' 2>/dev/null)

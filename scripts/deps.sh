@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Installs and fetches everything warpc's build and tests need, idempotently.
 #   scripts/deps.sh build   Debian packages + the pinned tree-sitter-python grammar
-#   scripts/deps.sh test    the above + warp-lang and numpy (the differential oracle)
+#   scripts/deps.sh test    the above + warp-lang and numpy (the differential oracle),
+#                           Debian's aarch64 cross toolchain and qemu-user (the
+#                           Jetson test, test/cli/cross_aarch64.sh) and NVIDIA's
+#                           cuobjdump from PyPI, linked as build/deps/bin/cuobjdump
+#                           (its path also in build/deps/cuobjdump-path)
 # The grammar and the tree-sitter headers it needs come from PyPI source
 # distributions, verified by SHA-256, unpacked under build/deps.
 set -euo pipefail
@@ -14,17 +18,25 @@ TS_PY_SHA256=354bfa0a2f9217431764a631516f85173e9711af2c13dbd796a8815acfe505d9
 TS_CORE_VERSION=0.23.2
 TS_CORE_SHA256=66bae8dd47f1fed7bdef816115146d3a41c39b5c482d7bad36d9ba1def088450
 WARP_VERSION=1.10.1
+# No 13.0.x wheel exists on PyPI (nvcc here is 13.0); a newer cuobjdump reads
+# older fatbins.
+CUOBJDUMP_VERSION=13.5.37
 
-need_pkgs=()
-for p in clang lld libtree-sitter-dev cmake make; do
-  dpkg -s "$p" >/dev/null 2>&1 || need_pkgs+=("$p")
-done
-if [ ${#need_pkgs[@]} -gt 0 ]; then
-  echo "deps: installing ${need_pkgs[*]}"
+apt_updated=
+apt_need() { # [--no-install-recommends] PACKAGE... : installs those not installed
+  local opts=() need=() p
+  if [ "${1:-}" = --no-install-recommends ]; then opts+=("$1"); shift; fi
+  for p in "$@"; do
+    dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
+  done
+  [ ${#need[@]} -gt 0 ] || return 0
+  echo "deps: installing ${need[*]}"
   SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_pkgs[@]}" >/dev/null
-fi
+  [ -n "$apt_updated" ] || { $SUDO apt-get update -qq; apt_updated=1; }
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${opts[@]}" "${need[@]}" >/dev/null
+}
+
+apt_need clang lld libtree-sitter-dev cmake make
 
 fetch() { # name version sha256 -> path of verified sdist
   local name=$1 version=$2 sum=$3 dir=$deps/sdist
@@ -64,5 +76,34 @@ if [ "$what" = test ]; then
     echo "deps: installing warp-lang==$WARP_VERSION numpy"
     python3 -m pip install -q "warp-lang==$WARP_VERSION" numpy
   fi
+  # aarch64 (Jetson): cross compiler, C library and binutils, qemu to run the
+  # result, file(1) to check what was built.
+  apt_need --no-install-recommends gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu \
+    libc6-dev-arm64-cross qemu-user file
+  # cuobjdump lists the cubins and PTX in an object; the wheel's binary lies
+  # under site-packages (nvidia/cu13/bin/cuobjdump), found through its RECORD.
+  find_cuobjdump() {
+    python3 - "$CUOBJDUMP_VERSION" <<'PY' 2>/dev/null
+import sys
+from importlib import metadata
+d = metadata.distribution("nvidia-cuda-cuobjdump")
+if d.version != sys.argv[1]:
+    sys.exit(1)
+for f in d.files or ():
+    if f.name == "cuobjdump" and f.parent.name == "bin":
+        print(d.locate_file(f))
+        break
+else:
+    sys.exit(1)
+PY
+  }
+  if ! cuobjdump=$(find_cuobjdump) || [ ! -x "$cuobjdump" ]; then
+    echo "deps: installing nvidia-cuda-cuobjdump==$CUOBJDUMP_VERSION"
+    PIP_ROOT_USER_ACTION=ignore python3 -m pip install -q "nvidia-cuda-cuobjdump==$CUOBJDUMP_VERSION"
+    cuobjdump=$(find_cuobjdump) || { echo "deps: cuobjdump not found after pip install" >&2; exit 2; }
+  fi
+  mkdir -p "$deps/bin"
+  [ "$(readlink "$deps/bin/cuobjdump" 2>/dev/null)" = "$cuobjdump" ] || ln -sfn "$cuobjdump" "$deps/bin/cuobjdump"
+  [ "$(cat "$deps/cuobjdump-path" 2>/dev/null)" = "$cuobjdump" ] || echo "$cuobjdump" >"$deps/cuobjdump-path"
 fi
 exit 0
