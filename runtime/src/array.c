@@ -1,5 +1,6 @@
-/* array.c - making, describing and freeing arrays (wp_array). */
-#include "internal.h"
+/* array.c - making, describing and freeing arrays (wp_array), on the CPU
+ * (aligned malloc) or a CUDA device (cuda_memory.c). */
+#include "cuda_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -97,7 +98,7 @@ static wp_status describe(wp_array *out, wp_dtype dtype, wp_size elem_size,
   if (st == WP_SUCCESS)
     st = element_size(dtype, elem_size, what, &esize);
   if (st == WP_SUCCESS)
-    st = wpi_require_cpu(device);
+    st = wpi_check_device(device, what);
   if (st != WP_SUCCESS)
     return st;
   if (!wpi_mul_i64(n, esize, bytes) || (uint64_t)*bytes > SIZE_MAX)
@@ -124,6 +125,25 @@ static void *alloc_zeroed(wp_int64 bytes) {
   return p;
 }
 
+/* A zero-filled buffer of `bytes` on `device` (never NULL on success). */
+static wp_status alloc_buffer(wp_device device, wp_int64 bytes, void **out,
+                              const char *what) {
+  if (device != WP_DEVICE_CPU)
+    return wpi_cuda_alloc(device, (wp_size)bytes, out, what);
+  if (!(*out = alloc_zeroed(bytes)))
+    return wp_set_error(WP_ERROR_OUT_OF_MEMORY,
+                        "%s: cannot allocate %lld bytes", what,
+                        (long long)bytes);
+  return WP_SUCCESS;
+}
+
+static void free_buffer(wp_device device, void *p) {
+  if (device == WP_DEVICE_CPU)
+    free(p);
+  else
+    wpi_cuda_free(device, p);
+}
+
 wp_status wp_array_alloc(wp_array *out, wp_dtype dtype, wp_size elem_size,
                          wp_int32 ndim, const wp_int64 *shape,
                          wp_int32 requires_grad, wp_device device) {
@@ -135,16 +155,13 @@ wp_status wp_array_alloc(wp_array *out, wp_dtype dtype, wp_size elem_size,
   wp_int64 bytes;
   wp_status st =
       describe(&a, dtype, elem_size, ndim, shape, device, what, &bytes);
+  if (st == WP_SUCCESS)
+    st = alloc_buffer(device, bytes, &a.data, what);
+  if (st == WP_SUCCESS && requires_grad &&
+      (st = alloc_buffer(device, bytes, &a.grad, what)) != WP_SUCCESS)
+    free_buffer(device, a.data);
   if (st != WP_SUCCESS)
     return st;
-  a.data = alloc_zeroed(bytes);
-  a.grad = requires_grad && a.data ? alloc_zeroed(bytes) : NULL;
-  if (!a.data || (requires_grad && !a.grad)) {
-    free(a.data);
-    return wp_set_error(WP_ERROR_OUT_OF_MEMORY,
-                        "%s: cannot allocate %lld bytes", what,
-                        (long long)bytes);
-  }
   a.flags = WP_ARRAY_OWNS_DATA | (requires_grad ? WP_ARRAY_OWNS_GRAD : 0u);
   *out = a;
   return WP_SUCCESS;
@@ -202,7 +219,7 @@ wp_status wp_array_wrap(wp_array *out, void *data, wp_dtype dtype,
 /* Validates an array that is about to get a grad buffer. */
 static wp_status check_own_array(const wp_array *a, const char *what) {
   wp_status st = wpi_check_array(a, what);
-  return st != WP_SUCCESS ? st : wpi_require_cpu(a->device);
+  return st != WP_SUCCESS ? st : wpi_check_device(a->device, what);
 }
 
 wp_status wp_array_set_grad(wp_array *a, void *grad) {
@@ -214,7 +231,7 @@ wp_status wp_array_set_grad(wp_array *a, void *grad) {
     return wp_set_error(WP_ERROR_INVALID_VALUE,
                         "%s: grad is NULL for a non-empty array", what);
   if (a->flags & WP_ARRAY_OWNS_GRAD)
-    free(a->grad);
+    free_buffer(a->device, a->grad);
   a->grad = grad;
   a->flags &= ~WP_ARRAY_OWNS_GRAD;
   return WP_SUCCESS;
@@ -230,10 +247,12 @@ wp_status wp_array_alloc_grad(wp_array *a) {
   wp_int64 span;
   if ((st = strided_span(a, what, &span)) != WP_SUCCESS)
     return st;
-  if ((uint64_t)span > SIZE_MAX || !(a->grad = alloc_zeroed(span)))
+  if ((uint64_t)span > SIZE_MAX)
     return wp_set_error(WP_ERROR_OUT_OF_MEMORY,
                         "%s: cannot allocate %lld bytes", what,
                         (long long)span);
+  if ((st = alloc_buffer(a->device, span, &a->grad, what)) != WP_SUCCESS)
+    return st;
   a->flags |= WP_ARRAY_OWNS_GRAD;
   return WP_SUCCESS;
 }
@@ -241,12 +260,12 @@ wp_status wp_array_alloc_grad(wp_array *a) {
 void wp_array_free(wp_array *a) {
   if (!a)
     return;
-  /* Only CPU memory exists so far; CUDA arrays will free with the driver. */
-  if (a->device == WP_DEVICE_CPU) {
+  /* A negative device never owns memory (wp_array_alloc refuses it). */
+  if (a->device >= 0) {
     if (a->flags & WP_ARRAY_OWNS_DATA)
-      free(a->data);
+      free_buffer(a->device, a->data);
     if (a->flags & WP_ARRAY_OWNS_GRAD)
-      free(a->grad);
+      free_buffer(a->device, a->grad);
   }
   memset(a, 0, sizeof *a);
 }

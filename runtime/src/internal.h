@@ -12,9 +12,10 @@
 /* Writes "cpu", "cuda:N" or "invalid(N)" for `device` into `buf`. */
 const char *wpi_device_name(wp_device device, char buf[WPI_DEVICE_NAME_MAX]);
 
-/* WP_SUCCESS for WP_DEVICE_CPU; otherwise sets WP_ERROR_NO_DEVICE: this
- * runtime build has no CUDA. */
-wp_status wpi_require_cpu(wp_device device);
+/* WP_SUCCESS for the CPU and for CUDA devices that exist (the driver is
+ * loaded on first use); otherwise WP_ERROR_NO_DEVICE with the message
+ * "what: device X: reason" (cuda_device.c). */
+wp_status wpi_check_device(wp_device device, const char *what);
 
 /* Checks the shape of `a` (non-NULL, ndim 1..4, extents >= 0 whose product
  * fits in 64 bits, known element size, data set unless empty).  Messages

@@ -1,5 +1,5 @@
 /* launch.c - checking kernel arguments and launching kernels on a device. */
-#include "internal.h"
+#include "cuda_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -37,18 +37,6 @@ static wp_status launch_bounds(const wp_launch *launch, const char *name,
   return WP_SUCCESS;
 }
 
-static wp_status check_launch_device(wp_device device, const char *name) {
-  if (device == WP_DEVICE_CPU)
-    return WP_SUCCESS;
-  if (device < 0)
-    return wp_set_error(WP_ERROR_NO_DEVICE, "kernel %s: invalid device %d",
-                        name, (int)device);
-  return wp_set_error(WP_ERROR_NO_DEVICE,
-                      "kernel %s: CUDA device cuda:%d is not available (this "
-                      "runtime has no CUDA support yet)",
-                      name, (int)device - 1);
-}
-
 wp_status wp_launch_kernel(const wp_launch *launch,
                            const wp_kernel_desc *kernel, wp_int32 backward,
                            const void *args) {
@@ -67,10 +55,13 @@ wp_status wp_launch_kernel(const wp_launch *launch,
                         name);
   wp_launch_bounds bounds;
   wp_status st = launch_bounds(launch, name, &bounds);
-  if (st == WP_SUCCESS)
-    st = check_launch_device(launch->device, name);
   if (st != WP_SUCCESS)
     return st;
+  if (launch->device < 0)
+    return wp_set_error(WP_ERROR_NO_DEVICE, "kernel %s: invalid device %d",
+                        name, (int)launch->device);
+  if (launch->device != WP_DEVICE_CPU)
+    return wpi_cuda_launch(launch, kernel, backward, args, &bounds);
   wp_cpu_range_fn fn = backward ? kernel->cpu_backward : kernel->cpu_forward;
   if (!fn)
     return wp_set_error(WP_ERROR_NOT_SUPPORTED,

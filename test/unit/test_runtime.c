@@ -173,11 +173,12 @@ static void test_alloc_errors(void) {
   wp_status st = wp_array_alloc(&a, WP_FLOAT64, 0, 2, huge, 0, 0);
   CHECK(st == WP_ERROR_OUT_OF_MEMORY || st == WP_ERROR_INVALID_VALUE);
   CHECK(a.data == NULL);
-  CHECK_ERR(wp_array_alloc(&a, WP_FLOAT32, 0, 2, shape, 0, WP_DEVICE_CUDA(1)),
-            WP_ERROR_NO_DEVICE, "");
-  CHECK(strcmp(wp_last_error(),
-               "device cuda:1: CUDA is not available in this runtime build") ==
-        0);
+  /* No machine has cuda:1000; the reason (no driver, no such device)
+   * depends on the machine (test_cuda_runtime.c checks each). */
+  CHECK_ERR(
+      wp_array_alloc(&a, WP_FLOAT32, 0, 2, shape, 0, WP_DEVICE_CUDA(1000)),
+      WP_ERROR_NO_DEVICE, "wp_array_alloc: device cuda:1000: ");
+  CHECK(a.data == NULL);
 }
 
 /* A 3x4 float buffer 0..11 and its transpose as a strided (4, 3) view. */
@@ -247,9 +248,9 @@ static void test_wrap_errors(void) {
             WP_ERROR_INVALID_VALUE, "strides[0] = -4 is negative");
   CHECK_ERR(wp_array_wrap(NULL, data, WP_FLOAT32, 0, 1, shape, NULL, 0),
             WP_ERROR_INVALID_VALUE, "out is NULL");
-  CHECK_ERR(
-      wp_array_wrap(&a, data, WP_FLOAT32, 0, 1, shape, NULL, WP_DEVICE_CUDA(0)),
-      WP_ERROR_NO_DEVICE, "device cuda:0: CUDA is not available");
+  CHECK_ERR(wp_array_wrap(&a, data, WP_FLOAT32, 0, 1, shape, NULL,
+                          WP_DEVICE_CUDA(1000)),
+            WP_ERROR_NO_DEVICE, "wp_array_wrap: device cuda:1000: ");
   wp_int64 empty[1] = {0};
   CHECK(wp_array_wrap(&a, NULL, WP_FLOAT32, 0, 1, empty, NULL, 0) ==
         WP_SUCCESS);
@@ -388,8 +389,8 @@ static void test_launch_errors(void) {
   CHECK_ERR(wp_launch_kernel(&cuda, &visit_desc, 0, &args), WP_ERROR_NO_DEVICE,
             "");
   CHECK(strcmp(wp_last_error(),
-               "kernel test_visit: CUDA device cuda:2 is not available (this "
-               "runtime has no CUDA support yet)") == 0);
+               "kernel test_visit: this object was compiled without CUDA code "
+               "(warpc --no-cuda or no toolkit)") == 0);
   CHECK_ERR(wp_launch_kernel(&WP_LAUNCH_1D(8), &visit_desc, 1, &args),
             WP_ERROR_NOT_SUPPORTED, "");
   CHECK(strcmp(wp_last_error(),

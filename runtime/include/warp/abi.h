@@ -210,9 +210,12 @@ wp_status wp_check_array_arg(const wp_array *a, wp_dtype dtype,
 /* Launches `kernel` (forward, or its adjoint when `backward` is non-zero)
  * over `launch` with the packed argument struct `args` (kernel->args_size
  * bytes; copied when the launch is recorded on a tape).  Blocks until a CPU
- * launch completes.  Returns WP_ERROR_INVALID_VALUE for bad dims,
- * WP_ERROR_NOT_SUPPORTED for a missing adjoint, WP_ERROR_NO_DEVICE for a
- * device that does not exist or a CUDA launch of a CPU-only object. */
+ * launch completes; a CUDA launch is queued on launch->stream and returns
+ * (args may be reused at once).  Returns WP_ERROR_INVALID_VALUE for bad dims
+ * or block_dim, WP_ERROR_NOT_SUPPORTED for a missing adjoint,
+ * WP_ERROR_NO_DEVICE for a device that does not exist, no CUDA driver, or a
+ * CUDA launch of a CPU-only object, WP_ERROR_CUDA when the driver refuses
+ * the module or the launch (see <warp/device.h>). */
 wp_status wp_launch_kernel(const wp_launch *launch,
                            const wp_kernel_desc *kernel, wp_int32 backward,
                            const void *args);

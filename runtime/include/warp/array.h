@@ -4,7 +4,15 @@
  * elements of one dtype on one device.  Arrays made by wp_array_alloc own
  * their memory and must be released with wp_array_free; wrapped arrays
  * (wp_array_wrap) borrow the caller's buffer and wp_array_free leaves it
- * alone.  Only WP_DEVICE_CPU memory exists in this version of the runtime.
+ * alone.
+ *
+ * The device of an array is WP_DEVICE_CPU or WP_DEVICE_CUDA(n) (see
+ * <warp/device.h>).  The data and grad of a CUDA array are device pointers
+ * (CUdeviceptr values), which the host must not dereference; move data with
+ * wp_array_copy.  Functions given a CUDA device load the driver on first use
+ * and return WP_ERROR_NO_DEVICE (message giving the reason) when it or the
+ * device is missing, WP_ERROR_CUDA when a driver call fails.  Operations on
+ * CUDA arrays other than copies between CPU and CUDA need them contiguous.
  */
 #ifndef WARP_ARRAY_H
 #define WARP_ARRAY_H
@@ -26,30 +34,39 @@ const char *wp_dtype_name(wp_dtype dtype, char *buf, wp_size bufsize);
 /* Allocates a zero-filled, contiguous (row-major) array of `ndim` (1..4)
  * dimensions with extents shape[0..ndim) on `device`.  elem_size 0 takes
  * wp_dtype_size(dtype) (pass the size for struct dtypes).  A dimension may be
- * 0.  When `requires_grad` is non-zero a zero-filled grad buffer is allocated
- * too.  On failure `*out` is zeroed and WP_ERROR_INVALID_VALUE (bad ndim,
- * negative extent, unknown dtype) or WP_ERROR_OUT_OF_MEMORY is returned. */
+ * 0 (data is still a valid, freeable pointer).  When `requires_grad` is
+ * non-zero a zero-filled grad buffer is allocated too.  CPU memory is
+ * 64-byte aligned; CUDA memory comes from cuMemAlloc (256-byte aligned) and
+ * is zeroed on the device's default stream.  On failure `*out` is zeroed and
+ * WP_ERROR_INVALID_VALUE (bad ndim, negative extent, unknown dtype),
+ * WP_ERROR_OUT_OF_MEMORY (host or device memory), WP_ERROR_NO_DEVICE or
+ * WP_ERROR_CUDA is returned. */
 wp_status wp_array_alloc(wp_array *out, wp_dtype dtype, wp_size elem_size,
                          wp_int32 ndim, const wp_int64 *shape,
                          wp_int32 requires_grad, wp_device device);
 
 /* Describes the caller's buffer `data` as an array without copying.
  * `strides` (bytes) may be NULL for contiguous row-major.  The caller keeps
- * ownership of `data` and must keep it alive while the array is used. */
+ * ownership of `data` and must keep it alive while the array is used.  For
+ * a CUDA device, `data` is a device pointer (CUdeviceptr) of that device's
+ * primary context, e.g. from cudaMalloc; the device must exist
+ * (WP_ERROR_NO_DEVICE otherwise). */
 wp_status wp_array_wrap(wp_array *out, void *data, wp_dtype dtype,
                         wp_size elem_size, wp_int32 ndim, const wp_int64 *shape,
                         const wp_int64 *strides, wp_device device);
 
-/* Attaches the caller's buffer `grad` (same shape and strides as the data) as
- * the array's gradient; the caller keeps ownership. */
+/* Attaches the caller's buffer `grad` (same shape and strides as the data, on
+ * the array's device) as the array's gradient; the caller keeps ownership.
+ * A grad the array owned is freed. */
 wp_status wp_array_set_grad(wp_array *a, void *grad);
 
-/* Allocates a zero-filled grad buffer owned by the array (no-op if it has
- * one already). */
+/* Allocates a zero-filled grad buffer owned by the array, on its device
+ * (no-op if it has one already).  Errors as wp_array_alloc. */
 wp_status wp_array_alloc_grad(wp_array *a);
 
 /* Releases owned memory and zeroes `*a`.  Safe on a zeroed or wrapped array
- * and on NULL. */
+ * and on NULL.  CUDA memory is released with cuMemFree, which waits for work
+ * still using it. */
 void wp_array_free(wp_array *a);
 
 /* Number of elements (product of the extents). */
@@ -59,17 +76,36 @@ wp_int64 wp_array_size(const wp_array *a);
 int wp_array_is_contiguous(const wp_array *a);
 
 /* Address of element idx[0..ndim) (no bounds check beyond a NULL return for
- * idx out of range). */
+ * idx out of range).  A device address for a CUDA array. */
 void *wp_array_at(const wp_array *a, const wp_int64 *idx);
 
 /* Copies elements of `src` into `dst`; both must have the same dtype and
- * shape (strides may differ).  WP_ERROR_INVALID_VALUE otherwise. */
+ * shape (strides may differ), WP_ERROR_INVALID_VALUE otherwise.  The arrays
+ * may live on any two devices (CPU and CUDA, two CUDA devices).  A CUDA
+ * array must be contiguous (WP_ERROR_INVALID_VALUE otherwise); a strided CPU
+ * array is staged through a contiguous host buffer.  Copies involving CUDA
+ * go through the default stream: they start after work queued there before,
+ * and a copy to the CPU returns when the data has arrived.  Errors also
+ * WP_ERROR_NO_DEVICE, WP_ERROR_CUDA, WP_ERROR_OUT_OF_MEMORY (staging). */
 wp_status wp_array_copy(wp_array *dst, const wp_array *src);
 
-/* Sets every element to the elem_size bytes at `value`. */
+/* As wp_array_copy, but queued on `stream` (a stream of the CUDA device
+ * involved, of dst's device when both are CUDA; NULL: its default stream)
+ * and returning before the copy completes: keep both arrays alive and
+ * unmodified until wp_stream_synchronize.  Copies from or into pageable CPU
+ * memory may be synchronous anyway (the driver's rule); a strided CPU array
+ * makes the call wait for the copy.  A copy between two CPU arrays is done
+ * at once. */
+wp_status wp_array_copy_async(wp_array *dst, const wp_array *src, void *stream);
+
+/* Sets every element to the elem_size bytes at `value`.  On a CUDA device
+ * (contiguous arrays only) the fill is queued on the default stream: with
+ * cuMemsetD8/D16/D32 when the value is a repeated 1-, 2- or 4-byte pattern,
+ * else by uploading one block of elements and copying it on the device. */
 wp_status wp_array_fill(wp_array *a, const void *value);
 
-/* Sets every element (and not the grad) to zero bytes. */
+/* Sets every element (and not the grad) to zero bytes.  CUDA arrays: as
+ * wp_array_fill. */
 wp_status wp_array_zero(wp_array *a);
 
 /* Sets every element of the grad buffer to zero (no-op without one). */

@@ -10,6 +10,7 @@
 
 #include "abi.h"
 #include "array.h"
+#include "device.h"
 #include "error.h"
 #include "launch.h"
 

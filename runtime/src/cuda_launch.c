@@ -1,0 +1,88 @@
+/* cuda_launch.c - launching a kernel's CUDA entry with cuLaunchKernel.
+ *
+ * The contract with warpc's CUDA code: each kernel entry is
+ *   extern "C" __global__ void NAME(<kernel>_args args, wp_launch_bounds b)
+ * and runs a grid-stride loop over [0, b.size), so any grid covers the
+ * launch; the grid is ceil(size / block) blocks, capped at the launch's
+ * max_blocks and the device's limit.  Launches are asynchronous, as in Warp.
+ */
+#include "cuda_internal.h"
+
+#include <stdio.h>
+
+#define DEFAULT_BLOCK_DIM 256
+
+wp_status wpi_cuda_launch(const wp_launch *launch, const wp_kernel_desc *kernel,
+                          wp_int32 backward, const void *args,
+                          const wp_launch_bounds *bounds) {
+  const char *name = kernel->name ? kernel->name : "(unnamed)";
+  int ordinal = (int)launch->device - 1;
+  const char *entry = backward ? kernel->cuda_backward : kernel->cuda_forward;
+  if (!kernel->cuda_module || !kernel->cuda_forward)
+    return wp_set_error(WP_ERROR_NO_DEVICE,
+                        "kernel %s: this object was compiled without CUDA "
+                        "code (warpc --no-cuda or no toolkit)",
+                        name);
+  if (!entry)
+    return wp_set_error(WP_ERROR_NOT_SUPPORTED,
+                        "kernel %s has no backward (adjoint) kernel: compiled "
+                        "with enable_backward=False or --no-adjoint",
+                        name);
+  if (launch->tape) /* the tape arrives in a later change (see launch.c) */
+    return wp_set_error(WP_ERROR_NOT_SUPPORTED,
+                        "kernel %s: tapes are not supported yet", name);
+  if (launch->block_dim < 0)
+    return wp_set_error(WP_ERROR_INVALID_VALUE,
+                        "kernel %s: block_dim %d is negative", name,
+                        (int)launch->block_dim);
+
+  char what[256];
+  snprintf(what, sizeof what, "kernel %s: cannot launch on cuda:%d", name,
+           ordinal);
+  wp_status st;
+  const char *why = wpi_cuda_unusable(launch->device, &st);
+  if (why)
+    return wp_set_error(st, "%s: %s", what, why);
+
+  const wpi_cuda_api *api;
+  wpi_cuda_device *dev;
+  if ((st = wpi_cuda_enter(launch->device, what, &api, &dev)) != WP_SUCCESS)
+    return st;
+  wp_int64 block = launch->block_dim ? launch->block_dim : DEFAULT_BLOCK_DIM;
+  if (block > dev->max_block) {
+    wpi_cuda_leave();
+    return wp_set_error(WP_ERROR_INVALID_VALUE,
+                        "kernel %s: block_dim %lld exceeds cuda:%d's limit of "
+                        "%d threads per block",
+                        name, (long long)block, ordinal, dev->max_block);
+  }
+  if (bounds->size == 0) { /* nothing to run; not an error, as on the CPU */
+    wpi_cuda_leave();
+    return WP_SUCCESS;
+  }
+  CUfunction fn;
+  if ((st = wpi_cuda_function(dev, kernel, entry, &fn)) != WP_SUCCESS) {
+    wpi_cuda_leave();
+    return st;
+  }
+  wp_int64 grid = bounds->size / block + (bounds->size % block != 0);
+  if (launch->max_blocks > 0 && grid > launch->max_blocks)
+    grid = launch->max_blocks;
+  if (grid > dev->max_grid_x)
+    grid = dev->max_grid_x;
+  /* kernelParams[i] points at parameter i's value.  The driver copies them
+   * before cuLaunchKernel returns, so args and bounds may go away after. A
+   * kernel without parameters still takes an (empty, 1-byte) struct. */
+  static const wp_int64 no_args[2];
+  void *params[2] = {(void *)(args ? args : no_args), (void *)bounds};
+  CUresult r =
+      api->cuLaunchKernel(fn, (unsigned)grid, 1, 1, (unsigned)block, 1, 1, 0,
+                          (CUstream)launch->stream, params, NULL);
+  wpi_cuda_leave();
+  if (r != CUDA_SUCCESS)
+    return wpi_cuda_fail(r,
+                         "kernel %s: launch on cuda:%d (%lld blocks of %lld "
+                         "threads) failed",
+                         name, ordinal, (long long)grid, (long long)block);
+  return WP_SUCCESS;
+}

@@ -1,0 +1,599 @@
+/* fakecuda.c - a fake CUDA driver for testing libwarprt without a GPU.
+ *
+ * Built as build/test/fakecuda/libcuda.so.1 (cc -shared -fPIC) by
+ * test/cli/cuda_fake_driver.sh.  It exports the driver entry points
+ * libwarprt looks up, under the same names, and checks how they are used:
+ * a current context for every call that needs one, pointers inside live
+ * allocations, modules used only on the device they were loaded on.  See
+ * fakecuda.h for the modes and the test hooks.
+ */
+#include "fakecuda.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef int CUresult;
+typedef int CUdevice;
+typedef unsigned long long CUdeviceptr;
+
+enum {
+  CUDA_SUCCESS = 0,
+  CUDA_ERROR_INVALID_VALUE = 1,
+  CUDA_ERROR_OUT_OF_MEMORY = 2,
+  CUDA_ERROR_NOT_INITIALIZED = 3,
+  CUDA_ERROR_NO_DEVICE = 100,
+  CUDA_ERROR_INVALID_DEVICE = 101,
+  CUDA_ERROR_INVALID_IMAGE = 200,
+  CUDA_ERROR_INVALID_CONTEXT = 201,
+  CUDA_ERROR_NO_BINARY_FOR_GPU = 209,
+  CUDA_ERROR_UNSUPPORTED_PTX_VERSION = 222,
+  CUDA_ERROR_INVALID_HANDLE = 400,
+  CUDA_ERROR_NOT_FOUND = 500,
+  CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES = 701,
+};
+
+#define EXPORT __attribute__((visibility("default")))
+
+/* ---- state --------------------------------------------------------------- */
+
+typedef struct ctx {
+  int device;
+} ctx;
+typedef struct module {
+  int device;
+} module;
+typedef struct function {
+  module *mod;
+  char name[128];
+} function;
+typedef struct stream {
+  int device;
+} stream;
+typedef struct event {
+  int device, recorded;
+  double ms;
+} event;
+typedef struct alloc {
+  char *p;
+  size_t n;
+} alloc;
+
+static struct {
+  pthread_mutex_t lock;
+  const char *mode;
+  int ndevices, arch, max_grid;
+  int initialised;
+  ctx ctxs[FAKECUDA_MAX_DEVICES];
+  int retained[FAKECUDA_MAX_DEVICES];
+  alloc *allocs;
+  size_t nallocs, cap;
+  fakecuda_stats stats;
+  struct {
+    char name[128];
+    fakecuda_kernel_fn fn;
+  } kernels[32];
+  int nkernels;
+} F = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+/* The calling thread's context stack. */
+static _Thread_local ctx *stack[16];
+static _Thread_local int depth;
+
+static int env_int(const char *name, int dflt) {
+  const char *v = getenv(name);
+  return v && *v ? atoi(v) : dflt;
+}
+
+__attribute__((constructor)) static void fake_setup(void) {
+  F.mode = getenv("FAKECUDA_MODE");
+  if (!F.mode || !*F.mode)
+    F.mode = "ok";
+  F.ndevices = env_int("FAKECUDA_DEVICES", 2);
+  if (F.ndevices > FAKECUDA_MAX_DEVICES)
+    F.ndevices = FAKECUDA_MAX_DEVICES;
+  F.arch = env_int("FAKECUDA_ARCH", 86);
+  F.max_grid = env_int("FAKECUDA_MAX_GRID", 2147483647);
+  for (int i = 0; i < FAKECUDA_MAX_DEVICES; i++)
+    F.ctxs[i].device = i;
+}
+
+static int mode(const char *m) {
+  return strcmp(F.mode, m) == 0;
+}
+
+static void lock(void) {
+  pthread_mutex_lock(&F.lock);
+}
+static void unlock(void) {
+  pthread_mutex_unlock(&F.lock);
+}
+
+/* The current context's device, or -1 (counted) when there is none. */
+static int current_device(void) {
+  if (depth > 0)
+    return stack[depth - 1]->device;
+  lock();
+  F.stats.no_context++;
+  unlock();
+  return -1;
+}
+
+/* Non-zero when [p, p + n) lies in one live allocation.  Lock held. */
+static int in_alloc(const void *p, size_t n) {
+  const char *c = p;
+  for (size_t i = 0; i < F.nallocs; i++)
+    if (c >= F.allocs[i].p && n <= F.allocs[i].n &&
+        (size_t)(c - F.allocs[i].p) <= F.allocs[i].n - n)
+      return 1;
+  F.stats.bad_pointer++;
+  return 0;
+}
+
+static int dev_ok(CUdeviceptr d, size_t n) {
+  lock();
+  int ok = in_alloc((const void *)(uintptr_t)d, n);
+  unlock();
+  return ok;
+}
+
+/* ---- errors -------------------------------------------------------------- */
+
+static const struct {
+  CUresult code;
+  const char *name, *text;
+} errors[] = {
+    {CUDA_SUCCESS, "CUDA_SUCCESS", "no error"},
+    {CUDA_ERROR_INVALID_VALUE, "CUDA_ERROR_INVALID_VALUE", "invalid argument"},
+    {CUDA_ERROR_OUT_OF_MEMORY, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory"},
+    {CUDA_ERROR_NOT_INITIALIZED, "CUDA_ERROR_NOT_INITIALIZED",
+     "initialization error"},
+    {CUDA_ERROR_NO_DEVICE, "CUDA_ERROR_NO_DEVICE",
+     "no CUDA-capable device is detected"},
+    {CUDA_ERROR_INVALID_DEVICE, "CUDA_ERROR_INVALID_DEVICE",
+     "invalid device ordinal"},
+    {CUDA_ERROR_INVALID_IMAGE, "CUDA_ERROR_INVALID_IMAGE",
+     "device kernel image is invalid"},
+    {CUDA_ERROR_INVALID_CONTEXT, "CUDA_ERROR_INVALID_CONTEXT",
+     "invalid device context"},
+    {CUDA_ERROR_NO_BINARY_FOR_GPU, "CUDA_ERROR_NO_BINARY_FOR_GPU",
+     "no kernel image is available for execution on the device"},
+    {CUDA_ERROR_UNSUPPORTED_PTX_VERSION, "CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
+     "the provided PTX was compiled with an unsupported toolchain."},
+    {CUDA_ERROR_INVALID_HANDLE, "CUDA_ERROR_INVALID_HANDLE",
+     "invalid resource handle"},
+    {CUDA_ERROR_NOT_FOUND, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
+    {CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES",
+     "too many resources requested for launch"},
+};
+
+static CUresult lookup_error(CUresult r, const char **out, int text) {
+  for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++)
+    if (errors[i].code == r) {
+      *out = text ? errors[i].text : errors[i].name;
+      return CUDA_SUCCESS;
+    }
+  *out = NULL;
+  return CUDA_ERROR_INVALID_VALUE;
+}
+
+EXPORT CUresult cuGetErrorName(CUresult r, const char **s) {
+  return lookup_error(r, s, 0);
+}
+EXPORT CUresult cuGetErrorString(CUresult r, const char **s) {
+  return lookup_error(r, s, 1);
+}
+
+/* ---- devices and contexts ------------------------------------------------ */
+
+EXPORT CUresult cuInit(unsigned flags) {
+  lock();
+  F.stats.init_calls++;
+  unlock();
+  if (flags != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (mode("nodevice"))
+    return CUDA_ERROR_NO_DEVICE;
+  F.initialised = 1;
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuDeviceGetCount(int *n) {
+  if (!F.initialised)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  *n = F.ndevices;
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuDeviceGet(CUdevice *d, int ordinal) {
+  if (!F.initialised)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  if (ordinal < 0 || ordinal >= F.ndevices)
+    return CUDA_ERROR_INVALID_DEVICE;
+  *d = ordinal;
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuDeviceGetName(char *name, int len, CUdevice d) {
+  if (d < 0 || d >= F.ndevices)
+    return CUDA_ERROR_INVALID_DEVICE;
+  snprintf(name, (size_t)len, "Fake CUDA Device %d", d);
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuDeviceGetAttribute(int *v, int attr, CUdevice d) {
+  if (d < 0 || d >= F.ndevices)
+    return CUDA_ERROR_INVALID_DEVICE;
+  switch (attr) {
+  case 1: *v = 1024; return CUDA_SUCCESS;         /* MAX_THREADS_PER_BLOCK */
+  case 5: *v = F.max_grid; return CUDA_SUCCESS;   /* MAX_GRID_DIM_X */
+  case 75: *v = F.arch / 10; return CUDA_SUCCESS; /* CC major */
+  case 76: *v = F.arch % 10; return CUDA_SUCCESS; /* CC minor */
+  }
+  return CUDA_ERROR_INVALID_VALUE;
+}
+
+EXPORT CUresult cuDevicePrimaryCtxRetain(void **out, CUdevice d) {
+  if (d < 0 || d >= F.ndevices)
+    return CUDA_ERROR_INVALID_DEVICE;
+  lock();
+  F.stats.ctx_retains++;
+  F.retained[d]++;
+  unlock();
+  *out = &F.ctxs[d];
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuCtxPushCurrent_v2(void *c) {
+  if (!c || depth >= 16)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  stack[depth++] = c;
+  lock();
+  F.stats.pushes++;
+  if (depth > F.stats.max_depth)
+    F.stats.max_depth = depth;
+  unlock();
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuCtxPopCurrent_v2(void **out) {
+  if (depth == 0)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  ctx *c = stack[--depth];
+  if (out)
+    *out = c;
+  lock();
+  F.stats.pops++;
+  unlock();
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuCtxSynchronize(void) {
+  if (current_device() < 0)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  lock();
+  F.stats.ctx_syncs++;
+  unlock();
+  return CUDA_SUCCESS;
+}
+
+/* ---- memory -------------------------------------------------------------- */
+
+EXPORT CUresult cuMemAlloc_v2(CUdeviceptr *out, size_t n) {
+  if (current_device() < 0)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (n == 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (mode("oom"))
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  char *p = malloc(n);
+  if (!p)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  memset(p, 0xCD, n); /* device memory is not zeroed: the runtime must */
+  lock();
+  if (F.nallocs == F.cap) {
+    F.cap = F.cap ? 2 * F.cap : 64;
+    F.allocs = realloc(F.allocs, F.cap * sizeof *F.allocs);
+  }
+  F.allocs[F.nallocs++] = (alloc){p, n};
+  F.stats.allocs++;
+  F.stats.live_allocs++;
+  unlock();
+  *out = (CUdeviceptr)(uintptr_t)p;
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuMemFree_v2(CUdeviceptr d) {
+  if (current_device() < 0)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  char *p = (char *)(uintptr_t)d;
+  lock();
+  for (size_t i = 0; i < F.nallocs; i++)
+    if (F.allocs[i].p == p) {
+      F.allocs[i] = F.allocs[--F.nallocs];
+      F.stats.frees++;
+      F.stats.live_allocs--;
+      unlock();
+      free(p);
+      return CUDA_SUCCESS;
+    }
+  F.stats.bad_pointer++;
+  unlock();
+  return CUDA_ERROR_INVALID_VALUE;
+}
+
+/* Counts a copy of kind `counter` and checks its operands. */
+static CUresult copy(int *counter, int async, void *dst, int dst_dev,
+                     const void *src, int src_dev, size_t n) {
+  if (current_device() < 0)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  lock();
+  int ok = (!dst_dev || in_alloc(dst, n)) && (!src_dev || in_alloc(src, n));
+  (*counter)++;
+  F.stats.async_copies += async;
+  unlock();
+  if (!ok)
+    return CUDA_ERROR_INVALID_VALUE;
+  memmove(dst, src, n);
+  return CUDA_SUCCESS;
+}
+
+#define DPTR(d) ((void *)(uintptr_t)(d))
+
+EXPORT CUresult cuMemcpyHtoD_v2(CUdeviceptr d, const void *s, size_t n) {
+  return copy(&F.stats.htod, 0, DPTR(d), 1, s, 0, n);
+}
+EXPORT CUresult cuMemcpyDtoH_v2(void *d, CUdeviceptr s, size_t n) {
+  return copy(&F.stats.dtoh, 0, d, 0, DPTR(s), 1, n);
+}
+EXPORT CUresult cuMemcpyDtoD_v2(CUdeviceptr d, CUdeviceptr s, size_t n) {
+  return copy(&F.stats.dtod, 0, DPTR(d), 1, DPTR(s), 1, n);
+}
+EXPORT CUresult cuMemcpyPeer(CUdeviceptr d, void *dc, CUdeviceptr s, void *sc,
+                             size_t n) {
+  if (!dc || !sc)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  return copy(&F.stats.peer, 0, DPTR(d), 1, DPTR(s), 1, n);
+}
+EXPORT CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr d, const void *s, size_t n,
+                                     void *st) {
+  (void)st;
+  return copy(&F.stats.htod, 1, DPTR(d), 1, s, 0, n);
+}
+EXPORT CUresult cuMemcpyDtoHAsync_v2(void *d, CUdeviceptr s, size_t n,
+                                     void *st) {
+  (void)st;
+  return copy(&F.stats.dtoh, 1, d, 0, DPTR(s), 1, n);
+}
+EXPORT CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr d, CUdeviceptr s, size_t n,
+                                     void *st) {
+  (void)st;
+  return copy(&F.stats.dtod, 1, DPTR(d), 1, DPTR(s), 1, n);
+}
+EXPORT CUresult cuMemcpyPeerAsync(CUdeviceptr d, void *dc, CUdeviceptr s,
+                                  void *sc, size_t n, void *st) {
+  (void)st;
+  if (!dc || !sc)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  return copy(&F.stats.peer, 1, DPTR(d), 1, DPTR(s), 1, n);
+}
+
+static CUresult memset_n(int *counter, CUdeviceptr d, const void *v,
+                         size_t width, size_t count) {
+  if (current_device() < 0)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (d % width != 0 || !dev_ok(d, count * width))
+    return CUDA_ERROR_INVALID_VALUE;
+  char *p = DPTR(d);
+  for (size_t i = 0; i < count; i++)
+    memcpy(p + i * width, v, width);
+  lock();
+  (*counter)++;
+  unlock();
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuMemsetD8_v2(CUdeviceptr d, unsigned char v, size_t n) {
+  return memset_n(&F.stats.memset8, d, &v, 1, n);
+}
+EXPORT CUresult cuMemsetD16_v2(CUdeviceptr d, unsigned short v, size_t n) {
+  return memset_n(&F.stats.memset16, d, &v, 2, n);
+}
+#ifndef FAKECUDA_OMIT_MEMSETD32 /* a driver lacking an entry point */
+EXPORT CUresult cuMemsetD32_v2(CUdeviceptr d, unsigned int v, size_t n) {
+  return memset_n(&F.stats.memset32, d, &v, 4, n);
+}
+#endif
+
+/* ---- modules and launches ------------------------------------------------ */
+
+EXPORT CUresult cuModuleLoadData(void **out, const void *image) {
+  int dev = current_device();
+  if (dev < 0)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  lock();
+  F.stats.module_loads++;
+  F.stats.module_loads_on[dev]++;
+  unlock();
+  if (mode("nobinary"))
+    return CUDA_ERROR_NO_BINARY_FOR_GPU;
+  if (mode("oldptx"))
+    return CUDA_ERROR_UNSUPPORTED_PTX_VERSION;
+  uint32_t magic;
+  memcpy(&magic, image, 4);
+  if (magic != 0xBA55ED50u && !strstr(image, ".version"))
+    return CUDA_ERROR_INVALID_IMAGE;
+  module *m = malloc(sizeof *m);
+  m->device = dev;
+  *out = m;
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuModuleGetFunction(void **out, void *mod, const char *name) {
+  module *m = mod;
+  int dev = current_device();
+  if (dev < 0)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (!m || m->device != dev)
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (strncmp(name, "missing", 7) == 0)
+    return CUDA_ERROR_NOT_FOUND;
+  function *f = calloc(1, sizeof *f);
+  f->mod = m;
+  snprintf(f->name, sizeof f->name, "%s", name);
+  lock();
+  F.stats.get_functions++;
+  unlock();
+  *out = f;
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
+                               unsigned bx, unsigned by, unsigned bz,
+                               unsigned shared, void *st, void **params,
+                               void **extra) {
+  function *f = fn;
+  int dev = current_device();
+  if (dev < 0)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (!f || f->mod->device != dev)
+    return CUDA_ERROR_INVALID_HANDLE; /* a module of another device */
+  if (st && ((stream *)st)->device != dev)
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (gx == 0 || gy == 0 || gz == 0 || bx == 0 || by == 0 || bz == 0 ||
+      bx * by * bz > 1024 || gx > (unsigned)F.max_grid || !params)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (mode("launchfail"))
+    return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;
+  fakecuda_launch l = {.device = dev,
+                       .grid = {gx, gy, gz},
+                       .block = {bx, by, bz},
+                       .shared = shared,
+                       .stream = st,
+                       .params = {params[0], params[1]},
+                       .extra_null = extra == NULL};
+  snprintf(l.name, sizeof l.name, "%s", f->name);
+  memcpy(l.bounds, params[1], sizeof l.bounds);
+  fakecuda_kernel_fn emulate = NULL;
+  lock();
+  F.stats.launches++;
+  F.stats.last = l;
+  for (int i = 0; i < F.nkernels; i++)
+    if (strcmp(F.kernels[i].name, f->name) == 0)
+      emulate = F.kernels[i].fn;
+  unlock();
+  if (emulate)
+    emulate(params, gx, bx);
+  return CUDA_SUCCESS;
+}
+
+/* ---- streams and events -------------------------------------------------- */
+
+EXPORT CUresult cuStreamCreate(void **out, unsigned flags) {
+  int dev = current_device();
+  if (dev < 0)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (flags != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  stream *s = malloc(sizeof *s);
+  s->device = dev;
+  lock();
+  F.stats.live_streams++;
+  unlock();
+  *out = s;
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuStreamDestroy_v2(void *s) {
+  if (!s)
+    return CUDA_ERROR_INVALID_HANDLE;
+  free(s);
+  lock();
+  F.stats.live_streams--;
+  unlock();
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuStreamSynchronize(void *s) {
+  int dev = current_device();
+  if (dev < 0)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (s && ((stream *)s)->device != dev)
+    return CUDA_ERROR_INVALID_HANDLE;
+  lock();
+  F.stats.stream_syncs++;
+  unlock();
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuEventCreate(void **out, unsigned flags) {
+  int dev = current_device();
+  if (dev < 0)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  (void)flags;
+  event *e = calloc(1, sizeof *e);
+  e->device = dev;
+  lock();
+  F.stats.live_events++;
+  unlock();
+  *out = e;
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuEventRecord(void *ev, void *st) {
+  event *e = ev;
+  int dev = current_device();
+  if (dev < 0)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (!e || e->device != dev || (st && ((stream *)st)->device != dev))
+    return CUDA_ERROR_INVALID_HANDLE;
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  e->ms = (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+  e->recorded = 1;
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuEventSynchronize(void *ev) {
+  return ev ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+}
+
+/* Only the old name: the runtime must fall back from
+ * cuEventElapsedTime_v2, as with drivers before CUDA 12.8. */
+EXPORT CUresult cuEventElapsedTime(float *ms, void *a, void *b) {
+  event *s = a, *e = b;
+  if (!s || !e || !s->recorded || !e->recorded)
+    return CUDA_ERROR_INVALID_HANDLE;
+  *ms = (float)(e->ms - s->ms);
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuEventDestroy_v2(void *e) {
+  if (!e)
+    return CUDA_ERROR_INVALID_HANDLE;
+  free(e);
+  lock();
+  F.stats.live_events--;
+  unlock();
+  return CUDA_SUCCESS;
+}
+
+/* ---- test hooks ---------------------------------------------------------- */
+
+EXPORT void fakecuda_get_stats(fakecuda_stats *out) {
+  lock();
+  *out = F.stats;
+  unlock();
+}
+
+EXPORT void fakecuda_register_kernel(const char *name, fakecuda_kernel_fn fn) {
+  lock();
+  if (F.nkernels < 32) {
+    snprintf(F.kernels[F.nkernels].name, sizeof F.kernels[0].name, "%s", name);
+    F.kernels[F.nkernels++].fn = fn;
+  }
+  unlock();
+}
