@@ -56,6 +56,7 @@ static const struct {
     SYM(cuMemsetD32, "cuMemsetD32_v2"),
     SYM(cuModuleLoadData, "cuModuleLoadData"),
     SYM(cuModuleGetFunction, "cuModuleGetFunction"),
+    SYM(cuFuncGetAttribute, "cuFuncGetAttribute"),
     SYM(cuLaunchKernel, "cuLaunchKernel"),
     SYM(cuStreamCreate, "cuStreamCreate"),
     SYM(cuStreamDestroy, "cuStreamDestroy_v2", "cuStreamDestroy"),
@@ -67,6 +68,14 @@ static const struct {
     SYM(cuEventDestroy, "cuEventDestroy_v2", "cuEventDestroy"),
 #undef SYM
 };
+
+/* every field of wpi_cuda_api has its names above (a missing one would be
+ * left NULL and crash at its first call) */
+#define WPI_COUNT(name, params) +1
+_Static_assert(sizeof symbols / sizeof symbols[0] ==
+                   0 WPI_CUDA_FUNCTIONS(WPI_COUNT),
+               "cuda_driver.c: symbols[] and WPI_CUDA_FUNCTIONS disagree");
+#undef WPI_COUNT
 
 static struct {
   pthread_once_t once;

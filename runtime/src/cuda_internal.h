@@ -69,6 +69,7 @@ enum {
   X(cuMemsetD32, (CUdeviceptr, unsigned int, size_t))                          \
   X(cuModuleLoadData, (CUmodule *, const void *))                              \
   X(cuModuleGetFunction, (CUfunction *, CUmodule, const char *))               \
+  X(cuFuncGetAttribute, (int *, int, CUfunction))                              \
   X(cuLaunchKernel,                                                            \
     (CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,   \
      unsigned, CUstream, void **, void **))                                    \

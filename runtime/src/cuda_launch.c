@@ -65,6 +65,14 @@ wp_status wpi_cuda_launch(const wp_launch *launch, const wp_kernel_desc *kernel,
     wpi_cuda_leave();
     return st;
   }
+  /* the default block shrinks to what the entry allows (a kernel compiled
+     with @wp.kernel(launch_bounds=N < 256)); an explicit one is the user's */
+  int fn_max = 0;
+  if (!launch->block_dim &&
+      api->cuFuncGetAttribute(&fn_max, 0 /* MAX_THREADS_PER_BLOCK */, fn) ==
+          CUDA_SUCCESS &&
+      fn_max > 0 && block > fn_max)
+    block = fn_max;
   wp_int64 grid = bounds->size / block + (bounds->size % block != 0);
   if (launch->max_blocks > 0 && grid > launch->max_blocks)
     grid = launch->max_blocks;

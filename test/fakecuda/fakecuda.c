@@ -432,6 +432,16 @@ EXPORT CUresult cuModuleLoadData(void **out, const void *image) {
   return CUDA_SUCCESS;
 }
 
+/* CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: functions named "*_lb128*"
+ * report 128 (a kernel with launch_bounds=128), others 1024. */
+EXPORT CUresult cuFuncGetAttribute(int *out, int attr, void *fn) {
+  function *f = fn;
+  if (!f || attr != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  *out = strstr(f->name, "_lb128") ? 128 : 1024;
+  return CUDA_SUCCESS;
+}
+
 EXPORT CUresult cuModuleGetFunction(void **out, void *mod, const char *name) {
   module *m = mod;
   int dev = current_device();
