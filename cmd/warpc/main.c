@@ -31,6 +31,7 @@ static ir_module *compile_ir(const options *o, const ast_module *ast,
     *internal = true;
     return NULL;
   }
+  ir_build_adjoints(m);
   return m;
 }
 

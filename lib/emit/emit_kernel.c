@@ -33,8 +33,10 @@ const char *emit_launcher_param(wp_arena *a, const ir_type *t,
   return wp_arena_printf(a, "%s %s", t->cname, name);
 }
 
-void emit_launcher_signature(emit_ctx *e, const ir_func *f, FILE *out) {
-  fprintf(out, "wp_status %s(const wp_launch *launch", f->cname);
+/* `wp_status <cname><suffix>(const wp_launch *launch, params...)`. */
+static void signature(emit_ctx *e, const ir_func *f, const char *suffix,
+                      FILE *out) {
+  fprintf(out, "wp_status %s%s(const wp_launch *launch", f->cname, suffix);
   for (int i = 0; i < f->nparams; i++)
     fprintf(
         out, ", %s",
@@ -42,25 +44,39 @@ void emit_launcher_signature(emit_ctx *e, const ir_func *f, FILE *out) {
   fputc(')', out);
 }
 
+void emit_launcher_signature(emit_ctx *e, const ir_func *f, FILE *out) {
+  signature(e, f, "", out);
+}
+
+void emit_backward_signature(emit_ctx *e, const ir_func *f, FILE *out) {
+  signature(e, f, "_backward", out);
+}
+
 const char *wp_cuda_entry_name(const ir_func *f, bool backward) {
   return wp_arena_printf(f->module->arena, "%s_cuda_%s", f->cname,
                          backward ? "backward" : "forward");
 }
 
-/* The packed argument struct and the per-thread body, shared by targets. */
-static void args_and_body(emit_ctx *e, const ir_func *f) {
+/* The packed argument struct of kernel k. */
+static void args_struct(emit_ctx *e, const ir_func *k) {
   FILE *out = e->out;
-  const char *k = f->cname;
-  fprintf(out, "\n/* @wp.kernel %s */\ntypedef struct %s_args {\n", f->name, k);
-  for (int i = 0; i < f->nparams; i++)
-    fprintf(out, "  %s p%d;\n", f->param_types[i]->cname, i);
-  if (!f->nparams)
+  fprintf(out, "\n/* @wp.kernel %s */\ntypedef struct %s_args {\n", k->name,
+          k->cname);
+  for (int i = 0; i < k->nparams; i++)
+    fprintf(out, "  %s p%d;\n", k->param_types[i]->cname, i);
+  if (!k->nparams)
     fputs("  char unused;\n", out);
-  fprintf(out, "} %s_args;\n\n", k);
+  fprintf(out, "} %s_args;\n\n", k->cname);
+}
+
+/* The per-thread body of f (a kernel or its backward function), reading
+ * the argument struct of kernel k. */
+static void body(emit_ctx *e, const ir_func *f, const ir_func *k) {
+  FILE *out = e->out;
   fprintf(out,
           "WP_FN void %s_body(const %s_args *wp_args, const wp_launch_bounds "
           "*wp_bounds, wp_int64 wp_idx) {\n",
-          k, k);
+          f->cname, k->cname);
   fprintf(out, "  (void)wp_args; (void)wp_bounds; (void)wp_idx;\n");
   for (int i = 0; i < f->nparams; i++)
     fprintf(out, "  %s v%d = wp_args->p%d;\n", f->param_types[i]->cname,
@@ -71,61 +87,62 @@ static void args_and_body(emit_ctx *e, const ir_func *f) {
 
 /* CUDA: a grid-stride loop over the launch's linear thread indices, as
  * Warp's kernels run. */
-void emit_kernel_cuda(emit_ctx *e, const ir_func *f) {
+static void cuda_entry(emit_ctx *e, const ir_func *f, const ir_func *k,
+                       bool backward) {
   FILE *out = e->out;
-  const char *k = f->cname;
-  args_and_body(e, f);
   fprintf(out, "extern \"C\" __global__ void ");
-  if (f->options.launch_bounds > 0)
-    fprintf(out, "__launch_bounds__(%d) ", f->options.launch_bounds);
-  fprintf(
-      out,
-      "%s(%s_args wp_args, wp_launch_bounds wp_bounds) {\n"
-      "  for (wp_int64 i = (wp_int64)blockIdx.x * blockDim.x + threadIdx.x;\n"
-      "       i < wp_bounds.size; i += (wp_int64)blockDim.x * gridDim.x)\n"
-      "    %s_body(&wp_args, &wp_bounds, i);\n}\n",
-      wp_cuda_entry_name(f, false), k, k);
+  if (k->options.launch_bounds > 0)
+    fprintf(out, "__launch_bounds__(%d) ", k->options.launch_bounds);
+  fprintf(out,
+          "%s(%s_args wp_args, wp_launch_bounds wp_bounds) {\n"
+          "  for (wp_int64 i = (wp_int64)blockIdx.x * blockDim.x + "
+          "threadIdx.x;\n"
+          "       i < wp_bounds.size; i += (wp_int64)blockDim.x * gridDim.x)\n"
+          "    %s_body(&wp_args, &wp_bounds, i);\n}\n",
+          wp_cuda_entry_name(k, backward), k->cname, f->cname);
 }
 
-void emit_kernel_cpu(emit_ctx *e, const ir_func *f) {
+void emit_kernel_cuda(emit_ctx *e, const ir_func *f) {
+  args_struct(e, f);
+  body(e, f, f);
+  cuda_entry(e, f, f, false);
+  if (f->adjoint) {
+    body(e, f->adjoint, f);
+    cuda_entry(e, f->adjoint, f, true);
+  }
+}
+
+/* CPU: a plain loop over a contiguous range of thread indices (the runtime's
+ * worker threads call it; the C compiler may vectorize it). */
+static void cpu_range(emit_ctx *e, const ir_func *f, const ir_func *k) {
+  fprintf(e->out,
+          "static void %s_cpu(const void *args, const wp_launch_bounds "
+          "*bounds, wp_int64 begin, wp_int64 end) {\n"
+          "  const %s_args *a = (const %s_args *)args;\n"
+          "  for (wp_int64 i = begin; i < end; i++)\n"
+          "    %s_body(a, bounds, i);\n}\n\n",
+          f->cname, k->cname, k->cname, f->cname);
+}
+
+/* A launcher: checks every array argument, packs the arguments, launches
+ * the forward (backward = 0) or backward kernel. */
+static void launcher(emit_ctx *e, const ir_func *f, int backward) {
   FILE *out = e->out;
   const char *k = f->cname;
-  args_and_body(e, f);
-  fprintf(
-      out,
-      "static void %s_cpu(const void *args, const wp_launch_bounds *bounds, "
-      "wp_int64 begin, wp_int64 end) {\n"
-      "  const %s_args *a = (const %s_args *)args;\n"
-      "  for (wp_int64 i = begin; i < end; i++)\n"
-      "    %s_body(a, bounds, i);\n}\n\n",
-      k, k, k, k);
-  const char *fatbin = e->opts->fatbin_symbol;
-  if (fatbin)
-    fprintf(out,
-            "static const wp_kernel_desc %s_desc = {\"%s\", %s_cpu, 0, "
-            "sizeof(%s_args), %s, \"%s\", 0};\n\n",
-            k, k, k, k, fatbin, wp_cuda_entry_name(f, false));
-  else
-    fprintf(out,
-            "static const wp_kernel_desc %s_desc = {\"%s\", %s_cpu, 0, "
-            "sizeof(%s_args), 0, 0, 0};\n\n",
-            k, k, k, k);
-  emit_launcher_signature(e, f, out);
-  fputs(
-      " {\n  wp_status wp_st;\n  wp_device wp_dev = wp_launch_device(launch);\n"
-      "  (void)wp_st; (void)wp_dev;\n",
-      out);
+  signature(e, f, backward ? "_backward" : "", out);
+  fputs(" {\n  wp_status wp_st;\n  wp_device wp_dev = "
+        "wp_launch_device(launch);\n  (void)wp_st; (void)wp_dev;\n",
+        out);
   for (int i = 0; i < f->nparams; i++) {
     const ir_type *t = f->param_types[i];
     if (t->kind != IR_T_ARRAY)
       continue;
     fprintf(out,
             "  if ((wp_st = wp_check_array_arg(%s, %uu, \"%s\", %d, wp_dev, "
-            "\"%s\", "
-            "\"%s\")) != WP_SUCCESS)\n    return wp_st;\n",
+            "\"%s%s\", \"%s\")) != WP_SUCCESS)\n    return wp_st;\n",
             emit_c_ident(e->m->arena, f->param_names[i]),
             ir_type_dtype_code(t->elem), t->elem->name, t->ndim, k,
-            f->param_names[i]);
+            backward ? "_backward" : "", f->param_names[i]);
   }
   fprintf(out, "  %s_args wp_a;\n", k);
   fputs("  __builtin_memset(&wp_a, 0, sizeof wp_a);\n", out);
@@ -133,6 +150,53 @@ void emit_kernel_cpu(emit_ctx *e, const ir_func *f) {
     fprintf(out, "  wp_a.p%d = %s%s;\n", i,
             f->param_types[i]->kind == IR_T_ARRAY ? "*" : "",
             emit_c_ident(e->m->arena, f->param_names[i]));
-  fprintf(out, "  return wp_launch_kernel(launch, &%s_desc, 0, &wp_a);\n}\n",
+  fprintf(out, "  return wp_launch_kernel(launch, &%s_desc, %d, &wp_a);\n}\n",
+          k, backward);
+}
+
+void emit_kernel_cpu(emit_ctx *e, const ir_func *f) {
+  FILE *out = e->out;
+  const char *k = f->cname;
+  args_struct(e, f);
+  body(e, f, f);
+  cpu_range(e, f, f);
+  if (f->adjoint) {
+    body(e, f->adjoint, f);
+    cpu_range(e, f->adjoint, f);
+  }
+  const char *fatbin = e->opts->fatbin_symbol;
+  int narrays = 0;
+  for (int i = 0; i < f->nparams; i++)
+    narrays += f->param_types[i]->kind == IR_T_ARRAY;
+  if (narrays) {
+    fprintf(out, "static const wp_uint32 %s_arrays[] = {", k);
+    for (int i = 0, n = 0; i < f->nparams; i++)
+      if (f->param_types[i]->kind == IR_T_ARRAY)
+        fprintf(out, "%s__builtin_offsetof(%s_args, p%d)", n++ ? ", " : "", k,
+                i);
+    fputs("};\n", out);
+  }
+  fprintf(out, "static const wp_kernel_desc %s_desc = {\"%s\", %s_cpu, ", k, k,
           k);
+  if (f->adjoint)
+    fprintf(out, "%s_cpu, ", f->adjoint->cname);
+  else
+    fputs("0, ", out);
+  fprintf(out, "sizeof(%s_args), ", k);
+  if (fatbin) {
+    fprintf(out, "%s, \"%s\", ", fatbin, wp_cuda_entry_name(f, false));
+    if (f->adjoint)
+      fprintf(out, "\"%s\"", wp_cuda_entry_name(f, true));
+    else
+      fputs("0", out);
+  } else
+    fputs("0, 0, 0", out);
+  if (narrays)
+    fprintf(out, ", %s_arrays, %d", k, narrays);
+  else
+    fputs(", 0, 0", out);
+  fputs("};\n\n", out);
+  launcher(e, f, 0);
+  if (f->adjoint)
+    launcher(e, f, 1);
 }

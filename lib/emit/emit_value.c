@@ -144,15 +144,55 @@ static void compose(emit_ctx *e, const ir_value *v) {
 }
 
 /* The element address WP_ATn(T, arr, i, ...) of a load/store/atomic. */
-static void address(emit_ctx *e, const ir_value *v, int nidx) {
+static void address_of(emit_ctx *e, const ir_value *v, int nidx,
+                       const char *macro) {
   const ir_value *arr = v->args[0];
-  fprintf(e->out, "WP_AT%d(%s, ", nidx, arr->type->elem->cname);
+  fprintf(e->out, "%s%d(%s, ", macro, nidx, arr->type->elem->cname);
   name(e->out, arr);
   for (int i = 1; i <= nidx; i++) {
     fputs(", ", e->out);
     name(e->out, v->args[i]);
   }
   fputc(')', e->out);
+}
+
+/* The element address WP_ATn(T, arr, i, ...) of a load/store/atomic. */
+static void address(emit_ctx *e, const ir_value *v, int nidx) {
+  address_of(e, v, nidx, "WP_AT");
+}
+
+/* wp_adj_<name>_<types>(args, result, adjoint, &adjoints of the args). */
+static void adj_builtin(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  int n = v->aux2;
+  bool scalars = true;
+  for (int i = 0; i < n; i++)
+    scalars = scalars && v->args[i]->type->kind == IR_T_SCALAR;
+  fprintf(out, "wp_adj_%s", v->builtin->name);
+  for (int i = 0; i < (scalars ? 1 : n); i++)
+    fprintf(out, "_%s", v->args[i]->type->name);
+  fputc('(', out);
+  for (int i = 0; i < n + 2; i++) {
+    name(out, v->args[i]);
+    fputs(", ", out);
+  }
+  for (int i = 0; i < n; i++)
+    fprintf(out, "%s&wp_l%d", i ? ", " : "", v->slots[i]);
+  fputs(");\n", out);
+}
+
+/* grad[idx] += value, atomically, when the array has a grad buffer. */
+static void grad_accum(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  const ir_type *et = v->args[0]->type->elem;
+  fputs("if (", out);
+  name(out, v->args[0]);
+  fprintf(out, ".grad) wp_atomic_add_%s%s(",
+          et->kind == IR_T_SCALAR ? "" : "v_", et->name);
+  address_of(e, v, v->nargs - 2, "WP_GAT");
+  fputs(", ", out);
+  name(out, v->args[v->nargs - 1]);
+  fputs(");\n", out);
 }
 
 static void index_expr(emit_ctx *e, const ir_value *v, int argi) {
@@ -271,7 +311,37 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     edge(e, v->targets[1], &v->targs[1]);
     fputc('\n', out);
     return;
+  case IR_LOCAL_SET:
+    fprintf(out, "wp_l%d = ", v->aux);
+    name(out, v->args[0]);
+    fputs(";\n", out);
+    return;
+  case IR_ADJ_BUILTIN: adj_builtin(e, v); return;
+  case IR_GRAD_ACCUM: grad_accum(e, v); return;
+  case IR_TAPE_PUSH:
+  case IR_RESTORE:
+    fprintf(out, "wp_ttape_%s(&wp_tape, &",
+            v->op == IR_TAPE_PUSH ? "push" : "pop");
+    name(out, v->args[0]);
+    fputs(", sizeof ", out);
+    name(out, v->args[0]);
+    fputs(");\n", out);
+    return;
+  case IR_PATH_PUSH:
+    fprintf(out, "wp_ttape_push_id(&wp_tape, %d);\n", v->aux);
+    return;
+  case IR_SWITCH:
+    fputs("switch (", out);
+    name(out, v->args[0]);
+    fputs(") {", out);
+    for (int i = 0; i < v->ncases; i++)
+      if (v->cases[i])
+        fprintf(out, " case %d: goto b%d;", i, v->cases[i]->id);
+    fprintf(out, " default: goto b%d; }\n", v->targets[0]->id);
+    return;
   case IR_RET:
+    if (e->func_backward)
+      fputs("wp_ttape_free(&wp_tape); ", out);
     fputs("return", out);
     if (v->nargs) {
       fputc(' ', out);
@@ -321,6 +391,18 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     fputc(')', out);
     break;
   }
+  case IR_LOCAL_GET: fprintf(out, "wp_l%d", v->aux); break;
+  case IR_PATH_POP: fputs("wp_ttape_pop_id(&wp_tape)", out); break;
+  case IR_GRAD_LOAD:
+    fputs("WP_LIT(", out);
+    fputs(v->type->cname, out);
+    fputs("){0}; if (", out);
+    name(out, v->args[0]);
+    fputs(".grad) ", out);
+    name(out, v);
+    fputs(" = *", out);
+    address_of(e, v, v->nargs - 1, "WP_GAT");
+    break;
   case IR_ARRAY_SHAPE:
     fputs("(wp_int32)", out);
     name(out, v->args[0]);

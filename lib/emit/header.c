@@ -92,6 +92,15 @@ int wp_emit_header(FILE *out, const ir_module *m, const wp_emit_options *opts) {
           out);
     emit_launcher_signature(&e, f, out);
     fputs(";\n", out);
+    if (f->adjoint) {
+      fputs("/* The adjoint of the kernel: the same arguments; arrays' grad "
+            "buffers\n"
+            " * hold the adjoints (read for outputs, accumulated for inputs). "
+            "*/\n",
+            out);
+      emit_backward_signature(&e, f, out);
+      fputs(";\n", out);
+    }
   }
   fputs("\n#ifdef __cplusplus\n}\n#endif\n#endif\n", out);
   return ferror(out) ? -1 : 0;

@@ -92,6 +92,12 @@ void emit_types(emit_ctx *e) {
               t->rows);
     if (t->rows == 3)
       fprintf(out, "WP_VEC_CROSS(%s, %s)\n", t->name, t->elem->cname);
+    if (is_float_scalar(t->scalar)) { /* adjoint rules (2adjoint.h) */
+      fprintf(out, "WP_VEC_ADJ(%s, %s, %s, %d)\n", t->name, s, t->elem->cname,
+              t->rows);
+      if (t->rows == 3)
+        fprintf(out, "WP_VEC_CROSS_ADJ(%s, %s)\n", t->name, t->elem->cname);
+    }
   }
   for (int i = 0; i < e->types.count; i++) {
     const ir_type *t = e->types.items[i];
@@ -108,6 +114,15 @@ void emit_types(emit_ctx *e) {
     if (t->rows == t->cols && t->rows >= 2 && t->rows <= 4)
       fprintf(out, "WP_MAT%d(%s, %s, %s)\n", t->rows, t->name, s,
               t->elem->cname);
+    fprintf(out, "WP_MAT_ADJ(%s, %s, %s, %d, %d, %s, %s)\n", t->name, s,
+            t->elem->cname, t->rows, t->cols,
+            ir_t_vec(T, t->scalar, t->rows)->name,
+            ir_t_vec(T, t->scalar, t->cols)->name);
+    fprintf(out, "WP_TRANSPOSE_ADJ(%s, %s, %d, %d)\n", t->name,
+            ir_t_mat(T, t->scalar, t->cols, t->rows)->name, t->rows, t->cols);
+    if (t->rows == t->cols && t->rows >= 2 && t->rows <= 4)
+      fprintf(out, "WP_SQUARE_ADJ(%s, %s, %s, %d)\n", t->name, s,
+              t->elem->cname, t->rows);
   }
 }
 
@@ -115,15 +130,18 @@ void emit_types(emit_ctx *e) {
 void emit_instances(emit_ctx *e, ir_func *f) {
   for (ir_block *b = f->entry; b; b = b->next)
     for (ir_value *v = b->first; v; v = v->next) {
-      char key[160];
+      char key[400];
       key[0] = 0;
       if (v->op == IR_BUILTIN && !strcmp(v->builtin->name, "mul") &&
           v->args[0]->type->kind == IR_T_MAT &&
           v->args[1]->type->kind == IR_T_MAT) {
         const ir_type *a = v->args[0]->type, *bt = v->args[1]->type;
-        snprintf(key, sizeof key, "WP_MATMUL(%s, %s, %s, %s, %d, %d, %d)",
+        snprintf(key, sizeof key,
+                 "WP_MATMUL(%s, %s, %s, %s, %d, %d, %d)\n"
+                 "WP_MATMUL_ADJ(%s, %s, %s, %s, %d, %d, %d)",
                  a->name, bt->name, v->type->name, a->elem->cname, a->rows,
-                 a->cols, bt->cols);
+                 a->cols, bt->cols, a->name, bt->name, v->type->name,
+                 a->elem->cname, a->rows, a->cols, bt->cols);
       } else if (v->op == IR_CAST && v->type->kind != IR_T_SCALAR) {
         const ir_type *from = v->args[0]->type;
         snprintf(key, sizeof key, "WP_CAST(%s, %s, %s, %s, %d)", v->type->name,

@@ -343,24 +343,29 @@ static type_t chk_atomic(ir_types *T, const ir_builtin *b, type_t *a, int n,
 }
 
 #define OP(name, n, chk, cop, mask)                                            \
-  { name, n, n, chk, cop, mask, true, NULL }
+  { name, n, n, chk, cop, mask, true, false, NULL }
 #define FN(name, lo, hi, chk)                                                  \
-  { name, lo, hi, chk, NULL, 0, true, NULL }
+  { name, lo, hi, chk, NULL, 0, true, false, NULL }
+/* differentiable: an adjoint rule wp_adj_<name>_<types> in the prelude */
+#define OPD(name, n, chk, cop, mask)                                           \
+  { name, n, n, chk, cop, mask, true, true, NULL }
+#define FND(name, lo, hi, chk)                                                 \
+  { name, lo, hi, chk, NULL, 0, true, true, NULL }
 #define I IR_INFIX_INT
 #define F IR_INFIX_FLOAT
 #define B IR_INFIX_BOOL
 
 static const ir_builtin registry[] = {
     /* arithmetic operators */
-    OP("add", 2, chk_add, "+", I | F),
-    OP("sub", 2, chk_add, "-", I | F),
-    OP("mul", 2, chk_mul, "*", I | F),
-    OP("div", 2, chk_div, "/", F), /* ints: Warp gives 0 for x / 0 */
+    OPD("add", 2, chk_add, "+", I | F),
+    OPD("sub", 2, chk_add, "-", I | F),
+    OPD("mul", 2, chk_mul, "*", I | F),
+    OPD("div", 2, chk_div, "/", F), /* ints: Warp gives 0 for x / 0 */
     OP("floordiv", 2, chk_divmod, NULL, 0),
-    OP("mod", 2, chk_divmod, NULL, 0),
-    OP("pow", 2, chk_float2, NULL, 0),
-    OP("neg", 1, chk_neg, "-", I | F),
-    OP("pos", 1, chk_neg, "+", I | F),
+    OPD("mod", 2, chk_divmod, NULL, 0),
+    OPD("pow", 2, chk_float2, NULL, 0),
+    OPD("neg", 1, chk_neg, "-", I | F),
+    OPD("pos", 1, chk_neg, "+", I | F),
     OP("bit_and", 2, chk_int2, "&", I),
     OP("bit_or", 2, chk_int2, "|", I),
     OP("bit_xor", 2, chk_int2, "^", I),
@@ -378,47 +383,47 @@ static const ir_builtin registry[] = {
     OP("gt", 2, chk_order, ">", I | F | B),
     OP("ge", 2, chk_order, ">=", I | F | B),
     /* scalar math */
-    FN("min", 1, 2, chk_minmax),
-    FN("max", 1, 2, chk_minmax),
-    FN("abs", 1, 1, chk_num1),
+    FND("min", 1, 2, chk_minmax),
+    FND("max", 1, 2, chk_minmax),
+    FND("abs", 1, 1, chk_num1),
     FN("sign", 1, 1, chk_num1),
-    FN("clamp", 3, 3, chk_clamp),
-    FN("sqrt", 1, 1, chk_float1),
-    FN("sin", 1, 1, chk_float1),
-    FN("cos", 1, 1, chk_float1),
-    FN("tan", 1, 1, chk_float1),
-    FN("asin", 1, 1, chk_float1),
-    FN("acos", 1, 1, chk_float1),
-    FN("atan", 1, 1, chk_float1),
-    FN("atan2", 2, 2, chk_float2),
-    FN("sinh", 1, 1, chk_float1),
-    FN("cosh", 1, 1, chk_float1),
-    FN("tanh", 1, 1, chk_float1),
-    FN("exp", 1, 1, chk_float1),
-    FN("log", 1, 1, chk_float1),
-    FN("log2", 1, 1, chk_float1),
-    FN("log10", 1, 1, chk_float1),
+    FND("clamp", 3, 3, chk_clamp),
+    FND("sqrt", 1, 1, chk_float1),
+    FND("sin", 1, 1, chk_float1),
+    FND("cos", 1, 1, chk_float1),
+    FND("tan", 1, 1, chk_float1),
+    FND("asin", 1, 1, chk_float1),
+    FND("acos", 1, 1, chk_float1),
+    FND("atan", 1, 1, chk_float1),
+    FND("atan2", 2, 2, chk_float2),
+    FND("sinh", 1, 1, chk_float1),
+    FND("cosh", 1, 1, chk_float1),
+    FND("tanh", 1, 1, chk_float1),
+    FND("exp", 1, 1, chk_float1),
+    FND("log", 1, 1, chk_float1),
+    FND("log2", 1, 1, chk_float1),
+    FND("log10", 1, 1, chk_float1),
     FN("floor", 1, 1, chk_float1),
     FN("ceil", 1, 1, chk_float1),
     FN("round", 1, 1, chk_float1),
     FN("trunc", 1, 1, chk_float1),
     /* vectors and matrices */
-    FN("dot", 2, 2, chk_dot),
-    FN("cross", 2, 2, chk_cross),
-    FN("length", 1, 1, chk_length),
-    FN("length_sq", 1, 1, chk_length_sq),
-    FN("normalize", 1, 1, chk_normalize),
-    FN("outer", 2, 2, chk_outer),
-    FN("transpose", 1, 1, chk_transpose),
-    FN("determinant", 1, 1, chk_square),
-    FN("inverse", 1, 1, chk_square),
+    FND("dot", 2, 2, chk_dot),
+    FND("cross", 2, 2, chk_cross),
+    FND("length", 1, 1, chk_length),
+    FND("length_sq", 1, 1, chk_length_sq),
+    FND("normalize", 1, 1, chk_normalize),
+    FND("outer", 2, 2, chk_outer),
+    FND("transpose", 1, 1, chk_transpose),
+    FND("determinant", 1, 1, chk_square),
+    FND("inverse", 1, 1, chk_square),
     FN("select", 3, 3, chk_select),
     FN("where", 3, 3, chk_select),
     /* atomics (IR_ATOMIC; not pure) */
-    {"atomic_add", 2, 2, chk_atomic, NULL, 0, false, NULL},
-    {"atomic_sub", 2, 2, chk_atomic, NULL, 0, false, NULL},
-    {"atomic_min", 2, 2, chk_atomic, NULL, 0, false, NULL},
-    {"atomic_max", 2, 2, chk_atomic, NULL, 0, false, NULL},
+    {"atomic_add", 2, 2, chk_atomic, NULL, 0, false, false, NULL},
+    {"atomic_sub", 2, 2, chk_atomic, NULL, 0, false, false, NULL},
+    {"atomic_min", 2, 2, chk_atomic, NULL, 0, false, false, NULL},
+    {"atomic_max", 2, 2, chk_atomic, NULL, 0, false, false, NULL},
 };
 
 const ir_builtin *ir_builtins(int *count) {

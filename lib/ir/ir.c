@@ -125,7 +125,8 @@ void ir_block_add_pred(ir_block *b, ir_block *pred) {
 }
 
 bool ir_is_terminator(const ir_value *v) {
-  return v->op == IR_BR || v->op == IR_CBR || v->op == IR_RET;
+  return v->op == IR_BR || v->op == IR_CBR || v->op == IR_RET ||
+         v->op == IR_SWITCH;
 }
 
 void ir_renumber(ir_func *f) {
@@ -158,4 +159,17 @@ void ir_count_uses(ir_func *f) {
       for (int k = 0; k < 2; k++)
         count(v->targs[k].args, v->targs[k].nargs);
     }
+}
+
+int ir_add_local(ir_func *f, const ir_type *t) {
+  if (f->nlocals == f->cap_locals) {
+    int cap = f->cap_locals ? f->cap_locals * 2 : 16;
+    const ir_type **l = WP_NEW_ARRAY(f->module->arena, const ir_type *, cap);
+    if (f->nlocals)
+      memcpy(l, f->locals, sizeof(*l) * (size_t)f->nlocals);
+    f->locals = l;
+    f->cap_locals = cap;
+  }
+  f->locals[f->nlocals] = t;
+  return f->nlocals++;
 }

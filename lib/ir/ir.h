@@ -114,6 +114,9 @@ struct ir_builtin {
   int infix_mask;   /* operand classes printed with c_op instead of a
                        call: IR_INFIX_INT | IR_INFIX_FLOAT | IR_INFIX_BOOL */
   bool pure;        /* no side effects: may be folded / removed */
+  bool adjoint; /* has an adjoint rule wp_adj_<name>_<types> in the prelude,
+                   next to the primal; false: zero gradient (comparisons,
+                   rounding, ...) */
   const char *doc;  /* one line for the coverage table */
 };
 
@@ -151,11 +154,30 @@ typedef enum ir_op {
   IR_ATOMIC,      /* like STORE; builtin says which atomic; result: old */
   IR_ARRAY_SHAPE, /* args[0].shape[aux] as int32 */
   IR_TID,         /* wp.tid() component aux of aux2 components, int32 */
+  /* operations of backward (adjoint) functions only; these functions are
+     imperative: values are C variables that IR_RESTORE may overwrite, so
+     the verifier does not check dominance in them */
+  IR_LOCAL_GET,    /* the value of local aux */
+  IR_LOCAL_SET,    /* local aux = args[0] */
+  IR_ADJ_BUILTIN,  /* adjoint rule of `builtin`: args = primal arguments,
+                      primal result, adjoint of the result; aux2 = number of
+                      primal arguments; slots[i]: local receiving (+=) the
+                      adjoint of argument i */
+  IR_GRAD_ACCUM,   /* args[0] array, indices, value: grad[idx] += value
+                      (atomic; nothing when the array has no grad) */
+  IR_GRAD_LOAD,    /* args[0] array, indices -> grad[idx] (zero without a
+                      grad) */
+  IR_TAPE_PUSH,    /* push the current value of variable args[0] */
+  IR_RESTORE,      /* pop the tape into variable args[0] */
+  IR_PATH_PUSH,    /* push block number aux on the tape */
+  IR_PATH_POP,     /* pop a block number (int32); -1 when the tape is
+                      empty */
   /* terminators */
   IR_BR,  /* jump to targets[0] passing targs[0] */
   IR_CBR, /* if args[0] goto targets[0](targs[0]) else
              targets[1](targs[1]) */
   IR_RET, /* return [args[0]] */
+  IR_SWITCH, /* goto cases[args[0]] (a block number), default: targets[0] */
 } ir_op;
 
 typedef struct ir_value ir_value;
@@ -180,6 +202,9 @@ struct ir_value {
   ir_func *callee;           /* CALL */
   ir_block *targets[2];      /* BR, CBR */
   ir_edge targs[2];
+  ir_block **cases;          /* SWITCH: indexed by block number */
+  int ncases;
+  int *slots;                /* ADJ_BUILTIN */
   const char *name; /* source variable name, for printing; may be NULL */
   wp_loc loc;
   ir_block *block;
@@ -230,6 +255,12 @@ struct ir_func {
   ir_kernel_options options;
   struct ir_module *module;
   ir_func *next;
+  /* backward functions */
+  bool backward;        /* imperative adjoint code (see IR_LOCAL_GET) */
+  ir_func *adjoint;     /* of a kernel: its backward function, or NULL */
+  ir_func *primal;      /* of a backward function: the kernel */
+  const ir_type **locals;
+  int nlocals, cap_locals;
 };
 
 typedef struct ir_module {
@@ -279,6 +310,24 @@ ir_module *wp_lower(const ast_module *ast, const wp_lower_options *opts,
  * types, dominance of uses by definitions).  Prints problems to `out` and
  * returns the number found. */
 int ir_verify(const ir_module *m, FILE *out);
+
+/* Adds a local of type `t` to (backward) function f; returns its index. */
+int ir_add_local(ir_func *f, const ir_type *t);
+
+/* Builds the backward (adjoint) function of every kernel whose
+ * enable_backward option is set, as kernel->adjoint (not in the module's
+ * function list).  The backward function replays the kernel (without its
+ * stores and atomics), recording on a per-thread tape the blocks it runs and
+ * the values that loops overwrite, then walks the tape backwards applying
+ * each operation's adjoint rule, so gradients through dynamic loops see each
+ * iteration's own values.  Array reads add their adjoint into the array's
+ * grad (atomically), writes read it, as in Warp.  Returns the number of
+ * backward functions built. */
+int ir_build_adjoints(ir_module *m);
+
+/* Inlines every @wp.func call of `f` (transitively); returns the number of
+ * calls inlined. */
+int ir_inline_calls(ir_func *f);
 
 /* Replaces block arguments that always receive the same value by that
  * value; returns the number removed. */

@@ -26,6 +26,7 @@ oracle or a malformed spec), 2 for usage errors.
 
 import argparse
 import importlib.util
+import json
 import os
 import shutil
 import subprocess
@@ -48,6 +49,7 @@ MODULE = "t"  # --module name: launchers are t_KERNEL
 DEFAULT_TOL = {"float16": (1e-3, 1e-4), "float32": (1e-5, 1e-6), "float64": (1e-9, 1e-12)}
 
 RUN_TIMEOUT = 120
+HARNESS_ENV = None  # environment of the harness (--device hides CUDA from warp-lang, not from it)
 MAX_ELEMENTS = 1 << 20  # per array; tests are meant to be small
 
 
@@ -637,6 +639,164 @@ def gen_main_c(t):
     return "".join(lines)
 
 
+# The harness of --device / --time runs: the same helpers, host arrays h_NAME
+# loaded from NAME.bin as above, plus (on a CUDA device) device arrays
+# d_NAME.  The launch sequence runs once to warm up (module load, thread
+# pool), the inputs are restored, and the timed run's outputs are written.
+# It prints "time_gpu_ms MS" (CUDA events around the launches),
+# "time_gpu_wall_ms MS" (host clock around launches + wp_synchronize),
+# "time_gpu_first_ms MS" (the warm-up run, module load included) and, with
+# --time, "time_cpu_ms MS" for the same sequence on the CPU, whose outputs go
+# to NAME.cpu.out (NAME.out on a CPU-only run).  Exit status 5: the device
+# is not available (the runtime's reason on stderr).
+
+TIMED_PRELUDE = ("#define _POSIX_C_SOURCE 200809L\n" + MAIN_PRELUDE.rsplit("int main(void) {", 1)[0] + r"""#include <time.h>
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+""")
+
+
+def parse_device(s):
+    """'cpu' / 'cuda' / 'cuda:N' -> (canonical name, C expression, CUDA ordinal or None)."""
+    if s == "cpu":
+        return "cpu", "WP_DEVICE_CPU", None
+    if s == "cuda":
+        s = "cuda:0"
+    if s.startswith("cuda:") and s[5:].isdigit():
+        n = int(s[5:])
+        return f"cuda:{n}", f"WP_DEVICE_CUDA({n})", n
+    raise ValueError(f"bad device {s!r}: expected cpu, cuda or cuda:N")
+
+
+def gen_main_c_timed(t, device, time_cpu):
+    dev_name, dev_c, ordinal = parse_device(device)
+    gpu = ordinal is not None
+    lines = [TIMED_PRELUDE % dict(label=t.label.replace("*/", "* /"))]
+    w = lines.append
+    w(f"#define DEV {dev_c} /* {dev_name} */\n\n")
+    for name in t.arrays:
+        w(f"static wp_array h_{name}{', d_' + name if gpu else ''};\n")
+    # load every array from its .bin (also restores the state between runs)
+    w("\nstatic void reload(void) {\n")
+    for name in t.arrays:
+        w(f"  load(&h_{name}, \"{name}.bin\");\n")
+    w("}\n")
+    if gpu:
+        w("\nstatic void upload(void) {\n")
+        for name in t.arrays:
+            w(f"  check(wp_array_copy(&d_{name}, &h_{name}), \"wp_array_copy({name}: cpu -> {dev_name})\");\n")
+        w("}\n")
+        w(f"""
+static void need_device(void) {{
+  int n = 0;
+  wp_status st = wp_cuda_init();
+  if (st == WP_SUCCESS)
+    st = wp_cuda_device_count(&n);
+  if (st != WP_SUCCESS) {{
+    fprintf(stderr, "e2e harness: {dev_name} is not available: %s: %s\\n", wp_status_string(st), wp_last_error());
+    exit(5);
+  }}
+  if (n <= {ordinal}) {{
+    fprintf(stderr, "e2e harness: {dev_name} is not available: this machine has %d CUDA device(s)\\n", n);
+    exit(5);
+  }}
+}}
+""")
+    # the launch sequence, on the device arrays (gpu != 0) or the host ones
+    w("\nstatic void run(int gpu) {\n  (void)gpu;\n")
+    loop = t.repeat > 1
+    if loop:
+        w(f"  for (int rep = 0; rep < {t.repeat}; rep++) {{\n")
+    ind = "    " if loop else "  "
+    for L in t.launches:
+        fn = f"{MODULE}_{L.kernel_name}"
+        dims = ", ".join(f"{d}" for d in L.dim)
+        args = []
+        for p in L.params:
+            b = L.bindings[p.name]
+            if b[0] == "array":
+                a = b[1]
+                args.append(f"(gpu ? &d_{a} : &h_{a})" if gpu else f"&h_{a}")
+            else:
+                args.append(b[2])
+        dev_expr = "(gpu ? DEV : WP_DEVICE_CPU)" if gpu else "WP_DEVICE_CPU"
+        w(f"{ind}{{\n")
+        w(f"{ind}  wp_launch launch = {{.ndim = {len(L.dim)}, .dims = {{{dims}}}, .device = {dev_expr}}};\n")
+        call = f"{fn}(&launch" + "".join(", " + x for x in args) + ")"
+        w(f"{ind}  check({call}, \"{fn}\");\n")
+        w(f"{ind}}}\n")
+    if loop:
+        w("  }\n")
+    w("}\n\nint main(void) {\n")
+    if gpu:
+        w("  need_device();\n")
+    for name, a in t.arrays.items():
+        ti = a["ti"]
+        shape = ", ".join(f"{s}ll" for s in a["shape"])
+        elem = ti.np_dtype.itemsize * ti.ncomp
+        w(f"  {{ /* {name}: array({ti.name}, shape={tuple(a['shape'])}) */\n")
+        w(f"    static const wp_int64 shape[4] = {{{shape}}};\n")
+        w(f"    make(&h_{name}, {ti.c_dtype}, {elem}, {a['ndim']}, shape, \"{name}\");\n")
+        if gpu:
+            w(f"    check(wp_array_alloc(&d_{name}, {ti.c_dtype}, 0, {a['ndim']}, shape, 0, DEV), "
+              f"\"wp_array_alloc({name}, {dev_name})\");\n")
+        w("  }\n")
+    w("  reload();\n")
+    if gpu:
+        w(f"""  upload();
+  double t0 = now_ms();
+  run(1); /* warm-up: loads the module */
+  check(wp_synchronize(DEV), "wp_synchronize({dev_name}) after the first run");
+  double first = now_ms() - t0;
+  upload(); /* the inputs again */
+  check(wp_synchronize(DEV), "wp_synchronize({dev_name})");
+  void *ev0 = NULL, *ev1 = NULL;
+  check(wp_event_create(DEV, &ev0), "wp_event_create");
+  check(wp_event_create(DEV, &ev1), "wp_event_create");
+  t0 = now_ms();
+  check(wp_event_record(DEV, ev0, NULL), "wp_event_record");
+  run(1);
+  check(wp_event_record(DEV, ev1, NULL), "wp_event_record");
+  check(wp_synchronize(DEV), "wp_synchronize({dev_name}) after the timed run");
+  double wall = now_ms() - t0;
+  float ms = 0.0f;
+  check(wp_event_elapsed_ms(DEV, ev0, ev1, &ms), "wp_event_elapsed_ms");
+  printf("time_gpu_ms %.6f\\n", (double)ms);
+  printf("time_gpu_wall_ms %.6f\\n", wall);
+  printf("time_gpu_first_ms %.6f\\n", first);
+  check(wp_event_destroy(DEV, ev0), "wp_event_destroy");
+  check(wp_event_destroy(DEV, ev1), "wp_event_destroy");
+""")
+        for o in t.outputs:
+            w(f"  check(wp_array_copy(&h_{o}, &d_{o}), \"wp_array_copy({o}: {dev_name} -> cpu)\");\n")
+            w(f"  save(&h_{o}, \"{o}.out\");\n")
+        for name in t.arrays:
+            w(f"  wp_array_free(&d_{name});\n")
+    if time_cpu or not gpu:
+        suffix = ".cpu.out" if gpu else ".out"
+        w("  {\n")
+        if gpu:
+            w("    reload(); /* the inputs again */\n")
+        w("    run(0); /* warm-up: starts the thread pool */\n"
+          "    reload();\n"
+          "    double c0 = now_ms();\n"
+          "    run(0);\n"
+          "    printf(\"time_cpu_ms %.6f\\n\", now_ms() - c0);\n"
+          "  }\n")
+        for o in t.outputs:
+            w(f"  save(&h_{o}, \"{o}{suffix}\");\n")
+    w("  fflush(stdout);\n")
+    for name in t.arrays:
+        w(f"  wp_array_free(&h_{name});\n")
+    w("  return 0;\n}\n")
+    return "".join(lines)
+
+
 # --------------------------------------------------------------------------
 # Comparison
 # --------------------------------------------------------------------------
@@ -689,10 +849,10 @@ def compare(name, ti, want, got, tol, max_report=8):
 # Driver
 # --------------------------------------------------------------------------
 
-def run_cmd(argv, cwd, log, timeout):
+def run_cmd(argv, cwd, log, timeout, env=None):
     try:
         p = subprocess.run([str(a) for a in argv], cwd=str(cwd), stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT, timeout=timeout)
+                           stderr=subprocess.STDOUT, timeout=timeout, env=env)
     except subprocess.TimeoutExpired as e:
         out = (e.stdout or b"").decode(errors="replace")
         log.write_text(out)
@@ -718,8 +878,10 @@ def tail(text, n=30):
 
 def run_case(path, opts):
     """Runs every test of one case file; returns the number of failures."""
+    if opts.prepared:
+        return run_prepared_case(path, opts)
     stem = path.stem
-    work = WORK_DIR / stem
+    work = opts.work_dir / stem
     if work.exists():
         shutil.rmtree(work)
     work.mkdir(parents=True)
@@ -727,6 +889,10 @@ def run_case(path, opts):
 
     def fail(msg):
         print(f"FAIL {stem}: {msg}")
+        if opts.prepare:
+            (work / "prepare_error.txt").write_text(msg + "\n")
+        if opts.results:
+            result_line(stem, "-", "-", opts.device, "FAIL", "oracle" if "oracle" in msg else "spec")
         return 1
 
     if not opts.oracle_only:
@@ -754,6 +920,10 @@ def run_case(path, opts):
         return fail(f"bad test spec: {e}")
     if opts.only is not None:
         tests = [t for t in tests if t.index in opts.only or t.name in opts.only]
+    if opts.prepare:  # the list --prepared runs (test.json per test once built)
+        (work / "case.json").write_text(json.dumps(dict(
+            stem=stem, device=opts.device, time=opts.time,
+            tests=[dict(index=t.index, name=t.name, label=t.label) for t in tests]), indent=1) + "\n")
 
     failures = 0
 
@@ -764,6 +934,12 @@ def run_case(path, opts):
             print(f"FAIL {t.label}: {exc}")
         else:
             print(f"FAIL {t.label}: internal error in e2e.py:\n{tail(traceback.format_exc())}")
+        if opts.prepare:
+            (work / f"T{t.index}" / "prepare_error.txt").write_text(f"{exc}\n")
+        if opts.results:
+            why = str(exc)
+            reason = "spec" if isinstance(exc, SpecError) else "oracle" if "oracle" in why else "build"
+            result_line(stem, t.index, t.name, opts.device, "FAIL", reason)
 
     # ---- oracle side first, for every test: an oracle failure is reported as
     # such even when warpc would fail too
@@ -775,7 +951,8 @@ def run_case(path, opts):
             inputs = fill_inputs(t)
             for name, data in inputs.items():
                 (tdir / f"{name}.bin").write_bytes(data.tobytes())
-            (tdir / "main.c").write_text(gen_main_c(t))
+            (tdir / "main.c").write_text(gen_main_c_timed(t, opts.device, opts.time) if opts.timed
+                                         else gen_main_c(t))
             try:
                 expected = run_oracle(t, inputs)
             except CaseFailure:
@@ -807,6 +984,11 @@ def run_case(path, opts):
         if rc == 0:
             why = "no case.o / case.h written"
         print(f"FAIL {stem}: warpc failed ({why}):\n{tail(out)}")
+        for t, tdir, _ in ready:
+            if opts.prepare:
+                (tdir / "prepare_error.txt").write_text(f"warpc failed ({why}):\n{tail(out)}\n")
+            if opts.results:
+                result_line(stem, t.index, t.name, opts.device, "FAIL", "build")
         return failures + len(ready)
 
     import numpy as np
@@ -815,6 +997,11 @@ def run_case(path, opts):
     why = cuda_check(work / "case.o", kernels, cuda)
     if why:
         print(f"FAIL {stem}: CUDA code in case.o: {why}")
+        for t, tdir, _ in ready:
+            if opts.prepare:
+                (tdir / "prepare_error.txt").write_text(f"CUDA code in case.o: {why}\n")
+            if opts.results:
+                result_line(stem, t.index, t.name, opts.device, "FAIL", "build")
         return failures + len(ready)
 
     for t, tdir, expected in ready:
@@ -822,10 +1009,18 @@ def run_case(path, opts):
             exe = tdir / "main"
             cc = os.environ.get("CC", "cc")
             rc, out = run_cmd([cc, "-std=c11", "-O1", "-I" + str(RT_INCLUDE), "-I" + str(work), tdir / "main.c",
-                               work / "case.o", opts.runtime, "-lpthread", "-lm", "-o", exe],
+                               work / "case.o", opts.runtime, "-lpthread", "-lm", "-o", exe]
+                              + (["-Wl,-S"] if opts.prepare else []),  # no debug info: a smaller pack
                               tdir, tdir / "cc.log", opts.timeout)
             if rc != 0:
                 raise CaseFailure(f"the C harness did not compile/link against case.h / case.o:\n{tail(out)}")
+            if opts.prepare:
+                (tdir / "test.json").write_text(json.dumps(describe_test(t, stem, expected, opts), indent=1) + "\n")
+                print(f"ok   {t.label}: prepared ({rel(exe)})")
+                continue
+            if opts.results:
+                failures += check_timed_run(Desc(describe_test(t, stem, expected, opts)), tdir, opts)
+                continue
             rc, out = run_cmd([exe], tdir, tdir / "run.log", opts.timeout)
             if rc is None:
                 raise CaseFailure(f"the harness timed out after {opts.timeout}s:\n{tail(out)}")
@@ -855,6 +1050,209 @@ def run_case(path, opts):
             report(t, e)
     if opts.verbose:
         print(f"     {stem}: {len(tests)} test(s), {time.time() - t0:.1f}s")
+    return failures
+
+
+# --------------------------------------------------------------------------
+# --device / --time / --prepare / --prepared
+# --------------------------------------------------------------------------
+#
+# These runs print, after each test's "ok"/"FAIL" line, one line for scripts
+# (test/gpu/run.sh) to parse, space-separated KEY=VALUE fields:
+#   RESULT case=STEM test=INDEX name=NAME device=DEV status=ok|FAIL reason=R
+#          max_abs=E max_rel=E time_gpu_ms=T time_gpu_first_ms=T time_cpu_ms=T
+# max_abs / max_rel: the largest |got - want| and |got - want| / |want| over
+# all outputs of the test (want != 0; NaN/inf pairs that compare equal count
+# 0), "-" when not measured; times "-" when not measured.  reason: "-" when
+# ok, else mismatch (outputs differ), cpu-mismatch (the --time CPU run's
+# outputs differ), nodevice (the device is not available), harness (it
+# failed or timed out), build (warpc / cc), oracle, spec, notprepared.
+
+class Desc:
+    """What comparing a test's outputs needs, from a Test or a test.json."""
+
+    def __init__(self, d):
+        self.__dict__.update(d)
+
+
+class OutTI:
+    def __init__(self, o):
+        self.is_float = o["is_float"]
+        self.is_bool = o["is_bool"]
+
+
+def describe_test(t, stem, expected, opts):
+    outs = []
+    for o in t.outputs:
+        ti = t.arrays[o]["ti"]
+        outs.append(dict(name=o, dtype=ti.np_dtype.str, shape=list(expected[o].shape), is_float=ti.is_float,
+                         is_bool=ti.is_bool, tol=list(t.tol[o])))
+    return dict(stem=stem, index=t.index, name=t.name, label=t.label, device=opts.device, time=opts.time,
+                outputs=outs)
+
+
+def error_stats(ti, want, got):
+    """(max abs error, max rel error) of got against want, as floats."""
+    import numpy as np
+
+    if ti.is_float:
+        w = want.astype(np.float64)
+        g = got.astype(np.float64)
+        with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
+            diff = np.abs(g - w)
+            same_special = (np.isnan(w) & np.isnan(g)) | ((w == g) & np.isinf(w))
+            diff = np.where(same_special, 0.0, diff)
+            diff = np.where(np.isnan(diff), np.inf, diff)  # NaN against a number
+            maxabs = float(np.max(diff)) if diff.size else 0.0
+            nz = w != 0
+            rel = diff[nz] / np.abs(w[nz])
+            maxrel = float(np.max(rel)) if rel.size else 0.0
+        return maxabs, maxrel
+    if ti.is_bool:
+        want = want.view(np.uint8)
+        got = got.view(np.uint8)
+    bad = np.argwhere(want != got)
+    maxabs = maxrel = 0.0
+    for idx in bad[:100000]:  # exact Python ints: no overflow for (u)int64
+        idx = tuple(int(i) for i in idx)
+        wv, gv = int(want[idx]), int(got[idx])
+        d = float(abs(gv - wv))
+        maxabs = max(maxabs, d)
+        maxrel = max(maxrel, d / abs(wv)) if wv else maxrel
+    return maxabs, maxrel
+
+
+def fmt_num(x, spec):
+    return "-" if x is None else format(x, spec)
+
+
+def result_line(stem, index, name, device, status, reason="-", maxabs=None, maxrel=None, times=None):
+    times = times or {}
+    name = "".join("_" if c.isspace() else c for c in str(name)) or "-"
+    print(f"RESULT case={stem} test={index} name={name} device={device} status={status} reason={reason} "
+          f"max_abs={fmt_num(maxabs, '.3g')} max_rel={fmt_num(maxrel, '.3g')} "
+          f"time_gpu_ms={fmt_num(times.get('time_gpu_ms'), '.4f')} "
+          f"time_gpu_first_ms={fmt_num(times.get('time_gpu_first_ms'), '.4f')} "
+          f"time_cpu_ms={fmt_num(times.get('time_cpu_ms'), '.4f')}")
+
+
+def parse_times(text):
+    times = {}
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) == 2 and parts[0].startswith("time_") and parts[0].endswith("_ms"):
+            try:
+                times[parts[0]] = float(parts[1])
+            except ValueError:
+                pass
+    return times
+
+
+def check_timed_run(d, tdir, opts):
+    """Runs the harness tdir/main of a --device / --time test described by d
+    (describe_test), compares its outputs with the .expected files, prints the
+    ok/FAIL line and the RESULT line.  Returns 0 (passed) or 1."""
+    import numpy as np
+
+    dev = opts.device
+    for f in list(tdir.glob("*.out")):
+        f.unlink()
+    exe = tdir / "main"
+    if not exe.exists():
+        print(f"FAIL {d.label}: {rel(exe)} does not exist")
+        result_line(d.stem, d.index, d.name, dev, "FAIL", "build")
+        return 1
+    rc, out = run_cmd([exe], tdir, tdir / "run.log", opts.timeout, env=HARNESS_ENV)
+    times = parse_times(out)
+    if rc is None or rc != 0:
+        if rc is None:
+            why, reason = f"the harness timed out after {opts.timeout}s", "harness"
+        elif rc == 5:
+            why, reason = f"{dev} is not available", "nodevice"
+        else:
+            sig = f" (signal {-rc})" if rc < 0 else ""
+            why, reason = f"the harness exited with status {rc}{sig}", "harness"
+        print(f"FAIL {d.label}: {why}:\n{tail(out)}")
+        result_line(d.stem, d.index, d.name, dev, "FAIL", reason, times=times)
+        return 1
+    gpu = parse_device(dev)[2] is not None
+    runs = [("", "warpc on " + dev)]
+    if gpu and d.time:
+        runs.append((".cpu", "warpc on cpu"))
+    msgs, status, reason = [], "ok", "-"
+    maxabs = maxrel = 0.0
+    for suffix, who in runs:
+        for o in d.outputs:
+            ti = OutTI(o)
+            shape = tuple(o["shape"])
+            dt = np.dtype(o["dtype"])
+            want = np.frombuffer((tdir / f"{o['name']}.expected").read_bytes(), dtype=dt).reshape(shape)
+            f = tdir / f"{o['name']}{suffix}.out"
+            if not f.exists():
+                msgs.append(f"the harness wrote no {f.name}")
+                status, reason = "FAIL", "harness"
+                continue
+            raw = f.read_bytes()
+            if len(raw) != want.nbytes:
+                msgs.append(f"{f.name} has {len(raw)} bytes, expected {want.nbytes}")
+                status, reason = "FAIL", "harness"
+                continue
+            got = np.frombuffer(raw, dtype=dt).reshape(shape)
+            ok, m = compare(o["name"], ti, want, got, tuple(o["tol"]), max_report=opts.max_report)
+            if suffix == "":
+                a, r = error_stats(ti, want, got)
+                maxabs, maxrel = max(maxabs, a), max(maxrel, r)
+            msgs.append(f"[{who}] {m}" if len(runs) > 1 else m)
+            if not ok and status == "ok":
+                status, reason = "FAIL", "mismatch" if suffix == "" else "cpu-mismatch"
+    if status == "ok":
+        tm = "".join(f", {k[5:-3]} {v:.3f} ms" for k, v in times.items() if k in ("time_gpu_ms", "time_cpu_ms"))
+        print(f"ok   {d.label}: {'; '.join(msgs)}{tm}")
+    else:
+        print(f"FAIL {d.label}: outputs differ from warp-lang:\n  " + "\n  ".join(msgs)
+              + f"\n  (inputs and outputs in {rel(tdir)})")
+    result_line(d.stem, d.index, d.name, dev, status, reason, maxabs, maxrel, times)
+    return 0 if status == "ok" else 1
+
+
+def run_prepared_case(path, opts):
+    """--prepared: runs the harnesses that --prepare built in the work
+    directory (no warp-lang, warpc or C compiler needed) and compares their
+    outputs with the stored warp-lang outputs."""
+    stem = path.stem
+    work = opts.work_dir / stem
+    manifest = work / "case.json"
+    if not manifest.exists():
+        err = work / "prepare_error.txt"
+        why = err.read_text().strip() if err.exists() else f"{rel(manifest)} does not exist (run --prepare first)"
+        print(f"FAIL {stem}: not prepared: {why}")
+        result_line(stem, "-", "-", opts.device, "FAIL", "notprepared")
+        return 1
+    case = json.loads(manifest.read_text())
+    if case.get("device") != opts.device:
+        print(f"FAIL {stem}: prepared for device {case.get('device')}, not {opts.device}")
+        result_line(stem, "-", "-", opts.device, "FAIL", "notprepared")
+        return 1
+    failures = 0
+    for t in case["tests"]:
+        if opts.only is not None and t["index"] not in opts.only and t["name"] not in opts.only:
+            continue
+        tdir = work / f"T{t['index']}"
+        tj = tdir / "test.json"
+        if not tj.exists():
+            err = tdir / "prepare_error.txt"
+            why = err.read_text().strip() if err.exists() else "no test.json"
+            reason = "oracle" if "oracle" in why else "build"
+            print(f"FAIL {t['label']}: its preparation failed: {why}")
+            result_line(stem, t["index"], t["name"], opts.device, "FAIL", reason)
+            failures += 1
+            continue
+        try:
+            failures += check_timed_run(Desc(json.loads(tj.read_text())), tdir, opts)
+        except Exception:  # noqa: BLE001
+            print(f"FAIL {t['label']}: internal error in e2e.py:\n{tail(traceback.format_exc())}")
+            result_line(stem, t["index"], t["name"], opts.device, "FAIL", "harness")
+            failures += 1
     return failures
 
 
@@ -888,7 +1286,8 @@ def wp_kernel_type():
 
 def cuda_check(obj, kernels, cuda):
     """Proves the object's device code: one ELF per requested arch (sm_75,
-    sm_90), the PTX of sm_90, and every kernel's forward entry in each.
+    sm_90), the PTX of sm_90, and every kernel's forward and backward
+    (adjoint) entries in each.
     Returns a failure message or None.  Without a CUDA toolkit the check is
     skipped, except in CI (CI=true), where the toolkit must be there."""
     in_ci = os.environ.get("CI") == "true"
@@ -907,11 +1306,11 @@ def cuda_check(obj, kernels, cuda):
     ptx = subprocess.run([cuobjdump, "-ptx", str(obj)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                          text=True).stdout
     for k in kernels:
-        entry = f"{MODULE}_{k}_cuda_forward"
-        if elf.count(f".text.{entry}") < 2:
-            return f"the cubins lack the entry {entry}"
-        if f".entry {entry}" not in ptx:
-            return f"the PTX lacks the entry {entry}"
+        for entry in (f"{MODULE}_{k}_cuda_forward", f"{MODULE}_{k}_cuda_backward"):
+            if elf.count(f".text.{entry}") < 2:
+                return f"the cubins lack the entry {entry}"
+            if f".entry {entry}" not in ptx:
+                return f"the PTX lacks the entry {entry}"
     return None
 
 
@@ -931,7 +1330,41 @@ def main(argv=None):
     ap.add_argument("--timeout", type=int, default=RUN_TIMEOUT, help="seconds for warpc / cc / the harness")
     ap.add_argument("--only", action="append", default=None,
                     help="run only the test with this index or name (repeatable)")
+    ap.add_argument("--device", default="cpu",
+                    help="run warpc's kernels on this device: cpu (default) or cuda:N; the arrays are copied to "
+                         "and from the device, warp-lang stays the CPU oracle")
+    ap.add_argument("--time", action="store_true",
+                    help="also time a CPU run of the same launches (with --device cuda:N, the CPU run's outputs "
+                         "are compared too)")
+    ap.add_argument("--work-dir", type=Path, default=None,
+                    help="where the tests' files go (default build/e2e, build/e2e-cudaN with --device cuda:N)")
+    ap.add_argument("--prepare", action="store_true",
+                    help="run warp-lang, warpc and cc and write test.json files, but not the harnesses: "
+                         "for --prepared on a machine without warp-lang or the build tools")
+    ap.add_argument("--prepared", action="store_true",
+                    help="run the harnesses --prepare built in --work-dir and compare with the stored "
+                         "warp-lang outputs (needs numpy only)")
     opts = ap.parse_args(argv)
+    try:
+        opts.device = parse_device(opts.device)[0]
+    except ValueError as e:
+        ap.error(str(e))
+    if opts.prepare and opts.prepared:
+        ap.error("--prepare and --prepared exclude each other")
+    if (opts.prepare or opts.prepared) and opts.oracle_only:
+        ap.error("--oracle-only goes with neither --prepare nor --prepared")
+    # RESULT lines and the timed harness: any of the new modes
+    opts.timed = opts.device != "cpu" or opts.time or opts.prepare or opts.prepared
+    opts.results = opts.timed and not opts.prepare
+    if opts.work_dir is None:
+        opts.work_dir = WORK_DIR if opts.device == "cpu" else BUILD / ("e2e-" + opts.device.replace(":", ""))
+    opts.work_dir = opts.work_dir.resolve()
+    global HARNESS_ENV
+    HARNESS_ENV = dict(os.environ)
+    if opts.device != "cpu" and not opts.prepared:
+        # warp-lang, the CPU oracle, need not initialise CUDA (slow, memory on
+        # the GPU per process); the harness gets the caller's environment
+        os.environ["CUDA_VISIBLE_DEVICES"] = ""
     opts.warpc = opts.warpc.resolve()
     opts.runtime = opts.runtime.resolve()
     if opts.stub_header:

@@ -147,6 +147,137 @@ WP_INT_OPS(uint64, wp_uint64, wp_uint64)
   }                                                                            \
   WP_FN T wp_trunc_##N(T x) {                                                  \
     return M(trunc)(x);                                                        \
+  }                                                                            \
+  /* adjoint rules: wp_adj_<name>(primal args, result, adjoint of the result, \
+     adjoints of the args to add to); Warp's values at singular points */    \
+  WP_FN void wp_adj_add_##N(T a, T b, T r, T g, T *ga, T *gb) {                \
+    (void)a, (void)b, (void)r;                                                 \
+    *ga += g, *gb += g;                                                        \
+  }                                                                            \
+  WP_FN void wp_adj_sub_##N(T a, T b, T r, T g, T *ga, T *gb) {                \
+    (void)a, (void)b, (void)r;                                                 \
+    *ga += g, *gb -= g;                                                        \
+  }                                                                            \
+  WP_FN void wp_adj_mul_##N(T a, T b, T r, T g, T *ga, T *gb) {                \
+    (void)r;                                                                   \
+    *ga += g * b, *gb += g * a;                                                \
+  }                                                                            \
+  WP_FN void wp_adj_div_##N(T a, T b, T r, T g, T *ga, T *gb) {                \
+    (void)a;                                                                   \
+    *ga += g / b, *gb -= g * r / b;                                            \
+  }                                                                            \
+  WP_FN void wp_adj_mod_##N(T a, T b, T r, T g, T *ga, T *gb) {                \
+    (void)a, (void)b, (void)r, (void)gb;                                       \
+    *ga += g;                                                                  \
+  }                                                                            \
+  WP_FN void wp_adj_pow_##N(T a, T b, T r, T g, T *ga, T *gb) {                \
+    *ga += b * M(pow)(a, b - (T)1) * g, *gb += M(log)(a) * r * g;              \
+  }                                                                            \
+  WP_FN void wp_adj_neg_##N(T a, T r, T g, T *ga) {                            \
+    (void)a, (void)r;                                                          \
+    *ga -= g;                                                                  \
+  }                                                                            \
+  WP_FN void wp_adj_pos_##N(T a, T r, T g, T *ga) {                            \
+    (void)a, (void)r;                                                          \
+    *ga += g;                                                                  \
+  }                                                                            \
+  WP_FN void wp_adj_min_##N(T a, T b, T r, T g, T *ga, T *gb) {                \
+    (void)r;                                                                   \
+    if (a < b)                                                                 \
+      *ga += g;                                                                \
+    else                                                                       \
+      *gb += g;                                                                \
+  }                                                                            \
+  WP_FN void wp_adj_max_##N(T a, T b, T r, T g, T *ga, T *gb) {                \
+    (void)r;                                                                   \
+    if (a > b)                                                                 \
+      *ga += g;                                                                \
+    else                                                                       \
+      *gb += g;                                                                \
+  }                                                                            \
+  WP_FN void wp_adj_abs_##N(T x, T r, T g, T *gx) {                            \
+    (void)r;                                                                   \
+    if (x < (T)0)                                                              \
+      *gx -= g;                                                                \
+    else                                                                       \
+      *gx += g;                                                                \
+  }                                                                            \
+  WP_FN void wp_adj_clamp_##N(T x, T a, T b, T r, T g, T *gx, T *ga, T *gb) {  \
+    (void)r;                                                                   \
+    if (x < a)                                                                 \
+      *ga += g;                                                                \
+    else if (x > b)                                                            \
+      *gb += g;                                                                \
+    else                                                                       \
+      *gx += g;                                                                \
+  }                                                                            \
+  WP_FN void wp_adj_sqrt_##N(T x, T r, T g, T *gx) {                           \
+    (void)x;                                                                   \
+    *gx += (T)0.5 * ((T)1 / r) * g;                                            \
+  }                                                                            \
+  WP_FN void wp_adj_sin_##N(T x, T r, T g, T *gx) {                            \
+    (void)r;                                                                   \
+    *gx += M(cos)(x) * g;                                                      \
+  }                                                                            \
+  WP_FN void wp_adj_cos_##N(T x, T r, T g, T *gx) {                            \
+    (void)r;                                                                   \
+    *gx -= M(sin)(x) * g;                                                      \
+  }                                                                            \
+  WP_FN void wp_adj_tan_##N(T x, T r, T g, T *gx) {                            \
+    (void)r;                                                                   \
+    T c = M(cos)(x);                                                           \
+    if (c != (T)0)                                                             \
+      *gx += (T)1 / (c * c) * g;                                               \
+  }                                                                            \
+  WP_FN void wp_adj_asin_##N(T x, T r, T g, T *gx) {                           \
+    (void)r;                                                                   \
+    T d = M(sqrt)((T)1 - x * x);                                               \
+    if (d > (T)0)                                                              \
+      *gx += (T)1 / d * g;                                                     \
+  }                                                                            \
+  WP_FN void wp_adj_acos_##N(T x, T r, T g, T *gx) {                           \
+    (void)r;                                                                   \
+    T d = M(sqrt)((T)1 - x * x);                                               \
+    if (d > (T)0)                                                              \
+      *gx -= (T)1 / d * g;                                                     \
+  }                                                                            \
+  WP_FN void wp_adj_atan_##N(T x, T r, T g, T *gx) {                           \
+    (void)r;                                                                   \
+    *gx += g / (x * x + (T)1);                                                 \
+  }                                                                            \
+  WP_FN void wp_adj_atan2_##N(T y, T x, T r, T g, T *gy, T *gx) {              \
+    (void)r;                                                                   \
+    T d = x * x + y * y;                                                       \
+    if (d > (T)0)                                                              \
+      *gx -= y / d * g, *gy += x / d * g;                                      \
+  }                                                                            \
+  WP_FN void wp_adj_sinh_##N(T x, T r, T g, T *gx) {                           \
+    (void)r;                                                                   \
+    *gx += M(cosh)(x) * g;                                                     \
+  }                                                                            \
+  WP_FN void wp_adj_cosh_##N(T x, T r, T g, T *gx) {                           \
+    (void)r;                                                                   \
+    *gx += M(sinh)(x) * g;                                                     \
+  }                                                                            \
+  WP_FN void wp_adj_tanh_##N(T x, T r, T g, T *gx) {                           \
+    (void)x;                                                                   \
+    *gx += ((T)1 - r * r) * g;                                                 \
+  }                                                                            \
+  WP_FN void wp_adj_exp_##N(T x, T r, T g, T *gx) {                            \
+    (void)x;                                                                   \
+    *gx += r * g;                                                              \
+  }                                                                            \
+  WP_FN void wp_adj_log_##N(T x, T r, T g, T *gx) {                            \
+    (void)r;                                                                   \
+    *gx += (T)1 / x * g;                                                       \
+  }                                                                            \
+  WP_FN void wp_adj_log2_##N(T x, T r, T g, T *gx) {                           \
+    (void)r;                                                                   \
+    *gx += (T)1 / x * ((T)1 / M(log)((T)2)) * g;                               \
+  }                                                                            \
+  WP_FN void wp_adj_log10_##N(T x, T r, T g, T *gx) {                          \
+    (void)r;                                                                   \
+    *gx += (T)1 / x * ((T)1 / M(log)((T)10)) * g;                             \
   }
 
 WP_FLOAT_OPS(float32, float, WP_MATHF)
@@ -294,3 +425,91 @@ WP_ATOMIC_FLOAT(float64, double, unsigned long long, (unsigned long long)__doubl
   ((T *)((char *)(a).data + (wp_int64)(i) * (a).strides[0] +                   \
          (wp_int64)(j) * (a).strides[1] + (wp_int64)(k) * (a).strides[2] +     \
          (wp_int64)(l) * (a).strides[3]))
+
+/* ---- backward functions ----------------------------------------------------
+ * Every variable of a backward function starts zeroed. */
+#ifdef __cplusplus
+#define WP_ZERO_INIT {}
+#else
+#define WP_ZERO_INIT {0}
+#endif
+
+/* Address of an element of an array's grad buffer. */
+#define WP_GAT1(T, a, i)                                                       \
+  ((T *)((char *)(a).grad + (wp_int64)(i) * (a).strides[0]))
+#define WP_GAT2(T, a, i, j)                                                    \
+  ((T *)((char *)(a).grad + (wp_int64)(i) * (a).strides[0] +                   \
+         (wp_int64)(j) * (a).strides[1]))
+#define WP_GAT3(T, a, i, j, k)                                                 \
+  ((T *)((char *)(a).grad + (wp_int64)(i) * (a).strides[0] +                   \
+         (wp_int64)(j) * (a).strides[1] + (wp_int64)(k) * (a).strides[2]))
+#define WP_GAT4(T, a, i, j, k, l)                                              \
+  ((T *)((char *)(a).grad + (wp_int64)(i) * (a).strides[0] +                   \
+         (wp_int64)(j) * (a).strides[1] + (wp_int64)(k) * (a).strides[2] +     \
+         (wp_int64)(l) * (a).strides[3]))
+
+/* The per-thread tape of a backward function: a byte stack of block numbers
+ * and overwritten values, on the thread's stack up to WP_TTAPE_LOCAL bytes,
+ * then on the heap (malloc on the CPU, device malloc under CUDA). */
+#define WP_TTAPE_LOCAL 2048
+typedef struct wp_ttape {
+  unsigned char local[WP_TTAPE_LOCAL];
+  unsigned char *data;
+  wp_int64 top, cap;
+} wp_ttape;
+
+#ifdef __CUDACC__
+#define WP_MALLOC(n) malloc(n)
+#define WP_FREE(p) free(p)
+#define WP_MEMCPY(d, s, n) memcpy(d, s, n)
+#define WP_TRAP() __trap()
+#else
+#define WP_TRAP() __builtin_trap()
+#define WP_MALLOC(n) __builtin_malloc(n)
+#define WP_FREE(p) __builtin_free(p)
+#define WP_MEMCPY(d, s, n) __builtin_memcpy(d, s, n)
+#endif
+
+WP_FN void wp_ttape_init(wp_ttape *t) {
+  t->data = t->local;
+  t->top = 0;
+  t->cap = WP_TTAPE_LOCAL;
+}
+
+WP_FN void wp_ttape_free(wp_ttape *t) {
+  if (t->data != t->local)
+    WP_FREE(t->data);
+  t->data = t->local;
+}
+
+WP_FN void wp_ttape_push(wp_ttape *t, const void *p, wp_int64 n) {
+  if (t->top + n > t->cap) {
+    wp_int64 cap = t->cap * 2 > t->top + n ? t->cap * 2 : t->top + n;
+    unsigned char *d = (unsigned char *)WP_MALLOC((wp_size)cap);
+    if (!d)
+      WP_TRAP(); /* out of memory in a backward kernel */
+    WP_MEMCPY(d, t->data, (wp_size)t->top);
+    if (t->data != t->local)
+      WP_FREE(t->data);
+    t->data = d;
+    t->cap = cap;
+  }
+  WP_MEMCPY(t->data + t->top, p, (wp_size)n);
+  t->top += n;
+}
+
+WP_FN void wp_ttape_pop(wp_ttape *t, void *p, wp_int64 n) {
+  t->top -= n;
+  WP_MEMCPY(p, t->data + t->top, (wp_size)n);
+}
+
+WP_FN void wp_ttape_push_id(wp_ttape *t, wp_int32 id) {
+  wp_ttape_push(t, &id, sizeof id);
+}
+
+WP_FN wp_int32 wp_ttape_pop_id(wp_ttape *t) {
+  wp_int32 id = -1;
+  if (t->top >= (wp_int64)sizeof id)
+    wp_ttape_pop(t, &id, sizeof id);
+  return id;
+}

@@ -12,7 +12,7 @@
 #ifndef WARP_ABI_H
 #define WARP_ABI_H
 
-#define WP_ABI_VERSION 1
+#define WP_ABI_VERSION 2
 
 #ifdef __cplusplus
 extern "C" {
@@ -192,6 +192,10 @@ typedef struct wp_kernel_desc {
   const void *cuda_module;      /* fatbin image or NULL (CPU-only object) */
   const char *cuda_forward;     /* CUDA entry names or NULL */
   const char *cuda_backward;
+  /* Byte offsets of the wp_array arguments in the packed argument struct
+     (so a tape can find the arrays of a recorded launch); narrays of them */
+  const wp_uint32 *array_offsets;
+  wp_int32 narrays;
 } wp_kernel_desc;
 
 /* Runtime entry points called by generated launchers (declared here so the

@@ -1,0 +1,602 @@
+/* adjoint.c - reverse-mode differentiation: the backward function of each
+ * kernel.
+ *
+ * The kernel is first copied with every @wp.func call inlined.  Its
+ * backward function then has two parts:
+ *
+ *   replay   the kernel's blocks again (stores and atomics left out), each
+ *            block pushing its number on a per-thread tape; in blocks that
+ *            are part of a loop every assignment first pushes the variable's
+ *            old value, and every edge into such a block pushes the old
+ *            values of the block's arguments;
+ *   reverse  the tape read backwards: for the block on top, its
+ *            instructions in reverse order apply their adjoint rules and
+ *            restore the values they overwrote; the block's arguments pass
+ *            their adjoints to the values the taken edge supplied (the edge
+ *            is known from the next block number on the tape).
+ *
+ * Every reverse step therefore sees exactly the values of the forward
+ * execution it undoes, so gradients through dynamic loops are those of the
+ * iterations that ran (Warp's own transform does not replay loops).  The
+ * cost: time about twice the forward pass; memory one tape entry per block
+ * executed plus one per value overwritten inside loops (kept on the thread's
+ * stack up to a few kilobytes, then on the heap).  Loop-free kernels only
+ * push block numbers.
+ *
+ * Adjoints of values are locals of the backward function (accumulators,
+ * zeroed when the reverse walk passes the value's definition).  Builtins'
+ * rules live in the prelude next to the primal definitions (wp_adj_<name>);
+ * structural operations (compose, extract, insert, casts, memory) are
+ * differentiated here.  Warp's array conventions: a read adds its adjoint
+ * into the array's grad atomically, a write takes the grad's value, `+=` and
+ * atomic_add pass it through.  Adjoints of scalar parameters are dropped.
+ */
+#include <string.h>
+
+#include "../../runtime/include/warp/abi.h"
+#include "ir.h"
+
+typedef struct actx {
+  ir_module *m;
+  ir_types *T;
+  wp_arena *A;
+  ir_func *p;      /* primal: inlined copy of the kernel */
+  ir_func *b;      /* the backward function being built */
+  ir_value **fwd;  /* primal value id -> replay value */
+  ir_block **fblk; /* primal block id -> replay block */
+  ir_block **rblk; /* primal block id -> reverse block */
+  int *slot;       /* primal value id -> adjoint local, -1 none */
+  bool *in_loop;   /* primal block id -> the block is on a cycle */
+  int nvalues;
+  ir_block *cur; /* where instructions are appended */
+} actx;
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static bool differentiable(const ir_type *t) {
+  switch (t->kind) {
+  case IR_T_SCALAR: return ir_type_is_float(t);
+  case IR_T_VEC:
+  case IR_T_MAT: return ir_type_is_float(t->elem);
+  case IR_T_TUPLE:
+    for (int i = 0; i < t->nmembers; i++)
+      if (differentiable(t->members[i]))
+        return true;
+    return false;
+  default: return false;
+  }
+}
+
+static ir_value *emit(actx *a, ir_op op, const ir_type *t, ir_value **args,
+                      int n) {
+  return ir_append(a->cur, op, t, args, n, (wp_loc){0});
+}
+
+static ir_value *zero(actx *a, const ir_type *t) {
+  return emit(a, IR_ZERO, t, NULL, 0);
+}
+
+static ir_value *builtin(actx *a, const char *name, const ir_type *t,
+                         ir_value **args, int n) {
+  ir_value *v = emit(a, IR_BUILTIN, t, args, n);
+  v->builtin = ir_builtin_find(name);
+  return v;
+}
+
+static ir_value *extract(actx *a, ir_value *agg, int k, const ir_type *t) {
+  ir_value *v = emit(a, IR_EXTRACT, t, &agg, 1);
+  v->aux = k;
+  return v;
+}
+
+static ir_value *insert(actx *a, ir_value *agg, int k, ir_value *x) {
+  ir_value *args[2] = {agg, x};
+  ir_value *v = emit(a, IR_INSERT, agg->type, args, 2);
+  v->aux = k;
+  return v;
+}
+
+static const ir_type *component_type(actx *a, const ir_type *t, int k) {
+  if (t->kind == IR_T_TUPLE)
+    return t->members[k];
+  if (t->kind == IR_T_MAT)
+    return ir_t_vec(a->T, t->scalar, t->cols);
+  return t->elem;
+}
+
+/* x + y for any differentiable type (tuples member by member). */
+static ir_value *add(actx *a, ir_value *x, ir_value *y) {
+  if (x->type->kind != IR_T_TUPLE) {
+    ir_value *args[2] = {x, y};
+    return builtin(a, "add", x->type, args, 2);
+  }
+  ir_value *r = x;
+  for (int i = 0; i < x->type->nmembers; i++) {
+    const ir_type *mt = x->type->members[i];
+    if (!differentiable(mt))
+      continue;
+    r = insert(a, r, i, add(a, extract(a, x, i, mt), extract(a, y, i, mt)));
+  }
+  return r;
+}
+
+static int slot_of(actx *a, const ir_value *v) {
+  if (a->slot[v->id] < 0)
+    a->slot[v->id] = ir_add_local(a->b, v->type);
+  return a->slot[v->id];
+}
+
+static ir_value *local_get(actx *a, int slot) {
+  ir_value *v = emit(a, IR_LOCAL_GET, a->b->locals[slot], NULL, 0);
+  v->aux = slot;
+  return v;
+}
+
+static void local_set(actx *a, int slot, ir_value *x) {
+  ir_value *v = emit(a, IR_LOCAL_SET, ir_t_void(a->T), &x, 1);
+  v->aux = slot;
+}
+
+/* The adjoint of primal value v so far, or NULL when it has none (its type
+ * is not differentiable).  Every differentiable value gets its local: the
+ * reverse blocks are built in layout order, so a use that accumulates into
+ * it may be built after its definition's block. */
+static ir_value *adjoint_of(actx *a, const ir_value *v) {
+  if (!differentiable(v->type) || v->op == IR_CONST || v->op == IR_ZERO)
+    return NULL;
+  return local_get(a, slot_of(a, v));
+}
+
+/* adj(u) += contribution. */
+static void accum(actx *a, const ir_value *u, ir_value *c) {
+  if (!differentiable(u->type) || u->op == IR_CONST || u->op == IR_ZERO)
+    return;
+  int s = slot_of(a, u);
+  local_set(a, s, add(a, local_get(a, s), c));
+}
+
+static ir_value *fwd(actx *a, const ir_value *v) {
+  return a->fwd[v->id];
+}
+
+/* ---- the primal copy and its loops ----------------------------------------
+ */
+
+static ir_func *inlined_copy(ir_module *m, ir_func *k) {
+  ir_func *last = m->last_func;
+  ir_func *f = ir_func_new(m, IR_FUNC_FUNC, k->name);
+  /* a private function: not in the module's list */
+  if (last)
+    last->next = NULL;
+  else
+    m->funcs = NULL;
+  m->last_func = last;
+  f->cname = k->cname;
+  f->options = k->options;
+  f->nparams = k->nparams;
+  f->param_types = k->param_types;
+  f->param_names = k->param_names;
+  f->params = WP_NEW_ARRAY(m->arena, ir_value *, k->nparams + 1);
+  ir_block *entry = ir_block_new(f);
+  entry->sealed = true;
+  for (int i = 0; i < k->nparams; i++) {
+    ir_value *p = ir_append(entry, IR_PARAM, k->param_types[i], NULL, 0,
+                            k->params[i]->loc);
+    p->aux = i;
+    p->name = k->param_names[i];
+    f->params[i] = p;
+  }
+  ir_value *call = ir_append(entry, IR_CALL, ir_t_void(m->types), f->params,
+                             k->nparams, k->loc);
+  call->callee = k;
+  ir_append(entry, IR_RET, ir_t_void(m->types), NULL, 0, k->loc);
+  ir_inline_calls(f);
+  return f;
+}
+
+static int succs(const ir_block *b, ir_block **out) {
+  const ir_value *t = b->last;
+  int n = t->op == IR_BR ? 1 : t->op == IR_CBR ? 2 : 0;
+  for (int i = 0; i < n; i++)
+    out[i] = t->targets[i];
+  return n;
+}
+
+/* Marks the blocks that can reach themselves. */
+static void find_loops(actx *a) {
+  int n = a->p->nblocks;
+  bool *seen = WP_NEW_ARRAY(a->A, bool, n);
+  ir_block **stack = WP_NEW_ARRAY(a->A, ir_block *, n + 1);
+  for (ir_block *b = a->p->entry; b; b = b->next) {
+    memset(seen, 0, sizeof(bool) * (size_t)n);
+    int sp = 0;
+    ir_block *s[2];
+    for (int k = succs(b, s) - 1; k >= 0; k--)
+      if (!seen[s[k]->id])
+        seen[s[k]->id] = true, stack[sp++] = s[k];
+    while (sp && !seen[b->id]) {
+      ir_block *x = stack[--sp];
+      for (int k = succs(x, s) - 1; k >= 0; k--)
+        if (!seen[s[k]->id])
+          seen[s[k]->id] = true, stack[sp++] = s[k];
+    }
+    a->in_loop[b->id] = seen[b->id];
+  }
+}
+
+/* ---- replay
+ * ------------------------------------------------------------------ */
+
+static void push_old(actx *a, ir_value *var) {
+  emit(a, IR_TAPE_PUSH, ir_t_void(a->T), &var, 1);
+}
+
+/* Pushes the old values of `to`'s arguments when `to` is in a loop. */
+static void push_params(actx *a, const ir_block *to) {
+  if (!a->in_loop[to->id])
+    return;
+  for (int i = 0; i < to->nparams; i++)
+    push_old(a, fwd(a, to->params[i]));
+}
+
+static ir_edge map_edge(actx *a, const ir_edge *e) {
+  ir_edge r = {.nargs = e->nargs};
+  r.args = WP_NEW_ARRAY(a->A, ir_value *, e->nargs + 1);
+  for (int i = 0; i < e->nargs; i++)
+    r.args[i] = fwd(a, e->args[i]);
+  return r;
+}
+
+static ir_value *branch(actx *a, ir_block *to, ir_edge e) {
+  ir_value *br = emit(a, IR_BR, ir_t_void(a->T), NULL, 0);
+  br->targets[0] = to;
+  br->targs[0] = e;
+  return br;
+}
+
+static void path_push(actx *a, int id) {
+  ir_value *push = emit(a, IR_PATH_PUSH, ir_t_void(a->T), NULL, 0);
+  push->aux = id;
+}
+
+/* Each edge records where it came from: the arguments' old values (loops
+ * only), then the source block's number; a return records its block. */
+static void replay_block(actx *a, ir_block *pb, ir_block *dispatch) {
+  a->cur = a->fblk[pb->id];
+  bool loop = a->in_loop[pb->id];
+  for (ir_value *v = pb->first; v; v = v->next) {
+    switch (v->op) {
+    case IR_PARAM:
+    case IR_STORE:
+      continue; /* parameters are the function's; stores already happened */
+    case IR_BR:
+      push_params(a, v->targets[0]);
+      path_push(a, pb->id);
+      branch(a, a->fblk[v->targets[0]->id], map_edge(a, &v->targs[0]));
+      continue;
+    case IR_CBR: {
+      ir_block *tramp[2];
+      for (int k = 0; k < 2; k++) {
+        tramp[k] = ir_block_new(a->b);
+        tramp[k]->sealed = true;
+      }
+      ir_value *cond = fwd(a, v->args[0]);
+      ir_value *cbr = emit(a, IR_CBR, ir_t_void(a->T), &cond, 1);
+      cbr->targets[0] = tramp[0];
+      cbr->targets[1] = tramp[1];
+      for (int k = 0; k < 2; k++) {
+        a->cur = tramp[k];
+        push_params(a, v->targets[k]);
+        path_push(a, pb->id);
+        branch(a, a->fblk[v->targets[k]->id], map_edge(a, &v->targs[k]));
+      }
+      continue;
+    }
+    case IR_RET:
+      path_push(a, pb->id);
+      branch(a, dispatch, (ir_edge){0});
+      continue;
+    default: break;
+    }
+    /* an atomic is not repeated: its result (the old value) reads the
+       element instead */
+    ir_value *c = a->fwd[v->id]; /* the shell made in build() */
+    if (loop && v->type->kind != IR_T_VOID)
+      push_old(a, c);
+    int nargs = v->op == IR_ATOMIC ? v->nargs - 1 : v->nargs;
+    for (int i = 0; i < nargs; i++)
+      c->args[i] = fwd(a, v->args[i]);
+    c->block = a->cur;
+    c->prev = a->cur->last;
+    if (a->cur->last)
+      a->cur->last->next = c;
+    else
+      a->cur->first = c;
+    a->cur->last = c;
+  }
+}
+
+/* ---- reverse
+ * ------------------------------------------------------------------ */
+
+static void adjoint_builtin(actx *a, const ir_value *v, ir_value *g) {
+  const char *name = v->builtin->name;
+  if (!strcmp(name, "where")) {
+    ir_value *c = fwd(a, v->args[0]);
+    ir_value *z = zero(a, g->type);
+    ir_value *t[3] = {c, g, z}, *f[3] = {c, z, g};
+    accum(a, v->args[1], builtin(a, "where", g->type, t, 3));
+    accum(a, v->args[2], builtin(a, "where", g->type, f, 3));
+    return;
+  }
+  if (!v->builtin->adjoint)
+    return; /* zero gradient: comparisons, rounding, sign, ... */
+  ir_value *args[10];
+  int n = v->nargs;
+  for (int i = 0; i < n; i++)
+    args[i] = fwd(a, v->args[i]);
+  args[n] = fwd(a, v);
+  args[n + 1] = g;
+  ir_value *r = emit(a, IR_ADJ_BUILTIN, ir_t_void(a->T), args, n + 2);
+  r->builtin = v->builtin;
+  r->aux2 = n;
+  r->slots = WP_NEW_ARRAY(a->A, int, n);
+  for (int i = 0; i < n; i++)
+    r->slots[i] = differentiable(v->args[i]->type) && v->args[i]->op != IR_CONST
+                      ? slot_of(a, v->args[i])
+                      : ir_add_local(a->b, v->args[i]->type); /* discarded */
+}
+
+static void adjoint_value(actx *a, const ir_value *v) {
+  ir_value *g = NULL;
+  if (v->type->kind != IR_T_VOID && v->op != IR_ATOMIC) {
+    g = adjoint_of(a, v);
+    if (!g)
+      return;
+  }
+  switch (v->op) {
+  case IR_BUILTIN: adjoint_builtin(a, v, g); return;
+  case IR_CAST:
+    if (differentiable(v->args[0]->type))
+      accum(a, v->args[0],
+            v->args[0]->type == g->type
+                ? g
+                : emit(a, IR_CAST, v->args[0]->type, &g, 1));
+    return;
+  case IR_COMPOSE:
+    for (int k = 0; k < v->nargs; k++) {
+      ir_value *c;
+      if (v->type->kind == IR_T_MAT && v->args[k]->type->kind == IR_T_SCALAR) {
+        int cols = v->type->cols;
+        ir_value *row = extract(a, g, k / cols, component_type(a, v->type, 0));
+        c = extract(a, row, k % cols, v->type->elem);
+      } else
+        c = extract(a, g, k, component_type(a, v->type, k));
+      accum(a, v->args[k], c);
+    }
+    return;
+  case IR_EXTRACT:
+    accum(a, v->args[0], insert(a, zero(a, v->args[0]->type), v->aux, g));
+    return;
+  case IR_EXTRACT_DYN: {
+    ir_value *args[3] = {zero(a, v->args[0]->type), fwd(a, v->args[1]), g};
+    accum(a, v->args[0], emit(a, IR_INSERT_DYN, v->args[0]->type, args, 3));
+    return;
+  }
+  case IR_INSERT:
+    accum(a, v->args[1], extract(a, g, v->aux, v->args[1]->type));
+    accum(a, v->args[0], insert(a, g, v->aux, zero(a, v->args[1]->type)));
+    return;
+  case IR_INSERT_DYN: {
+    ir_value *ix = fwd(a, v->args[1]);
+    ir_value *e[2] = {g, ix};
+    accum(a, v->args[2], emit(a, IR_EXTRACT_DYN, v->args[2]->type, e, 2));
+    ir_value *i3[3] = {g, ix, zero(a, v->args[2]->type)};
+    accum(a, v->args[0], emit(a, IR_INSERT_DYN, v->type, i3, 3));
+    return;
+  }
+  case IR_LOAD: {
+    ir_value *args[6];
+    for (int i = 0; i < v->nargs; i++)
+      args[i] = fwd(a, v->args[i]);
+    args[v->nargs] = g;
+    emit(a, IR_GRAD_ACCUM, ir_t_void(a->T), args, v->nargs + 1);
+    return;
+  }
+  case IR_STORE:
+  case IR_ATOMIC: {
+    const ir_value *val = v->args[v->nargs - 1];
+    if (!differentiable(val->type))
+      return;
+    ir_value *args[5];
+    for (int i = 0; i + 1 < v->nargs; i++)
+      args[i] = fwd(a, v->args[i]);
+    ir_value *gl = emit(a, IR_GRAD_LOAD, val->type, args, v->nargs - 1);
+    const char *n = v->op == IR_ATOMIC ? v->builtin->name : "store";
+    if (!strcmp(n, "atomic_sub"))
+      gl = builtin(a, "neg", gl->type, &gl, 1);
+    else if (!strcmp(n, "atomic_min") || !strcmp(n, "atomic_max")) {
+      /* the value reaches the grad only if it is what the array holds */
+      ir_value *cur = emit(a, IR_LOAD, val->type, args, v->nargs - 1);
+      ir_value *eq[2] = {fwd(a, val), cur};
+      ir_value *w[3] = {builtin(a, "eq", ir_t_bool(a->T), eq, 2), gl,
+                        zero(a, gl->type)};
+      gl = builtin(a, "where", gl->type, w, 3);
+    }
+    accum(a, val, gl);
+    return;
+  }
+  default: return;
+  }
+}
+
+static void restore(actx *a, ir_value *var) {
+  emit(a, IR_RESTORE, ir_t_void(a->T), &var, 1);
+}
+
+static ir_value *switch_on(actx *a, ir_value *id, ir_block *dflt) {
+  ir_value *sw = emit(a, IR_SWITCH, ir_t_void(a->T), &id, 1);
+  sw->targets[0] = dflt;
+  sw->ncases = a->p->nblocks;
+  sw->cases = WP_NEW_ARRAY(a->A, ir_block *, sw->ncases);
+  return sw;
+}
+
+static void reverse_block(actx *a, ir_block *pb, ir_block *exit) {
+  a->cur = a->rblk[pb->id];
+  bool loop = a->in_loop[pb->id];
+  for (ir_value *v = pb->last; v; v = v->prev) {
+    if (ir_is_terminator(v) || v->op == IR_PARAM)
+      continue;
+    adjoint_value(a, v);
+    if (v->type->kind == IR_T_VOID && v->op != IR_ATOMIC)
+      continue;
+    if (differentiable(v->type) && a->slot[v->id] >= 0)
+      local_set(a, a->slot[v->id], zero(a, v->type)); /* definition undone */
+    if (loop)
+      restore(a, a->fwd[v->id]);
+  }
+  /* the edge that entered the block: its source is on the tape; then the
+     arguments' old values (loops), and their adjoints go to the values the
+     edge passed */
+  ir_value *pred = emit(a, IR_PATH_POP, ir_t_int32(a->T), NULL, 0);
+  ir_value *sw = switch_on(a, pred, exit);
+  for (ir_block *p = a->p->entry; p; p = p->next) {
+    ir_value *t = p->last;
+    int k = t->targets[0] == pb                      ? 0
+            : t->op == IR_CBR && t->targets[1] == pb ? 1
+                                                     : -1;
+    if (k < 0)
+      continue;
+    ir_block *eb = ir_block_new(a->b);
+    eb->sealed = true;
+    sw->cases[p->id] = eb;
+    a->cur = eb;
+    if (loop)
+      for (int i = pb->nparams - 1; i >= 0; i--)
+        restore(a, fwd(a, pb->params[i]));
+    ir_value *adj[64];
+    int n = pb->nparams < 64 ? pb->nparams : 64;
+    for (int i = 0; i < n; i++) {
+      adj[i] = adjoint_of(a, pb->params[i]);
+      if (adj[i])
+        local_set(a, a->slot[pb->params[i]->id], zero(a, pb->params[i]->type));
+    }
+    for (int i = 0; i < n; i++)
+      if (adj[i])
+        accum(a, t->targs[k].args[i], adj[i]);
+    branch(a, a->rblk[p->id], (ir_edge){0});
+  }
+}
+
+/* ---- driver
+ * ------------------------------------------------------------------ */
+
+static ir_func *build(ir_module *m, ir_func *k) {
+  actx a = {.m = m, .T = m->types, .A = m->arena};
+  a.p = inlined_copy(m, k);
+  ir_func *p = a.p;
+  ir_renumber(p);
+  for (ir_block *b = p->entry; b; b = b->next) {
+    a.nvalues += b->nparams;
+    for (ir_value *v = b->first; v; v = v->next)
+      a.nvalues++;
+  }
+  a.fwd = WP_NEW_ARRAY(a.A, ir_value *, a.nvalues + 1);
+  a.slot = WP_NEW_ARRAY(a.A, int, a.nvalues + 1);
+  for (int i = 0; i <= a.nvalues; i++)
+    a.slot[i] = -1;
+  a.fblk = WP_NEW_ARRAY(a.A, ir_block *, p->nblocks + 1);
+  a.rblk = WP_NEW_ARRAY(a.A, ir_block *, p->nblocks + 1);
+  a.in_loop = WP_NEW_ARRAY(a.A, bool, p->nblocks + 1);
+  find_loops(&a);
+
+  /* the backward function: a kernel outside the module's list */
+  ir_func *last = m->last_func;
+  ir_func *b = ir_func_new(m, IR_FUNC_KERNEL, k->name);
+  if (last)
+    last->next = NULL;
+  else
+    m->funcs = NULL;
+  m->last_func = last;
+  m->nkernels--;
+  a.b = b;
+  b->backward = true;
+  b->primal = k;
+  b->cname = wp_arena_printf(a.A, "%s_adj", k->cname);
+  b->loc = k->loc;
+  b->options = k->options;
+  b->nparams = k->nparams;
+  b->param_types = k->param_types;
+  b->param_names = k->param_names;
+  b->param_locs = k->param_locs;
+  b->params = WP_NEW_ARRAY(a.A, ir_value *, k->nparams + 1);
+  ir_block *entry = ir_block_new(b);
+  entry->sealed = true;
+  for (int i = 0; i < k->nparams; i++) {
+    ir_value *v =
+        ir_append(entry, IR_PARAM, k->param_types[i], NULL, 0, (wp_loc){0});
+    v->aux = i;
+    v->name = k->param_names[i];
+    b->params[i] = v;
+    a.fwd[p->params[i]->id] = v;
+  }
+  /* shells for every primal value, so uses can precede definitions in
+     layout order */
+  for (ir_block *pb = p->entry; pb; pb = pb->next) {
+    a.fblk[pb->id] = ir_block_new(b);
+    a.fblk[pb->id]->sealed = true;
+    for (int i = 0; i < pb->nparams; i++) {
+      ir_value *c = ir_block_add_param(a.fblk[pb->id], pb->params[i]->type);
+      c->name = pb->params[i]->name;
+      a.fwd[pb->params[i]->id] = c;
+    }
+    for (ir_value *v = pb->first; v; v = v->next) {
+      if (v->op == IR_PARAM || ir_is_terminator(v) || v->op == IR_STORE)
+        continue;
+      ir_value *c = WP_NEW(a.A, ir_value);
+      *c = *v;
+      c->next = c->prev = NULL;
+      if (v->nargs)
+        c->args = WP_NEW_ARRAY(a.A, ir_value *, v->nargs);
+      if (v->op == IR_ATOMIC) {
+        c->op = IR_LOAD;
+        c->nargs = v->nargs - 1;
+        c->builtin = NULL;
+      }
+      a.fwd[v->id] = c;
+    }
+  }
+  ir_block *dispatch = ir_block_new(b), *exit = ir_block_new(b);
+  dispatch->sealed = exit->sealed = true;
+  for (ir_block *pb = p->entry; pb; pb = pb->next) {
+    a.rblk[pb->id] = ir_block_new(b);
+    a.rblk[pb->id]->sealed = true;
+  }
+  a.cur = entry;
+  branch(&a, a.fblk[p->entry->id], (ir_edge){0});
+  for (ir_block *pb = p->entry; pb; pb = pb->next)
+    replay_block(&a, pb, dispatch);
+  a.cur = dispatch;
+  ir_value *id = emit(&a, IR_PATH_POP, ir_t_int32(a.T), NULL, 0);
+  ir_value *sw = switch_on(&a, id, exit);
+  for (ir_block *pb = p->entry; pb; pb = pb->next)
+    sw->cases[pb->id] = a.rblk[pb->id];
+  for (ir_block *pb = p->entry; pb; pb = pb->next)
+    reverse_block(&a, pb, exit);
+  a.cur = exit;
+  emit(&a, IR_RET, ir_t_void(a.T), NULL, 0);
+  ir_renumber(b);
+  return b;
+}
+
+int ir_build_adjoints(ir_module *m) {
+  int built = 0;
+  for (ir_func *f = m->funcs; f; f = f->next)
+    if (f->kind == IR_FUNC_KERNEL && !f->backward &&
+        f->options.enable_backward) {
+      f->adjoint = build(m, f);
+      built++;
+    }
+  return built;
+}
