@@ -186,10 +186,12 @@ static ir_func *inlined_copy(ir_module *m, ir_func *k) {
     p->name = k->param_names[i];
     f->params[i] = p;
   }
-  ir_value *call = ir_append(entry, IR_CALL, ir_t_void(m->types), f->params,
-                             k->nparams, k->loc);
+  ir_value *call =
+      ir_append(entry, IR_CALL, k->ret, f->params, k->nparams, k->loc);
   call->callee = k;
-  ir_append(entry, IR_RET, ir_t_void(m->types), NULL, 0, k->loc);
+  f->ret = k->ret;
+  ir_append(entry, IR_RET, k->ret, k->ret->kind == IR_T_VOID ? NULL : &call,
+            k->ret->kind == IR_T_VOID ? 0 : 1, k->loc);
   ir_inline_calls(f);
   return f;
 }
@@ -356,6 +358,22 @@ static void adjoint_value(actx *a, const ir_value *v) {
   }
   switch (v->op) {
   case IR_BUILTIN: adjoint_builtin(a, v, g); return;
+  case IR_CALL: { /* a func with a @wp.func_grad (others are inlined) */
+    ir_func *cg = v->callee->custom_grad;
+    if (!cg)
+      return; /* a wp.grad() function: no second derivatives */
+    ir_value *args[17];
+    int n = v->nargs < 16 ? v->nargs : 16;
+    for (int i = 0; i < n; i++)
+      args[i] = fwd(a, v->args[i]);
+    args[n] = g;
+    ir_value *r = emit(a, IR_CALL, cg->ret, args, n + 1);
+    r->callee = cg;
+    for (int i = 0; i < n; i++)
+      if (differentiable(v->args[i]->type))
+        accum(a, v->args[i], extract(a, r, i, v->args[i]->type));
+    return;
+  }
   case IR_CAST:
     if (differentiable(v->args[0]->type))
       accum(a, v->args[0],
@@ -445,6 +463,11 @@ static ir_value *switch_on(actx *a, ir_value *id, ir_block *dflt) {
 static void reverse_block(actx *a, ir_block *pb, ir_block *exit) {
   a->cur = a->rblk[pb->id];
   bool loop = a->in_loop[pb->id];
+  if (pb->last->op == IR_RET && pb->last->nargs) { /* d result / d result */
+    ir_value *one = emit(a, IR_CONST, pb->last->args[0]->type, NULL, 0);
+    one->fval = 1.0;
+    accum(a, pb->last->args[0], one);
+  }
   for (ir_value *v = pb->last; v; v = v->prev) {
     if (ir_is_terminator(v) || v->op == IR_PARAM)
       continue;
@@ -511,19 +534,25 @@ static ir_func *build(ir_module *m, ir_func *k) {
   a.in_loop = WP_NEW_ARRAY(a.A, bool, p->nblocks + 1);
   find_loops(&a);
 
-  /* the backward function: a kernel outside the module's list */
+  /* the backward function of a kernel: a kernel outside the module's list;
+     the gradient of a func: a func of the module returning the tuple of
+     the partial derivatives */
+  bool kernel = k->kind == IR_FUNC_KERNEL;
   ir_func *last = m->last_func;
-  ir_func *b = ir_func_new(m, IR_FUNC_KERNEL, k->name);
-  if (last)
-    last->next = NULL;
-  else
-    m->funcs = NULL;
-  m->last_func = last;
-  m->nkernels--;
+  ir_func *b = ir_func_new(m, k->kind, k->name);
+  if (kernel) {
+    if (last)
+      last->next = NULL;
+    else
+      m->funcs = NULL;
+    m->last_func = last;
+    m->nkernels--;
+  } else
+    b->ret = ir_t_tuple(m->types, k->param_types, k->nparams);
   a.b = b;
   b->backward = true;
   b->primal = k;
-  b->cname = wp_arena_printf(a.A, "%s_adj", k->cname);
+  b->cname = wp_arena_printf(a.A, "%s_%s", k->cname, kernel ? "adj" : "grad");
   b->loc = k->loc;
   b->options = k->options;
   b->nparams = k->nparams;
@@ -585,9 +614,26 @@ static ir_func *build(ir_module *m, ir_func *k) {
   for (ir_block *pb = p->entry; pb; pb = pb->next)
     reverse_block(&a, pb, exit);
   a.cur = exit;
-  emit(&a, IR_RET, ir_t_void(a.T), NULL, 0);
+  if (kernel)
+    emit(&a, IR_RET, ir_t_void(a.T), NULL, 0);
+  else {
+    ir_value *parts[16];
+    for (int i = 0; i < k->nparams && i < 16; i++) {
+      parts[i] = adjoint_of(&a, p->params[i]);
+      if (!parts[i])
+        parts[i] = zero(&a, k->param_types[i]);
+    }
+    ir_value *t = emit(&a, IR_COMPOSE, b->ret, parts, k->nparams);
+    emit(&a, IR_RET, b->ret, &t, 1);
+  }
   ir_renumber(b);
   return b;
+}
+
+ir_func *ir_build_func_gradient(ir_module *m, ir_func *f) {
+  if (!f->gradient)
+    f->gradient = build(m, f);
+  return f->gradient;
 }
 
 int ir_build_adjoints(ir_module *m) {

@@ -129,6 +129,7 @@ static int dce_func(ir_func *f) {
 int ir_dce(ir_module *m) {
   int removed = 0;
   for (ir_func *f = m->funcs; f; f = f->next)
-    removed += dce_func(f);
+    if (!f->backward) /* imperative: every instruction counts */
+      removed += dce_func(f);
   return removed;
 }

@@ -119,7 +119,8 @@ int ir_inline_calls(ir_func *f) {
     again = false;
     for (ir_block *b = f->entry; b && !again; b = b->next)
       for (ir_value *v = b->first; v; v = v->next)
-        if (v->op == IR_CALL) {
+        if (v->op == IR_CALL && !v->callee->custom_grad &&
+            !v->callee->backward) {
           inline_call(f, v);
           inlined++;
           again = true; /* the block list changed */

@@ -114,9 +114,9 @@ struct ir_builtin {
   int infix_mask;   /* operand classes printed with c_op instead of a
                        call: IR_INFIX_INT | IR_INFIX_FLOAT | IR_INFIX_BOOL */
   bool pure;        /* no side effects: may be folded / removed */
-  bool adjoint; /* has an adjoint rule wp_adj_<name>_<types> in the prelude,
-                   next to the primal; false: zero gradient (comparisons,
-                   rounding, ...) */
+  bool adjoint;     /* has an adjoint rule wp_adj_<name>_<types> in the prelude,
+                       next to the primal; false: zero gradient (comparisons,
+                       rounding, ...) */
   const char *doc;  /* one line for the coverage table */
 };
 
@@ -157,26 +157,26 @@ typedef enum ir_op {
   /* operations of backward (adjoint) functions only; these functions are
      imperative: values are C variables that IR_RESTORE may overwrite, so
      the verifier does not check dominance in them */
-  IR_LOCAL_GET,    /* the value of local aux */
-  IR_LOCAL_SET,    /* local aux = args[0] */
-  IR_ADJ_BUILTIN,  /* adjoint rule of `builtin`: args = primal arguments,
-                      primal result, adjoint of the result; aux2 = number of
-                      primal arguments; slots[i]: local receiving (+=) the
-                      adjoint of argument i */
-  IR_GRAD_ACCUM,   /* args[0] array, indices, value: grad[idx] += value
-                      (atomic; nothing when the array has no grad) */
-  IR_GRAD_LOAD,    /* args[0] array, indices -> grad[idx] (zero without a
-                      grad) */
-  IR_TAPE_PUSH,    /* push the current value of variable args[0] */
-  IR_RESTORE,      /* pop the tape into variable args[0] */
-  IR_PATH_PUSH,    /* push block number aux on the tape */
-  IR_PATH_POP,     /* pop a block number (int32); -1 when the tape is
-                      empty */
+  IR_LOCAL_GET,   /* the value of local aux */
+  IR_LOCAL_SET,   /* local aux = args[0] */
+  IR_ADJ_BUILTIN, /* adjoint rule of `builtin`: args = primal arguments,
+                     primal result, adjoint of the result; aux2 = number of
+                     primal arguments; slots[i]: local receiving (+=) the
+                     adjoint of argument i */
+  IR_GRAD_ACCUM,  /* args[0] array, indices, value: grad[idx] += value
+                     (atomic; nothing when the array has no grad) */
+  IR_GRAD_LOAD,   /* args[0] array, indices -> grad[idx] (zero without a
+                     grad) */
+  IR_TAPE_PUSH,   /* push the current value of variable args[0] */
+  IR_RESTORE,     /* pop the tape into variable args[0] */
+  IR_PATH_PUSH,   /* push block number aux on the tape */
+  IR_PATH_POP,    /* pop a block number (int32); -1 when the tape is
+                     empty */
   /* terminators */
-  IR_BR,  /* jump to targets[0] passing targs[0] */
-  IR_CBR, /* if args[0] goto targets[0](targs[0]) else
-             targets[1](targs[1]) */
-  IR_RET, /* return [args[0]] */
+  IR_BR,     /* jump to targets[0] passing targs[0] */
+  IR_CBR,    /* if args[0] goto targets[0](targs[0]) else
+                targets[1](targs[1]) */
+  IR_RET,    /* return [args[0]] */
   IR_SWITCH, /* goto cases[args[0]] (a block number), default: targets[0] */
 } ir_op;
 
@@ -202,9 +202,9 @@ struct ir_value {
   ir_func *callee;           /* CALL */
   ir_block *targets[2];      /* BR, CBR */
   ir_edge targs[2];
-  ir_block **cases;          /* SWITCH: indexed by block number */
+  ir_block **cases; /* SWITCH: indexed by block number */
   int ncases;
-  int *slots;                /* ADJ_BUILTIN */
+  int *slots;       /* ADJ_BUILTIN */
   const char *name; /* source variable name, for printing; may be NULL */
   wp_loc loc;
   ir_block *block;
@@ -258,6 +258,11 @@ struct ir_func {
   /* backward functions */
   bool backward;        /* imperative adjoint code (see IR_LOCAL_GET) */
   ir_func *adjoint;     /* of a kernel: its backward function, or NULL */
+  ir_func *gradient;    /* of a @wp.func: its wp.grad() function, or NULL */
+  ir_func *custom_grad; /* of a @wp.func: its @wp.func_grad, which takes the
+                           func's arguments and the adjoint of its result
+                           and returns the tuple of the arguments' adjoints;
+                           calls of such funcs are not inlined */
   ir_func *primal;      /* of a backward function: the kernel */
   const ir_type **locals;
   int nlocals, cap_locals;
@@ -324,6 +329,12 @@ int ir_add_local(ir_func *f, const ir_type *t);
  * grad (atomically), writes read it, as in Warp.  Returns the number of
  * backward functions built. */
 int ir_build_adjoints(ir_module *m);
+
+/* The gradient of func f (`wp.grad(f)`): a (backward) func of the module
+ * taking f's arguments and returning the tuple of the partial derivatives
+ * of f's scalar result with respect to each (zero for non-float ones).
+ * Built once and cached in f->gradient. */
+ir_func *ir_build_func_gradient(ir_module *m, ir_func *f);
 
 /* Inlines every @wp.func call of `f` (transitively); returns the number of
  * calls inlined. */

@@ -21,14 +21,17 @@ typedef struct fstate {
   const ir_type **var_types;
   int nvars, cap_vars, hidden;
   bool ret_known, ret_declared;
+  ir_func *grad_target;
 } fstate;
 
 static fstate save(lower_ctx *c) {
-  fstate s = {c->f,     c->cur,      c->loop,   c->vars,      c->var_types,
-              c->nvars, c->cap_vars, c->hidden, c->ret_known, c->ret_declared};
+  fstate s = {c->f,         c->cur,          c->loop,       c->vars,
+              c->var_types, c->nvars,        c->cap_vars,   c->hidden,
+              c->ret_known, c->ret_declared, c->grad_target};
   c->f = NULL, c->cur = NULL, c->loop = NULL, c->vars = NULL;
   c->var_types = NULL, c->nvars = c->cap_vars = c->hidden = 0;
   c->ret_known = c->ret_declared = false;
+  c->grad_target = NULL;
   return s;
 }
 
@@ -37,6 +40,7 @@ static void restore(lower_ctx *c, fstate s) {
   c->var_types = s.var_types, c->nvars = s.nvars, c->cap_vars = s.cap_vars;
   c->hidden = s.hidden, c->ret_known = s.ret_known;
   c->ret_declared = s.ret_declared;
+  c->grad_target = s.grad_target;
 }
 
 static bool params(lower_ctx *c, const ast_def *d, ir_func *f) {
@@ -118,10 +122,29 @@ static void kernel_options(lower_ctx *c, const ast_def *d, ir_func *f) {
   }
 }
 
+/* The return of a @wp.func_grad function: the tuple of the wp.adjoint[]
+ * variables, one per parameter of the primal func. */
+void lower_grad_return(lower_ctx *c, wp_loc loc) {
+  ir_func *f = c->grad_target;
+  ir_value *adj[16];
+  for (int i = 0; i < f->nparams && i < 16; i++) {
+    const char *name = wp_arena_printf(c->A, "$adj_%s", c->f->param_names[i]);
+    int var = lower_var_index(c, name, false);
+    adj[i] = var >= 0 ? lower_read_var(c, var, c->cur) : NULL;
+    if (!adj[i])
+      adj[i] = lower_zero(c, f->param_types[i]);
+  }
+  ir_value *t = lower_emit(c, IR_COMPOSE, c->f->ret, adj, f->nparams, loc);
+  lower_emit(c, IR_RET, c->f->ret, &t, 1, loc);
+  c->cur = NULL;
+}
+
 static void body(lower_ctx *c, const ast_def *d, ir_func *f) {
   int errors = c->diag->errors;
   c->cur = f->entry;
   lower_block(c, &d->body);
+  if (c->cur && c->grad_target)
+    lower_grad_return(c, d->loc);
   if (c->cur) { /* falling off the end */
     bool reachable = c->cur == f->entry || c->cur->npreds > 0;
     if (f->ret->kind == IR_T_VOID || f->kind == IR_FUNC_KERNEL)
@@ -171,6 +194,44 @@ static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind) {
   return c->diag->errors == errors ? f : NULL;
 }
 
+/* Lowers the @wp.func_grad of func f: parameters (f's, then the adjoint of
+ * f's result), `wp.adjoint[x]` variables starting at zero, and returns that
+ * give their tuple. */
+static ir_func *lower_custom_grad(lower_ctx *c, const ast_def *d, ir_func *f) {
+  ir_func *g = ir_func_new(c->m, IR_FUNC_FUNC, d->name);
+  g->loc = d->loc;
+  g->cname = wp_arena_printf(c->A, "wpf_%s", d->name);
+  ir_block *entry = ir_block_new(g);
+  entry->sealed = true;
+  c->f = g;
+  c->cur = entry;
+  int errors = c->diag->errors;
+  params(c, d, g);
+  if (c->diag->errors != errors)
+    return NULL;
+  bool ok = g->nparams == f->nparams + 1;
+  for (int i = 0; ok && i < f->nparams; i++)
+    ok = g->param_types[i] == f->param_types[i];
+  if (!ok || g->param_types[g->nparams - 1] != f->ret) {
+    wp_error(c->diag, d->loc,
+             "@wp.func_grad '%s' must take the parameters of '%s' followed by "
+             "the adjoint of its result ('%s')",
+             d->name, f->name, f->ret->name);
+    return NULL;
+  }
+  for (int i = 0; i < f->nparams; i++) {
+    int var = lower_var_index(
+        c, wp_arena_printf(c->A, "$adj_%s", d->params[i].name), true);
+    c->var_types[var] = f->param_types[i];
+    lower_write_var(c, var, entry, lower_zero(c, f->param_types[i]));
+  }
+  g->ret = ir_t_tuple(c->T, f->param_types, f->nparams);
+  c->ret_known = c->ret_declared = true;
+  c->grad_target = f;
+  body(c, d, g);
+  return c->diag->errors == errors ? g : NULL;
+}
+
 ir_func *lower_func_def(lower_ctx *c, func_info *fi) {
   if (fi->ir || fi->failed)
     return fi->ir;
@@ -178,6 +239,14 @@ ir_func *lower_func_def(lower_ctx *c, func_info *fi) {
   fstate s = save(c);
   fi->ir = lower_def(c, fi->def, IR_FUNC_FUNC);
   restore(c, s);
+  if (fi->ir && fi->grad_def) {
+    s = save(c);
+    fi->ir->custom_grad = lower_custom_grad(c, fi->grad_def, fi->ir);
+    restore(c, s);
+    fi->failed = !fi->ir->custom_grad;
+    if (fi->failed)
+      fi->ir = NULL;
+  }
   fi->in_progress = false;
   fi->failed = !fi->ir;
   return fi->ir;
@@ -193,6 +262,23 @@ ir_module *wp_lower(const ast_module *ast, const wp_lower_options *opts,
     if (ast->defs[i]->kind == AST_DEF_FUNC)
       c.funcs[c.nfuncs++].def = ast->defs[i];
   int errors = diag->errors;
+  /* @wp.func_grad(f): the custom adjoint of func f */
+  for (int i = 0; i < ast->ndefs; i++) {
+    const ast_def *d = ast->defs[i];
+    if (d->kind != AST_DEF_OTHER_WARP || strcmp(d->decorator_name, "func_grad"))
+      continue;
+    const ast_expr *dec = d->decorator;
+    func_info *fi = dec->kind == AST_EXPR_CALL && dec->nitems == 1 &&
+                            dec->items[0]->kind == AST_EXPR_NAME
+                        ? lower_find_func(&c, dec->items[0]->name)
+                        : NULL;
+    if (!fi)
+      wp_error(diag, dec->loc,
+               "@wp.func_grad needs the @wp.func it differentiates, e.g. "
+               "@wp.func_grad(my_func)");
+    else
+      fi->grad_def = d;
+  }
   for (int i = 0; i < ast->ndefs; i++) {
     const ast_def *d = ast->defs[i];
     if (d->kind != AST_DEF_KERNEL)

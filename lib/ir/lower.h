@@ -30,8 +30,9 @@ typedef struct entity {
 /* A user function known to the module. */
 typedef struct func_info {
   const ast_def *def;
-  ir_func *ir;      /* NULL until lowered */
-  bool in_progress; /* being lowered (recursion check) */
+  const ast_def *grad_def; /* its @wp.func_grad function, or NULL */
+  ir_func *ir;             /* NULL until lowered */
+  bool in_progress;        /* being lowered (recursion check) */
   bool failed;
 } func_info;
 
@@ -57,11 +58,12 @@ typedef struct lower_ctx {
   const char **vars; /* variable names of the function */
   const ir_type **var_types;
   int nvars, cap_vars;
-  int hidden;        /* counter for hidden variables */
-  bool ret_known;    /* a @wp.func's return type is fixed */
-  bool ret_declared; /* ... by a `-> T` annotation */
-  int global_limit;  /* while evaluating a global: only globals before
-                        this index are visible; else nglobals */
+  int hidden;           /* counter for hidden variables */
+  bool ret_known;       /* a @wp.func's return type is fixed */
+  bool ret_declared;    /* ... by a `-> T` annotation */
+  ir_func *grad_target; /* lowering the @wp.func_grad of this func */
+  int global_limit;     /* while evaluating a global: only globals before
+                           this index are visible; else nglobals */
   int const_depth;
 } lower_ctx;
 
@@ -123,6 +125,14 @@ const char *lower_warp_path(lower_ctx *c, const ast_expr *e);
  * value as constants into the current function.  Returns false (nothing
  * reported) when there is no such global; *out NULL when it was reported. */
 bool lower_global(lower_ctx *c, const char *name, wp_loc use, entity *out);
+
+/* lower.c: the return of a @wp.func_grad function (the tuple of its
+ * wp.adjoint[] variables). */
+void lower_grad_return(lower_ctx *c, wp_loc loc);
+
+/* The variable that `wp.adjoint[x]` names ("$adj_x") when `e` is that
+ * form, "" when it is that form misused (reported), else NULL. */
+const char *lower_adjoint_name(lower_ctx *c, const ast_expr *e);
 
 /* lower_stmt.c */
 /* Marks the names an erroneous assignment would define, so that later uses

@@ -282,7 +282,47 @@ static ir_value *func_call(lower_ctx *c, const ast_expr *e,
   return v;
 }
 
+/* wp.grad(f)(args): the partial derivatives of the scalar func f at args
+ * (a tuple for several parameters, the value for one). */
+static ir_value *grad_call(lower_ctx *c, const ast_expr *e) {
+  const ast_expr *ge = e->value;
+  func_info *fi =
+      ge->nitems == 1 && !ge->nkeywords && ge->items[0]->kind == AST_EXPR_NAME
+          ? lower_find_func(c, ge->items[0]->name)
+          : NULL;
+  if (!fi) {
+    wp_error(c->diag, ge->loc,
+             "wp.grad() takes a @wp.func, e.g. wp.grad(f)(x)");
+    return NULL;
+  }
+  ast_expr call = *e;
+  call.value = ge->items[0];
+  ir_value *v = func_call(c, &call, fi->def); /* checks the arguments */
+  if (!v)
+    return NULL;
+  ir_func *f = v->callee;
+  if (!ir_type_is_float(f->ret)) {
+    wp_error(c->diag, ge->loc,
+             "wp.grad() needs a function with a float scalar result; '%s' "
+             "returns '%s'",
+             f->name, f->ret->name);
+    return NULL;
+  }
+  v->callee = ir_build_func_gradient(c->m, f);
+  v->type = v->callee->ret;
+  if (f->nparams != 1)
+    return v;
+  ir_value *x = lower_emit(c, IR_EXTRACT, f->param_types[0], &v, 1, e->loc);
+  x->aux = 0;
+  return x;
+}
+
 ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
+  if (e->value->kind == AST_EXPR_CALL) {
+    const char *p = lower_warp_path(c, e->value->value);
+    if (p && !strcmp(p, "grad"))
+      return grad_call(c, e);
+  }
   entity callee = lower_entity(c, e->value);
   switch (callee.kind) {
   case ENT_ERROR: return NULL;

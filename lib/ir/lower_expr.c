@@ -295,7 +295,38 @@ static entity name_entity(lower_ctx *c, const ast_expr *e) {
   return (entity){.kind = ENT_ERROR};
 }
 
+const char *lower_adjoint_name(lower_ctx *c, const ast_expr *e) {
+  if (e->kind != AST_EXPR_SUBSCRIPT)
+    return NULL;
+  const char *p = lower_warp_path(c, e->value);
+  if (!p || strcmp(p, "adjoint"))
+    return NULL;
+  if (!c->grad_target) {
+    wp_error(c->diag, e->loc,
+             "wp.adjoint[...] is only meaningful in a @wp.func_grad function");
+    return "";
+  }
+  if (e->nitems != 1 || e->items[0]->kind != AST_EXPR_NAME) {
+    wp_error(c->diag, e->loc, "wp.adjoint[...] takes a parameter name");
+    return "";
+  }
+  const char *name = wp_arena_printf(c->A, "$adj_%s", e->items[0]->name);
+  if (lower_var_index(c, name, false) < 0) {
+    wp_error(c->diag, e->items[0]->loc, "'%s' is not a parameter of '%s'",
+             e->items[0]->name, c->grad_target->name);
+    return "";
+  }
+  return name;
+}
+
 static ir_value *subscript(lower_ctx *c, const ast_expr *e) {
+  const char *adj = lower_adjoint_name(c, e);
+  if (adj && !*adj)
+    return NULL; /* reported */
+  if (adj) {
+    ast_expr name = {.kind = AST_EXPR_NAME, .name = adj, .loc = e->loc};
+    return lower_expr(c, &name);
+  }
   entity base = lower_entity(c, e->value);
   if (base.kind == ENT_ERROR)
     return NULL;

@@ -243,6 +243,12 @@ static bool store(lower_ctx *c, const ast_expr *t, ir_value *arr,
 
 static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
                    const ast_stmt *s) {
+  const char *adj = lower_adjoint_name(c, t);
+  if (adj) {
+    if (*adj) /* "" when reported */
+      assign_var(c, adj, v, t->loc);
+    return;
+  }
   switch (t->kind) {
   case AST_EXPR_NAME: assign_var(c, t->name, v, t->loc); return;
   case AST_EXPR_TUPLE: {
@@ -353,6 +359,19 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
     return;
   }
   const ir_builtin *b = ir_builtin_find(bname);
+  const char *adj = lower_adjoint_name(c, t);
+  if (adj && !*adj)
+    return;  /* reported */
+  if (adj) { /* wp.adjoint[x] += v */
+    ast_expr name = {.kind = AST_EXPR_NAME, .name = adj, .loc = t->loc};
+    ir_value *cur = lower_expr(c, &name);
+    ir_value *v = cur ? lower_expr(c, s->value) : NULL;
+    ir_value *args[2] = {cur, v};
+    ir_value *r = v ? lower_builtin(c, b, args, 2, s->loc) : NULL;
+    if (r)
+      assign_var(c, adj, r, t->loc);
+    return;
+  }
   /* a[i] += v and a[i] -= v are atomic in Warp */
   if (t->kind == AST_EXPR_SUBSCRIPT && local_var(c, t->value) < 0) {
     ir_value *arr = lower_expr(c, t->value);
@@ -584,6 +603,16 @@ static void return_stmt(lower_ctx *c, const ast_stmt *s) {
       return;
     }
     lower_emit(c, IR_RET, ir_t_void(c->T), NULL, 0, s->loc);
+    c->cur = NULL;
+    return;
+  }
+  if (c->grad_target) {
+    if (s->value)
+      wp_error(c->diag, s->value->loc,
+               "a @wp.func_grad function returns nothing: add to the "
+               "adjoints with wp.adjoint[x] += ...");
+    else
+      lower_grad_return(c, s->loc);
     c->cur = NULL;
     return;
   }

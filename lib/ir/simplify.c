@@ -47,7 +47,7 @@ static void drop_arg(ir_func *f, ir_block *blk, int index) {
 int ir_simplify_args(ir_module *m) {
   int removed = 0;
   for (ir_func *f = m->funcs; f; f = f->next)
-    for (bool changed = true; changed;) {
+    for (bool changed = !f->backward; changed;) {
       changed = false;
       for (ir_block *b = f->entry; b; b = b->next)
         for (int i = 0; i < b->nparams; i++) {

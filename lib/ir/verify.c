@@ -175,7 +175,7 @@ static void verify_func(vctx *v) {
       if (ir_is_terminator(x))
         problem(v, "terminator in the middle of a block", x);
   }
-  if (v->problems)
+  if (v->problems || f->backward) /* backward code is not SSA */
     return;
   dominators(v);
   for (ir_block *b = f->entry; b; b = b->next)
