@@ -37,8 +37,7 @@ static void usage(FILE *out) {
       "  --cc PATH          C compiler for host objects (default: $WARPC_CC "
       "or\n"
       "                     clang)\n"
-      "  --no-adjoint       generate no backward kernels (reserved: adjoints\n"
-      "                     are not generated yet)\n"
+      "  --no-adjoint       generate no backward (adjoint) kernels\n"
       "  -v                 print every external command\n"
       "  --version          print the version and exit\n"
       "  -h, --help         print this help and exit\n",

@@ -104,9 +104,33 @@ static bool int_option(lower_ctx *c, const ast_keyword *k, int *out) {
   return true;
 }
 
+/* wp.set_module_options({"enable_backward": False, "max_unroll": N}) at
+ * module level: the defaults of the file's kernels (the last call wins, as
+ * Warp applies them when the module is built). */
+static void module_options(lower_ctx *c) {
+  c->module_backward = c->opts->enable_backward;
+  c->module_max_unroll = 16;
+  for (int i = 0; i < c->ast->ncalls; i++) {
+    const ast_expr *call = c->ast->calls[i];
+    const char *p = lower_warp_path(c, call->value);
+    if (!p || strcmp(p, "set_module_options"))
+      continue;
+    for (int k = 0; k < call->nkeywords; k++) {
+      const ast_keyword *kw = &call->keywords[k];
+      if (!strcmp(kw->name, "enable_backward")) {
+        bool on = true;
+        if (bool_option(c, kw, &on))
+          c->module_backward = on && c->opts->enable_backward;
+      } else if (!strcmp(kw->name, "max_unroll"))
+        int_option(c, kw, &c->module_max_unroll);
+    }
+  }
+}
+
 /* @wp.kernel(enable_backward=..., max_unroll=..., launch_bounds=...). */
 static void kernel_options(lower_ctx *c, const ast_def *d, ir_func *f) {
-  f->options.enable_backward = c->opts->enable_backward;
+  f->options.enable_backward = c->module_backward;
+  f->options.max_unroll = c->module_max_unroll;
   const ast_expr *dec = d->decorator;
   if (!dec || dec->kind != AST_EXPR_CALL)
     return;
@@ -120,6 +144,8 @@ static void kernel_options(lower_ctx *c, const ast_def *d, ir_func *f) {
       int_option(c, k, &f->options.launch_bounds);
     /* module=..., other options: no effect on code generation */
   }
+  /* --no-adjoint wins over everything in the file */
+  f->options.enable_backward &= c->opts->enable_backward;
 }
 
 /* The return of a @wp.func_grad function: the tuple of the wp.adjoint[]
@@ -262,6 +288,7 @@ ir_module *wp_lower(const ast_module *ast, const wp_lower_options *opts,
     if (ast->defs[i]->kind == AST_DEF_FUNC)
       c.funcs[c.nfuncs++].def = ast->defs[i];
   int errors = diag->errors;
+  module_options(&c);
   /* @wp.func_grad(f): the custom adjoint of func f */
   for (int i = 0; i < ast->ndefs; i++) {
     const ast_def *d = ast->defs[i];

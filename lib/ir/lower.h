@@ -61,6 +61,8 @@ typedef struct lower_ctx {
   int hidden;           /* counter for hidden variables */
   bool ret_known;       /* a @wp.func's return type is fixed */
   bool ret_declared;    /* ... by a `-> T` annotation */
+  bool module_backward; /* enable_backward of wp.set_module_options */
+  int module_max_unroll;
   ir_func *grad_target; /* lowering the @wp.func_grad of this func */
   int global_limit;     /* while evaluating a global: only globals before
                            this index are visible; else nglobals */

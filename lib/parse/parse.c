@@ -236,8 +236,45 @@ static bool is_def(TSNode n) {
          p_is(n, "decorated_definition");
 }
 
+/* A top-level call; a dict literal argument {"key": value, ...} with
+ * string keys becomes keywords, the way module options are written. */
+static ast_expr *module_call(pctx *c, TSNode call) {
+  ast_expr *e = p_expr(c, call);
+  TSNode args = ts_node_child_by_field_name(call, "arguments", 9);
+  if (e->kind != AST_EXPR_CALL || ts_node_is_null(args))
+    return e;
+  for (uint32_t i = 0; i < ts_node_named_child_count(args); i++) {
+    TSNode d = ts_node_named_child(args, i);
+    if (!p_is(d, "dictionary"))
+      continue;
+    int n = (int)ts_node_named_child_count(d);
+    ast_keyword *kw = WP_NEW_ARRAY(c->arena, ast_keyword, e->nkeywords + n + 1);
+    for (int k = 0; k < e->nkeywords; k++)
+      kw[k] = e->keywords[k];
+    int nk = e->nkeywords;
+    for (int k = 0; k < n; k++) {
+      TSNode pair = ts_node_named_child(d, (uint32_t)k);
+      TSNode key = ts_node_child_by_field_name(pair, "key", 3);
+      TSNode val = ts_node_child_by_field_name(pair, "value", 5);
+      if (!p_is(pair, "pair") || ts_node_is_null(key) || ts_node_is_null(val) ||
+          !p_is(key, "string"))
+        continue;
+      ast_expr *ks = p_string(c, key);
+      if (ks->kind != AST_EXPR_STRING)
+        continue;
+      kw[nk].name = ks->string;
+      kw[nk].value = p_expr(c, val);
+      kw[nk].loc = ks->loc;
+      nk++;
+    }
+    e->keywords = kw;
+    e->nkeywords = nk;
+  }
+  return e;
+}
+
 static void collect_module(pctx *c, TSNode root, wp_ptrvec *defs,
-                           wp_ptrvec *globals) {
+                           wp_ptrvec *globals, wp_ptrvec *calls) {
   TSNode *k;
   int nk = p_kids(c, root, true, &k);
   for (int i = 0; i < nk; i++) {
@@ -248,6 +285,8 @@ static void collect_module(pctx *c, TSNode root, wp_ptrvec *defs,
       TSNode e = ts_node_named_child(k[i], 0);
       if (p_is(e, "assignment"))
         module_assignment(c, e, globals);
+      else if (p_is(e, "call"))
+        wp_ptrvec_push(c->arena, calls, module_call(c, e));
     }
     /* everything else at module level (launches, prints, main guard) is
        host code with no bearing on the kernels */
@@ -266,12 +305,14 @@ static void collect_module(pctx *c, TSNode root, wp_ptrvec *defs,
 static ast_module *build_module(pctx *c, TSNode root) {
   ast_module *m = WP_NEW(c->arena, ast_module);
   m->src = c->src;
-  wp_ptrvec imports = {0}, defs = {0}, globals = {0};
+  wp_ptrvec imports = {0}, defs = {0}, globals = {0}, calls = {0};
   collect_imports(c, root, &imports);
   FLATTEN(c->arena, imports, ast_import, m->imports, m->nimports);
   c->imports = m->imports;
   c->nimports = m->nimports;
-  collect_module(c, root, &defs, &globals);
+  collect_module(c, root, &defs, &globals, &calls);
+  m->calls = (ast_expr **)calls.items;
+  m->ncalls = calls.count;
   FLATTEN(c->arena, globals, ast_global, m->globals, m->nglobals);
   m->defs = WP_NEW_ARRAY(c->arena, ast_def *, defs.count ? defs.count : 1);
   for (int i = 0; i < defs.count; i++)

@@ -255,6 +255,11 @@ typedef struct ast_module {
   int nglobals;
   ast_def **defs; /* every top-level def and class, warp or not, file order */
   int ndefs;
+  /* Top-level call statements, e.g. wp.set_module_options({...}); a dict
+   * literal argument of string keys becomes the call's keywords
+   * ({"enable_backward": False} -> enable_backward=False). */
+  ast_expr **calls;
+  int ncalls;
 } ast_module;
 
 /* Parses `src` into an AST allocated in `arena`.  Syntax errors are reported
