@@ -398,10 +398,16 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     fputs(v->type->cname, out);
     fputs("){0}; if (", out);
     name(out, v->args[0]);
-    fputs(".grad) ", out);
+    fputs(".grad) { ", out);
     name(out, v);
     fputs(" = *", out);
     address_of(e, v, v->nargs - 1, "WP_GAT");
+    if (v->aux) { /* and zero the slot: the write replaced that value */
+      fputs("; *", out);
+      address_of(e, v, v->nargs - 1, "WP_GAT");
+      fprintf(out, " = WP_LIT(%s){0}", v->type->cname);
+    }
+    fputs("; }", out);
     break;
   case IR_ARRAY_SHAPE:
     fputs("(wp_int32)", out);

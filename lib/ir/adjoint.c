@@ -430,6 +430,7 @@ static void adjoint_value(actx *a, const ir_value *v) {
     for (int i = 0; i + 1 < v->nargs; i++)
       args[i] = fwd(a, v->args[i]);
     ir_value *gl = emit(a, IR_GRAD_LOAD, val->type, args, v->nargs - 1);
+    gl->aux = v->op == IR_STORE; /* a write consumes the slot's adjoint */
     const char *n = v->op == IR_ATOMIC ? v->builtin->name : "store";
     if (!strcmp(n, "atomic_sub"))
       gl = builtin(a, "neg", gl->type, &gl, 1);
