@@ -28,9 +28,6 @@ wp_status wpi_cuda_launch(const wp_launch *launch, const wp_kernel_desc *kernel,
                         "kernel %s has no backward (adjoint) kernel: compiled "
                         "with enable_backward=False or --no-adjoint",
                         name);
-  if (launch->tape) /* the tape arrives in a later change (see launch.c) */
-    return wp_set_error(WP_ERROR_NOT_SUPPORTED,
-                        "kernel %s: tapes are not supported yet", name);
   if (launch->block_dim < 0)
     return wp_set_error(WP_ERROR_INVALID_VALUE,
                         "kernel %s: block_dim %d is negative", name,

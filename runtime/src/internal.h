@@ -28,6 +28,11 @@ wp_status wpi_check_array(const wp_array *a, const char *what);
 void wpi_pool_run(wp_cpu_range_fn fn, const void *args,
                   const wp_launch_bounds *bounds);
 
+/* Runs a forward launch that names a tape (launch->tape) with the tape
+ * cleared and, when it succeeds, records it there (tape.c). */
+wp_status wpi_tape_record(const wp_launch *launch, const wp_kernel_desc *kernel,
+                          const void *args);
+
 /* *out = a * b for a, b >= 0; returns 0 (and leaves *out alone) on overflow. */
 static inline int wpi_mul_i64(wp_int64 a, wp_int64 b, wp_int64 *out) {
   if (b != 0 && a > INT64_MAX / b)

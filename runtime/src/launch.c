@@ -53,6 +53,16 @@ wp_status wp_launch_kernel(const wp_launch *launch,
   if (!args && kernel->args_size > 0)
     return wp_set_error(WP_ERROR_INVALID_VALUE, "kernel %s: args is NULL",
                         name);
+  if (launch->tape) {
+    if (backward)
+      return wp_set_error(WP_ERROR_INVALID_VALUE,
+                          "kernel %s: a backward launch cannot be recorded on "
+                          "a tape (record forward launches; wp_tape_backward "
+                          "runs their adjoints)",
+                          name);
+    /* Runs the launch with the tape cleared (back here) and records it. */
+    return wpi_tape_record(launch, kernel, args);
+  }
   wp_launch_bounds bounds;
   wp_status st = launch_bounds(launch, name, &bounds);
   if (st != WP_SUCCESS)
@@ -68,14 +78,6 @@ wp_status wp_launch_kernel(const wp_launch *launch,
                         "kernel %s has no backward (adjoint) kernel: compiled "
                         "with enable_backward=False or --no-adjoint",
                         name);
-  if (launch->tape) {
-    /* The tape arrives in a later change.  Recording will go here: copy
-     * kernel->args_size bytes of args and the launch into the tape (which
-     * replays them with backward = 1 in reverse order), then fall through
-     * and run the launch as usual. */
-    return wp_set_error(WP_ERROR_NOT_SUPPORTED,
-                        "kernel %s: tapes are not supported yet", name);
-  }
   if (bounds.size > 0)
     wpi_pool_run(fn, args, &bounds);
   return WP_SUCCESS;

@@ -18,6 +18,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -753,8 +754,8 @@ static void test_fake_launch(void) {
                "exist: this machine has 2 CUDA devices") == 0);
   wp_launch taped = {
       .ndim = 1, .dims = {8}, .device = CUDA0, .tape = (struct wp_tape *)&args};
-  CHECK_ERR(wp_launch_kernel(&taped, &scale_desc, 0, &args),
-            WP_ERROR_NOT_SUPPORTED, "tapes are not supported yet");
+  CHECK_ERR(wp_launch_kernel(&taped, &scale2_desc, 1, &args),
+            WP_ERROR_INVALID_VALUE, "a backward launch cannot be recorded");
   /* A kernel without parameters still gets a valid pointer. */
   static const wp_kernel_desc noargs = {.name = "test_noargs",
                                         .cpu_forward = scale_cpu,
@@ -768,6 +769,135 @@ static void test_fake_launch(void) {
   wp_array_free(&big);
   wp_array_free(&huge);
   wp_array_free(&y);
+}
+
+/* ---- the tape on a CUDA device -------------------------------------------
+ * tscale(x, y: wp.array(dtype=float), a: float): y[i] = a * x[i], and its
+ * adjoint x.grad[i] += a * y.grad[i], emulated. */
+
+typedef struct tscale_args {
+  wp_array x, y;
+  float a;
+} tscale_args;
+
+static void tscale_cpu(const void *args_, const wp_launch_bounds *b,
+                       wp_int64 begin, wp_int64 end) {
+  const tscale_args *p = args_;
+  (void)b;
+  for (wp_int64 i = begin; i < end; i++)
+    ((float *)p->y.data)[i] = p->a * ((const float *)p->x.data)[i];
+}
+
+static void tscale_cpu_adj(const void *args_, const wp_launch_bounds *b,
+                           wp_int64 begin, wp_int64 end) {
+  const tscale_args *p = args_;
+  (void)b;
+  for (wp_int64 i = begin; i < end; i++)
+    ((float *)p->x.grad)[i] += p->a * ((const float *)p->y.grad)[i];
+}
+
+static void emulate_tscale(void **params, unsigned grid, unsigned block) {
+  const wp_launch_bounds *b = params[1];
+  (void)grid, (void)block;
+  tscale_cpu(params[0], b, 0, b->size);
+}
+
+static void emulate_tscale_adj(void **params, unsigned grid, unsigned block) {
+  const wp_launch_bounds *b = params[1];
+  (void)grid, (void)block;
+  tscale_cpu_adj(params[0], b, 0, b->size);
+}
+
+static const wp_uint32 tscale_arrays[] = {offsetof(tscale_args, x),
+                                          offsetof(tscale_args, y)};
+static const wp_kernel_desc tscale_desc = {
+    .name = "test_tscale",
+    .cpu_forward = tscale_cpu,
+    .cpu_backward = tscale_cpu_adj,
+    .args_size = sizeof(tscale_args),
+    .cuda_module = fatbin,
+    .cuda_forward = "test_tscale_cuda_fwd",
+    .cuda_backward = "test_tscale_cuda_bwd",
+    .array_offsets = tscale_arrays,
+    .narrays = 2,
+};
+
+/* x -> y = 2x -> z = 3y on cuda:0 (the second launch on a stream),
+ * recorded; backward from z seeds z.grad with cuMemsetD32 and replays
+ * both adjoints on the recorded streams. */
+static void test_fake_tape(void) {
+  enum { N = 300 };
+  register_kernel("test_tscale_cuda_fwd", emulate_tscale);
+  register_kernel("test_tscale_cuda_bwd", emulate_tscale_adj);
+  wp_int64 n = N;
+  wp_array x, y, z;
+  CHECK(wp_array_alloc(&x, WP_FLOAT32, 0, 1, &n, 1, CUDA0) == WP_SUCCESS);
+  CHECK(wp_array_alloc(&y, WP_FLOAT32, 0, 1, &n, 1, CUDA0) == WP_SUCCESS);
+  CHECK(wp_array_alloc(&z, WP_FLOAT32, 0, 1, &n, 1, CUDA0) == WP_SUCCESS);
+  float one = 1.0f;
+  CHECK(wp_array_fill(&x, &one) == WP_SUCCESS);
+  wp_tape *tape;
+  void *stream;
+  CHECK(wp_tape_create(&tape) == WP_SUCCESS);
+  CHECK(wp_stream_create(CUDA0, &stream) == WP_SUCCESS);
+  wp_launch l = {.ndim = 1, .dims = {N}, .device = CUDA0, .tape = tape};
+  tscale_args a1 = {x, y, 2.0f}, a2 = {y, z, 3.0f};
+  fakecuda_stats s0 = stats();
+  CHECK(wp_launch_kernel(&l, &tscale_desc, 0, &a1) == WP_SUCCESS);
+  l.stream = stream;
+  CHECK(wp_launch_kernel(&l, &tscale_desc, 0, &a2) == WP_SUCCESS);
+  CHECK(wp_tape_launch_count(tape) == 2);
+  CHECK(stats().launches == s0.launches + 2);
+  CHECK(device_all_equal(&z, 6.0f));
+
+  s0 = stats();
+  CHECK(wp_tape_backward(tape, &z) == WP_SUCCESS);
+  fakecuda_stats s = stats();
+  CHECK(s.launches == s0.launches + 2);
+  CHECK(s.memset32 == s0.memset32 + 1); /* the seed, on the device */
+  CHECK(strcmp(s.last.name, "test_tscale_cuda_bwd") == 0);
+  CHECK(s.last.stream == NULL); /* the first launch, replayed last */
+  wp_array gx = x, gy = y, gz = z;
+  gx.data = x.grad, gy.data = y.grad, gz.data = z.grad;
+  gx.grad = gy.grad = gz.grad = NULL;
+  CHECK(device_all_equal(&gz, 1.0f));
+  CHECK(device_all_equal(&gy, 3.0f));
+  CHECK(device_all_equal(&gx, 6.0f));
+
+  /* Zeroing: three distinct grads, on the device. */
+  s0 = stats();
+  CHECK(wp_tape_zero(tape) == WP_SUCCESS);
+  CHECK(device_all_equal(&gx, 0.0f) && device_all_equal(&gy, 0.0f) &&
+        device_all_equal(&gz, 0.0f));
+  /* Explicit output grads from the host (a Jacobian row, scaled). */
+  wp_array hg;
+  CHECK(wp_array_alloc(&hg, WP_FLOAT32, 0, 1, &n, 0, WP_DEVICE_CPU) ==
+        WP_SUCCESS);
+  for (int i = 0; i < N; i++)
+    ((float *)hg.data)[i] = 0.5f;
+  wp_array *outs[1] = {&z};
+  const wp_array *grads[1] = {&hg};
+  CHECK(wp_tape_backward_grads(tape, 1, outs, grads) == WP_SUCCESS);
+  CHECK(device_all_equal(&gx, 3.0f));
+  CHECK(wp_synchronize(CUDA0) == WP_SUCCESS);
+
+  /* A kernel whose CUDA code has no adjoint: refused before seeding. */
+  wp_kernel_desc noadj = tscale_desc;
+  noadj.cuda_backward = NULL;
+  wp_tape_reset(tape);
+  l.stream = NULL;
+  CHECK(wp_launch_kernel(&l, &noadj, 0, &a1) == WP_SUCCESS);
+  CHECK(wp_tape_zero(tape) == WP_SUCCESS);
+  CHECK_ERR(wp_tape_backward(tape, &y), WP_ERROR_NOT_SUPPORTED,
+            "wp_tape_backward: kernel test_tscale has no backward");
+  CHECK(device_all_equal(&gy, 0.0f));
+
+  wp_tape_destroy(tape);
+  CHECK(wp_stream_destroy(CUDA0, stream) == WP_SUCCESS);
+  wp_array_free(&hg);
+  wp_array_free(&x);
+  wp_array_free(&y);
+  wp_array_free(&z);
 }
 
 /* Launches and allocations from several threads on both devices. */
@@ -826,6 +956,7 @@ static void test_fake_ok(void) {
   test_fake_memory();
   test_fake_streams();
   test_fake_launch();
+  test_fake_tape();
   test_fake_threads();
   check_fake_balance();
   check_cpu_still_works();

@@ -396,9 +396,12 @@ static void test_launch_errors(void) {
   CHECK(strcmp(wp_last_error(),
                "kernel test_visit has no backward (adjoint) kernel: compiled "
                "with enable_backward=False or --no-adjoint") == 0);
+  /* Only forward launches are recorded (test_tape.c tests recording). */
   wp_launch taped = {.ndim = 1, .dims = {8}, .tape = (struct wp_tape *)&args};
-  CHECK_ERR(wp_launch_kernel(&taped, &visit_desc, 0, &args),
-            WP_ERROR_NOT_SUPPORTED, "tapes are not supported yet");
+  CHECK_ERR(wp_launch_kernel(&taped, &visit_desc, 1, &args),
+            WP_ERROR_INVALID_VALUE,
+            "kernel test_visit: a backward launch cannot be recorded on a "
+            "tape");
   CHECK_ERR(wp_set_num_threads(-1), WP_ERROR_INVALID_VALUE, "outside");
 }
 

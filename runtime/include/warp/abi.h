@@ -215,8 +215,10 @@ wp_status wp_check_array_arg(const wp_array *a, wp_dtype dtype,
  * over `launch` with the packed argument struct `args` (kernel->args_size
  * bytes; copied when the launch is recorded on a tape).  Blocks until a CPU
  * launch completes; a CUDA launch is queued on launch->stream and returns
- * (args may be reused at once).  Returns WP_ERROR_INVALID_VALUE for bad dims
- * or block_dim, WP_ERROR_NOT_SUPPORTED for a missing adjoint,
+ * (args may be reused at once).  A forward launch naming a tape is recorded
+ * there once it has run (<warp/tape.h>).  Returns WP_ERROR_INVALID_VALUE for
+ * bad dims or block_dim or a backward launch naming a tape,
+ * WP_ERROR_NOT_SUPPORTED for a missing adjoint,
  * WP_ERROR_NO_DEVICE for a device that does not exist, no CUDA driver, or a
  * CUDA launch of a CPU-only object, WP_ERROR_CUDA when the driver refuses
  * the module or the launch (see <warp/device.h>). */

@@ -13,5 +13,6 @@
 #include "device.h"
 #include "error.h"
 #include "launch.h"
+#include "tape.h"
 
 #endif
