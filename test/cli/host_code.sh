@@ -113,7 +113,7 @@ rc=0
 [ "$rc" = 0 ] || fail "sim.py: exit $rc: $(cat err)"
 [ ! -s err ] || fail "sim.py: diagnostics printed: $(cat err)"
 syms=$(nm sim.o | awk '$2 == "T" { print $3 }' | sort | tr '\n' ' ')
-[ "$syms" = "sim_scale " ] || fail "sim.o text symbols: '$syms', want only sim_scale"
+[ "$syms" = "sim_scale sim_scale_backward " ] || fail "sim.o text symbols: '$syms', want only sim_scale and its backward"
 launchers=$(grep -c '^wp_status ' sim.h || true)
-[ "$launchers" = 1 ] || fail "sim.h declares $launchers launchers, want 1"
+[ "$launchers" = 2 ] || fail "sim.h declares $launchers launchers, want 2 (forward, backward)"
 echo ok

@@ -367,19 +367,22 @@ WP_FN wp_int32 wp_tid(wp_int64 idx, const wp_launch_bounds *b, int k, int n) {
     return wp_atomic_rmw_##N(p, v, 3);                                         \
   }
 #else
-/* CUDA: the hardware atomics; 64-bit integers go through the unsigned long
- * long / long long overloads (two's complement add is the same), float and
- * double min/max through compare-and-swap on their bits. */
-#define WP_ATOMIC_INT(N, T, AT, MT)                                            \
-  WP_FN T wp_atomic_add_##N(T *p, T v) { return (T)atomicAdd((AT *)p, (AT)v); } \
+/* CUDA: the hardware atomics through the compiler's intrinsics (the
+ * atomicAdd() wrappers of CUDA's headers are static functions whose names
+ * carry a per-compilation hash, which would make objects differ between
+ * identical runs); 64-bit integer adds go through the unsigned add (two's
+ * complement), float and double min/max through compare-and-swap on their
+ * bits. */
+#define WP_ATOMIC_INT(N, T, AT, MT, ADD, MIN, MAX)                             \
+  WP_FN T wp_atomic_add_##N(T *p, T v) { return (T)ADD((AT *)p, (AT)v); }      \
   WP_FN T wp_atomic_sub_##N(T *p, T v) {                                       \
-    return (T)atomicAdd((AT *)p, (AT)(0 - (AT)v));                             \
+    return (T)ADD((AT *)p, (AT)(0 - (AT)v));                                   \
   }                                                                            \
-  WP_FN T wp_atomic_min_##N(T *p, T v) { return (T)atomicMin((MT *)p, (MT)v); } \
-  WP_FN T wp_atomic_max_##N(T *p, T v) { return (T)atomicMax((MT *)p, (MT)v); }
-#define WP_ATOMIC_FLOAT(N, T, BITS, TOBITS, FROMBITS)                          \
-  WP_FN T wp_atomic_add_##N(T *p, T v) { return atomicAdd(p, v); }             \
-  WP_FN T wp_atomic_sub_##N(T *p, T v) { return atomicAdd(p, -v); }            \
+  WP_FN T wp_atomic_min_##N(T *p, T v) { return (T)MIN((MT *)p, (MT)v); }      \
+  WP_FN T wp_atomic_max_##N(T *p, T v) { return (T)MAX((MT *)p, (MT)v); }
+#define WP_ATOMIC_FLOAT(N, T, BITS, TOBITS, FROMBITS, ADD, CAS)                \
+  WP_FN T wp_atomic_add_##N(T *p, T v) { return ADD(p, v); }                   \
+  WP_FN T wp_atomic_sub_##N(T *p, T v) { return ADD(p, -v); }                  \
   WP_FN T wp_atomic_minmax_##N(T *p, T v, int max) {                           \
     BITS *q = (BITS *)p;                                                       \
     BITS old = *q, assumed;                                                    \
@@ -388,7 +391,7 @@ WP_FN wp_int32 wp_tid(wp_int64 idx, const wp_launch_bounds *b, int k, int n) {
       T cur = FROMBITS(assumed);                                               \
       if (max ? !(v > cur) : !(v < cur))                                       \
         break;                                                                 \
-      old = atomicCAS(q, assumed, TOBITS(v));                                  \
+      old = CAS(q, assumed, TOBITS(v));                                        \
     } while (assumed != old);                                                  \
     return FROMBITS(old);                                                      \
   }                                                                            \
@@ -404,13 +407,19 @@ WP_ATOMIC_INT(uint64, wp_uint64)
 WP_ATOMIC_FLOAT(float32, float)
 WP_ATOMIC_FLOAT(float64, double)
 #else
-WP_ATOMIC_INT(int32, wp_int32, int, int)
-WP_ATOMIC_INT(uint32, wp_uint32, unsigned, unsigned)
-WP_ATOMIC_INT(int64, wp_int64, unsigned long long, long long)
-WP_ATOMIC_INT(uint64, wp_uint64, unsigned long long, unsigned long long)
-WP_ATOMIC_FLOAT(float32, float, int, __float_as_int, __int_as_float)
-WP_ATOMIC_FLOAT(float64, double, unsigned long long, (unsigned long long)__double_as_longlong,
-                __longlong_as_double)
+WP_ATOMIC_INT(int32, wp_int32, int, int, __iAtomicAdd, __iAtomicMin,
+              __iAtomicMax)
+WP_ATOMIC_INT(uint32, wp_uint32, unsigned, unsigned, __uAtomicAdd,
+              __uAtomicMin, __uAtomicMax)
+WP_ATOMIC_INT(int64, wp_int64, unsigned long long, long long, __ullAtomicAdd,
+              __illAtomicMin, __illAtomicMax)
+WP_ATOMIC_INT(uint64, wp_uint64, unsigned long long, unsigned long long,
+              __ullAtomicAdd, __ullAtomicMin, __ullAtomicMax)
+WP_ATOMIC_FLOAT(float32, float, int, __float_as_int, __int_as_float,
+                __fAtomicAdd, __iAtomicCAS)
+WP_ATOMIC_FLOAT(float64, double, unsigned long long,
+                (unsigned long long)__double_as_longlong, __longlong_as_double,
+                __dAtomicAdd, __ullAtomicCAS)
 #endif
 /* Address of an array element from byte strides. */
 #define WP_AT1(T, a, i)                                                        \
