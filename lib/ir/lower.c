@@ -198,6 +198,7 @@ static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind) {
   entry->sealed = true;
   c->f = f;
   c->cur = entry;
+  c->nstored = c->nwarned = 0;
   if (kind == IR_FUNC_KERNEL)
     kernel_options(c, d, f);
   int errors = c->diag->errors;

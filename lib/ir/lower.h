@@ -58,9 +58,15 @@ typedef struct lower_ctx {
   const char **vars; /* variable names of the function */
   const ir_type **var_types;
   int nvars, cap_vars;
-  int hidden;           /* counter for hidden variables */
-  bool ret_known;       /* a @wp.func's return type is fixed */
-  bool ret_declared;    /* ... by a `-> T` annotation */
+  int hidden;        /* counter for hidden variables */
+  bool ret_known;    /* a @wp.func's return type is fixed */
+  bool ret_declared; /* ... by a `-> T` annotation */
+  /* arrays the current kernel has stored to, in program order, and those
+     already warned about (read-after-write breaks their gradient) */
+  ir_value *stored[8];
+  int nstored;
+  ir_value *warned[8];
+  int nwarned;
   bool module_backward; /* enable_backward of wp.set_module_options */
   int module_max_unroll;
   ir_func *grad_target; /* lowering the @wp.func_grad of this func */
@@ -135,6 +141,13 @@ void lower_grad_return(lower_ctx *c, wp_loc loc);
 /* The variable that `wp.adjoint[x]` names ("$adj_x") when `e` is that
  * form, "" when it is that form misused (reported), else NULL. */
 const char *lower_adjoint_name(lower_ctx *c, const ast_expr *e);
+
+/* Notes that the current kernel writes array `arr` (for the read-after-write
+ * warning of differentiable kernels). */
+void lower_note_store(lower_ctx *c, ir_value *arr);
+/* Warns (once per array) when a differentiable kernel reads `arr` after
+ * writing it: the backward replay cannot see the element's earlier value. */
+void lower_check_reload(lower_ctx *c, ir_value *arr, wp_loc loc);
 
 /* lower_stmt.c */
 /* Marks the names an erroneous assignment would define, so that later uses

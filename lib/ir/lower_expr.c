@@ -151,6 +151,8 @@ static ir_value *index_value(lower_ctx *c, ir_value *base, const ast_expr *e) {
   if (t->kind == IR_T_ARRAY) {
     ir_value *args[5];
     int n = lower_array_indices(c, base, e, args);
+    if (n > 0)
+      lower_check_reload(c, base, e->loc);
     return n < 0 ? NULL : lower_emit(c, IR_LOAD, t->elem, args, n, e->loc);
   }
   int max = t->kind == IR_T_MAT ? 2 : 1;
@@ -293,6 +295,37 @@ static entity name_entity(lower_ctx *c, const ast_expr *e) {
   else
     wp_error(c->diag, e->loc, "name '%s' is not defined", e->name);
   return (entity){.kind = ENT_ERROR};
+}
+
+static bool differentiable_kernel(lower_ctx *c) {
+  return c->f && c->f->kind == IR_FUNC_KERNEL && c->f->options.enable_backward;
+}
+
+void lower_note_store(lower_ctx *c, ir_value *arr) {
+  for (int i = 0; i < c->nstored; i++)
+    if (c->stored[i] == arr)
+      return;
+  if (c->nstored < 8)
+    c->stored[c->nstored++] = arr;
+}
+
+void lower_check_reload(lower_ctx *c, ir_value *arr, wp_loc loc) {
+  if (!differentiable_kernel(c))
+    return;
+  bool stored = false;
+  for (int i = 0; i < c->nstored; i++)
+    stored = stored || c->stored[i] == arr;
+  for (int i = 0; i < c->nwarned; i++)
+    if (c->warned[i] == arr)
+      return;
+  if (!stored || c->nwarned == 8)
+    return;
+  c->warned[c->nwarned++] = arr;
+  wp_warning(c->diag, loc,
+             "'%s' is read after being written in this kernel: its gradient "
+             "will use the value the kernel left, not the one it read (write "
+             "to another array, or @wp.kernel(enable_backward=False))",
+             arr->name ? arr->name : "the array");
 }
 
 const char *lower_adjoint_name(lower_ctx *c, const ast_expr *e) {

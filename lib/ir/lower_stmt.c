@@ -238,6 +238,7 @@ static bool store(lower_ctx *c, const ast_expr *t, ir_value *arr,
   }
   args[n] = value;
   lower_emit(c, IR_STORE, ir_t_void(c->T), args, n + 1, t->loc);
+  lower_note_store(c, arr);
   return true;
 }
 
@@ -390,7 +391,15 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
             addr, n, v, s->value->loc, s->loc);
         return;
       }
+      if (c->f->kind == IR_FUNC_KERNEL && c->f->options.enable_backward)
+        wp_warning(c->diag, s->loc,
+                   "'%s=' on an array element: the gradient with respect to "
+                   "the other operand uses the updated element, not the old "
+                   "one (write to another array, or "
+                   "@wp.kernel(enable_backward=False))",
+                   wp_ast_op_str(s->op));
       ir_value *old = lower_emit(c, IR_LOAD, arr->type->elem, addr, n, t->loc);
+      lower_check_reload(c, arr, t->loc);
       ir_value *args[2] = {old, v};
       ir_value *r = lower_builtin(c, b, args, 2, s->loc);
       if (r)

@@ -166,9 +166,10 @@ WP_INT_OPS(uint64, wp_uint64, wp_uint64)
     (void)a;                                                                   \
     *ga += g / b, *gb -= g * r / b;                                            \
   }                                                                            \
+  /* fmod(a, b) = a - trunc(a / b) b: d/db = -trunc(a / b) (Warp drops it) */ \
   WP_FN void wp_adj_mod_##N(T a, T b, T r, T g, T *ga, T *gb) {                \
-    (void)a, (void)b, (void)r, (void)gb;                                       \
-    *ga += g;                                                                  \
+    (void)r;                                                                   \
+    *ga += g, *gb -= g * M(trunc)(a / b);                                      \
   }                                                                            \
   WP_FN void wp_adj_pow_##N(T a, T b, T r, T g, T *ga, T *gb) {                \
     *ga += b * M(pow)(a, b - (T)1) * g, *gb += M(log)(a) * r * g;              \

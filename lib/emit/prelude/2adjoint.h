@@ -60,9 +60,10 @@
   }                                                                            \
   WP_FN void wp_adj_mod_##V##_##V(wp_##V a, wp_##V b, wp_##V r, wp_##V g,      \
                                   wp_##V *ga, wp_##V *gb) {                    \
-    (void)a, (void)b, (void)r, (void)gb;                                       \
+    (void)r;                                                                   \
     for (int i = 0; i < N; i++)                                                \
-      ga->c[i] += g.c[i];                                                      \
+      ga->c[i] += g.c[i],                                                      \
+          gb->c[i] -= g.c[i] * wp_trunc_##S(a.c[i] / b.c[i]);                  \
   }                                                                            \
   WP_FN void wp_adj_min_##V##_##V(wp_##V a, wp_##V b, wp_##V r, wp_##V g,      \
                                   wp_##V *ga, wp_##V *gb) {                    \
