@@ -20,6 +20,14 @@ run, kept afterwards for inspection): case.o, case.h, warpc.log, and per test
 T<k>/ with main.c, main, the inputs (*.bin), warpc's outputs (*.out) and
 warp-lang's (*.expected).
 
+On a GPU: --device cuda:N makes the harness copy the arrays to device N,
+launch there (a warm-up run, then a timed one), copy the outputs back; --time
+also times the same launches on the CPU.  Such runs print a RESULT line per
+test (errors, times; see check_timed_run) and keep their files in
+build/e2e-cudaN/.  --prepare / --prepared split a GPU run in two: everything
+but running the harnesses here, the rest on a GPU machine that has neither
+warp-lang nor the build tools (test/gpu/prepare.sh, test/gpu/run.sh).
+
 Exit status: 0 when every test passed, 1 when any failed (including a failing
 oracle or a malformed spec), 2 for usage errors.
 """
