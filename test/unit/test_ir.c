@@ -194,7 +194,77 @@ static void test_builtin_registry(void) {
     CHECK(ir_builtin_find(all[i].name) == &all[i]); /* names unique */
 }
 
+static int count_ops_in(ir_func *f, ir_op op) {
+  int n = 0;
+  for (ir_block *b = f->entry; b; b = b->next)
+    for (ir_value *v = b->first; v; v = v->next)
+      n += v->op == op;
+  return n;
+}
+
+static void test_inline_and_adjoint(void) {
+  unit u;
+  compile(&u, "import warp as wp\n"
+              "@wp.func\n"
+              "def twice(x: float):\n"
+              "    return x * 2.0\n"
+              "@wp.kernel\n"
+              "def flat(a: wp.array(dtype=float)):\n"
+              "    i = wp.tid()\n"
+              "    a[i] = twice(a[i])\n"
+              "@wp.kernel\n"
+              "def looped(a: wp.array(dtype=float), n: int):\n"
+              "    i = wp.tid()\n"
+              "    p = float(1.0)\n"
+              "    for k in range(n):\n"
+              "        p = p * a[i]\n"
+              "    a[i] = p\n"
+              "@wp.kernel(enable_backward=False)\n"
+              "def off(a: wp.array(dtype=float)):\n"
+              "    a[wp.tid()] = 1.0\n");
+  CHECK(u.m != NULL);
+  if (u.m) {
+    CHECK(ir_build_adjoints(u.m) == 2);
+    ir_func *flat = NULL, *looped = NULL, *off = NULL;
+    for (ir_func *f = u.m->funcs; f; f = f->next) {
+      if (!strcmp(f->name, "flat") && f->kind == IR_FUNC_KERNEL)
+        flat = f;
+      if (!strcmp(f->name, "looped"))
+        looped = f;
+      if (!strcmp(f->name, "off"))
+        off = f;
+    }
+    CHECK(flat && flat->adjoint && flat->adjoint->backward);
+    CHECK(looped && looped->adjoint);
+    CHECK(off && !off->adjoint);
+    /* the module keeps its call (only the adjoint's private copy inlines) */
+    CHECK(flat && count_ops_in(flat, IR_CALL) == 1);
+    if (flat && flat->adjoint) {
+      CHECK(count_ops_in(flat->adjoint, IR_CALL) == 0);
+      /* loop-free: the tape records block numbers only */
+      CHECK(count_ops_in(flat->adjoint, IR_TAPE_PUSH) == 0);
+      CHECK(count_ops_in(flat->adjoint, IR_PATH_PUSH) > 0);
+      CHECK(count_ops_in(flat->adjoint, IR_GRAD_ACCUM) == 1);
+      CHECK(count_ops_in(flat->adjoint, IR_STORE) == 0); /* not replayed */
+    }
+    if (looped && looped->adjoint) {
+      /* values overwritten in the loop are saved and restored */
+      int pushes = count_ops_in(looped->adjoint, IR_TAPE_PUSH);
+      CHECK(pushes > 0);
+      CHECK(pushes == count_ops_in(looped->adjoint, IR_RESTORE));
+    }
+    /* inlining on its own: no call is left and the IR verifies */
+    if (flat) {
+      CHECK(ir_inline_calls(flat) == 1);
+      CHECK(count_ops_in(flat, IR_CALL) == 0);
+      CHECK(ir_verify(u.m, stderr) == 0);
+    }
+  }
+  done(&u);
+}
+
 int main(void) {
+  test_inline_and_adjoint();
   test_types();
   test_lower_and_print();
   test_type_errors();
