@@ -300,7 +300,11 @@ ir_module *wp_lower(const ast_module *ast, const wp_lower_options *opts,
                             dec->items[0]->kind == AST_EXPR_NAME
                         ? lower_find_func(&c, dec->items[0]->name)
                         : NULL;
-    if (!fi)
+    if (!fi && dec->kind == AST_EXPR_CALL && dec->nitems == 1 &&
+        dec->items[0]->kind == AST_EXPR_NAME)
+      wp_error(diag, dec->items[0]->loc, "'%s' is not a @wp.func of this file",
+               dec->items[0]->name);
+    else if (!fi)
       wp_error(diag, dec->loc,
                "@wp.func_grad needs the @wp.func it differentiates, e.g. "
                "@wp.func_grad(my_func)");
