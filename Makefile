@@ -43,7 +43,7 @@ EMBED := runtime/include/warp/abi.h $(sort $(wildcard lib/emit/prelude/*.h))
 
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 
-.PHONY: all deps deps-test check demo clean format unit
+.PHONY: all deps deps-test check demo clean format unit coverage-table
 
 ifeq ($(CROSS),)
 all: $(WARPC) $(LIBWARPRT)
@@ -126,6 +126,10 @@ unit: $(UNIT_BIN)
 check: all unit deps-test
 	cmake -S test -B $(B)/ctest -DWARPC_ROOT=$(CURDIR) >/dev/null
 	cd $(B)/ctest && ctest --output-on-failure -j2 $(CTEST_ARGS)
+
+# docs/coverage.md from the builtin registry and warp-lang's reference
+coverage-table: $(WARPC)
+	python3 scripts/coverage_table.py --warpc $(WARPC) -o docs/coverage.md
 
 demo: all
 	@for s in samples/*/; do \

@@ -342,6 +342,168 @@ static type_t chk_atomic(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
+/* ---- more math: lerp, smoothstep, step, nonzero, isnan/isinf/isfinite,
+ * cw_mul/cw_div, cbrt, degrees, radians, rint, frac ---------------------- */
+
+/* float32/float64 (float16 scalars have no arithmetic in the prelude yet) */
+static bool is_f3264(type_t t) {
+  return t->kind == IR_T_SCALAR &&
+         (t->scalar == WP_SCALAR_FLOAT32 || t->scalar == WP_SCALAR_FLOAT64);
+}
+
+/* f(float) -> float, float32/float64 scalars only. */
+static type_t chk_f3264(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                        const char **err) {
+  (void)b;
+  (void)n;
+  if (is_f3264(a[0]))
+    return a[0];
+  return fail(T, err, NO_OVERLOAD);
+}
+
+/* step(x), nonzero(x): any numeric scalar, same type. */
+static type_t chk_scalar1(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                          const char **err) {
+  (void)b;
+  (void)n;
+  if (is_num(a[0]) && !ir_type_is_float(a[0]))
+    return a[0];
+  if (is_f3264(a[0]))
+    return a[0];
+  return fail(T, err, NO_OVERLOAD);
+}
+
+/* lerp(a, b, t): a and b one float type (scalar, vector, matrix), t its
+ * scalar type. */
+static type_t chk_lerp(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                       const char **err) {
+  (void)b;
+  (void)n;
+  if (a[0] != a[1])
+    return fail(T, err, "a and b must have the same type");
+  type_t s = is_comp(a[0]) ? a[0]->elem : a[0];
+  if (!is_f3264(s))
+    return fail(T, err, NO_OVERLOAD);
+  if (a[2] != s)
+    return fail(T, err, "t must have the scalar type of a and b");
+  return a[0];
+}
+
+/* smoothstep(e0, e1, x): three scalars of one float type. */
+static type_t chk_smoothstep(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                             const char **err) {
+  (void)b;
+  (void)n;
+  if (a[0] != a[1] || a[1] != a[2])
+    return fail(T, err, "argument types must be the same");
+  if (is_f3264(a[0]))
+    return a[0];
+  return fail(T, err, NO_OVERLOAD);
+}
+
+/* isnan/isinf/isfinite: numeric scalars, vectors, float matrices -> bool. */
+static type_t chk_isclass(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                          const char **err) {
+  (void)b;
+  (void)n;
+  type_t s = is_comp(a[0]) ? a[0]->elem : a[0];
+  if (a[0]->kind == IR_T_MAT && !is_f3264(s))
+    return fail(T, err, NO_OVERLOAD);
+  if ((is_num(s) && !ir_type_is_float(s)) || is_f3264(s))
+    return ir_t_bool(T);
+  return fail(T, err, NO_OVERLOAD);
+}
+
+/* cw_mul/cw_div: two vectors (any numeric) or float matrices of one type. */
+static type_t chk_cw(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                     const char **err) {
+  (void)b;
+  (void)n;
+  if (a[0] != a[1])
+    return fail(T, err, "argument types must be the same");
+  if (a[0]->kind == IR_T_VEC &&
+      ((is_num(a[0]->elem) && !ir_type_is_float(a[0]->elem)) ||
+       is_f3264(a[0]->elem)))
+    return a[0];
+  if (a[0]->kind == IR_T_MAT && is_f3264(a[0]->elem))
+    return a[0];
+  return fail(T, err, NO_OVERLOAD);
+}
+
+/* random numbers: the state is a uint32 (see lower_call.c, which writes the
+ * advanced state back to the argument variable) */
+static bool is_scalar_of(type_t t, int s) {
+  return t->kind == IR_T_SCALAR && t->scalar == s;
+}
+
+/* rand_init(seed[, offset]): int32 -> uint32 */
+static type_t chk_rand_init(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                            const char **err) {
+  (void)b;
+  for (int i = 0; i < n; i++)
+    if (!is_scalar_of(a[i], WP_SCALAR_INT32))
+      return fail(T, err, "the seed and offset must be int32");
+  return ir_t_scalar(T, WP_SCALAR_UINT32);
+}
+
+/* f(state[, lo, hi]) and the sample_* functions: the first argument is the
+ * uint32 state; the range bounds have the result's type. */
+static type_t chk_rand(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                       const char **err) {
+  if (!is_scalar_of(a[0], WP_SCALAR_UINT32))
+    return fail(T, err, "the state must be a uint32 (from rand_init)");
+  const char *nm = b->name;
+  type_t r;
+  if (!strcmp(nm, "randi"))
+    r = ir_t_int32(T);
+  else if (!strcmp(nm, "randu") || !strcmp(nm, "poisson") ||
+           !strcmp(nm, "_rand_steps") || !strcmp(nm, "_poisson_state"))
+    r = ir_t_scalar(T, WP_SCALAR_UINT32);
+  else if (!strcmp(nm, "randf") || !strcmp(nm, "randn"))
+    r = ir_t_float32(T);
+  else if (!strcmp(nm, "sample_triangle") || !strcmp(nm, "sample_unit_ring") ||
+           !strcmp(nm, "sample_unit_disk") || !strcmp(nm, "sample_unit_square"))
+    r = ir_t_vec(T, WP_SCALAR_FLOAT32, 2);
+  else
+    r = ir_t_vec(T, WP_SCALAR_FLOAT32, 3);
+  type_t want = r;
+  if (!strcmp(nm, "poisson") || !strcmp(nm, "_poisson_state"))
+    want = ir_t_float32(T);
+  else if (!strcmp(nm, "_rand_steps"))
+    want = ir_t_int32(T);
+  if (n == 2 && strcmp(nm, "poisson") && strcmp(nm, "_poisson_state") &&
+      strcmp(nm, "_rand_steps"))
+    return fail(T, err, NO_OVERLOAD);
+  for (int i = 1; i < n; i++)
+    if (a[i] != want)
+      return fail(T, err, NO_OVERLOAD);
+  return r;
+}
+
+/* noise(state, x) / pnoise(state, x, periods...): x a float32 or a vec2f,
+ * vec3f or vec4f, one int32 period per component */
+static type_t chk_noise(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                        const char **err) {
+  if (!is_scalar_of(a[0], WP_SCALAR_UINT32))
+    return fail(T, err, "the state must be a uint32 (from rand_init)");
+  int dim = is_scalar_of(a[1], WP_SCALAR_FLOAT32) ? 1
+            : a[1]->kind == IR_T_VEC && a[1]->scalar == WP_SCALAR_FLOAT32 &&
+                    a[1]->rows >= 2 && a[1]->rows <= 4
+                ? a[1]->rows
+                : 0;
+  if (!dim)
+    return fail(T, err, "the point must be a float32, vec2f, vec3f or vec4f");
+  bool periodic = b->name[0] == 'p';
+  if (n != (periodic ? 2 + dim : 2))
+    return fail(T, err,
+                periodic ? "pnoise takes one int32 period per component"
+                         : NO_OVERLOAD);
+  for (int i = 2; i < n; i++)
+    if (!is_scalar_of(a[i], WP_SCALAR_INT32))
+      return fail(T, err, "the periods must be int32");
+  return ir_t_float32(T);
+}
+
 #define OP(name, n, chk, cop, mask)                                            \
   { name, n, n, chk, cop, mask, true, false, NULL }
 #define FN(name, lo, hi, chk)                                                  \
@@ -419,11 +581,49 @@ static const ir_builtin registry[] = {
     FND("inverse", 1, 1, chk_square),
     FN("select", 3, 3, chk_select),
     FN("where", 3, 3, chk_select),
+    /* more math */
+    FND("lerp", 3, 3, chk_lerp),
+    FND("smoothstep", 3, 3, chk_smoothstep),
+    FN("step", 1, 1, chk_scalar1),
+    FN("nonzero", 1, 1, chk_scalar1),
+    FN("isnan", 1, 1, chk_isclass),
+    FN("isinf", 1, 1, chk_isclass),
+    FN("isfinite", 1, 1, chk_isclass),
+    FND("cw_mul", 2, 2, chk_cw),
+    FND("cw_div", 2, 2, chk_cw),
+    FND("cbrt", 1, 1, chk_f3264),
+    FND("degrees", 1, 1, chk_f3264),
+    FND("radians", 1, 1, chk_f3264),
+    FN("rint", 1, 1, chk_f3264),
+    FN("frac", 1, 1, chk_f3264), /* Warp: no gradient (adj_frac is empty) */
     /* atomics (IR_ATOMIC; not pure) */
     {"atomic_add", 2, 2, chk_atomic, NULL, 0, false, false, NULL},
     {"atomic_sub", 2, 2, chk_atomic, NULL, 0, false, false, NULL},
     {"atomic_min", 2, 2, chk_atomic, NULL, 0, false, false, NULL},
     {"atomic_max", 2, 2, chk_atomic, NULL, 0, false, false, NULL},
+    /* random numbers (the state argument is advanced in place: see
+       lower_call.c); zero gradient as in Warp */
+    FN("rand_init", 1, 2, chk_rand_init),
+    FN("randi", 1, 3, chk_rand),
+    FN("randu", 1, 3, chk_rand),
+    FN("randf", 1, 3, chk_rand),
+    FN("randn", 1, 1, chk_rand),
+    FN("sample_triangle", 1, 1, chk_rand),
+    FN("sample_unit_ring", 1, 1, chk_rand),
+    FN("sample_unit_disk", 1, 1, chk_rand),
+    FN("sample_unit_sphere_surface", 1, 1, chk_rand),
+    FN("sample_unit_sphere", 1, 1, chk_rand),
+    FN("sample_unit_hemisphere_surface", 1, 1, chk_rand),
+    FN("sample_unit_hemisphere", 1, 1, chk_rand),
+    FN("sample_unit_square", 1, 1, chk_rand),
+    FN("sample_unit_cube", 1, 1, chk_rand),
+    FN("poisson", 2, 2, chk_rand),
+    FN("noise", 2, 2, chk_noise),
+    FN("pnoise", 3, 6, chk_noise),
+    /* internal (not callable from Python: names start with '_'): the state
+       after n draws / after poisson(state, lam) */
+    FN("_rand_steps", 2, 2, chk_rand),
+    FN("_poisson_state", 2, 2, chk_rand),
 };
 
 const ir_builtin *ir_builtins(int *count) {

@@ -317,6 +317,63 @@ static ir_value *grad_call(lower_ctx *c, const ast_expr *e) {
   return x;
 }
 
+/* Random numbers: Warp's randf(state) etc. advance `state` in place.  The
+ * value is a pure builtin of the old state; when the state argument is a
+ * plain local variable the advanced state (the same number of generator
+ * draws, or poisson's variable count) is computed by a second builtin and
+ * written back to the variable.  Draws per call, -1 for poisson, 0 when
+ * `name` does not advance a state. */
+static int rand_draws(const char *name) {
+  static const struct {
+    const char *name;
+    int draws;
+  } tab[] = {{"randi", 1},
+             {"randu", 1},
+             {"randf", 1},
+             {"randn", 2},
+             {"sample_triangle", 2},
+             {"sample_unit_ring", 1},
+             {"sample_unit_disk", 2},
+             {"sample_unit_sphere_surface", 2},
+             {"sample_unit_sphere", 3},
+             {"sample_unit_hemisphere_surface", 2},
+             {"sample_unit_hemisphere", 3},
+             {"sample_unit_square", 2},
+             {"sample_unit_cube", 3},
+             {"poisson", -1}};
+  for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+    if (!strcmp(tab[i].name, name))
+      return tab[i].draws;
+  return 0;
+}
+
+static ir_value *random_call(lower_ctx *c, const ast_expr *e,
+                             const ir_builtin *b, int draws) {
+  ir_value *args[MAX_ARGS];
+  int n = lower_args(c, e, args);
+  if (n < 0)
+    return NULL;
+  ir_value *v = lower_builtin(c, b, args, n, e->loc);
+  if (!v)
+    return NULL;
+  const ast_expr *s = e->items[0];
+  int var = s->kind == AST_EXPR_NAME ? lower_var_index(c, s->name, false) : -1;
+  if (var < 0 || c->var_types[var] != args[0]->type || !c->cur)
+    return v; /* not a variable: nothing to update */
+  ir_value *sargs[2] = {args[0],
+                        draws > 0 ? lower_const_int(c, ir_t_int32(c->T), draws)
+                                  : args[1]};
+  ir_value *ns = lower_builtin(
+      c, ir_builtin_find(draws > 0 ? "_rand_steps" : "_poisson_state"), sargs,
+      2, e->loc);
+  if (!ns)
+    return NULL;
+  if (!ns->name)
+    ns->name = s->name;
+  lower_write_var(c, var, c->cur, ns);
+  return v;
+}
+
 ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
   if (e->value->kind == AST_EXPR_CALL) {
     const char *p = lower_warp_path(c, e->value->value);
@@ -332,6 +389,14 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
   case ENT_BUILTIN: {
     if (strncmp(callee.builtin->name, "atomic_", 7) == 0)
       return atomic(c, e, callee.builtin);
+    if (callee.builtin->name[0] == '_') {
+      wp_error(c->diag, e->value->loc, "'%s' is not a Warp builtin",
+               callee.builtin->name);
+      return NULL;
+    }
+    int draws = rand_draws(callee.builtin->name);
+    if (draws)
+      return random_call(c, e, callee.builtin, draws);
     ir_value *args[MAX_ARGS];
     int n = lower_args(c, e, args);
     if (n < 0)

@@ -1,6 +1,6 @@
 """Vector adjoints (vec3): + - with vectors, vec*s, s*vec, vec/s, s/vec,
 unary -, dot, cross, length, length_sq, normalize, component extraction
-(v[i], v.x), the vec3 constructor.  (cw_mul/cw_div: warpc does not know them yet.)  `op` picks the operation;
+(v[i], v.x), the vec3 constructor.  (cw_mul/cw_div: see more_math.py.)  `op` picks the operation;
 vector results go to y, scalar results to f (both outputs are seeded; the
 one an op leaves at zero contributes nothing)."""
 import warp as wp

@@ -54,6 +54,25 @@
   }                                                                            \
   WP_FN T wp_sign_##N(T x) {                                                   \
     return x < (T)0 ? (T)-1 : (T)1;                                            \
+  }                                                                            \
+  /* more math: step(x) is 1 for x < 0; integers are never NaN or infinite */  \
+  WP_FN T wp_step_##N(T x) {                                                   \
+    return x < (T)0 ? (T)1 : (T)0;                                             \
+  }                                                                            \
+  WP_FN T wp_nonzero_##N(T x) {                                                \
+    return x == (T)0 ? (T)0 : (T)1;                                            \
+  }                                                                            \
+  WP_FN wp_bool wp_isnan_##N(T x) {                                            \
+    (void)x;                                                                   \
+    return 0;                                                                  \
+  }                                                                            \
+  WP_FN wp_bool wp_isinf_##N(T x) {                                            \
+    (void)x;                                                                   \
+    return 0;                                                                  \
+  }                                                                            \
+  WP_FN wp_bool wp_isfinite_##N(T x) {                                         \
+    (void)x;                                                                   \
+    return 1;                                                                  \
   }
 
 WP_INT_OPS(int8, wp_int8, wp_uint8)
@@ -148,8 +167,47 @@ WP_INT_OPS(uint64, wp_uint64, wp_uint64)
   WP_FN T wp_trunc_##N(T x) {                                                  \
     return M(trunc)(x);                                                        \
   }                                                                            \
-  /* adjoint rules: wp_adj_<name>(primal args, result, adjoint of the result, \
-     adjoints of the args to add to); Warp's values at singular points */    \
+  /* more math (Warp: degrees/radians multiply by a double constant; frac is   \
+     x - trunc(x); smoothstep clamps, then 3t^2 - 2t^3) */                     \
+  WP_FN T wp_step_##N(T x) {                                                   \
+    return x < (T)0 ? (T)1 : (T)0;                                             \
+  }                                                                            \
+  WP_FN T wp_nonzero_##N(T x) {                                                \
+    return x == (T)0 ? (T)0 : (T)1;                                            \
+  }                                                                            \
+  WP_FN wp_bool wp_isnan_##N(T x) {                                            \
+    return WP_MATH(isnan)(x);                                                  \
+  }                                                                            \
+  WP_FN wp_bool wp_isinf_##N(T x) {                                            \
+    return WP_MATH(isinf)(x);                                                  \
+  }                                                                            \
+  WP_FN wp_bool wp_isfinite_##N(T x) {                                         \
+    return WP_MATH(isfinite)(x);                                               \
+  }                                                                            \
+  WP_FN T wp_cbrt_##N(T x) {                                                   \
+    return M(cbrt)(x);                                                         \
+  }                                                                            \
+  WP_FN T wp_degrees_##N(T x) {                                                \
+    return (T)((double)x * 57.29577951308232087679);                           \
+  }                                                                            \
+  WP_FN T wp_radians_##N(T x) {                                                \
+    return (T)((double)x * 0.01745329251994329577);                            \
+  }                                                                            \
+  WP_FN T wp_rint_##N(T x) {                                                   \
+    return M(rint)(x);                                                         \
+  }                                                                            \
+  WP_FN T wp_frac_##N(T x) {                                                   \
+    return x - M(trunc)(x);                                                    \
+  }                                                                            \
+  WP_FN T wp_lerp_##N(T a, T b, T t) {                                         \
+    return a * ((T)1 - t) + b * t;                                             \
+  }                                                                            \
+  WP_FN T wp_smoothstep_##N(T e0, T e1, T x) {                                 \
+    x = wp_clamp_##N((x - e0) / (e1 - e0), (T)0, (T)1);                        \
+    return x * x * ((T)3 - (T)2 * x);                                          \
+  }                                                                            \
+  /* adjoint rules: wp_adj_<name>(primal args, result, adjoint of the result,  \
+     adjoints of the args to add to); Warp's values at singular points */      \
   WP_FN void wp_adj_add_##N(T a, T b, T r, T g, T *ga, T *gb) {                \
     (void)a, (void)b, (void)r;                                                 \
     *ga += g, *gb += g;                                                        \
@@ -166,7 +224,7 @@ WP_INT_OPS(uint64, wp_uint64, wp_uint64)
     (void)a;                                                                   \
     *ga += g / b, *gb -= g * r / b;                                            \
   }                                                                            \
-  /* fmod(a, b) = a - trunc(a / b) b: d/db = -trunc(a / b) (Warp drops it) */ \
+  /* fmod(a, b) = a - trunc(a / b) b: d/db = -trunc(a / b) (Warp drops it) */  \
   WP_FN void wp_adj_mod_##N(T a, T b, T r, T g, T *ga, T *gb) {                \
     (void)r;                                                                   \
     *ga += g, *gb -= g * M(trunc)(a / b);                                      \
@@ -278,7 +336,36 @@ WP_INT_OPS(uint64, wp_uint64, wp_uint64)
   }                                                                            \
   WP_FN void wp_adj_log10_##N(T x, T r, T g, T *gx) {                          \
     (void)r;                                                                   \
-    *gx += (T)1 / x * ((T)1 / M(log)((T)10)) * g;                             \
+    *gx += (T)1 / x * ((T)1 / M(log)((T)10)) * g;                              \
+  }                                                                            \
+  /* more math adjoints */                                                     \
+  WP_FN void wp_adj_cbrt_##N(T x, T r, T g, T *gx) {                           \
+    (void)x;                                                                   \
+    *gx += ((T)1 / (T)3) * ((T)1 / (r * r)) * g;                               \
+  }                                                                            \
+  WP_FN void wp_adj_degrees_##N(T x, T r, T g, T *gx) {                        \
+    (void)x, (void)r;                                                          \
+    *gx = (T)((double)*gx + 57.29577951308232087679 * (double)g);              \
+  }                                                                            \
+  WP_FN void wp_adj_radians_##N(T x, T r, T g, T *gx) {                        \
+    (void)x, (void)r;                                                          \
+    *gx = (T)((double)*gx + 0.01745329251994329577 * (double)g);               \
+  }                                                                            \
+  WP_FN void wp_adj_lerp_##N(T a, T b, T t, T r, T g, T *ga, T *gb, T *gt) {   \
+    (void)r;                                                                   \
+    *ga += g * ((T)1 - t), *gb += g * t, *gt += b * g - a * g;                 \
+  }                                                                            \
+  /* zero outside the ramp (Warp's test, in Warp's terms) */                   \
+  WP_FN void wp_adj_smoothstep_##N(T e0, T e1, T x, T r, T g, T *g0, T *g1,    \
+                                   T *gx) {                                    \
+    (void)r;                                                                   \
+    T ab = e0 - e1, ax = e0 - x, bx = e1 - x, xb = x - e1;                     \
+    if (bx / ab >= (T)0 || ax / ab <= (T)0)                                    \
+      return;                                                                  \
+    T ab3 = ab * ab * ab, ab4 = ab3 * ab;                                      \
+    *g0 += g * (((T)6 * ax * bx * bx) / ab4);                                  \
+    *g1 += g * (((T)6 * ax * ax * xb) / ab4);                                  \
+    *gx += g * (((T)6 * ax * bx) / ab3);                                       \
   }
 
 WP_FLOAT_OPS(float32, float, WP_MATHF)
@@ -375,15 +462,25 @@ WP_FN wp_int32 wp_tid(wp_int64 idx, const wp_launch_bounds *b, int k, int n) {
  * complement), float and double min/max through compare-and-swap on their
  * bits. */
 #define WP_ATOMIC_INT(N, T, AT, MT, ADD, MIN, MAX)                             \
-  WP_FN T wp_atomic_add_##N(T *p, T v) { return (T)ADD((AT *)p, (AT)v); }      \
+  WP_FN T wp_atomic_add_##N(T *p, T v) {                                       \
+    return (T)ADD((AT *)p, (AT)v);                                             \
+  }                                                                            \
   WP_FN T wp_atomic_sub_##N(T *p, T v) {                                       \
     return (T)ADD((AT *)p, (AT)(0 - (AT)v));                                   \
   }                                                                            \
-  WP_FN T wp_atomic_min_##N(T *p, T v) { return (T)MIN((MT *)p, (MT)v); }      \
-  WP_FN T wp_atomic_max_##N(T *p, T v) { return (T)MAX((MT *)p, (MT)v); }
+  WP_FN T wp_atomic_min_##N(T *p, T v) {                                       \
+    return (T)MIN((MT *)p, (MT)v);                                             \
+  }                                                                            \
+  WP_FN T wp_atomic_max_##N(T *p, T v) {                                       \
+    return (T)MAX((MT *)p, (MT)v);                                             \
+  }
 #define WP_ATOMIC_FLOAT(N, T, BITS, TOBITS, FROMBITS, ADD, CAS)                \
-  WP_FN T wp_atomic_add_##N(T *p, T v) { return ADD(p, v); }                   \
-  WP_FN T wp_atomic_sub_##N(T *p, T v) { return ADD(p, -v); }                  \
+  WP_FN T wp_atomic_add_##N(T *p, T v) {                                       \
+    return ADD(p, v);                                                          \
+  }                                                                            \
+  WP_FN T wp_atomic_sub_##N(T *p, T v) {                                       \
+    return ADD(p, -v);                                                         \
+  }                                                                            \
   WP_FN T wp_atomic_minmax_##N(T *p, T v, int max) {                           \
     BITS *q = (BITS *)p;                                                       \
     BITS old = *q, assumed;                                                    \
@@ -396,8 +493,12 @@ WP_FN wp_int32 wp_tid(wp_int64 idx, const wp_launch_bounds *b, int k, int n) {
     } while (assumed != old);                                                  \
     return FROMBITS(old);                                                      \
   }                                                                            \
-  WP_FN T wp_atomic_min_##N(T *p, T v) { return wp_atomic_minmax_##N(p, v, 0); } \
-  WP_FN T wp_atomic_max_##N(T *p, T v) { return wp_atomic_minmax_##N(p, v, 1); }
+  WP_FN T wp_atomic_min_##N(T *p, T v) {                                       \
+    return wp_atomic_minmax_##N(p, v, 0);                                      \
+  }                                                                            \
+  WP_FN T wp_atomic_max_##N(T *p, T v) {                                       \
+    return wp_atomic_minmax_##N(p, v, 1);                                      \
+  }
 #endif
 
 #ifndef __CUDACC__
@@ -410,8 +511,8 @@ WP_ATOMIC_FLOAT(float64, double)
 #else
 WP_ATOMIC_INT(int32, wp_int32, int, int, __iAtomicAdd, __iAtomicMin,
               __iAtomicMax)
-WP_ATOMIC_INT(uint32, wp_uint32, unsigned, unsigned, __uAtomicAdd,
-              __uAtomicMin, __uAtomicMax)
+WP_ATOMIC_INT(uint32, wp_uint32, unsigned, unsigned, __uAtomicAdd, __uAtomicMin,
+              __uAtomicMax)
 WP_ATOMIC_INT(int64, wp_int64, unsigned long long, long long, __ullAtomicAdd,
               __illAtomicMin, __illAtomicMax)
 WP_ATOMIC_INT(uint64, wp_uint64, unsigned long long, unsigned long long,
@@ -439,9 +540,11 @@ WP_ATOMIC_FLOAT(float64, double, unsigned long long,
 /* ---- backward functions ----------------------------------------------------
  * Every variable of a backward function starts zeroed. */
 #ifdef __cplusplus
-#define WP_ZERO_INIT {}
+#define WP_ZERO_INIT                                                           \
+  {}
 #else
-#define WP_ZERO_INIT {0}
+#define WP_ZERO_INIT                                                           \
+  { 0 }
 #endif
 
 /* Address of an element of an array's grad buffer. */

@@ -120,6 +120,37 @@
   }                                                                            \
   WP_FN T wp_length_sq_##V(wp_##V a) {                                         \
     return wp_dot_##V##_##V(a, a);                                             \
+  }                                                                            \
+  /* more math: component-wise product and quotient, NaN/inf tests */          \
+  WP_FN wp_##V wp_cw_mul_##V##_##V(wp_##V a, wp_##V b) {                       \
+    wp_##V r;                                                                  \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = a.c[i] * b.c[i];                                                \
+    return r;                                                                  \
+  }                                                                            \
+  WP_FN wp_##V wp_cw_div_##V##_##V(wp_##V a, wp_##V b) {                       \
+    wp_##V r;                                                                  \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = a.c[i] / b.c[i];                                                \
+    return r;                                                                  \
+  }                                                                            \
+  WP_FN wp_bool wp_isnan_##V(wp_##V a) {                                       \
+    for (int i = 0; i < N; i++)                                                \
+      if (wp_isnan_##S(a.c[i]))                                                \
+        return 1;                                                              \
+    return 0;                                                                  \
+  }                                                                            \
+  WP_FN wp_bool wp_isinf_##V(wp_##V a) {                                       \
+    for (int i = 0; i < N; i++)                                                \
+      if (wp_isinf_##S(a.c[i]))                                                \
+        return 1;                                                              \
+    return 0;                                                                  \
+  }                                                                            \
+  WP_FN wp_bool wp_isfinite_##V(wp_##V a) {                                    \
+    for (int i = 0; i < N; i++)                                                \
+      if (!wp_isfinite_##S(a.c[i]))                                            \
+        return 0;                                                              \
+    return 1;                                                                  \
   }
 
 /* Vector atomics returning the whole old vector. */
@@ -159,6 +190,12 @@
       return wp_div_##V##_##S(a, l);                                           \
     wp_##V z = {{0}};                                                          \
     return z;                                                                  \
+  }                                                                            \
+  WP_FN wp_##V wp_lerp_##V##_##V##_##S(wp_##V a, wp_##V b, T t) {              \
+    wp_##V r;                                                                  \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = a.c[i] * ((T)1 - t) + b.c[i] * t;                               \
+    return r;                                                                  \
   }
 
 #define WP_VEC_CROSS(V, T)                                                     \
@@ -271,6 +308,49 @@
       for (int j = 0; j < C; j++)                                              \
         r.c[j][i] = a.c[i][j];                                                 \
     return r;                                                                  \
+  }                                                                            \
+  /* more math: component-wise ops, lerp, NaN/inf tests */                     \
+  WP_FN wp_##M wp_cw_mul_##M##_##M(wp_##M a, wp_##M b) {                       \
+    wp_##M r;                                                                  \
+    for (int i = 0; i < R; i++)                                                \
+      for (int j = 0; j < C; j++)                                              \
+        r.c[i][j] = a.c[i][j] * b.c[i][j];                                     \
+    return r;                                                                  \
+  }                                                                            \
+  WP_FN wp_##M wp_cw_div_##M##_##M(wp_##M a, wp_##M b) {                       \
+    wp_##M r;                                                                  \
+    for (int i = 0; i < R; i++)                                                \
+      for (int j = 0; j < C; j++)                                              \
+        r.c[i][j] = a.c[i][j] / b.c[i][j];                                     \
+    return r;                                                                  \
+  }                                                                            \
+  WP_FN wp_##M wp_lerp_##M##_##M##_##S(wp_##M a, wp_##M b, T t) {              \
+    wp_##M r;                                                                  \
+    for (int i = 0; i < R; i++)                                                \
+      for (int j = 0; j < C; j++)                                              \
+        r.c[i][j] = a.c[i][j] * ((T)1 - t) + b.c[i][j] * t;                    \
+    return r;                                                                  \
+  }                                                                            \
+  WP_FN wp_bool wp_isnan_##M(wp_##M a) {                                       \
+    for (int i = 0; i < R; i++)                                                \
+      for (int j = 0; j < C; j++)                                              \
+        if (wp_isnan_##S(a.c[i][j]))                                           \
+          return 1;                                                            \
+    return 0;                                                                  \
+  }                                                                            \
+  WP_FN wp_bool wp_isinf_##M(wp_##M a) {                                       \
+    for (int i = 0; i < R; i++)                                                \
+      for (int j = 0; j < C; j++)                                              \
+        if (wp_isinf_##S(a.c[i][j]))                                           \
+          return 1;                                                            \
+    return 0;                                                                  \
+  }                                                                            \
+  WP_FN wp_bool wp_isfinite_##M(wp_##M a) {                                    \
+    for (int i = 0; i < R; i++)                                                \
+      for (int j = 0; j < C; j++)                                              \
+        if (!wp_isfinite_##S(a.c[i][j]))                                       \
+          return 0;                                                            \
+    return 1;                                                                  \
   }
 
 /* Matrix atomics (component-wise), returning the old matrix. */

@@ -10,6 +10,27 @@
  * points follow Warp: length/normalize of a zero vector give no gradient. */
 
 #define WP_VEC_ADJ(V, S, T, N)                                                 \
+  /* more math: cw_mul, cw_div, lerp (Warp: d/dt = (b - a) . g) */             \
+  WP_FN void wp_adj_cw_mul_##V##_##V(wp_##V a, wp_##V b, wp_##V r, wp_##V g,   \
+                                     wp_##V *ga, wp_##V *gb) {                 \
+    (void)r;                                                                   \
+    for (int i = 0; i < N; i++)                                                \
+      ga->c[i] += b.c[i] * g.c[i], gb->c[i] += a.c[i] * g.c[i];                \
+  }                                                                            \
+  WP_FN void wp_adj_cw_div_##V##_##V(wp_##V a, wp_##V b, wp_##V r, wp_##V g,   \
+                                     wp_##V *ga, wp_##V *gb) {                 \
+    (void)a;                                                                   \
+    for (int i = 0; i < N; i++)                                                \
+      ga->c[i] += g.c[i] / b.c[i], gb->c[i] -= g.c[i] * (r.c[i] / b.c[i]);     \
+  }                                                                            \
+  WP_FN void wp_adj_lerp_##V##_##V##_##S(wp_##V a, wp_##V b, T t, wp_##V r,    \
+                                         wp_##V g, wp_##V *ga, wp_##V *gb,     \
+                                         T *gt) {                              \
+    (void)r;                                                                   \
+    for (int i = 0; i < N; i++)                                                \
+      ga->c[i] += g.c[i] * ((T)1 - t), gb->c[i] += g.c[i] * t;                 \
+    *gt += wp_dot_##V##_##V(b, g) - wp_dot_##V##_##V(a, g);                    \
+  }                                                                            \
   WP_FN void wp_adj_add_##V##_##V(wp_##V a, wp_##V b, wp_##V r, wp_##V g,      \
                                   wp_##V *ga, wp_##V *gb) {                    \
     (void)a, (void)b, (void)r;                                                 \
@@ -62,8 +83,7 @@
                                   wp_##V *ga, wp_##V *gb) {                    \
     (void)r;                                                                   \
     for (int i = 0; i < N; i++)                                                \
-      ga->c[i] += g.c[i],                                                      \
-          gb->c[i] -= g.c[i] * wp_trunc_##S(a.c[i] / b.c[i]);                  \
+      ga->c[i] += g.c[i], gb->c[i] -= g.c[i] * wp_trunc_##S(a.c[i] / b.c[i]);  \
   }                                                                            \
   WP_FN void wp_adj_min_##V##_##V(wp_##V a, wp_##V b, wp_##V r, wp_##V g,      \
                                   wp_##V *ga, wp_##V *gb) {                    \
@@ -83,7 +103,7 @@
       else                                                                     \
         gb->c[i] += g.c[i];                                                    \
   }                                                                            \
-  /* min(v)/max(v): the gradient goes to the first extreme component */     \
+  /* min(v)/max(v): the gradient goes to the first extreme component */        \
   WP_FN void wp_adj_min_##V(wp_##V a, T r, T g, wp_##V *ga) {                  \
     for (int i = 0; i < N; i++)                                                \
       if (a.c[i] == r) {                                                       \
@@ -134,6 +154,33 @@
   }
 
 #define WP_MAT_ADJ(M, S, T, R, C, VR, VC)                                      \
+  /* more math: cw_mul, cw_div, lerp */                                        \
+  WP_FN void wp_adj_cw_mul_##M##_##M(wp_##M a, wp_##M b, wp_##M r, wp_##M g,   \
+                                     wp_##M *ga, wp_##M *gb) {                 \
+    (void)r;                                                                   \
+    for (int i = 0; i < R; i++)                                                \
+      for (int j = 0; j < C; j++)                                              \
+        ga->c[i][j] += b.c[i][j] * g.c[i][j],                                  \
+            gb->c[i][j] += a.c[i][j] * g.c[i][j];                              \
+  }                                                                            \
+  WP_FN void wp_adj_cw_div_##M##_##M(wp_##M a, wp_##M b, wp_##M r, wp_##M g,   \
+                                     wp_##M *ga, wp_##M *gb) {                 \
+    (void)a;                                                                   \
+    for (int i = 0; i < R; i++)                                                \
+      for (int j = 0; j < C; j++)                                              \
+        ga->c[i][j] += g.c[i][j] / b.c[i][j],                                  \
+            gb->c[i][j] -= g.c[i][j] * (r.c[i][j] / b.c[i][j]);                \
+  }                                                                            \
+  WP_FN void wp_adj_lerp_##M##_##M##_##S(wp_##M a, wp_##M b, T t, wp_##M r,    \
+                                         wp_##M g, wp_##M *ga, wp_##M *gb,     \
+                                         T *gt) {                              \
+    (void)r;                                                                   \
+    for (int i = 0; i < R; i++)                                                \
+      for (int j = 0; j < C; j++) {                                            \
+        ga->c[i][j] += g.c[i][j] * ((T)1 - t), gb->c[i][j] += g.c[i][j] * t;   \
+        *gt += b.c[i][j] * g.c[i][j] - a.c[i][j] * g.c[i][j];                  \
+      }                                                                        \
+  }                                                                            \
   WP_FN void wp_adj_add_##M##_##M(wp_##M a, wp_##M b, wp_##M r, wp_##M g,      \
                                   wp_##M *ga, wp_##M *gb) {                    \
     (void)a, (void)b, (void)r;                                                 \

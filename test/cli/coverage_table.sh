@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# docs/coverage.md agrees with the builtin registry: regenerating it from
+# `warpc --list-builtins` and warp-lang's reference gives the committed file
+# (run `make coverage-table` after changing the registry).
+set -eu
+root="$WARPC_ROOT"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+python3 "$root/scripts/coverage_table.py" --warpc "$root/build/bin/warpc" -o "$tmp/coverage.md"
+if ! diff -u "$root/docs/coverage.md" "$tmp/coverage.md" > "$tmp/diff"; then
+  head -40 "$tmp/diff"
+  echo "FAIL: docs/coverage.md disagrees with the builtin registry; run 'make coverage-table'"
+  exit 1
+fi
+# the hidden option lists the registry: one "NAME MIN-MAX grad|nograd" per line
+"$root/build/bin/warpc" --list-builtins | grep -qx 'lerp 3-3 grad' || { echo "FAIL: --list-builtins"; exit 1; }
+echo ok
