@@ -1,0 +1,57 @@
+# samples/common.mk - what every sample's Makefile shares: kernels.py ->
+# (warpc) -> kernels.o + kernels.h, linked with main.c and libwarprt into
+# ./$(PROG).  A sample's Makefile sets PROG and includes this file.
+#
+#   make            build ./$(PROG)
+#   make run        build and run it
+#   make clean      remove what the build made
+#
+# WARPC_ROOT is the warpc repository (or install prefix) holding
+# build/bin/warpc, build/lib/libwarprt.a and runtime/include.
+
+WARPC_ROOT ?= ../..
+WARPC := $(WARPC_ROOT)/build/bin/warpc
+LIBDIR := $(WARPC_ROOT)/build/lib
+LIBWARPRT := $(LIBDIR)/libwarprt.a
+
+CC ?= cc
+ifeq ($(origin CC),default)
+CC := cc
+endif
+CFLAGS ?= -O2
+# Always used, even when CFLAGS is given on the command line.
+# -ffp-contract=off: no fused multiply-adds in the C reference, as in the
+# code warpc generates, so both round identically.
+SAMPLE_CFLAGS := -std=c11 -Wall -Wextra -ffp-contract=off
+CPPFLAGS += -I$(WARPC_ROOT)/runtime/include
+LDLIBS := -L$(LIBDIR) -lwarprt -lpthread -lm
+
+
+.PHONY: all run clean
+
+all: $(PROG)
+
+run: $(PROG)
+	./$(PROG)
+
+$(PROG): main.c kernels.o kernels.h $(LIBWARPRT)
+	$(CC) $(CPPFLAGS) $(SAMPLE_CFLAGS) $(CFLAGS) -o $@ main.c kernels.o $(LDLIBS)
+
+# One warpc run writes both files (a pattern rule with two targets: make
+# knows one recipe run makes both, also in GNU make before 4.3).
+%.o %.h: %.py $(WARPC)
+	$(WARPC) $< -o $*.o
+
+# warpc and libwarprt are built by the repository's Makefile, not here (so
+# this Makefile's CC/CFLAGS never leak into that build); say so when missing.
+ifeq ($(wildcard $(WARPC)),)
+$(WARPC):
+	@echo "$@ not found: build warpc first with 'make -C $(WARPC_ROOT)'" >&2; exit 1
+endif
+ifeq ($(wildcard $(LIBWARPRT)),)
+$(LIBWARPRT):
+	@echo "$@ not found: build warpc first with 'make -C $(WARPC_ROOT)'" >&2; exit 1
+endif
+
+clean:
+	rm -f $(PROG) kernels.o kernels.h
