@@ -13,10 +13,10 @@
 #include <time.h>
 
 typedef struct bench_opts {
-  int cpu;           /* --cpu: CPU timings only (no GPU needed) */
-  int reps;          /* --reps N: timed repetitions (0: the driver's default) */
-  const char *out;   /* --out FILE: write the checked result there */
-  const char *ref;   /* --ref FILE: compare the GPU result with this file */
+  int cpu;         /* --cpu: CPU timings only (no GPU needed) */
+  int reps;        /* --reps N: timed repetitions (0: the driver's default) */
+  const char *out; /* --out FILE: write the checked result there */
+  const char *ref; /* --ref FILE: compare the GPU result with this file */
   const char *device; /* --device cuda:N (default cuda:0) */
 } bench_opts;
 

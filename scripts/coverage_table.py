@@ -29,7 +29,8 @@ ALIASES = {"unot": "not"}
 # Constructs handled by the lowering (lib/ir/lower_*.c), not registry entries.
 LOWERING = {"tid", "range", "len", "print", "printf", "static",
             "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
-            "float16", "float32", "float64", "bool", "int", "float"}
+            "float16", "float32", "float64", "bool", "int", "float",
+            "quaternion", "transformation", "quat_identity", "transform_identity"}
 
 
 def registry(warpc):

@@ -90,7 +90,7 @@ typedef struct bench_kernel {
   wp_int64 dim;
   void (*forward)(const wp_launch *);
   void (*backward)(const wp_launch *);
-  wp_array *inputs[4]; /* arrays whose grads are summed (NULL-terminated) */
+  wp_array *inputs[4];  /* arrays whose grads are summed (NULL-terminated) */
   wp_array *outputs[2]; /* arrays whose grads are seeded (NULL-terminated) */
   uint32_t seed_base;
 } bench_kernel;
@@ -102,8 +102,8 @@ static wp_array sx_x, sx_y, sx_z;
 static wp_array os_x0, os_v0, os_k, os_out;
 
 static void spring_fwd(const wp_launch *l) {
-  check(adjoint_spring_forces(l, &sp_x, &sp_v, &sp_springs, &sp_rest,
-                              SPRING_KE, SPRING_KD, &sp_f),
+  check(adjoint_spring_forces(l, &sp_x, &sp_v, &sp_springs, &sp_rest, SPRING_KE,
+                              SPRING_KD, &sp_f),
         "adjoint_spring_forces");
 }
 static void spring_bwd(const wp_launch *l) {
@@ -119,13 +119,13 @@ static void saxpy_bwd(const wp_launch *l) {
         "adjoint_saxpy_backward");
 }
 static void osc_fwd(const wp_launch *l) {
-  check(adjoint_oscillator(l, &os_x0, &os_v0, &os_k, OSC_STEPS, OSC_DT,
-                           &os_out),
-        "adjoint_oscillator");
+  check(
+      adjoint_oscillator(l, &os_x0, &os_v0, &os_k, OSC_STEPS, OSC_DT, &os_out),
+      "adjoint_oscillator");
 }
 static void osc_bwd(const wp_launch *l) {
-  check(adjoint_oscillator_backward(l, &os_x0, &os_v0, &os_k, OSC_STEPS,
-                                    OSC_DT, &os_out),
+  check(adjoint_oscillator_backward(l, &os_x0, &os_v0, &os_k, OSC_STEPS, OSC_DT,
+                                    &os_out),
         "adjoint_oscillator_backward");
 }
 
@@ -180,8 +180,8 @@ static double gradsum(const bench_kernel *k) {
     check(wp_array_zero_grad(k->inputs[i]), "wp_array_zero_grad");
   for (int i = 0; k->outputs[i]; i++) {
     check(wp_array_zero(k->outputs[i]), "wp_array_zero");
-    fill(k->outputs[i]->grad, floats_of(k->outputs[i]), k->seed_base + i,
-         -1.0f, 1.0f);
+    fill(k->outputs[i]->grad, floats_of(k->outputs[i]), k->seed_base + i, -1.0f,
+         1.0f);
   }
   k->forward(&l);
   k->backward(&l);
@@ -237,12 +237,27 @@ int main(int argc, char **argv) {
   }
   setup();
   const bench_kernel kernels[] = {
-      {"spring_forces", 2 * SPRING_PARTICLES, spring_fwd, spring_bwd,
-       {&sp_x, &sp_v, &sp_rest, NULL}, {&sp_f, NULL}, 101},
-      {"saxpy", SAXPY_N, saxpy_fwd, saxpy_bwd, {&sx_x, &sx_y, NULL},
-       {&sx_z, NULL}, 111},
-      {"oscillator", OSC_N, osc_fwd, osc_bwd, {&os_x0, &os_v0, &os_k, NULL},
-       {&os_out, NULL}, 121},
+      {"spring_forces",
+       2 * SPRING_PARTICLES,
+       spring_fwd,
+       spring_bwd,
+       {&sp_x, &sp_v, &sp_rest, NULL},
+       {&sp_f, NULL},
+       101},
+      {"saxpy",
+       SAXPY_N,
+       saxpy_fwd,
+       saxpy_bwd,
+       {&sx_x, &sx_y, NULL},
+       {&sx_z, NULL},
+       111},
+      {"oscillator",
+       OSC_N,
+       osc_fwd,
+       osc_bwd,
+       {&os_x0, &os_v0, &os_k, NULL},
+       {&os_out, NULL},
+       121},
   };
   check(wp_set_num_threads(threads), "wp_set_num_threads");
   int pool = wp_get_num_threads();

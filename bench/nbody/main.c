@@ -53,8 +53,7 @@ static void c_step(const wp_vec3f *pos, const wp_vec3f *vel, const float *mass,
     float px = pos[i].c[0], py = pos[i].c[1], pz = pos[i].c[2];
     float ax = 0.0f, ay = 0.0f, az = 0.0f;
     for (int j = 0; j < N; j++) {
-      float dx = pos[j].c[0] - px, dy = pos[j].c[1] - py,
-            dz = pos[j].c[2] - pz;
+      float dx = pos[j].c[0] - px, dy = pos[j].c[1] - py, dz = pos[j].c[2] - pz;
       float r2 = dx * dx + dy * dy + dz * dz + eps2;
       float inv_r = 1.0f / sqrtf(r2);
       float s = mass[j] * inv_r * inv_r * inv_r;
@@ -79,8 +78,7 @@ static float *dv(const wp_vec3f *new_vel, const wp_vec3f *vel) {
 }
 
 static void bench_line(const char *impl, const char *device, int threads,
-                       double ms, int reps, const char *check_s,
-                       double diff) {
+                       double ms, int reps, const char *check_s, double diff) {
   double gflops =
       ms > 0 ? FLOPS_PER_PAIR * (double)N * (double)N / (ms * 1e6) : 0.0;
   char thr[16] = "-";
@@ -114,8 +112,8 @@ static void free_state(state *s) {
 }
 
 static void step(const wp_launch *l, state *s) {
-  check(nbody_step(l, &s->pos, &s->vel, &s->mass, &s->new_pos, &s->new_vel,
-                   DT, EPS2),
+  check(nbody_step(l, &s->pos, &s->vel, &s->mass, &s->new_pos, &s->new_vel, DT,
+                   EPS2),
         "nbody_step");
 }
 
@@ -145,8 +143,8 @@ static int run_cpu(const bench_opts *o) {
     for (int r = 0; r < reps; r++)
       step(&cpu, &s);
     double ms = (bench_now_ms() - t0) / reps;
-    bench_line(pass == 0 ? "warpc-cpu" : "warpc-cpu1", "cpu", threads, ms,
-               reps, ok, diff);
+    bench_line(pass == 0 ? "warpc-cpu" : "warpc-cpu1", "cpu", threads, ms, reps,
+               ok, diff);
   }
   check(wp_set_num_threads(0), "wp_set_num_threads");
   c_step(s.pos.data, s.vel.data, s.mass.data, np, nv, DT, EPS2); /* warm-up */

@@ -46,8 +46,7 @@ static void c_saxpy(wp_int64 n, float a, const float *x, float *y) {
 }
 
 static void bench_line(const char *impl, const char *device, int threads,
-                       double ms, int reps, const char *check_s,
-                       double diff) {
+                       double ms, int reps, const char *check_s, double diff) {
   double gbps = ms > 0 ? 12.0 * (double)N / (ms * 1e6) : 0.0;
   char thr[16] = "-";
   if (threads > 0)
@@ -85,8 +84,8 @@ static int run_cpu(const bench_opts *o) {
     for (int r = 0; r < reps; r++)
       check(saxpy_saxpy(&cpu, &x, &y, A), "saxpy_saxpy");
     double ms = (bench_now_ms() - t0) / reps;
-    bench_line(pass == 0 ? "warpc-cpu" : "warpc-cpu1", "cpu", threads, ms,
-               reps, ok, diff);
+    bench_line(pass == 0 ? "warpc-cpu" : "warpc-cpu1", "cpu", threads, ms, reps,
+               ok, diff);
   }
   check(wp_set_num_threads(0), "wp_set_num_threads");
   c_saxpy(N, A, cx, cy); /* warm-up */
@@ -121,8 +120,10 @@ static int run_gpu(const bench_opts *o) {
   }
   const wp_int64 shape[1] = {N};
   wp_array hx, hy, hy_gpu, dx, dy;
-  check(wp_array_alloc(&hx, WP_FLOAT32, 0, 1, shape, 0, WP_DEVICE_CPU), "alloc");
-  check(wp_array_alloc(&hy, WP_FLOAT32, 0, 1, shape, 0, WP_DEVICE_CPU), "alloc");
+  check(wp_array_alloc(&hx, WP_FLOAT32, 0, 1, shape, 0, WP_DEVICE_CPU),
+        "alloc");
+  check(wp_array_alloc(&hy, WP_FLOAT32, 0, 1, shape, 0, WP_DEVICE_CPU),
+        "alloc");
   check(wp_array_alloc(&hy_gpu, WP_FLOAT32, 0, 1, shape, 0, WP_DEVICE_CPU),
         "alloc");
   check(wp_array_alloc(&dx, WP_FLOAT32, 0, 1, shape, 0, dev), "alloc on GPU");

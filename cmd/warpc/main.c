@@ -14,7 +14,8 @@ static ir_module *compile_ir(const options *o, const ast_module *ast,
                              const char *mname, wp_arena *arena, wp_diag *diag,
                              bool *internal) {
   wp_lower_options lo = {.module_name = mname,
-                         .enable_backward = !o->no_adjoint};
+                         .enable_backward = !o->no_adjoint,
+                         .debug = o->debug};
   ir_module *m = wp_lower(ast, &lo, arena, diag);
   if (!m)
     return NULL;

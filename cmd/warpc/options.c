@@ -38,6 +38,8 @@ static void usage(FILE *out) {
       "or\n"
       "                     clang)\n"
       "  --no-adjoint       generate no backward (adjoint) kernels\n"
+      "  --debug            keep `assert` statements: a failing one prints\n"
+      "                     'file.py:LINE: assertion failed' and traps\n"
       "  -v                 print every external command\n"
       "  --version          print the version and exit\n"
       "  -h, --help         print this help and exit\n",
@@ -176,6 +178,8 @@ int warpc_parse_args(int argc, char **argv, options *o) {
       o->verbose = true;
     } else if (!strcmp(a, "--no-cuda")) {
       o->cuda = CUDA_OFF;
+    } else if (!strcmp(a, "--debug")) {
+      o->debug = true;
     } else if (!strcmp(a, "--no-adjoint")) {
       o->no_adjoint = true;
     } else if (a[0] == '-' && a[1]) {

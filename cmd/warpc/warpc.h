@@ -44,6 +44,7 @@ typedef struct options {
   int opt_level;
   bool verbose;
   bool no_adjoint;
+  bool debug; /* --debug: keep asserts */
   bool line_directives;
   cuda_mode cuda;
   int archs[MAX_ARCHS];

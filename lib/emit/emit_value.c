@@ -296,6 +296,31 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     name(out, v->args[v->nargs - 1]);
     fputs(";\n", out);
     return;
+  case IR_PRINT: {
+    /* assert / expect: the message when args[0] is false */
+    int first = v->aux != IR_PRINT_ALWAYS;
+    if (first) {
+      fputs("if (!", out);
+      name(out, v->args[0]);
+      fputs(") { ", out);
+    }
+    fputs(e->target->cuda ? "printf(" : "wp_printf(", out);
+    emit_c_string(out, v->str);
+    for (int i = first; i < v->nargs; i++) {
+      fputs(", ", out);
+      bool b = ir_type_is_bool(v->args[i]->type);
+      if (b)
+        fputc('(', out);
+      name(out, v->args[i]);
+      if (b)
+        fputs(" ? \"True\" : \"False\")", out);
+    }
+    fputs(");", out);
+    if (v->aux == IR_PRINT_ASSERT)
+      fputs(e->target->cuda ? " __trap();" : " __builtin_trap();", out);
+    fputs(first ? " }\n" : "\n", out);
+    return;
+  }
   case IR_INSERT: insert(e, v, -1, 1); return;
   case IR_INSERT_DYN: insert(e, v, 1, 2); return;
   case IR_BR:

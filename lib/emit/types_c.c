@@ -38,7 +38,16 @@ void emit_use_type(emit_ctx *e, const ir_type *t) {
     return;
   switch (t->kind) {
   case IR_T_ARRAY: emit_use_type(e, t->elem); return;
-  case IR_T_VEC: wp_ptrvec_push(e->m->arena, &e->types, (void *)t); return;
+  case IR_T_VEC:
+    if (t->flavor == IR_VEC_QUAT) { /* rotations, matrix conversions */
+      emit_use_type(e, ir_t_vec(T, t->scalar, 3));
+      emit_use_type(e, ir_t_mat(T, t->scalar, 3, 3));
+      emit_use_type(e, ir_t_mat(T, t->scalar, 4, 4));
+    } else if (t->flavor == IR_VEC_TRANSFORM) {
+      emit_use_type(e, ir_t_quat(T, t->scalar));
+    }
+    wp_ptrvec_push(e->m->arena, &e->types, (void *)t);
+    return;
   case IR_T_MAT:
     emit_use_type(e, ir_t_vec(T, t->scalar, t->rows));
     emit_use_type(e, ir_t_vec(T, t->scalar, t->cols));
@@ -87,7 +96,13 @@ void emit_types(emit_ctx *e) {
             t->rows);
     if (has_atomics(t->scalar))
       fprintf(out, "WP_VEC_ATOMIC(%s, %s, %d)\n", t->name, s, t->rows);
-    if (is_float_scalar(t->scalar))
+    const char *v3 = ir_t_vec(T, t->scalar, 3)->name;
+    bool quat = t->flavor == IR_VEC_QUAT && is_float_scalar(t->scalar);
+    if (quat)
+      fprintf(out, "WP_QUAT(%s, %s, %s, %s, %s, %s)\n", t->name, s,
+              t->elem->cname, v3, ir_t_mat(T, t->scalar, 3, 3)->name,
+              ir_t_mat(T, t->scalar, 4, 4)->name);
+    else if (is_float_scalar(t->scalar))
       fprintf(out, "WP_VEC_FLOAT(%s, %s, %s, %d)\n", t->name, s, t->elem->cname,
               t->rows);
     if (t->rows == 3)
@@ -97,6 +112,17 @@ void emit_types(emit_ctx *e) {
               t->rows);
       if (t->rows == 3)
         fprintf(out, "WP_VEC_CROSS_ADJ(%s, %s)\n", t->name, t->elem->cname);
+      if (quat)
+        fprintf(out, "WP_QUAT_ADJ(%s, %s, %s, %s, %s, %s)\n", t->name, s,
+                t->elem->cname, v3, ir_t_mat(T, t->scalar, 3, 3)->name,
+                ir_t_mat(T, t->scalar, 4, 4)->name);
+    }
+    if (t->flavor == IR_VEC_TRANSFORM && is_float_scalar(t->scalar)) {
+      const char *q = ir_t_quat(T, t->scalar)->name;
+      fprintf(out, "WP_TRANSFORM(%s, %s, %s, %s, %s)\n", t->name, q, s,
+              t->elem->cname, v3);
+      fprintf(out, "WP_TRANSFORM_ADJ(%s, %s, %s, %s, %s)\n", t->name, q, s,
+              t->elem->cname, v3);
     }
   }
   for (int i = 0; i < e->types.count; i++) {
@@ -142,6 +168,13 @@ void emit_instances(emit_ctx *e, ir_func *f) {
                  a->name, bt->name, v->type->name, a->elem->cname, a->rows,
                  a->cols, bt->cols, a->name, bt->name, v->type->name,
                  a->elem->cname, a->rows, a->cols, bt->cols);
+      } else if (v->op == IR_BUILTIN &&
+                 !strncmp(v->builtin->name, "transform_", 10) &&
+                 v->args[0]->type->kind == IR_T_MAT) {
+        bool point = !strcmp(v->builtin->name, "transform_point");
+        snprintf(key, sizeof key, "WP_MAT44_XFORM(%s, %s, %s, %s, %d)",
+                 v->builtin->name, v->args[0]->type->name, v->type->name,
+                 v->type->elem->cname, point ? 1 : 0);
       } else if (v->op == IR_CAST && v->type->kind != IR_T_SCALAR) {
         const ir_type *from = v->args[0]->type;
         snprintf(key, sizeof key, "WP_CAST(%s, %s, %s, %s, %d)", v->type->name,

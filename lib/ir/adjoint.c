@@ -270,7 +270,9 @@ static void replay_block(actx *a, ir_block *pb, ir_block *dispatch) {
     switch (v->op) {
     case IR_PARAM:
     case IR_STORE:
-      continue; /* parameters are the function's; stores already happened */
+    case IR_PRINT:
+      continue; /* parameters are the function's; stores already happened;
+                   messages were printed by the forward kernel */
     case IR_BR:
       push_params(a, v->targets[0]);
       path_push(a, pb->id);
@@ -582,7 +584,8 @@ static ir_func *build(ir_module *m, ir_func *k) {
       a.fwd[pb->params[i]->id] = c;
     }
     for (ir_value *v = pb->first; v; v = v->next) {
-      if (v->op == IR_PARAM || ir_is_terminator(v) || v->op == IR_STORE)
+      if (v->op == IR_PARAM || ir_is_terminator(v) || v->op == IR_STORE ||
+          v->op == IR_PRINT)
         continue;
       ir_value *c = WP_NEW(a.A, ir_value);
       *c = *v;

@@ -21,7 +21,8 @@ static bool is_num(type_t t) {
   return t->kind == IR_T_SCALAR && t->scalar != WP_SCALAR_BOOL;
 }
 static bool is_fvec(type_t t) {
-  return t->kind == IR_T_VEC && ir_type_is_float(t->elem);
+  return t->kind == IR_T_VEC && ir_type_is_float(t->elem) &&
+         t->flavor != IR_VEC_TRANSFORM;
 }
 static bool is_comp(type_t t) {
   return t->kind == IR_T_VEC || t->kind == IR_T_MAT;
@@ -80,6 +81,13 @@ static type_t chk_mul(ir_types *T, const ir_builtin *b, type_t *a, int n,
                   "vector or matrix");
     return y;
   }
+  if (x->kind == IR_T_VEC && x->flavor != IR_VEC_PLAIN) {
+    if (x == y)
+      return x; /* quaternion product, transform composition */
+    return fail(T, err, NO_OVERLOAD);
+  }
+  if (y->kind == IR_T_VEC && y->flavor != IR_VEC_PLAIN)
+    return fail(T, err, NO_OVERLOAD);
   if (x->kind == IR_T_MAT && y->kind == IR_T_VEC && x->scalar == y->scalar &&
       x->cols == y->rows)
     return ir_t_vec(T, x->scalar, x->rows);
@@ -243,7 +251,7 @@ static type_t chk_dot(ir_types *T, const ir_builtin *b, type_t *a, int n,
   (void)n;
   if (a[0] != a[1])
     return fail(T, err, "argument types must be the same");
-  if (a[0]->kind == IR_T_VEC)
+  if (a[0]->kind == IR_T_VEC && a[0]->flavor != IR_VEC_TRANSFORM)
     return a[0]->elem;
   return fail(T, err, NO_OVERLOAD);
 }
@@ -291,7 +299,7 @@ static type_t chk_outer(ir_types *T, const ir_builtin *b, type_t *a, int n,
   (void)b;
   (void)n;
   if (a[0]->kind == IR_T_VEC && a[1]->kind == IR_T_VEC &&
-      a[0]->scalar == a[1]->scalar)
+      a[0]->scalar == a[1]->scalar && !a[0]->flavor && !a[1]->flavor)
     return ir_t_mat(T, a[0]->scalar, a[0]->rows, a[1]->rows);
   return fail(T, err, NO_OVERLOAD);
 }
@@ -504,6 +512,76 @@ static type_t chk_noise(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return ir_t_float32(T);
 }
 
+/* ---- quaternions and transforms (flavored vectors, see ir.h) ---------- */
+
+static bool is_fquat(type_t t) {
+  return ir_type_is_quat(t) && is_f3264(t->elem);
+}
+static bool is_fxform(type_t t) {
+  return ir_type_is_transform(t) && is_f3264(t->elem);
+}
+static bool is_vec3_of(type_t t, int scalar) {
+  return t->kind == IR_T_VEC && !t->flavor && t->rows == 3 &&
+         t->scalar == scalar;
+}
+
+/* One rule for the whole family, by name: quat_*, transform_*. */
+static type_t chk_quat(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                       const char **err) {
+  const char *nm = b->name;
+  type_t x = a[0];
+  int s = x->scalar;
+  if (!strcmp(nm, "quat_from_axis_angle")) {
+    if (n == 2 && is_vec3_of(x, s) && is_f3264(x->elem) && a[1] == x->elem)
+      return ir_t_quat(T, s);
+    return fail(T, err, NO_OVERLOAD);
+  }
+  if (!strcmp(nm, "quat_rpy")) {
+    if (is_f3264(x) && a[1] == x && a[2] == x)
+      return ir_t_quat(T, s);
+    return fail(T, err, NO_OVERLOAD);
+  }
+  if (!strcmp(nm, "quat_from_matrix")) {
+    if (x->kind == IR_T_MAT && x->rows == x->cols &&
+        (x->rows == 3 || x->rows == 4) && is_f3264(x->elem))
+      return ir_t_quat(T, s);
+    return fail(T, err, NO_OVERLOAD);
+  }
+  if (!strncmp(nm, "quat_", 5)) {
+    if (!is_fquat(x))
+      return fail(T, err, NO_OVERLOAD);
+    if (!strcmp(nm, "quat_inverse") && n == 1)
+      return x;
+    if (!strcmp(nm, "quat_to_matrix") && n == 1)
+      return ir_t_mat(T, s, 3, 3);
+    if (!strncmp(nm, "quat_rotate", 11) && n == 2 && is_vec3_of(a[1], s))
+      return a[1];
+    if (!strcmp(nm, "quat_slerp") && n == 3 && a[1] == x && a[2] == x->elem)
+      return x;
+    return fail(T, err, NO_OVERLOAD);
+  }
+  /* transform_* */
+  if ((!strcmp(nm, "transform_point") || !strcmp(nm, "transform_vector")) &&
+      n == 2 && x->kind == IR_T_MAT && x->rows == 4 && x->cols == 4 &&
+      is_f3264(x->elem) && is_vec3_of(a[1], s))
+    return a[1]; /* homogeneous 4x4 matrix */
+  /* transform_* */
+  if (!is_fxform(x))
+    return fail(T, err, NO_OVERLOAD);
+  if (!strcmp(nm, "transform_get_translation") && n == 1)
+    return ir_t_vec(T, s, 3);
+  if (!strcmp(nm, "transform_get_rotation") && n == 1)
+    return ir_t_quat(T, s);
+  if (!strcmp(nm, "transform_inverse") && n == 1)
+    return x;
+  if (!strcmp(nm, "transform_multiply") && n == 2 && a[1] == x)
+    return x;
+  if ((!strcmp(nm, "transform_point") || !strcmp(nm, "transform_vector")) &&
+      n == 2 && is_vec3_of(a[1], s))
+    return a[1];
+  return fail(T, err, NO_OVERLOAD);
+}
+
 #define OP(name, n, chk, cop, mask)                                            \
   { name, n, n, chk, cop, mask, true, false, NULL }
 #define FN(name, lo, hi, chk)                                                  \
@@ -596,6 +674,21 @@ static const ir_builtin registry[] = {
     FND("radians", 1, 1, chk_f3264),
     FN("rint", 1, 1, chk_f3264),
     FN("frac", 1, 1, chk_f3264), /* Warp: no gradient (adj_frac is empty) */
+    /* quaternions and transforms */
+    FND("quat_from_axis_angle", 2, 2, chk_quat),
+    FND("quat_rpy", 3, 3, chk_quat),
+    FND("quat_inverse", 1, 1, chk_quat),
+    FND("quat_rotate", 2, 2, chk_quat),
+    FND("quat_rotate_inv", 2, 2, chk_quat),
+    FND("quat_to_matrix", 1, 1, chk_quat),
+    FND("quat_from_matrix", 1, 1, chk_quat),
+    FND("quat_slerp", 3, 3, chk_quat),
+    FND("transform_get_translation", 1, 1, chk_quat),
+    FND("transform_get_rotation", 1, 1, chk_quat),
+    FND("transform_point", 2, 2, chk_quat),
+    FND("transform_vector", 2, 2, chk_quat),
+    FND("transform_inverse", 1, 1, chk_quat),
+    FND("transform_multiply", 2, 2, chk_quat),
     /* atomics (IR_ATOMIC; not pure) */
     {"atomic_add", 2, 2, chk_atomic, NULL, 0, false, false, NULL},
     {"atomic_sub", 2, 2, chk_atomic, NULL, 0, false, false, NULL},

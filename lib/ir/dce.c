@@ -12,6 +12,7 @@ static bool has_effect(const ir_value *v) {
   case IR_STORE:
   case IR_ATOMIC:
   case IR_CALL:
+  case IR_PRINT:
   case IR_BR:
   case IR_CBR:
   case IR_RET: return true;

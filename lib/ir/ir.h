@@ -43,12 +43,21 @@ typedef enum ir_type_kind {
 } ir_type_kind;
 
 typedef struct ir_type ir_type;
+/* Quaternions and transforms are vectors with a flavor: a quat is a 4-vector
+ * (x, y, z, w), a transform a 7-vector (p.x, p.y, p.z, q.x, q.y, q.z, q.w),
+ * which is exactly Warp's memory layout; vector operations that Warp allows
+ * on them (+, -, scaling, components, dot, length, ...) come for free and the
+ * flavor selects the names ("quatf", "transformd"), the dtype code and the
+ * quaternion/transform overloads. */
+enum { IR_VEC_PLAIN = 0, IR_VEC_QUAT = 1, IR_VEC_TRANSFORM = 2 };
+
 struct ir_type {
   ir_type_kind kind;
-  int scalar;                /* SCALAR, VEC, MAT: element scalar code */
-  int rows, cols;            /* VEC: rows = length, cols = 1; MAT: shape */
-  int ndim;                  /* ARRAY */
-  const ir_type *elem;       /* ARRAY: dtype; VEC/MAT: the scalar type */
+  int flavor;          /* VEC: IR_VEC_PLAIN, IR_VEC_QUAT or IR_VEC_TRANSFORM */
+  int scalar;          /* SCALAR, VEC, MAT: element scalar code */
+  int rows, cols;      /* VEC: rows = length, cols = 1; MAT: shape */
+  int ndim;            /* ARRAY */
+  const ir_type *elem; /* ARRAY: dtype; VEC/MAT: the scalar type */
   const ir_type **members;   /* TUPLE, STRUCT */
   const char **member_names; /* STRUCT */
   int nmembers;
@@ -71,6 +80,11 @@ const ir_type *ir_t_float32(ir_types *T);
 /* Vector of `n` (1..255) components of scalar code `scalar`. */
 const ir_type *ir_t_vec(ir_types *T, int scalar, int n);
 const ir_type *ir_t_mat(ir_types *T, int scalar, int rows, int cols);
+/* quath/quatf/quatd and transformh/transformf/transformd (flavored VECs). */
+const ir_type *ir_t_quat(ir_types *T, int scalar);
+const ir_type *ir_t_transform(ir_types *T, int scalar);
+bool ir_type_is_quat(const ir_type *t);
+bool ir_type_is_transform(const ir_type *t);
 const ir_type *ir_t_array(ir_types *T, const ir_type *dtype, int ndim);
 const ir_type *ir_t_tuple(ir_types *T, const ir_type **members, int n);
 
@@ -172,6 +186,12 @@ typedef enum ir_op {
   IR_PATH_PUSH,   /* push block number aux on the tape */
   IR_PATH_POP,    /* pop a block number (int32); -1 when the tape is
                      empty */
+  IR_PRINT,       /* printf(str, args...) of scalar args (print,
+                     wp.printf, assert, wp.expect_*); aux: 0 always,
+                     IR_PRINT_ASSERT / IR_PRINT_EXPECT: only when the bool
+                     args[0] (not printed) is false, then trap (assert) or
+                     go on (expect).  Bool args print True/False.  Not
+                     replayed by backward functions. */
   /* terminators */
   IR_BR,     /* jump to targets[0] passing targs[0] */
   IR_CBR,    /* if args[0] goto targets[0](targs[0]) else
@@ -179,6 +199,8 @@ typedef enum ir_op {
   IR_RET,    /* return [args[0]] */
   IR_SWITCH, /* goto cases[args[0]] (a block number), default: targets[0] */
 } ir_op;
+
+enum { IR_PRINT_ALWAYS, IR_PRINT_ASSERT, IR_PRINT_EXPECT };
 
 typedef struct ir_value ir_value;
 typedef struct ir_block ir_block;
@@ -206,6 +228,7 @@ struct ir_value {
   int ncases;
   int *slots;       /* ADJ_BUILTIN */
   const char *name; /* source variable name, for printing; may be NULL */
+  const char *str;  /* PRINT: C printf format */
   wp_loc loc;
   ir_block *block;
   ir_value *next, *prev; /* instruction list of the block */
@@ -303,6 +326,7 @@ void ir_count_uses(ir_func *f);
 typedef struct wp_lower_options {
   const char *module_name;
   bool enable_backward; /* default for kernels */
+  bool debug;           /* keep `assert` statements (warpc --debug) */
 } wp_lower_options;
 
 /* Lowers every @wp.func and @wp.kernel of `ast` reachable from a kernel

@@ -73,6 +73,7 @@ typedef struct lower_ctx {
   int global_limit;     /* while evaluating a global: only globals before
                            this index are visible; else nglobals */
   int const_depth;
+  bool in_static; /* evaluating wp.static(...) */
 } lower_ctx;
 
 /* lower_ssa.c: variables (Braun et al., "Simple and Efficient Construction
@@ -112,6 +113,12 @@ int lower_array_indices(lower_ctx *c, ir_value *arr, const ast_expr *e,
 /* lower_call.c */
 ir_value *lower_call(lower_ctx *c, const ast_expr *e);
 /* Component k of the n-component wp.tid(). */
+/* lower_quat.c: quat(ijk, real) / transform(p, q) from two lowered
+ * arguments, and quat_identity() / transform_identity(). */
+ir_value *lower_quat_compose(lower_ctx *c, const ast_expr *e, const ir_type *t,
+                             ir_value **args);
+ir_value *lower_quat_identity(lower_ctx *c, const ast_expr *e,
+                              const char *name);
 ir_value *lower_tid(lower_ctx *c, int k, int n, wp_loc loc);
 /* Emits an atomic `b` on the element addr[0][addr[1..naddr)] with `val`. */
 ir_value *lower_atomic(lower_ctx *c, const ir_builtin *b, ir_value **addr,
@@ -133,6 +140,12 @@ const char *lower_warp_path(lower_ctx *c, const ast_expr *e);
  * value as constants into the current function.  Returns false (nothing
  * reported) when there is no such global; *out NULL when it was reported. */
 bool lower_global(lower_ctx *c, const char *name, wp_loc use, entity *out);
+/* wp.static(expr) (the call `call`): the value of expr computed at compile
+ * time over literals and module constants; NULL when reported. */
+ir_value *lower_static(lower_ctx *c, const ast_expr *call);
+/* The truth of wp.static(expr) as an `if` condition: 1, 0, or -1 when
+ * reported. */
+int lower_static_truth(lower_ctx *c, const ast_expr *call);
 
 /* lower.c: the return of a @wp.func_grad function (the tuple of its
  * wp.adjoint[] variables). */
@@ -148,6 +161,12 @@ void lower_note_store(lower_ctx *c, ir_value *arr);
 /* Warns (once per array) when a differentiable kernel reads `arr` after
  * writing it: the backward replay cannot see the element's earlier value. */
 void lower_check_reload(lower_ctx *c, ir_value *arr, wp_loc loc);
+
+/* lower_print.c: print(...), wp.printf, assert, wp.expect_* */
+ir_value *lower_print(lower_ctx *c, const ast_expr *e);
+ir_value *lower_printf(lower_ctx *c, const ast_expr *e);
+ir_value *lower_expect(lower_ctx *c, const ast_expr *e, const char *name);
+void lower_assert(lower_ctx *c, const ast_stmt *s);
 
 /* lower_stmt.c */
 /* Marks the names an erroneous assignment would define, so that later uses

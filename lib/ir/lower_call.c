@@ -55,6 +55,9 @@ static ir_value *composite_ctor(lower_ctx *c, const ast_expr *e,
   if (n < 0)
     return NULL;
   int ncomp = t->rows * t->cols;
+  if (n == 2 && t->kind == IR_T_VEC && t->flavor != IR_VEC_PLAIN)
+    return lower_quat_compose(c, e, t,
+                              args); /* quat(ijk, w), transform(p, q) */
   if (n == 0)
     return lower_emit(c, IR_ZERO, t, NULL, 0, e->loc);
   if (n == 1 && args[0]->type->kind == t->kind &&
@@ -201,6 +204,8 @@ static ir_value *special_call(lower_ctx *c, const ast_expr *e,
     }
     return lower_tid(c, 0, 1, e->loc);
   }
+  if (!strcmp(name, "quat_identity") || !strcmp(name, "transform_identity"))
+    return lower_quat_identity(c, e, name);
   if (strcmp(name, "float") == 0)
     return scalar_ctor(c, e, ir_t_float32(c->T));
   if (strcmp(name, "int") == 0)
@@ -214,6 +219,12 @@ static ir_value *special_call(lower_ctx *c, const ast_expr *e,
     }
     return lower_expr(c, e->items[0]);
   }
+  if (strcmp(name, "static") == 0)
+    return lower_static(c, e);
+  if (strcmp(name, "print") == 0)
+    return lower_print(c, e);
+  if (strcmp(name, "printf") == 0)
+    return lower_printf(c, e);
   if (strcmp(name, "len") == 0) {
     ir_value *args[MAX_ARGS];
     int n = lower_args(c, e, args);
@@ -380,6 +391,11 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
     if (p && !strcmp(p, "grad"))
       return grad_call(c, e);
   }
+  const char *path = lower_warp_path(c, e->value);
+  if (path && !strncmp(path, "expect_", 7) &&
+      (!strcmp(path + 7, "eq") || !strcmp(path + 7, "neq") ||
+       !strcmp(path + 7, "near")))
+    return lower_expect(c, e, path);
   entity callee = lower_entity(c, e->value);
   switch (callee.kind) {
   case ENT_ERROR: return NULL;

@@ -28,6 +28,14 @@ static double cv_num(const cvalue *v) {
 static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out);
 
 static bool not_const(lower_ctx *c, const ast_expr *e) {
+  if (c->in_static && c->const_depth == 0) {
+    if (e->kind == AST_EXPR_NAME)
+      wp_error(c->diag, e->loc, "'%s' is not a compile-time constant", e->name);
+    else
+      wp_error(c->diag, e->loc,
+               "this expression cannot be evaluated at compile time");
+    return false;
+  }
   wp_error(
       c->diag, e->loc,
       "module-level value is not a compile-time constant warpc can evaluate");
@@ -278,6 +286,60 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
       return false;
     return eval_binary(c, e, &a, &b, out);
   }
+  case AST_EXPR_COMPARE: {
+    cvalue a, b;
+    if (!eval(c, e->items[0], limit, &a))
+      return false;
+    bool r = true;
+    for (int k = 0; k + 1 < e->nitems && r; k++) {
+      if (!eval(c, e->items[k + 1], limit, &b))
+        return false;
+      untype(&a);
+      untype(&b);
+      if (a.kind == CV_TYPED || b.kind == CV_TYPED)
+        return not_const(c, e);
+      bool ints = a.kind != CV_FLOAT && b.kind != CV_FLOAT;
+      double x = cv_num(&a), y = cv_num(&b);
+      int cmp = ints ? (a.i > b.i) - (a.i < b.i) : (x > y) - (x < y);
+      bool unordered = !ints && (x != x || y != y);
+      switch (e->ops[k]) {
+      case AST_OP_EQ: r = !unordered && cmp == 0; break;
+      case AST_OP_NE: r = unordered || cmp != 0; break;
+      case AST_OP_LT: r = !unordered && cmp < 0; break;
+      case AST_OP_LE: r = !unordered && cmp <= 0; break;
+      case AST_OP_GT: r = !unordered && cmp > 0; break;
+      case AST_OP_GE: r = !unordered && cmp >= 0; break;
+      default: return not_const(c, e);
+      }
+      a = b;
+    }
+    memset(out, 0, sizeof *out);
+    out->kind = CV_BOOL;
+    out->i = r;
+    return true;
+  }
+  case AST_EXPR_BOOLOP: {
+    /* Python's and/or give one of the operands */
+    if (!eval(c, e->items[0], limit, out))
+      return false;
+    untype(out);
+    if (out->kind == CV_TYPED)
+      return not_const(c, e);
+    bool t = out->kind == CV_FLOAT ? out->f != 0 : out->i != 0;
+    if ((e->op == AST_OP_AND) == t)
+      return eval(c, e->items[1], limit, out);
+    return true;
+  }
+  case AST_EXPR_IFEXP: {
+    cvalue cond;
+    if (!eval(c, e->items[0], limit, &cond))
+      return false;
+    untype(&cond);
+    if (cond.kind == CV_TYPED)
+      return not_const(c, e);
+    bool t = cond.kind == CV_FLOAT ? cond.f != 0 : cond.i != 0;
+    return eval(c, e->items[t ? 1 : 2], limit, out);
+  }
   case AST_EXPR_CALL: {
     const char *path = lower_warp_path(c, e->value);
     if (path && strcmp(path, "constant") == 0 && e->nitems == 1)
@@ -352,4 +414,45 @@ bool lower_global(lower_ctx *c, const char *name, wp_loc use, entity *out) {
   ir_value *val = materialize(c, &v, use);
   *out = (entity){.kind = val ? ENT_VALUE : ENT_ERROR, .value = val};
   return true;
+}
+
+/* wp.static(expr): `expr` evaluated at compile time over module constants
+ * with Python's rules, captured like a global. */
+static bool static_eval(lower_ctx *c, const ast_expr *call, cvalue *v) {
+  if (call->nitems != 1 || call->nkeywords) {
+    wp_error(c->diag, call->loc, "wp.static() takes one expression");
+    return false;
+  }
+  int errors = c->diag->errors;
+  c->in_static = true;
+  bool ok = eval(c, call->items[0], c->ast->nglobals, v);
+  c->in_static = false;
+  if (ok)
+    return true;
+  if (c->diag->errors > errors)
+    wp_note(c->diag, call->loc,
+            "wp.static() evaluates its expression at compile time: it may "
+            "only use literals and module-level constants");
+  return false;
+}
+
+ir_value *lower_static(lower_ctx *c, const ast_expr *call) {
+  cvalue v;
+  if (!static_eval(c, call, &v))
+    return NULL;
+  return materialize(c, &v, call->loc);
+}
+
+int lower_static_truth(lower_ctx *c, const ast_expr *call) {
+  cvalue v;
+  if (!static_eval(c, call, &v))
+    return -1;
+  untype(&v);
+  if (v.kind == CV_TYPED) {
+    wp_error(c->diag, call->loc,
+             "the truth value of a '%s' is ambiguous in wp.static()",
+             v.type->name);
+    return -1;
+  }
+  return v.kind == CV_FLOAT ? v.f != 0 : v.i != 0;
 }

@@ -238,6 +238,13 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
   ir_value *v = base.value;
   if (v->type->kind == IR_T_ARRAY && strcmp(e->name, "shape") == 0)
     return (entity){.kind = ENT_SHAPE, .value = v};
+  if (ir_type_is_transform(v->type) &&
+      (!strcmp(e->name, "p") || !strcmp(e->name, "q")))
+    return value_entity(lower_builtin(
+        c,
+        ir_builtin_find(e->name[0] == 'p' ? "transform_get_translation"
+                                          : "transform_get_rotation"),
+        &v, 1, e->loc));
   int k = swizzle_index(e->name);
   if (v->type->kind == IR_T_VEC && k >= 0) {
     if (k >= v->type->rows) {
@@ -281,7 +288,8 @@ static entity name_entity(lower_ctx *c, const ast_expr *e) {
   entity g;
   if (lower_global(c, e->name, e->loc, &g))
     return g;
-  static const char *py_specials[] = {"float", "int", "bool", "range", "len"};
+  static const char *py_specials[] = {"float", "int", "bool",
+                                      "range", "len", "print"};
   for (size_t i = 0; i < sizeof py_specials / sizeof py_specials[0]; i++)
     if (strcmp(e->name, py_specials[i]) == 0)
       return (entity){.kind = ENT_SPECIAL, .name = py_specials[i]};

@@ -459,7 +459,24 @@ static void annassign(lower_ctx *c, const ast_stmt *s) {
   assign_var(c, target->name, v, s->value->loc);
 }
 
+static bool is_static_call(lower_ctx *c, const ast_expr *e) {
+  if (!e || e->kind != AST_EXPR_CALL)
+    return false;
+  const char *p = lower_warp_path(c, e->value);
+  return p && strcmp(p, "static") == 0;
+}
+
 static void if_stmt(lower_ctx *c, const ast_stmt *s) {
+  if (is_static_call(c, s->cond)) {
+    /* selected at compile time: the other branch is not compiled, as in
+       Warp */
+    int t = lower_static_truth(c, s->cond);
+    if (t > 0)
+      lower_block(c, &s->body);
+    else if (t == 0)
+      lower_block(c, &s->orelse);
+    return;
+  }
   ir_value *cond = lower_cond(c, s->cond);
   if (!cond)
     return;
@@ -563,8 +580,15 @@ static void for_stmt(lower_ctx *c, const ast_stmt *s) {
                                      strcmp(it->value->name, "range") == 0) ||
                                     (p && strcmp(p, "range") == 0));
   if (!is_range) {
-    wp_error(c->diag, it->loc,
-             "only 'for ... in range(...)' loops are supported yet");
+    ir_value *v = lower_expr(c, it);
+    if (v && (v->type->kind == IR_T_VEC || v->type->kind == IR_T_MAT))
+      wp_error(c->diag, it->loc,
+               "Warp cannot iterate over a '%s': loop over its indices, "
+               "'for i in range(%d)'",
+               v->type->name, v->type->rows);
+    else if (v)
+      wp_error(c->diag, it->loc,
+               "only 'for ... in range(...)' loops are supported in kernels");
     return;
   }
   if (s->targets[0]->kind != AST_EXPR_NAME) {
@@ -684,17 +708,14 @@ static void stmt(lower_ctx *c, const ast_stmt *s) {
     return;
   case AST_STMT_RETURN: return_stmt(c, s); return;
   case AST_STMT_PASS: return;
+  case AST_STMT_ASSERT: lower_assert(c, s); return;
   case AST_STMT_DEF:
     wp_error(
         c->diag, s->loc,
         "nested function and class definitions are not supported in kernels");
     return;
   case AST_STMT_UNSUPPORTED:
-    if (!strcmp(s->name, "assert statement"))
-      wp_error(c->diag, s->loc,
-               "assert statements are not supported by warpc yet");
-    else
-      wp_error(c->diag, s->loc, "%s is not supported in Warp kernels", s->name);
+    wp_error(c->diag, s->loc, "%s is not supported in Warp kernels", s->name);
     return;
   }
 }

@@ -49,6 +49,15 @@ static const ir_type *composite_from_name(ir_types *T, const char *n) {
     int s = scalar_from_suffix(n + 4);
     return s ? ir_t_vec(T, s, n[3] - '0') : NULL;
   }
+  /* quat, quatf, quatd, quath; transform, transformf, ... (float only) */
+  bool q = strncmp(n, "quat", 4) == 0, x = strncmp(n, "transform", 9) == 0;
+  if (q || x) {
+    int s = scalar_from_suffix(n + (q ? 4 : 9));
+    if (s != WP_SCALAR_FLOAT32 && s != WP_SCALAR_FLOAT64 &&
+        s != WP_SCALAR_FLOAT16)
+      return NULL;
+    return q ? ir_t_quat(T, s) : ir_t_transform(T, s);
+  }
   if (strncmp(n, "mat", 3) == 0 && n[3] >= '2' && n[3] <= '4' && n[4] == n[3]) {
     int s = scalar_from_suffix(n + 5);
     if (s && (s == WP_SCALAR_FLOAT32 || s == WP_SCALAR_FLOAT64 ||
@@ -59,8 +68,10 @@ static const ir_type *composite_from_name(ir_types *T, const char *n) {
 }
 
 static const char *specials[] = {
-    "tid",    "constant", "array", "array1d", "array2d", "array3d", "array4d",
-    "static", "printf",   "range", "len",     "float",   "int",     "bool",
+    "tid",     "constant", "array",         "array1d",
+    "array2d", "array3d",  "array4d",       "static",
+    "printf",  "range",    "len",           "float",
+    "int",     "bool",     "quat_identity", "transform_identity",
 };
 
 entity lower_warp_name(lower_ctx *c, const char *name) {

@@ -19,7 +19,8 @@ static const char *op_names[] = {
     [IR_LOAD] = "load",       [IR_STORE] = "store",
     [IR_ATOMIC] = "atomic",   [IR_ARRAY_SHAPE] = "shape",
     [IR_TID] = "tid",         [IR_BR] = "br",
-    [IR_CBR] = "cbr",         [IR_RET] = "ret",
+    [IR_PRINT] = "print",     [IR_CBR] = "cbr",
+    [IR_RET] = "ret",
 };
 
 const char *ir_op_name(ir_op op) {

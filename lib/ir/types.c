@@ -58,9 +58,9 @@ ir_types *ir_types_new(wp_arena *arena) {
 }
 
 static bool same(const ir_type *a, const ir_type *b) {
-  if (a->kind != b->kind || a->scalar != b->scalar || a->rows != b->rows ||
-      a->cols != b->cols || a->ndim != b->ndim || a->elem != b->elem ||
-      a->nmembers != b->nmembers)
+  if (a->kind != b->kind || a->flavor != b->flavor || a->scalar != b->scalar ||
+      a->rows != b->rows || a->cols != b->cols || a->ndim != b->ndim ||
+      a->elem != b->elem || a->nmembers != b->nmembers)
     return false;
   if (a->kind == IR_T_STRUCT)
     return false; /* structs are nominal: never interned by shape */
@@ -88,8 +88,14 @@ static const ir_type *intern(ir_types *T, const ir_type *proto) {
     t->cname = scalar_cnames[t->scalar];
     break;
   case IR_T_VEC:
-    t->name =
-        wp_arena_printf(A, "vec%d%s", t->rows, scalar_suffixes[t->scalar]);
+    t->name = wp_arena_printf(A, "%s%s",
+                              t->flavor == IR_VEC_QUAT        ? "quat"
+                              : t->flavor == IR_VEC_TRANSFORM ? "transform"
+                                                              : "",
+                              scalar_suffixes[t->scalar]);
+    if (t->flavor == IR_VEC_PLAIN)
+      t->name =
+          wp_arena_printf(A, "vec%d%s", t->rows, scalar_suffixes[t->scalar]);
     t->cname = wp_arena_printf(A, "wp_%s", t->name);
     break;
   case IR_T_MAT:
@@ -151,6 +157,28 @@ const ir_type *ir_t_vec(ir_types *T, int scalar, int n) {
                               .cols = 1,
                               .elem = ir_t_scalar(T, scalar)});
 }
+const ir_type *ir_t_quat(ir_types *T, int scalar) {
+  return intern(T, &(ir_type){.kind = IR_T_VEC,
+                              .flavor = IR_VEC_QUAT,
+                              .scalar = scalar,
+                              .rows = 4,
+                              .cols = 1,
+                              .elem = ir_t_scalar(T, scalar)});
+}
+const ir_type *ir_t_transform(ir_types *T, int scalar) {
+  return intern(T, &(ir_type){.kind = IR_T_VEC,
+                              .flavor = IR_VEC_TRANSFORM,
+                              .scalar = scalar,
+                              .rows = 7,
+                              .cols = 1,
+                              .elem = ir_t_scalar(T, scalar)});
+}
+bool ir_type_is_quat(const ir_type *t) {
+  return t->kind == IR_T_VEC && t->flavor == IR_VEC_QUAT;
+}
+bool ir_type_is_transform(const ir_type *t) {
+  return t->kind == IR_T_VEC && t->flavor == IR_VEC_TRANSFORM;
+}
 const ir_type *ir_t_mat(ir_types *T, int scalar, int rows, int cols) {
   return intern(T, &(ir_type){.kind = IR_T_MAT,
                               .scalar = scalar,
@@ -208,7 +236,12 @@ int ir_type_size(const ir_type *t) {
 uint32_t ir_type_dtype_code(const ir_type *t) {
   switch (t->kind) {
   case IR_T_SCALAR: return WP_SCALAR_DTYPE(t->scalar);
-  case IR_T_VEC: return WP_VEC_DTYPE(t->scalar, t->rows);
+  case IR_T_VEC:
+    if (t->flavor == IR_VEC_QUAT)
+      return WP_QUAT_DTYPE(t->scalar);
+    if (t->flavor == IR_VEC_TRANSFORM)
+      return WP_TRANSFORM_DTYPE(t->scalar);
+    return WP_VEC_DTYPE(t->scalar, t->rows);
   case IR_T_MAT: return WP_MAT_DTYPE(t->scalar, t->rows, t->cols);
   default: return 0;
   }

@@ -188,6 +188,7 @@ static const char *stmt_word(const ast_stmt *s) {
   case AST_STMT_CONTINUE: return "continue";
   case AST_STMT_RETURN: return "return";
   case AST_STMT_PASS: return "pass";
+  case AST_STMT_ASSERT: return "assert";
   case AST_STMT_DEF: return "def";
   case AST_STMT_UNSUPPORTED: return "unsupported";
   }

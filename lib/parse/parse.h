@@ -137,6 +137,7 @@ typedef enum ast_stmt_kind {
   AST_STMT_CONTINUE,
   AST_STMT_RETURN, /* return [value] */
   AST_STMT_PASS,
+  AST_STMT_ASSERT,      /* assert cond [, value (the message)] */
   AST_STMT_DEF,         /* a nested def or class (kept for factories); def */
   AST_STMT_UNSUPPORTED, /* name: "try statement", "with statement", "global
                            statement", "nonlocal statement", "del statement",

@@ -150,6 +150,17 @@ static ast_stmt *while_stmt(pctx *c, TSNode n) {
   return s;
 }
 
+static ast_stmt *assert_stmt(pctx *c, TSNode n) {
+  ast_stmt *s = new_stmt(c, AST_STMT_ASSERT, n);
+  TSNode *k;
+  int nk = p_kids(c, n, true, &k);
+  if (nk >= 1)
+    s->cond = p_expr(c, k[0]);
+  if (nk >= 2)
+    s->value = p_expr(c, k[1]);
+  return s;
+}
+
 static ast_stmt *return_stmt(pctx *c, TSNode n) {
   ast_stmt *s = new_stmt(c, AST_STMT_RETURN, n);
   TSNode *k;
@@ -181,7 +192,6 @@ static const char *const unsupported_stmts[][2] = {
     {"import_statement", "import statement"},
     {"import_from_statement", "import statement"},
     {"future_import_statement", "import statement"},
-    {"assert_statement", "assert statement"},
     {"match_statement", "match statement"},
     {"print_statement", "print statement"},
     {"exec_statement", "exec statement"},
@@ -203,6 +213,8 @@ static ast_stmt *stmt(pctx *c, TSNode n) {
     return while_stmt(c, n);
   if (strcmp(t, "return_statement") == 0)
     return return_stmt(c, n);
+  if (strcmp(t, "assert_statement") == 0)
+    return assert_stmt(c, n);
   if (strcmp(t, "pass_statement") == 0)
     return new_stmt(c, AST_STMT_PASS, n);
   if (strcmp(t, "break_statement") == 0)

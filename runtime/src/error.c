@@ -50,3 +50,12 @@ const char *wp_status_string(wp_status status) {
    * not named here. */
   return "WP_ERROR_UNKNOWN";
 }
+
+int wp_printf(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vprintf(fmt, ap);
+  va_end(ap);
+  fflush(stdout);
+  return n;
+}

@@ -35,8 +35,8 @@
 #define NUM_STEPS 200
 #define NUM_ITERS 200
 #define LEARNING_RATE 0.05f
-#define TOLERANCE 1e-4 /* stop when the loss (m^2) is below this */
-#define FD_STEP 1e-2f  /* finite-difference step on v0 (m/s) */
+#define TOLERANCE 1e-4    /* stop when the loss (m^2) is below this */
+#define FD_STEP 1e-2f     /* finite-difference step on v0 (m/s) */
 #define FD_TOLERANCE 1e-2 /* relative error allowed for the gradient check */
 
 static const wp_vec3f TARGET = {{30.0f, 0.0f, 8.0f}};
@@ -171,9 +171,9 @@ int main(void) {
              "  tape                (%.6f, %.6f, %.6f)\n"
              "  finite differences  (%.6f, %.6f, %.6f)  (h = %g)\n"
              "  relative error %.3g (tolerance %g): %s\n",
-             (double)v0.c[0], (double)v0.c[1], (double)v0.c[2],
-             (double)g.c[0], (double)g.c[1], (double)g.c[2], fd[0], fd[1],
-             fd[2], (double)FD_STEP, rel_err, FD_TOLERANCE,
+             (double)v0.c[0], (double)v0.c[1], (double)v0.c[2], (double)g.c[0],
+             (double)g.c[1], (double)g.c[2], fd[0], fd[1], fd[2],
+             (double)FD_STEP, rel_err, FD_TOLERANCE,
              grad_ok ? "ok" : "too large");
     }
 

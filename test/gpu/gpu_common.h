@@ -37,9 +37,9 @@ static wp_device parse_args_and_device(int argc, char **argv, const char *prog,
                                        char *alias, size_t alias_size) {
   g_prog = prog;
   wp_device dev = WP_DEVICE_CUDA(0);
-  if (argc > 2 || (argc == 2 && (wp_device_from_string(argv[1], &dev) !=
-                                     WP_SUCCESS ||
-                                 dev == WP_DEVICE_CPU))) {
+  if (argc > 2 ||
+      (argc == 2 && (wp_device_from_string(argv[1], &dev) != WP_SUCCESS ||
+                     dev == WP_DEVICE_CPU))) {
     fprintf(stderr, "usage: %s [cuda:N]\n", prog);
     exit(2);
   }

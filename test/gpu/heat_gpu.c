@@ -52,7 +52,8 @@ int main(int argc, char **argv) {
       parse_args_and_device(argc, argv, "heat_gpu", alias, sizeof alias);
   const wp_int64 shape[2] = {N, N};
   wp_array u0, a, b, da, db;
-  check(wp_array_alloc(&u0, WP_FLOAT32, 0, 2, shape, 0, WP_DEVICE_CPU), "alloc");
+  check(wp_array_alloc(&u0, WP_FLOAT32, 0, 2, shape, 0, WP_DEVICE_CPU),
+        "alloc");
   check(wp_array_alloc(&a, WP_FLOAT32, 0, 2, shape, 0, WP_DEVICE_CPU), "alloc");
   check(wp_array_alloc(&b, WP_FLOAT32, 0, 2, shape, 0, WP_DEVICE_CPU), "alloc");
   check(wp_array_alloc(&da, WP_FLOAT32, 0, 2, shape, 0, dev), "alloc on GPU");

@@ -107,7 +107,7 @@ class TypeInfo:
 
         wt = _wt
         self.wp_type = t
-        if wt.type_is_vector(t):
+        if wt.type_is_vector(t) or wt.type_is_quaternion(t) or wt.type_is_transformation(t):
             self.kind = "vector"
             self.inner = (int(t._length_),)
             scalar = t._wp_scalar_type_
@@ -144,6 +144,10 @@ class TypeInfo:
         s = SCALAR_C[self.scalar_name][1]
         if self.kind == "scalar":
             return NAMED_SCALAR_DTYPE[self.scalar_name]
+        if self.kind == "vector" and _wt.type_is_quaternion(self.wp_type):
+            return f"WP_QUAT_DTYPE({s})"
+        if self.kind == "vector" and _wt.type_is_transformation(self.wp_type):
+            return f"WP_TRANSFORM_DTYPE({s})"
         if self.kind == "vector":
             return f"WP_VEC_DTYPE({s}, {self.inner[0]})"
         return f"WP_MAT_DTYPE({s}, {self.inner[0]}, {self.inner[1]})"

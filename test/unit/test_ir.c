@@ -6,6 +6,7 @@
 
 #include "ir/ir.h"
 #include "parse/parse.h"
+#include "warp/abi.h"
 
 static int passed, failed;
 #define CHECK(cond)                                                            \
@@ -74,6 +75,17 @@ static void test_types(void) {
   CHECK(!strcmp(ir_t_mat(T, 12, 3, 3)->name, "mat33d"));
   CHECK(!strcmp(ir_t_vec(T, 6, 2)->cname, "wp_vec2i"));
   CHECK(ir_type_size(ir_t_mat(T, 11, 4, 4)) == 64);
+  /* quats and transforms: flavored vectors, distinct from vec4f / vec7f */
+  CHECK(ir_t_quat(T, 11) != ir_t_vec(T, 11, 4));
+  CHECK(ir_t_quat(T, 11) == ir_t_quat(T, 11));
+  CHECK(!strcmp(ir_t_quat(T, 11)->name, "quatf"));
+  CHECK(!strcmp(ir_t_quat(T, 12)->cname, "wp_quatd"));
+  CHECK(!strcmp(ir_t_transform(T, 11)->name, "transformf"));
+  CHECK(ir_type_size(ir_t_transform(T, 11)) == 28);
+  CHECK(ir_type_dtype_code(ir_t_quat(T, 11)) == WP_QUAT_DTYPE(11));
+  CHECK(ir_type_dtype_code(ir_t_transform(T, 12)) == WP_TRANSFORM_DTYPE(12));
+  CHECK(ir_type_is_quat(ir_t_quat(T, 11)) &&
+        !ir_type_is_quat(ir_t_vec(T, 11, 4)));
   CHECK(!strcmp(ir_t_array(T, ir_t_vec(T, 11, 3), 2)->name,
                 "array(dtype=vec3f, ndim=2)"));
   wp_arena_free(&a);

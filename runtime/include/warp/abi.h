@@ -114,6 +114,9 @@ enum {
 
 #define WP_VEC_DTYPE(s, n) WP_DTYPE(WP_KIND_VECTOR, s, n, 1)
 #define WP_MAT_DTYPE(s, r, c) WP_DTYPE(WP_KIND_MATRIX, s, r, c)
+/* quat: x, y, z, w; transform: p (3), then q (4), as Warp lays them out */
+#define WP_QUAT_DTYPE(s) WP_DTYPE(WP_KIND_QUAT, s, 4, 1)
+#define WP_TRANSFORM_DTYPE(s) WP_DTYPE(WP_KIND_TRANSFORM, s, 7, 1)
 #define WP_VEC2F WP_VEC_DTYPE(WP_SCALAR_FLOAT32, 2)
 #define WP_VEC3F WP_VEC_DTYPE(WP_SCALAR_FLOAT32, 3)
 #define WP_VEC4F WP_VEC_DTYPE(WP_SCALAR_FLOAT32, 4)
@@ -228,6 +231,12 @@ wp_status wp_launch_kernel(const wp_launch *launch,
 
 /* Device of a launch descriptor, with the zero default applied (NULL ok). */
 wp_device wp_launch_device(const wp_launch *launch);
+
+/* Output of CPU kernels (print(), wp.printf(), failed asserts of --debug
+ * builds and wp.expect_*): printf(3) to stdout, flushed so that lines of
+ * kernels and of the host program keep their order.  Returns printf's
+ * result.  CUDA kernels use the device printf instead. */
+int wp_printf(const char *fmt, ...);
 
 #ifdef __cplusplus
 }

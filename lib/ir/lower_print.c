@@ -1,0 +1,300 @@
+/* lower_print.c - output from kernels: print(...), wp.printf(fmt, ...),
+ * `assert` (kept only with warpc --debug) and wp.expect_eq / expect_neq /
+ * expect_near.  All become IR_PRINT: a C printf format and scalar values;
+ * generated CPU code calls the runtime's wp_printf, CUDA code the device
+ * printf.  Values print the way Warp's print() does: floats "%g", integers
+ * in decimal, bools True/False, vectors "%g " per component then a newline,
+ * matrices one such line per row. */
+#include <string.h>
+
+#include "../../runtime/include/warp/abi.h"
+#include "lower.h"
+
+enum { MAX_PRINT = 64 };
+
+typedef struct pbuf {
+  char fmt[2048];
+  size_t len;
+  ir_value *args[MAX_PRINT];
+  int nargs;
+  bool overflow;
+} pbuf;
+
+static void put(pbuf *p, const char *s) {
+  size_t n = strlen(s);
+  if (p->len + n >= sizeof p->fmt) {
+    p->overflow = true;
+    return;
+  }
+  memcpy(p->fmt + p->len, s, n + 1);
+  p->len += n;
+}
+
+/* Literal text: '%' doubled. */
+static void put_text(pbuf *p, const char *s) {
+  for (; *s; s++) {
+    char ch[3] = {*s, *s == '%' ? '%' : 0, 0};
+    put(p, ch);
+  }
+}
+
+static void arg(pbuf *p, ir_value *v) {
+  if (p->nargs == MAX_PRINT) {
+    p->overflow = true;
+    return;
+  }
+  p->args[p->nargs++] = v;
+}
+
+/* One scalar in Warp's print format (floats widened to double). */
+static void put_scalar(lower_ctx *c, pbuf *p, ir_value *v, bool vec_comp,
+                       wp_loc loc) {
+  const ir_type *t = v->type;
+  if (ir_type_is_float(t) || vec_comp) {
+    put(p, "%g");
+    arg(p, lower_cast(c, v, ir_t_scalar(c->T, WP_SCALAR_FLOAT64), loc));
+  } else if (ir_type_is_bool(t)) {
+    put(p, "%s");
+    arg(p, v); /* the emitter prints "True" / "False" */
+  } else if (t->scalar == WP_SCALAR_INT64) {
+    put(p, "%lld");
+    arg(p, v);
+  } else if (t->scalar == WP_SCALAR_UINT64) {
+    put(p, "%llu");
+    arg(p, v);
+  } else if (ir_type_is_signed(t)) {
+    put(p, "%d");
+    arg(p, lower_cast(c, v, ir_t_int32(c->T), loc));
+  } else {
+    put(p, "%u");
+    arg(p, lower_cast(c, v, ir_t_scalar(c->T, WP_SCALAR_UINT32), loc));
+  }
+}
+
+static ir_value *comp(lower_ctx *c, ir_value *v, const ir_type *t, int k,
+                      wp_loc loc) {
+  ir_value *x = lower_emit(c, IR_EXTRACT, t, &v, 1, loc);
+  x->aux = k;
+  return x;
+}
+
+/* A value as Warp's print(x) shows it, without the final newline of
+ * scalars; false (reported) for types print does not know. */
+static bool put_value(lower_ctx *c, pbuf *p, ir_value *v, wp_loc loc) {
+  const ir_type *t = v->type;
+  if (t->kind == IR_T_SCALAR) {
+    put_scalar(c, p, v, false, loc);
+    return true;
+  }
+  if (t->kind == IR_T_VEC) {
+    for (int k = 0; k < t->rows; k++) {
+      put_scalar(c, p, comp(c, v, t->elem, k, loc), true, loc);
+      put(p, " ");
+    }
+    return true;
+  }
+  if (t->kind == IR_T_MAT) {
+    const ir_type *rt = ir_t_vec(c->T, t->scalar, t->cols);
+    for (int r = 0; r < t->rows; r++) {
+      ir_value *row = comp(c, v, rt, r, loc);
+      for (int k = 0; k < t->cols; k++) {
+        put_scalar(c, p, comp(c, row, t->elem, k, loc), true, loc);
+        put(p, " ");
+      }
+      if (r + 1 < t->rows)
+        put(p, "\n");
+    }
+    return true;
+  }
+  wp_error(c->diag, loc, "values of type '%s' cannot be printed", t->name);
+  return false;
+}
+
+static ir_value *emit_print(lower_ctx *c, pbuf *p, int kind, ir_value *cond,
+                            wp_loc loc) {
+  if (p->overflow) {
+    wp_error(c->diag, loc, "too much to print in one statement");
+    return NULL;
+  }
+  ir_value *args[MAX_PRINT + 1];
+  int n = 0;
+  if (kind != IR_PRINT_ALWAYS)
+    args[n++] = cond;
+  memcpy(args + n, p->args, sizeof(*args) * (size_t)p->nargs);
+  ir_value *v =
+      lower_emit(c, IR_PRINT, ir_t_void(c->T), args, n + p->nargs, loc);
+  v->aux = kind;
+  v->str = wp_arena_strdup(c->A, p->fmt);
+  return v;
+}
+
+/* "file.py:LINE: " */
+static void put_position(pbuf *p, wp_loc loc) {
+  char buf[64];
+  put_text(p, loc.src ? loc.src->path : "?");
+  snprintf(buf, sizeof buf, ":%u: ", loc.line);
+  put(p, buf);
+}
+
+ir_value *lower_print(lower_ctx *c, const ast_expr *e) {
+  if (e->nkeywords || e->nitems != 1) {
+    wp_error(c->diag, e->loc,
+             "print() in Warp kernels takes one value (use wp.printf() for "
+             "several)");
+    return NULL;
+  }
+  pbuf p = {0};
+  const ast_expr *a = e->items[0];
+  if (a->kind == AST_EXPR_STRING)
+    put_text(&p, a->string);
+  else {
+    ir_value *v = lower_expr(c, a);
+    if (!v || !put_value(c, &p, v, a->loc))
+      return NULL;
+  }
+  put(&p, "\n");
+  return emit_print(c, &p, IR_PRINT_ALWAYS, NULL, e->loc);
+}
+
+ir_value *lower_printf(lower_ctx *c, const ast_expr *e) {
+  if (e->nkeywords || e->nitems < 1 || e->items[0]->kind != AST_EXPR_STRING) {
+    wp_error(c->diag, e->loc,
+             "wp.printf() takes a format string literal and scalar values");
+    return NULL;
+  }
+  pbuf p = {0};
+  put(&p, e->items[0]->string);
+  for (int i = 1; i < e->nitems; i++) {
+    ir_value *v = lower_expr(c, e->items[i]);
+    if (!v)
+      return NULL;
+    const ir_type *t = v->type;
+    if (t->kind != IR_T_SCALAR) {
+      wp_error(c->diag, e->items[i]->loc,
+               "wp.printf() prints scalars, not '%s' (use print())",
+               t->name);
+      return NULL;
+    }
+    /* C's default argument promotions, as Warp's generated C++ gets */
+    if (ir_type_is_float(t))
+      v = lower_cast(c, v, ir_t_scalar(c->T, WP_SCALAR_FLOAT64), e->loc);
+    else if (ir_type_size(t) < 4)
+      v = lower_cast(c, v, ir_t_int32(c->T), e->loc);
+    arg(&p, v);
+  }
+  return emit_print(c, &p, IR_PRINT_ALWAYS, NULL, e->loc);
+}
+
+void lower_assert(lower_ctx *c, const ast_stmt *s) {
+  if (!c->opts->debug)
+    return; /* removed, as Warp does outside debug mode */
+  ir_value *cond = lower_cond(c, s->cond);
+  if (!cond)
+    return;
+  pbuf p = {0};
+  put_position(&p, s->loc);
+  put(&p, "assertion failed");
+  if (s->value && s->value->kind == AST_EXPR_STRING) {
+    put(&p, ": ");
+    put_text(&p, s->value->string);
+  }
+  put(&p, "\n");
+  emit_print(c, &p, IR_PRINT_ASSERT, cond, s->loc);
+}
+
+static ir_value *builtin2(lower_ctx *c, const char *name, ir_value *a,
+                          ir_value *b, wp_loc loc) {
+  ir_value *args[2] = {a, b};
+  return lower_builtin(c, ir_builtin_find(name), args, b ? 2 : 1, loc);
+}
+
+/* Components of a scalar, vector or matrix, row-major. */
+static int comps(lower_ctx *c, ir_value *v, ir_value **out, wp_loc loc) {
+  const ir_type *t = v->type;
+  if (t->kind == IR_T_SCALAR) {
+    out[0] = v;
+    return 1;
+  }
+  if (t->kind == IR_T_VEC) {
+    for (int k = 0; k < t->rows; k++)
+      out[k] = comp(c, v, t->elem, k, loc);
+    return t->rows;
+  }
+  const ir_type *rt = ir_t_vec(c->T, t->scalar, t->cols);
+  for (int r = 0; r < t->rows; r++) {
+    ir_value *row = comp(c, v, rt, r, loc);
+    for (int k = 0; k < t->cols; k++)
+      out[r * t->cols + k] = comp(c, row, t->elem, k, loc);
+  }
+  return t->rows * t->cols;
+}
+
+/* wp.expect_eq(actual, expected), wp.expect_neq(...), wp.expect_near(actual,
+ * expected, tol): a failure prints Warp's message, prefixed with the .py
+ * position, and the kernel goes on. */
+ir_value *lower_expect(lower_ctx *c, const ast_expr *e, const char *name) {
+  bool near = strcmp(name, "expect_near") == 0;
+  int want = near ? 3 : 2;
+  if (e->nkeywords || e->nitems != want) {
+    wp_error(c->diag, e->loc, "wp.%s() takes %d arguments", name, want);
+    return NULL;
+  }
+  ir_value *a = lower_expr(c, e->items[0]);
+  ir_value *b = a ? lower_expr(c, e->items[1]) : NULL;
+  ir_value *tol = b && near ? lower_expr(c, e->items[2]) : NULL;
+  if (!b || (near && !tol))
+    return NULL;
+  const ir_type *t = a->type;
+  bool ok_type = t->kind == IR_T_SCALAR || t->kind == IR_T_VEC ||
+                 t->kind == IR_T_MAT;
+  if (!ok_type || b->type != t ||
+      (near && (!ir_type_is_float(t->kind == IR_T_SCALAR ? t : t->elem) ||
+                tol->type != (t->kind == IR_T_SCALAR ? t : t->elem)))) {
+    wp_error(c->diag, e->loc,
+             "no overload of '%s' for argument types (%s, %s%s%s)", name,
+             t->name, b->type->name, near ? ", " : "",
+             near ? tol->type->name : "");
+    return NULL;
+  }
+  ir_value *ca[16], *cb[16];
+  int n = comps(c, a, ca, e->loc);
+  comps(c, b, cb, e->loc);
+  ir_value *ok = NULL, *diff = NULL;
+  for (int k = 0; k < n; k++) {
+    if (near) {
+      ir_value *d = builtin2(
+          c, "abs", builtin2(c, "sub", ca[k], cb[k], e->loc), NULL, e->loc);
+      diff = diff ? builtin2(c, "max", diff, d, e->loc) : d;
+    } else {
+      ir_value *q = builtin2(c, "eq", ca[k], cb[k], e->loc);
+      ok = ok ? builtin2(c, "and", ok, q, e->loc) : q;
+    }
+  }
+  if (!near && strcmp(name, "expect_neq") == 0)
+    ok = builtin2(c, "not", ok, NULL, e->loc);
+  if (near)
+    ok = builtin2(c, "not", builtin2(c, "gt", diff, tol, e->loc), NULL,
+                  e->loc);
+  if (!ok)
+    return NULL;
+  pbuf p = {0};
+  put_position(&p, e->loc);
+  put(&p, "Error, ");
+  put(&p, name);
+  put(&p, "() failed");
+  if (near) {
+    put(&p, " with tolerance ");
+    put_scalar(c, &p, tol, false, e->loc);
+  } else
+    put(&p, ":");
+  put(&p, "\n\t Expected: ");
+  put_value(c, &p, b, e->loc);
+  put(&p, "\n\t Actual: ");
+  put_value(c, &p, a, e->loc);
+  if (near) {
+    put(&p, "\n\t Max absolute difference: ");
+    put_scalar(c, &p, diff, false, e->loc);
+  }
+  put(&p, "\n");
+  return emit_print(c, &p, IR_PRINT_EXPECT, ok, e->loc);
+}

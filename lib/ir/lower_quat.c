@@ -1,0 +1,86 @@
+/* lower_quat.c - the constructors of quaternions and transforms that are not
+ * plain vector constructors: quat(ijk, real), transform(p, q), and
+ * quat_identity() / transform_identity().  The other forms (zero, the 4 or 7
+ * components, conversion from another precision) are the vector forms of
+ * lower_call.c: quats and transforms are flavored vectors (see ir.h). */
+#include <string.h>
+
+#include "../../runtime/include/warp/abi.h"
+#include "lower.h"
+
+/* Appends the n components of vector value v to comps. */
+static int spill(lower_ctx *c, ir_value *v, int n, ir_value **comps,
+                 wp_loc loc) {
+  for (int i = 0; i < n; i++) {
+    ir_value *x = lower_emit(c, IR_EXTRACT, v->type->elem, &v, 1, loc);
+    x->aux = i;
+    comps[i] = x;
+  }
+  return n;
+}
+
+ir_value *lower_quat_compose(lower_ctx *c, const ast_expr *e, const ir_type *t,
+                             ir_value **args) {
+  const ir_type *v3 = ir_t_vec(c->T, t->scalar, 3);
+  ir_value *comps[7];
+  if (ir_type_is_quat(t)) {
+    if (args[0]->type != v3 || args[1]->type != t->elem) {
+      wp_error(c->diag, e->loc,
+               "'%s' takes (x, y, z, w) or (%s ijk, %s real), got (%s, %s)",
+               t->name, v3->name, t->elem->name, args[0]->type->name,
+               args[1]->type->name);
+      return NULL;
+    }
+    spill(c, args[0], 3, comps, e->loc);
+    comps[3] = args[1];
+    return lower_emit(c, IR_COMPOSE, t, comps, 4, e->loc);
+  }
+  const ir_type *q = ir_t_quat(c->T, t->scalar);
+  if (args[0]->type != v3 || args[1]->type != q) {
+    wp_error(c->diag, e->loc,
+             "'%s' takes (%s p, %s q) or 7 components, got (%s, %s)", t->name,
+             v3->name, q->name, args[0]->type->name, args[1]->type->name);
+    return NULL;
+  }
+  spill(c, args[0], 3, comps, e->loc);
+  spill(c, args[1], 4, comps + 3, e->loc);
+  return lower_emit(c, IR_COMPOSE, t, comps, 7, e->loc);
+}
+
+/* quat_identity(dtype=float32), transform_identity(dtype=float32) */
+ir_value *lower_quat_identity(lower_ctx *c, const ast_expr *e,
+                              const char *name) {
+  int s = WP_SCALAR_FLOAT32;
+  const ast_expr *dt = e->nitems == 1 ? e->items[0] : NULL;
+  for (int i = 0; i < e->nkeywords; i++) {
+    if (strcmp(e->keywords[i].name, "dtype") != 0) {
+      wp_error(c->diag, e->keywords[i].loc, "'%s' has no argument '%s'", name,
+               e->keywords[i].name);
+      return NULL;
+    }
+    dt = e->keywords[i].value;
+  }
+  if (e->nitems > 1 || (e->nitems == 1 && e->nkeywords)) {
+    wp_error(c->diag, e->loc, "'%s' takes at most a dtype", name);
+    return NULL;
+  }
+  if (dt) {
+    const ir_type *st = lower_type_expr(c, dt);
+    if (!st)
+      return NULL;
+    if (!ir_type_is_float(st) || st->scalar == WP_SCALAR_BFLOAT16) {
+      wp_error(c->diag, dt->loc, "'%s' needs a float dtype, not '%s'", name,
+               st->name);
+      return NULL;
+    }
+    s = st->scalar;
+  }
+  bool x = name[0] == 't';
+  const ir_type *t = x ? ir_t_transform(c->T, s) : ir_t_quat(c->T, s);
+  const ir_type *st = ir_t_scalar(c->T, s);
+  ir_value *comps[7];
+  int n = x ? 7 : 4;
+  for (int i = 0; i < n; i++)
+    comps[i] = lower_const_float(c, st, i == n - 1 ? 1.0 : 0.0);
+  return lower_emit(c, IR_COMPOSE, t, comps, n, e->loc);
+}
