@@ -171,8 +171,7 @@ ir_value *lower_printf(lower_ctx *c, const ast_expr *e) {
     const ir_type *t = v->type;
     if (t->kind != IR_T_SCALAR) {
       wp_error(c->diag, e->items[i]->loc,
-               "wp.printf() prints scalars, not '%s' (use print())",
-               t->name);
+               "wp.printf() prints scalars, not '%s' (use print())", t->name);
       return NULL;
     }
     /* C's default argument promotions, as Warp's generated C++ gets */
@@ -245,8 +244,8 @@ ir_value *lower_expect(lower_ctx *c, const ast_expr *e, const char *name) {
   if (!b || (near && !tol))
     return NULL;
   const ir_type *t = a->type;
-  bool ok_type = t->kind == IR_T_SCALAR || t->kind == IR_T_VEC ||
-                 t->kind == IR_T_MAT;
+  bool ok_type =
+      t->kind == IR_T_SCALAR || t->kind == IR_T_VEC || t->kind == IR_T_MAT;
   if (!ok_type || b->type != t ||
       (near && (!ir_type_is_float(t->kind == IR_T_SCALAR ? t : t->elem) ||
                 tol->type != (t->kind == IR_T_SCALAR ? t : t->elem)))) {
@@ -262,8 +261,8 @@ ir_value *lower_expect(lower_ctx *c, const ast_expr *e, const char *name) {
   ir_value *ok = NULL, *diff = NULL;
   for (int k = 0; k < n; k++) {
     if (near) {
-      ir_value *d = builtin2(
-          c, "abs", builtin2(c, "sub", ca[k], cb[k], e->loc), NULL, e->loc);
+      ir_value *d = builtin2(c, "abs", builtin2(c, "sub", ca[k], cb[k], e->loc),
+                             NULL, e->loc);
       diff = diff ? builtin2(c, "max", diff, d, e->loc) : d;
     } else {
       ir_value *q = builtin2(c, "eq", ca[k], cb[k], e->loc);
@@ -273,8 +272,7 @@ ir_value *lower_expect(lower_ctx *c, const ast_expr *e, const char *name) {
   if (!near && strcmp(name, "expect_neq") == 0)
     ok = builtin2(c, "not", ok, NULL, e->loc);
   if (near)
-    ok = builtin2(c, "not", builtin2(c, "gt", diff, tol, e->loc), NULL,
-                  e->loc);
+    ok = builtin2(c, "not", builtin2(c, "gt", diff, tol, e->loc), NULL, e->loc);
   if (!ok)
     return NULL;
   pbuf p = {0};

@@ -1385,18 +1385,25 @@ def main(argv=None):
         opts.stub_header = opts.stub_header.resolve()
     if opts.only is not None:
         opts.only = {int(x) if x.isdigit() else x for x in opts.only}
+    return run_files(opts.cases, lambda p: run_case(p, opts), "case file")
+
+
+def run_files(files, run_one, what):
+    """Runs run_one(path) -> failure count on each file (relative paths are
+    taken from the current directory); prints a total for several files and
+    returns the exit status.  Shared with grad.py."""
     failures = 0
-    for c in opts.cases:
-        p = c if c.is_absolute() else Path.cwd() / c
+    for f in files:
+        p = f if f.is_absolute() else Path.cwd() / f
         if not p.exists():
-            print(f"FAIL {c}: no such case file")
+            print(f"FAIL {f}: no such {what}")
             failures += 1
             continue
         sys.stdout.flush()
-        failures += run_case(p.resolve(), opts)
+        failures += run_one(p.resolve())
         sys.stdout.flush()
-    if len(opts.cases) > 1:
-        print(f"{'FAILED' if failures else 'passed'}: {failures} failing test(s) in {len(opts.cases)} case file(s)")
+    if len(files) > 1:
+        print(f"{'FAILED' if failures else 'passed'}: {failures} failing test(s) in {len(files)} {what}(s)")
     return 1 if failures else 0
 
 

@@ -687,19 +687,7 @@ def main(argv=None):
     opts.work_dir = opts.work_dir.resolve()
     if opts.only is not None:
         opts.only = {int(x) if x.isdigit() else x for x in opts.only}
-    failures = 0
-    for f in opts.files:
-        p = f if f.is_absolute() else Path.cwd() / f
-        if not p.exists():
-            print(f"FAIL {f}: no such file")
-            failures += 1
-            continue
-        sys.stdout.flush()
-        failures += run_file(p.resolve(), opts)
-        sys.stdout.flush()
-    if len(opts.files) > 1:
-        print(f"{'FAILED' if failures else 'passed'}: {failures} failing test(s) in {len(opts.files)} file(s)")
-    return 1 if failures else 0
+    return e2e.run_files(opts.files, lambda p: run_file(p, opts), "file")
 
 
 if __name__ == "__main__":
