@@ -181,10 +181,41 @@ static void adj_builtin(emit_ctx *e, const ir_value *v) {
   fputs(");\n", out);
 }
 
+/* Atomic adds of the float members of a struct value `val` at `ptr`
+ * (member paths appended to both). */
+static void struct_accum(FILE *out, const ir_type *t, const char *ptr,
+                         const char *val) {
+  for (int i = 0; i < t->nmembers; i++) {
+    const ir_type *mt = t->members[i];
+    char p[512], x[512];
+    snprintf(p, sizeof p, "%s.%s", ptr, t->member_names[i]);
+    snprintf(x, sizeof x, "%s.%s", val, t->member_names[i]);
+    if (mt->kind == IR_T_STRUCT)
+      struct_accum(out, mt, p, x);
+    else if ((mt->kind == IR_T_SCALAR && ir_type_is_float(mt)) ||
+             ((mt->kind == IR_T_VEC || mt->kind == IR_T_MAT) &&
+              ir_type_is_float(mt->elem)))
+      fprintf(out, "  wp_atomic_add_%s%s(&%s, %s);\n",
+              mt->kind == IR_T_SCALAR ? "" : "v_", mt->name, p, x);
+  }
+}
+
 /* grad[idx] += value, atomically, when the array has a grad buffer. */
 static void grad_accum(emit_ctx *e, const ir_value *v) {
   FILE *out = e->out;
   const ir_type *et = v->args[0]->type->elem;
+  if (et->kind == IR_T_STRUCT) { /* member by member */
+    fputs("if (", out);
+    name(out, v->args[0]);
+    fprintf(out, ".grad) {\n  %s *wp_gp = ", et->cname);
+    address_of(e, v, v->nargs - 2, "WP_GAT");
+    fputs(";\n", out);
+    char val[64];
+    snprintf(val, sizeof val, "v%d", v->args[v->nargs - 1]->id);
+    struct_accum(out, et, "(*wp_gp)", val);
+    fputs("}\n", out);
+    return;
+  }
   fputs("if (", out);
   name(out, v->args[0]);
   fprintf(out, ".grad) wp_atomic_add_%s%s(",
@@ -214,6 +245,9 @@ static void extract(emit_ctx *e, const ir_value *v, int argi) {
   } else if (t->kind == IR_T_TUPLE) {
     name(out, v->args[0]);
     fprintf(out, ".m%d", v->aux);
+  } else if (t->kind == IR_T_STRUCT) {
+    name(out, v->args[0]);
+    fprintf(out, ".%s", t->member_names[v->aux]);
   } else {
     name(out, v->args[0]);
     fputs(".c[", out);
@@ -243,6 +277,8 @@ static void insert(emit_ctx *e, const ir_value *v, int idx_arg, int val_arg) {
   name(out, v);
   if (t->kind == IR_T_TUPLE)
     fprintf(out, ".m%d", v->aux);
+  else if (t->kind == IR_T_STRUCT)
+    fprintf(out, ".%s", t->member_names[v->aux]);
   else {
     fputs(".c[", out);
     index_expr(e, v, idx_arg);

@@ -7,7 +7,8 @@
 #include "emit_internal.h"
 
 void wp_emit_typedef(FILE *out, const ir_type *t) {
-  if (t->kind != IR_T_VEC && t->kind != IR_T_MAT && t->kind != IR_T_TUPLE)
+  if (t->kind != IR_T_VEC && t->kind != IR_T_MAT && t->kind != IR_T_TUPLE &&
+      t->kind != IR_T_STRUCT)
     return;
   fprintf(out, "#ifndef WP_TYPE_%s\n#define WP_TYPE_%s\n", t->cname, t->cname);
   if (t->kind == IR_T_VEC)
@@ -16,7 +17,15 @@ void wp_emit_typedef(FILE *out, const ir_type *t) {
   else if (t->kind == IR_T_MAT)
     fprintf(out, "typedef struct %s { %s c[%d][%d]; } %s;\n", t->cname,
             t->elem->cname, t->rows, t->cols, t->cname);
-  else {
+  else if (t->kind == IR_T_STRUCT) {
+    /* @wp.struct: Warp's layout (declaration order, natural alignment) */
+    fprintf(out, "typedef struct %s {\n", t->cname);
+    for (int i = 0; i < t->nmembers; i++)
+      fprintf(out, "  %s %s; /* offset %d */\n", t->members[i]->cname,
+              t->member_names[i], ir_struct_offset(t, i));
+    fprintf(out, "} %s; /* %d bytes, align %d */\n", t->cname, ir_type_size(t),
+            ir_type_align(t));
+  } else {
     fprintf(out, "typedef struct %s {", t->cname);
     for (int i = 0; i < t->nmembers; i++)
       fprintf(out, " %s m%d;", t->members[i]->cname, i);
@@ -54,6 +63,7 @@ void emit_use_type(emit_ctx *e, const ir_type *t) {
     wp_ptrvec_push(e->m->arena, &e->types, (void *)t);
     emit_use_type(e, ir_t_mat(T, t->scalar, t->cols, t->rows));
     return;
+  case IR_T_STRUCT:
   case IR_T_TUPLE:
     for (int i = 0; i < t->nmembers; i++)
       emit_use_type(e, t->members[i]);
@@ -78,7 +88,7 @@ static bool is_float_scalar(int s) {
 void emit_types(emit_ctx *e) {
   FILE *out = e->out;
   ir_types *T = e->m->types;
-  for (int k = IR_T_VEC; k <= IR_T_TUPLE; k++)
+  for (int k = IR_T_VEC; k <= IR_T_STRUCT; k++)
     for (int i = 0; i < e->types.count; i++) {
       const ir_type *t = e->types.items[i];
       if ((int)t->kind == k)

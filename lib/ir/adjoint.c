@@ -58,6 +58,7 @@ static bool differentiable(const ir_type *t) {
   case IR_T_SCALAR: return ir_type_is_float(t);
   case IR_T_VEC:
   case IR_T_MAT: return ir_type_is_float(t->elem);
+  case IR_T_STRUCT: /* member by member, like tuples */
   case IR_T_TUPLE:
     for (int i = 0; i < t->nmembers; i++)
       if (differentiable(t->members[i]))
@@ -97,7 +98,7 @@ static ir_value *insert(actx *a, ir_value *agg, int k, ir_value *x) {
 }
 
 static const ir_type *component_type(actx *a, const ir_type *t, int k) {
-  if (t->kind == IR_T_TUPLE)
+  if (t->kind == IR_T_TUPLE || t->kind == IR_T_STRUCT)
     return t->members[k];
   if (t->kind == IR_T_MAT)
     return ir_t_vec(a->T, t->scalar, t->cols);
@@ -106,7 +107,7 @@ static const ir_type *component_type(actx *a, const ir_type *t, int k) {
 
 /* x + y for any differentiable type (tuples member by member). */
 static ir_value *add(actx *a, ir_value *x, ir_value *y) {
-  if (x->type->kind != IR_T_TUPLE) {
+  if (x->type->kind != IR_T_TUPLE && x->type->kind != IR_T_STRUCT) {
     ir_value *args[2] = {x, y};
     return builtin(a, "add", x->type, args, 2);
   }

@@ -87,6 +87,15 @@ bool ir_type_is_quat(const ir_type *t);
 bool ir_type_is_transform(const ir_type *t);
 const ir_type *ir_t_array(ir_types *T, const ir_type *dtype, int ndim);
 const ir_type *ir_t_tuple(ir_types *T, const ir_type **members, int n);
+/* A @wp.struct (nominal: every call makes a new type).  Members are laid out
+ * as C and Warp's ctypes.Structure lay them out: in declaration order with
+ * natural alignment. */
+const ir_type *ir_t_struct(ir_types *T, const char *name, const char *cname,
+                           const ir_type **members, const char **names, int n);
+int ir_type_align(const ir_type *t);
+int ir_struct_offset(const ir_type *t, int k);
+/* Member index of `name` in a struct, or -1. */
+int ir_struct_member(const ir_type *t, const char *name);
 
 bool ir_type_is_scalar(const ir_type *t);
 bool ir_type_is_float(const ir_type *t); /* float16/32/64 scalar */

@@ -12,6 +12,58 @@ func_info *lower_find_func(lower_ctx *c, const char *name) {
   return NULL;
 }
 
+const ir_type *lower_find_struct(lower_ctx *c, const char *name) {
+  for (int i = c->nstructs - 1; i >= 0; i--)
+    if (c->struct_types[i] && strcmp(c->struct_defs[i]->name, name) == 0)
+      return c->struct_types[i];
+  return NULL;
+}
+
+/* Builds the type of each @wp.struct in file order (a field may use the
+ * structs defined before it). */
+static void lower_structs(lower_ctx *c) {
+  const ast_module *ast = c->ast;
+  c->struct_defs = WP_NEW_ARRAY(c->A, const ast_def *, ast->ndefs + 1);
+  c->struct_types = WP_NEW_ARRAY(c->A, const ir_type *, ast->ndefs + 1);
+  for (int i = 0; i < ast->ndefs; i++) {
+    const ast_def *d = ast->defs[i];
+    if (d->kind != AST_DEF_STRUCT)
+      continue;
+    int n = d->nfields;
+    const ir_type **mt = WP_NEW_ARRAY(c->A, const ir_type *, n + 1);
+    const char **mn = WP_NEW_ARRAY(c->A, const char *, n + 1);
+    bool ok = true;
+    for (int k = 0; k < n; k++) {
+      const ast_field *fd = &d->fields[k];
+      mn[k] = fd->name;
+      if (!fd->annotation) {
+        wp_error(c->diag, fd->loc, "struct field '%s' needs a type annotation",
+                 fd->name);
+        ok = false;
+        continue;
+      }
+      mt[k] = lower_type_expr(c, fd->annotation);
+      if (!mt[k]) {
+        ok = false;
+        continue;
+      }
+      if (mt[k]->kind != IR_T_SCALAR && mt[k]->kind != IR_T_VEC &&
+          mt[k]->kind != IR_T_MAT && mt[k]->kind != IR_T_STRUCT &&
+          mt[k]->kind != IR_T_ARRAY) {
+        wp_error(c->diag, fd->annotation->loc,
+                 "'%s' cannot be the type of a struct field", mt[k]->name);
+        ok = false;
+      }
+    }
+    c->struct_defs[c->nstructs] = d;
+    c->struct_types[c->nstructs++] =
+        ok ? ir_t_struct(c->T, d->name,
+                         wp_arena_printf(c->A, "%s_%s", c->m->name, d->name),
+                         mt, mn, n)
+           : NULL;
+  }
+}
+
 /* Function-local lowering state, saved around the lowering of a callee. */
 typedef struct fstate {
   ir_func *f;
@@ -290,6 +342,7 @@ ir_module *wp_lower(const ast_module *ast, const wp_lower_options *opts,
       c.funcs[c.nfuncs++].def = ast->defs[i];
   int errors = diag->errors;
   module_options(&c);
+  lower_structs(&c);
   /* @wp.func_grad(f): the custom adjoint of func f */
   for (int i = 0; i < ast->ndefs; i++) {
     const ast_def *d = ast->defs[i];

@@ -74,6 +74,10 @@ typedef struct lower_ctx {
                            this index are visible; else nglobals */
   int const_depth;
   bool in_static; /* evaluating wp.static(...) */
+  /* @wp.struct classes, in file order */
+  const ast_def **struct_defs;
+  const ir_type **struct_types;
+  int nstructs;
 } lower_ctx;
 
 /* lower_ssa.c: variables (Braun et al., "Simple and Efficient Construction
@@ -176,5 +180,7 @@ void lower_block(lower_ctx *c, const ast_block *b);
 /* Lowers (on first use) the @wp.func `fi`; NULL when it failed. */
 ir_func *lower_func_def(lower_ctx *c, func_info *fi);
 func_info *lower_find_func(lower_ctx *c, const char *name);
+/* The type of the @wp.struct `name`, or NULL. */
+const ir_type *lower_find_struct(lower_ctx *c, const char *name);
 
 #endif

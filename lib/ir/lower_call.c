@@ -103,7 +103,57 @@ static ir_value *composite_ctor(lower_ctx *c, const ast_expr *e,
   return lower_emit(c, IR_COMPOSE, t, args, n, e->loc);
 }
 
+/* Field k of struct value `r` set to `v` (constants convert to the field's
+ * scalar type); NULL when reported. */
+static ir_value *struct_set(lower_ctx *c, ir_value *r, int k, ir_value *v,
+                            wp_loc loc) {
+  const ir_type *ft = r->type->members[k];
+  if (v->type != ft && v->op == IR_CONST && ft->kind == IR_T_SCALAR)
+    v = lower_cast(c, v, ft, loc);
+  if (v->type != ft) {
+    wp_error(c->diag, loc, "field '%s' of '%s' has type '%s', not '%s'",
+             r->type->member_names[k], r->type->name, ft->name, v->type->name);
+    return NULL;
+  }
+  ir_value *args[2] = {r, v};
+  ir_value *x = lower_emit(c, IR_INSERT, r->type, args, 2, loc);
+  x->aux = k;
+  return x;
+}
+
+/* S() is zero; S(a, b, ...) and S(field=value, ...) set fields. */
+static ir_value *struct_ctor(lower_ctx *c, const ast_expr *e,
+                             const ir_type *t) {
+  if (e->nitems > t->nmembers) {
+    wp_error(c->diag, e->loc, "'%s' has %d fields, %d arguments given", t->name,
+             t->nmembers, e->nitems);
+    return NULL;
+  }
+  ir_value *r = lower_emit(c, IR_ZERO, t, NULL, 0, e->loc);
+  for (int i = 0; i < e->nitems && r; i++) {
+    ir_value *v = lower_expr(c, e->items[i]);
+    if (!v)
+      return NULL;
+    r = struct_set(c, r, i, v, e->items[i]->loc);
+  }
+  for (int i = 0; i < e->nkeywords && r; i++) {
+    int k = ir_struct_member(t, e->keywords[i].name);
+    if (k < 0) {
+      wp_error(c->diag, e->keywords[i].loc, "struct '%s' has no field '%s'",
+               t->name, e->keywords[i].name);
+      return NULL;
+    }
+    ir_value *v = lower_expr(c, e->keywords[i].value);
+    if (!v)
+      return NULL;
+    r = struct_set(c, r, k, v, e->keywords[i].value->loc);
+  }
+  return r;
+}
+
 static ir_value *type_call(lower_ctx *c, const ast_expr *e, const ir_type *t) {
+  if (t->kind == IR_T_STRUCT)
+    return struct_ctor(c, e, t);
   if (t->kind == IR_T_SCALAR)
     return scalar_ctor(c, e, t);
   if (t->kind == IR_T_VEC || t->kind == IR_T_MAT)

@@ -245,6 +245,17 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
         ir_builtin_find(e->name[0] == 'p' ? "transform_get_translation"
                                           : "transform_get_rotation"),
         &v, 1, e->loc));
+  if (v->type->kind == IR_T_STRUCT) {
+    int m = ir_struct_member(v->type, e->name);
+    if (m < 0) {
+      wp_error(c->diag, e->loc, "struct '%s' has no field '%s'", v->type->name,
+               e->name);
+      return (entity){.kind = ENT_ERROR};
+    }
+    ir_value *x = lower_emit(c, IR_EXTRACT, v->type->members[m], &v, 1, e->loc);
+    x->aux = m;
+    return value_entity(x);
+  }
   int k = swizzle_index(e->name);
   if (v->type->kind == IR_T_VEC && k >= 0) {
     if (k >= v->type->rows) {
@@ -275,6 +286,9 @@ static entity name_entity(lower_ctx *c, const ast_expr *e) {
   func_info *fi = lower_find_func(c, e->name);
   if (fi)
     return (entity){.kind = ENT_FUNC, .def = fi->def};
+  const ir_type *st = lower_find_struct(c, e->name);
+  if (st)
+    return (entity){.kind = ENT_TYPE, .type = st};
   const char *path = lower_warp_path(c, e);
   if (path) {
     if (!*path)

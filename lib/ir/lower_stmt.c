@@ -143,7 +143,38 @@ typedef struct place {
   ir_value *addr[5]; /* array and indices when var < 0 */
   int naddr;
   const ir_type *type; /* the vector/matrix type */
+  /* a component of a struct field (`s.v.x`, `a[i].m[0, 1]`): the field's
+     expression and value; writing assigns the expression */
+  const ast_expr *path;
+  ir_value *pval;
+  const ast_stmt *stmt;
 } place;
+
+static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
+                   const ast_stmt *s);
+
+/* Whether the assignment base `e` is inside a struct: a field chain of a
+ * struct variable or of an element of an array of structs. */
+static bool struct_rooted(lower_ctx *c, const ast_expr *e) {
+  switch (e->kind) {
+  case AST_EXPR_NAME: {
+    int var = lower_var_index(c, e->name, false);
+    return var >= 0 && c->var_types[var] &&
+           c->var_types[var]->kind == IR_T_STRUCT;
+  }
+  case AST_EXPR_ATTRIBUTE: return struct_rooted(c, e->value);
+  case AST_EXPR_SUBSCRIPT: {
+    if (e->value->kind == AST_EXPR_NAME) {
+      int var = lower_var_index(c, e->value->name, false);
+      return var >= 0 && c->var_types[var] &&
+             c->var_types[var]->kind == IR_T_ARRAY &&
+             c->var_types[var]->elem->kind == IR_T_STRUCT;
+    }
+    return struct_rooted(c, e->value);
+  }
+  default: return false;
+  }
+}
 
 /* Resolves the base `e` of a component target; false (reported) when it is
  * neither a local nor an array element. */
@@ -170,6 +201,8 @@ static bool resolve_place(lower_ctx *c, const ast_expr *e, place *p) {
 }
 
 static ir_value *place_read(lower_ctx *c, place *p, wp_loc loc) {
+  if (p->path)
+    return p->pval;
   if (p->var >= 0) {
     ir_value *v = lower_read_var(c, p->var, cur_block(c));
     return v ? v : lower_zero(c, p->type);
@@ -178,6 +211,10 @@ static ir_value *place_read(lower_ctx *c, place *p, wp_loc loc) {
 }
 
 static void place_write(lower_ctx *c, place *p, ir_value *v, wp_loc loc) {
+  if (p->path) {
+    assign(c, p->path, v, p->stmt);
+    return;
+  }
   if (p->var >= 0) {
     lower_write_var(c, p->var, cur_block(c), v);
     return;
@@ -242,8 +279,53 @@ static bool store(lower_ctx *c, const ast_expr *t, ir_value *arr,
   return true;
 }
 
+/* t = v where t (a field, a component or an element) lies inside a struct:
+ * the enclosing value is updated and assigned back, up to the variable or
+ * array element holding the struct. */
+static void assign_in_struct(lower_ctx *c, const ast_expr *t, ir_value *v,
+                             const ast_stmt *s) {
+  ir_value *base = lower_expr(c, t->value);
+  if (!base)
+    return;
+  wp_loc vloc = s->value ? s->value->loc : s->loc;
+  if (base->type->kind == IR_T_ARRAY && t->kind == AST_EXPR_SUBSCRIPT) {
+    store(c, t, base, v, vloc);
+    return;
+  }
+  if (base->type->kind == IR_T_STRUCT && t->kind == AST_EXPR_ATTRIBUTE) {
+    int k = ir_struct_member(base->type, t->name);
+    if (k < 0) {
+      wp_error(c->diag, t->loc, "struct '%s' has no field '%s'",
+               base->type->name, t->name);
+      return;
+    }
+    const ir_type *ft = base->type->members[k];
+    if (v->type != ft && v->op == IR_CONST && ft->kind == IR_T_SCALAR)
+      v = lower_cast(c, v, ft, vloc);
+    if (v->type != ft) {
+      wp_error(c->diag, vloc,
+               "cannot assign a value of type '%s' to field '%s' of type '%s'",
+               v->type->name, t->name, ft->name);
+      return;
+    }
+    ir_value *args[2] = {base, v};
+    ir_value *r = lower_emit(c, IR_INSERT, base->type, args, 2, t->loc);
+    r->aux = k;
+    assign(c, t->value, r, s);
+    return;
+  }
+  place p = {
+      .var = -1, .type = base->type, .path = t->value, .pval = base, .stmt = s};
+  component(c, &p, t, v, s);
+}
+
 static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
                    const ast_stmt *s) {
+  if ((t->kind == AST_EXPR_ATTRIBUTE || t->kind == AST_EXPR_SUBSCRIPT) &&
+      struct_rooted(c, t->value)) {
+    assign_in_struct(c, t, v, s);
+    return;
+  }
   const char *adj = lower_adjoint_name(c, t);
   if (adj) {
     if (*adj) /* "" when reported */
@@ -406,6 +488,18 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
         store(c, t, arr, r, s->value->loc);
       return;
     }
+  }
+  if ((t->kind == AST_EXPR_ATTRIBUTE || t->kind == AST_EXPR_SUBSCRIPT) &&
+      struct_rooted(c, t->value)) {
+    ir_value *cur = lower_expr(c, t);
+    ir_value *v = cur ? lower_expr(c, s->value) : NULL;
+    if (!v)
+      return;
+    ir_value *args[2] = {cur, v};
+    ir_value *r = lower_builtin(c, b, args, 2, s->loc);
+    if (r)
+      assign(c, t, r, s);
+    return;
   }
   if (t->kind == AST_EXPR_NAME) {
     ir_value *cur = lower_expr(c, t);

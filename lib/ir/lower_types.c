@@ -161,6 +161,9 @@ static const ir_type *array_type(lower_ctx *c, const ast_expr *e,
 const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
   const char *path = lower_warp_path(c, e);
   if (e->kind == AST_EXPR_NAME && !path) {
+    const ir_type *st = lower_find_struct(c, e->name);
+    if (st)
+      return st;
     if (strcmp(e->name, "float") == 0)
       return ir_t_float32(c->T);
     if (strcmp(e->name, "int") == 0)

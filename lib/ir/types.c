@@ -1,4 +1,5 @@
 /* types.c - interned IR types and their names, sizes and dtype codes. */
+#include <stdio.h>
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
@@ -194,6 +195,23 @@ const ir_type *ir_t_tuple(ir_types *T, const ir_type **members, int n) {
       T, &(ir_type){.kind = IR_T_TUPLE, .members = members, .nmembers = n});
 }
 
+const ir_type *ir_t_struct(ir_types *T, const char *name, const char *cname,
+                           const ir_type **members, const char **names, int n) {
+  ir_type *t = WP_NEW(T->arena, ir_type);
+  t->kind = IR_T_STRUCT;
+  t->name = wp_arena_strdup(T->arena, name);
+  t->cname = wp_arena_strdup(T->arena, cname);
+  const ir_type **m = WP_NEW_ARRAY(T->arena, const ir_type *, n + 1);
+  const char **nm = WP_NEW_ARRAY(T->arena, const char *, n + 1);
+  memcpy(m, members, sizeof(*m) * (size_t)n);
+  memcpy(nm, names, sizeof(*nm) * (size_t)n);
+  t->members = m;
+  t->member_names = nm;
+  t->nmembers = n;
+  wp_ptrvec_push(T->arena, &T->all, t);
+  return t;
+}
+
 bool ir_type_is_scalar(const ir_type *t) {
   return t->kind == IR_T_SCALAR;
 }
@@ -218,12 +236,51 @@ bool ir_type_is_signed(const ir_type *t) {
   }
 }
 
+int ir_type_align(const ir_type *t) {
+  switch (t->kind) {
+  case IR_T_SCALAR:
+  case IR_T_VEC:
+  case IR_T_MAT: return scalar_sizes[t->scalar];
+  case IR_T_ARRAY: return 8;
+  case IR_T_STRUCT:
+  case IR_T_TUPLE: {
+    int a = 1;
+    for (int i = 0; i < t->nmembers; i++)
+      if (ir_type_align(t->members[i]) > a)
+        a = ir_type_align(t->members[i]);
+    return a;
+  }
+  default: return 1;
+  }
+}
+
+/* Byte offset of member k of a struct, laid out as a C compiler (and Warp's
+ * ctypes.Structure) does: declaration order, natural alignment. */
+int ir_struct_offset(const ir_type *t, int k) {
+  int off = 0;
+  for (int i = 0; i <= k; i++) {
+    int a = ir_type_align(t->members[i]);
+    off = (off + a - 1) / a * a;
+    if (i < k)
+      off += ir_type_size(t->members[i]);
+  }
+  return off;
+}
+
 int ir_type_size(const ir_type *t) {
   switch (t->kind) {
   case IR_T_SCALAR: return scalar_sizes[t->scalar];
   case IR_T_VEC:
   case IR_T_MAT: return scalar_sizes[t->scalar] * t->rows * t->cols;
   case IR_T_ARRAY: return (int)sizeof(wp_array);
+  case IR_T_STRUCT: {
+    if (!t->nmembers)
+      return 1;
+    int n = ir_struct_offset(t, t->nmembers - 1) +
+            ir_type_size(t->members[t->nmembers - 1]);
+    int a = ir_type_align(t);
+    return (n + a - 1) / a * a;
+  }
   default: {
     int n = 0;
     for (int i = 0; i < t->nmembers; i++)
@@ -243,6 +300,34 @@ uint32_t ir_type_dtype_code(const ir_type *t) {
       return WP_TRANSFORM_DTYPE(t->scalar);
     return WP_VEC_DTYPE(t->scalar, t->rows);
   case IR_T_MAT: return WP_MAT_DTYPE(t->scalar, t->rows, t->cols);
+  case IR_T_STRUCT: {
+    /* FNV-1a over the layout: name, then each field's name, type, offset */
+    uint32_t h = 2166136261u;
+#define MIX(str)                                                               \
+  for (const char *p_ = (str); *p_; p_++)                                      \
+  h = (h ^ (uint8_t)*p_) * 16777619u
+    MIX(t->name);
+    for (int i = 0; i < t->nmembers; i++) {
+      char off[32];
+      snprintf(off, sizeof off, "@%d;", ir_struct_offset(t, i));
+      MIX(t->member_names[i]);
+      MIX(":");
+      MIX(t->members[i]->name);
+      MIX(off);
+    }
+#undef MIX
+    h = (h >> 24) ^ (h & 0xffffffu);
+    return ((uint32_t)WP_KIND_STRUCT << 24) | (h & 0xffffffu);
+  }
   default: return 0;
   }
+}
+
+int ir_struct_member(const ir_type *t, const char *name) {
+  if (t->kind != IR_T_STRUCT)
+    return -1;
+  for (int i = 0; i < t->nmembers; i++)
+    if (strcmp(t->member_names[i], name) == 0)
+      return i;
+  return -1;
 }

@@ -107,6 +107,20 @@ class TypeInfo:
 
         wt = _wt
         self.wp_type = t
+        if _is_struct(t):
+            # @wp.struct: fields (scalars, vectors, matrices, structs); numpy
+            # structured dtype with Warp's offsets; C type <MODULE>_<Name>
+            self.kind = "struct"
+            self.inner = ()
+            self.fields = [(n, TypeInfo(v.type)) for n, v in t.vars.items()]
+            self.np_dtype = np.dtype(t.numpy_dtype())
+            self.name = t.key if hasattr(t, "key") else t.__name__
+            self.name = self.name.split(".")[-1]
+            self.scalar_name = "struct"
+            self.is_float = False
+            self.is_bool = False
+            self.ncomp = 1
+            return
         if wt.type_is_vector(t) or wt.type_is_quaternion(t) or wt.type_is_transformation(t):
             self.kind = "vector"
             self.inner = (int(t._length_),)
@@ -135,12 +149,16 @@ class TypeInfo:
 
     @property
     def c_type(self):
+        if self.kind == "struct":
+            return f"{MODULE}_{self.name}"
         if self.kind == "scalar":
             return SCALAR_C[self.scalar_name][0]
         return "wp_" + self.name
 
     @property
     def c_dtype(self):
+        if self.kind == "struct":
+            return f"{MODULE}_{self.name}_DTYPE".upper()
         s = SCALAR_C[self.scalar_name][1]
         if self.kind == "scalar":
             return NAMED_SCALAR_DTYPE[self.scalar_name]
@@ -151,6 +169,10 @@ class TypeInfo:
         if self.kind == "vector":
             return f"WP_VEC_DTYPE({s}, {self.inner[0]})"
         return f"WP_MAT_DTYPE({s}, {self.inner[0]}, {self.inner[1]})"
+
+
+def _is_struct(t):
+    return hasattr(t, "vars") and hasattr(t, "numpy_dtype") and hasattr(t, "ctype")
 
 
 class Param:
@@ -195,6 +217,14 @@ def make_array_data(spec, shape, ti, rng, what):
     for s in full:
         n *= s
     dt = ti.np_dtype
+    if ti.kind == "struct":
+        # one fill for every field (a dict field -> fill), zeros by default
+        out = np.zeros(tuple(shape), dtype=dt)
+        fills = spec if isinstance(spec, dict) else {n: spec for n, _ in ti.fields}
+        for fname, fti in ti.fields:
+            if fname in fills:
+                out[fname] = make_array_data(fills[fname], shape, fti, rng, f"{what}.{fname}")
+        return out
     kind, p = _kind_of(spec)
 
     def need(k):
@@ -271,6 +301,17 @@ def make_value(spec, ti, what):
     """A scalar/vector/matrix parameter value: (python value for warp-lang, C expression)."""
     import numpy as np
 
+    if ti.kind == "struct":
+        if not isinstance(spec, dict):
+            raise SpecError(f"{what}: a struct value is a dict of field values")
+        value = ti.wp_type()
+        cs = []
+        for fname, fti in ti.fields:
+            if fname in spec:
+                py, c = make_value(spec[fname], fti, f"{what}.{fname}")
+                setattr(value, fname, py)
+                cs.append(f".{fname} = {c}")
+        return value, "(%s){%s}" % (ti.c_type, ", ".join(cs))
     if ti.kind == "scalar":
         if isinstance(spec, (list, tuple, dict, str)):
             raise SpecError(f"{what}: expected a {ti.scalar_name} value, got {spec!r}")
@@ -578,7 +619,8 @@ static void check(wp_status st, const char *what) {
 
 static void make(wp_array *a, wp_dtype dtype, wp_int64 elem_size, wp_int32 ndim,
                  const wp_int64 *shape, const char *name) {
-  check(wp_array_alloc(a, dtype, 0, ndim, shape, 0, WP_DEVICE_CPU), name);
+  check(wp_array_alloc(a, dtype, WP_DTYPE_KIND(dtype) == WP_KIND_STRUCT ? elem_size : 0,
+                       ndim, shape, 0, WP_DEVICE_CPU), name);
   if ((wp_int64)a->elem_size != elem_size) {
     fprintf(stderr, "e2e harness: array %%s: elem_size %%d, expected %%lld\n", name,
             (int)a->elem_size, (long long)elem_size);
@@ -819,6 +861,14 @@ def compare(name, ti, want, got, tol, max_report=8):
 
     if want.shape != got.shape:
         return False, f"{name}: shape {got.shape}, expected {want.shape}"
+    if getattr(ti, "kind", None) == "struct":  # field by field
+        oks, msgs = True, []
+        for fname, fti in ti.fields:
+            ok, m = compare(f"{name}.{fname}", fti, np.ascontiguousarray(want[fname]),
+                            np.ascontiguousarray(got[fname]), tol, max_report)
+            oks &= ok
+            msgs.append(m)
+        return oks, "; ".join(msgs)
     size = f"{name}{list(want.shape)}"
     if ti.is_float:
         rtol, atol = tol
