@@ -173,6 +173,14 @@ ir_value *lower_expect(lower_ctx *c, const ast_expr *e, const char *name);
 void lower_assert(lower_ctx *c, const ast_stmt *s);
 
 /* lower_stmt.c */
+/* The block being lowered into (a fresh unreachable one after a return or
+ * break). */
+ir_block *lower_cur_block(lower_ctx *c);
+/* name = v, checking that the variable keeps its type; false if reported. */
+bool lower_assign_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc);
+/* lower_loop.c: while and for loops. */
+void lower_while(lower_ctx *c, const ast_stmt *s);
+void lower_for(lower_ctx *c, const ast_stmt *s);
 /* Marks the names an erroneous assignment would define, so that later uses
  * are not reported again (their type becomes void). */
 void lower_poison(lower_ctx *c, const ast_expr *target);

@@ -25,14 +25,13 @@ void lower_block(lower_ctx *c, const ast_block *b) {
     stmt(c, b->stmts[i]);
 }
 
-static ir_block *cur_block(lower_ctx *c) {
+ir_block *lower_cur_block(lower_ctx *c) {
   if (!c->cur)
     c->cur = ir_block_new(c->f), c->cur->sealed = true;
   return c->cur;
 }
 
-static bool assign_var(lower_ctx *c, const char *name, ir_value *v,
-                       wp_loc loc) {
+bool lower_assign_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc) {
   int var = lower_var_index(c, name, true);
   if (v->type->kind == IR_T_VOID) {
     wp_error(c->diag, loc,
@@ -51,7 +50,7 @@ static bool assign_var(lower_ctx *c, const char *name, ir_value *v,
   }
   if (!v->name)
     v->name = name;
-  lower_write_var(c, var, cur_block(c), v);
+  lower_write_var(c, var, lower_cur_block(c), v);
   return true;
 }
 
@@ -204,7 +203,7 @@ static ir_value *place_read(lower_ctx *c, place *p, wp_loc loc) {
   if (p->path)
     return p->pval;
   if (p->var >= 0) {
-    ir_value *v = lower_read_var(c, p->var, cur_block(c));
+    ir_value *v = lower_read_var(c, p->var, lower_cur_block(c));
     return v ? v : lower_zero(c, p->type);
   }
   return lower_emit(c, IR_LOAD, p->type, p->addr, p->naddr, loc);
@@ -216,7 +215,7 @@ static void place_write(lower_ctx *c, place *p, ir_value *v, wp_loc loc) {
     return;
   }
   if (p->var >= 0) {
-    lower_write_var(c, p->var, cur_block(c), v);
+    lower_write_var(c, p->var, lower_cur_block(c), v);
     return;
   }
   ir_value *args[6];
@@ -329,11 +328,11 @@ static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
   const char *adj = lower_adjoint_name(c, t);
   if (adj) {
     if (*adj) /* "" when reported */
-      assign_var(c, adj, v, t->loc);
+      lower_assign_var(c, adj, v, t->loc);
     return;
   }
   switch (t->kind) {
-  case AST_EXPR_NAME: assign_var(c, t->name, v, t->loc); return;
+  case AST_EXPR_NAME: lower_assign_var(c, t->name, v, t->loc); return;
   case AST_EXPR_TUPLE: {
     if (v->type->kind != IR_T_TUPLE || v->type->nmembers != t->nitems) {
       wp_error(c->diag, s->loc,
@@ -452,7 +451,7 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
     ir_value *args[2] = {cur, v};
     ir_value *r = v ? lower_builtin(c, b, args, 2, s->loc) : NULL;
     if (r)
-      assign_var(c, adj, r, t->loc);
+      lower_assign_var(c, adj, r, t->loc);
     return;
   }
   /* a[i] += v and a[i] -= v are atomic in Warp */
@@ -509,7 +508,7 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
     ir_value *args[2] = {cur, v};
     ir_value *r = lower_builtin(c, b, args, 2, s->loc);
     if (r)
-      assign_var(c, t->name, r, t->loc);
+      lower_assign_var(c, t->name, r, t->loc);
     return;
   }
   place p = {0};
@@ -550,7 +549,7 @@ static void annassign(lower_ctx *c, const ast_stmt *s) {
   /* a literal takes the annotated scalar type, as in Warp */
   if (v->type != t && v->op == IR_CONST && t->kind == IR_T_SCALAR)
     v = lower_cast(c, v, t, s->value->loc);
-  assign_var(c, target->name, v, s->value->loc);
+  lower_assign_var(c, target->name, v, s->value->loc);
 }
 
 static bool is_static_call(lower_ctx *c, const ast_expr *e) {
@@ -589,137 +588,6 @@ static void if_stmt(lower_ctx *c, const ast_stmt *s) {
   }
   lower_seal(c, merge);
   c->cur = merge;
-}
-
-static void loop_body(lower_ctx *c, const ast_stmt *s, ir_block *brk,
-                      ir_block *cont) {
-  loop_ctx lc = {.brk = brk, .cont = cont, .outer = c->loop};
-  c->loop = &lc;
-  lower_block(c, &s->body);
-  c->loop = lc.outer;
-}
-
-static void while_stmt(lower_ctx *c, const ast_stmt *s) {
-  ir_block *header = ir_block_new(c->f);
-  lower_br(c, header, s->loc);
-  c->cur = header;
-  ir_value *cond = lower_cond(c, s->cond);
-  ir_block *body = ir_block_new(c->f), *exit = ir_block_new(c->f);
-  if (cond)
-    lower_cbr(c, cond, body, exit, s->loc);
-  lower_seal(c, body);
-  c->cur = body;
-  loop_body(c, s, exit, header);
-  lower_br(c, header, s->loc);
-  lower_seal(c, header);
-  lower_seal(c, exit);
-  c->cur = exit;
-}
-
-static bool range_args(lower_ctx *c, const ast_expr *it, ir_value **start,
-                       ir_value **end, ir_value **step) {
-  if (it->nkeywords || it->nitems < 1 || it->nitems > 3) {
-    wp_error(c->diag, it->loc, "range() takes 1 to 3 integer arguments");
-    return false;
-  }
-  ir_value *a[3];
-  for (int i = 0; i < it->nitems; i++) {
-    if (!(a[i] = lower_expr(c, it->items[i])))
-      return false;
-    if (!ir_type_is_int(a[i]->type)) {
-      wp_error(c->diag, it->items[i]->loc,
-               "range() arguments must be integers, not '%s'",
-               a[i]->type->name);
-      return false;
-    }
-    a[i] = lower_cast(c, a[i], ir_t_int32(c->T), it->items[i]->loc);
-  }
-  const ir_type *i32 = ir_t_int32(c->T);
-  *start = it->nitems == 1 ? lower_const_int(c, i32, 0) : a[0];
-  *end = it->nitems == 1 ? a[0] : a[1];
-  *step = it->nitems == 3 ? a[2] : lower_const_int(c, i32, 1);
-  if ((*step)->op == IR_CONST && (*step)->ival == 0) {
-    wp_error(c->diag, it->items[2]->loc, "range() step must not be zero");
-    return false;
-  }
-  return true;
-}
-
-/* (step > 0 and i < end) or (step < 0 and i > end); folded when the step is
- * a constant. */
-static ir_value *range_cond(lower_ctx *c, ir_value *i, ir_value *end,
-                            ir_value *step, wp_loc loc) {
-  ir_value *lt[2] = {i, end};
-  if (step->op == IR_CONST)
-    return lower_builtin(c, ir_builtin_find(step->ival > 0 ? "lt" : "gt"), lt,
-                         2, loc);
-  ir_value *zero = lower_const_int(c, step->type, 0);
-  ir_value *sp[2] = {step, zero};
-  ir_value *up[2] = {lower_builtin(c, ir_builtin_find("gt"), sp, 2, loc),
-                     lower_builtin(c, ir_builtin_find("lt"), lt, 2, loc)};
-  ir_value *down[2] = {lower_builtin(c, ir_builtin_find("lt"), sp, 2, loc),
-                       lower_builtin(c, ir_builtin_find("gt"), lt, 2, loc)};
-  ir_value *either[2] = {
-      lower_builtin(c, ir_builtin_find("and"), up, 2, loc),
-      lower_builtin(c, ir_builtin_find("and"), down, 2, loc)};
-  return lower_builtin(c, ir_builtin_find("or"), either, 2, loc);
-}
-
-static void for_stmt(lower_ctx *c, const ast_stmt *s) {
-  const ast_expr *it = s->cond;
-  const char *p =
-      it->kind == AST_EXPR_CALL ? lower_warp_path(c, it->value) : NULL;
-  bool is_range =
-      it->kind == AST_EXPR_CALL && ((it->value->kind == AST_EXPR_NAME &&
-                                     strcmp(it->value->name, "range") == 0) ||
-                                    (p && strcmp(p, "range") == 0));
-  if (!is_range) {
-    ir_value *v = lower_expr(c, it);
-    if (v && (v->type->kind == IR_T_VEC || v->type->kind == IR_T_MAT))
-      wp_error(c->diag, it->loc,
-               "Warp cannot iterate over a '%s': loop over its indices, "
-               "'for i in range(%d)'",
-               v->type->name, v->type->rows);
-    else if (v)
-      wp_error(c->diag, it->loc,
-               "only 'for ... in range(...)' loops are supported in kernels");
-    return;
-  }
-  if (s->targets[0]->kind != AST_EXPR_NAME) {
-    wp_error(c->diag, s->targets[0]->loc, "the loop variable must be a name");
-    return;
-  }
-  ir_value *start, *end, *step;
-  if (!range_args(c, it, &start, &end, &step))
-    return;
-  const char *hidden = wp_arena_printf(c->A, "$iter%d", c->hidden++);
-  int hv = lower_var_index(c, hidden, true);
-  c->var_types[hv] = start->type;
-  lower_write_var(c, hv, cur_block(c), start);
-  ir_block *header = ir_block_new(c->f);
-  lower_br(c, header, s->loc);
-  c->cur = header;
-  ir_value *i = lower_read_var(c, hv, header);
-  ir_value *cond = range_cond(c, i, end, step, it->loc);
-  ir_block *body = ir_block_new(c->f), *latch = ir_block_new(c->f);
-  ir_block *exit = ir_block_new(c->f);
-  lower_cbr(c, cond, body, exit, s->loc);
-  lower_seal(c, body);
-  c->cur = body;
-  assign_var(c, s->targets[0]->name, i, s->targets[0]->loc);
-  loop_body(c, s, exit, latch);
-  lower_br(c, latch, s->loc);
-  lower_seal(c, latch);
-  c->cur = latch;
-  ir_value *args[2] = {lower_read_var(c, hv, latch), step};
-  if (!args[0])
-    args[0] = lower_zero(c, start->type);
-  lower_write_var(c, hv, latch,
-                  lower_builtin(c, ir_builtin_find("add"), args, 2, it->loc));
-  lower_br(c, header, s->loc);
-  lower_seal(c, header);
-  lower_seal(c, exit);
-  c->cur = exit;
 }
 
 static void return_stmt(lower_ctx *c, const ast_stmt *s) {
@@ -786,9 +654,9 @@ static void stmt(lower_ctx *c, const ast_stmt *s) {
       return;
     }
     if (s->kind == AST_STMT_FOR)
-      for_stmt(c, s);
+      lower_for(c, s);
     else
-      while_stmt(c, s);
+      lower_while(c, s);
     return;
   case AST_STMT_BREAK:
   case AST_STMT_CONTINUE:

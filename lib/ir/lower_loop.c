@@ -1,0 +1,138 @@
+/* lower_loop.c - loops: `while`, and `for ... in range(...)` with constant
+ * or dynamic bounds and steps (a hidden counter carried by the loop header's
+ * block argument, the loop variable assigned at the top of each iteration,
+ * as Python does). */
+#include <string.h>
+
+#include "lower.h"
+
+static void loop_body(lower_ctx *c, const ast_stmt *s, ir_block *brk,
+                      ir_block *cont) {
+  loop_ctx lc = {.brk = brk, .cont = cont, .outer = c->loop};
+  c->loop = &lc;
+  lower_block(c, &s->body);
+  c->loop = lc.outer;
+}
+
+void lower_while(lower_ctx *c, const ast_stmt *s) {
+  ir_block *header = ir_block_new(c->f);
+  lower_br(c, header, s->loc);
+  c->cur = header;
+  ir_value *cond = lower_cond(c, s->cond);
+  ir_block *body = ir_block_new(c->f), *exit = ir_block_new(c->f);
+  if (cond)
+    lower_cbr(c, cond, body, exit, s->loc);
+  lower_seal(c, body);
+  c->cur = body;
+  loop_body(c, s, exit, header);
+  lower_br(c, header, s->loc);
+  lower_seal(c, header);
+  lower_seal(c, exit);
+  c->cur = exit;
+}
+
+static bool range_args(lower_ctx *c, const ast_expr *it, ir_value **start,
+                       ir_value **end, ir_value **step) {
+  if (it->nkeywords || it->nitems < 1 || it->nitems > 3) {
+    wp_error(c->diag, it->loc, "range() takes 1 to 3 integer arguments");
+    return false;
+  }
+  ir_value *a[3];
+  for (int i = 0; i < it->nitems; i++) {
+    if (!(a[i] = lower_expr(c, it->items[i])))
+      return false;
+    if (!ir_type_is_int(a[i]->type)) {
+      wp_error(c->diag, it->items[i]->loc,
+               "range() arguments must be integers, not '%s'",
+               a[i]->type->name);
+      return false;
+    }
+    a[i] = lower_cast(c, a[i], ir_t_int32(c->T), it->items[i]->loc);
+  }
+  const ir_type *i32 = ir_t_int32(c->T);
+  *start = it->nitems == 1 ? lower_const_int(c, i32, 0) : a[0];
+  *end = it->nitems == 1 ? a[0] : a[1];
+  *step = it->nitems == 3 ? a[2] : lower_const_int(c, i32, 1);
+  if ((*step)->op == IR_CONST && (*step)->ival == 0) {
+    wp_error(c->diag, it->items[2]->loc, "range() step must not be zero");
+    return false;
+  }
+  return true;
+}
+
+/* (step > 0 and i < end) or (step < 0 and i > end); folded when the step is
+ * a constant. */
+static ir_value *range_cond(lower_ctx *c, ir_value *i, ir_value *end,
+                            ir_value *step, wp_loc loc) {
+  ir_value *lt[2] = {i, end};
+  if (step->op == IR_CONST)
+    return lower_builtin(c, ir_builtin_find(step->ival > 0 ? "lt" : "gt"), lt,
+                         2, loc);
+  ir_value *zero = lower_const_int(c, step->type, 0);
+  ir_value *sp[2] = {step, zero};
+  ir_value *up[2] = {lower_builtin(c, ir_builtin_find("gt"), sp, 2, loc),
+                     lower_builtin(c, ir_builtin_find("lt"), lt, 2, loc)};
+  ir_value *down[2] = {lower_builtin(c, ir_builtin_find("lt"), sp, 2, loc),
+                       lower_builtin(c, ir_builtin_find("gt"), lt, 2, loc)};
+  ir_value *either[2] = {
+      lower_builtin(c, ir_builtin_find("and"), up, 2, loc),
+      lower_builtin(c, ir_builtin_find("and"), down, 2, loc)};
+  return lower_builtin(c, ir_builtin_find("or"), either, 2, loc);
+}
+
+void lower_for(lower_ctx *c, const ast_stmt *s) {
+  const ast_expr *it = s->cond;
+  const char *p =
+      it->kind == AST_EXPR_CALL ? lower_warp_path(c, it->value) : NULL;
+  bool is_range =
+      it->kind == AST_EXPR_CALL && ((it->value->kind == AST_EXPR_NAME &&
+                                     strcmp(it->value->name, "range") == 0) ||
+                                    (p && strcmp(p, "range") == 0));
+  if (!is_range) {
+    ir_value *v = lower_expr(c, it);
+    if (v && (v->type->kind == IR_T_VEC || v->type->kind == IR_T_MAT))
+      wp_error(c->diag, it->loc,
+               "Warp cannot iterate over a '%s': loop over its indices, "
+               "'for i in range(%d)'",
+               v->type->name, v->type->rows);
+    else if (v)
+      wp_error(c->diag, it->loc,
+               "only 'for ... in range(...)' loops are supported in kernels");
+    return;
+  }
+  if (s->targets[0]->kind != AST_EXPR_NAME) {
+    wp_error(c->diag, s->targets[0]->loc, "the loop variable must be a name");
+    return;
+  }
+  ir_value *start, *end, *step;
+  if (!range_args(c, it, &start, &end, &step))
+    return;
+  const char *hidden = wp_arena_printf(c->A, "$iter%d", c->hidden++);
+  int hv = lower_var_index(c, hidden, true);
+  c->var_types[hv] = start->type;
+  lower_write_var(c, hv, lower_cur_block(c), start);
+  ir_block *header = ir_block_new(c->f);
+  lower_br(c, header, s->loc);
+  c->cur = header;
+  ir_value *i = lower_read_var(c, hv, header);
+  ir_value *cond = range_cond(c, i, end, step, it->loc);
+  ir_block *body = ir_block_new(c->f), *latch = ir_block_new(c->f);
+  ir_block *exit = ir_block_new(c->f);
+  lower_cbr(c, cond, body, exit, s->loc);
+  lower_seal(c, body);
+  c->cur = body;
+  lower_assign_var(c, s->targets[0]->name, i, s->targets[0]->loc);
+  loop_body(c, s, exit, latch);
+  lower_br(c, latch, s->loc);
+  lower_seal(c, latch);
+  c->cur = latch;
+  ir_value *args[2] = {lower_read_var(c, hv, latch), step};
+  if (!args[0])
+    args[0] = lower_zero(c, start->type);
+  lower_write_var(c, hv, latch,
+                  lower_builtin(c, ir_builtin_find("add"), args, 2, it->loc));
+  lower_br(c, header, s->loc);
+  lower_seal(c, header);
+  lower_seal(c, exit);
+  c->cur = exit;
+}
