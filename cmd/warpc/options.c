@@ -130,11 +130,10 @@ int warpc_parse_args(int argc, char **argv, options *o) {
     } else if (!strcmp(a, "--list-builtins")) {
       /* hidden: one line per registry entry, "NAME MIN-MAX grad|nograd",
        * read by scripts/coverage_table.py */
-      int nb;
-      const ir_builtin *b = ir_builtins(&nb);
-      for (int k = 0; k < nb; k++)
-        printf("%s %d-%d %s\n", b[k].name, b[k].min_args, b[k].max_args,
-               b[k].adjoint ? "grad" : "nograd");
+      const ir_builtin *b;
+      for (int k = 0; (b = ir_builtin_at(k)); k++)
+        printf("%s %d-%d %s\n", b->name, b->min_args, b->max_args,
+               b->adjoint ? "grad" : "nograd");
       exit(0);
     } else if ((v = value_of(a, "-o", &i, argc, argv, &err)) || err) {
       o->output = v;

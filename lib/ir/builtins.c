@@ -6,27 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../runtime/include/warp/abi.h"
-#include "ir.h"
-
-typedef const ir_type *type_t;
-
-static type_t fail(ir_types *T, const char **err, const char *msg) {
-  (void)T;
-  *err = msg;
-  return NULL;
-}
-
-static bool is_num(type_t t) {
-  return t->kind == IR_T_SCALAR && t->scalar != WP_SCALAR_BOOL;
-}
-static bool is_fvec(type_t t) {
-  return t->kind == IR_T_VEC && ir_type_is_float(t->elem) &&
-         t->flavor != IR_VEC_TRANSFORM;
-}
-static bool is_comp(type_t t) {
-  return t->kind == IR_T_VEC || t->kind == IR_T_MAT;
-}
+#include "builtins.h"
 
 /* A message "no overload of NAME for (T1, T2)" in the builtin's arena. */
 static const char *no_overload(const ir_builtin *b, type_t *a, int n, char *buf,
@@ -354,10 +334,6 @@ static type_t chk_atomic(ir_types *T, const ir_builtin *b, type_t *a, int n,
  * cw_mul/cw_div, cbrt, degrees, radians, rint, frac ---------------------- */
 
 /* float32/float64 (float16 scalars have no arithmetic in the prelude yet) */
-static bool is_f3264(type_t t) {
-  return t->kind == IR_T_SCALAR &&
-         (t->scalar == WP_SCALAR_FLOAT32 || t->scalar == WP_SCALAR_FLOAT64);
-}
 
 /* f(float) -> float, float32/float64 scalars only. */
 static type_t chk_f3264(ir_types *T, const ir_builtin *b, type_t *a, int n,
@@ -440,9 +416,6 @@ static type_t chk_cw(ir_types *T, const ir_builtin *b, type_t *a, int n,
 
 /* random numbers: the state is a uint32 (see lower_call.c, which writes the
  * advanced state back to the argument variable) */
-static bool is_scalar_of(type_t t, int s) {
-  return t->kind == IR_T_SCALAR && t->scalar == s;
-}
 
 /* rand_init(seed[, offset]): int32 -> uint32 */
 static type_t chk_rand_init(ir_types *T, const ir_builtin *b, type_t *a, int n,
@@ -514,17 +487,6 @@ static type_t chk_noise(ir_types *T, const ir_builtin *b, type_t *a, int n,
 
 /* ---- quaternions and transforms (flavored vectors, see ir.h) ---------- */
 
-static bool is_fquat(type_t t) {
-  return ir_type_is_quat(t) && is_f3264(t->elem);
-}
-static bool is_fxform(type_t t) {
-  return ir_type_is_transform(t) && is_f3264(t->elem);
-}
-static bool is_vec3_of(type_t t, int scalar) {
-  return t->kind == IR_T_VEC && !t->flavor && t->rows == 3 &&
-         t->scalar == scalar;
-}
-
 /* One rule for the whole family, by name: quat_*, transform_*. */
 static type_t chk_quat(ir_types *T, const ir_builtin *b, type_t *a, int n,
                        const char **err) {
@@ -582,20 +544,7 @@ static type_t chk_quat(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
-#define OP(name, n, chk, cop, mask)                                            \
-  { name, n, n, chk, cop, mask, true, false, NULL }
-#define FN(name, lo, hi, chk)                                                  \
-  { name, lo, hi, chk, NULL, 0, true, false, NULL }
-/* differentiable: an adjoint rule wp_adj_<name>_<types> in the prelude */
-#define OPD(name, n, chk, cop, mask)                                           \
-  { name, n, n, chk, cop, mask, true, true, NULL }
-#define FND(name, lo, hi, chk)                                                 \
-  { name, lo, hi, chk, NULL, 0, true, true, NULL }
-#define I IR_INFIX_INT
-#define F IR_INFIX_FLOAT
-#define B IR_INFIX_BOOL
-
-static const ir_builtin registry[] = {
+const ir_builtin ir_builtins_core[] = {
     /* arithmetic operators */
     OPD("add", 2, chk_add, "+", I | F),
     OPD("sub", 2, chk_add, "-", I | F),
@@ -719,15 +668,31 @@ static const ir_builtin registry[] = {
     FN("_poisson_state", 2, 2, chk_rand),
 };
 
-const ir_builtin *ir_builtins(int *count) {
-  *count = (int)(sizeof registry / sizeof registry[0]);
-  return registry;
+const int ir_builtins_core_count =
+    (int)(sizeof ir_builtins_core / sizeof ir_builtins_core[0]);
+
+/* The registry is the concatenation of the per-area tables (builtins.h). */
+static const struct {
+  const ir_builtin *table;
+  const int *count;
+} tables[] = {
+    {ir_builtins_core, &ir_builtins_core_count},
+};
+
+const ir_builtin *ir_builtin_at(int i) {
+  for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
+    if (i < *tables[t].count)
+      return &tables[t].table[i];
+    i -= *tables[t].count;
+  }
+  return NULL;
 }
 
 const ir_builtin *ir_builtin_find(const char *name) {
-  for (size_t i = 0; i < sizeof registry / sizeof registry[0]; i++)
-    if (strcmp(registry[i].name, name) == 0)
-      return &registry[i];
+  const ir_builtin *b;
+  for (int i = 0; (b = ir_builtin_at(i)); i++)
+    if (strcmp(b->name, name) == 0)
+      return b;
   return NULL;
 }
 

@@ -151,8 +151,8 @@ ir_emit_kind ir_builtin_emit_kind(const ir_builtin *b, const ir_type **args,
 /* Writes "no overload of 'NAME' for argument types (T1, T2)" into buf. */
 const char *ir_builtin_no_overload(const ir_builtin *b, const ir_type **args,
                                    int nargs, char *buf, size_t cap);
-/* The registry, for listings: *count entries. */
-const ir_builtin *ir_builtins(int *count);
+/* The registry, for listings: entry i, or NULL when i is past the end. */
+const ir_builtin *ir_builtin_at(int i);
 
 /* ---- instructions ----------------------------------------------------- */
 
