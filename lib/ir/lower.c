@@ -95,7 +95,8 @@ static void restore(lower_ctx *c, fstate s) {
   c->grad_target = s.grad_target;
 }
 
-static bool params(lower_ctx *c, const ast_def *d, ir_func *f) {
+static bool params(lower_ctx *c, const ast_def *d, ir_func *f,
+                   const ir_type **given) {
   const char *what = f->kind == IR_FUNC_KERNEL ? "kernel" : "function";
   bool ok = true;
   f->nparams = d->nparams;
@@ -120,7 +121,7 @@ static bool params(lower_ctx *c, const ast_def *d, ir_func *f) {
       ok = false;
       continue;
     }
-    const ir_type *t = lower_type_expr(c, p->annotation);
+    const ir_type *t = given ? given[i] : lower_type_expr(c, p->annotation);
     if (!t) {
       ok = false;
       continue;
@@ -240,10 +241,12 @@ static void body(lower_ctx *c, const ast_def *d, ir_func *f) {
   }
 }
 
-static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind) {
+static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind,
+                          const ir_type **given, const char *cname) {
   ir_func *f = ir_func_new(c->m, kind, d->name);
   f->loc = d->loc;
-  f->cname = kind == IR_FUNC_KERNEL
+  f->cname = cname ? cname
+             : kind == IR_FUNC_KERNEL
                  ? wp_arena_printf(c->A, "%s_%s", c->m->name, d->name)
                  : wp_arena_printf(c->A, "wpf_%s", d->name);
   ir_block *entry = ir_block_new(f);
@@ -254,8 +257,9 @@ static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind) {
   if (kind == IR_FUNC_KERNEL)
     kernel_options(c, d, f);
   int errors = c->diag->errors;
-  params(c, d, f);
-  if (kind == IR_FUNC_FUNC && d->returns) {
+  params(c, d, f, given);
+  if (kind == IR_FUNC_FUNC && d->returns &&
+      !lower_type_is_generic(c, d->returns)) {
     const ir_type *rt = NULL;
     if (d->returns->kind != AST_EXPR_NONE)
       rt = lower_type_expr(c, d->returns);
@@ -285,7 +289,7 @@ static ir_func *lower_custom_grad(lower_ctx *c, const ast_def *d, ir_func *f) {
   c->f = g;
   c->cur = entry;
   int errors = c->diag->errors;
-  params(c, d, g);
+  params(c, d, g, NULL);
   if (c->diag->errors != errors)
     return NULL;
   bool ok = g->nparams == f->nparams + 1;
@@ -316,7 +320,7 @@ ir_func *lower_func_def(lower_ctx *c, func_info *fi) {
     return fi->ir;
   fi->in_progress = true;
   fstate s = save(c);
-  fi->ir = lower_def(c, fi->def, IR_FUNC_FUNC);
+  fi->ir = lower_def(c, fi->def, IR_FUNC_FUNC, NULL, fi->cname);
   restore(c, s);
   if (fi->ir && fi->grad_def) {
     s = save(c);
@@ -329,6 +333,14 @@ ir_func *lower_func_def(lower_ctx *c, func_info *fi) {
   fi->in_progress = false;
   fi->failed = !fi->ir;
   return fi->ir;
+}
+
+ir_func *lower_def_as(lower_ctx *c, const ast_def *d, ir_func_kind kind,
+                      const ir_type **types, const char *cname) {
+  fstate s = save(c);
+  ir_func *f = lower_def(c, d, kind, types, cname);
+  restore(c, s);
+  return f;
 }
 
 ir_module *wp_lower(const ast_module *ast, const wp_lower_options *opts,
@@ -368,9 +380,7 @@ ir_module *wp_lower(const ast_module *ast, const wp_lower_options *opts,
     const ast_def *d = ast->defs[i];
     if (d->kind != AST_DEF_KERNEL)
       continue;
-    fstate s = save(&c);
-    lower_def(&c, d, IR_FUNC_KERNEL);
-    restore(&c, s);
+    lower_def_as(&c, d, IR_FUNC_KERNEL, NULL, NULL);
   }
   /* funcs no kernel calls are not compiled, as in Warp */
   return diag->errors == errors ? c.m : NULL;

@@ -27,13 +27,29 @@ typedef struct entity {
   int array_ndim;            /* SPECIAL "array"/"arrayNd": default ndim */
 } entity;
 
-/* A user function known to the module. */
+/* One instance of a generic function: its parameter types. */
+typedef struct func_inst {
+  const ir_type **types;
+  ir_func *ir;
+  bool in_progress, failed;
+  struct func_inst *next;
+} func_inst;
+
+/* A user function known to the module (one `def` of a @wp.func; several
+ * defs of one name with different signatures are overloads). */
 typedef struct func_info {
   const ast_def *def;
   const ast_def *grad_def; /* its @wp.func_grad function, or NULL */
   ir_func *ir;             /* NULL until lowered */
   bool in_progress;        /* being lowered (recursion check) */
   bool failed;
+  /* the signature, computed on first use (sig_state 1 ok, -1 failed) */
+  int sig_state;
+  bool generic;           /* a parameter has a generic annotation */
+  const ir_type **ptypes; /* concrete parameter types (NULL: generic) */
+  const char *sig;        /* for replacing a def of the same signature */
+  const char *cname;      /* NULL: the default wpf_NAME */
+  func_inst *insts;       /* generic: the instances made so far */
 } func_info;
 
 typedef struct var_def var_def;
@@ -138,6 +154,26 @@ entity lower_warp_name(lower_ctx *c, const char *name);
 /* The warp-relative name `e` denotes (e.g. "vec3" for wp.vec3 or for vec3
  * imported from warp), or NULL when it is not a warp name. */
 const char *lower_warp_path(lower_ctx *c, const ast_expr *e);
+
+/* lower_generic.c: generic annotations (typing.Any, wp.Scalar/Float/Int,
+ * arrays/vectors/matrices of them) and instance names. */
+bool lower_type_is_generic(lower_ctx *c, const ast_expr *ann);
+/* Does concrete type `t` match annotation `ann` (generic or not)? */
+bool lower_type_matches(lower_ctx *c, const ast_expr *ann, const ir_type *t);
+/* "float32_vec3f_array1d_float32": the types as one C identifier part. */
+const char *lower_mangle(lower_ctx *c, const ir_type **types, int n);
+/* "float32, vec3f" */
+const char *lower_type_list(lower_ctx *c, const ir_type **types, int n);
+
+/* lower_overload.c: @wp.func overloads and generic instances. */
+/* The function the call of `name` with arguments of `types` runs (lowered
+ * on demand), or NULL when reported (at `loc`). */
+ir_func *lower_resolve_func(lower_ctx *c, const char *name,
+                            const ir_type **types, int n, wp_loc loc);
+/* Lowers definition `d` with the given parameter types (NULL: from its
+ * annotations) as a kernel or func named `cname`. */
+ir_func *lower_def_as(lower_ctx *c, const ast_def *d, ir_func_kind kind,
+                      const ir_type **types, const char *cname);
 
 /* lower_const.c: module-level constants, evaluated with Python's rules. */
 /* Looks up global `name` visible from the current context and lowers its

@@ -308,23 +308,16 @@ static ir_value *special_call(lower_ctx *c, const ast_expr *e,
 
 static ir_value *func_call(lower_ctx *c, const ast_expr *e,
                            const ast_def *def) {
-  func_info *fi = lower_find_func(c, def->name);
   ir_value *args[MAX_ARGS];
   int n = lower_args(c, e, args);
   if (n < 0)
     return NULL;
-  if (fi->in_progress) {
-    wp_error(
-        c->diag, e->loc,
-        "recursive call of '%s': recursion is not supported in Warp functions",
-        def->name);
+  const ir_type *types[MAX_ARGS];
+  for (int i = 0; i < n; i++)
+    types[i] = args[i]->type;
+  ir_func *callee = lower_resolve_func(c, def->name, types, n, e->loc);
+  if (!callee)
     return NULL;
-  }
-  ir_func *callee = lower_func_def(c, fi);
-  if (!callee) {
-    wp_note(c->diag, e->loc, "in the call of '%s' here", def->name);
-    return NULL;
-  }
   if (n != callee->nparams) {
     wp_error(c->diag, e->loc, "'%s' takes %d argument%s, got %d", def->name,
              callee->nparams, callee->nparams == 1 ? "" : "s", n);

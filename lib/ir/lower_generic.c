@@ -1,0 +1,194 @@
+/* lower_generic.c - generic type annotations (typing.Any, wp.Scalar,
+ * wp.Float, wp.Int, wp.array(dtype=Any), wp.types.vector(length=Any, ...),
+ * wp.types.matrix(shape=(Any, Any), ...)): recognising them, matching a
+ * concrete type against them, and the mangled names of instances. */
+#include <string.h>
+
+#include "../../runtime/include/warp/abi.h"
+#include "lower.h"
+
+/* Is `e` typing.Any (Any imported from typing, typing.Any, or
+ * typing imported under another name)? */
+static bool is_any(lower_ctx *c, const ast_expr *e) {
+  if (e->kind == AST_EXPR_NAME) {
+    for (int i = 0; i < c->ast->nimports; i++) {
+      const ast_import *im = &c->ast->imports[i];
+      if (!im->is_warp && !strcmp(im->local, e->name) &&
+          !strcmp(im->module, "typing") && !strcmp(im->target, "Any"))
+        return true;
+    }
+    return false;
+  }
+  if (e->kind == AST_EXPR_ATTRIBUTE && !strcmp(e->name, "Any") &&
+      e->value->kind == AST_EXPR_NAME) {
+    for (int i = 0; i < c->ast->nimports; i++) {
+      const ast_import *im = &c->ast->imports[i];
+      if (!im->is_warp && !strcmp(im->local, e->value->name) &&
+          !strcmp(im->module, "typing") && !*im->target)
+        return true;
+    }
+    /* wp.Any / wp.types.Any re-export typing.Any */
+    const char *p = lower_warp_path(c, e);
+    return p && !strcmp(p, "Any");
+  }
+  return false;
+}
+
+static const ast_expr *keyword(const ast_expr *call, const char *name) {
+  for (int i = 0; i < call->nkeywords; i++)
+    if (strcmp(call->keywords[i].name, name) == 0)
+      return call->keywords[i].value;
+  return NULL;
+}
+
+/* The generic scalar class of `e`: "Scalar", "Float", "Int", or NULL. */
+static const char *scalar_class(lower_ctx *c, const ast_expr *e) {
+  const char *p = lower_warp_path(c, e);
+  if (p && (!strcmp(p, "Scalar") || !strcmp(p, "Float") || !strcmp(p, "Int")))
+    return p;
+  return NULL;
+}
+
+/* Parts of a wp.array(...) / vector(...) / matrix(...) annotation. */
+typedef struct tmpl {
+  enum { TM_NONE, TM_ARRAY, TM_VECTOR, TM_MATRIX } kind;
+  const ast_expr *dtype;
+  const ast_expr *dims[2]; /* vector: length; matrix: shape items */
+  int ndim;                /* array */
+} tmpl;
+
+static tmpl template_parts(lower_ctx *c, const ast_expr *e) {
+  tmpl t = {TM_NONE, NULL, {NULL, NULL}, 0};
+  if (e->kind != AST_EXPR_CALL && e->kind != AST_EXPR_SUBSCRIPT)
+    return t;
+  const char *p = lower_warp_path(c, e->value);
+  if (!p)
+    return t;
+  if (!strncmp(p, "array", 5) && (!p[5] || (p[5] >= '1' && p[5] <= '4' &&
+                                            !strcmp(p + 6, "d")))) {
+    t.kind = TM_ARRAY;
+    t.ndim = p[5] ? p[5] - '0' : 1;
+    if (e->kind == AST_EXPR_SUBSCRIPT) {
+      t.dtype = e->nitems == 1 ? e->items[0] : NULL;
+      return t;
+    }
+    t.dtype = keyword(e, "dtype");
+    if (!t.dtype && e->nitems >= 1)
+      t.dtype = e->items[0];
+    const ast_expr *nd = keyword(e, "ndim");
+    if (nd && nd->kind == AST_EXPR_INT)
+      t.ndim = (int)nd->int_value;
+    return t;
+  }
+  if (e->kind != AST_EXPR_CALL)
+    return t;
+  if (!strcmp(p, "vector")) {
+    t.kind = TM_VECTOR;
+    t.dims[0] = keyword(e, "length");
+    if (!t.dims[0] && e->nitems >= 1)
+      t.dims[0] = e->items[0];
+    t.dtype = keyword(e, "dtype");
+    if (!t.dtype && e->nitems >= 2)
+      t.dtype = e->items[1];
+  } else if (!strcmp(p, "matrix")) {
+    t.kind = TM_MATRIX;
+    const ast_expr *sh = keyword(e, "shape");
+    if (!sh && e->nitems >= 1)
+      sh = e->items[0];
+    if (sh && sh->kind == AST_EXPR_TUPLE && sh->nitems == 2)
+      t.dims[0] = sh->items[0], t.dims[1] = sh->items[1];
+    t.dtype = keyword(e, "dtype");
+    if (!t.dtype && e->nitems >= 2)
+      t.dtype = e->items[1];
+  }
+  return t;
+}
+
+bool lower_type_is_generic(lower_ctx *c, const ast_expr *e) {
+  if (!e)
+    return false;
+  if (is_any(c, e) || scalar_class(c, e))
+    return true;
+  tmpl t = template_parts(c, e);
+  if (t.kind == TM_NONE)
+    return false;
+  for (int i = 0; i < 2; i++)
+    if (t.dims[i] && is_any(c, t.dims[i]))
+      return true;
+  return t.dtype && lower_type_is_generic(c, t.dtype);
+}
+
+static bool scalar_in_class(const ir_type *t, const char *cls) {
+  if (t->kind != IR_T_SCALAR)
+    return false;
+  if (!strcmp(cls, "Float"))
+    return ir_type_is_float(t);
+  if (!strcmp(cls, "Int"))
+    return ir_type_is_int(t);
+  return !ir_type_is_bool(t); /* Scalar: the numeric types */
+}
+
+/* Does an int dimension expression (Any or a literal) match n? */
+static bool dim_matches(lower_ctx *c, const ast_expr *d, int n) {
+  if (!d || is_any(c, d))
+    return true;
+  return d->kind == AST_EXPR_INT && (int)d->int_value == n;
+}
+
+bool lower_type_matches(lower_ctx *c, const ast_expr *ann, const ir_type *t) {
+  if (is_any(c, ann))
+    return true;
+  const char *cls = scalar_class(c, ann);
+  if (cls)
+    return scalar_in_class(t, cls);
+  if (!lower_type_is_generic(c, ann))
+    return lower_type_expr(c, ann) == t;
+  tmpl tp = template_parts(c, ann);
+  switch (tp.kind) {
+  case TM_ARRAY:
+    return t->kind == IR_T_ARRAY && t->ndim == tp.ndim && tp.dtype &&
+           lower_type_matches(c, tp.dtype, t->elem);
+  case TM_VECTOR:
+    return t->kind == IR_T_VEC && t->flavor == IR_VEC_PLAIN &&
+           dim_matches(c, tp.dims[0], t->rows) &&
+           (!tp.dtype || lower_type_matches(c, tp.dtype, t->elem));
+  case TM_MATRIX:
+    return t->kind == IR_T_MAT && dim_matches(c, tp.dims[0], t->rows) &&
+           dim_matches(c, tp.dims[1], t->cols) &&
+           (!tp.dtype || lower_type_matches(c, tp.dtype, t->elem));
+  default: return false;
+  }
+}
+
+/* A C-identifier spelling of `t`, unambiguous within a list (see
+ * lower_mangle). */
+static void mangle_type(wp_arena *A, const ir_type *t, char **out) {
+  const char *s;
+  switch (t->kind) {
+  case IR_T_ARRAY: {
+    char *inner = NULL;
+    mangle_type(A, t->elem, &inner);
+    s = wp_arena_printf(A, "array%dd_%s", t->ndim, inner);
+    break;
+  }
+  case IR_T_STRUCT:
+    s = wp_arena_printf(A, "S%d%s", (int)strlen(t->name), t->name);
+    break;
+  default: s = t->name; break;
+  }
+  *out = *out ? wp_arena_printf(A, "%s_%s", *out, s) : (char *)s;
+}
+
+const char *lower_mangle(lower_ctx *c, const ir_type **types, int n) {
+  char *s = NULL;
+  for (int i = 0; i < n; i++)
+    mangle_type(c->A, types[i], &s);
+  return s ? s : "void";
+}
+
+const char *lower_type_list(lower_ctx *c, const ir_type **types, int n) {
+  const char *s = "";
+  for (int i = 0; i < n; i++)
+    s = wp_arena_printf(c->A, "%s%s%s", s, i ? ", " : "", types[i]->name);
+  return s;
+}
