@@ -148,6 +148,10 @@ ir_value *lower_atomic(lower_ctx *c, const ir_builtin *b, ir_value **addr,
 /* Evaluates a type expression (annotation, dtype=...). NULL on error
  * (reported). */
 const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e);
+/* The type a module-level alias (`real = wp.float64`, `vec5 =
+ * wp.types.vector(length=5, dtype=float)`) names, or NULL (not reported)
+ * when `name` is not one. */
+const ir_type *lower_alias(lower_ctx *c, const char *name);
 /* Resolves a warp-relative name ("vec3", "float32", "tid", "types.vector")
  * to an entity; kind ENT_ERROR without a report when unknown. */
 entity lower_warp_name(lower_ctx *c, const char *name);

@@ -351,6 +351,10 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
         t = en.type;
     } else if (e->value->kind == AST_EXPR_NAME) {
       const char *n = e->value->name;
+      t = lower_alias(c, n);
+      if (t && t->kind != IR_T_STRUCT && t->kind != IR_T_ARRAY)
+        return eval_typed(c, e, t, limit, out);
+      t = NULL;
       if (strcmp(n, "float") == 0 || strcmp(n, "int") == 0) {
         if (e->nitems != 1 || !eval(c, e->items[0], limit, out) ||
             out->kind == CV_TYPED)

@@ -299,6 +299,9 @@ static entity name_entity(lower_ctx *c, const ast_expr *e) {
                "'%s' is not a Warp builtin or type warpc knows", path);
     return en;
   }
+  const ir_type *alias = lower_alias(c, e->name);
+  if (alias)
+    return (entity){.kind = ENT_TYPE, .type = alias};
   entity g;
   if (lower_global(c, e->name, e->loc, &g))
     return g;

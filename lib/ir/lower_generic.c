@@ -64,8 +64,8 @@ static tmpl template_parts(lower_ctx *c, const ast_expr *e) {
   const char *p = lower_warp_path(c, e->value);
   if (!p)
     return t;
-  if (!strncmp(p, "array", 5) && (!p[5] || (p[5] >= '1' && p[5] <= '4' &&
-                                            !strcmp(p + 6, "d")))) {
+  if (!strncmp(p, "array", 5) &&
+      (!p[5] || (p[5] >= '1' && p[5] <= '4' && !strcmp(p + 6, "d")))) {
     t.kind = TM_ARRAY;
     t.ndim = p[5] ? p[5] - '0' : 1;
     if (e->kind == AST_EXPR_SUBSCRIPT) {

@@ -65,8 +65,7 @@ static const char *inst_cname(lower_ctx *c, const char *name,
                          lower_mangle(c, types, n));
 }
 
-static bool concrete_match(const func_info *fi, const ir_type **types,
-                           int n) {
+static bool concrete_match(const func_info *fi, const ir_type **types, int n) {
   if (fi->generic || fi->def->nparams != n)
     return false;
   for (int i = 0; i < n; i++)
@@ -80,9 +79,9 @@ static bool generic_match(lower_ctx *c, const func_info *fi,
   if (!fi->generic || fi->def->nparams != n)
     return false;
   for (int i = 0; i < n; i++) {
-    if (fi->ptypes[i] ? fi->ptypes[i] != types[i]
-                      : !lower_type_matches(c, fi->def->params[i].annotation,
-                                            types[i]))
+    if (fi->ptypes[i]
+            ? fi->ptypes[i] != types[i]
+            : !lower_type_matches(c, fi->def->params[i].annotation, types[i]))
       return false;
   }
   return true;

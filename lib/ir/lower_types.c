@@ -158,12 +158,106 @@ static const ir_type *array_type(lower_ctx *c, const ast_expr *e,
   return ir_t_array(c->T, dt, ndim);
 }
 
+/* The last module-level assignment of `name`, or NULL. */
+static const ast_expr *global_value(lower_ctx *c, const char *name) {
+  for (int i = c->ast->nglobals - 1; i >= 0; i--)
+    if (strcmp(c->ast->globals[i].name, name) == 0)
+      return c->ast->globals[i].value;
+  return NULL;
+}
+
+/* Is `e` (syntactically) a type: a warp type name, a struct, float/int/bool,
+ * an alias of one, or wp.types.vector/matrix/array(...)? */
+static bool type_form(lower_ctx *c, const ast_expr *e, int depth) {
+  if (depth > 16)
+    return false;
+  const char *path = lower_warp_path(c, e);
+  if (path)
+    return lower_warp_name(c, path).kind == ENT_TYPE;
+  if (e->kind == AST_EXPR_NAME) {
+    if (lower_find_struct(c, e->name))
+      return true;
+    const ast_expr *g = global_value(c, e->name);
+    if (g)
+      return type_form(c, g, depth + 1);
+    return !strcmp(e->name, "float") || !strcmp(e->name, "int") ||
+           !strcmp(e->name, "bool");
+  }
+  if (e->kind == AST_EXPR_CALL || e->kind == AST_EXPR_SUBSCRIPT) {
+    const char *callee = lower_warp_path(c, e->value);
+    if (!callee)
+      return false;
+    entity en = lower_warp_name(c, callee);
+    return (en.kind == ENT_SPECIAL && en.array_ndim) ||
+           (e->kind == AST_EXPR_CALL &&
+            (!strcmp(callee, "vector") || !strcmp(callee, "matrix")));
+  }
+  return false;
+}
+
+const ir_type *lower_alias(lower_ctx *c, const char *name) {
+  const ast_expr *g = global_value(c, name);
+  if (!g || !type_form(c, g, 0) || c->const_depth > 16)
+    return NULL;
+  c->const_depth++;
+  const ir_type *t = lower_type_expr(c, g);
+  c->const_depth--;
+  return t;
+}
+
+/* An int argument of vector()/matrix(): a literal. */
+static int dim_arg(lower_ctx *c, const ast_expr *e, const char *what) {
+  if (e && e->kind == AST_EXPR_INT && e->int_value >= 1 && e->int_value <= 64)
+    return (int)e->int_value;
+  wp_error(c->diag, e ? e->loc : (wp_loc){0},
+           "%s must be an integer literal from 1 to 64", what);
+  return 0;
+}
+
+/* wp.types.vector(length=N, dtype=T), wp.types.matrix(shape=(R, C),
+ * dtype=T) with concrete sizes. */
+static const ir_type *vecmat_type(lower_ctx *c, const ast_expr *e, bool mat) {
+  const ast_expr *dt = keyword(e, "dtype");
+  if (!dt && e->nitems >= 2)
+    dt = e->items[1];
+  const ast_expr *sz = keyword(e, mat ? "shape" : "length");
+  if (!sz && e->nitems >= 1)
+    sz = e->items[0];
+  if (!sz) {
+    wp_error(c->diag, e->loc, "%s",
+             mat ? "matrix() needs shape=(rows, cols)"
+                 : "vector() needs length=N");
+    return NULL;
+  }
+  const ir_type *st = dt ? lower_type_expr(c, dt) : ir_t_float32(c->T);
+  if (!st)
+    return NULL;
+  if (st->kind != IR_T_SCALAR || ir_type_is_bool(st)) {
+    wp_error(c->diag, dt->loc, "the dtype of a %s must be a numeric scalar",
+             mat ? "matrix" : "vector");
+    return NULL;
+  }
+  if (!mat) {
+    int n = dim_arg(c, sz, "length");
+    return n ? ir_t_vec(c->T, st->scalar, n) : NULL;
+  }
+  if (sz->kind != AST_EXPR_TUPLE || sz->nitems != 2) {
+    wp_error(c->diag, sz->loc, "shape must be a tuple (rows, cols)");
+    return NULL;
+  }
+  int r = dim_arg(c, sz->items[0], "rows"),
+      k = dim_arg(c, sz->items[1], "cols");
+  return r && k ? ir_t_mat(c->T, st->scalar, r, k) : NULL;
+}
+
 const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
   const char *path = lower_warp_path(c, e);
   if (e->kind == AST_EXPR_NAME && !path) {
     const ir_type *st = lower_find_struct(c, e->name);
     if (st)
       return st;
+    if (global_value(c, e->name) && type_form(c, e, 0))
+      return lower_alias(c, e->name);
     if (strcmp(e->name, "float") == 0)
       return ir_t_float32(c->T);
     if (strcmp(e->name, "int") == 0)
@@ -187,6 +281,9 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
     const char *callee = lower_warp_path(c, e->value);
     entity en =
         callee ? lower_warp_name(c, callee) : (entity){.kind = ENT_ERROR};
+    if (callee && e->kind == AST_EXPR_CALL &&
+        (!strcmp(callee, "vector") || !strcmp(callee, "matrix")))
+      return vecmat_type(c, e, callee[0] == 'm');
     if (en.kind == ENT_SPECIAL && en.array_ndim) {
       if (e->kind == AST_EXPR_SUBSCRIPT) {
         if (e->nitems != 1) {

@@ -90,6 +90,10 @@ SCALAR_C = {
     "float32": ("float", "WP_SCALAR_FLOAT32"),
     "float64": ("double", "WP_SCALAR_FLOAT64"),
 }
+SCALAR_SUFFIX = {
+    "float16": "h", "float32": "f", "float64": "d", "int8": "b", "uint8": "ub", "int16": "s",
+    "uint16": "us", "int32": "i", "uint32": "ui", "int64": "l", "uint64": "ul",
+}
 NAMED_SCALAR_DTYPE = {
     "bool": "WP_BOOL", "int8": "WP_INT8", "uint8": "WP_UINT8", "int16": "WP_INT16",
     "uint16": "WP_UINT16", "int32": "WP_INT32", "uint32": "WP_UINT32", "int64": "WP_INT64",
@@ -141,6 +145,11 @@ class TypeInfo:
             raise SpecError(f"unsupported scalar type {self.scalar_name}")
         self.np_dtype = np.dtype(wt.warp_type_to_np_dtype[scalar])
         self.name = t.__name__ if self.kind != "scalar" else self.scalar_name  # vec3f, mat22d, float32
+        if self.name in ("vec_t", "mat_t"):
+            # wp.types.vector(length=5, dtype=float) / matrix(shape=...): warpc's spelling
+            suffix = SCALAR_SUFFIX[self.scalar_name]
+            self.name = ("vec%d" % self.inner[0] if self.kind == "vector" else
+                         "mat%d%d" % self.inner) + suffix
         self.is_float = self.scalar_name.startswith("float")
         self.is_bool = self.scalar_name == "bool"
         self.ncomp = 1

@@ -1,0 +1,53 @@
+"""Type aliases at module level: `real = wp.float64`, `Vec = wp.vec3`,
+`vec5 = wp.types.vector(length=5, dtype=float)`, `mat32d =
+wp.types.matrix(shape=(3, 2), dtype=wp.float64)`, an alias of an alias; used
+in annotations, as constructors (`vec5(...)`, `real(1.0)`), as array dtypes,
+and in module constants (`ORIGIN = Vec(...)`)."""
+import warp as wp
+
+real = wp.float64
+Vec = wp.vec3
+Vec2 = Vec
+vec5 = wp.types.vector(length=5, dtype=float)
+mat32d = wp.types.matrix(shape=(3, 2), dtype=wp.float64)
+vec2i = wp.types.vector(length=2, dtype=wp.int32)
+
+ORIGIN = Vec(1.0, 2.0, 3.0)
+HALF = real(0.5)
+
+
+@wp.func
+def weight(x: real) -> real:
+    return x * HALF + real(1.0)
+
+
+@wp.func
+def total(v: vec5) -> float:
+    s = float(0.0)
+    for k in range(5):
+        s += v[k]
+    return s
+
+
+@wp.kernel
+def use_aliases(x: wp.array(dtype=real), v: wp.array(dtype=vec5), p: wp.array(dtype=Vec2),
+                m: mat32d, out: wp.array(dtype=real), vout: wp.array(dtype=vec5),
+                pout: wp.array(dtype=Vec), iout: wp.array(dtype=vec2i)):
+    i = wp.tid()
+    y = weight(x[i])
+    q = wp.vec2d(y, real(2.0))
+    r = m * q  # a 3-vector of float64
+    out[i] = r[0] + r[1] * r[2]
+    w = v[i] * 2.0 + vec5(1.0, 2.0, 3.0, 4.0, 5.0)
+    w[0] = total(v[i])
+    vout[i] = w
+    pout[i] = p[i] - ORIGIN + Vec(0.0, float(i), 0.0)
+    iout[i] = vec2i(i, 2 * i)
+
+
+TESTS = [
+    dict(kernel="use_aliases", dim=40,
+         args=dict(x=("uniform", -3, 3), v=("uniform", -1, 1), p=("uniform", -5, 5),
+                   m=[[1.0, 2.0], [0.5, -1.0], [3.0, 0.25]]),
+         outputs=["out", "vout", "pout", "iout"]),
+]
