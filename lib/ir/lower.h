@@ -152,6 +152,8 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e);
  * wp.types.vector(length=5, dtype=float)`) names, or NULL (not reported)
  * when `name` is not one. */
 const ir_type *lower_alias(lower_ctx *c, const char *name);
+/* The value of the last module-level assignment of `name`, or NULL. */
+const ast_expr *lower_global_value(lower_ctx *c, const char *name);
 /* Resolves a warp-relative name ("vec3", "float32", "tid", "types.vector")
  * to an entity; kind ENT_ERROR without a report when unknown. */
 entity lower_warp_name(lower_ctx *c, const char *name);

@@ -104,9 +104,23 @@ static tmpl template_parts(lower_ctx *c, const ast_expr *e) {
   return t;
 }
 
+/* A name that is a module-level alias: its value (depth-limited). */
+static const ast_expr *unalias(lower_ctx *c, const ast_expr *e) {
+  for (int k = 0; k < 16 && e->kind == AST_EXPR_NAME; k++) {
+    if (lower_warp_path(c, e) || lower_find_struct(c, e->name) || is_any(c, e))
+      return e;
+    const ast_expr *g = lower_global_value(c, e->name);
+    if (!g)
+      return e;
+    e = g;
+  }
+  return e;
+}
+
 bool lower_type_is_generic(lower_ctx *c, const ast_expr *e) {
   if (!e)
     return false;
+  e = unalias(c, e);
   if (is_any(c, e) || scalar_class(c, e))
     return true;
   tmpl t = template_parts(c, e);
@@ -136,6 +150,7 @@ static bool dim_matches(lower_ctx *c, const ast_expr *d, int n) {
 }
 
 bool lower_type_matches(lower_ctx *c, const ast_expr *ann, const ir_type *t) {
+  ann = unalias(c, ann);
   if (is_any(c, ann))
     return true;
   const char *cls = scalar_class(c, ann);

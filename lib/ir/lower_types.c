@@ -158,8 +158,7 @@ static const ir_type *array_type(lower_ctx *c, const ast_expr *e,
   return ir_t_array(c->T, dt, ndim);
 }
 
-/* The last module-level assignment of `name`, or NULL. */
-static const ast_expr *global_value(lower_ctx *c, const char *name) {
+const ast_expr *lower_global_value(lower_ctx *c, const char *name) {
   for (int i = c->ast->nglobals - 1; i >= 0; i--)
     if (strcmp(c->ast->globals[i].name, name) == 0)
       return c->ast->globals[i].value;
@@ -177,7 +176,7 @@ static bool type_form(lower_ctx *c, const ast_expr *e, int depth) {
   if (e->kind == AST_EXPR_NAME) {
     if (lower_find_struct(c, e->name))
       return true;
-    const ast_expr *g = global_value(c, e->name);
+    const ast_expr *g = lower_global_value(c, e->name);
     if (g)
       return type_form(c, g, depth + 1);
     return !strcmp(e->name, "float") || !strcmp(e->name, "int") ||
@@ -196,7 +195,7 @@ static bool type_form(lower_ctx *c, const ast_expr *e, int depth) {
 }
 
 const ir_type *lower_alias(lower_ctx *c, const char *name) {
-  const ast_expr *g = global_value(c, name);
+  const ast_expr *g = lower_global_value(c, name);
   if (!g || !type_form(c, g, 0) || c->const_depth > 16)
     return NULL;
   c->const_depth++;
@@ -256,7 +255,7 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
     const ir_type *st = lower_find_struct(c, e->name);
     if (st)
       return st;
-    if (global_value(c, e->name) && type_form(c, e, 0))
+    if (lower_global_value(c, e->name) && type_form(c, e, 0))
       return lower_alias(c, e->name);
     if (strcmp(e->name, "float") == 0)
       return ir_t_float32(c->T);
