@@ -10,12 +10,42 @@
 
 /* Lowering and the passes; NULL when the input had errors (reported) or the
  * IR failed verification (*internal set). */
+/* The --instantiate specs, each parsed as a Python call `K(T, ...)`;
+ * false when one is malformed (reported). */
+static bool instances(const options *o, wp_arena *arena, wp_diag *diag,
+                      const ast_expr **out) {
+  for (int i = 0; i < o->ninstantiate; i++) {
+    wp_source *src = WP_NEW(arena, wp_source);
+    src->path = "--instantiate";
+    src->text = wp_arena_strdup(arena, o->instantiate[i]);
+    src->len = (uint32_t)strlen(src->text);
+    int errors = diag->errors;
+    ast_module *m = wp_parse(src, arena, diag);
+    if (!m || diag->errors > errors)
+      return false;
+    if (m->ncalls != 1 || m->ndefs || m->nglobals ||
+        m->calls[0]->value->kind != AST_EXPR_NAME) {
+      wp_error(diag, (wp_loc){.src = src, .end = src->len, .line = 1, .col = 1},
+               "--instantiate takes a kernel name and its parameter types, "
+               "e.g. 'k(array(float32), float32)'");
+      return false;
+    }
+    out[i] = m->calls[0];
+  }
+  return true;
+}
+
 static ir_module *compile_ir(const options *o, const ast_module *ast,
                              const char *mname, wp_arena *arena, wp_diag *diag,
                              bool *internal) {
+  const ast_expr *inst[MAX_PASS];
+  if (!instances(o, arena, diag, inst))
+    return NULL;
   wp_lower_options lo = {.module_name = mname,
                          .enable_backward = !o->no_adjoint,
-                         .debug = o->debug};
+                         .debug = o->debug,
+                         .instances = inst,
+                         .ninstances = o->ninstantiate};
   ir_module *m = wp_lower(ast, &lo, arena, diag);
   if (!m)
     return NULL;

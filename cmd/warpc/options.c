@@ -37,6 +37,10 @@ static void usage(FILE *out) {
       "  --cc PATH          C compiler for host objects (default: $WARPC_CC "
       "or\n"
       "                     clang)\n"
+      "  --instantiate 'K(T, ...)'\n"
+      "                     compile generic kernel K for these parameter "
+      "types\n"
+      "                     (also K(name=T, ...)); repeatable\n"
       "  --no-adjoint       generate no backward (adjoint) kernels\n"
       "  --debug            keep `assert` statements: a failing one prints\n"
       "                     'file.py:LINE: assertion failed' and traps\n"
@@ -158,6 +162,12 @@ int warpc_parse_args(int argc, char **argv, options *o) {
         return warpc_usage_error("too many %s options", "-Xnvcc");
       if (!err)
         o->xnvcc[o->nxnvcc++] = v;
+    } else if ((v = value_of(a, "--instantiate", &i, argc, argv, &err)) ||
+               err) {
+      if (!err && o->ninstantiate == MAX_PASS)
+        return warpc_usage_error("too many %s options", "--instantiate");
+      if (!err)
+        o->instantiate[o->ninstantiate++] = v;
     } else if (!strncmp(a, "--emit=", 7)) {
       size_t k = 0, n = sizeof emit_kinds / sizeof emit_kinds[0];
       while (k < n && strcmp(emit_kinds[k].name, a + 7))

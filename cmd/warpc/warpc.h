@@ -53,6 +53,8 @@ typedef struct options {
   int nxptxas;
   const char *xnvcc[MAX_PASS];
   int nxnvcc;
+  const char *instantiate[MAX_PASS]; /* --instantiate 'k(float32, ...)' */
+  int ninstantiate;
 } options;
 
 /* options.c: parses argv; 0, or the exit status (usage error: 2; --help

@@ -94,6 +94,11 @@ int wp_emit_header(FILE *out, const ir_module *m, const wp_emit_options *opts) {
     emit_comment_text(out, f->loc.src ? f->loc.src->path : "?");
     fprintf(out, ":%u):\n", f->loc.line);
     python_signature(out, f);
+    if (f->instance) {
+      fputs(" * Instance of this generic kernel for (", out);
+      emit_comment_text(out, f->instance);
+      fputs(").\n", out);
+    }
     for (int i = 0; i < f->nparams; i++)
       param_doc(out, f, i);
     fputs(" * Returns WP_SUCCESS, or an error (wp_last_error() says which) "

@@ -273,8 +273,10 @@ typedef struct ir_kernel_options {
 
 struct ir_func {
   ir_func_kind kind;
-  const char *name;  /* Python name */
-  const char *cname; /* unique C name within the module */
+  const char *name;     /* Python name */
+  const char *cname;    /* unique C name within the module */
+  const char *instance; /* instance of a generic kernel: its types, for
+                           the header's comments ("float32, int32") */
   wp_loc loc;
   const ir_type **param_types;
   const char **param_names;
@@ -336,6 +338,10 @@ typedef struct wp_lower_options {
   const char *module_name;
   bool enable_backward; /* default for kernels */
   bool debug;           /* keep `assert` statements (warpc --debug) */
+  /* warpc --instantiate: calls `kernel(type, ...)` naming instances of
+     generic kernels (types as in the file; warp's names also bare) */
+  const struct ast_expr *const *instances;
+  int ninstances;
 } wp_lower_options;
 
 /* Lowers every @wp.func and @wp.kernel of `ast` reachable from a kernel

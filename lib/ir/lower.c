@@ -376,12 +376,7 @@ ir_module *wp_lower(const ast_module *ast, const wp_lower_options *opts,
     else
       fi->grad_def = d;
   }
-  for (int i = 0; i < ast->ndefs; i++) {
-    const ast_def *d = ast->defs[i];
-    if (d->kind != AST_DEF_KERNEL)
-      continue;
-    lower_def_as(&c, d, IR_FUNC_KERNEL, NULL, NULL);
-  }
+  lower_kernels(&c);
   /* funcs no kernel calls are not compiled, as in Warp */
   return diag->errors == errors ? c.m : NULL;
 }

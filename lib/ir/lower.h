@@ -90,6 +90,7 @@ typedef struct lower_ctx {
                            this index are visible; else nglobals */
   int const_depth;
   bool in_static; /* evaluating wp.static(...) */
+  bool bare_warp; /* --instantiate types: warp names without `wp.` */
   /* @wp.struct classes, in file order */
   const ast_def **struct_defs;
   const ir_type **struct_types;
@@ -168,8 +169,14 @@ bool lower_type_is_generic(lower_ctx *c, const ast_expr *ann);
 bool lower_type_matches(lower_ctx *c, const ast_expr *ann, const ir_type *t);
 /* "float32_vec3f_array1d_float32": the types as one C identifier part. */
 const char *lower_mangle(lower_ctx *c, const ir_type **types, int n);
+/* Is `ann` a wp.array(...) annotation (whose ndim is fixed)? */
+bool lower_is_array_template(lower_ctx *c, const ast_expr *ann);
 /* "float32, vec3f" */
 const char *lower_type_list(lower_ctx *c, const ir_type **types, int n);
+
+/* lower_kernels.c: lowers every kernel of the file, generic ones once per
+ * instance (@wp.overload, wp.overload(k, ...), --instantiate). */
+void lower_kernels(lower_ctx *c);
 
 /* lower_overload.c: @wp.func overloads and generic instances. */
 /* The function the call of `name` with arguments of `types` runs (lowered

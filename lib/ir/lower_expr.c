@@ -238,6 +238,8 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
   ir_value *v = base.value;
   if (v->type->kind == IR_T_ARRAY && strcmp(e->name, "shape") == 0)
     return (entity){.kind = ENT_SHAPE, .value = v};
+  if (v->type->kind == IR_T_ARRAY && strcmp(e->name, "dtype") == 0)
+    return (entity){.kind = ENT_TYPE, .type = v->type->elem};
   if (ir_type_is_transform(v->type) &&
       (!strcmp(e->name, "p") || !strcmp(e->name, "q")))
     return value_entity(lower_builtin(
@@ -586,6 +588,15 @@ static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
 entity lower_entity(lower_ctx *c, const ast_expr *e) {
   if (e->kind == AST_EXPR_NAME)
     return name_entity(c, e);
+  /* type(x): the type of a value, e.g. type(x)(0) in a generic function */
+  if (e->kind == AST_EXPR_CALL && e->value->kind == AST_EXPR_NAME &&
+      !strcmp(e->value->name, "type") && e->nitems == 1 && !e->nkeywords &&
+      lower_var_index(c, "type", false) < 0) {
+    ir_value *v = lower_expr(c, e->items[0]);
+    if (!v)
+      return (entity){.kind = ENT_ERROR};
+    return (entity){.kind = ENT_TYPE, .type = v->type};
+  }
   if (e->kind == AST_EXPR_ATTRIBUTE)
     return attribute(c, e);
   return value_entity(expr_value(c, e));

@@ -207,3 +207,7 @@ const char *lower_type_list(lower_ctx *c, const ir_type **types, int n) {
     s = wp_arena_printf(c->A, "%s%s%s", s, i ? ", " : "", types[i]->name);
   return s;
 }
+
+bool lower_is_array_template(lower_ctx *c, const ast_expr *ann) {
+  return template_parts(c, unalias(c, ann)).kind == TM_ARRAY;
+}

@@ -114,6 +114,13 @@ const char *lower_warp_path(lower_ctx *c, const ast_expr *e) {
       if (im->is_warp && strcmp(im->local, e->name) == 0)
         return im->target;
     }
+    if (c->bare_warp && !lower_find_struct(c, e->name) &&
+        !lower_global_value(c, e->name)) {
+      entity en = lower_warp_name(c, e->name);
+      if (en.kind == ENT_TYPE || en.array_ndim || !strcmp(e->name, "vector") ||
+          !strcmp(e->name, "matrix"))
+        return e->name;
+    }
     return NULL;
   }
   if (e->kind == AST_EXPR_ATTRIBUTE) {

@@ -198,11 +198,13 @@ static void collect_imports(pctx *c, TSNode n, wp_ptrvec *v) {
 
 /* --- module level -------------------------------------------------------- */
 
+static ast_expr *module_call(pctx *c, TSNode call);
+
 static void add_global(pctx *c, wp_ptrvec *v, TSNode name, TSNode value,
                        TSNode type) {
   ast_global *g = WP_NEW(c->arena, ast_global);
   g->name = p_text(c, name);
-  g->value = p_expr(c, value);
+  g->value = p_is(value, "call") ? module_call(c, value) : p_expr(c, value);
   g->annotation = ts_node_is_null(type) ? NULL : p_expr(c, type);
   g->loc = p_loc(c, name);
   wp_ptrvec_push(c->arena, v, g);

@@ -336,8 +336,19 @@ ast_expr *p_expr(pctx *c, TSNode n) {
     return e;
   for (size_t i = 0; i < sizeof unsupported_names / sizeof *unsupported_names;
        i++)
-    if (strcmp(t, unsupported_names[i][0]) == 0)
-      return p_unsupported(c, n, unsupported_names[i][1]);
+    if (strcmp(t, unsupported_names[i][0]) == 0) {
+      e = p_unsupported(c, n, unsupported_names[i][1]);
+      if (strcmp(t, "list") == 0) { /* items kept: wp.overload(k, [...]) */
+        int m = (int)ts_node_named_child_count(n);
+        e->items = WP_NEW_ARRAY(c->arena, ast_expr *, m + 1);
+        for (int k = 0; k < m; k++) {
+          TSNode it = ts_node_named_child(n, (uint32_t)k);
+          if (!p_is(it, "comment"))
+            e->items[e->nitems++] = p_expr(c, it);
+        }
+      }
+      return e;
+    }
   /* anything else (union types, patterns, ...): the grammar's own name */
   char *name = wp_arena_strdup(c->arena, t);
   for (char *p = name; *p; p++)

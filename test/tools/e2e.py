@@ -201,6 +201,43 @@ class Param:
             self.dtype = TypeInfo(t)
 
 
+def c_mangle(t):
+    """warpc's spelling of a type in instance names (lib/ir/lower_generic.c)."""
+    if _wt.is_array(t):
+        return f"array{t.ndim}d_{c_mangle(t.dtype)}"
+    ti = TypeInfo(t)
+    if ti.kind == "struct":
+        return f"S{len(ti.name)}{ti.name}"
+    return ti.name
+
+
+def instance_cname(generic, inst):
+    """KERNEL_<types>: the launcher suffix warpc gives an instance of a
+    generic kernel (lib/ir/lower_kernels.c): the types of the generic
+    parameters, an array parameter's dtype only."""
+    parts = []
+    for tmpl, arg in zip(generic.adj.args, inst.adj.args):
+        if not _wt.type_is_generic(tmpl.type):
+            continue
+        parts.append(c_mangle(arg.type.dtype if _wt.is_array(tmpl.type) else arg.type))
+    return generic.func.__name__ + "_" + "_".join(parts)
+
+
+def launcher_names(module):
+    """The kernels' C names (without MODULE_): a generic kernel's instances
+    declared in the file (wp.overload) stand for it."""
+    names = set()
+    for k in dir(module):
+        kern = getattr(module, k)
+        if not isinstance(kern, wp_kernel_type()):
+            continue
+        if getattr(kern, "is_generic", False):
+            names.update(instance_cname(kern, o) for o in kern.overloads.values())
+        else:
+            names.add(k)
+    return sorted(names)
+
+
 def kernel_params(kernel):
     return [Param(a) for a in kernel.adj.args]
 
@@ -388,7 +425,7 @@ def norm_dim(dim, what):
     return tuple(dim)
 
 
-TEST_KEYS = {"name", "kernel", "dim", "args", "shapes", "outputs", "rtol", "atol", "tol", "repeat",
+TEST_KEYS = {"name", "kernel", "overload", "dim", "args", "shapes", "outputs", "rtol", "atol", "tol", "repeat",
              "seed", "arrays", "launches", "allow_nonfinite", "note"}
 
 
@@ -435,19 +472,32 @@ def normalise_test(index, spec, module, stem):
             raise SpecError(f"{t.label}: 'arrays' goes with 'launches'; put fills in args")
         array_specs = None
         raw_launches = [dict(kernel=spec["kernel"], dim=spec["dim"], args=spec.get("args", {}))]
+        if "overload" in spec:
+            raw_launches[0]["overload"] = spec["overload"]
 
     t.launches = []
     arrays = {}  # name -> dict(ti, ndim, shape, fill)
     for li, rl in enumerate(raw_launches):
         if not isinstance(rl, dict) or "kernel" not in rl:
             raise SpecError(f"{t.label}: launch {li} must be a dict with 'kernel'")
-        bad = set(rl) - {"kernel", "dim", "args"}
+        bad = set(rl) - {"kernel", "dim", "args", "overload"}
         if bad:
             raise SpecError(f"{t.label}: launch {li}: unknown key(s) {sorted(bad)}")
         kname = rl["kernel"]
         k = getattr(module, kname, None)
         if not isinstance(k, _wp.Kernel):
             raise SpecError(f"{t.label}: no @wp.kernel named {kname!r} in the case file")
+        cname = kname
+        if "overload" in rl:
+            # an instance of a generic kernel: wp.overload(k, [types] | {name: type})
+            try:
+                inst = _wp.overload(k, rl["overload"])
+            except Exception as e:  # noqa: BLE001
+                raise SpecError(f"{t.label}: launch {li}: wp.overload({kname}, ...) failed: {e}") from e
+            cname = instance_cname(k, inst)
+            k = inst
+        elif getattr(k, "is_generic", False):
+            raise SpecError(f"{t.label}: kernel {kname} is generic: give overload=[types] or {{name: type}}")
         if "dim" in rl:
             dim = norm_dim(rl["dim"], f"{t.label}: launch {li}")
         elif test_dim is not None:
@@ -495,7 +545,7 @@ def normalise_test(index, spec, module, stem):
                     raise SpecError(f"{what}: no value given for scalar parameter")
                 py, c = make_value(args[p.name], p.dtype, what)
                 bindings[p.name] = ("value", py, c)
-        t.launches.append(Launch(kname, k, params, dim, bindings))
+        t.launches.append(Launch(cname, k, params, dim, bindings))
     if array_specs is not None:
         unused = set(array_specs) - set(arrays)
         if unused:
@@ -1064,7 +1114,7 @@ def run_case(path, opts):
 
     import numpy as np
 
-    kernels = sorted({k for k in dir(module) if isinstance(getattr(module, k), wp_kernel_type())})
+    kernels = launcher_names(module)
     why = cuda_check(work / "case.o", kernels, cuda)
     if why:
         print(f"FAIL {stem}: CUDA code in case.o: {why}")

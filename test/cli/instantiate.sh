@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# warpc --instantiate 'K(T, ...)' compiles generic kernel K for the given
+# types (positional, or by parameter name; warp's type names without `wp.`,
+# the file's structs and aliases), in addition to the file's wp.overload
+# declarations; each instance has its launcher MODULE_K_<generic types>.
+# A generic kernel with no instance is not compiled (a warning says so).
+set -eu
+root=${WARPC_ROOT:-$PWD}
+warpc=$root/build/bin/warpc
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+
+cd "$tmp"
+cat >g.py <<'PY'
+from typing import Any
+import warp as wp
+
+real = wp.float64
+
+@wp.kernel
+def scale(a: wp.array(dtype=Any), s: Any):
+    i = wp.tid()
+    a[i] = a[i] * s
+
+wp.overload(scale, [wp.array(dtype=wp.float32), wp.float32])
+
+@wp.kernel
+def fill(a: wp.array2d(dtype=wp.Float), v: float):
+    i, j = wp.tid()
+    a[i, j] = a.dtype(v)
+PY
+
+"$warpc" g.py -o a.o --no-cuda 2>err.txt || fail "plain compile failed: $(cat err.txt)"
+grep -q "warning: generic kernel 'fill' has no instance and is not compiled" err.txt ||
+  fail "no warning for the generic kernel without instances: $(cat err.txt)"
+grep -q 'wp_status g_scale_float32_float32(' a.h || fail "a.h lacks g_scale_float32_float32"
+grep -q 'g_fill' a.h && fail "a.h has a launcher of the uninstantiated template"
+
+"$warpc" g.py -o b.o --no-cuda \
+  --instantiate 'scale(array(float64), float64)' \
+  --instantiate 'scale(wp.array(dtype=wp.int32), wp.int32)' \
+  --instantiate 'scale(array(dtype=float32), float32)' \
+  --instantiate 'fill(a=array2d(real), v=float32)' \
+  --instantiate='fill(array2d(float16), float)' 2>err.txt || fail "--instantiate compile failed: $(cat err.txt)"
+[ -s err.txt ] && fail "unexpected diagnostics: $(cat err.txt)"
+for l in g_scale_float32_float32 g_scale_float64_float64 g_scale_int32_int32 g_fill_float64 g_fill_float16; do
+  grep -q "wp_status $l(" b.h || fail "b.h lacks $l"
+  nm b.o | grep -q " T $l\$" || fail "b.o lacks the symbol $l"
+done
+[ "$(grep -c 'wp_status g_scale_float32_float32(' b.h)" = 1 ] || fail "a duplicate instance was compiled twice"
+grep -q 'Instance of this generic kernel for (array(dtype=float64, ndim=2), float32)' b.h ||
+  fail "b.h does not say which instance g_fill_float64 is"
+
+# mistakes: each an error, no output
+bad() {
+  rm -f c.o c.h
+  if "$warpc" g.py -o c.o --no-cuda --instantiate "$1" 2>err.txt; then fail "--instantiate '$1' was accepted"; fi
+  grep -q -- "$2" err.txt || fail "--instantiate '$1': expected '$2', got: $(cat err.txt)"
+  [ ! -e c.o ] && [ ! -e c.h ] || fail "--instantiate '$1' left output"
+}
+bad 'nokernel(float32)' "'nokernel' is not a @wp.kernel of this file"
+bad 'scale(array(vec3), float32, int32)' "kernel 'scale' has 2 parameters; this overload gives 3 types"
+bad 'scale(array(float32))' "no type given for the generic parameter 's' of kernel 'scale'"
+bad 'fill(array2d(int32), float32)' "'array(dtype=int32, ndim=2)' does not match the annotation 'wp.array2d(dtype=wp.Float)' of parameter 'a'"
+bad 'fill(array2d(float32), v=float32, b=int32)' "kernel 'fill' has no parameter 'b'"
+bad 'scale(array(Any), float32)' "argument 'a' cannot be generic"
+bad 'scale float32' "--instantiate:1:1: error: invalid syntax"
+bad 'scale' "--instantiate takes a kernel name and its parameter types"
+bad 'scale(array(float32), nosuchtype)' "unknown type 'nosuchtype'"
+echo ok
