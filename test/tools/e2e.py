@@ -231,7 +231,10 @@ def launcher_names(module):
         kern = getattr(module, k)
         if not isinstance(kern, wp_kernel_type()):
             continue
-        if getattr(kern, "is_generic", False):
+        parent = getattr(kern, "generic_parent", None)
+        if parent is not None:  # k_f32 = wp.overload(k, [...])
+            names.add(instance_cname(parent, kern))
+        elif getattr(kern, "is_generic", False):
             names.update(instance_cname(kern, o) for o in kern.overloads.values())
         else:
             names.add(k)
