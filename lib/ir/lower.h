@@ -91,6 +91,12 @@ typedef struct lower_ctx {
   int const_depth;
   bool in_static; /* evaluating wp.static(...) */
   bool bare_warp; /* --instantiate types: warp names without `wp.` */
+  /* lowering a kernel made by a factory call `k2 = make(2.0)`: the
+     factory's parameters bound to the call's argument expressions, which
+     are evaluated at module level before global closure_limit */
+  const char **closure_names;
+  const ast_expr **closure_values;
+  int nclosure, closure_limit;
   /* @wp.struct classes, in file order */
   const ast_def **struct_defs;
   const ir_type **struct_types;
@@ -153,6 +159,8 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e);
  * wp.types.vector(length=5, dtype=float)`) names, or NULL (not reported)
  * when `name` is not one. */
 const ir_type *lower_alias(lower_ctx *c, const char *name);
+/* Is `e` syntactically a type (a name or alias of one, vector(...), ...)? */
+bool lower_is_type_expr(lower_ctx *c, const ast_expr *e);
 /* The value of the last module-level assignment of `name`, or NULL. */
 const ast_expr *lower_global_value(lower_ctx *c, const char *name);
 /* Resolves a warp-relative name ("vec3", "float32", "tid", "types.vector")
@@ -193,6 +201,11 @@ ir_func *lower_def_as(lower_ctx *c, const ast_def *d, ir_func_kind kind,
  * value as constants into the current function.  Returns false (nothing
  * reported) when there is no such global; *out NULL when it was reported. */
 bool lower_global(lower_ctx *c, const char *name, wp_loc use, entity *out);
+/* A name captured by a factory-made kernel (a parameter of the factory):
+ * lowers its value like lower_global; false when `name` is not captured. */
+bool lower_closure(lower_ctx *c, const char *name, wp_loc use, entity *out);
+/* The expression a captured name is bound to, or NULL. */
+const ast_expr *lower_closure_value(lower_ctx *c, const char *name);
 /* wp.static(expr) (the call `call`): the value of expr computed at compile
  * time over literals and module constants; NULL when reported. */
 ir_value *lower_static(lower_ctx *c, const ast_expr *call);

@@ -221,6 +221,14 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     return true;
   case AST_EXPR_NAME: {
     int idx;
+    const ast_expr *cv = lower_closure_value(c, e->name);
+    if (cv) { /* a factory parameter: its argument, at module level */
+      int n = c->nclosure;
+      c->nclosure = 0;
+      bool ok = eval(c, cv, c->closure_limit, out);
+      c->nclosure = n;
+      return ok;
+    }
     const ast_global *g = find_global(c, e->name, limit, &idx);
     if (!g)
       break;
@@ -400,6 +408,37 @@ static ir_value *materialize(lower_ctx *c, const cvalue *v, wp_loc loc) {
   }
   }
   return NULL;
+}
+
+const ast_expr *lower_closure_value(lower_ctx *c, const char *name) {
+  for (int i = c->nclosure - 1; i >= 0; i--)
+    if (!strcmp(c->closure_names[i], name))
+      return c->closure_values[i];
+  return NULL;
+}
+
+bool lower_closure(lower_ctx *c, const char *name, wp_loc use, entity *out) {
+  const ast_expr *e = lower_closure_value(c, name);
+  if (!e)
+    return false;
+  cvalue v;
+  int errors = c->diag->errors;
+  int n = c->nclosure;
+  c->nclosure = 0;
+  bool ok = eval(c, e, c->closure_limit, &v);
+  c->nclosure = n;
+  if (!ok) {
+    if (c->diag->errors > errors)
+      wp_note(c->diag, use,
+              "'%s' is captured by a kernel made by a factory: its value must "
+              "be a compile-time constant",
+              name);
+    *out = (entity){.kind = ENT_ERROR};
+    return true;
+  }
+  ir_value *val = materialize(c, &v, use);
+  *out = (entity){.kind = val ? ENT_VALUE : ENT_ERROR, .value = val};
+  return true;
 }
 
 bool lower_global(lower_ctx *c, const char *name, wp_loc use, entity *out) {

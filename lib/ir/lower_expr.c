@@ -285,6 +285,21 @@ static entity name_entity(lower_ctx *c, const ast_expr *e) {
       v = lower_zero(c, c->var_types[var]);
     return value_entity(v);
   }
+  entity cap;
+  const ast_expr *cv = lower_closure_value(c, e->name);
+  if (cv && cv->kind == AST_EXPR_NAME && lower_find_func(c, cv->name)) {
+    func_info *cf = lower_find_func(c, cv->name); /* a func passed in */
+    return (entity){.kind = ENT_FUNC, .def = cf->def};
+  }
+  if (cv && lower_is_type_expr(c, cv)) { /* a type passed to a factory */
+    int n = c->nclosure;
+    c->nclosure = 0;
+    const ir_type *t = lower_type_expr(c, cv);
+    c->nclosure = n;
+    return (entity){.kind = t ? ENT_TYPE : ENT_ERROR, .type = t};
+  }
+  if (lower_closure(c, e->name, e->loc, &cap))
+    return cap;
   func_info *fi = lower_find_func(c, e->name);
   if (fi)
     return (entity){.kind = ENT_FUNC, .def = fi->def};

@@ -201,6 +201,10 @@ static bool type_form(lower_ctx *c, const ast_expr *e, int depth) {
   return false;
 }
 
+bool lower_is_type_expr(lower_ctx *c, const ast_expr *e) {
+  return type_form(c, e, 0);
+}
+
 const ir_type *lower_alias(lower_ctx *c, const char *name) {
   const ast_expr *g = lower_global_value(c, name);
   if (!g || !type_form(c, g, 0) || c->const_depth > 16)
@@ -258,6 +262,15 @@ static const ir_type *vecmat_type(lower_ctx *c, const ast_expr *e, bool mat) {
 
 const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
   const char *path = lower_warp_path(c, e);
+  const ast_expr *cv =
+      e->kind == AST_EXPR_NAME ? lower_closure_value(c, e->name) : NULL;
+  if (cv) { /* a type passed to a kernel factory */
+    int n = c->nclosure;
+    c->nclosure = 0;
+    const ir_type *t = lower_type_expr(c, cv);
+    c->nclosure = n;
+    return t;
+  }
   if (e->kind == AST_EXPR_NAME && !path) {
     const ir_type *st = lower_find_struct(c, e->name);
     if (st)

@@ -1,4 +1,6 @@
 /* parse_def.c - definitions: decorators, warp kinds, params, struct fields. */
+#include <string.h>
+
 #include "parse_internal.h"
 
 /* Decorators that a `from warp import *` brings in; any other bare name is
@@ -155,10 +157,37 @@ static void fields(pctx *c, TSNode body, ast_def *d) {
 /* Host definitions keep their signature but not their body: it is never
  * compiled, and converting it could only produce noise.  Inside warp code
  * (a def nested in a kernel) bodies are kept for the IR stage to judge. */
+/* Does a host def's body define a warp kernel, func or struct (a factory:
+ * `def make(s): @wp.kernel def k(...): ...; return k`)? */
+static bool defines_warp(pctx *c, TSNode body) {
+  if (ts_node_is_null(body))
+    return false;
+  for (uint32_t i = 0; i < ts_node_named_child_count(body); i++) {
+    TSNode k = ts_node_named_child(body, i);
+    if (!p_is(k, "decorated_definition"))
+      continue;
+    for (uint32_t j = 0; j < ts_node_named_child_count(k); j++) {
+      TSNode dec = ts_node_named_child(k, j);
+      if (!p_is(dec, "decorator"))
+        continue;
+      const char *t = p_text(c, dec);
+      if (strstr(t, "kernel") || strstr(t, "func") || strstr(t, "struct"))
+        return true;
+    }
+  }
+  return false;
+}
+
 static void def_body(pctx *c, TSNode n, ast_def *d, bool is_class) {
   bool warp = d->kind != AST_DEF_PLAIN;
-  if (!warp && !c->warp_code)
+  if (!warp && !c->warp_code) {
+    /* a factory's body is kept as host code (its nested warp defs are
+       parsed as warp code) */
+    TSNode body = p_field(n, "body");
+    if (!is_class && defines_warp(c, body))
+      d->body = p_block(c, body);
     return;
+  }
   bool saved = c->warp_code;
   c->warp_code = true;
   TSNode body = p_field(n, "body");
