@@ -18,8 +18,8 @@ static bool is_plain_vec(type_t t) {
 
 /* numeric (not bool, not half precision: those are storage-only vectors) */
 static bool is_arith_vec(type_t t) {
-  return is_plain_vec(t) && is_num(t->elem) &&
-         t->scalar != WP_SCALAR_FLOAT16 && t->scalar != WP_SCALAR_BFLOAT16;
+  return is_plain_vec(t) && is_num(t->elem) && t->scalar != WP_SCALAR_FLOAT16 &&
+         t->scalar != WP_SCALAR_BFLOAT16;
 }
 
 static bool is_fmat(type_t t) {
@@ -81,9 +81,8 @@ static type_t chk_norm(ir_types *T, const ir_builtin *b, type_t *a, int n,
   const char *nm = b->name;
   type_t v = a[0];
   bool l2 = !strcmp(nm, "norm_l2");
-  if (!is_plain_vec(v) ||
-      !(v->scalar == WP_SCALAR_FLOAT32 ||
-        (l2 && v->scalar == WP_SCALAR_FLOAT64)))
+  if (!is_plain_vec(v) || !(v->scalar == WP_SCALAR_FLOAT32 ||
+                            (l2 && v->scalar == WP_SCALAR_FLOAT64)))
     return fail(T, err, "the vector must be a vector of float32");
   bool has_delta = strcmp(nm, "norm_l1") && !l2;
   if (n != (has_delta ? 2 : 1))
@@ -96,13 +95,14 @@ static type_t chk_norm(ir_types *T, const ir_builtin *b, type_t *a, int n,
 /* svd3(A) -> (U, sigma, V); svd2 likewise; qr3(A) -> (Q, R);
  * eig3(A) -> (Q, d).  One argument: the out-parameter forms are rewritten
  * by the lowering. */
-static __attribute__((unused)) type_t chk_decomp(ir_types *T, const ir_builtin *b, type_t *a, int n,
+static type_t chk_decomp(ir_types *T, const ir_builtin *b, type_t *a, int n,
                          const char **err) {
   const char *nm = b->name;
   int dim = !strcmp(nm, "svd2") ? 2 : 3;
   if (n != 1 || !is_square_of(a[0], dim))
-    return fail(T, err, dim == 2 ? "A must be a 2x2 float matrix"
-                                 : "A must be a 3x3 float matrix");
+    return fail(T, err,
+                dim == 2 ? "A must be a 2x2 float matrix"
+                         : "A must be a 3x3 float matrix");
   type_t m = a[0], v = ir_t_vec(T, m->scalar, dim);
   type_t mem[3] = {m, v, m};
   if (!strcmp(nm, "qr3"))
@@ -156,6 +156,11 @@ const ir_builtin ir_builtins_linalg[] = {
     FND("erfc", 1, 1, chk_erf),
     FND("erfinv", 1, 1, chk_erf),
     FND("erfcinv", 1, 1, chk_erf),
+    /* decompositions (tuple results; out-parameter forms: lower_linalg.c) */
+    FND("svd2", 1, 4, chk_decomp),
+    FND("svd3", 1, 4, chk_decomp),
+    FND("qr3", 1, 3, chk_decomp),
+    FND("eig3", 1, 3, chk_decomp),
 };
 
 const int ir_builtins_linalg_count =

@@ -124,8 +124,7 @@ static int dtype_arg(lower_ctx *c, const ast_expr *x) {
   if (!t)
     return -1;
   if (t->kind != IR_T_SCALAR) {
-    wp_error(c->diag, x->loc, "dtype must be a scalar type, not '%s'",
-             t->name);
+    wp_error(c->diag, x->loc, "dtype must be a scalar type, not '%s'", t->name);
     return -1;
   }
   return t->scalar;

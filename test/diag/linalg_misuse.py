@@ -2,7 +2,7 @@
 # form (warp-lang 1.10 rejects it too), identity with a run-time size,
 # matrix/vector constructors whose shape cannot be known or whose values
 # disagree with dtype, unknown keywords, trace of a non-square matrix,
-# and a
+# svd3 with outputs that are not local variables of the right type, and a
 # norm of a float64 vector (warp.math's norms are float32-only).
 import warp as wp
 
@@ -18,7 +18,9 @@ def k(a: wp.array(dtype=float), n: int, m: wp.array(dtype=wp.mat33)):
     t = wp.trace(wp.matrix(1.0, 2.0, 3.0, 4.0, 5.0, 6.0, shape=(2, 3)))
     U = wp.mat33()
     s = wp.vec3()
+    wp.svd3(m[i], U, s, a)
     V = wp.mat22()
+    wp.svd3(m[i], U, s, V)
     h = wp.norm_huber(wp.vec3d(), wp.float64(1.0))
     q = wp.vector()
 
@@ -28,5 +30,7 @@ def k(a: wp.array(dtype=float), n: int, m: wp.array(dtype=wp.mat33)):
 # expect: 16:19: expected to be of the type `float64`
 # expect: 17:29: 'vector' has no argument 'size'
 # expect: 18:9: the matrix must be square
-# expect: 22:9: the vector must be a vector of float32
-# expect: 23:9: the `length` argument must be specified when zero-initializing a vector
+# expect: 21:25: output argument 3 of 'svd3' must have type 'mat33f', not 'array
+# expect: 23:25: output argument 3 of 'svd3' must have type 'mat33f', not 'mat22f'
+# expect: 24:9: the vector must be a vector of float32
+# expect: 25:9: the `length` argument must be specified when zero-initializing a vector

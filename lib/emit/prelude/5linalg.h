@@ -27,8 +27,8 @@
  * precision (Halley's method from Winitzki's approximation, on erfc near
  * +-1 where erf loses its precision), as warp-lang computes it in double
  * on the CPU; erfcinv(x) is erfinv(1 - x) there.  CUDA has all four. */
-#define WP_LA_SQRT_PI_2 0.88622692545275801365    /* sqrt(pi) / 2 */
-#define WP_LA_2_SQRT_PI 1.12837916709551257390    /* 2 / sqrt(pi) */
+#define WP_LA_SQRT_PI_2 0.88622692545275801365 /* sqrt(pi) / 2 */
+#define WP_LA_2_SQRT_PI 1.12837916709551257390 /* 2 / sqrt(pi) */
 #ifndef __CUDACC__
 WP_FN double wp_la_erfinv(double z) {
   if (z != z || z < -1.0 || z > 1.0)
@@ -178,9 +178,8 @@ WP_LA_ERF(float64, double, WP_MATH, erfinv, erfcinv)
   WP_FN wp_##V wp_smooth_normalize_##V##_##S(wp_##V v, T delta) {              \
     return wp_div_##V##_##S(v, wp_norm_pseudo_huber_##V##_##S(v, delta));      \
   }                                                                            \
-  WP_FN void wp_adj_smooth_normalize_##V##_##S(wp_##V v, T delta, wp_##V r,    \
-                                               wp_##V g, wp_##V *gv,           \
-                                               T *gdelta) {                    \
+  WP_FN void wp_adj_smooth_normalize_##V##_##S(                                \
+      wp_##V v, T delta, wp_##V r, wp_##V g, wp_##V *gv, T *gdelta) {          \
     T h = wp_norm_pseudo_huber_##V##_##S(v, delta);                            \
     for (int i = 0; i < N; i++)                                                \
       gv->c[i] += g.c[i] / h;                                                  \
@@ -245,8 +244,8 @@ WP_LA_ERF(float64, double, WP_MATH, erfinv, erfcinv)
 
 #define WP_LA_M33(M, S, T, V)                                                  \
   WP_FN wp_##M wp_skew_##V(wp_##V v) {                                         \
-    wp_##M m = {{{0, -v.c[2], v.c[1]}, {v.c[2], 0, -v.c[0]},                   \
-                 {-v.c[1], v.c[0], 0}}};                                       \
+    wp_##M m = {                                                               \
+        {{0, -v.c[2], v.c[1]}, {v.c[2], 0, -v.c[0]}, {-v.c[1], v.c[0], 0}}};   \
     return m;                                                                  \
   }                                                                            \
   WP_FN void wp_adj_skew_##V(wp_##V v, wp_##M r, wp_##M g, wp_##V *gv) {       \
@@ -348,8 +347,7 @@ WP_LA_ERF(float64, double, WP_MATH, erfinv, erfcinv)
       wp_la_rotc_##M(u, p, q, c, sn);                                          \
     }                                                                          \
   }                                                                            \
-  WP_FN void wp_svd3_impl_##M(wp_##M a, wp_##M *u, wp_##V *sigma,              \
-                              wp_##M *v) {                                     \
+  WP_FN void wp_svd3_impl_##M(wp_##M a, wp_##M *u, wp_##V *sigma, wp_##M *v) { \
     T s[3][3], b[3][3], r[3][3];                                               \
     wp_la_mm_##M(a.c, a.c, 1, 0, s);                                           \
     wp_la_jacobi_##M(s, v->c);                                                 \
@@ -472,8 +470,7 @@ WP_LA_ERF(float64, double, WP_MATH, erfinv, erfcinv)
  * second column completed with the sign of det A; equal eigenvalues give
  * identities). */
 #define WP_LA_DEC2(M, S, T, V)                                                 \
-  WP_FN void wp_svd2_impl_##M(wp_##M a, wp_##M *u, wp_##V *sigma,              \
-                              wp_##M *v) {                                     \
+  WP_FN void wp_svd2_impl_##M(wp_##M a, wp_##M *u, wp_##V *sigma, wp_##M *v) { \
     T a11 = a.c[0][0], a12 = a.c[0][1], a21 = a.c[1][0], a22 = a.c[1][1];      \
     T p = a11 * a11 + a21 * a21, r = a12 * a12 + a22 * a22;                    \
     T b = a11 * a12 + a21 * a22;                                               \
@@ -505,8 +502,8 @@ WP_LA_ERF(float64, double, WP_MATH, erfinv, erfcinv)
   }                                                                            \
   WP_FN void wp_svd2_adj_impl_##M(wp_##M u, wp_##V sg, wp_##M v, wp_##M gu,    \
                                   wp_##V gs, wp_##M gv, wp_##M *ga) {          \
-    T f = (T)1 / wp_min_##S(sg.c[1] * sg.c[1] - sg.c[0] * sg.c[0],             \
-                            -WP_LA_EPS_##S);                                   \
+    T f = (T)1 /                                                               \
+          wp_min_##S(sg.c[1] * sg.c[1] - sg.c[0] * sg.c[0], -WP_LA_EPS_##S);   \
     T F[2][2] = {{0, f}, {-f, 0}}, k[2][2], x[2][2];                           \
     for (int i = 0; i < 2; i++)                                                \
       for (int j = 0; j < 2; j++) {                                            \
