@@ -118,6 +118,7 @@ DEGENERATE = [
     [[0, 1, 0], [0, 0, 1], [1, 0, 0]],
     [[1, 2, 3], [-2, 1, 0.5], [0, 0, 0]],
     [[1, 0, 0], [0, 0.6, 0.8], [0, -0.8, 0.6]],
+    [[2, 0, 0], [0, 2, 0], [0, 0, 1]],
 ]
 SPECIAL2 = [[[1, 0], [0, 1]], [[0, 0], [0, 0]], [[1, 0], [0, 2]], [[0, 1], [1, 0]], [[1, 2], [2, 4]],
             [[-1, 0], [0, 1]], [[3, -4], [4, 3]], [[0, 0], [1, 0]], [[2, 1], [1, 2]], [[1, 1], [0, 1]]]
@@ -127,8 +128,8 @@ TESTS = [
     dict(kernel="qr_eig", dim=200, args=dict(a=("uniform", -2, 2)), outputs=["q", "rr", "e", "d"], rtol=1e-4, atol=5e-5),
     dict(kernel="invariants", dim=200, args=dict(a=("uniform", -2, 2)), shapes=dict(r=(200, 5), f=(200, 4)),
          outputs=["s", "r", "f"], rtol=1e-4, atol=5e-5),
-    dict(name="invariants_degenerate", kernel="invariants", dim=4, args=dict(a=DEGENERATE),
-         shapes=dict(r=(4, 5), f=(4, 4)), outputs=["s", "r", "f"], rtol=1e-4, atol=5e-5),
+    dict(name="invariants_degenerate", kernel="invariants", dim=5, args=dict(a=DEGENERATE),
+         shapes=dict(r=(5, 5), f=(5, 4)), outputs=["s", "r", "f"], rtol=1e-4, atol=5e-5),
     dict(name="svd3_special", kernel="svd3_k", dim=8, args=dict(a=SPECIAL), outputs=["u", "s", "v", "r"], rtol=1e-4,
          atol=5e-5),
     dict(name="qr_eig_special", kernel="qr_eig", dim=7, args=dict(a=SPECIAL[:6] + SPECIAL[7:]), outputs=["q", "rr", "e", "d"],
