@@ -117,6 +117,8 @@ void emit_types(emit_ctx *e) {
               t->rows);
     if (t->rows == 3)
       fprintf(out, "WP_VEC_CROSS(%s, %s)\n", t->name, t->elem->cname);
+    fprintf(out, "WP_LA_VEC(%s, %s, %s, %d)\n", t->name, s, t->elem->cname,
+            t->rows);
     if (is_float_scalar(t->scalar)) { /* adjoint rules (2adjoint.h) */
       fprintf(out, "WP_VEC_ADJ(%s, %s, %s, %d)\n", t->name, s, t->elem->cname,
               t->rows);
@@ -126,6 +128,9 @@ void emit_types(emit_ctx *e) {
         fprintf(out, "WP_QUAT_ADJ(%s, %s, %s, %s, %s, %s)\n", t->name, s,
                 t->elem->cname, v3, ir_t_mat(T, t->scalar, 3, 3)->name,
                 ir_t_mat(T, t->scalar, 4, 4)->name);
+      if (t->flavor == IR_VEC_PLAIN) /* 5linalg.h */
+        fprintf(out, "WP_LA_VECF(%s, %s, %s, %d)\n", t->name, s, t->elem->cname,
+                t->rows);
     }
     if (t->flavor == IR_VEC_TRANSFORM && is_float_scalar(t->scalar)) {
       const char *q = ir_t_quat(T, t->scalar)->name;
@@ -159,7 +164,44 @@ void emit_types(emit_ctx *e) {
     if (t->rows == t->cols && t->rows >= 2 && t->rows <= 4)
       fprintf(out, "WP_SQUARE_ADJ(%s, %s, %s, %d)\n", t->name, s,
               t->elem->cname, t->rows);
+    /* 5linalg.h */
+    fprintf(out, "WP_LA_MAT(%s, %s, %s, %d, %d)\n", t->name, s, t->elem->cname,
+            t->rows, t->cols);
+    if (t->rows == t->cols)
+      fprintf(out, "WP_LA_SQ(%s, %s, %s, %d, %s)\n", t->name, s, t->elem->cname,
+              t->rows, ir_t_vec(T, t->scalar, t->rows)->name);
+    if (t->rows == 3 && t->cols == 3)
+      fprintf(out, "WP_LA_M33(%s, %s, %s, %s)\n", t->name, s, t->elem->cname,
+              ir_t_vec(T, t->scalar, 3)->name);
   }
+}
+
+/* Prints `key` unless this module printed it already. */
+static void instance(emit_ctx *e, const char *key) {
+  for (int i = 0; i < e->instances.count; i++)
+    if (!strcmp(e->instances.items[i], key))
+      return;
+  wp_ptrvec_push(e->m->arena, &e->instances, wp_arena_strdup(e->m->arena, key));
+  fprintf(e->out, "%s\n", key);
+}
+
+/* The decompositions (5linalg.h): the kernels of the matrix type, then the
+ * tuple-returning builtin. */
+static bool linalg_instance(emit_ctx *e, const ir_value *v) {
+  const char *nm = v->builtin->name;
+  bool two = !strcmp(nm, "svd2");
+  if (!two && strcmp(nm, "svd3") && strcmp(nm, "qr3") && strcmp(nm, "eig3"))
+    return false;
+  const ir_type *m = v->args[0]->type;
+  char key[400];
+  snprintf(key, sizeof key, "WP_LA_DEC%d(%s, %s, %s, %s)", two ? 2 : 3, m->name,
+           ir_scalar_name(m->scalar), m->elem->cname,
+           ir_t_vec(e->m->types, m->scalar, m->rows)->name);
+  instance(e, key);
+  snprintf(key, sizeof key, "WP_LA_TUPLE%d(%s, %s, %s)", v->type->nmembers, nm,
+           m->name, v->type->cname);
+  instance(e, key);
+  return true;
 }
 
 /* Per-call instantiations: matrix products of two shapes and conversions. */
@@ -168,6 +210,8 @@ void emit_instances(emit_ctx *e, ir_func *f) {
     for (ir_value *v = b->first; v; v = v->next) {
       char key[400];
       key[0] = 0;
+      if (v->op == IR_BUILTIN && linalg_instance(e, v))
+        continue;
       if (v->op == IR_BUILTIN && !strcmp(v->builtin->name, "mul") &&
           v->args[0]->type->kind == IR_T_MAT &&
           v->args[1]->type->kind == IR_T_MAT) {
@@ -191,15 +235,7 @@ void emit_instances(emit_ctx *e, ir_func *f) {
                  from->name, v->type->elem->cname, from->elem->cname,
                  v->type->rows * v->type->cols);
       }
-      if (!key[0])
-        continue;
-      bool seen = false;
-      for (int i = 0; i < e->instances.count && !seen; i++)
-        seen = !strcmp(e->instances.items[i], key);
-      if (!seen) {
-        wp_ptrvec_push(e->m->arena, &e->instances,
-                       wp_arena_strdup(e->m->arena, key));
-        fprintf(e->out, "%s\n", key);
-      }
+      if (key[0])
+        instance(e, key);
     }
 }

@@ -67,5 +67,7 @@ static inline bool is_vec3_of(type_t t, int scalar) {
 /* Per-area tables, concatenated in builtins.c. */
 extern const ir_builtin ir_builtins_core[];
 extern const int ir_builtins_core_count;
+extern const ir_builtin ir_builtins_linalg[];
+extern const int ir_builtins_linalg_count;
 
 #endif

@@ -139,6 +139,16 @@ int lower_array_indices(lower_ctx *c, ir_value *arr, const ast_expr *e,
 
 /* lower_call.c */
 ir_value *lower_call(lower_ctx *c, const ast_expr *e);
+/* The vector/matrix `t` from the lowered arguments of the constructor call
+ * `e` (zero, fill, components, conversion, matrix columns). */
+ir_value *lower_composite(lower_ctx *c, const ast_expr *e, const ir_type *t,
+                          ir_value **args, int n);
+/* lower_linalg.c: the linear-algebra builtins that take keyword arguments,
+ * defaults or out-parameters (identity, matrix, vector, matrix_from_cols/
+ * rows, the norms, svd2/svd3/qr3/eig3). */
+bool lower_linalg_handles(const char *name);
+ir_value *lower_linalg_call(lower_ctx *c, const ast_expr *e,
+                            const ir_builtin *b);
 /* Component k of the n-component wp.tid(). */
 /* lower_quat.c: quat(ijk, real) / transform(p, q) from two lowered
  * arguments, and quat_identity() / transform_identity(). */

@@ -54,6 +54,11 @@ static ir_value *composite_ctor(lower_ctx *c, const ast_expr *e,
   int n = lower_args(c, e, args);
   if (n < 0)
     return NULL;
+  return lower_composite(c, e, t, args, n);
+}
+
+ir_value *lower_composite(lower_ctx *c, const ast_expr *e, const ir_type *t,
+                          ir_value **args, int n) {
   int ncomp = t->rows * t->cols;
   if (n == 2 && t->kind == IR_T_VEC && t->flavor != IR_VEC_PLAIN)
     return lower_quat_compose(c, e, t,
@@ -446,6 +451,8 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
   case ENT_SPECIAL: return special_call(c, e, callee.name);
   case ENT_FUNC: return func_call(c, e, callee.def);
   case ENT_BUILTIN: {
+    if (lower_linalg_handles(callee.builtin->name))
+      return lower_linalg_call(c, e, callee.builtin);
     if (strncmp(callee.builtin->name, "atomic_", 7) == 0)
       return atomic(c, e, callee.builtin);
     if (callee.builtin->name[0] == '_') {
