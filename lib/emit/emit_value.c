@@ -446,9 +446,12 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     const ir_type *et = v->type;
     fprintf(out, "wp_%s_%s%s(", v->builtin->name,
             et->kind == IR_T_SCALAR ? "" : "v_", et->name);
-    address(e, v, v->nargs - 2);
-    fputs(", ", out);
-    name(out, v->args[v->nargs - 1]);
+    int nidx = v->args[0]->type->ndim; /* then the value(s) */
+    address(e, v, nidx);
+    for (int i = 1 + nidx; i < v->nargs; i++) {
+      fputs(", ", out);
+      name(out, v->args[i]);
+    }
     fputc(')', out);
     break;
   }

@@ -163,13 +163,54 @@ static ir_value *type_call(lower_ctx *c, const ast_expr *e, const ir_type *t) {
   return NULL;
 }
 
-/* wp.atomic_add(arr, i, j, ..., value) -> old value. */
+/* The atomic `b` on the element addr[0][addr[1..naddr)] with the values
+ * vals[0..nvals) (compare and value for atomic_cas, else the value). */
+static ir_value *atomic_emit(lower_ctx *c, const ir_builtin *b, ir_value **addr,
+                             int naddr, ir_value **vals, const wp_loc *val_locs,
+                             int nvals, wp_loc loc) {
+  const ir_type *et = addr[0]->type->elem;
+  for (int i = 0; i < nvals; i++)
+    if (vals[i]->type != et) {
+      wp_error(c->diag, val_locs[i],
+               "'%s' on an array of '%s' needs a '%s' value, got '%s'", b->name,
+               et->name, et->name, vals[i]->type->name);
+      return NULL;
+    }
+  const char *why = NULL;
+  const ir_type *types[3] = {et, et, et};
+  if (!b->check(c->T, b, types, nvals + 1, &why)) {
+    if (why)
+      wp_error(c->diag, loc, "'%s' is not defined for arrays of '%s': %s",
+               b->name, et->name, why);
+    else
+      wp_error(c->diag, loc, "'%s' is not defined for arrays of '%s'", b->name,
+               et->name);
+    return NULL;
+  }
+  bool minmax = strstr(b->name, "min") || strstr(b->name, "max");
+  if (minmax && et->kind != IR_T_SCALAR && et->kind != IR_T_VEC) {
+    wp_error(c->diag, loc, "'%s' is not defined for arrays of '%s'", b->name,
+             et->name);
+    return NULL;
+  }
+  ir_value *args[8];
+  memcpy(args, addr, sizeof(*args) * (size_t)naddr);
+  for (int i = 0; i < nvals; i++)
+    args[naddr + i] = vals[i];
+  ir_value *v = lower_emit(c, IR_ATOMIC, et, args, naddr + nvals, loc);
+  v->builtin = b;
+  return v;
+}
+
+/* wp.atomic_add(arr, i, j, ..., value) -> old value;
+ * wp.atomic_cas(arr, i, ..., compare, value). */
 static ir_value *atomic(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
   if (!no_keywords(c, e))
     return NULL;
-  if (e->nitems < 3) {
-    wp_error(c->diag, e->loc, "'%s' takes an array, its indices and a value",
-             b->name);
+  int nvals = b->min_args - 1;
+  if (e->nitems < 2 + nvals) {
+    wp_error(c->diag, e->loc, "'%s' takes an array, its indices and %s",
+             b->name, nvals == 2 ? "the compare and new values" : "a value");
     return NULL;
   }
   ir_value *arr = lower_expr(c, e->items[0]);
@@ -181,7 +222,7 @@ static ir_value *atomic(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
              arr->type->name);
     return NULL;
   }
-  int nidx = e->nitems - 2;
+  int nidx = e->nitems - 1 - nvals;
   if (nidx != arr->type->ndim) {
     wp_error(c->diag, e->loc, "'%s' on a %d-d array needs %d indices, got %d",
              b->name, arr->type->ndim, arr->type->ndim, nidx);
@@ -200,36 +241,20 @@ static ir_value *atomic(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
     }
     args[1 + i] = ix;
   }
-  ir_value *val = lower_expr(c, e->items[e->nitems - 1]);
-  if (!val)
-    return NULL;
-  return lower_atomic(c, b, args, nidx + 1, val, e->items[e->nitems - 1]->loc,
-                      e->loc);
+  ir_value *vals[2];
+  wp_loc locs[2];
+  for (int i = 0; i < nvals; i++) {
+    const ast_expr *x = e->items[1 + nidx + i];
+    locs[i] = x->loc;
+    if (!(vals[i] = lower_expr(c, x)))
+      return NULL;
+  }
+  return atomic_emit(c, b, args, nidx + 1, vals, locs, nvals, e->loc);
 }
 
 ir_value *lower_atomic(lower_ctx *c, const ir_builtin *b, ir_value **addr,
                        int naddr, ir_value *val, wp_loc val_loc, wp_loc loc) {
-  const ir_type *et = addr[0]->type->elem;
-  const char *why = NULL;
-  const ir_type *types[2] = {et, val->type};
-  if (!b->check(c->T, b, types, 2, &why)) {
-    wp_error(c->diag, val_loc,
-             "'%s' on an array of '%s' needs a '%s' value, got '%s'", b->name,
-             et->name, et->name, val->type->name);
-    return NULL;
-  }
-  bool minmax = strstr(b->name, "min") || strstr(b->name, "max");
-  if (minmax && et->kind != IR_T_SCALAR && et->kind != IR_T_VEC) {
-    wp_error(c->diag, loc, "'%s' is not defined for arrays of '%s'", b->name,
-             et->name);
-    return NULL;
-  }
-  ir_value *args[6];
-  memcpy(args, addr, sizeof(*args) * (size_t)naddr);
-  args[naddr] = val;
-  ir_value *v = lower_emit(c, IR_ATOMIC, et, args, naddr + 1, loc);
-  v->builtin = b;
-  return v;
+  return atomic_emit(c, b, addr, naddr, &val, &val_loc, 1, loc);
 }
 
 ir_value *lower_tid(lower_ctx *c, int k, int n, wp_loc loc) {

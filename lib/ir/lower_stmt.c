@@ -3,6 +3,7 @@
  * continue and return. */
 #include <string.h>
 
+#include "../../runtime/include/warp/abi.h"
 #include "lower.h"
 
 static void stmt(lower_ctx *c, const ast_stmt *s);
@@ -470,6 +471,32 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
             c,
             ir_builtin_find(s->op == AST_OP_ADD ? "atomic_add" : "atomic_sub"),
             addr, n, v, s->value->loc, s->loc);
+        return;
+      }
+      /* a[i] &= v, |=, ^= too, on [u]int32/[u]int64 elements (smaller
+         integers: a plain read-modify-write, as in Warp) */
+      const ir_type *et = arr->type->elem;
+      int es = et->kind == IR_T_SCALAR ? et->scalar
+               : et->kind == IR_T_VEC  ? et->elem->scalar
+                                       : -1;
+      bool wide = es == WP_SCALAR_INT32 || es == WP_SCALAR_UINT32 ||
+                  es == WP_SCALAR_INT64 || es == WP_SCALAR_UINT64;
+      if (s->op == AST_OP_BITAND || s->op == AST_OP_BITOR ||
+          s->op == AST_OP_BITXOR) {
+        if (wide) {
+          lower_atomic(c,
+                       ir_builtin_find(s->op == AST_OP_BITAND  ? "atomic_and"
+                                       : s->op == AST_OP_BITOR ? "atomic_or"
+                                                               : "atomic_xor"),
+                       addr, n, v, s->value->loc, s->loc);
+          return;
+        }
+        ir_value *old = lower_emit(c, IR_LOAD, et, addr, n, t->loc);
+        lower_check_reload(c, arr, t->loc);
+        ir_value *args[2] = {old, v};
+        ir_value *r = lower_builtin(c, b, args, 2, s->loc);
+        if (r)
+          store(c, t, arr, r, s->value->loc);
         return;
       }
       if (c->f->kind == IR_FUNC_KERNEL && c->f->options.enable_backward)

@@ -1,0 +1,70 @@
+/* builtins_util.c - the builtin registry's utility area: the atomics beyond
+ * add/sub/min/max (compare-and-swap, exchange, bit-wise and/or/xor), array
+ * searches (lower_bound), sample_cdf, curlnoise, block_dim and breakpoint.
+ * Atomics are lowered to IR_ATOMIC by lower_call.c, which checks the array
+ * and its indices and passes the element type and the value types here. */
+#include <string.h>
+
+#include "builtins.h"
+
+/* The scalar type of an array element (vector / matrix components). */
+static int elem_scalar(type_t t) {
+  return t->kind == IR_T_SCALAR ? t->scalar : t->elem ? t->elem->scalar : -1;
+}
+
+static bool is_atomic_scalar(int s) {
+  return s == WP_SCALAR_INT32 || s == WP_SCALAR_UINT32 ||
+         s == WP_SCALAR_INT64 || s == WP_SCALAR_UINT64 ||
+         s == WP_SCALAR_FLOAT32 || s == WP_SCALAR_FLOAT64;
+}
+
+/* atomic_cas(elem, compare, value) / atomic_exch(elem, value): [u]int32,
+ * [u]int64, float32, float64 scalars and vectors / matrices / quaternions /
+ * transforms of them (component-wise). */
+static type_t chk_atomic_swap(ir_types *T, const ir_builtin *b, type_t *a,
+                              int n, const char **err) {
+  (void)b;
+  for (int i = 1; i < n; i++)
+    if (a[i] != a[0])
+      return fail(T, err, "the values must have the array's element type");
+  if ((a[0]->kind == IR_T_SCALAR || a[0]->kind == IR_T_VEC ||
+       a[0]->kind == IR_T_MAT) &&
+      is_atomic_scalar(elem_scalar(a[0])))
+    return a[0];
+  return fail(T, err,
+              "only arrays of [u]int32, [u]int64, float32 or float64 "
+              "scalars, vectors and matrices have it");
+}
+
+/* atomic_and / atomic_or / atomic_xor(elem, value): [u]int32 and [u]int64
+ * scalars and vectors. */
+static type_t chk_atomic_bits(ir_types *T, const ir_builtin *b, type_t *a,
+                              int n, const char **err) {
+  (void)b;
+  (void)n;
+  if (a[1] != a[0])
+    return fail(T, err, "the value must have the array's element type");
+  int s = elem_scalar(a[0]);
+  if ((a[0]->kind == IR_T_SCALAR || a[0]->kind == IR_T_VEC) &&
+      is_atomic_scalar(s) && s != WP_SCALAR_FLOAT32 && s != WP_SCALAR_FLOAT64)
+    return a[0];
+  return fail(T, err,
+              "only arrays of [u]int32 or [u]int64 scalars and vectors have "
+              "it");
+}
+
+/* Atomics: not pure (IR_ATOMIC); no gradient, as in Warp (the adjoints of
+ * cas / exch / and / or / xor are empty). */
+#define ATOMIC(name, n, chk)                                                   \
+  { name, n, n, chk, NULL, 0, false, false, NULL }
+
+const ir_builtin ir_builtins_util[] = {
+    ATOMIC("atomic_cas", 3, chk_atomic_swap),
+    ATOMIC("atomic_exch", 2, chk_atomic_swap),
+    ATOMIC("atomic_and", 2, chk_atomic_bits),
+    ATOMIC("atomic_or", 2, chk_atomic_bits),
+    ATOMIC("atomic_xor", 2, chk_atomic_bits),
+};
+
+const int ir_builtins_util_count =
+    (int)(sizeof ir_builtins_util / sizeof ir_builtins_util[0]);
