@@ -53,6 +53,59 @@ static type_t chk_atomic_bits(ir_types *T, const ir_builtin *b, type_t *a,
               "it");
 }
 
+/* lower_bound(arr, value) / lower_bound(arr, begin, end, value): a 1-d
+ * array of numbers (not float16), the value of its type; int32 index. */
+static type_t chk_lower_bound(ir_types *T, const ir_builtin *b, type_t *a,
+                              int n, const char **err) {
+  (void)b;
+  if (n != 2 && n != 4)
+    return fail(T, err,
+                "it takes (arr, value) or (arr, arr_begin, arr_end, "
+                "value)");
+  type_t arr = a[0], v = a[n - 1];
+  if (arr->kind != IR_T_ARRAY || arr->ndim != 1 || !is_num(arr->elem) ||
+      arr->elem->scalar == WP_SCALAR_FLOAT16 ||
+      arr->elem->scalar == WP_SCALAR_BFLOAT16)
+    return fail(T, err, "the array must be a 1-d array of numbers");
+  if (v != arr->elem)
+    return fail(T, err, "the value must have the array's element type");
+  if (n == 4 && (!is_scalar_of(a[1], WP_SCALAR_INT32) ||
+                 !is_scalar_of(a[2], WP_SCALAR_INT32)))
+    return fail(T, err, "arr_begin and arr_end must be int32");
+  return ir_t_int32(T);
+}
+
+/* sample_cdf(state: uint32, cdf: array(dtype=float32)) -> int32 */
+static type_t chk_sample_cdf(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                             const char **err) {
+  (void)b;
+  (void)n;
+  if (is_scalar_of(a[0], WP_SCALAR_UINT32) && a[1]->kind == IR_T_ARRAY &&
+      a[1]->ndim == 1 && is_scalar_of(a[1]->elem, WP_SCALAR_FLOAT32))
+    return ir_t_int32(T);
+  return fail(T, err, "it takes (state: uint32, cdf: array(dtype=float32))");
+}
+
+static type_t chk_block_dim(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                            const char **err) {
+  (void)b, (void)a, (void)n, (void)err;
+  return ir_t_int32(T);
+}
+
+static type_t chk_void0(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                        const char **err) {
+  (void)b, (void)a, (void)n, (void)err;
+  return ir_t_void(T);
+}
+
+/* wp.cast(x, dtype) is lowered by lower_call.c (the dtype is a type, not a
+ * value); this entry is what the IR instruction refers to. */
+static type_t chk_cast(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                       const char **err) {
+  (void)b, (void)a, (void)n;
+  return fail(T, err, "it takes a value and a type");
+}
+
 /* Atomics: not pure (IR_ATOMIC); no gradient, as in Warp (the adjoints of
  * cas / exch / and / or / xor are empty). */
 #define ATOMIC(name, n, chk)                                                   \
@@ -64,6 +117,13 @@ const ir_builtin ir_builtins_util[] = {
     ATOMIC("atomic_and", 2, chk_atomic_bits),
     ATOMIC("atomic_or", 2, chk_atomic_bits),
     ATOMIC("atomic_xor", 2, chk_atomic_bits),
+    FN("lower_bound", 2, 4, chk_lower_bound),
+    /* advances its state argument by one draw (lower_call.c) */
+    FN("sample_cdf", 2, 2, chk_sample_cdf),
+    FN("block_dim", 0, 0, chk_block_dim),
+    /* a side effect: never removed */
+    {"breakpoint", 0, 0, chk_void0, NULL, 0, false, false, NULL},
+    FN("cast", 2, 2, chk_cast),
 };
 
 const int ir_builtins_util_count =

@@ -426,6 +426,7 @@ static int rand_draws(const char *name) {
              {"sample_unit_hemisphere", 3},
              {"sample_unit_square", 2},
              {"sample_unit_cube", 3},
+             {"sample_cdf", 1},
              {"poisson", -1}};
   for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
     if (!strcmp(tab[i].name, name))
@@ -460,6 +461,38 @@ static ir_value *random_call(lower_ctx *c, const ast_expr *e,
   return v;
 }
 
+/* wp.cast(x, dtype): the bits of x read as a dtype of the same size. */
+static ir_value *bitcast(lower_ctx *c, const ast_expr *e) {
+  if (e->nkeywords || e->nitems != 2) {
+    wp_error(c->diag, e->loc, "wp.cast() takes a value and a type");
+    return NULL;
+  }
+  ir_value *x = lower_expr(c, e->items[0]);
+  const ir_type *t = x ? lower_type_expr(c, e->items[1]) : NULL;
+  if (!t)
+    return NULL;
+  const ir_type *f = x->type;
+  bool ok = (f->kind == IR_T_SCALAR || f->kind == IR_T_VEC ||
+             f->kind == IR_T_MAT || f->kind == IR_T_STRUCT) &&
+            (t->kind == IR_T_SCALAR || t->kind == IR_T_VEC ||
+             t->kind == IR_T_MAT || t->kind == IR_T_STRUCT);
+  if (!ok) {
+    wp_error(c->diag, e->loc, "wp.cast() cannot reinterpret '%s' as '%s'",
+             f->name, t->name);
+    return NULL;
+  }
+  if (ir_type_size(f) != ir_type_size(t)) {
+    wp_error(c->diag, e->loc,
+             "wp.cast(): '%s' (%d bytes) and '%s' (%d bytes) must have the "
+             "same size",
+             f->name, ir_type_size(f), t->name, ir_type_size(t));
+    return NULL;
+  }
+  ir_value *v = lower_emit(c, IR_BUILTIN, t, &x, 1, e->loc);
+  v->builtin = ir_builtin_find("cast");
+  return v;
+}
+
 ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
   if (e->value->kind == AST_EXPR_CALL) {
     const char *p = lower_warp_path(c, e->value->value);
@@ -471,6 +504,8 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
       (!strcmp(path + 7, "eq") || !strcmp(path + 7, "neq") ||
        !strcmp(path + 7, "near")))
     return lower_expect(c, e, path);
+  if (path && !strcmp(path, "cast"))
+    return bitcast(c, e);
   entity callee = lower_entity(c, e->value);
   switch (callee.kind) {
   case ENT_ERROR: return NULL;
