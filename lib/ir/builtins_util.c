@@ -2,7 +2,8 @@
  * add/sub/min/max (compare-and-swap, exchange, bit-wise and/or/xor), array
  * searches (lower_bound), sample_cdf, curlnoise, block_dim and breakpoint.
  * Atomics are lowered to IR_ATOMIC by lower_call.c, which checks the array
- * and its indices and passes the element type and the value types here. */
+ * and its indices and passes the element type and the value types here.
+ * Also the table of Warp builtin families warpc leaves out by decision. */
 #include <string.h>
 
 #include "builtins.h"
@@ -128,3 +129,43 @@ const ir_builtin ir_builtins_util[] = {
 
 const int ir_builtins_util_count =
     (int)(sizeof ir_builtins_util / sizeof ir_builtins_util[0]);
+
+/* ---- out of scope ----------------------------------------------------------
+ * Families of Warp builtins warpc does not compile, by decision: a call gets
+ * "'NAME' is not supported by warpc: FAMILY are out of scope" instead of
+ * "unknown builtin".  scripts/coverage_table.py reads this table through
+ * `warpc --list-out-of-scope`. */
+static const struct {
+  const char *key; /* a name prefix, or the whole name when !prefix */
+  bool prefix;
+  const char *family;
+} out_of_scope[] = {
+    {"tile", true, "tile primitives"},
+    {"untile", false, "tile primitives"},
+    {"mesh_", true, "mesh queries"},
+    {"bvh_", true, "BVH queries"},
+    {"hash_grid_", true, "hash-grid queries"},
+    {"volume_", true, "volume (NanoVDB) queries"},
+    {"texture", true, "texture lookups"},
+    {"sparse", true, "sparse matrices (warp.sparse)"},
+};
+
+const char *ir_out_of_scope(const char *name) {
+  for (size_t i = 0; i < sizeof out_of_scope / sizeof out_of_scope[0]; i++) {
+    const char *k = out_of_scope[i].key;
+    if (out_of_scope[i].prefix ? !strncmp(name, k, strlen(k))
+                               : !strcmp(name, k))
+      return out_of_scope[i].family;
+  }
+  return NULL;
+}
+
+bool ir_out_of_scope_at(int i, const char **key, bool *prefix,
+                        const char **family) {
+  if (i < 0 || (size_t)i >= sizeof out_of_scope / sizeof out_of_scope[0])
+    return false;
+  *key = out_of_scope[i].key;
+  *prefix = out_of_scope[i].prefix;
+  *family = out_of_scope[i].family;
+  return true;
+}

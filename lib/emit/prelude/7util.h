@@ -1,5 +1,6 @@
 /* 7util.h - utility builtins of generated code: lower_bound, sample_cdf,
- * block_dim, breakpoint, wp.cast's bit reinterpretation (WP_BITCAST) and curlnoise. */
+ * block_dim, breakpoint, wp.cast's bit reinterpretation (WP_BITCAST) and
+ * curlnoise. */
 
 /* ---- lower_bound(arr, [begin, end,] value) ---------------------------------
  * Binary search of a sorted 1-d array for the first element >= value in
@@ -41,13 +42,18 @@ WP_FN wp_int32 wp_sample_cdf_uint32_array_float32(wp_uint32 s, wp_array cdf) {
 
 /* ---- block_dim(): threads per block; 1 on the CPU, as in Warp ---------- */
 #ifdef __CUDACC__
-WP_FN wp_int32 wp_block_dim(void) { return (wp_int32)blockDim.x; }
+WP_FN wp_int32 wp_block_dim(void) {
+  return (wp_int32)blockDim.x;
+}
 #else
-WP_FN wp_int32 wp_block_dim(void) { return 1; }
+WP_FN wp_int32 wp_block_dim(void) {
+  return 1;
+}
 #endif
 
 /* ---- breakpoint(): a debugger trap (SIGTRAP without a debugger, as Warp's
- * CPU code gives) ------------------------------------------------------------ */
+ * CPU code gives) ------------------------------------------------------------
+ */
 #if defined(__CUDACC__)
 #define wp_breakpoint() __brkpt()
 #elif defined(__x86_64__) || defined(__i386__)
@@ -68,5 +74,10 @@ __device__ __forceinline__ TO wp__bitcast(FROM x) {
 }
 #define WP_BITCAST(TO, FROM, x) wp__bitcast<TO, FROM>(x)
 #else
-#define WP_BITCAST(TO, FROM, x) (((union { FROM f; TO t; }){.f = (x)}).t)
+#define WP_BITCAST(TO, FROM, x)                                                \
+  (((union {                                                                   \
+     FROM f;                                                                   \
+     TO t;                                                                     \
+   }){.f = (x)})                                                               \
+       .t)
 #endif
