@@ -107,6 +107,27 @@ static type_t chk_cast(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, "it takes a value and a type");
 }
 
+/* curlnoise(state: uint32, p: vec2f|vec3f|vec4f, octaves: uint32,
+ * lacunarity: float32, gain: float32) (the lowering fills the defaults):
+ * vec2f for a 2-d point, else vec3f. */
+static type_t chk_curlnoise(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                            const char **err) {
+  (void)b;
+  if (n != 5)
+    return fail(T, err, NULL);
+  if (!is_scalar_of(a[0], WP_SCALAR_UINT32))
+    return fail(T, err, "the state must be a uint32 (from rand_init)");
+  if (a[1]->kind != IR_T_VEC || a[1]->flavor != IR_VEC_PLAIN ||
+      a[1]->scalar != WP_SCALAR_FLOAT32 || a[1]->rows < 2)
+    return fail(T, err, "the point must be a vec2f, vec3f or vec4f");
+  if (!is_scalar_of(a[2], WP_SCALAR_UINT32))
+    return fail(T, err, "octaves must be a uint32");
+  if (!is_scalar_of(a[3], WP_SCALAR_FLOAT32) ||
+      !is_scalar_of(a[4], WP_SCALAR_FLOAT32))
+    return fail(T, err, "lacunarity and gain must be float32");
+  return ir_t_vec(T, WP_SCALAR_FLOAT32, a[1]->rows == 2 ? 2 : 3);
+}
+
 /* Atomics: not pure (IR_ATOMIC); no gradient, as in Warp (the adjoints of
  * cas / exch / and / or / xor are empty). */
 #define ATOMIC(name, n, chk)                                                   \
@@ -125,6 +146,7 @@ const ir_builtin ir_builtins_util[] = {
     /* a side effect: never removed */
     {"breakpoint", 0, 0, chk_void0, NULL, 0, false, false, NULL},
     FN("cast", 2, 2, chk_cast),
+    FN("curlnoise", 2, 5, chk_curlnoise), /* no gradient, as in Warp */
 };
 
 const int ir_builtins_util_count =

@@ -461,6 +461,48 @@ static ir_value *random_call(lower_ctx *c, const ast_expr *e,
   return v;
 }
 
+/* curlnoise(state, p, octaves=uint32(1), lacunarity=2.0, gain=0.5):
+ * positional or keyword arguments, the defaults filled in. */
+static ir_value *curlnoise_call(lower_ctx *c, const ast_expr *e,
+                                const ir_builtin *b) {
+  static const char *names[5] = {"state", "xyz", "octaves", "lacunarity",
+                                 "gain"};
+  ir_value *args[5] = {0};
+  if (e->nitems > 5) {
+    wp_error(c->diag, e->loc, "'curlnoise' takes at most 5 arguments");
+    return NULL;
+  }
+  for (int i = 0; i < e->nitems; i++)
+    if (!(args[i] = lower_expr(c, e->items[i])))
+      return NULL;
+  for (int k = 0; k < e->nkeywords; k++) {
+    const char *kw = e->keywords[k].name;
+    int i = 2;
+    while (i < 5 && strcmp(names[i], kw))
+      i++;
+    if (i == 5 || args[i]) {
+      wp_error(c->diag, e->keywords[k].loc,
+               i == 5 ? "'curlnoise' has no parameter '%s'"
+                      : "'curlnoise' got '%s' twice",
+               kw);
+      return NULL;
+    }
+    if (!(args[i] = lower_expr(c, e->keywords[k].value)))
+      return NULL;
+  }
+  if (!args[0] || !args[1]) {
+    wp_error(c->diag, e->loc, "'curlnoise' takes a state and a point");
+    return NULL;
+  }
+  if (!args[2])
+    args[2] = lower_const_int(c, ir_t_scalar(c->T, WP_SCALAR_UINT32), 1);
+  if (!args[3])
+    args[3] = lower_const_float(c, ir_t_float32(c->T), 2.0);
+  if (!args[4])
+    args[4] = lower_const_float(c, ir_t_float32(c->T), 0.5);
+  return lower_builtin(c, b, args, 5, e->loc);
+}
+
 /* wp.cast(x, dtype): the bits of x read as a dtype of the same size. */
 static ir_value *bitcast(lower_ctx *c, const ast_expr *e) {
   if (e->nkeywords || e->nitems != 2) {
@@ -520,6 +562,8 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
                callee.builtin->name);
       return NULL;
     }
+    if (!strcmp(callee.builtin->name, "curlnoise"))
+      return curlnoise_call(c, e, callee.builtin);
     int draws = rand_draws(callee.builtin->name);
     if (draws)
       return random_call(c, e, callee.builtin, draws);
