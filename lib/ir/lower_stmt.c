@@ -466,23 +466,27 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
       ir_value *v = n < 0 ? NULL : lower_expr(c, s->value);
       if (!v)
         return;
-      if (s->op == AST_OP_ADD || s->op == AST_OP_SUB) {
+      /* a[i] &= v, |=, ^= too, on [u]int32/[u]int64 elements; 8- and
+         16-bit integers (and their vectors) have no atomics in Warp: a
+         plain read-modify-write.  (Warp also lists int64 as non-atomic;
+         warpc's atomic gives the same result without a race.) */
+      const ir_type *et = arr->type->elem;
+      int es = et->kind == IR_T_SCALAR                        ? et->scalar
+               : et->kind == IR_T_VEC || et->kind == IR_T_MAT ? et->elem->scalar
+                                                              : -1;
+      bool wide = es == WP_SCALAR_INT32 || es == WP_SCALAR_UINT32 ||
+                  es == WP_SCALAR_INT64 || es == WP_SCALAR_UINT64;
+      bool narrow = es == WP_SCALAR_INT8 || es == WP_SCALAR_UINT8 ||
+                    es == WP_SCALAR_INT16 || es == WP_SCALAR_UINT16;
+      if ((s->op == AST_OP_ADD || s->op == AST_OP_SUB) && !narrow) {
         lower_atomic(
             c,
             ir_builtin_find(s->op == AST_OP_ADD ? "atomic_add" : "atomic_sub"),
             addr, n, v, s->value->loc, s->loc);
         return;
       }
-      /* a[i] &= v, |=, ^= too, on [u]int32/[u]int64 elements (smaller
-         integers: a plain read-modify-write, as in Warp) */
-      const ir_type *et = arr->type->elem;
-      int es = et->kind == IR_T_SCALAR ? et->scalar
-               : et->kind == IR_T_VEC  ? et->elem->scalar
-                                       : -1;
-      bool wide = es == WP_SCALAR_INT32 || es == WP_SCALAR_UINT32 ||
-                  es == WP_SCALAR_INT64 || es == WP_SCALAR_UINT64;
       if (s->op == AST_OP_BITAND || s->op == AST_OP_BITOR ||
-          s->op == AST_OP_BITXOR) {
+          s->op == AST_OP_BITXOR || narrow) {
         if (wide) {
           lower_atomic(c,
                        ir_builtin_find(s->op == AST_OP_BITAND  ? "atomic_and"

@@ -3,7 +3,7 @@ type Warp allows ([u]int32, [u]int64, float32, float64 for cas/exch, also
 their vectors and matrices; [u]int32/[u]int64 scalars and vectors for the
 bit-wise ones), 1- to 4-d indices, and the returned old value.  Also the
 `a[i] &= v`, `|=`, `^=` statements (atomic on [u]int32/64 elements, a plain
-read-modify-write on int8, as in Warp), a lock-free compare-and-swap loop
+read-modify-write on 8/16-bit integers, as in Warp, also for `+=` / `-=`), a lock-free compare-and-swap loop
 (many threads updating one element: the CPU backend's atomics must be real),
 and compare-and-swap on a float -0.0 with compare 0.0 (Warp's CPU compares
 values)."""
@@ -87,7 +87,7 @@ def bits(a32: wp.array(dtype=wp.int32), au32: wp.array(dtype=wp.uint32), a64: wp
 
 @wp.kernel
 def aug_bits(a: wp.array(dtype=wp.int32), u: wp.array2d(dtype=wp.uint64), v: wp.array(dtype=wp.vec3i),
-             s: wp.array(dtype=wp.int8)):
+             s: wp.array(dtype=wp.int8), h: wp.array(dtype=wp.int16), hv: wp.array(dtype=wp.vec2ub)):
     i = wp.tid()
     a[i % 8] |= 1 << (i % 30)
     a[(i + 3) % 8] ^= i
@@ -96,6 +96,10 @@ def aug_bits(a: wp.array(dtype=wp.int32), u: wp.array2d(dtype=wp.uint64), v: wp.
     s[i] |= wp.int8(i % 7)
     s[i] &= wp.int8(0x3C)
     s[i] ^= wp.int8(0x11)
+    # 8/16-bit elements: plain read-modify-writes (no race here)
+    h[i] += wp.int16(i * 3)
+    h[i] -= wp.int16(7)
+    hv[i] += wp.vec2ub(wp.uint8(i % 200), wp.uint8(3))
 
 
 @wp.kernel
@@ -141,7 +145,8 @@ TESTS = [
                    au64=("int", 0, 0), vi=("int", -100, 100), vu=("int", 0, 2**62), x=("int", 0, 2**11)),
          shapes=dict(a32=(4,), au32=(3,), a64=(2, 5), au64=(1,), vi=(2,), vu=(2, 1, 2))),
     dict(kernel="aug_bits", dim=500,
-         args=dict(a=("int", 0, 1000), u=("int", 0, 2**62), v=("int", -50, 50), s=("int", -100, 100)),
+         args=dict(a=("int", 0, 1000), u=("int", 0, 2**62), v=("int", -50, 50), s=("int", -100, 100),
+                   h=("int", -1000, 1000), hv=("int", 0, 50)),
          shapes=dict(a=(8,), u=(2, 3), v=(4,))),
     dict(kernel="cas_loop", dim=4000, args=dict(x=("int", -3000, 3000), fmax=("full", -1e30)),
          shapes=dict(total=(1,), fmax=(1,)), outputs=["total", "fmax"]),
