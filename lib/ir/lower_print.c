@@ -245,16 +245,21 @@ static int comps(lower_ctx *c, ir_value *v, ir_value **out, wp_loc loc) {
 ir_value *lower_expect(lower_ctx *c, const ast_expr *e, const char *name) {
   bool near = strcmp(name, "expect_near") == 0;
   int want = near ? 3 : 2;
-  if (e->nkeywords || (e->nitems != want && !(near && e->nitems == 2))) {
+  /* expect_near's tolerance: third argument, keyword or default */
+  const ast_expr *tol_e = near && e->nitems == 3 ? e->items[2] : NULL;
+  if (near && e->nitems == 2 && e->nkeywords == 1 &&
+      !strcmp(e->keywords[0].name, "tolerance"))
+    tol_e = e->keywords[0].value;
+  if ((e->nkeywords && !tol_e) || e->nkeywords > 1 ||
+      (e->nitems != want && !(near && e->nitems == 2))) {
     wp_error(c->diag, e->loc, "wp.%s() takes %s arguments", name,
              near ? "2 or 3" : "2");
     return NULL;
   }
   ir_value *a = lower_expr(c, e->items[0]);
   ir_value *b = a ? lower_expr(c, e->items[1]) : NULL;
-  ir_value *tol =
-      b && near && e->nitems == 3 ? lower_expr(c, e->items[2]) : NULL;
-  if (!b || (near && e->nitems == 3 && !tol))
+  ir_value *tol = b && tol_e ? lower_expr(c, tol_e) : NULL;
+  if (!b || (tol_e && !tol))
     return NULL;
   const ir_type *t = a->type;
   if (near && !tol) /* Warp's default tolerance, of the component type */

@@ -23,6 +23,7 @@ def near(out: wp.array(dtype=float)):
     wp.expect_near(wp.mat22(1.0, 2.0, 3.0, 4.0), wp.mat22(1.0, 2.0, 3.0, 4.75))
     wp.expect_near(wp.quat(0.0, 0.0, 0.0, 1.0), wp.quat(0.0, 0.5, 0.0, 1.0), 0.0625)
     wp.expect_near(wp.float64(1.0), wp.float64(1.0))
+    wp.expect_near(wp.vec2(1.0, 2.0), wp.vec2(1.0, 2.5), tolerance=0.25)
     out[0] = 1.0
 PY
 python3 - >expected.txt <<'PY' || fail "warp-lang failed"

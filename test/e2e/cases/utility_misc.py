@@ -68,6 +68,7 @@ def misc(n: int, out: wp.array(dtype=int), order: wp.array2d(dtype=int)):
     wp.expect_near(wp.mat22(1.0, 2.0, 3.0, 4.0), wp.mat22(1.0, 2.0, 3.0, 4.0 + 1.0e-7))
     wp.expect_near(wp.quat(0.0, 0.0, 0.0, 1.0), wp.quat(0.0, 0.0, 0.0, 1.0), 1.0e-3)
     wp.expect_near(wp.float64(i), wp.float64(i))
+    wp.expect_near(wp.vec3(1.0), wp.vec3(1.0, 1.0, 1.05), tolerance=0.1)
     k = int(0)
     for j in reversed(range(i)):
         order[i, k] = j
