@@ -344,6 +344,10 @@ void lower_note_store(lower_ctx *c, ir_value *arr) {
 void lower_check_reload(lower_ctx *c, ir_value *arr, wp_loc loc) {
   if (!differentiable_kernel(c))
     return;
+  const ir_type *et = arr->type->elem;
+  if (et && et->kind != IR_T_STRUCT &&
+      !ir_type_is_float(et->kind == IR_T_SCALAR ? et : et->elem))
+    return; /* integers and bools have no gradient */
   bool stored = false;
   for (int i = 0; i < c->nstored; i++)
     stored = stored || c->stored[i] == arr;
