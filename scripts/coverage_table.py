@@ -19,9 +19,10 @@ import sys
 import warnings
 
 # Families out of scope by decision (issue 5): tile primitives, mesh / BVH /
-# hash-grid / volume / texture queries, sparse.
+# hash-grid / volume / texture queries, sparse.  The names and prefixes come
+# from warpc's own table (`warpc --list-out-of-scope`, lib/ir/builtins_util.c),
+# which also gives those calls their diagnostic; whole warp-lang groups here.
 OUT_GROUPS = {"Tile Primitives", "Volumes"}
-OUT_PREFIXES = ("tile", "mesh_", "bvh_", "hash_grid_", "volume_", "texture", "sparse")
 
 # Warp names whose registry entry has another name.
 ALIASES = {"unot": "not"}
@@ -30,7 +31,8 @@ ALIASES = {"unot": "not"}
 LOWERING = {"tid", "range", "len", "print", "printf", "static",
             "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
             "float16", "float32", "float64", "bool", "int", "float",
-            "quaternion", "transformation", "quat_identity", "transform_identity"}
+            "quaternion", "transformation", "quat_identity", "transform_identity",
+            "expect_near", "reversed"}
 
 
 def registry(warpc):
@@ -40,6 +42,15 @@ def registry(warpc):
         name, arity, grad = line.split()
         reg[name] = (arity, grad == "grad")
     return reg
+
+
+def out_of_scope(warpc):
+    out = subprocess.run([warpc, "--list-out-of-scope"], check=True, capture_output=True, text=True).stdout
+    prefixes, names = [], set()
+    for line in out.splitlines():
+        kind, key = line.split()[:2]
+        (prefixes.append if kind == "prefix" else names.add)(key)
+    return tuple(prefixes), names
 
 
 def split_top(s):
@@ -81,8 +92,8 @@ def reference():
     return warp.config.version, {n: (groups.get(n, "Other"), s) for n, s in fams.items()}
 
 
-def status(name, group, reg):
-    if group in OUT_GROUPS or name.startswith(OUT_PREFIXES):
+def status(name, group, reg, out):
+    if group in OUT_GROUPS or name.startswith(out[0]) or name in out[1]:
         return "out of scope", ""
     r = ALIASES.get(name, name)
     if r in reg:
@@ -98,11 +109,12 @@ def main():
     ap.add_argument("-o", "--output", default="-")
     a = ap.parse_args()
     reg = registry(a.warpc)
+    out_scope = out_of_scope(a.warpc)
     version, fams = reference()
     rows, counts = [], {"supported": 0, "not yet": 0, "out of scope": 0}
     for name in sorted(fams, key=lambda n: (fams[n][0], n)):
         group, sigs = fams[name]
-        st, grad = status(name, group, reg)
+        st, grad = status(name, group, reg, out_scope)
         counts["supported" if st.startswith("supported") else st] += 1
         sig = "<br>".join("`%s`" % s.replace("|", "\\|") for s in sigs)
         rows.append("| %s | `%s` | %d | %s | %s | %s |" % (group, name, len(sigs), st, grad, sig))

@@ -56,15 +56,29 @@ static void print_const(FILE *out, const ir_value *v) {
   }
 }
 
-/* wp_<builtin>_<types>: all-scalar calls use the first type only. */
+/* A type in a prelude function name: its Warp name, "array_<dtype>" for a
+ * 1-d array ("array<n>d_<dtype>" for more dimensions). */
+static void mangled(FILE *out, const ir_type *t) {
+  if (t->kind != IR_T_ARRAY)
+    fputs(t->name, out);
+  else if (t->ndim == 1)
+    fprintf(out, "array_%s", t->elem->name);
+  else
+    fprintf(out, "array%dd_%s", t->ndim, t->elem->name);
+}
+
+/* wp_<builtin>_<types>: all-scalar calls use the first type only, calls
+ * without arguments none. */
 static void builtin_call(emit_ctx *e, const ir_value *v) {
   FILE *out = e->out;
   bool scalars = true;
   for (int i = 0; i < v->nargs; i++)
     scalars = scalars && v->args[i]->type->kind == IR_T_SCALAR;
   fprintf(out, "wp_%s", v->builtin->name);
-  for (int i = 0; i < (scalars ? 1 : v->nargs); i++)
-    fprintf(out, "_%s", v->args[i]->type->name);
+  for (int i = 0; i < (scalars && v->nargs ? 1 : v->nargs); i++) {
+    fputc('_', out);
+    mangled(out, v->args[i]->type);
+  }
   fputc('(', out);
   for (int i = 0; i < v->nargs; i++) {
     if (i)
@@ -79,6 +93,13 @@ static void builtin(emit_ctx *e, const ir_value *v) {
   const ir_type *types[8];
   for (int i = 0; i < v->nargs && i < 8; i++)
     types[i] = v->args[i]->type;
+  if (!strcmp(v->builtin->name, "cast")) { /* wp.cast: the same bits */
+    fprintf(out, "WP_BITCAST(%s, %s, ", v->type->cname,
+            v->args[0]->type->cname);
+    name(out, v->args[0]);
+    fputc(')', out);
+    return;
+  }
   if (!strcmp(v->builtin->name, "where")) {
     fputc('(', out);
     name(out, v->args[0]);
@@ -446,9 +467,12 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     const ir_type *et = v->type;
     fprintf(out, "wp_%s_%s%s(", v->builtin->name,
             et->kind == IR_T_SCALAR ? "" : "v_", et->name);
-    address(e, v, v->nargs - 2);
-    fputs(", ", out);
-    name(out, v->args[v->nargs - 1]);
+    int nidx = v->args[0]->type->ndim; /* then the value(s) */
+    address(e, v, nidx);
+    for (int i = 1 + nidx; i < v->nargs; i++) {
+      fputs(", ", out);
+      name(out, v->args[i]);
+    }
     fputc(')', out);
     break;
   }

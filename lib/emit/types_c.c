@@ -106,6 +106,8 @@ void emit_types(emit_ctx *e) {
             t->rows);
     if (has_atomics(t->scalar))
       fprintf(out, "WP_VEC_ATOMIC(%s, %s, %d)\n", t->name, s, t->rows);
+    if (has_atomics(t->scalar) && !is_float_scalar(t->scalar))
+      fprintf(out, "WP_VEC_ATOMIC_BITS(%s, %s, %d)\n", t->name, s, t->rows);
     const char *v3 = ir_t_vec(T, t->scalar, 3)->name;
     bool quat = t->flavor == IR_VEC_QUAT && is_float_scalar(t->scalar);
     if (quat)

@@ -53,6 +53,13 @@ typedef struct actx {
 
 /* ---- helpers ------------------------------------------------------------ */
 
+/* atomic_add/sub/min/max pass gradients; Warp's adjoints of atomic_cas,
+ * atomic_exch and the bit-wise atomics are empty. */
+static bool atomic_has_grad(const char *name) {
+  return !strcmp(name, "atomic_add") || !strcmp(name, "atomic_sub") ||
+         !strcmp(name, "atomic_min") || !strcmp(name, "atomic_max");
+}
+
 static bool differentiable(const ir_type *t) {
   switch (t->kind) {
   case IR_T_SCALAR: return ir_type_is_float(t);
@@ -308,7 +315,7 @@ static void replay_block(actx *a, ir_block *pb, ir_block *dispatch) {
     ir_value *c = a->fwd[v->id]; /* the shell made in build() */
     if (loop && v->type->kind != IR_T_VOID)
       push_old(a, c);
-    int nargs = v->op == IR_ATOMIC ? v->nargs - 1 : v->nargs;
+    int nargs = v->op == IR_ATOMIC ? 1 + v->args[0]->type->ndim : v->nargs;
     for (int i = 0; i < nargs; i++)
       c->args[i] = fwd(a, v->args[i]);
     c->block = a->cur;
@@ -426,6 +433,8 @@ static void adjoint_value(actx *a, const ir_value *v) {
   }
   case IR_STORE:
   case IR_ATOMIC: {
+    if (v->op == IR_ATOMIC && !atomic_has_grad(v->builtin->name))
+      return; /* cas, exch, and, or, xor: no gradient, as in Warp */
     const ir_value *val = v->args[v->nargs - 1];
     if (!differentiable(val->type))
       return;
@@ -595,7 +604,7 @@ static ir_func *build(ir_module *m, ir_func *k) {
         c->args = WP_NEW_ARRAY(a.A, ir_value *, v->nargs);
       if (v->op == IR_ATOMIC) {
         c->op = IR_LOAD;
-        c->nargs = v->nargs - 1;
+        c->nargs = 1 + v->args[0]->type->ndim;
         c->builtin = NULL;
       }
       a.fwd[v->id] = c;

@@ -678,6 +678,7 @@ static const struct {
 } tables[] = {
     {ir_builtins_core, &ir_builtins_core_count},
     {ir_builtins_linalg, &ir_builtins_linalg_count},
+    {ir_builtins_util, &ir_builtins_util_count},
 };
 
 const ir_builtin *ir_builtin_at(int i) {

@@ -69,5 +69,7 @@ extern const ir_builtin ir_builtins_core[];
 extern const int ir_builtins_core_count;
 extern const ir_builtin ir_builtins_linalg[];
 extern const int ir_builtins_linalg_count;
+extern const ir_builtin ir_builtins_util[];
+extern const int ir_builtins_util_count;
 
 #endif

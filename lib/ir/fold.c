@@ -46,6 +46,8 @@ static bool truth(const ir_value *v) {
 
 /* Folds a builtin whose operands are constants; false when not handled. */
 static bool fold_builtin(ir_value *v) {
+  if (!v->nargs) /* block_dim(), breakpoint() */
+    return false;
   const char *n = v->builtin->name;
   const ir_type *t = v->type;
   ir_value *a = v->args[0], *b = v->nargs > 1 ? v->args[1] : NULL;

@@ -153,6 +153,13 @@ const char *ir_builtin_no_overload(const ir_builtin *b, const ir_type **args,
                                    int nargs, char *buf, size_t cap);
 /* The registry, for listings: entry i, or NULL when i is past the end. */
 const ir_builtin *ir_builtin_at(int i);
+/* Warp builtins warpc leaves out by decision: the family of `name` ("mesh
+ * queries", plural) or NULL.  ir_out_of_scope_at lists the table: entry i's
+ * name prefix (or whole name when !*prefix) and family; false past the
+ * end. */
+const char *ir_out_of_scope(const char *name);
+bool ir_out_of_scope_at(int i, const char **key, bool *prefix,
+                        const char **family);
 
 /* ---- instructions ----------------------------------------------------- */
 

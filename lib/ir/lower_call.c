@@ -168,13 +168,71 @@ static ir_value *type_call(lower_ctx *c, const ast_expr *e, const ir_type *t) {
   return NULL;
 }
 
-/* wp.atomic_add(arr, i, j, ..., value) -> old value. */
+/* The atomic `b` on the element addr[0][addr[1..naddr)] with the values
+ * vals[0..nvals) (compare and value for atomic_cas, else the value). */
+static ir_value *atomic_emit(lower_ctx *c, const ir_builtin *b, ir_value **addr,
+                             int naddr, ir_value **vals, const wp_loc *val_locs,
+                             int nvals, wp_loc loc) {
+  const ir_type *et = addr[0]->type->elem;
+  for (int i = 0; i < nvals; i++)
+    if (vals[i]->type != et) {
+      wp_error(c->diag, val_locs[i],
+               "'%s' on an array of '%s' needs a '%s' value, got '%s'", b->name,
+               et->name, et->name, vals[i]->type->name);
+      return NULL;
+    }
+  const char *why = NULL;
+  const ir_type *types[3] = {et, et, et};
+  if (!b->check(c->T, b, types, nvals + 1, &why)) {
+    if (why)
+      wp_error(c->diag, loc, "'%s' is not defined for arrays of '%s': %s",
+               b->name, et->name, why);
+    else
+      wp_error(c->diag, loc, "'%s' is not defined for arrays of '%s'", b->name,
+               et->name);
+    return NULL;
+  }
+  /* add/sub/min/max: [u]int32, [u]int64, float32, float64 components
+     (Warp also allows float16 add/sub, which warpc stores only) */
+  const ir_type *es = et->kind == IR_T_SCALAR ? et : et->elem;
+  int sc = es ? es->scalar : -1;
+  if (b->check != NULL && nvals == 1 && b->min_args == 2 &&
+      (!strcmp(b->name, "atomic_add") || !strcmp(b->name, "atomic_sub") ||
+       !strcmp(b->name, "atomic_min") || !strcmp(b->name, "atomic_max")) &&
+      !(sc == WP_SCALAR_INT32 || sc == WP_SCALAR_UINT32 ||
+        sc == WP_SCALAR_INT64 || sc == WP_SCALAR_UINT64 ||
+        sc == WP_SCALAR_FLOAT32 || sc == WP_SCALAR_FLOAT64)) {
+    wp_error(c->diag, loc,
+             "'%s' is not defined for arrays of '%s': only arrays of "
+             "[u]int32, [u]int64, float32 or float64 scalars, vectors and "
+             "matrices have it",
+             b->name, et->name);
+    return NULL;
+  }
+  bool minmax = strstr(b->name, "min") || strstr(b->name, "max");
+  if (minmax && et->kind != IR_T_SCALAR && et->kind != IR_T_VEC) {
+    wp_error(c->diag, loc, "'%s' is not defined for arrays of '%s'", b->name,
+             et->name);
+    return NULL;
+  }
+  ir_value *args[8];
+  memcpy(args, addr, sizeof(*args) * (size_t)naddr);
+  for (int i = 0; i < nvals; i++)
+    args[naddr + i] = vals[i];
+  ir_value *v = lower_emit(c, IR_ATOMIC, et, args, naddr + nvals, loc);
+  v->builtin = b;
+  return v;
+}
+
+/* wp.atomic_add(arr, i, j, ..., value) -> old value;
+ * wp.atomic_cas(arr, i, ..., compare, value). */
 static ir_value *atomic(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
   if (!no_keywords(c, e))
     return NULL;
-  if (e->nitems < 3) {
-    wp_error(c->diag, e->loc, "'%s' takes an array, its indices and a value",
-             b->name);
+  int nvals = b->min_args - 1;
+  if (e->nitems < 2 + nvals) {
+    wp_error(c->diag, e->loc, "'%s' takes an array, its indices and %s",
+             b->name, nvals == 2 ? "the compare and new values" : "a value");
     return NULL;
   }
   ir_value *arr = lower_expr(c, e->items[0]);
@@ -186,7 +244,7 @@ static ir_value *atomic(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
              arr->type->name);
     return NULL;
   }
-  int nidx = e->nitems - 2;
+  int nidx = e->nitems - 1 - nvals;
   if (nidx != arr->type->ndim) {
     wp_error(c->diag, e->loc, "'%s' on a %d-d array needs %d indices, got %d",
              b->name, arr->type->ndim, arr->type->ndim, nidx);
@@ -205,36 +263,20 @@ static ir_value *atomic(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
     }
     args[1 + i] = ix;
   }
-  ir_value *val = lower_expr(c, e->items[e->nitems - 1]);
-  if (!val)
-    return NULL;
-  return lower_atomic(c, b, args, nidx + 1, val, e->items[e->nitems - 1]->loc,
-                      e->loc);
+  ir_value *vals[2];
+  wp_loc locs[2];
+  for (int i = 0; i < nvals; i++) {
+    const ast_expr *x = e->items[1 + nidx + i];
+    locs[i] = x->loc;
+    if (!(vals[i] = lower_expr(c, x)))
+      return NULL;
+  }
+  return atomic_emit(c, b, args, nidx + 1, vals, locs, nvals, e->loc);
 }
 
 ir_value *lower_atomic(lower_ctx *c, const ir_builtin *b, ir_value **addr,
                        int naddr, ir_value *val, wp_loc val_loc, wp_loc loc) {
-  const ir_type *et = addr[0]->type->elem;
-  const char *why = NULL;
-  const ir_type *types[2] = {et, val->type};
-  if (!b->check(c->T, b, types, 2, &why)) {
-    wp_error(c->diag, val_loc,
-             "'%s' on an array of '%s' needs a '%s' value, got '%s'", b->name,
-             et->name, et->name, val->type->name);
-    return NULL;
-  }
-  bool minmax = strstr(b->name, "min") || strstr(b->name, "max");
-  if (minmax && et->kind != IR_T_SCALAR && et->kind != IR_T_VEC) {
-    wp_error(c->diag, loc, "'%s' is not defined for arrays of '%s'", b->name,
-             et->name);
-    return NULL;
-  }
-  ir_value *args[6];
-  memcpy(args, addr, sizeof(*args) * (size_t)naddr);
-  args[naddr] = val;
-  ir_value *v = lower_emit(c, IR_ATOMIC, et, args, naddr + 1, loc);
-  v->builtin = b;
-  return v;
+  return atomic_emit(c, b, addr, naddr, &val, &val_loc, 1, loc);
 }
 
 ir_value *lower_tid(lower_ctx *c, int k, int n, wp_loc loc) {
@@ -399,6 +441,7 @@ static int rand_draws(const char *name) {
              {"sample_unit_hemisphere", 3},
              {"sample_unit_square", 2},
              {"sample_unit_cube", 3},
+             {"sample_cdf", 1},
              {"poisson", -1}};
   for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
     if (!strcmp(tab[i].name, name))
@@ -433,6 +476,80 @@ static ir_value *random_call(lower_ctx *c, const ast_expr *e,
   return v;
 }
 
+/* curlnoise(state, p, octaves=uint32(1), lacunarity=2.0, gain=0.5):
+ * positional or keyword arguments, the defaults filled in. */
+static ir_value *curlnoise_call(lower_ctx *c, const ast_expr *e,
+                                const ir_builtin *b) {
+  static const char *names[5] = {"state", "xyz", "octaves", "lacunarity",
+                                 "gain"};
+  ir_value *args[5] = {0};
+  if (e->nitems > 5) {
+    wp_error(c->diag, e->loc, "'curlnoise' takes at most 5 arguments");
+    return NULL;
+  }
+  for (int i = 0; i < e->nitems; i++)
+    if (!(args[i] = lower_expr(c, e->items[i])))
+      return NULL;
+  for (int k = 0; k < e->nkeywords; k++) {
+    const char *kw = e->keywords[k].name;
+    int i = 2;
+    while (i < 5 && strcmp(names[i], kw))
+      i++;
+    if (i == 5 || args[i]) {
+      wp_error(c->diag, e->keywords[k].loc,
+               i == 5 ? "'curlnoise' has no parameter '%s'"
+                      : "'curlnoise' got '%s' twice",
+               kw);
+      return NULL;
+    }
+    if (!(args[i] = lower_expr(c, e->keywords[k].value)))
+      return NULL;
+  }
+  if (!args[0] || !args[1]) {
+    wp_error(c->diag, e->loc, "'curlnoise' takes a state and a point");
+    return NULL;
+  }
+  if (!args[2])
+    args[2] = lower_const_int(c, ir_t_scalar(c->T, WP_SCALAR_UINT32), 1);
+  if (!args[3])
+    args[3] = lower_const_float(c, ir_t_float32(c->T), 2.0);
+  if (!args[4])
+    args[4] = lower_const_float(c, ir_t_float32(c->T), 0.5);
+  return lower_builtin(c, b, args, 5, e->loc);
+}
+
+/* wp.cast(x, dtype): the bits of x read as a dtype of the same size. */
+static ir_value *bitcast(lower_ctx *c, const ast_expr *e) {
+  if (e->nkeywords || e->nitems != 2) {
+    wp_error(c->diag, e->loc, "wp.cast() takes a value and a type");
+    return NULL;
+  }
+  ir_value *x = lower_expr(c, e->items[0]);
+  const ir_type *t = x ? lower_type_expr(c, e->items[1]) : NULL;
+  if (!t)
+    return NULL;
+  const ir_type *f = x->type;
+  bool ok = (f->kind == IR_T_SCALAR || f->kind == IR_T_VEC ||
+             f->kind == IR_T_MAT || f->kind == IR_T_STRUCT) &&
+            (t->kind == IR_T_SCALAR || t->kind == IR_T_VEC ||
+             t->kind == IR_T_MAT || t->kind == IR_T_STRUCT);
+  if (!ok) {
+    wp_error(c->diag, e->loc, "wp.cast() cannot reinterpret '%s' as '%s'",
+             f->name, t->name);
+    return NULL;
+  }
+  if (ir_type_size(f) != ir_type_size(t)) {
+    wp_error(c->diag, e->loc,
+             "wp.cast(): '%s' (%d bytes) and '%s' (%d bytes) must have the "
+             "same size",
+             f->name, ir_type_size(f), t->name, ir_type_size(t));
+    return NULL;
+  }
+  ir_value *v = lower_emit(c, IR_BUILTIN, t, &x, 1, e->loc);
+  v->builtin = ir_builtin_find("cast");
+  return v;
+}
+
 ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
   if (e->value->kind == AST_EXPR_CALL) {
     const char *p = lower_warp_path(c, e->value->value);
@@ -444,6 +561,8 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
       (!strcmp(path + 7, "eq") || !strcmp(path + 7, "neq") ||
        !strcmp(path + 7, "near")))
     return lower_expect(c, e, path);
+  if (path && !strcmp(path, "cast"))
+    return bitcast(c, e);
   entity callee = lower_entity(c, e->value);
   switch (callee.kind) {
   case ENT_ERROR: return NULL;
@@ -460,6 +579,8 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
                callee.builtin->name);
       return NULL;
     }
+    if (!strcmp(callee.builtin->name, "curlnoise"))
+      return curlnoise_call(c, e, callee.builtin);
     int draws = rand_draws(callee.builtin->name);
     if (draws)
       return random_call(c, e, callee.builtin, draws);

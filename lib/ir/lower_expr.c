@@ -215,6 +215,18 @@ static int swizzle_index(const char *n) {
   return -1;
 }
 
+/* wp.NAME that warpc does not know: out of scope by decision, or unknown. */
+static void unknown_warp_name(lower_ctx *c, const char *path, wp_loc loc) {
+  const char *family = ir_out_of_scope(path);
+  if (family)
+    wp_error(c->diag, loc,
+             "'%s' is not supported by warpc: %s are out of scope", path,
+             family);
+  else
+    wp_error(c->diag, loc, "'%s' is not a Warp builtin or type warpc knows",
+             path);
+}
+
 static entity value_entity(ir_value *v) {
   return (entity){.kind = v ? ENT_VALUE : ENT_ERROR, .value = v};
 }
@@ -224,8 +236,7 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
   if (path) {
     entity en = lower_warp_name(c, path);
     if (en.kind == ENT_ERROR)
-      wp_error(c->diag, e->loc,
-               "'%s' is not a Warp builtin or type warpc knows", path);
+      unknown_warp_name(c, path, e->loc);
     return en;
   }
   entity base = lower_entity(c, e->value);
@@ -312,8 +323,7 @@ static entity name_entity(lower_ctx *c, const ast_expr *e) {
       return (entity){.kind = ENT_WARP, .name = ""};
     entity en = lower_warp_name(c, path);
     if (en.kind == ENT_ERROR)
-      wp_error(c->diag, e->loc,
-               "'%s' is not a Warp builtin or type warpc knows", path);
+      unknown_warp_name(c, path, e->loc);
     return en;
   }
   const ir_type *alias = lower_alias(c, e->name);
@@ -354,6 +364,10 @@ void lower_note_store(lower_ctx *c, ir_value *arr) {
 void lower_check_reload(lower_ctx *c, ir_value *arr, wp_loc loc) {
   if (!differentiable_kernel(c))
     return;
+  const ir_type *et = arr->type->elem;
+  if (et && et->kind != IR_T_STRUCT &&
+      !ir_type_is_float(et->kind == IR_T_SCALAR ? et : et->elem))
+    return; /* integers and bools have no gradient */
   bool stored = false;
   for (int i = 0; i < c->nstored; i++)
     stored = stored || c->stored[i] == arr;

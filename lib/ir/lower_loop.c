@@ -1,4 +1,5 @@
-/* lower_loop.c - loops: `while`, and `for ... in range(...)` with constant
+/* lower_loop.c - loops: `while`, and `for ... in range(...)` (or
+ * reversed(range(...))) with constant
  * or dynamic bounds and steps (a hidden counter carried by the loop header's
  * block argument, the loop variable assigned at the top of each iteration,
  * as Python does). */
@@ -80,14 +81,55 @@ static ir_value *range_cond(lower_ctx *c, ir_value *i, ir_value *end,
   return lower_builtin(c, ir_builtin_find("or"), either, 2, loc);
 }
 
+/* `it` is a call of the Python builtin or Warp function `name`. */
+static bool is_call_of(lower_ctx *c, const ast_expr *it, const char *name) {
+  if (it->kind != AST_EXPR_CALL)
+    return false;
+  const char *p = lower_warp_path(c, it->value);
+  return (it->value->kind == AST_EXPR_NAME &&
+          strcmp(it->value->name, name) == 0) ||
+         (p && strcmp(p, name) == 0);
+}
+
+static ir_value *int_op(lower_ctx *c, const char *op, ir_value *a, ir_value *b,
+                        wp_loc loc) {
+  ir_value *args[2] = {a, b};
+  return lower_builtin(c, ir_builtin_find(op), args, b ? 2 : 1, loc);
+}
+
+/* reversed(range(start, end, step)) as Warp computes it: the last value
+ * start + ((end - start -+ 1) / step) * step (C division), down to
+ * start - step exclusive, by -step; a zero step stays an empty loop. */
+static void reverse_range(lower_ctx *c, ir_value **start, ir_value **end,
+                          ir_value **step, wp_loc loc) {
+  const ir_type *i32 = ir_t_int32(c->T);
+  ir_value *adj;
+  if ((*step)->op == IR_CONST)
+    adj = lower_const_int(c, i32, (*step)->ival > 0 ? -1 : 1);
+  else {
+    ir_value *pos = int_op(c, "gt", *step, lower_const_int(c, i32, 0), loc);
+    ir_value *w[3] = {pos, lower_const_int(c, i32, -1),
+                      lower_const_int(c, i32, 1)};
+    adj = lower_builtin(c, ir_builtin_find("where"), w, 3, loc);
+  }
+  ir_value *n = int_op(
+      c, "div", int_op(c, "add", int_op(c, "sub", *end, *start, loc), adj, loc),
+      *step, loc);
+  ir_value *first =
+      int_op(c, "add", *start, int_op(c, "mul", n, *step, loc), loc);
+  *end = int_op(c, "sub", *start, *step, loc);
+  *step = (*step)->op == IR_CONST ? lower_const_int(c, i32, -(*step)->ival)
+                                  : int_op(c, "neg", *step, NULL, loc);
+  *start = first;
+}
+
 void lower_for(lower_ctx *c, const ast_stmt *s) {
   const ast_expr *it = s->cond;
-  const char *p =
-      it->kind == AST_EXPR_CALL ? lower_warp_path(c, it->value) : NULL;
-  bool is_range =
-      it->kind == AST_EXPR_CALL && ((it->value->kind == AST_EXPR_NAME &&
-                                     strcmp(it->value->name, "range") == 0) ||
-                                    (p && strcmp(p, "range") == 0));
+  bool reversed = is_call_of(c, it, "reversed") && it->nitems == 1 &&
+                  !it->nkeywords && is_call_of(c, it->items[0], "range");
+  if (reversed)
+    it = it->items[0];
+  bool is_range = is_call_of(c, it, "range");
   if (!is_range) {
     ir_value *v = lower_expr(c, it);
     if (v && (v->type->kind == IR_T_VEC || v->type->kind == IR_T_MAT))
@@ -107,6 +149,8 @@ void lower_for(lower_ctx *c, const ast_stmt *s) {
   ir_value *start, *end, *step;
   if (!range_args(c, it, &start, &end, &step))
     return;
+  if (reversed)
+    reverse_range(c, &start, &end, &step, s->cond->loc);
   const char *hidden = wp_arena_printf(c->A, "$iter%d", c->hidden++);
   int hv = lower_var_index(c, hidden, true);
   c->var_types[hv] = start->type;

@@ -86,6 +86,17 @@ static bool put_value(lower_ctx *c, pbuf *p, ir_value *v, wp_loc loc) {
     put_scalar(c, p, v, false, loc);
     return true;
   }
+  if (t->kind == IR_T_VEC && t->flavor != IR_VEC_PLAIN) {
+    /* quaternions "x y z w", transforms "(px py pz) (qx qy qz qw)" */
+    bool xf = ir_type_is_transform(t);
+    for (int k = 0; k < t->rows; k++) {
+      put(p, xf && k == 0 ? "(" : xf && k == 3 ? ") (" : k ? " " : "");
+      put_scalar(c, p, comp(c, v, t->elem, k, loc), true, loc);
+    }
+    if (xf)
+      put(p, ")");
+    return true;
+  }
   if (t->kind == IR_T_VEC) {
     for (int k = 0; k < t->rows; k++) {
       put_scalar(c, p, comp(c, v, t->elem, k, loc), true, loc);
@@ -234,16 +245,26 @@ static int comps(lower_ctx *c, ir_value *v, ir_value **out, wp_loc loc) {
 ir_value *lower_expect(lower_ctx *c, const ast_expr *e, const char *name) {
   bool near = strcmp(name, "expect_near") == 0;
   int want = near ? 3 : 2;
-  if (e->nkeywords || e->nitems != want) {
-    wp_error(c->diag, e->loc, "wp.%s() takes %d arguments", name, want);
+  /* expect_near's tolerance: third argument, keyword or default */
+  const ast_expr *tol_e = near && e->nitems == 3 ? e->items[2] : NULL;
+  if (near && e->nitems == 2 && e->nkeywords == 1 &&
+      !strcmp(e->keywords[0].name, "tolerance"))
+    tol_e = e->keywords[0].value;
+  if ((e->nkeywords && !tol_e) || e->nkeywords > 1 ||
+      (e->nitems != want && !(near && e->nitems == 2))) {
+    wp_error(c->diag, e->loc, "wp.%s() takes %s arguments", name,
+             near ? "2 or 3" : "2");
     return NULL;
   }
   ir_value *a = lower_expr(c, e->items[0]);
   ir_value *b = a ? lower_expr(c, e->items[1]) : NULL;
-  ir_value *tol = b && near ? lower_expr(c, e->items[2]) : NULL;
-  if (!b || (near && !tol))
+  ir_value *tol = b && tol_e ? lower_expr(c, tol_e) : NULL;
+  if (!b || (tol_e && !tol))
     return NULL;
   const ir_type *t = a->type;
+  if (near && !tol) /* Warp's default tolerance, of the component type */
+    tol = lower_const_float(c, t->kind == IR_T_SCALAR || !t->elem ? t : t->elem,
+                            1.0e-6);
   bool ok_type =
       t->kind == IR_T_SCALAR || t->kind == IR_T_VEC || t->kind == IR_T_MAT;
   if (!ok_type || b->type != t ||
@@ -285,12 +306,19 @@ ir_value *lower_expect(lower_ctx *c, const ast_expr *e, const char *name) {
     put_scalar(c, &p, tol, false, e->loc);
   } else
     put(&p, ":");
-  put(&p, "\n\t Expected: ");
+  /* Warp indents expect_eq's lines with a tab and a space, expect_near's
+     with four spaces */
+  const char *ind = near ? "\n    " : "\n\t ";
+  put(&p, ind);
+  put(&p, "Expected: ");
   put_value(c, &p, b, e->loc);
-  put(&p, "\n\t Actual: ");
+  put(&p, ind);
+  put(&p, "Actual: ");
   put_value(c, &p, a, e->loc);
   if (near) {
-    put(&p, "\n\t Max absolute difference: ");
+    put(&p, ind);
+    put(&p, t->kind == IR_T_SCALAR ? "Absolute difference: "
+                                   : "Max absolute difference: ");
     put_scalar(c, &p, diff, false, e->loc);
   }
   put(&p, "\n");

@@ -3,6 +3,7 @@
  * continue and return. */
 #include <string.h>
 
+#include "../../runtime/include/warp/abi.h"
 #include "lower.h"
 
 static void stmt(lower_ctx *c, const ast_stmt *s);
@@ -465,11 +466,41 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
       ir_value *v = n < 0 ? NULL : lower_expr(c, s->value);
       if (!v)
         return;
-      if (s->op == AST_OP_ADD || s->op == AST_OP_SUB) {
+      /* a[i] &= v, |=, ^= too, on [u]int32/[u]int64 elements; 8- and
+         16-bit integers (and their vectors) have no atomics in Warp: a
+         plain read-modify-write.  (Warp also lists int64 as non-atomic;
+         warpc's atomic gives the same result without a race.) */
+      const ir_type *et = arr->type->elem;
+      int es = et->kind == IR_T_SCALAR                        ? et->scalar
+               : et->kind == IR_T_VEC || et->kind == IR_T_MAT ? et->elem->scalar
+                                                              : -1;
+      bool wide = es == WP_SCALAR_INT32 || es == WP_SCALAR_UINT32 ||
+                  es == WP_SCALAR_INT64 || es == WP_SCALAR_UINT64;
+      bool narrow = es == WP_SCALAR_INT8 || es == WP_SCALAR_UINT8 ||
+                    es == WP_SCALAR_INT16 || es == WP_SCALAR_UINT16;
+      if ((s->op == AST_OP_ADD || s->op == AST_OP_SUB) && !narrow) {
         lower_atomic(
             c,
             ir_builtin_find(s->op == AST_OP_ADD ? "atomic_add" : "atomic_sub"),
             addr, n, v, s->value->loc, s->loc);
+        return;
+      }
+      if (s->op == AST_OP_BITAND || s->op == AST_OP_BITOR ||
+          s->op == AST_OP_BITXOR || narrow) {
+        if (wide) {
+          lower_atomic(c,
+                       ir_builtin_find(s->op == AST_OP_BITAND  ? "atomic_and"
+                                       : s->op == AST_OP_BITOR ? "atomic_or"
+                                                               : "atomic_xor"),
+                       addr, n, v, s->value->loc, s->loc);
+          return;
+        }
+        ir_value *old = lower_emit(c, IR_LOAD, et, addr, n, t->loc);
+        lower_check_reload(c, arr, t->loc);
+        ir_value *args[2] = {old, v};
+        ir_value *r = lower_builtin(c, b, args, 2, s->loc);
+        if (r)
+          store(c, t, arr, r, s->value->loc);
         return;
       }
       if (c->f->kind == IR_FUNC_KERNEL && c->f->options.enable_backward)

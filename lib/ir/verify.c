@@ -153,10 +153,14 @@ static void check_value(vctx *v, const ir_block *b, const ir_value *x) {
   case IR_ATOMIC: {
     const ir_type *at = x->args[0]->type;
     int nidx = x->op == IR_LOAD ? x->nargs - 1 : x->nargs - 2;
+    if (x->op == IR_ATOMIC && at->kind == IR_T_ARRAY)
+      nidx = x->nargs - x->builtin->min_args; /* cas: 2 values */
     if (at->kind != IR_T_ARRAY || nidx != at->ndim)
       problem(v, "array access with a non-array or wrong index count", x);
-    else if (x->op != IR_LOAD && x->args[x->nargs - 1]->type != at->elem)
-      problem(v, "stored value type differs from the array's", x);
+    else
+      for (int i = 1 + nidx; i < x->nargs; i++)
+        if (x->args[i]->type != at->elem)
+          problem(v, "stored value type differs from the array's", x);
     break;
   }
   default: break;

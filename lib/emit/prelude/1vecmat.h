@@ -178,6 +178,47 @@
     for (int i = 0; i < N; i++)                                                \
       r.c[i] = wp_atomic_max_##S(&p->c[i], v.c[i]);                            \
     return r;                                                                  \
+  }                                                                            \
+  WP_FN wp_##V wp_atomic_exch_v_##V(wp_##V *p, wp_##V v) {                     \
+    wp_##V r;                                                                  \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = wp_atomic_exch_##S(&p->c[i], v.c[i]);                           \
+    return r;                                                                  \
+  }                                                                            \
+  /* Warp compares the whole vector: the components are swapped (each          \
+     atomically, if still cmp's component) only when all of them match */      \
+  WP_FN wp_##V wp_atomic_cas_v_##V(wp_##V *p, wp_##V cmp, wp_##V v) {          \
+    wp_##V r;                                                                  \
+    int eq = 1;                                                                \
+    for (int i = 0; i < N; i++) {                                              \
+      r.c[i] = wp_atomic_load_##S(&p->c[i]);                                   \
+      eq = eq && r.c[i] == cmp.c[i];                                           \
+    }                                                                          \
+    if (eq)                                                                    \
+      for (int i = 0; i < N; i++)                                              \
+        wp_atomic_cas_##S(&p->c[i], cmp.c[i], v.c[i]);                         \
+    return r;                                                                  \
+  }
+
+/* Bit-wise vector atomics, integer vectors. */
+#define WP_VEC_ATOMIC_BITS(V, S, N)                                            \
+  WP_FN wp_##V wp_atomic_and_v_##V(wp_##V *p, wp_##V v) {                      \
+    wp_##V r;                                                                  \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = wp_atomic_and_##S(&p->c[i], v.c[i]);                            \
+    return r;                                                                  \
+  }                                                                            \
+  WP_FN wp_##V wp_atomic_or_v_##V(wp_##V *p, wp_##V v) {                       \
+    wp_##V r;                                                                  \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = wp_atomic_or_##S(&p->c[i], v.c[i]);                             \
+    return r;                                                                  \
+  }                                                                            \
+  WP_FN wp_##V wp_atomic_xor_v_##V(wp_##V *p, wp_##V v) {                      \
+    wp_##V r;                                                                  \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = wp_atomic_xor_##S(&p->c[i], v.c[i]);                            \
+    return r;                                                                  \
   }
 
 #define WP_VEC_FLOAT(V, S, T, N)                                               \
@@ -367,6 +408,27 @@
     for (int i = 0; i < R; i++)                                                \
       for (int j = 0; j < C; j++)                                              \
         r.c[i][j] = wp_atomic_sub_##S(&p->c[i][j], v.c[i][j]);                 \
+    return r;                                                                  \
+  }                                                                            \
+  WP_FN wp_##M wp_atomic_exch_v_##M(wp_##M *p, wp_##M v) {                     \
+    wp_##M r;                                                                  \
+    for (int i = 0; i < R; i++)                                                \
+      for (int j = 0; j < C; j++)                                              \
+        r.c[i][j] = wp_atomic_exch_##S(&p->c[i][j], v.c[i][j]);                \
+    return r;                                                                  \
+  }                                                                            \
+  WP_FN wp_##M wp_atomic_cas_v_##M(wp_##M *p, wp_##M cmp, wp_##M v) {          \
+    wp_##M r;                                                                  \
+    int eq = 1;                                                                \
+    for (int i = 0; i < R; i++)                                                \
+      for (int j = 0; j < C; j++) {                                            \
+        r.c[i][j] = wp_atomic_load_##S(&p->c[i][j]);                           \
+        eq = eq && r.c[i][j] == cmp.c[i][j];                                   \
+      }                                                                        \
+    if (eq)                                                                    \
+      for (int i = 0; i < R; i++)                                              \
+        for (int j = 0; j < C; j++)                                            \
+          wp_atomic_cas_##S(&p->c[i][j], cmp.c[i][j], v.c[i][j]);              \
     return r;                                                                  \
   }
 
