@@ -30,7 +30,8 @@ ALIASES = {"unot": "not"}
 LOWERING = {"tid", "range", "len", "print", "printf", "static",
             "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
             "float16", "float32", "float64", "bool", "int", "float",
-            "quaternion", "transformation", "quat_identity", "transform_identity"}
+            "quaternion", "transformation", "quat_identity", "transform_identity",
+            "spatial_vector"}
 
 
 def registry(warpc):

@@ -54,10 +54,14 @@ void emit_use_type(emit_ctx *e, const ir_type *t) {
       emit_use_type(e, ir_t_mat(T, t->scalar, 4, 4));
     } else if (t->flavor == IR_VEC_TRANSFORM) {
       emit_use_type(e, ir_t_quat(T, t->scalar));
+    } else if (t->rows == 6) { /* spatial vectors: top, bottom, cross */
+      emit_use_type(e, ir_t_vec(T, t->scalar, 3));
     }
     wp_ptrvec_push(e->m->arena, &e->types, (void *)t);
     return;
   case IR_T_MAT:
+    if (t->rows == 6 && t->cols == 6) /* spatial_adjoint's blocks */
+      emit_use_type(e, ir_t_mat(T, t->scalar, 3, 3));
     emit_use_type(e, ir_t_vec(T, t->scalar, t->rows));
     emit_use_type(e, ir_t_vec(T, t->scalar, t->cols));
     wp_ptrvec_push(e->m->arena, &e->types, (void *)t);
@@ -81,6 +85,29 @@ static bool has_atomics(int scalar) {
 
 static bool is_float_scalar(int s) {
   return s == WP_SCALAR_FLOAT32 || s == WP_SCALAR_FLOAT64;
+}
+
+/* The 6spatial.h macros of float vector t (after its own macros): spatial
+ * vectors, the quat/transform conversions, the geometry of vec3s. */
+static void emit_spatial_vec(emit_ctx *e, const ir_type *t) {
+  ir_types *T = e->m->types;
+  FILE *out = e->out;
+  if (!is_float_scalar(t->scalar))
+    return;
+  const char *s = ir_scalar_name(t->scalar), *ct = t->elem->cname;
+  const char *v3 = ir_t_vec(T, t->scalar, 3)->name;
+  const char *m33 = ir_t_mat(T, t->scalar, 3, 3)->name;
+  const char *m44 = ir_t_mat(T, t->scalar, 4, 4)->name;
+  if (t->flavor == IR_VEC_PLAIN && t->rows == 6)
+    fprintf(out, "WP_SPATIAL_VEC(%s, %s, %s, %s)\n", t->name, s, ct, v3);
+  if (t->flavor == IR_VEC_PLAIN && t->rows == 3)
+    fprintf(out, "WP_SPATIAL_GEOM(%s, %s, %s)\n", t->name, s, ct);
+  if (t->flavor == IR_VEC_QUAT)
+    fprintf(out, "WP_SPATIAL_QUAT(%s, %s, %s, %s, %s, %s)\n", t->name, s, ct,
+            v3, m33, m44);
+  if (t->flavor == IR_VEC_TRANSFORM)
+    fprintf(out, "WP_SPATIAL_XFORM(%s, %s, %s, %s, %s, %s, %s)\n", t->name,
+            ir_t_quat(T, t->scalar)->name, s, ct, v3, m33, m44);
 }
 
 /* Typedefs first (vectors, matrices, tuples), then the library macros,
@@ -134,6 +161,7 @@ void emit_types(emit_ctx *e) {
       fprintf(out, "WP_TRANSFORM_ADJ(%s, %s, %s, %s, %s)\n", t->name, q, s,
               t->elem->cname, v3);
     }
+    emit_spatial_vec(e, t);
   }
   for (int i = 0; i < e->types.count; i++) {
     const ir_type *t = e->types.items[i];
@@ -159,6 +187,9 @@ void emit_types(emit_ctx *e) {
     if (t->rows == t->cols && t->rows >= 2 && t->rows <= 4)
       fprintf(out, "WP_SQUARE_ADJ(%s, %s, %s, %d)\n", t->name, s,
               t->elem->cname, t->rows);
+    if (t->rows == 6 && t->cols == 6)
+      fprintf(out, "WP_SPATIAL_MAT(%s, %s, %s, %s)\n", t->name, s,
+              t->elem->cname, ir_t_mat(T, t->scalar, 3, 3)->name);
   }
 }
 

@@ -677,6 +677,7 @@ static const struct {
   const int *count;
 } tables[] = {
     {ir_builtins_core, &ir_builtins_core_count},
+    {ir_builtins_spatial, &ir_builtins_spatial_count},
 };
 
 const ir_builtin *ir_builtin_at(int i) {

@@ -29,7 +29,6 @@ static inline bool is_comp(type_t t) {
   return t->kind == IR_T_VEC || t->kind == IR_T_MAT;
 }
 
-
 static inline bool is_f3264(type_t t) {
   return t->kind == IR_T_SCALAR &&
          (t->scalar == WP_SCALAR_FLOAT32 || t->scalar == WP_SCALAR_FLOAT64);
@@ -68,5 +67,7 @@ static inline bool is_vec3_of(type_t t, int scalar) {
 /* Per-area tables, concatenated in builtins.c. */
 extern const ir_builtin ir_builtins_core[];
 extern const int ir_builtins_core_count;
+extern const ir_builtin ir_builtins_spatial[];
+extern const int ir_builtins_spatial_count;
 
 #endif
