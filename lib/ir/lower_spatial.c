@@ -143,3 +143,23 @@ ir_value *lower_spatial_call(lower_ctx *c, const ast_expr *e,
   write_back(c, e, 0, x);
   return lower_zero(c, rt);
 }
+
+bool lower_spatial_set_part(lower_ctx *c, const ast_expr *t, ir_value *v) {
+  if (t->kind != AST_EXPR_ATTRIBUTE ||
+      (strcmp(t->name, "p") != 0 && strcmp(t->name, "q") != 0) ||
+      t->value->kind != AST_EXPR_NAME)
+    return false;
+  int var = lower_var_index(c, t->value->name, false);
+  if (var < 0 || !c->var_types[var] || !ir_type_is_transform(c->var_types[var]))
+    return false;
+  ir_value *args[2] = {lower_expr(c, t->value), v};
+  if (!args[0])
+    return true;
+  ir_value *x = internal(c,
+                         t->name[0] == 'p' ? "_transform_set_translation"
+                                           : "_transform_set_rotation",
+                         args, 2, t->loc);
+  if (x)
+    lower_assign_var(c, t->value->name, x, t->loc);
+  return true;
+}

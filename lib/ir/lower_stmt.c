@@ -369,6 +369,8 @@ static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
         return;
       }
     }
+    if (lower_spatial_set_part(c, t, v))
+      return; /* x.p = ..., x.q = ... on a transform variable */
     place p = {0};
     if (resolve_place(c, t->value, &p))
       component(c, &p, t, v, s);
