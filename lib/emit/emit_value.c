@@ -56,6 +56,15 @@ static void print_const(FILE *out, const ir_value *v) {
   }
 }
 
+/* An argument type in a builtin's C name: its name, array_<dtype> for a
+ * (1-d) array. */
+static void type_tag(FILE *out, const ir_type *t) {
+  if (t->kind == IR_T_ARRAY)
+    fprintf(out, "_array_%s", t->elem->name);
+  else
+    fprintf(out, "_%s", t->name);
+}
+
 /* wp_<builtin>_<types>: all-scalar calls use the first type only. */
 static void builtin_call(emit_ctx *e, const ir_value *v) {
   FILE *out = e->out;
@@ -64,7 +73,7 @@ static void builtin_call(emit_ctx *e, const ir_value *v) {
     scalars = scalars && v->args[i]->type->kind == IR_T_SCALAR;
   fprintf(out, "wp_%s", v->builtin->name);
   for (int i = 0; i < (scalars ? 1 : v->nargs); i++)
-    fprintf(out, "_%s", v->args[i]->type->name);
+    type_tag(out, v->args[i]->type);
   fputc('(', out);
   for (int i = 0; i < v->nargs; i++) {
     if (i)
@@ -170,8 +179,17 @@ static void adj_builtin(emit_ctx *e, const ir_value *v) {
     scalars = scalars && v->args[i]->type->kind == IR_T_SCALAR;
   fprintf(out, "wp_adj_%s", v->builtin->name);
   for (int i = 0; i < (scalars ? 1 : n); i++)
-    fprintf(out, "_%s", v->args[i]->type->name);
+    type_tag(out, v->args[i]->type);
   fputc('(', out);
+  if (!v->slots) { /* a builtin without a result (array outputs) */
+    for (int i = 0; i < n; i++) {
+      if (i)
+        fputs(", ", out);
+      name(out, v->args[i]);
+    }
+    fputs(");\n", out);
+    return;
+  }
   for (int i = 0; i < n + 2; i++) {
     name(out, v->args[i]);
     fputs(", ", out);

@@ -98,8 +98,10 @@ static void emit_spatial_vec(emit_ctx *e, const ir_type *t) {
   const char *v3 = ir_t_vec(T, t->scalar, 3)->name;
   const char *m33 = ir_t_mat(T, t->scalar, 3, 3)->name;
   const char *m44 = ir_t_mat(T, t->scalar, 4, 4)->name;
-  if (t->flavor == IR_VEC_PLAIN && t->rows == 6)
+  if (t->flavor == IR_VEC_PLAIN && t->rows == 6) {
     fprintf(out, "WP_SPATIAL_VEC(%s, %s, %s, %s)\n", t->name, s, ct, v3);
+    fprintf(out, "WP_SPATIAL_JACOBIAN(%s, %s, %s)\n", t->name, s, ct);
+  }
   if (t->flavor == IR_VEC_PLAIN && t->rows == 3)
     fprintf(out, "WP_SPATIAL_GEOM(%s, %s, %s)\n", t->name, s, ct);
   if (t->flavor == IR_VEC_QUAT)
@@ -187,9 +189,11 @@ void emit_types(emit_ctx *e) {
     if (t->rows == t->cols && t->rows >= 2 && t->rows <= 4)
       fprintf(out, "WP_SQUARE_ADJ(%s, %s, %s, %d)\n", t->name, s,
               t->elem->cname, t->rows);
-    if (t->rows == 6 && t->cols == 6)
+    if (t->rows == 6 && t->cols == 6) {
       fprintf(out, "WP_SPATIAL_MAT(%s, %s, %s, %s)\n", t->name, s,
               t->elem->cname, ir_t_mat(T, t->scalar, 3, 3)->name);
+      fprintf(out, "WP_SPATIAL_MASS(%s, %s, %s)\n", t->name, s, t->elem->cname);
+    }
   }
 }
 

@@ -128,7 +128,50 @@ static type_t chk_geom(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return x;
 }
 
+static bool is_array1_of(type_t t, bool (*elem)(type_t)) {
+  return t->kind == IR_T_ARRAY && t->ndim == 1 && elem(t->elem);
+}
+
+static bool is_int32(type_t t) {
+  return is_scalar_of(t, WP_SCALAR_INT32);
+}
+
+static bool is_fmat66(type_t t) {
+  return t->kind == IR_T_MAT && t->rows == 6 && t->cols == 6 &&
+         is_f3264(t->elem);
+}
+
+/* spatial_jacobian(S: array(vec6), joint_parents: array(int32),
+ * joint_qd_start: array(int32), joint_start, joint_count, J_start: int32,
+ * J_out: array(float)) and spatial_mass(I_s: array(mat66), joint_start,
+ * joint_count, M_start: int32, M: array(float)): 1-d arrays, the float of
+ * the output that of the input; they write the output, no result. */
+static type_t chk_spatial_arrays(ir_types *T, const ir_builtin *b, type_t *a,
+                                 int n, const char **err) {
+  bool jac = b->name[8] == 'j';
+  if (!is_array1_of(a[0], jac ? is_fvec6 : is_fmat66))
+    return fail(T, err, NULL);
+  int narr = jac ? 3 : 1;
+  for (int i = 1; i < narr; i++)
+    if (!is_array1_of(a[i], is_int32))
+      return fail(T, err, NULL);
+  for (int i = narr; i < n - 1; i++)
+    if (!is_int32(a[i]))
+      return fail(T, err, NULL);
+  type_t out = a[n - 1];
+  if (out->kind != IR_T_ARRAY || out->ndim != 1 ||
+      out->elem != a[0]->elem->elem)
+    return fail(T, err, NULL);
+  return ir_t_void(T);
+}
+
+/* not pure (they write arrays), differentiable */
+#define FNW(name, n, chk)                                                      \
+  { name, n, n, chk, NULL, 0, false, true, NULL }
+
 const ir_builtin ir_builtins_spatial[] = {
+    FNW("spatial_jacobian", 7, chk_spatial_arrays),
+    FNW("spatial_mass", 5, chk_spatial_arrays),
     FND("spatial_top", 1, 1, chk_spatial),
     FND("spatial_bottom", 1, 1, chk_spatial),
     FND("spatial_dot", 2, 2, chk_spatial),

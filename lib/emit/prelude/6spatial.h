@@ -485,3 +485,78 @@
     wp_##V3 o = {{s, t, wp_length_##V3(wp_sub_##V3##_##V3(c2, c1))}};          \
     return o;                                                                  \
   }
+
+/* spatial_jacobian and spatial_mass write into float arrays (1-d; Warp's
+ * spatial.h semantics: J is (6 joint_count) x (dof count of the
+ * articulation), row-major from J_start, filled walking each joint up to the
+ * root through joint_parents; M gets the joints' 6x6 blocks on its diagonal
+ * from M_start).  Their adjoints read the grads of the output arrays and add
+ * into those of the inputs (atomically: threads may share articulations).
+ * A = the 1-d array mangling "array_" V6/M66. */
+#define WP_SPATIAL_JACOBIAN(V6, S, T)                                                           \
+  WP_FN void wp_spatial_jac_walk_##V6(                                                          \
+      wp_array s, wp_array parents, wp_array qd, int joint_start,                               \
+      int joint_count, int j_start, wp_array j, int adjoint) {                                  \
+    int dof0 = *WP_AT1(wp_int32, qd, joint_start);                                              \
+    int ndof = *WP_AT1(wp_int32, qd, joint_start + joint_count) - dof0;                         \
+    for (int i = 0; i < joint_count; i++)                                                       \
+      for (int k = joint_start + i; k != -1;                                                    \
+           k = *WP_AT1(wp_int32, parents, k)) {                                                 \
+        int d0 = *WP_AT1(wp_int32, qd, k), d1 = *WP_AT1(wp_int32, qd, k + 1);                   \
+        for (int dof = 0; dof < d1 - d0; dof++) {                                               \
+          int col = d0 - dof0 + dof;                                                            \
+          for (int r = 0; r < 6; r++) {                                                         \
+            wp_int64 at =                                                                       \
+                (wp_int64)j_start + (wp_int64)(i * 6 + r) * ndof + col;                         \
+            if (!adjoint)                                                                       \
+              *WP_AT1(T, j, at) = WP_AT1(wp_##V6, s, dof0 + col)->c[r];                         \
+            else if (s.grad && j.grad)                                                          \
+              wp_atomic_add_##S(&WP_GAT1(wp_##V6, s, dof0 + col)->c[r],                         \
+                                *WP_GAT1(T, j, at));                                            \
+          }                                                                                     \
+        }                                                                                       \
+      }                                                                                         \
+  }                                                                                             \
+  WP_FN void                                                                                    \
+      wp_spatial_jacobian_array_##V6##_array_int32_array_int32_int32_int32_int32_array_##S(     \
+          wp_array s, wp_array parents, wp_array qd, int joint_start,                           \
+          int joint_count, int j_start, wp_array j) {                                           \
+    wp_spatial_jac_walk_##V6(s, parents, qd, joint_start, joint_count,                          \
+                             j_start, j, 0);                                                    \
+  }                                                                                             \
+  WP_FN void                                                                                    \
+      wp_adj_spatial_jacobian_array_##V6##_array_int32_array_int32_int32_int32_int32_array_##S( \
+          wp_array s, wp_array parents, wp_array qd, int joint_start,                           \
+          int joint_count, int j_start, wp_array j) {                                           \
+    wp_spatial_jac_walk_##V6(s, parents, qd, joint_start, joint_count,                          \
+                             j_start, j, 1);                                                    \
+  }
+
+#define WP_SPATIAL_MASS(M66, S, T)                                             \
+  WP_FN void wp_spatial_mass_walk_##M66(wp_array is, int joint_start,          \
+                                        int joint_count, int m_start,          \
+                                        wp_array m, int adjoint) {             \
+    wp_int64 stride = (wp_int64)joint_count * 6;                               \
+    for (int l = 0; l < joint_count; l++)                                      \
+      for (int r = 0; r < 6; r++)                                              \
+        for (int c = 0; c < 6; c++) {                                          \
+          wp_int64 at = m_start + (l * 6 + r) * stride + l * 6 + c;            \
+          if (!adjoint)                                                        \
+            *WP_AT1(T, m, at) =                                                \
+                WP_AT1(wp_##M66, is, joint_start + l)->c[r][c];                \
+          else if (is.grad && m.grad)                                          \
+            wp_atomic_add_##S(                                                 \
+                &WP_GAT1(wp_##M66, is, joint_start + l)->c[r][c],              \
+                *WP_GAT1(T, m, at));                                           \
+        }                                                                      \
+  }                                                                            \
+  WP_FN void wp_spatial_mass_array_##M66##_int32_int32_int32_array_##S(        \
+      wp_array is, int joint_start, int joint_count, int m_start,              \
+      wp_array m) {                                                            \
+    wp_spatial_mass_walk_##M66(is, joint_start, joint_count, m_start, m, 0);   \
+  }                                                                            \
+  WP_FN void wp_adj_spatial_mass_array_##M66##_int32_int32_int32_array_##S(    \
+      wp_array is, int joint_start, int joint_count, int m_start,              \
+      wp_array m) {                                                            \
+    wp_spatial_mass_walk_##M66(is, joint_start, joint_count, m_start, m, 1);   \
+  }
