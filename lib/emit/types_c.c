@@ -11,6 +11,10 @@ void wp_emit_typedef(FILE *out, const ir_type *t) {
       t->kind != IR_T_STRUCT)
     return;
   fprintf(out, "#ifndef WP_TYPE_%s\n#define WP_TYPE_%s\n", t->cname, t->cname);
+  /* Warp's names of the 6-vectors and 6x6 matrices, as aliases */
+  bool sv = t->kind == IR_T_VEC && !t->flavor && t->rows == 6;
+  bool sm = t->kind == IR_T_MAT && t->rows == 6 && t->cols == 6;
+  const char *sfx = ir_scalar_suffix(t->scalar);
   if (t->kind == IR_T_VEC)
     fprintf(out, "typedef struct %s { %s c[%d]; } %s;\n", t->cname,
             t->elem->cname, t->rows, t->cname);
@@ -31,6 +35,11 @@ void wp_emit_typedef(FILE *out, const ir_type *t) {
       fprintf(out, " %s m%d;", t->members[i]->cname, i);
     fprintf(out, " } %s;\n", t->cname);
   }
+  if ((sv || sm) &&
+      (t->scalar == WP_SCALAR_FLOAT16 || t->scalar == WP_SCALAR_FLOAT32 ||
+       t->scalar == WP_SCALAR_FLOAT64))
+    fprintf(out, "typedef %s wp_spatial_%s%s;\n", t->cname,
+            sv ? "vector" : "matrix", sfx);
   fprintf(out, "#endif\n");
 }
 

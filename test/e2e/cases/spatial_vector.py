@@ -5,7 +5,8 @@ types of that shape.  Constructors: zero, 6 scalars (with dtype=), (w, v)
 from two vec3, conversion between precisions.  spatial_top/bottom, dot,
 cross = (wa x wb, va x wb + wa x vb), cross_dual = (wa x wb + va x vb,
 wa x vb), spatial_adjoint(R, S) = [[R, 0], [S, R]]; arithmetic and indexing
-on the 6-vectors and 6x6 matrices."""
+on the 6-vectors and 6x6 matrices; spatial types as kernel parameters,
+struct fields and @wp.func parameters and results."""
 import warp as wp
 
 
@@ -66,6 +67,28 @@ def adjoint_d(r: wp.array(dtype=wp.mat33d), s: wp.array(dtype=wp.mat33d), out: w
     out[i] = wp.spatial_adjoint(r[i], s[i])
 
 
+@wp.struct
+class Body:
+    twist: wp.spatial_vector
+    inertia: wp.spatial_matrix
+
+
+@wp.func
+def momentum(b: Body, scale: float) -> wp.spatial_vector:
+    return b.inertia * b.twist * scale
+
+
+@wp.kernel
+def params(tw: wp.array(dtype=wp.spatial_vector), bias: wp.spatial_vector, m: wp.spatial_matrix,
+           out: wp.array(dtype=wp.spatial_vector), bodies: wp.array(dtype=Body)):
+    i = wp.tid()
+    b = Body()
+    b.twist = tw[i] + bias
+    b.inertia = m
+    out[i] = momentum(b, 0.5) + wp.spatial_cross(b.twist, bias)
+    bodies[i] = b
+
+
 TESTS = [
     dict(kernel="ctors", dim=64, args=dict(w=("uniform", -2, 2), v=("uniform", -2, 2), s=("uniform", -1, 1)),
          outputs=["out", "out_d"]),
@@ -76,4 +99,7 @@ TESTS = [
     dict(kernel="adjoint", dim=50, args=dict(r=("uniform", -1, 1), s=("uniform", -1, 1), v=("uniform", -1, 1)),
          outputs=["out", "mv"]),
     dict(kernel="adjoint_d", dim=50, args=dict(r=("uniform", -1, 1), s=("uniform", -1, 1)), outputs=["out"]),
+    dict(kernel="params", dim=40, args=dict(tw=("uniform", -1, 1), bias=[0.5, -1.0, 2.0, 0.25, 1.5, -0.75],
+                                            m=[[float(r * 6 + c) / 10.0 for c in range(6)] for r in range(6)]),
+         outputs=["out", "bodies"]),
 ]
