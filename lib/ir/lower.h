@@ -137,6 +137,7 @@ ir_value *lower_spatial_call(lower_ctx *c, const ast_expr *e,
 /* `x.p = v` / `x.q = v` on a local transform variable x (Warp's
  * transform_set_translation/rotation); false when t is not that form. */
 bool lower_spatial_set_part(lower_ctx *c, const ast_expr *t, ir_value *v);
+bool lower_spatial_is_part(lower_ctx *c, const ast_expr *t);
 ir_value *lower_tid(lower_ctx *c, int k, int n, wp_loc loc);
 /* Emits an atomic `b` on the element addr[0][addr[1..naddr)] with `val`. */
 ir_value *lower_atomic(lower_ctx *c, const ir_builtin *b, ir_value **addr,

@@ -144,13 +144,18 @@ ir_value *lower_spatial_call(lower_ctx *c, const ast_expr *e,
   return lower_zero(c, rt);
 }
 
-bool lower_spatial_set_part(lower_ctx *c, const ast_expr *t, ir_value *v) {
+bool lower_spatial_is_part(lower_ctx *c, const ast_expr *t) {
   if (t->kind != AST_EXPR_ATTRIBUTE ||
       (strcmp(t->name, "p") != 0 && strcmp(t->name, "q") != 0) ||
       t->value->kind != AST_EXPR_NAME)
     return false;
   int var = lower_var_index(c, t->value->name, false);
-  if (var < 0 || !c->var_types[var] || !ir_type_is_transform(c->var_types[var]))
+  return var >= 0 && c->var_types[var] &&
+         ir_type_is_transform(c->var_types[var]);
+}
+
+bool lower_spatial_set_part(lower_ctx *c, const ast_expr *t, ir_value *v) {
+  if (!lower_spatial_is_part(c, t))
     return false;
   ir_value *args[2] = {lower_expr(c, t->value), v};
   if (!args[0])

@@ -1,7 +1,7 @@
 """Transform conversions and out-parameter builtins: transform_to_matrix,
 transform_from_matrix, transform_compose, transform_decompose (tuple),
 quat_to_axis_angle (tuple and out-parameter forms; both signs of q.w),
-transform_set_translation / transform_set_rotation.  warp-lang's adjoint of
+transform_set_translation / transform_set_rotation, x.p += ..., x.q = ....  warp-lang's adjoint of
 transform_set_* also passes the gradient of the replaced part on to the old
 transform (warp_wrong); warpc gives it zero."""
 import warp as wp
@@ -41,6 +41,11 @@ def xform_ops(op: int, x: wp.array(dtype=wp.transform), q: wp.array(dtype=wp.qua
         t = x[i]
         wp.transform_set_rotation(t, q[i])
         ox[i] = t
+    elif op == 8:
+        t = x[i]
+        t.p += v[i]
+        t.q = t.q * q[i]
+        ox[i] = t
 
 
 @wp.kernel
@@ -77,6 +82,11 @@ def xform_ops_f64(op: int, x: wp.array(dtype=wp.transformd), q: wp.array(dtype=w
         t = x[i]
         wp.transform_set_rotation(t, q[i])
         ox[i] = t
+    elif op == 8:
+        t = x[i]
+        t.p += v[i]
+        t.q = t.q * q[i]
+        ox[i] = t
 
 
 U = ("uniform", -1, 1)
@@ -99,4 +109,5 @@ GRAD_TESTS = [
     T("axis_angle_out", 5, ["q"], ["ov"]),
     T("set_translation", 6, ["x", "v"], ["ox"], warp_wrong=["x"]),
     T("set_rotation", 7, ["x", "q"], ["ox"], warp_wrong=["x"]),
+    T("set_parts_attr", 8, ["x", "v", "q"], ["ox"], warp_wrong=["x"]),
 ]

@@ -3,7 +3,7 @@ transform_to_matrix / transform_from_matrix, transform_compose(p, q, s) ->
 mat44 and transform_decompose(m) -> (p, q, s) (columns of length 0 kept),
 transform_set_translation / transform_set_rotation (assign the transform
 variable; an array element argument is a copy, left unchanged) and x.p = ...
-/ x.q = ... (which Warp lowers to them),
+/ x.q = ... / x.p += ... (which Warp lowers to them),
 quat_to_axis_angle in its tuple form and its out-parameter form (assigns
 the axis and angle variables; the axis flips with the sign of q.w), and the
 float64 quatd / transformd builtins."""
@@ -73,6 +73,9 @@ def set_parts(xs: wp.array(dtype=wp.transform), ps: wp.array(dtype=wp.vec3), qs:
     v = u
     v.p = ps[i] * 3.0
     v.q = wp.normalize(qs[i])
+    v.p += ps[i]
+    v.p -= ps[i] * 0.25
+    v.q *= 2.0
     out3[i] = v
 
 
