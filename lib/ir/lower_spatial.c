@@ -93,11 +93,13 @@ ir_value *lower_spatial_call(lower_ctx *c, const ast_expr *e,
   }
   ir_value *args[3];
   int n = e->nitems;
-  if (n < b->min_args || n > b->max_args || n == 2 * (b->name[0] == 'q')) {
+  bool axis_angle = !strcmp(b->name, "quat_to_axis_angle");
+  bool ok = axis_angle ? n == 1 || n == 3 : n == b->min_args;
+  if (!ok) {
     wp_error(c->diag, e->loc, "'%s' takes %s, got %d argument%s", b->name,
-             b->name[0] == 'q'    ? "1 or 3 arguments"
-             : b->name[10] == 'd' ? "1 argument"
-                                  : "2 arguments",
+             axis_angle         ? "1 or 3 arguments"
+             : b->min_args == 1 ? "1 argument"
+                                : "2 arguments",
              n, n == 1 ? "" : "s");
     return NULL;
   }
@@ -115,7 +117,7 @@ ir_value *lower_spatial_call(lower_ctx *c, const ast_expr *e,
     wp_error(c->diag, e->loc, "%s%s%s", buf, why ? ": " : "", why ? why : "");
     return NULL;
   }
-  if (!strcmp(b->name, "quat_to_axis_angle")) {
+  if (axis_angle) {
     ir_value *r[2] = {internal(c, "_quat_axis", args, 1, e->loc),
                       internal(c, "_quat_angle", args, 1, e->loc)};
     if (!r[0] || !r[1])
