@@ -190,9 +190,20 @@ static void adj_builtin(emit_ctx *e, const ir_value *v) {
   for (int i = 0; i < n; i++)
     scalars = scalars && v->args[i]->type->kind == IR_T_SCALAR;
   fprintf(out, "wp_adj_%s", v->builtin->name);
-  for (int i = 0; i < (scalars ? 1 : n); i++)
-    fprintf(out, "_%s", v->args[i]->type->name);
+  for (int i = 0; i < (scalars && n ? 1 : n); i++) {
+    fputc('_', out);
+    mangled(out, v->args[i]->type);
+  }
   fputc('(', out);
+  if (!v->slots) { /* a builtin without a result (array outputs) */
+    for (int i = 0; i < n; i++) {
+      if (i)
+        fputs(", ", out);
+      name(out, v->args[i]);
+    }
+    fputs(");\n", out);
+    return;
+  }
   for (int i = 0; i < n + 2; i++) {
     name(out, v->args[i]);
     fputs(", ", out);

@@ -11,6 +11,10 @@ void wp_emit_typedef(FILE *out, const ir_type *t) {
       t->kind != IR_T_STRUCT)
     return;
   fprintf(out, "#ifndef WP_TYPE_%s\n#define WP_TYPE_%s\n", t->cname, t->cname);
+  /* Warp's names of the 6-vectors and 6x6 matrices, as aliases */
+  bool sv = t->kind == IR_T_VEC && !t->flavor && t->rows == 6;
+  bool sm = t->kind == IR_T_MAT && t->rows == 6 && t->cols == 6;
+  const char *sfx = ir_scalar_suffix(t->scalar);
   if (t->kind == IR_T_VEC)
     fprintf(out, "typedef struct %s { %s c[%d]; } %s;\n", t->cname,
             t->elem->cname, t->rows, t->cname);
@@ -31,6 +35,11 @@ void wp_emit_typedef(FILE *out, const ir_type *t) {
       fprintf(out, " %s m%d;", t->members[i]->cname, i);
     fprintf(out, " } %s;\n", t->cname);
   }
+  if ((sv || sm) &&
+      (t->scalar == WP_SCALAR_FLOAT16 || t->scalar == WP_SCALAR_FLOAT32 ||
+       t->scalar == WP_SCALAR_FLOAT64))
+    fprintf(out, "typedef %s wp_spatial_%s%s;\n", t->cname,
+            sv ? "vector" : "matrix", sfx);
   fprintf(out, "#endif\n");
 }
 
@@ -54,10 +63,14 @@ void emit_use_type(emit_ctx *e, const ir_type *t) {
       emit_use_type(e, ir_t_mat(T, t->scalar, 4, 4));
     } else if (t->flavor == IR_VEC_TRANSFORM) {
       emit_use_type(e, ir_t_quat(T, t->scalar));
+    } else if (t->rows == 6) { /* spatial vectors: top, bottom, cross */
+      emit_use_type(e, ir_t_vec(T, t->scalar, 3));
     }
     wp_ptrvec_push(e->m->arena, &e->types, (void *)t);
     return;
   case IR_T_MAT:
+    if (t->rows == 6 && t->cols == 6) /* spatial_adjoint's blocks */
+      emit_use_type(e, ir_t_mat(T, t->scalar, 3, 3));
     emit_use_type(e, ir_t_vec(T, t->scalar, t->rows));
     emit_use_type(e, ir_t_vec(T, t->scalar, t->cols));
     wp_ptrvec_push(e->m->arena, &e->types, (void *)t);
@@ -81,6 +94,31 @@ static bool has_atomics(int scalar) {
 
 static bool is_float_scalar(int s) {
   return s == WP_SCALAR_FLOAT32 || s == WP_SCALAR_FLOAT64;
+}
+
+/* The 6spatial.h macros of float vector t (after its own macros): spatial
+ * vectors, the quat/transform conversions, the geometry of vec3s. */
+static void emit_spatial_vec(emit_ctx *e, const ir_type *t) {
+  ir_types *T = e->m->types;
+  FILE *out = e->out;
+  if (!is_float_scalar(t->scalar))
+    return;
+  const char *s = ir_scalar_name(t->scalar), *ct = t->elem->cname;
+  const char *v3 = ir_t_vec(T, t->scalar, 3)->name;
+  const char *m33 = ir_t_mat(T, t->scalar, 3, 3)->name;
+  const char *m44 = ir_t_mat(T, t->scalar, 4, 4)->name;
+  if (t->flavor == IR_VEC_PLAIN && t->rows == 6) {
+    fprintf(out, "WP_SPATIAL_VEC(%s, %s, %s, %s)\n", t->name, s, ct, v3);
+    fprintf(out, "WP_SPATIAL_JACOBIAN(%s, %s, %s)\n", t->name, s, ct);
+  }
+  if (t->flavor == IR_VEC_PLAIN && t->rows == 3)
+    fprintf(out, "WP_SPATIAL_GEOM(%s, %s, %s)\n", t->name, s, ct);
+  if (t->flavor == IR_VEC_QUAT)
+    fprintf(out, "WP_SPATIAL_QUAT(%s, %s, %s, %s, %s, %s)\n", t->name, s, ct,
+            v3, m33, m44);
+  if (t->flavor == IR_VEC_TRANSFORM)
+    fprintf(out, "WP_SPATIAL_XFORM(%s, %s, %s, %s, %s, %s, %s)\n", t->name,
+            ir_t_quat(T, t->scalar)->name, s, ct, v3, m33, m44);
 }
 
 /* Typedefs first (vectors, matrices, tuples), then the library macros,
@@ -141,6 +179,7 @@ void emit_types(emit_ctx *e) {
       fprintf(out, "WP_TRANSFORM_ADJ(%s, %s, %s, %s, %s)\n", t->name, q, s,
               t->elem->cname, v3);
     }
+    emit_spatial_vec(e, t);
   }
   for (int i = 0; i < e->types.count; i++) {
     const ir_type *t = e->types.items[i];
@@ -175,6 +214,11 @@ void emit_types(emit_ctx *e) {
     if (t->rows == 3 && t->cols == 3)
       fprintf(out, "WP_LA_M33(%s, %s, %s, %s)\n", t->name, s, t->elem->cname,
               ir_t_vec(T, t->scalar, 3)->name);
+    if (t->rows == 6 && t->cols == 6) {
+      fprintf(out, "WP_SPATIAL_MAT(%s, %s, %s, %s)\n", t->name, s,
+              t->elem->cname, ir_t_mat(T, t->scalar, 3, 3)->name);
+      fprintf(out, "WP_SPATIAL_MASS(%s, %s, %s)\n", t->name, s, t->elem->cname);
+    }
   }
 }
 

@@ -264,6 +264,11 @@ static ir_value *branch(actx *a, ir_block *to, ir_edge e) {
   return br;
 }
 
+/* A builtin whose effect is writing arrays (no result): not replayed. */
+static bool writes_arrays(const ir_value *v) {
+  return v->op == IR_BUILTIN && !v->builtin->pure && v->type->kind == IR_T_VOID;
+}
+
 static void path_push(actx *a, int id) {
   ir_value *push = emit(a, IR_PATH_PUSH, ir_t_void(a->T), NULL, 0);
   push->aux = id;
@@ -276,6 +281,10 @@ static void replay_block(actx *a, ir_block *pb, ir_block *dispatch) {
   bool loop = a->in_loop[pb->id];
   for (ir_value *v = pb->first; v; v = v->next) {
     switch (v->op) {
+    case IR_BUILTIN:
+      if (writes_arrays(v))
+        continue; /* like a store */
+      break;
     case IR_PARAM:
     case IR_STORE:
     case IR_PRINT:
@@ -347,6 +356,14 @@ static void adjoint_builtin(actx *a, const ir_value *v, ir_value *g) {
   int n = v->nargs;
   for (int i = 0; i < n; i++)
     args[i] = fwd(a, v->args[i]);
+  if (v->type->kind == IR_T_VOID) {
+    /* writes arrays (spatial_jacobian, spatial_mass): the rule reads the
+       outputs' grads and adds to the inputs' grads itself */
+    ir_value *r = emit(a, IR_ADJ_BUILTIN, ir_t_void(a->T), args, n);
+    r->builtin = v->builtin;
+    r->aux2 = n;
+    return;
+  }
   args[n] = fwd(a, v);
   args[n + 1] = g;
   ir_value *r = emit(a, IR_ADJ_BUILTIN, ir_t_void(a->T), args, n + 2);
@@ -595,7 +612,7 @@ static ir_func *build(ir_module *m, ir_func *k) {
     }
     for (ir_value *v = pb->first; v; v = v->next) {
       if (v->op == IR_PARAM || ir_is_terminator(v) || v->op == IR_STORE ||
-          v->op == IR_PRINT)
+          v->op == IR_PRINT || writes_arrays(v))
         continue;
       ir_value *c = WP_NEW(a.A, ir_value);
       *c = *v;

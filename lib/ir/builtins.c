@@ -679,6 +679,7 @@ static const struct {
     {ir_builtins_core, &ir_builtins_core_count},
     {ir_builtins_linalg, &ir_builtins_linalg_count},
     {ir_builtins_util, &ir_builtins_util_count},
+    {ir_builtins_spatial, &ir_builtins_spatial_count},
 };
 
 const ir_builtin *ir_builtin_at(int i) {

@@ -71,5 +71,7 @@ extern const ir_builtin ir_builtins_linalg[];
 extern const int ir_builtins_linalg_count;
 extern const ir_builtin ir_builtins_util[];
 extern const int ir_builtins_util_count;
+extern const ir_builtin ir_builtins_spatial[];
+extern const int ir_builtins_spatial_count;
 
 #endif

@@ -156,6 +156,21 @@ ir_value *lower_quat_compose(lower_ctx *c, const ast_expr *e, const ir_type *t,
                              ir_value **args);
 ir_value *lower_quat_identity(lower_ctx *c, const ast_expr *e,
                               const char *name);
+/* lower_spatial.c: spatial_vector(w, v); a constructor call without its
+ * checked dtype= keyword (e itself, or *plain); the builtins with several
+ * results or out-parameters (quat_to_axis_angle, transform_decompose,
+ * transform_set_translation/rotation). */
+ir_value *lower_spatial_vector(lower_ctx *c, const ast_expr *e,
+                               const ir_type *t, ir_value **args);
+const ast_expr *lower_spatial_dtype(lower_ctx *c, const ast_expr *e,
+                                    const ir_type *t, ast_expr *plain);
+bool lower_spatial_is_special(const char *name);
+ir_value *lower_spatial_call(lower_ctx *c, const ast_expr *e,
+                             const ir_builtin *b);
+/* `x.p = v` / `x.q = v` on a local transform variable x (Warp's
+ * transform_set_translation/rotation); false when t is not that form. */
+bool lower_spatial_set_part(lower_ctx *c, const ast_expr *t, ir_value *v);
+bool lower_spatial_is_part(lower_ctx *c, const ast_expr *t);
 ir_value *lower_tid(lower_ctx *c, int k, int n, wp_loc loc);
 /* Emits an atomic `b` on the element addr[0][addr[1..naddr)] with `val`. */
 ir_value *lower_atomic(lower_ctx *c, const ir_builtin *b, ir_value **addr,

@@ -50,6 +50,9 @@ static ir_value *scalar_ctor(lower_ctx *c, const ast_expr *e,
  * another vector/matrix, or (matrices) column vectors as Warp does. */
 static ir_value *composite_ctor(lower_ctx *c, const ast_expr *e,
                                 const ir_type *t) {
+  ast_expr plain;
+  if (!(e = lower_spatial_dtype(c, e, t, &plain)))
+    return NULL;
   ir_value *args[MAX_ARGS];
   int n = lower_args(c, e, args);
   if (n < 0)
@@ -63,6 +66,8 @@ ir_value *lower_composite(lower_ctx *c, const ast_expr *e, const ir_type *t,
   if (n == 2 && t->kind == IR_T_VEC && t->flavor != IR_VEC_PLAIN)
     return lower_quat_compose(c, e, t,
                               args); /* quat(ijk, w), transform(p, q) */
+  if (n == 2 && t->kind == IR_T_VEC && t->rows == 6)
+    return lower_spatial_vector(c, e, t, args); /* spatial_vector(w, v) */
   if (n == 0)
     return lower_emit(c, IR_ZERO, t, NULL, 0, e->loc);
   if (n == 1 && args[0]->type->kind == t->kind &&
@@ -581,6 +586,8 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
     }
     if (!strcmp(callee.builtin->name, "curlnoise"))
       return curlnoise_call(c, e, callee.builtin);
+    if (lower_spatial_is_special(callee.builtin->name))
+      return lower_spatial_call(c, e, callee.builtin);
     int draws = rand_draws(callee.builtin->name);
     if (draws)
       return random_call(c, e, callee.builtin, draws);

@@ -370,6 +370,8 @@ static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
         return;
       }
     }
+    if (lower_spatial_set_part(c, t, v))
+      return; /* x.p = ..., x.q = ... on a transform variable */
     place p = {0};
     if (resolve_place(c, t->value, &p))
       component(c, &p, t, v, s);
@@ -531,14 +533,17 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
       assign(c, t, r, s);
     return;
   }
-  if (t->kind == AST_EXPR_NAME) {
+  bool part = lower_spatial_is_part(c, t); /* x.p += v on a transform */
+  if (t->kind == AST_EXPR_NAME || part) {
     ir_value *cur = lower_expr(c, t);
     ir_value *v = cur ? lower_expr(c, s->value) : NULL;
     if (!v)
       return;
     ir_value *args[2] = {cur, v};
     ir_value *r = lower_builtin(c, b, args, 2, s->loc);
-    if (r)
+    if (r && part)
+      lower_spatial_set_part(c, t, r);
+    else if (r)
       lower_assign_var(c, t->name, r, t->loc);
     return;
   }

@@ -58,6 +58,17 @@ static const ir_type *composite_from_name(ir_types *T, const char *n) {
       return NULL;
     return q ? ir_t_quat(T, s) : ir_t_transform(T, s);
   }
+  /* spatial_vector[f|d|h] = vector(6, F), spatial_matrix[f|d|h] =
+     matrix((6, 6), F): structurally the same types as in Warp */
+  bool sv = strncmp(n, "spatial_vector", 14) == 0,
+       sm = strncmp(n, "spatial_matrix", 14) == 0;
+  if (sv || sm) {
+    int s = scalar_from_suffix(n + 14);
+    if (s != WP_SCALAR_FLOAT32 && s != WP_SCALAR_FLOAT64 &&
+        s != WP_SCALAR_FLOAT16)
+      return NULL;
+    return sv ? ir_t_vec(T, s, 6) : ir_t_mat(T, s, 6, 6);
+  }
   if (strncmp(n, "mat", 3) == 0 && n[3] >= '2' && n[3] <= '4' && n[4] == n[3]) {
     int s = scalar_from_suffix(n + 5);
     if (s && (s == WP_SCALAR_FLOAT32 || s == WP_SCALAR_FLOAT64 ||
