@@ -15,7 +15,10 @@ typedef enum ent_kind {
   ENT_SPECIAL, /* a warp name with its own lowering: "tid", "constant",
                   "array", "range", "len", "float", "int", "bool", ... */
   ENT_SHAPE,   /* arr.shape (value = the array) */
+  ENT_MODULE,  /* an imported Python module (module = its index) */
 } ent_kind;
+
+typedef struct func_info func_info;
 
 typedef struct entity {
   ent_kind kind;
@@ -23,18 +26,53 @@ typedef struct entity {
   const ir_type *type;       /* TYPE */
   const ir_builtin *builtin; /* BUILTIN */
   const ast_def *def;        /* FUNC */
+  func_info *func;           /* FUNC */
   const char *name;          /* WARP, SPECIAL: the warp-relative name */
   int array_ndim;            /* SPECIAL "array"/"arrayNd": default ndim */
+  int module;                /* MODULE */
 } entity;
 
-/* A user function known to the module. */
-typedef struct func_info {
+/* A user function known to the program. */
+struct func_info {
   const ast_def *def;
+  int module;              /* the module (file) defining it */
   const ast_def *grad_def; /* its @wp.func_grad function, or NULL */
   ir_func *ir;             /* NULL until lowered */
   bool in_progress;        /* being lowered (recursion check) */
   bool failed;
-} func_info;
+};
+
+/* The @wp.struct classes of one module, built in file order when the module
+ * is first looked into. */
+typedef struct mod_structs {
+  const ast_def **defs;
+  const ir_type **types; /* NULL for a struct with errors */
+  int n;
+  int state; /* 0 not built, 1 being built (a cycle sees the first n), 2 */
+} mod_structs;
+
+/* What a module-level name of a module denotes (lower_module.c). */
+typedef enum bind_kind {
+  BIND_NONE,    /* nothing by that name */
+  BIND_FUNC,    /* func */
+  BIND_STRUCT,  /* type */
+  BIND_WARP,    /* warp: the warp-relative path ("" for warp itself) */
+  BIND_MODULE,  /* module */
+  BIND_GLOBAL,  /* global `index` of `module` */
+  BIND_MISSING, /* import `import` whose module was not found */
+  BIND_BADNAME, /* import `import` names nothing in its module */
+  BIND_OTHER,   /* a def, class or host import: not Warp's (module) */
+} bind_kind;
+
+typedef struct binding {
+  bind_kind kind;
+  func_info *func;
+  const ir_type *type;
+  const char *warp;
+  int module;
+  int index;
+  const ast_import *import;
+} binding;
 
 typedef struct var_def var_def;
 typedef struct loop_ctx {
@@ -45,7 +83,12 @@ typedef struct loop_ctx {
 typedef struct lower_ctx {
   wp_arena *A;
   wp_diag *diag;
-  const ast_module *ast;
+  const ast_module *ast; /* the module being looked into (prog->modules[mod]) */
+  const ast_program *prog;
+  int mod;
+  mod_structs *structs;           /* per module */
+  const ast_import *reported[16]; /* imports already diagnosed */
+  int nreported;
   ir_module *m;
   ir_types *T;
   const wp_lower_options *opts;
@@ -74,10 +117,6 @@ typedef struct lower_ctx {
                            this index are visible; else nglobals */
   int const_depth;
   bool in_static; /* evaluating wp.static(...) */
-  /* @wp.struct classes, in file order */
-  const ast_def **struct_defs;
-  const ir_type **struct_types;
-  int nstructs;
 } lower_ctx;
 
 /* lower_ssa.c: variables (Braun et al., "Simple and Efficient Construction
@@ -140,10 +179,10 @@ entity lower_warp_name(lower_ctx *c, const char *name);
 const char *lower_warp_path(lower_ctx *c, const ast_expr *e);
 
 /* lower_const.c: module-level constants, evaluated with Python's rules. */
-/* Looks up global `name` visible from the current context and lowers its
- * value as constants into the current function.  Returns false (nothing
- * reported) when there is no such global; *out NULL when it was reported. */
-bool lower_global(lower_ctx *c, const char *name, wp_loc use, entity *out);
+/* Global `index` of module `mod` (its value computed with Python's rules
+ * there) captured as constants into the current function; ENT_ERROR when
+ * reported. */
+entity lower_global_at(lower_ctx *c, int mod, int index, wp_loc use);
 /* wp.static(expr) (the call `call`): the value of expr computed at compile
  * time over literals and module constants; NULL when reported. */
 ir_value *lower_static(lower_ctx *c, const ast_expr *call);
@@ -187,8 +226,36 @@ void lower_poison(lower_ctx *c, const ast_expr *target);
 void lower_block(lower_ctx *c, const ast_block *b);
 /* Lowers (on first use) the @wp.func `fi`; NULL when it failed. */
 ir_func *lower_func_def(lower_ctx *c, func_info *fi);
-func_info *lower_find_func(lower_ctx *c, const char *name);
-/* The type of the @wp.struct `name`, or NULL. */
-const ir_type *lower_find_struct(lower_ctx *c, const char *name);
+/* The @wp.func `name` of module `mod` (the last definition), or NULL. */
+func_info *lower_find_func(lower_ctx *c, int mod, const char *name);
+/* Builds the @wp.struct types of module `mod` if not done yet (lower.c). */
+void lower_module_structs(lower_ctx *c, int mod);
+
+/* lower_module.c: names across the modules of a multi-file program. */
+/* Makes `mod` the module names are looked up in; returns the previous. */
+int lower_enter_module(lower_ctx *c, int mod);
+/* The C name prefix of module `mod`'s definitions: "" for the main file,
+ * else e.g. "m1_util_" (unique per module). */
+const char *lower_module_tag(lower_ctx *c, int mod);
+/* A C name not used yet by a function or struct type of the output: `base`,
+ * or `base` with a numeric suffix. */
+const char *lower_unique_cname(lower_ctx *c, const char *base);
+/* What `name` denotes at the top level of module `mod` (its funcs,
+ * structs, imports, constants, names of its star imports). */
+binding lower_lookup(lower_ctx *c, int mod, const char *name);
+/* Attribute `name` of module `mod` (submodules, then lower_lookup). */
+binding lower_lookup_attr(lower_ctx *c, int mod, const char *name);
+/* The module-level meaning of a NAME or ATTRIBUTE chain (no locals):
+ * BIND_NONE for anything else. */
+binding lower_resolve(lower_ctx *c, const ast_expr *e);
+/* Reports a BIND_MISSING / BIND_BADNAME / BIND_OTHER binding used at
+ * `use` for `name` (once per import). */
+void lower_report_binding(lower_ctx *c, binding b, const char *name,
+                          wp_loc use);
+/* The entity of a binding (globals are captured as constants into the
+ * current function); ENT_ERROR when reported, or without a report for
+ * BIND_NONE. */
+entity lower_binding_entity(lower_ctx *c, binding b, const char *name,
+                            wp_loc use);
 
 #endif

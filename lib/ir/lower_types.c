@@ -160,10 +160,21 @@ static const ir_type *array_type(lower_ctx *c, const ast_expr *e,
 
 const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
   const char *path = lower_warp_path(c, e);
+  if ((e->kind == AST_EXPR_NAME || e->kind == AST_EXPR_ATTRIBUTE) && !path) {
+    /* structs of this file or imported ones (util.S), warp names imported
+       through another file */
+    binding b = lower_resolve(c, e);
+    if (b.kind == BIND_STRUCT)
+      return b.type;
+    if (b.kind == BIND_WARP)
+      path = b.warp;
+    else if (b.kind == BIND_MISSING || b.kind == BIND_BADNAME ||
+             (b.kind == BIND_OTHER && b.module < 0)) {
+      lower_report_binding(c, b, e->name, e->loc);
+      return NULL;
+    }
+  }
   if (e->kind == AST_EXPR_NAME && !path) {
-    const ir_type *st = lower_find_struct(c, e->name);
-    if (st)
-      return st;
     if (strcmp(e->name, "float") == 0)
       return ir_t_float32(c->T);
     if (strcmp(e->name, "int") == 0)
