@@ -231,12 +231,23 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
   entity base = lower_entity(c, e->value);
   if (base.kind == ENT_ERROR)
     return base;
+  if (base.kind == ENT_WARP) { /* warp reached through another module */
+    const char *p = !*base.name || !strcmp(base.name, "types")
+                        ? e->name
+                        : wp_arena_printf(c->A, "%s.%s", base.name, e->name);
+    entity en = lower_warp_name(c, p);
+    if (en.kind == ENT_ERROR)
+      wp_error(c->diag, e->loc,
+               "'%s' is not a Warp builtin or type warpc knows", p);
+    return en;
+  }
   if (base.kind == ENT_MODULE) { /* util.f, pkg.util.S, util.CONST */
     binding b = lower_lookup_attr(c, base.module, e->name);
     if (b.kind == BIND_NONE) {
       const ast_module *m = c->prog->modules[base.module];
-      wp_error(c->diag, e->loc, "module '%s' has no attribute '%s'",
-               m->src ? m->src->path : m->mod_name, e->name);
+      wp_error(c->diag, e->loc, "module '%s' (%s) has no attribute '%s'",
+               *m->mod_name ? m->mod_name : ".",
+               m->src ? m->src->path : *m->dir ? m->dir : ".", e->name);
       return (entity){.kind = ENT_ERROR};
     }
     if (b.kind == BIND_OTHER && b.module == base.module) {

@@ -60,8 +60,9 @@ static const ir_type *find_struct(lower_ctx *c, int mod, const char *name,
 static binding lookup(lower_ctx *c, int mod, const char *name, int depth);
 
 /* What import `im` of module `mod` binds. */
-static binding import_binding(lower_ctx *c, const ast_import *im, int depth) {
-  binding b = {.import = im};
+static binding import_binding(lower_ctx *c, int mod, const ast_import *im,
+                              int depth) {
+  binding b = {.import = im, .module = mod};
   switch (im->res) {
   case AST_IMPORT_UNRESOLVED:
   case AST_IMPORT_HOST: b.kind = BIND_OTHER; return b;
@@ -117,11 +118,8 @@ static binding lookup(lower_ctx *c, int mod, const char *name, int depth) {
     b.warp = imp->target;
     return b;
   }
-  if (imp) {
-    b = import_binding(c, imp, depth);
-    b.module = b.kind == BIND_OTHER ? mod : b.module;
-    return b;
-  }
+  if (imp)
+    return import_binding(c, mod, imp, depth);
   for (int i = ast->nglobals - 1; i >= 0; i--)
     if (!strcmp(ast->globals[i].name, name)) {
       b.kind = BIND_GLOBAL;
