@@ -235,7 +235,8 @@ void lower_module_structs(lower_ctx *c, int mod);
 /* Makes `mod` the module names are looked up in; returns the previous. */
 int lower_enter_module(lower_ctx *c, int mod);
 /* The C name prefix of module `mod`'s definitions: "" for the main file,
- * else e.g. "m1_util_" (unique per module). */
+ * else the dotted name it was imported as, e.g. "pkg_util_" (C names are
+ * made unique by lower_unique_cname). */
 const char *lower_module_tag(lower_ctx *c, int mod);
 /* A C name not used yet by a function or struct type of the output: `base`,
  * or `base` with a numeric suffix. */

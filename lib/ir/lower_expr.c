@@ -247,7 +247,10 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
       const ast_module *m = c->prog->modules[base.module];
       wp_error(c->diag, e->loc, "module '%s' (%s) has no attribute '%s'",
                *m->mod_name ? m->mod_name : ".",
-               m->src ? m->src->path : *m->dir ? m->dir : ".", e->name);
+               m->src    ? m->src->path
+               : *m->dir ? m->dir
+                         : ".",
+               e->name);
       return (entity){.kind = ENT_ERROR};
     }
     if (b.kind == BIND_OTHER && b.module == base.module) {

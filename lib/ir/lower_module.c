@@ -18,8 +18,8 @@ const char *lower_module_tag(lower_ctx *c, int mod) {
   if (mod == 0)
     return "";
   const char *name = c->prog->modules[mod]->mod_name;
-  char *s = wp_arena_printf(c->A, "m%d_%s%s", mod, name ? name : "",
-                            name && *name ? "_" : "");
+  char *s = name && *name ? wp_arena_printf(c->A, "%s_", name)
+                          : wp_arena_printf(c->A, "m%d_", mod);
   for (char *p = s; *p; p++)
     if (*p == '.')
       *p = '_';

@@ -20,16 +20,22 @@ typedef struct loader {
 
 /* Top-level modules that are host code only: never looked for on disk. */
 static const char *const host_modules[] = {
-    "__future__", "abc",         "argparse", "array",     "builtins",
-    "cmath",      "collections", "contextlib", "copy",    "ctypes",
-    "dataclasses", "enum",       "functools", "gc",       "glob",
-    "importlib",  "inspect",     "io",       "itertools", "jax",
-    "json",       "logging",     "math",     "matplotlib", "numbers",
-    "numpy",      "operator",    "os",       "pathlib",   "pickle",
-    "platform",   "pytest",      "random",   "re",        "scipy",
-    "shutil",     "struct",      "subprocess", "sys",     "tempfile",
-    "time",       "timeit",      "torch",    "typing",    "typing_extensions",
-    "unittest",   "warnings",
+    "__future__",  "abc",         "argparse",
+    "array",       "builtins",    "cmath",
+    "collections", "contextlib",  "copy",
+    "ctypes",      "dataclasses", "enum",
+    "functools",   "gc",          "glob",
+    "importlib",   "inspect",     "io",
+    "itertools",   "jax",         "json",
+    "logging",     "math",        "matplotlib",
+    "numbers",     "numpy",       "operator",
+    "os",          "pathlib",     "pickle",
+    "platform",    "pytest",      "random",
+    "re",          "scipy",       "shutil",
+    "struct",      "subprocess",  "sys",
+    "tempfile",    "time",        "timeit",
+    "torch",       "typing",      "typing_extensions",
+    "unittest",    "warnings",
 };
 
 static bool is_host_module(const char *m) {
@@ -208,8 +214,8 @@ static int find_below(loader *L, int parent, const char *prefix,
 
 /* Absolute dotted `name` imported from a file in `dir`: the module of its
  * last component (-1 when missing); *top the module of its first. */
-static int find_absolute(loader *L, const char *dir, const char *name,
-                         int *top, wp_loc at) {
+static int find_absolute(loader *L, const char *dir, const char *name, int *top,
+                         wp_loc at) {
   size_t n = strcspn(name, ".");
   char *first = wp_arena_strndup(L->A, name, n);
   int t = -1;
@@ -242,7 +248,7 @@ static int find_relative(loader *L, const char *dir, const char *module,
   /* the directory itself as a package: its __init__.py or a namespace */
   const char *bpath = *base ? base : ".";
   char *init = join(L, base, "__init__.py");
-  int pkg = is_file(init) ? load(L, init, "", true, false, at)
+  int pkg = is_file(init)   ? load(L, init, "", true, false, at)
             : is_dir(bpath) ? load(L, bpath, "", true, true, at)
                             : -1;
   if (pkg < 0)
