@@ -331,6 +331,7 @@ ir_func *lower_func_def(lower_ctx *c, func_info *fi) {
   if (fi->ir || fi->failed)
     return fi->ir;
   fi->in_progress = true;
+  lower_module_structs(c, fi->module); /* their errors are not fi's */
   int old = lower_enter_module(c, fi->module);
   fstate s = save(c);
   fi->ir = lower_def(c, fi->def, IR_FUNC_FUNC);

@@ -53,8 +53,8 @@ static int check(wp_status st, const char *what) {
 static int ref_step(ref *b, const double anchor[3]) {
   double f[3], n2 = 0.0;
   for (int k = 0; k < 3; k++) {
-    f[k] = -STIFFNESS * b->mass * (b->pos[k] - anchor[k]) - DAMPING * b->vel[k] +
-           GRAVITY[k] * b->mass;
+    f[k] = -STIFFNESS * b->mass * (b->pos[k] - anchor[k]) -
+           DAMPING * b->vel[k] + GRAVITY[k] * b->mass;
     n2 += f[k] * f[k];
   }
   double n = sqrt(n2), s = n > MAX_FORCE ? MAX_FORCE / n : 1.0;
@@ -95,7 +95,7 @@ int main(void) {
   /* anchors on a circle; bodies start off their anchors at rest, some far
    * enough that the force clamp is active at first */
   ref *r = malloc(sizeof *r * NUM_BODIES);
-  double (*anc)[3] = malloc(sizeof *anc * NUM_BODIES);
+  double(*anc)[3] = malloc(sizeof *anc * NUM_BODIES);
   Body *body = a.data;
   wp_vec3f *an = anchors.data;
   for (int i = 0; i < NUM_BODIES; i++) {
@@ -148,8 +148,8 @@ int main(void) {
          "%.5f)\n",
          NUM_BODIES, NUM_STEPS, DT, (double)out[0].pos.c[0],
          (double)out[0].pos.c[1], (double)out[0].pos.c[2]);
-  printf("force clamped to %g N for %d bodies at the first step\n",
-         MAX_FORCE, clamped);
+  printf("force clamped to %g N for %d bodies at the first step\n", MAX_FORCE,
+         clamped);
   printf("total energy %.6f J (float64 reference %.6f J)\n", etot, eref);
   printf("max abs difference from the float64 reference: %.3g (tolerance "
          "%g)\n",
