@@ -253,11 +253,9 @@ static const char *func_cname(lower_ctx *c, const char *name) {
 }
 
 static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind) {
-  const char *cname =
-      kind == IR_FUNC_KERNEL
-          ? lower_unique_cname(
-                c, wp_arena_printf(c->A, "%s_%s", c->m->name, d->name))
-          : func_cname(c, d->name);
+  const char *cname = kind == IR_FUNC_KERNEL
+                          ? wp_arena_printf(c->A, "%s_%s", c->m->name, d->name)
+                          : func_cname(c, d->name);
   ir_func *f = ir_func_new(c->m, kind, d->name);
   f->loc = d->loc;
   f->cname = cname;

@@ -27,6 +27,14 @@ const char *lower_module_tag(lower_ctx *c, int mod) {
 }
 
 static bool cname_used(lower_ctx *c, const char *n) {
+  /* launchers keep their names: the kernels' C names are reserved */
+  const ast_module *main = c->prog->modules[0];
+  size_t mlen = strlen(c->m->name);
+  if (!strncmp(n, c->m->name, mlen) && n[mlen] == '_')
+    for (int i = 0; i < main->ndefs; i++)
+      if (main->defs[i]->kind == AST_DEF_KERNEL &&
+          !strcmp(main->defs[i]->name, n + mlen + 1))
+        return true;
   for (const ir_func *f = c->m->funcs; f; f = f->next)
     if (f->cname && !strcmp(f->cname, n))
       return true;

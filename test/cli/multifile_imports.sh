@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Multi-file modules: every import form resolves @wp.func, @wp.struct and
 # constants of other .py files (the importing file's directory, packages,
-# relative imports, a -I directory), funcs of the same name in two files stay
+# relative imports, a -I directory, a star import), funcs of the same name in two files stay
 # apart, and the linked program computes what the formulas say (integer
 # arithmetic, expected values worked out by hand below).
 set -eu
@@ -73,8 +73,13 @@ import util  # found in the importing file's dir? no (inc/); in -I src
 def twice_f(x: int) -> int:
     return util.f(x) * 2
 PY
+cat >src/star.py <<'PY'
+import warp as wp
+STAR_K = 9
+PY
 cat >src/kernels.py <<'PY'
 import warp as wp
+from star import *
 import numpy as np
 from . import util
 import util as u
@@ -110,7 +115,7 @@ def k(out: wp.array(dtype=int)):
 @wp.kernel
 def with_struct(ps: wp.array(dtype=u.Pair), s: util.Pair, out: wp.array(dtype=int)):
     i = wp.tid()
-    out[i] = g(ps[i]) + s.a
+    out[i] = g(ps[i]) + s.a + STAR_K
 PY
 "$warpc" -I inc -I src src/kernels.py -o kernels.o --no-cuda 2>err || fail "warpc: $(cat err)"
 [ ! -s err ] || fail "diagnostics printed: $(cat err)"
@@ -153,7 +158,24 @@ cat >want <<'T'
 0 10 17 308 1073 1087 20 8
 1 13 20 408 1075 1087 26 8
 2 16 23 508 1077 1087 32 8
-40 150 260
+49 159 269
 T
 diff want got >/dev/null || fail "results differ: $(diff want got)"
+
+# C names: a kernel keeps its launcher name when an imported struct's C name
+# would be the same; the struct gets a suffix
+mkdir clash && cd clash
+printf 'import warp as wp\n\n@wp.struct\nclass Body:\n    x: float\n' >forces.py
+cat >k.py <<'PY'
+import warp as wp
+from forces import Body
+
+
+@wp.kernel
+def forces_Body(b: wp.array(dtype=Body)):
+    b[0].x = 1.0
+PY
+"$warpc" k.py --emit=header >k.h
+grep -q '^wp_status k_forces_Body(const wp_launch' k.h || fail "launcher renamed: $(grep wp_status k.h)"
+grep -q '^typedef struct k_forces_Body_2 {' k.h || fail "struct not renamed: $(grep typedef k.h)"
 echo ok
