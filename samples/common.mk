@@ -1,6 +1,7 @@
 # samples/common.mk - what every sample's Makefile shares: kernels.py ->
-# (warpc) -> kernels.o + kernels.h, linked with main.c and libwarprt into
-# ./$(PROG).  A sample's Makefile sets PROG and includes this file.
+# (warpc) -> kernels.o + kernels.h (+ the depfile kernels.d), linked with
+# main.c and libwarprt into ./$(PROG).  A sample's Makefile sets PROG (and
+# WARPCFLAGS, e.g. -I DIR for imported modules) and includes this file.
 #
 #   make            build ./$(PROG)
 #   make run        build and run it
@@ -38,9 +39,15 @@ $(PROG): main.c kernels.o kernels.h $(LIBWARPRT)
 	$(CC) $(CPPFLAGS) $(SAMPLE_CFLAGS) $(CFLAGS) -o $@ main.c kernels.o $(LDLIBS)
 
 # One warpc run writes both files (a pattern rule with two targets: make
-# knows one recipe run makes both, also in GNU make before 4.3).
+# knows one recipe run makes both, also in GNU make before 4.3).  -MD -MP:
+# warpc also writes kernels.d, a depfile naming every Python module the
+# kernels imported (WARPCFLAGS may add -I DIR for them), included below so
+# that a change to any of them rebuilds kernels.o.
+WARPCFLAGS ?=
 %.o %.h: %.py $(WARPC)
-	$(WARPC) $< -o $*.o
+	$(WARPC) $(WARPCFLAGS) -MD -MP $< -o $*.o
+
+-include kernels.d
 
 # warpc and libwarprt are built by the repository's Makefile, not here (so
 # this Makefile's CC/CFLAGS never leak into that build); say so when missing.
@@ -54,4 +61,4 @@ $(LIBWARPRT):
 endif
 
 clean:
-	rm -f $(PROG) kernels.o kernels.h
+	rm -f $(PROG) kernels.o kernels.h kernels.d

@@ -8,8 +8,6 @@
 
 #include "warpc.h"
 
-/* Lowering and the passes; NULL when the input had errors (reported) or the
- * IR failed verification (*internal set). */
 /* The --instantiate specs, each parsed as a Python call `K(T, ...)`;
  * false when one is malformed (reported). */
 static bool instances(const options *o, wp_arena *arena, wp_diag *diag,
@@ -35,7 +33,9 @@ static bool instances(const options *o, wp_arena *arena, wp_diag *diag,
   return true;
 }
 
-static ir_module *compile_ir(const options *o, const ast_module *ast,
+/* Lowering and the passes; NULL when the input had errors (reported) or the
+ * IR failed verification (*internal set). */
+static ir_module *compile_ir(const options *o, const ast_program *prog,
                              const char *mname, wp_arena *arena, wp_diag *diag,
                              bool *internal) {
   const ast_expr *inst[MAX_PASS];
@@ -46,7 +46,7 @@ static ir_module *compile_ir(const options *o, const ast_module *ast,
                          .debug = o->debug,
                          .instances = inst,
                          .ninstances = o->ninstantiate};
-  ir_module *m = wp_lower(ast, &lo, arena, diag);
+  ir_module *m = wp_lower_program(prog, &lo, arena, diag);
   if (!m)
     return NULL;
   if (ir_verify(m, stderr)) {
@@ -66,7 +66,8 @@ static ir_module *compile_ir(const options *o, const ast_module *ast,
   return m;
 }
 
-static int object(const options *o, ir_module *m, const wp_emit_options *eo) {
+static int object(const options *o, ir_module *m, const wp_emit_options *eo,
+                  const ast_program *prog) {
   if (o->output && !strcmp(o->output, "-")) {
     fprintf(stderr,
             "warpc: error: an object cannot be written to standard output; "
@@ -80,8 +81,11 @@ static int object(const options *o, ir_module *m, const wp_emit_options *eo) {
     fprintf(stderr, "warpc: error: output would overwrite the input '%s'\n",
             o->input);
     rc = 2;
-  } else
+  } else {
     rc = warpc_compile_object(o, m, eo, out, hdr);
+    if (!rc)
+      rc = warpc_write_depfile(o, prog, out);
+  }
   free(out);
   free(hdr);
   return rc;
@@ -110,18 +114,26 @@ int main(int argc, char **argv) {
   }
   wp_arena arena = {0};
   wp_diag diag = {.out = stderr};
-  ast_module *ast = wp_parse(&src, &arena, &diag);
+  ast_program *prog = wp_load(&src, o.include, o.ninclude, &arena, &diag);
+  const ast_module *ast = prog ? prog->modules[0] : NULL;
   bool internal = false;
   ir_module *m = NULL;
   rc = 1;
-  if (ast && !diag.errors && o.emit == EMIT_AST)
+  if (ast && !diag.errors && o.emit == EMIT_AST) {
     rc = warpc_emit_text(&o, NULL, ast, NULL);
-  else if (ast && !diag.errors &&
-           (m = compile_ir(&o, ast, mname, &arena, &diag, &internal))) {
+    if (!rc)
+      rc = warpc_write_depfile(&o, prog, o.output);
+  } else if (ast && !diag.errors &&
+             (m = compile_ir(&o, prog, mname, &arena, &diag, &internal))) {
     wp_emit_options eo = {.line_directives = o.line_directives,
                           .version = WARPC_VERSION};
-    rc = o.emit == EMIT_OBJ ? object(&o, m, &eo)
-                            : warpc_emit_text(&o, m, ast, &eo);
+    if (o.emit == EMIT_OBJ)
+      rc = object(&o, m, &eo, prog);
+    else {
+      rc = warpc_emit_text(&o, m, ast, &eo);
+      if (!rc)
+        rc = warpc_write_depfile(&o, prog, o.output);
+    }
   } else if (internal)
     rc = 2;
   wp_arena_free(&arena);

@@ -41,6 +41,16 @@ static void usage(FILE *out) {
       "                     compile generic kernel K for these parameter "
       "types\n"
       "                     (also K(name=T, ...)); repeatable\n"
+      "  -I DIR             search DIR for imported Python modules (after the\n"
+      "                     importing file's own directory; in order)\n"
+      "  -MD                write a Make depfile of every .py file read, "
+      "beside\n"
+      "                     the output (.d replacing its extension)\n"
+      "  -MF FILE           write the depfile to FILE (implies -MD)\n"
+      "  -MT TARGET         target of the depfile's rule (default: the "
+      "output;\n"
+      "                     repeatable; implies -MD)\n"
+      "  -MP                add a phony target for each imported module\n"
       "  --no-adjoint       generate no backward (adjoint) kernels\n"
       "  --debug            keep `assert` statements: a failing one prints\n"
       "                     'file.py:LINE: assertion failed' and traps\n"
@@ -177,6 +187,28 @@ int warpc_parse_args(int argc, char **argv, options *o) {
         return warpc_usage_error("too many %s options", "--instantiate");
       if (!err)
         o->instantiate[o->ninstantiate++] = v;
+    } else if (!strncmp(a, "-I", 2) && a[2]) {
+      if (o->ninclude == MAX_INCLUDE)
+        return warpc_usage_error("too many %s options", "-I");
+      o->include[o->ninclude++] = a + 2;
+    } else if ((v = value_of(a, "-I", &i, argc, argv, &err)) || err) {
+      if (!err && o->ninclude == MAX_INCLUDE)
+        return warpc_usage_error("too many %s options", "-I");
+      if (!err)
+        o->include[o->ninclude++] = v;
+    } else if (!strcmp(a, "-MD")) {
+      o->depfile = true;
+    } else if (!strcmp(a, "-MP")) {
+      o->dep_phony = true;
+    } else if ((v = value_of(a, "-MF", &i, argc, argv, &err)) || err) {
+      o->dep_file = v;
+      o->depfile = true;
+    } else if ((v = value_of(a, "-MT", &i, argc, argv, &err)) || err) {
+      if (!err && o->ndep_targets == MAX_DEP_TARGETS)
+        return warpc_usage_error("too many %s options", "-MT");
+      if (!err)
+        o->dep_targets[o->ndep_targets++] = v;
+      o->depfile = true;
     } else if (!strncmp(a, "--emit=", 7)) {
       size_t k = 0, n = sizeof emit_kinds / sizeof emit_kinds[0];
       while (k < n && strcmp(emit_kinds[k].name, a + 7))

@@ -31,7 +31,7 @@ typedef enum cuda_mode {
   CUDA_OFF,      /* --no-cuda */
 } cuda_mode;
 
-enum { MAX_ARCHS = 16, MAX_PASS = 16 };
+enum { MAX_ARCHS = 16, MAX_PASS = 16, MAX_INCLUDE = 64, MAX_DEP_TARGETS = 16 };
 
 typedef struct options {
   const char *input;
@@ -55,6 +55,13 @@ typedef struct options {
   int nxnvcc;
   const char *instantiate[MAX_PASS]; /* --instantiate 'k(float32, ...)' */
   int ninstantiate;
+  const char *include[MAX_INCLUDE]; /* -I DIR, in order */
+  int ninclude;
+  bool depfile;         /* -MD (or -MF / -MT): write a Make depfile */
+  bool dep_phony;       /* -MP: a phony target per dependency */
+  const char *dep_file; /* -MF FILE */
+  const char *dep_targets[MAX_DEP_TARGETS]; /* -MT TARGET */
+  int ndep_targets;
 } options;
 
 /* options.c: parses argv; 0, or the exit status (usage error: 2; --help
@@ -67,6 +74,11 @@ char *warpc_read_file(const char *path, uint32_t *len);
 char *warpc_module_name(const char *path);
 bool warpc_valid_ident(const char *s);
 char *warpc_with_ext(const char *path, const char *ext);
+
+/* depfile.c: writes the Make depfile of a successful compilation (-MD):
+ * `out_path` is the main output; 0 or 2. */
+int warpc_write_depfile(const options *o, const ast_program *prog,
+                        const char *out_path);
 
 /* output.c: the outputs of a verified module; each returns the exit status.
  */

@@ -356,6 +356,13 @@ typedef struct wp_lower_options {
  * Reports every error found to `diag` and returns NULL if there was one. */
 ir_module *wp_lower(const ast_module *ast, const wp_lower_options *opts,
                     wp_arena *arena, wp_diag *diag);
+/* The same for a multi-file program (wp_load): the kernels of the main
+ * file, and the @wp.func and @wp.struct definitions of every module they
+ * use, all in one module (funcs only when called; an imported module's
+ * structs all, once anything of it is used). */
+ir_module *wp_lower_program(const ast_program *prog,
+                            const wp_lower_options *opts, wp_arena *arena,
+                            wp_diag *diag);
 
 /* Checks structural invariants (terminators, edge arity and types, operand
  * types, dominance of uses by definitions).  Prints problems to `out` and

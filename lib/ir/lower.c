@@ -4,64 +4,70 @@
 
 #include "lower.h"
 
-func_info *lower_find_func(lower_ctx *c, const char *name) {
+func_info *lower_find_func(lower_ctx *c, int mod, const char *name) {
   /* the last definition of a name wins, as when Python runs the module */
   for (int i = c->nfuncs - 1; i >= 0; i--)
-    if (strcmp(c->funcs[i].def->name, name) == 0)
+    if (c->funcs[i].module == mod && strcmp(c->funcs[i].def->name, name) == 0)
       return &c->funcs[i];
   return NULL;
 }
 
-const ir_type *lower_find_struct(lower_ctx *c, const char *name) {
-  for (int i = c->nstructs - 1; i >= 0; i--)
-    if (c->struct_types[i] && strcmp(c->struct_defs[i]->name, name) == 0)
-      return c->struct_types[i];
-  return NULL;
+static const ir_type *struct_type(lower_ctx *c, const ast_def *d) {
+  int n = d->nfields;
+  const ir_type **mt = WP_NEW_ARRAY(c->A, const ir_type *, n + 1);
+  const char **mn = WP_NEW_ARRAY(c->A, const char *, n + 1);
+  bool ok = true;
+  for (int k = 0; k < n; k++) {
+    const ast_field *fd = &d->fields[k];
+    mn[k] = fd->name;
+    if (!fd->annotation) {
+      wp_error(c->diag, fd->loc, "struct field '%s' needs a type annotation",
+               fd->name);
+      ok = false;
+      continue;
+    }
+    mt[k] = lower_type_expr(c, fd->annotation);
+    if (!mt[k]) {
+      ok = false;
+      continue;
+    }
+    if (mt[k]->kind != IR_T_SCALAR && mt[k]->kind != IR_T_VEC &&
+        mt[k]->kind != IR_T_MAT && mt[k]->kind != IR_T_STRUCT &&
+        mt[k]->kind != IR_T_ARRAY) {
+      wp_error(c->diag, fd->annotation->loc,
+               "'%s' cannot be the type of a struct field", mt[k]->name);
+      ok = false;
+    }
+  }
+  if (!ok)
+    return NULL;
+  const char *cname = lower_unique_cname(
+      c, wp_arena_printf(c->A, "%s_%s%s", c->m->name,
+                         lower_module_tag(c, c->mod), d->name));
+  return ir_t_struct(c->T, d->name, cname, mt, mn, n);
 }
 
-/* Builds the type of each @wp.struct in file order (a field may use the
- * structs defined before it). */
-static void lower_structs(lower_ctx *c) {
-  const ast_module *ast = c->ast;
-  c->struct_defs = WP_NEW_ARRAY(c->A, const ast_def *, ast->ndefs + 1);
-  c->struct_types = WP_NEW_ARRAY(c->A, const ir_type *, ast->ndefs + 1);
+/* Builds the type of each @wp.struct of module `mod` in file order (a field
+ * may use the structs defined before it, and those of other modules). */
+void lower_module_structs(lower_ctx *c, int mod) {
+  mod_structs *ms = &c->structs[mod];
+  if (ms->state)
+    return;
+  ms->state = 1;
+  const ast_module *ast = c->prog->modules[mod];
+  ms->defs = WP_NEW_ARRAY(c->A, const ast_def *, ast->ndefs + 1);
+  ms->types = WP_NEW_ARRAY(c->A, const ir_type *, ast->ndefs + 1);
+  int old = lower_enter_module(c, mod);
   for (int i = 0; i < ast->ndefs; i++) {
     const ast_def *d = ast->defs[i];
     if (d->kind != AST_DEF_STRUCT)
       continue;
-    int n = d->nfields;
-    const ir_type **mt = WP_NEW_ARRAY(c->A, const ir_type *, n + 1);
-    const char **mn = WP_NEW_ARRAY(c->A, const char *, n + 1);
-    bool ok = true;
-    for (int k = 0; k < n; k++) {
-      const ast_field *fd = &d->fields[k];
-      mn[k] = fd->name;
-      if (!fd->annotation) {
-        wp_error(c->diag, fd->loc, "struct field '%s' needs a type annotation",
-                 fd->name);
-        ok = false;
-        continue;
-      }
-      mt[k] = lower_type_expr(c, fd->annotation);
-      if (!mt[k]) {
-        ok = false;
-        continue;
-      }
-      if (mt[k]->kind != IR_T_SCALAR && mt[k]->kind != IR_T_VEC &&
-          mt[k]->kind != IR_T_MAT && mt[k]->kind != IR_T_STRUCT &&
-          mt[k]->kind != IR_T_ARRAY) {
-        wp_error(c->diag, fd->annotation->loc,
-                 "'%s' cannot be the type of a struct field", mt[k]->name);
-        ok = false;
-      }
-    }
-    c->struct_defs[c->nstructs] = d;
-    c->struct_types[c->nstructs++] =
-        ok ? ir_t_struct(c->T, d->name,
-                         wp_arena_printf(c->A, "%s_%s", c->m->name, d->name),
-                         mt, mn, n)
-           : NULL;
+    const ir_type *t = struct_type(c, d);
+    ms->defs[ms->n] = d;
+    ms->types[ms->n++] = t;
   }
+  lower_enter_module(c, old);
+  ms->state = 2;
 }
 
 /* Function-local lowering state, saved around the lowering of a callee. */
@@ -241,14 +247,23 @@ static void body(lower_ctx *c, const ast_def *d, ir_func *f) {
   }
 }
 
+/* The C name of a func of the current module. */
+static const char *func_cname(lower_ctx *c, const char *name) {
+  return lower_unique_cname(
+      c, wp_arena_printf(c->A, "wpf_%s%s", lower_module_tag(c, c->mod), name));
+}
+
+/* `cname` NULL: the default name (MODULE_NAME for a kernel, wpf_<module
+ * tag>NAME for a func); a func's name is made unique in the output. */
 static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind,
                           const ir_type **given, const char *cname) {
+  if (kind == IR_FUNC_KERNEL && !cname)
+    cname = wp_arena_printf(c->A, "%s_%s", c->m->name, d->name);
+  else if (kind != IR_FUNC_KERNEL)
+    cname = cname ? lower_unique_cname(c, cname) : func_cname(c, d->name);
   ir_func *f = ir_func_new(c->m, kind, d->name);
   f->loc = d->loc;
-  f->cname = cname ? cname
-             : kind == IR_FUNC_KERNEL
-                 ? wp_arena_printf(c->A, "%s_%s", c->m->name, d->name)
-                 : wp_arena_printf(c->A, "wpf_%s", d->name);
+  f->cname = cname;
   ir_block *entry = ir_block_new(f);
   entry->sealed = true;
   c->f = f;
@@ -281,9 +296,10 @@ static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind,
  * f's result), `wp.adjoint[x]` variables starting at zero, and returns that
  * give their tuple. */
 static ir_func *lower_custom_grad(lower_ctx *c, const ast_def *d, ir_func *f) {
+  const char *cname = func_cname(c, d->name);
   ir_func *g = ir_func_new(c->m, IR_FUNC_FUNC, d->name);
   g->loc = d->loc;
-  g->cname = wp_arena_printf(c->A, "wpf_%s", d->name);
+  g->cname = cname;
   ir_block *entry = ir_block_new(g);
   entry->sealed = true;
   c->f = g;
@@ -319,6 +335,10 @@ ir_func *lower_func_def(lower_ctx *c, func_info *fi) {
   if (fi->ir || fi->failed)
     return fi->ir;
   fi->in_progress = true;
+  lower_module_structs(c, fi->module); /* their errors are not fi's */
+  int old = lower_enter_module(c, fi->module);
+  int nclosure = c->nclosure; /* a func captures no factory parameter */
+  c->nclosure = 0;
   fstate s = save(c);
   fi->ir = lower_def(c, fi->def, IR_FUNC_FUNC, NULL, fi->cname);
   restore(c, s);
@@ -330,6 +350,8 @@ ir_func *lower_func_def(lower_ctx *c, func_info *fi) {
     if (fi->failed)
       fi->ir = NULL;
   }
+  c->nclosure = nclosure;
+  lower_enter_module(c, old);
   fi->in_progress = false;
   fi->failed = !fi->ir;
   return fi->ir;
@@ -343,40 +365,74 @@ ir_func *lower_def_as(lower_ctx *c, const ast_def *d, ir_func_kind kind,
   return f;
 }
 
-ir_module *wp_lower(const ast_module *ast, const wp_lower_options *opts,
-                    wp_arena *arena, wp_diag *diag) {
-  lower_ctx c = {.A = arena, .diag = diag, .ast = ast, .opts = opts};
-  c.m = ir_module_new(arena, opts->module_name, ast->src);
-  c.T = c.m->types;
-  c.funcs = WP_NEW_ARRAY(arena, func_info, ast->ndefs + 1);
-  for (int i = 0; i < ast->ndefs; i++)
-    if (ast->defs[i]->kind == AST_DEF_FUNC)
-      c.funcs[c.nfuncs++].def = ast->defs[i];
-  int errors = diag->errors;
-  module_options(&c);
-  lower_structs(&c);
-  /* @wp.func_grad(f): the custom adjoint of func f */
+ir_func *lower_func_instance(lower_ctx *c, const func_info *fi,
+                             const ir_type **types, const char *cname) {
+  lower_module_structs(c, fi->module);
+  int old = lower_enter_module(c, fi->module);
+  int nclosure = c->nclosure; /* a func captures no factory parameter */
+  c->nclosure = 0;
+  ir_func *f = lower_def_as(c, fi->def, IR_FUNC_FUNC, types, cname);
+  c->nclosure = nclosure;
+  lower_enter_module(c, old);
+  return f;
+}
+
+/* @wp.func_grad(f): the custom adjoint of func f of the same module. */
+static void custom_grads(lower_ctx *c, int mod) {
+  const ast_module *ast = c->prog->modules[mod];
   for (int i = 0; i < ast->ndefs; i++) {
     const ast_def *d = ast->defs[i];
     if (d->kind != AST_DEF_OTHER_WARP || strcmp(d->decorator_name, "func_grad"))
       continue;
     const ast_expr *dec = d->decorator;
-    func_info *fi = dec->kind == AST_EXPR_CALL && dec->nitems == 1 &&
-                            dec->items[0]->kind == AST_EXPR_NAME
-                        ? lower_find_func(&c, dec->items[0]->name)
-                        : NULL;
-    if (!fi && dec->kind == AST_EXPR_CALL && dec->nitems == 1 &&
-        dec->items[0]->kind == AST_EXPR_NAME)
-      wp_error(diag, dec->items[0]->loc, "'%s' is not a @wp.func of this file",
-               dec->items[0]->name);
+    bool named = dec->kind == AST_EXPR_CALL && dec->nitems == 1 &&
+                 dec->items[0]->kind == AST_EXPR_NAME;
+    func_info *fi = named ? lower_find_func(c, mod, dec->items[0]->name) : NULL;
+    if (!fi && named)
+      wp_error(c->diag, dec->items[0]->loc,
+               "'%s' is not a @wp.func of this file", dec->items[0]->name);
     else if (!fi)
-      wp_error(diag, dec->loc,
+      wp_error(c->diag, dec->loc,
                "@wp.func_grad needs the @wp.func it differentiates, e.g. "
                "@wp.func_grad(my_func)");
     else
       fi->grad_def = d;
   }
+}
+
+ir_module *wp_lower_program(const ast_program *prog,
+                            const wp_lower_options *opts, wp_arena *arena,
+                            wp_diag *diag) {
+  const ast_module *ast = prog->modules[0];
+  lower_ctx c = {
+      .A = arena, .diag = diag, .ast = ast, .prog = prog, .opts = opts};
+  c.m = ir_module_new(arena, opts->module_name, ast->src);
+  c.T = c.m->types;
+  int ndefs = 0;
+  for (int k = 0; k < prog->nmodules; k++)
+    ndefs += prog->modules[k]->ndefs;
+  c.funcs = WP_NEW_ARRAY(arena, func_info, ndefs + 1);
+  for (int k = 0; k < prog->nmodules; k++)
+    for (int i = 0; i < prog->modules[k]->ndefs; i++)
+      if (prog->modules[k]->defs[i]->kind == AST_DEF_FUNC) {
+        c.funcs[c.nfuncs].module = k;
+        c.funcs[c.nfuncs++].def = prog->modules[k]->defs[i];
+      }
+  c.structs = WP_NEW_ARRAY(arena, mod_structs, prog->nmodules);
+  int errors = diag->errors;
+  module_options(&c);
+  lower_module_structs(&c, 0);
+  for (int k = 0; k < prog->nmodules; k++)
+    custom_grads(&c, k);
   lower_kernels(&c);
-  /* funcs no kernel calls are not compiled, as in Warp */
+  /* funcs no kernel calls are not compiled, as in Warp; kernels of imported
+     modules neither (they belong to those modules) */
   return diag->errors == errors ? c.m : NULL;
+}
+
+ir_module *wp_lower(const ast_module *ast, const wp_lower_options *opts,
+                    wp_arena *arena, wp_diag *diag) {
+  ast_module *mods[1] = {(ast_module *)ast};
+  ast_program prog = {.modules = mods, .nmodules = 1};
+  return wp_lower_program(&prog, opts, arena, diag);
 }

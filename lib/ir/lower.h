@@ -15,7 +15,10 @@ typedef enum ent_kind {
   ENT_SPECIAL, /* a warp name with its own lowering: "tid", "constant",
                   "array", "range", "len", "float", "int", "bool", ... */
   ENT_SHAPE,   /* arr.shape (value = the array) */
+  ENT_MODULE,  /* an imported Python module (module = its index) */
 } ent_kind;
+
+typedef struct func_info func_info;
 
 typedef struct entity {
   ent_kind kind;
@@ -23,8 +26,10 @@ typedef struct entity {
   const ir_type *type;       /* TYPE */
   const ir_builtin *builtin; /* BUILTIN */
   const ast_def *def;        /* FUNC */
+  func_info *func;           /* FUNC */
   const char *name;          /* WARP, SPECIAL: the warp-relative name */
   int array_ndim;            /* SPECIAL "array"/"arrayNd": default ndim */
+  int module;                /* MODULE */
 } entity;
 
 /* One instance of a generic function: its parameter types. */
@@ -35,10 +40,12 @@ typedef struct func_inst {
   struct func_inst *next;
 } func_inst;
 
-/* A user function known to the module (one `def` of a @wp.func; several
- * defs of one name with different signatures are overloads). */
-typedef struct func_info {
+/* A user function known to the program (one `def` of a @wp.func; several
+ * defs of one name in one module with different signatures are
+ * overloads). */
+struct func_info {
   const ast_def *def;
+  int module;              /* the module (file) defining it */
   const ast_def *grad_def; /* its @wp.func_grad function, or NULL */
   ir_func *ir;             /* NULL until lowered */
   bool in_progress;        /* being lowered (recursion check) */
@@ -48,9 +55,41 @@ typedef struct func_info {
   bool generic;           /* a parameter has a generic annotation */
   const ir_type **ptypes; /* concrete parameter types (NULL: generic) */
   const char *sig;        /* for replacing a def of the same signature */
-  const char *cname;      /* NULL: the default wpf_NAME */
+  const char *cname;      /* NULL: the default wpf_<module tag>NAME */
   func_inst *insts;       /* generic: the instances made so far */
-} func_info;
+};
+
+/* The @wp.struct classes of one module, built in file order when the module
+ * is first looked into. */
+typedef struct mod_structs {
+  const ast_def **defs;
+  const ir_type **types; /* NULL for a struct with errors */
+  int n;
+  int state; /* 0 not built, 1 being built (a cycle sees the first n), 2 */
+} mod_structs;
+
+/* What a module-level name of a module denotes (lower_module.c). */
+typedef enum bind_kind {
+  BIND_NONE,    /* nothing by that name */
+  BIND_FUNC,    /* func */
+  BIND_STRUCT,  /* type */
+  BIND_WARP,    /* warp: the warp-relative path ("" for warp itself) */
+  BIND_MODULE,  /* module */
+  BIND_GLOBAL,  /* global `index` of `module` */
+  BIND_MISSING, /* import `import` whose module was not found */
+  BIND_BADNAME, /* import `import` names nothing in its module */
+  BIND_OTHER,   /* a def, class or host import: not Warp's (module) */
+} bind_kind;
+
+typedef struct binding {
+  bind_kind kind;
+  func_info *func;
+  const ir_type *type;
+  const char *warp;
+  int module;
+  int index;
+  const ast_import *import;
+} binding;
 
 typedef struct var_def var_def;
 typedef struct loop_ctx {
@@ -61,7 +100,12 @@ typedef struct loop_ctx {
 typedef struct lower_ctx {
   wp_arena *A;
   wp_diag *diag;
-  const ast_module *ast;
+  const ast_module *ast; /* the module being looked into (prog->modules[mod]) */
+  const ast_program *prog;
+  int mod;
+  mod_structs *structs;           /* per module */
+  const ast_import *reported[16]; /* imports already diagnosed */
+  int nreported;
   ir_module *m;
   ir_types *T;
   const wp_lower_options *opts;
@@ -91,16 +135,13 @@ typedef struct lower_ctx {
   int const_depth;
   bool in_static; /* evaluating wp.static(...) */
   bool bare_warp; /* --instantiate types: warp names without `wp.` */
-  /* lowering a kernel made by a factory call `k2 = make(2.0)`: the
-     factory's parameters bound to the call's argument expressions, which
-     are evaluated at module level before global closure_limit */
+  /* lowering a kernel made by a factory call `k2 = make(2.0)` of the main
+     file: the factory's parameters bound to the call's argument
+     expressions, which are evaluated at module level (of the main file)
+     before global closure_limit; 0 inside funcs */
   const char **closure_names;
   const ast_expr **closure_values;
   int nclosure, closure_limit;
-  /* @wp.struct classes, in file order */
-  const ast_def **struct_defs;
-  const ir_type **struct_types;
-  int nstructs;
 } lower_ctx;
 
 /* lower_ssa.c: variables (Braun et al., "Simple and Efficient Construction
@@ -181,19 +222,22 @@ ir_value *lower_atomic(lower_ctx *c, const ir_builtin *b, ir_value **addr,
  * (reported). */
 const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e);
 /* The type a module-level alias (`real = wp.float64`, `vec5 =
- * wp.types.vector(length=5, dtype=float)`) names, or NULL (not reported)
- * when `name` is not one. */
+ * wp.types.vector(length=5, dtype=float)`, also one imported from another
+ * module) names, or NULL (not reported) when `name` is not one. */
 const ir_type *lower_alias(lower_ctx *c, const char *name);
+/* The same for global `index` of module `mod`. */
+const ir_type *lower_global_type(lower_ctx *c, int mod, int index);
 /* Is `e` syntactically a type (a name or alias of one, vector(...), ...)? */
 bool lower_is_type_expr(lower_ctx *c, const ast_expr *e);
-/* The value of the last module-level assignment of `name`, or NULL. */
-const ast_expr *lower_global_value(lower_ctx *c, const char *name);
 /* Resolves a warp-relative name ("vec3", "float32", "tid", "types.vector")
  * to an entity; kind ENT_ERROR without a report when unknown. */
 entity lower_warp_name(lower_ctx *c, const char *name);
 /* The warp-relative name `e` denotes (e.g. "vec3" for wp.vec3 or for vec3
  * imported from warp), or NULL when it is not a warp name. */
 const char *lower_warp_path(lower_ctx *c, const ast_expr *e);
+/* Reports wp.PATH that warpc does not know at `loc`: out of scope by
+ * decision (naming the family), or unknown. */
+void lower_unknown_warp_name(lower_ctx *c, const char *path, wp_loc loc);
 
 /* lower_generic.c: generic annotations (typing.Any, wp.Scalar/Float/Int,
  * arrays/vectors/matrices of them) and instance names. */
@@ -212,22 +256,29 @@ const char *lower_type_list(lower_ctx *c, const ir_type **types, int n);
 void lower_kernels(lower_ctx *c);
 
 /* lower_overload.c: @wp.func overloads and generic instances. */
-/* The function the call of `name` with arguments of `types` runs (lowered
- * on demand), or NULL when reported (at `loc`). */
-ir_func *lower_resolve_func(lower_ctx *c, const char *name,
+/* The function a call with arguments of `types` of the func named like
+ * `fi` in fi's module (its overload set) runs, lowered on demand; NULL when
+ * reported (at `loc`). */
+ir_func *lower_resolve_func(lower_ctx *c, const func_info *fi,
                             const ir_type **types, int n, wp_loc loc);
-/* Lowers definition `d` with the given parameter types (NULL: from its
- * annotations) as a kernel or func named `cname`. */
+/* Lowers definition `d` of the current module with the given parameter
+ * types (NULL: from its annotations) as a kernel or func named `cname`
+ * (NULL: the default name; a func's is made unique) (lower.c). */
 ir_func *lower_def_as(lower_ctx *c, const ast_def *d, ir_func_kind kind,
                       const ir_type **types, const char *cname);
+/* The instance of func `fi` for parameter `types`, lowered in fi's module
+ * (lower.c). */
+ir_func *lower_func_instance(lower_ctx *c, const func_info *fi,
+                             const ir_type **types, const char *cname);
 
 /* lower_const.c: module-level constants, evaluated with Python's rules. */
-/* Looks up global `name` visible from the current context and lowers its
- * value as constants into the current function.  Returns false (nothing
- * reported) when there is no such global; *out NULL when it was reported. */
-bool lower_global(lower_ctx *c, const char *name, wp_loc use, entity *out);
+/* Global `index` of module `mod` (its value computed with Python's rules
+ * there) captured as constants into the current function; ENT_ERROR when
+ * reported. */
+entity lower_global_at(lower_ctx *c, int mod, int index, wp_loc use);
 /* A name captured by a factory-made kernel (a parameter of the factory):
- * lowers its value like lower_global; false when `name` is not captured. */
+ * lowers its value like lower_global_at; false when `name` is not
+ * captured. */
 bool lower_closure(lower_ctx *c, const char *name, wp_loc use, entity *out);
 /* The expression a captured name is bound to, or NULL. */
 const ast_expr *lower_closure_value(lower_ctx *c, const char *name);
@@ -274,8 +325,40 @@ void lower_poison(lower_ctx *c, const ast_expr *target);
 void lower_block(lower_ctx *c, const ast_block *b);
 /* Lowers (on first use) the @wp.func `fi`; NULL when it failed. */
 ir_func *lower_func_def(lower_ctx *c, func_info *fi);
-func_info *lower_find_func(lower_ctx *c, const char *name);
-/* The type of the @wp.struct `name`, or NULL. */
-const ir_type *lower_find_struct(lower_ctx *c, const char *name);
+/* The @wp.func `name` of module `mod` (the last definition), or NULL. */
+func_info *lower_find_func(lower_ctx *c, int mod, const char *name);
+/* Builds the @wp.struct types of module `mod` if not done yet (lower.c). */
+void lower_module_structs(lower_ctx *c, int mod);
+
+/* lower_module.c: names across the modules of a multi-file program. */
+/* Makes `mod` the module names are looked up in; returns the previous. */
+int lower_enter_module(lower_ctx *c, int mod);
+/* The C name prefix of module `mod`'s definitions: "" for the main file,
+ * else the dotted name it was imported as, e.g. "pkg_util_" (C names are
+ * made unique by lower_unique_cname). */
+const char *lower_module_tag(lower_ctx *c, int mod);
+/* A C name not used yet by a function or struct type of the output: `base`,
+ * or `base` with a numeric suffix. */
+const char *lower_unique_cname(lower_ctx *c, const char *base);
+/* What `name` denotes at the top level of module `mod` (its funcs,
+ * structs, imports, constants, names of its star imports). */
+binding lower_lookup(lower_ctx *c, int mod, const char *name);
+/* Attribute `name` of module `mod` (submodules, then lower_lookup). */
+binding lower_lookup_attr(lower_ctx *c, int mod, const char *name);
+/* The module-level meaning of a NAME or ATTRIBUTE chain (no locals):
+ * BIND_NONE for anything else. */
+binding lower_resolve(lower_ctx *c, const ast_expr *e);
+/* Reports a BIND_MISSING / BIND_BADNAME / BIND_OTHER binding used at
+ * `use` for `name` (once per import). */
+void lower_report_binding(lower_ctx *c, binding b, const char *name,
+                          wp_loc use);
+/* The entity of a binding (globals are captured as constants into the
+ * current function); ENT_ERROR when reported, or without a report for
+ * BIND_NONE. */
+entity lower_binding_entity(lower_ctx *c, binding b, const char *name,
+                            wp_loc use);
+/* The type a binding names (a struct, an alias, a warp type), or NULL
+ * (not reported). */
+const ir_type *lower_binding_type(lower_ctx *c, binding b);
 
 #endif

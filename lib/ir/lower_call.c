@@ -358,8 +358,8 @@ static ir_value *special_call(lower_ctx *c, const ast_expr *e,
   return NULL;
 }
 
-static ir_value *func_call(lower_ctx *c, const ast_expr *e,
-                           const ast_def *def) {
+static ir_value *func_call(lower_ctx *c, const ast_expr *e, func_info *fi) {
+  const ast_def *def = fi->def;
   ir_value *args[MAX_ARGS];
   int n = lower_args(c, e, args);
   if (n < 0)
@@ -367,7 +367,7 @@ static ir_value *func_call(lower_ctx *c, const ast_expr *e,
   const ir_type *types[MAX_ARGS];
   for (int i = 0; i < n; i++)
     types[i] = args[i]->type;
-  ir_func *callee = lower_resolve_func(c, def->name, types, n, e->loc);
+  ir_func *callee = lower_resolve_func(c, fi, types, n, e->loc);
   if (!callee)
     return NULL;
   if (n != callee->nparams) {
@@ -392,10 +392,12 @@ static ir_value *func_call(lower_ctx *c, const ast_expr *e,
  * (a tuple for several parameters, the value for one). */
 static ir_value *grad_call(lower_ctx *c, const ast_expr *e) {
   const ast_expr *ge = e->value;
-  func_info *fi =
-      ge->nitems == 1 && !ge->nkeywords && ge->items[0]->kind == AST_EXPR_NAME
-          ? lower_find_func(c, ge->items[0]->name)
-          : NULL;
+  entity fe = {.kind = ENT_ERROR};
+  if (ge->nitems == 1 && !ge->nkeywords &&
+      (ge->items[0]->kind == AST_EXPR_NAME ||
+       ge->items[0]->kind == AST_EXPR_ATTRIBUTE))
+    fe = lower_entity(c, ge->items[0]);
+  func_info *fi = fe.kind == ENT_FUNC ? fe.func : NULL;
   if (!fi) {
     wp_error(c->diag, ge->loc,
              "wp.grad() takes a @wp.func, e.g. wp.grad(f)(x)");
@@ -403,7 +405,7 @@ static ir_value *grad_call(lower_ctx *c, const ast_expr *e) {
   }
   ast_expr call = *e;
   call.value = ge->items[0];
-  ir_value *v = func_call(c, &call, fi->def); /* checks the arguments */
+  ir_value *v = func_call(c, &call, fi); /* checks the arguments */
   if (!v)
     return NULL;
   ir_func *f = v->callee;
@@ -573,7 +575,7 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
   case ENT_ERROR: return NULL;
   case ENT_TYPE: return type_call(c, e, callee.type);
   case ENT_SPECIAL: return special_call(c, e, callee.name);
-  case ENT_FUNC: return func_call(c, e, callee.def);
+  case ENT_FUNC: return func_call(c, e, callee.func);
   case ENT_BUILTIN: {
     if (lower_linalg_handles(callee.builtin->name))
       return lower_linalg_call(c, e, callee.builtin);

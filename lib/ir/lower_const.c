@@ -42,6 +42,27 @@ static bool not_const(lower_ctx *c, const ast_expr *e) {
   return false;
 }
 
+/* A constant of another module (`from util import N`, `util.N`): its
+ * value computed in that module.  Anything else is not a constant. */
+static bool eval_binding(lower_ctx *c, const ast_expr *e, binding b,
+                         cvalue *out) {
+  if (b.kind == BIND_MISSING || b.kind == BIND_BADNAME) {
+    lower_report_binding(c, b, e->name, e->loc);
+    return false;
+  }
+  if (b.kind != BIND_GLOBAL || b.module == c->mod)
+    return not_const(c, e);
+  if (++c->const_depth > 64) {
+    c->const_depth--;
+    return not_const(c, e);
+  }
+  int old = lower_enter_module(c, b.module);
+  bool ok = eval(c, c->ast->globals[b.index].value, b.index, out);
+  lower_enter_module(c, old);
+  c->const_depth--;
+  return ok;
+}
+
 static const ast_global *find_global(lower_ctx *c, const char *name, int limit,
                                      int *index) {
   for (int i = limit - 1; i >= 0; i--)
@@ -230,8 +251,8 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
       return ok;
     }
     const ast_global *g = find_global(c, e->name, limit, &idx);
-    if (!g)
-      break;
+    if (!g) /* a constant imported from another file */
+      return eval_binding(c, e, lower_lookup(c, c->mod, e->name), out);
     if (++c->const_depth > 64) {
       c->const_depth--;
       return not_const(c, e);
@@ -241,6 +262,12 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     return ok;
   }
   case AST_EXPR_ATTRIBUTE:
+    if (e->value->kind == AST_EXPR_NAME ||
+        e->value->kind == AST_EXPR_ATTRIBUTE) {
+      binding b = lower_resolve(c, e->value);
+      if (b.kind == BIND_MODULE)
+        return eval_binding(c, e, lower_lookup_attr(c, b.module, e->name), out);
+    }
     if (e->value->kind == AST_EXPR_NAME &&
         strcmp(e->value->name, "math") == 0) {
       out->kind = CV_FLOAT;
@@ -375,6 +402,8 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
         return true;
       }
     }
+    if (!path && e->value->kind == AST_EXPR_ATTRIBUTE) /* u.Vec(...) */
+      t = lower_binding_type(c, lower_resolve(c, e->value));
     if (t && t->kind != IR_T_ARRAY)
       return eval_typed(c, e, t, limit, out);
     break;
@@ -411,6 +440,8 @@ static ir_value *materialize(lower_ctx *c, const cvalue *v, wp_loc loc) {
 }
 
 const ast_expr *lower_closure_value(lower_ctx *c, const char *name) {
+  if (c->mod) /* other modules do not see a factory of the main file */
+    return NULL;
   for (int i = c->nclosure - 1; i >= 0; i--)
     if (!strcmp(c->closure_names[i], name))
       return c->closure_values[i];
@@ -441,22 +472,20 @@ bool lower_closure(lower_ctx *c, const char *name, wp_loc use, entity *out) {
   return true;
 }
 
-bool lower_global(lower_ctx *c, const char *name, wp_loc use, entity *out) {
-  int idx;
-  const ast_global *g = find_global(c, name, c->ast->nglobals, &idx);
-  if (!g)
-    return false;
+entity lower_global_at(lower_ctx *c, int mod, int index, wp_loc use) {
+  int old = lower_enter_module(c, mod);
+  const ast_global *g = &c->ast->globals[index];
   cvalue v;
   int errors = c->diag->errors;
-  if (!eval(c, g->value, idx, &v)) {
+  bool ok = eval(c, g->value, index, &v);
+  lower_enter_module(c, old);
+  if (!ok) {
     if (c->diag->errors > errors)
-      wp_note(c->diag, use, "'%s' is used in a kernel here", name);
-    *out = (entity){.kind = ENT_ERROR};
-    return true;
+      wp_note(c->diag, use, "'%s' is used in a kernel here", g->name);
+    return (entity){.kind = ENT_ERROR};
   }
   ir_value *val = materialize(c, &v, use);
-  *out = (entity){.kind = val ? ENT_VALUE : ENT_ERROR, .value = val};
-  return true;
+  return (entity){.kind = val ? ENT_VALUE : ENT_ERROR, .value = val};
 }
 
 /* wp.static(expr): `expr` evaluated at compile time over module constants

@@ -215,8 +215,7 @@ static int swizzle_index(const char *n) {
   return -1;
 }
 
-/* wp.NAME that warpc does not know: out of scope by decision, or unknown. */
-static void unknown_warp_name(lower_ctx *c, const char *path, wp_loc loc) {
+void lower_unknown_warp_name(lower_ctx *c, const char *path, wp_loc loc) {
   const char *family = ir_out_of_scope(path);
   if (family)
     wp_error(c->diag, loc,
@@ -236,12 +235,42 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
   if (path) {
     entity en = lower_warp_name(c, path);
     if (en.kind == ENT_ERROR)
-      unknown_warp_name(c, path, e->loc);
+      lower_unknown_warp_name(c, path, e->loc);
     return en;
   }
   entity base = lower_entity(c, e->value);
   if (base.kind == ENT_ERROR)
     return base;
+  if (base.kind == ENT_WARP) { /* warp reached through another module */
+    const char *p = !*base.name || !strcmp(base.name, "types")
+                        ? e->name
+                        : wp_arena_printf(c->A, "%s.%s", base.name, e->name);
+    entity en = lower_warp_name(c, p);
+    if (en.kind == ENT_ERROR)
+      lower_unknown_warp_name(c, p, e->loc);
+    return en;
+  }
+  if (base.kind == ENT_MODULE) { /* util.f, pkg.util.S, util.CONST */
+    binding b = lower_lookup_attr(c, base.module, e->name);
+    if (b.kind == BIND_NONE) {
+      const ast_module *m = c->prog->modules[base.module];
+      wp_error(c->diag, e->loc, "module '%s' (%s) has no attribute '%s'",
+               *m->mod_name ? m->mod_name : ".",
+               m->src    ? m->src->path
+               : *m->dir ? m->dir
+                         : ".",
+               e->name);
+      return (entity){.kind = ENT_ERROR};
+    }
+    if (b.kind == BIND_OTHER && b.module == base.module) {
+      wp_error(c->diag, e->loc,
+               "'%s' is not a @wp.func, @wp.struct, constant or module warpc "
+               "can use in a kernel",
+               e->name);
+      return (entity){.kind = ENT_ERROR};
+    }
+    return lower_binding_entity(c, b, e->name, e->loc);
+  }
   if (base.kind != ENT_VALUE) {
     wp_error(c->diag, e->loc, "unknown attribute '%s'", e->name);
     return (entity){.kind = ENT_ERROR};
@@ -296,42 +325,27 @@ static entity name_entity(lower_ctx *c, const ast_expr *e) {
       v = lower_zero(c, c->var_types[var]);
     return value_entity(v);
   }
-  entity cap;
   const ast_expr *cv = lower_closure_value(c, e->name);
-  if (cv && cv->kind == AST_EXPR_NAME && lower_find_func(c, cv->name)) {
-    func_info *cf = lower_find_func(c, cv->name); /* a func passed in */
-    return (entity){.kind = ENT_FUNC, .def = cf->def};
-  }
-  if (cv && lower_is_type_expr(c, cv)) { /* a type passed to a factory */
-    int n = c->nclosure;
-    c->nclosure = 0;
-    const ir_type *t = lower_type_expr(c, cv);
-    c->nclosure = n;
-    return (entity){.kind = t ? ENT_TYPE : ENT_ERROR, .type = t};
-  }
-  if (lower_closure(c, e->name, e->loc, &cap))
+  if (cv) { /* a parameter of the factory that made this kernel */
+    binding fb = lower_resolve(c, cv);
+    if (fb.kind == BIND_FUNC) /* a func passed in (f, u.f) */
+      return lower_binding_entity(c, fb, e->name, e->loc);
+    if (lower_is_type_expr(c, cv)) { /* a type passed in */
+      int n = c->nclosure;
+      c->nclosure = 0;
+      const ir_type *t = lower_type_expr(c, cv);
+      c->nclosure = n;
+      return (entity){.kind = t ? ENT_TYPE : ENT_ERROR, .type = t};
+    }
+    entity cap;
+    lower_closure(c, e->name, e->loc, &cap);
     return cap;
-  func_info *fi = lower_find_func(c, e->name);
-  if (fi)
-    return (entity){.kind = ENT_FUNC, .def = fi->def};
-  const ir_type *st = lower_find_struct(c, e->name);
-  if (st)
-    return (entity){.kind = ENT_TYPE, .type = st};
-  const char *path = lower_warp_path(c, e);
-  if (path) {
-    if (!*path)
-      return (entity){.kind = ENT_WARP, .name = ""};
-    entity en = lower_warp_name(c, path);
-    if (en.kind == ENT_ERROR)
-      unknown_warp_name(c, path, e->loc);
-    return en;
   }
-  const ir_type *alias = lower_alias(c, e->name);
-  if (alias)
-    return (entity){.kind = ENT_TYPE, .type = alias};
-  entity g;
-  if (lower_global(c, e->name, e->loc, &g))
-    return g;
+  /* module-level names: funcs, structs, imports (warp, other files),
+     constants; host code (plain defs, numpy) falls through */
+  binding b = lower_lookup(c, c->mod, e->name);
+  if (b.kind != BIND_NONE && (b.kind != BIND_OTHER || b.module != c->mod))
+    return lower_binding_entity(c, b, e->name, e->loc);
   static const char *py_specials[] = {"float", "int", "bool",
                                       "range", "len", "print"};
   for (size_t i = 0; i < sizeof py_specials / sizeof py_specials[0]; i++)

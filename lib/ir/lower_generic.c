@@ -104,23 +104,24 @@ static tmpl template_parts(lower_ctx *c, const ast_expr *e) {
   return t;
 }
 
-/* A name that is a module-level alias: its value (depth-limited). */
+/* A name (or util.Name) that is a module-level alias: its value
+ * (depth-limited), the module it is in made the current one (the caller
+ * restores the module). */
 static const ast_expr *unalias(lower_ctx *c, const ast_expr *e) {
-  for (int k = 0; k < 16 && e->kind == AST_EXPR_NAME; k++) {
-    if (lower_warp_path(c, e) || lower_find_struct(c, e->name) || is_any(c, e))
+  for (int k = 0; k < 16; k++) {
+    if ((e->kind != AST_EXPR_NAME && e->kind != AST_EXPR_ATTRIBUTE) ||
+        lower_warp_path(c, e) || is_any(c, e))
       return e;
-    const ast_expr *g = lower_global_value(c, e->name);
-    if (!g)
+    binding b = lower_resolve(c, e);
+    if (b.kind != BIND_GLOBAL)
       return e;
-    e = g;
+    lower_enter_module(c, b.module);
+    e = c->ast->globals[b.index].value;
   }
   return e;
 }
 
-bool lower_type_is_generic(lower_ctx *c, const ast_expr *e) {
-  if (!e)
-    return false;
-  e = unalias(c, e);
+static bool is_generic(lower_ctx *c, const ast_expr *e) {
   if (is_any(c, e) || scalar_class(c, e))
     return true;
   tmpl t = template_parts(c, e);
@@ -130,6 +131,15 @@ bool lower_type_is_generic(lower_ctx *c, const ast_expr *e) {
     if (t.dims[i] && is_any(c, t.dims[i]))
       return true;
   return t.dtype && lower_type_is_generic(c, t.dtype);
+}
+
+bool lower_type_is_generic(lower_ctx *c, const ast_expr *e) {
+  if (!e)
+    return false;
+  int old = c->mod;
+  bool r = is_generic(c, unalias(c, e));
+  lower_enter_module(c, old);
+  return r;
 }
 
 static bool scalar_in_class(const ir_type *t, const char *cls) {
@@ -149,14 +159,13 @@ static bool dim_matches(lower_ctx *c, const ast_expr *d, int n) {
   return d->kind == AST_EXPR_INT && (int)d->int_value == n;
 }
 
-bool lower_type_matches(lower_ctx *c, const ast_expr *ann, const ir_type *t) {
-  ann = unalias(c, ann);
+static bool matches(lower_ctx *c, const ast_expr *ann, const ir_type *t) {
   if (is_any(c, ann))
     return true;
   const char *cls = scalar_class(c, ann);
   if (cls)
     return scalar_in_class(t, cls);
-  if (!lower_type_is_generic(c, ann))
+  if (!is_generic(c, ann))
     return lower_type_expr(c, ann) == t;
   tmpl tp = template_parts(c, ann);
   switch (tp.kind) {
@@ -173,6 +182,13 @@ bool lower_type_matches(lower_ctx *c, const ast_expr *ann, const ir_type *t) {
            (!tp.dtype || lower_type_matches(c, tp.dtype, t->elem));
   default: return false;
   }
+}
+
+bool lower_type_matches(lower_ctx *c, const ast_expr *ann, const ir_type *t) {
+  int old = c->mod;
+  bool r = matches(c, unalias(c, ann), t);
+  lower_enter_module(c, old);
+  return r;
 }
 
 /* A C-identifier spelling of `t`, unambiguous within a list (see
@@ -209,5 +225,8 @@ const char *lower_type_list(lower_ctx *c, const ir_type **types, int n) {
 }
 
 bool lower_is_array_template(lower_ctx *c, const ast_expr *ann) {
-  return template_parts(c, unalias(c, ann)).kind == TM_ARRAY;
+  int old = c->mod;
+  bool r = template_parts(c, unalias(c, ann)).kind == TM_ARRAY;
+  lower_enter_module(c, old);
+  return r;
 }

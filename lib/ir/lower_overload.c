@@ -7,10 +7,14 @@
  * first generic one (typing.Any, wp.Scalar, wp.Float, wp.Int, arrays and
  * vectors of them) whose annotations the argument types match; a generic
  * function is lowered once per distinct tuple of argument types, its result
- * type inferred per instance.  Overloads and instances are named
- * wpo_<length of name><name>_<mangled parameter types> in C, e.g.
- * wpo_1f_float32_vec3f; a function with a single concrete definition keeps
- * wpf_<name>. */
+ * type inferred per instance.  The overloads of a name are the defs of one
+ * module (file): `u.f(x)` or `f(x)` after `from u import f` picks among
+ * u's.  Overloads and instances are named
+ * wpo_<length of tag+name><module tag><name>_<mangled parameter types> in C,
+ * e.g. wpo_1f_float32_vec3f in the main file, wpo_7util_f_float32 for
+ * module util; a function with a single concrete definition keeps
+ * wpf_<module tag><name>.  Signatures and annotations are evaluated in the
+ * module of the def. */
 #include <string.h>
 
 #include "lower.h"
@@ -19,6 +23,7 @@
 static bool signature(lower_ctx *c, func_info *fi) {
   if (fi->sig_state)
     return fi->sig_state > 0;
+  int old = lower_enter_module(c, fi->module);
   const ast_def *d = fi->def;
   fi->ptypes = WP_NEW_ARRAY(c->A, const ir_type *, d->nparams + 1);
   const char *sig = "";
@@ -56,11 +61,14 @@ static bool signature(lower_ctx *c, func_info *fi) {
   }
   fi->sig = sig;
   fi->sig_state = ok ? 1 : -1;
+  lower_enter_module(c, old);
   return ok;
 }
 
-static const char *inst_cname(lower_ctx *c, const char *name,
+static const char *inst_cname(lower_ctx *c, const func_info *fi,
                               const ir_type **types, int n) {
+  const char *name = wp_arena_printf(
+      c->A, "%s%s", lower_module_tag(c, fi->module), fi->def->name);
   return wp_arena_printf(c->A, "wpo_%d%s_%s", (int)strlen(name), name,
                          lower_mangle(c, types, n));
 }
@@ -78,13 +86,14 @@ static bool generic_match(lower_ctx *c, const func_info *fi,
                           const ir_type **types, int n) {
   if (!fi->generic || fi->def->nparams != n)
     return false;
-  for (int i = 0; i < n; i++) {
-    if (fi->ptypes[i]
-            ? fi->ptypes[i] != types[i]
-            : !lower_type_matches(c, fi->def->params[i].annotation, types[i]))
-      return false;
-  }
-  return true;
+  int old = lower_enter_module(c, fi->module);
+  bool ok = true;
+  for (int i = 0; i < n && ok; i++)
+    ok = fi->ptypes[i]
+             ? fi->ptypes[i] == types[i]
+             : lower_type_matches(c, fi->def->params[i].annotation, types[i]);
+  lower_enter_module(c, old);
+  return ok;
 }
 
 static ir_func *instance(lower_ctx *c, func_info *fi, const ir_type **types,
@@ -114,8 +123,7 @@ static ir_func *instance(lower_ctx *c, func_info *fi, const ir_type **types,
   if (in->ir || in->failed)
     return in->ir;
   in->in_progress = true;
-  in->ir = lower_def_as(c, fi->def, IR_FUNC_FUNC, in->types,
-                        inst_cname(c, fi->def->name, types, n));
+  in->ir = lower_func_instance(c, fi, in->types, inst_cname(c, fi, types, n));
   in->in_progress = false;
   in->failed = !in->ir;
   return in->ir;
@@ -132,15 +140,17 @@ static ir_func *concrete(lower_ctx *c, func_info *fi, wp_loc loc) {
   return lower_func_def(c, fi);
 }
 
-ir_func *lower_resolve_func(lower_ctx *c, const char *name,
+ir_func *lower_resolve_func(lower_ctx *c, const func_info *f0,
                             const ir_type **types, int n, wp_loc loc) {
-  /* the overloads of `name`, a later def replacing one of equal signature */
+  /* the overloads of f0's name in its module, a later def replacing one of
+     equal signature */
+  const char *name = f0->def->name;
   func_info **ov = WP_NEW_ARRAY(c->A, func_info *, c->nfuncs + 1);
   int nov = 0;
   bool ok = true;
   for (int i = 0; i < c->nfuncs; i++) {
     func_info *fi = &c->funcs[i];
-    if (strcmp(fi->def->name, name))
+    if (fi->module != f0->module || strcmp(fi->def->name, name))
       continue;
     if (!signature(c, fi)) {
       ok = false;
@@ -159,7 +169,7 @@ ir_func *lower_resolve_func(lower_ctx *c, const char *name,
   if (nov > 1)
     for (int k = 0; k < nov; k++)
       if (!ov[k]->generic && !ov[k]->cname)
-        ov[k]->cname = inst_cname(c, name, ov[k]->ptypes, ov[k]->def->nparams);
+        ov[k]->cname = inst_cname(c, ov[k], ov[k]->ptypes, ov[k]->def->nparams);
   if (nov == 1 && !ov[0]->generic) {
     /* one definition: its own messages for arity and argument types */
     ir_func *f = concrete(c, ov[0], loc);

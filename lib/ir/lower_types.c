@@ -125,8 +125,9 @@ const char *lower_warp_path(lower_ctx *c, const ast_expr *e) {
       if (im->is_warp && strcmp(im->local, e->name) == 0)
         return im->target;
     }
-    if (c->bare_warp && !lower_find_struct(c, e->name) &&
-        !lower_global_value(c, e->name)) {
+    binding b = c->bare_warp ? lower_lookup(c, c->mod, e->name)
+                             : (binding){.kind = BIND_STRUCT};
+    if (b.kind != BIND_STRUCT && b.kind != BIND_GLOBAL) {
       entity en = lower_warp_name(c, e->name);
       if (en.kind == ENT_TYPE || en.array_ndim || !strcmp(e->name, "vector") ||
           !strcmp(e->name, "matrix"))
@@ -176,29 +177,40 @@ static const ir_type *array_type(lower_ctx *c, const ast_expr *e,
   return ir_t_array(c->T, dt, ndim);
 }
 
-const ast_expr *lower_global_value(lower_ctx *c, const char *name) {
-  for (int i = c->ast->nglobals - 1; i >= 0; i--)
-    if (strcmp(c->ast->globals[i].name, name) == 0)
-      return c->ast->globals[i].value;
-  return NULL;
+static bool type_form(lower_ctx *c, const ast_expr *e, int depth);
+
+/* Is global `index` of module `mod` (the last assignment of its name) a
+ * type alias? */
+static bool global_type_form(lower_ctx *c, int mod, int index, int depth) {
+  int old = lower_enter_module(c, mod);
+  bool r = type_form(c, c->ast->globals[index].value, depth);
+  lower_enter_module(c, old);
+  return r;
 }
 
-/* Is `e` (syntactically) a type: a warp type name, a struct, float/int/bool,
- * an alias of one, or wp.types.vector/matrix/array(...)? */
+/* Is `e` (syntactically) a type: a warp type name, a struct (of this
+ * module or an imported one), float/int/bool, an alias of one (also
+ * imported: `from util import Vec`, `util.Vec`), or
+ * wp.types.vector/matrix/array(...)? */
 static bool type_form(lower_ctx *c, const ast_expr *e, int depth) {
   if (depth > 16)
     return false;
   const char *path = lower_warp_path(c, e);
   if (path)
     return lower_warp_name(c, path).kind == ENT_TYPE;
-  if (e->kind == AST_EXPR_NAME) {
-    if (lower_find_struct(c, e->name))
-      return true;
-    const ast_expr *g = lower_global_value(c, e->name);
-    if (g)
-      return type_form(c, g, depth + 1);
-    return !strcmp(e->name, "float") || !strcmp(e->name, "int") ||
-           !strcmp(e->name, "bool");
+  if (e->kind == AST_EXPR_NAME || e->kind == AST_EXPR_ATTRIBUTE) {
+    binding b = lower_resolve(c, e);
+    switch (b.kind) {
+    case BIND_STRUCT: return true;
+    case BIND_WARP:
+      return *b.warp && lower_warp_name(c, b.warp).kind == ENT_TYPE;
+    case BIND_GLOBAL: return global_type_form(c, b.module, b.index, depth + 1);
+    case BIND_NONE: break;
+    default: return false;
+    }
+    return e->kind == AST_EXPR_NAME &&
+           (!strcmp(e->name, "float") || !strcmp(e->name, "int") ||
+            !strcmp(e->name, "bool"));
   }
   if (e->kind == AST_EXPR_CALL || e->kind == AST_EXPR_SUBSCRIPT) {
     const char *callee = lower_warp_path(c, e->value);
@@ -216,14 +228,20 @@ bool lower_is_type_expr(lower_ctx *c, const ast_expr *e) {
   return type_form(c, e, 0);
 }
 
-const ir_type *lower_alias(lower_ctx *c, const char *name) {
-  const ast_expr *g = lower_global_value(c, name);
-  if (!g || !type_form(c, g, 0) || c->const_depth > 16)
+const ir_type *lower_global_type(lower_ctx *c, int mod, int index) {
+  if (c->const_depth > 16 || !global_type_form(c, mod, index, 0))
     return NULL;
+  int old = lower_enter_module(c, mod);
   c->const_depth++;
-  const ir_type *t = lower_type_expr(c, g);
+  const ir_type *t = lower_type_expr(c, c->ast->globals[index].value);
   c->const_depth--;
+  lower_enter_module(c, old);
   return t;
+}
+
+const ir_type *lower_alias(lower_ctx *c, const char *name) {
+  binding b = lower_lookup(c, c->mod, name);
+  return b.kind == BIND_GLOBAL ? lower_global_type(c, b.module, b.index) : NULL;
 }
 
 /* An int argument of vector()/matrix(): a literal. */
@@ -282,12 +300,23 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
     c->nclosure = n;
     return t;
   }
+  if ((e->kind == AST_EXPR_NAME || e->kind == AST_EXPR_ATTRIBUTE) && !path) {
+    /* structs of this file or imported ones (util.S), aliases (also
+       imported: util.Vec), warp names imported through another file */
+    binding b = lower_resolve(c, e);
+    if (b.kind == BIND_STRUCT)
+      return b.type;
+    if (b.kind == BIND_WARP)
+      path = b.warp;
+    else if (b.kind == BIND_GLOBAL && type_form(c, e, 0))
+      return lower_global_type(c, b.module, b.index);
+    else if (b.kind == BIND_MISSING || b.kind == BIND_BADNAME ||
+             (b.kind == BIND_OTHER && b.module < 0)) {
+      lower_report_binding(c, b, e->name, e->loc);
+      return NULL;
+    }
+  }
   if (e->kind == AST_EXPR_NAME && !path) {
-    const ir_type *st = lower_find_struct(c, e->name);
-    if (st)
-      return st;
-    if (lower_global_value(c, e->name) && type_form(c, e, 0))
-      return lower_alias(c, e->name);
     if (strcmp(e->name, "float") == 0)
       return ir_t_float32(c->T);
     if (strcmp(e->name, "int") == 0)

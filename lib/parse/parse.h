@@ -239,13 +239,27 @@ typedef struct ast_global {
  * Other imports (numpy, typing, local modules) are kept with `module` set to
  * the dotted module name and `is_warp` false, so later stages can resolve
  * `typing.Any` or multi-file imports. */
+/* What a non-warp import binds, once wp_load() has looked for the module
+ * (wp_parse alone leaves AST_IMPORT_UNRESOLVED). */
+typedef enum ast_import_res {
+  AST_IMPORT_UNRESOLVED, /* not looked up: the name means nothing to Warp */
+  AST_IMPORT_HOST,       /* a host-side module (numpy, math, typing, ...): never
+                            searched for */
+  AST_IMPORT_MISSING,    /* searched for and not found */
+  AST_IMPORT_MODULE,     /* `local` is module `res_module` of the program */
+  AST_IMPORT_NAME,       /* `local` is name `target` of module `res_module` */
+} ast_import_res;
+
 typedef struct ast_import {
   const char *local;
-  const char *module; /* dotted module path as written, e.g. "warp.types" */
+  const char *module; /* dotted module path as written, e.g. "warp.types";
+                         relative imports keep their dots (".util", ".") */
   const char *target; /* see above; for non-warp imports the imported name
                          ("" for a plain `import m`) */
   bool is_warp;
   wp_loc loc;
+  ast_import_res res; /* set by wp_load() */
+  int res_module;     /* AST_IMPORT_MODULE / _NAME: index in the program */
 } ast_import;
 
 typedef struct ast_module {
@@ -261,7 +275,48 @@ typedef struct ast_module {
    * ({"enable_backward": False} -> enable_backward=False). */
   ast_expr **calls;
   int ncalls;
+  /* Set by wp_load(): where the module sits among the program's files. */
+  const char *mod_name; /* dotted name it was first imported as ("" for the
+                           main file) */
+  const char *dir;      /* its directory as a path prefix ("" = current), the
+                           package directory of a package */
+  bool is_package;      /* pkg/__init__.py, or a directory without one
+                           (namespace package: src NULL, nothing defined) */
+  struct ast_submodule *submods; /* submodules imported so far: pkg.util */
+  int nsubmods;
 } ast_module;
+
+typedef struct ast_submodule {
+  const char *name;
+  int module; /* index in the program */
+} ast_submodule;
+
+/* A kernel file and every Python module it imports, directly or not, that
+ * was found on the search path (multi-file modules). */
+typedef struct ast_program {
+  ast_module **modules; /* modules[0] is the main file */
+  int nmodules;
+  const char **files; /* every file read, main first, each once (depfiles) */
+  int nfiles;
+} ast_program;
+
+/* Parses the main file `src` and, transitively, the modules its non-warp
+ * imports name, resolving each import (ast_import.res):
+ *   import util [as u]      -> module util
+ *   import pkg.util         -> `pkg` is package pkg, pkg.util its submodule
+ *   from util import f, S   -> names f, S of module util (or submodules of
+ *                              a package)
+ *   from . import util, from .util import f, from ..pkg import g
+ *                           -> relative to the importing file's directory
+ * Absolute names are searched in the importing file's own directory, then
+ * in `dirs` (-I) in order: NAME/__init__.py, NAME.py, then NAME/ (a namespace
+ * package) if no regular module is found anywhere.  Well-known host modules
+ * (numpy, math, typing, ...) are never searched.  Every module is loaded
+ * once (identified by its real path), so import cycles end.  Syntax errors
+ * in any file are reported at that file's positions.  Returns NULL only if
+ * wp_parse failed on the main file. */
+ast_program *wp_load(const wp_source *src, const char *const *dirs, int ndirs,
+                     wp_arena *arena, wp_diag *diag);
 
 /* Parses `src` into an AST allocated in `arena`.  Syntax errors are reported
  * to `diag` (several per file if tree-sitter found several); the returned

@@ -120,6 +120,11 @@ class TypeInfo:
             self.np_dtype = np.dtype(t.numpy_dtype())
             self.name = t.key if hasattr(t, "key") else t.__name__
             self.name = self.name.split(".")[-1]
+            # a struct of an imported helper module: warpc names its C type
+            # <MODULE>_<module path with _ for .>_<Name>
+            pymod = getattr(getattr(t, "cls", None), "__module__", "") or ""
+            if pymod and not pymod.startswith("e2e_case_"):
+                self.name = pymod.replace(".", "_") + "_" + self.name
             self.scalar_name = "struct"
             self.is_float = False
             self.is_bool = False
@@ -614,7 +619,17 @@ def import_warp(verbose):
     _wp, _wt = wp, wt
 
 
+def helper_dirs(path):
+    """Directories of helper modules a case may import (multi-file cases):
+    `helpers/` beside the case, on warp-lang's sys.path and warpc's -I."""
+    d = path.parent / "helpers"
+    return [d] if d.is_dir() else []
+
+
 def load_case_module(path):
+    for d in helper_dirs(path):
+        if str(d) not in sys.path:
+            sys.path.insert(0, str(d))
     name = "e2e_case_" + path.stem
     spec = importlib.util.spec_from_file_location(name, str(path))
     mod = importlib.util.module_from_spec(spec)
@@ -1101,6 +1116,8 @@ def run_case(path, opts):
     # sm_90 when a toolkit is there (CI: always; see cuda_check)
     cuda = find_tool("nvcc", [Path("/usr/local/cuda/bin")]) is not None and not os.environ.get("WARPC_E2E_NO_CUDA")
     flags = ["--cuda-arch", "sm_75,sm_90"] if cuda else ["--no-cuda"]
+    for d in helper_dirs(path):
+        flags += ["-I", str(d)]
     rc, out = run_cmd([opts.warpc, path, "-o", work / "case.o", "--module", MODULE] + flags, work,
                       work / "warpc.log", opts.timeout)
     if rc != 0 or not (work / "case.o").exists() or not (work / "case.h").exists():

@@ -1,0 +1,82 @@
+/* depfile.c - the Make depfile of a compilation (-MD, -MF, -MT, -MP), as gcc
+ * writes it for headers: the output depends on the kernel file and on every
+ * Python module it imported, directly or not, that was found and read. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "warpc.h"
+
+/* A path as Make reads it in a rule: spaces and '#' escaped with '\', '$'
+ * doubled. */
+static void put_path(FILE *f, const char *p) {
+  for (; *p; p++) {
+    if (*p == ' ' || *p == '\t' || *p == '#')
+      fputc('\\', f);
+    else if (*p == '$')
+      fputc('$', f);
+    fputc(*p, f);
+  }
+}
+
+static void write_rules(FILE *f, const options *o, const ast_program *prog,
+                        const char *out_path) {
+  if (o->ndep_targets)
+    for (int i = 0; i < o->ndep_targets; i++) {
+      if (i)
+        fputc(' ', f);
+      put_path(f, o->dep_targets[i]);
+    }
+  else
+    put_path(f, out_path);
+  fputc(':', f);
+  for (int i = 0; i < prog->nfiles; i++) {
+    fputs(i ? " \\\n " : " ", f);
+    put_path(f, prog->files[i]);
+  }
+  fputc('\n', f);
+  if (o->dep_phony) /* deleting a module must not break the next make */
+    for (int i = 1; i < prog->nfiles; i++) {
+      fputc('\n', f);
+      put_path(f, prog->files[i]);
+      fputs(":\n", f);
+    }
+}
+
+int warpc_write_depfile(const options *o, const ast_program *prog,
+                        const char *out_path) {
+  if (!o->depfile)
+    return 0;
+  bool to_stdout = !out_path || !strcmp(out_path, "-");
+  if (to_stdout && (!o->dep_file || !o->ndep_targets)) {
+    fprintf(stderr, "warpc: error: a depfile for output on standard output "
+                    "needs -MF FILE and -MT TARGET\n");
+    return 2;
+  }
+  char *path =
+      o->dep_file ? strdup(o->dep_file) : warpc_with_ext(out_path, ".d");
+  char *tmp = wp_temp_beside(path);
+  FILE *f = tmp ? fopen(tmp, "w") : NULL;
+  int rc = 0;
+  if (f) {
+    write_rules(f, o, prog, out_path);
+    if (ferror(f))
+      rc = 2;
+    if (fclose(f) != 0)
+      rc = 2;
+  } else
+    rc = 2;
+  if (!rc && rename(tmp, path) != 0)
+    rc = 2;
+  if (rc) {
+    fprintf(stderr, "warpc: error: cannot write '%s': %s\n", path,
+            strerror(errno));
+    if (tmp)
+      unlink(tmp);
+  }
+  free(tmp);
+  free(path);
+  return rc;
+}

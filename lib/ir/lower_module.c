@@ -1,0 +1,259 @@
+/* lower_module.c - names across the files of a multi-file program: what a
+ * module-level name of a module denotes (its @wp.func and @wp.struct
+ * definitions, its imports of warp and of other modules, its constants),
+ * attributes of imported modules (`util.f`, `pkg.util.S`), and the C names
+ * that keep the definitions of different files apart in one output. */
+#include <string.h>
+
+#include "lower.h"
+
+int lower_enter_module(lower_ctx *c, int mod) {
+  int old = c->mod;
+  c->mod = mod;
+  c->ast = c->prog->modules[mod];
+  return old;
+}
+
+const char *lower_module_tag(lower_ctx *c, int mod) {
+  if (mod == 0)
+    return "";
+  const char *name = c->prog->modules[mod]->mod_name;
+  char *s = name && *name ? wp_arena_printf(c->A, "%s_", name)
+                          : wp_arena_printf(c->A, "m%d_", mod);
+  for (char *p = s; *p; p++)
+    if (*p == '.')
+      *p = '_';
+  return s;
+}
+
+static bool cname_used(lower_ctx *c, const char *n) {
+  /* launchers keep their names: the kernels' C names are reserved */
+  const ast_module *main = c->prog->modules[0];
+  size_t mlen = strlen(c->m->name);
+  if (!strncmp(n, c->m->name, mlen) && n[mlen] == '_')
+    for (int i = 0; i < main->ndefs; i++)
+      if (main->defs[i]->kind == AST_DEF_KERNEL &&
+          !strcmp(main->defs[i]->name, n + mlen + 1))
+        return true;
+  for (const ir_func *f = c->m->funcs; f; f = f->next)
+    if (f->cname && !strcmp(f->cname, n))
+      return true;
+  for (int k = 0; k < c->prog->nmodules; k++)
+    for (int i = 0; i < c->structs[k].n; i++)
+      if (c->structs[k].types[i] && !strcmp(c->structs[k].types[i]->cname, n))
+        return true;
+  return false;
+}
+
+const char *lower_unique_cname(lower_ctx *c, const char *base) {
+  const char *n = base;
+  for (int k = 2; cname_used(c, n); k++)
+    n = wp_arena_printf(c->A, "%s_%d", base, k);
+  return n;
+}
+
+static const ir_type *find_struct(lower_ctx *c, int mod, const char *name,
+                                  bool *found) {
+  lower_module_structs(c, mod);
+  const mod_structs *ms = &c->structs[mod];
+  for (int i = ms->n - 1; i >= 0; i--)
+    if (!strcmp(ms->defs[i]->name, name)) {
+      *found = true;
+      return ms->types[i];
+    }
+  *found = false;
+  return NULL;
+}
+
+static binding lookup(lower_ctx *c, int mod, const char *name, int depth);
+
+/* What import `im` of module `mod` binds. */
+static binding import_binding(lower_ctx *c, int mod, const ast_import *im,
+                              int depth) {
+  binding b = {.import = im, .module = mod};
+  switch (im->res) {
+  case AST_IMPORT_UNRESOLVED:
+  case AST_IMPORT_HOST: b.kind = BIND_OTHER; return b;
+  case AST_IMPORT_MISSING: b.kind = BIND_MISSING; return b;
+  case AST_IMPORT_MODULE:
+    b.kind = BIND_MODULE;
+    b.module = im->res_module;
+    return b;
+  case AST_IMPORT_NAME: {
+    binding t = depth > 32 ? (binding){.kind = BIND_NONE}
+                           : lookup(c, im->res_module, im->target, depth + 1);
+    if (t.kind == BIND_NONE) {
+      b.kind = BIND_BADNAME;
+      return b;
+    }
+    return t;
+  }
+  }
+  return b;
+}
+
+static bool is_plain_def(const ast_module *ast, const char *name) {
+  for (int i = 0; i < ast->ndefs; i++)
+    if (!strcmp(ast->defs[i]->name, name))
+      return true;
+  return false;
+}
+
+static binding lookup(lower_ctx *c, int mod, const char *name, int depth) {
+  const ast_module *ast = c->prog->modules[mod];
+  binding b = {.kind = BIND_NONE, .module = mod};
+  func_info *fi = lower_find_func(c, mod, name);
+  if (fi) {
+    b.kind = BIND_FUNC;
+    b.func = fi;
+    return b;
+  }
+  bool found;
+  const ir_type *st = find_struct(c, mod, name, &found);
+  if (found) {
+    if (!st) /* reported where it was defined */
+      return (binding){.kind = BIND_OTHER, .module = -1};
+    b.kind = BIND_STRUCT;
+    b.type = st;
+    return b;
+  }
+  const ast_import *imp = NULL;
+  for (int i = 0; i < ast->nimports; i++)
+    if (!strcmp(ast->imports[i].local, name))
+      imp = &ast->imports[i]; /* the last one binds */
+  if (imp && imp->is_warp) {
+    b.kind = BIND_WARP;
+    b.warp = imp->target;
+    return b;
+  }
+  if (imp)
+    return import_binding(c, mod, imp, depth);
+  for (int i = ast->nglobals - 1; i >= 0; i--)
+    if (!strcmp(ast->globals[i].name, name)) {
+      b.kind = BIND_GLOBAL;
+      b.index = i;
+      return b;
+    }
+  if (is_plain_def(ast, name)) {
+    b.kind = BIND_OTHER;
+    return b;
+  }
+  /* from m import *: the names of m, if nothing here binds the name */
+  for (int i = 0; depth <= 32 && i < ast->nimports; i++) {
+    const ast_import *im = &ast->imports[i];
+    if (im->is_warp || strcmp(im->local, "*") || im->res != AST_IMPORT_MODULE)
+      continue;
+    binding t = lookup(c, im->res_module, name, depth + 1);
+    if (t.kind != BIND_NONE)
+      return t;
+  }
+  return b;
+}
+
+binding lower_lookup(lower_ctx *c, int mod, const char *name) {
+  return lookup(c, mod, name, 0);
+}
+
+binding lower_lookup_attr(lower_ctx *c, int mod, const char *name) {
+  const ast_module *m = c->prog->modules[mod];
+  for (int i = 0; i < m->nsubmods; i++)
+    if (!strcmp(m->submods[i].name, name))
+      return (binding){.kind = BIND_MODULE, .module = m->submods[i].module};
+  return lookup(c, mod, name, 0);
+}
+
+binding lower_resolve(lower_ctx *c, const ast_expr *e) {
+  if (e->kind == AST_EXPR_NAME)
+    return lower_lookup(c, c->mod, e->name);
+  if (e->kind != AST_EXPR_ATTRIBUTE)
+    return (binding){.kind = BIND_NONE};
+  binding base = lower_resolve(c, e->value);
+  if (base.kind == BIND_MODULE)
+    return lower_lookup_attr(c, base.module, e->name);
+  if (base.kind == BIND_WARP) {
+    binding b = base;
+    b.warp = *base.warp && strcmp(base.warp, "types")
+                 ? wp_arena_printf(c->A, "%s.%s", base.warp, e->name)
+                 : e->name;
+    return b;
+  }
+  if (base.kind == BIND_MISSING || base.kind == BIND_BADNAME)
+    return base;
+  return (binding){.kind = BIND_NONE};
+}
+
+static const char *module_label(lower_ctx *c, int mod) {
+  const ast_module *m = c->prog->modules[mod];
+  if (m->src)
+    return m->src->path;
+  return m->dir && *m->dir ? m->dir : ".";
+}
+
+void lower_report_binding(lower_ctx *c, binding b, const char *name,
+                          wp_loc use) {
+  if (b.kind == BIND_OTHER) {
+    if (b.module >= 0)
+      wp_error(c->diag, use,
+               "'%s' is not a @wp.func, @wp.struct, constant or module warpc "
+               "can use in a kernel",
+               name);
+    return;
+  }
+  const ast_import *im = b.import;
+  for (int i = 0; i < c->nreported; i++)
+    if (c->reported[i] == im)
+      return;
+  if (c->nreported < 16)
+    c->reported[c->nreported++] = im;
+  if (b.kind == BIND_MISSING)
+    wp_error(c->diag, im->loc,
+             "cannot find module '%s' (searched the importing file's "
+             "directory and the -I directories)",
+             im->module);
+  else
+    wp_error(c->diag, im->loc, "cannot import name '%s' from '%s' (%s)",
+             im->target, im->module, module_label(c, im->res_module));
+  wp_note(c->diag, use, "'%s' is used in a kernel here", name);
+}
+
+entity lower_binding_entity(lower_ctx *c, binding b, const char *name,
+                            wp_loc use) {
+  switch (b.kind) {
+  case BIND_NONE: return (entity){.kind = ENT_ERROR};
+  case BIND_FUNC:
+    return (entity){.kind = ENT_FUNC, .def = b.func->def, .func = b.func};
+  case BIND_STRUCT: return (entity){.kind = ENT_TYPE, .type = b.type};
+  case BIND_MODULE: return (entity){.kind = ENT_MODULE, .module = b.module};
+  case BIND_WARP: {
+    if (!*b.warp)
+      return (entity){.kind = ENT_WARP, .name = ""};
+    entity en = lower_warp_name(c, b.warp);
+    if (en.kind == ENT_ERROR)
+      lower_unknown_warp_name(c, b.warp, use);
+    return en;
+  }
+  case BIND_GLOBAL: {
+    const ir_type *alias = lower_global_type(c, b.module, b.index);
+    if (alias) /* real = wp.float64, util.Vec */
+      return (entity){.kind = ENT_TYPE, .type = alias};
+    return lower_global_at(c, b.module, b.index, use);
+  }
+  case BIND_MISSING:
+  case BIND_BADNAME:
+  case BIND_OTHER: lower_report_binding(c, b, name, use); break;
+  }
+  return (entity){.kind = ENT_ERROR};
+}
+
+const ir_type *lower_binding_type(lower_ctx *c, binding b) {
+  switch (b.kind) {
+  case BIND_STRUCT: return b.type;
+  case BIND_GLOBAL: return lower_global_type(c, b.module, b.index);
+  case BIND_WARP: {
+    entity en =
+        *b.warp ? lower_warp_name(c, b.warp) : (entity){.kind = ENT_ERROR};
+    return en.kind == ENT_TYPE ? en.type : NULL;
+  }
+  default: return NULL;
+  }
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# samples/multifile's Makefile (through samples/common.mk and the depfile
+# warpc writes with -MD) rebuilds kernels.o when a helper module changes:
+# after a build `make -q` says up to date; after touching forces.py or
+# helpers/vecmath.py it says out of date, and `make` runs warpc again.  The
+# sample is copied to a temporary directory, with WARPC_ROOT pointing here.
+set -eu
+root=${WARPC_ROOT:-$PWD}
+warpc=$root/build/bin/warpc
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+[ -f "$root/build/lib/libwarprt.a" ] || fail "build/lib/libwarprt.a is missing (run make)"
+
+mkdir -p "$tmp/samples/multifile/helpers"
+cp "$root/samples/common.mk" "$tmp/samples/"
+s=$root/samples/multifile
+cp "$s/Makefile" "$s/kernels.py" "$s/forces.py" "$s/main.c" "$tmp/samples/multifile/"
+cp "$s/helpers/vecmath.py" "$tmp/samples/multifile/helpers/"
+cd "$tmp/samples/multifile"
+m() { make --no-print-directory WARPC_ROOT="$root" WARPCFLAGS="-I helpers --no-cuda" "$@"; }
+
+m >log 2>&1 || fail "first build: $(cat log)"
+[ -f kernels.d ] || fail "no kernels.d after the build"
+grep -q 'helpers/vecmath.py' kernels.d || fail "kernels.d lacks helpers/vecmath.py: $(cat kernels.d)"
+m -q || fail "make -q: out of date right after a build"
+
+for f in forces.py helpers/vecmath.py kernels.py; do
+  sleep 1 # timestamps of one-second file systems
+  touch "$f"
+  rc=0
+  m -q || rc=$?
+  [ "$rc" = 1 ] || fail "after touching $f: make -q exit $rc, want 1 (out of date)"
+  m >log 2>&1 || fail "rebuild after touching $f: $(cat log)"
+  grep -q 'warpc.* kernels.py -o kernels.o' log || fail "touching $f did not run warpc: $(cat log)"
+  [ kernels.o -nt "$f" ] || fail "kernels.o is not newer than $f"
+  m -q || fail "make -q: out of date after the rebuild for $f"
+done
+
+# a change in a helper reaches the program: the clamp constant
+sleep 1
+sed -i 's/^MAX_FORCE = 3.0/MAX_FORCE = 2.5/' forces.py
+m >log 2>&1 || fail "rebuild after editing forces.py: $(cat log)"
+"$warpc" -I helpers kernels.py --emit=ir | grep -q 'float32 = const 2.5' || fail "MAX_FORCE change not seen"
+grep -q 'warpc.* kernels.py -o kernels.o' log || fail "editing forces.py did not rebuild: $(cat log)"
+
+# a deleted helper does not break make (-MP phony targets): warpc runs and
+# reports the missing module instead of make failing on a missing prerequisite
+sleep 1
+mv helpers/vecmath.py helpers/vecmath.bak
+rc=0
+m >log 2>&1 || rc=$?
+[ "$rc" != 0 ] || fail "build without vecmath.py succeeded"
+grep -q "cannot find module 'vecmath'" log || fail "make without vecmath.py: $(cat log)"
+grep -q "No rule to make target" log && fail "make tripped over the deleted prerequisite: $(cat log)"
+echo ok
