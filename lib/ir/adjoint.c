@@ -105,9 +105,10 @@ static const ir_type *component_type(actx *a, const ir_type *t, int k) {
   return t->elem;
 }
 
-/* x + y for any differentiable type (tuples member by member). */
+/* x + y for any differentiable type (tuples member by member; structs with
+ * the emitter's member-wise wp_add_<S>_<S>). */
 static ir_value *add(actx *a, ir_value *x, ir_value *y) {
-  if (x->type->kind != IR_T_TUPLE && x->type->kind != IR_T_STRUCT) {
+  if (x->type->kind != IR_T_TUPLE) {
     ir_value *args[2] = {x, y};
     return builtin(a, "add", x->type, args, 2);
   }
@@ -154,6 +155,18 @@ static void accum(actx *a, const ir_value *u, ir_value *c) {
     return;
   int s = slot_of(a, u);
   local_set(a, s, add(a, local_get(a, s), c));
+}
+
+/* adj(u).member k += c for a tuple or struct u: only that member is
+ * touched. */
+static void accum_member(actx *a, const ir_value *u, int k, ir_value *c) {
+  if (!differentiable(u->type) || u->op == IR_CONST || u->op == IR_ZERO ||
+      !differentiable(u->type->members[k]))
+    return;
+  int s = slot_of(a, u);
+  ir_value *cur = local_get(a, s);
+  ir_value *m = extract(a, cur, k, u->type->members[k]);
+  local_set(a, s, insert(a, cur, k, add(a, m, c)));
 }
 
 static ir_value *fwd(actx *a, const ir_value *v) {
@@ -397,7 +410,11 @@ static void adjoint_value(actx *a, const ir_value *v) {
     }
     return;
   case IR_EXTRACT:
-    accum(a, v->args[0], insert(a, zero(a, v->args[0]->type), v->aux, g));
+    if (v->args[0]->type->kind == IR_T_STRUCT ||
+        v->args[0]->type->kind == IR_T_TUPLE)
+      accum_member(a, v->args[0], v->aux, g);
+    else
+      accum(a, v->args[0], insert(a, zero(a, v->args[0]->type), v->aux, g));
     return;
   case IR_EXTRACT_DYN: {
     ir_value *args[3] = {zero(a, v->args[0]->type), fwd(a, v->args[1]), g};
