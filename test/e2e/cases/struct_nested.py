@@ -6,7 +6,8 @@ default constructor `S()` (every field zero, array fields empty),
 constructors with positional and keyword fields, structs passed to and
 returned from funcs (by value: the callee's changes stay local).  The
 harness asserts each struct's C size and field offsets equal warp-lang's.
-`update` has no adjoint: struct gradients are in test/grad/struct_*.py."""
+`update` has no adjoint, to keep the case's CUDA build short (struct
+gradients are tested in test/grad/struct_*.py)."""
 import warp as wp
 
 
