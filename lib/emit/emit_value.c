@@ -155,7 +155,12 @@ static void compose(emit_ctx *e, const ir_value *v) {
       fputs(i ? "}, {" : "{", out);
     else if (i)
       fputs(", ", out);
+    bool arr = t->kind == IR_T_STRUCT && t->members[i]->kind == IR_T_ARRAY;
+    if (arr)
+      fputs("wp_array_to_t(", out);
     name(out, v->args[i]);
+    if (arr)
+      fputc(')', out);
   }
   if (t->kind == IR_T_MAT)
     fputc('}', out);
@@ -278,8 +283,13 @@ static void extract(emit_ctx *e, const ir_value *v, int argi) {
     name(out, v->args[0]);
     fprintf(out, ".m%d", v->aux);
   } else if (t->kind == IR_T_STRUCT) {
+    bool arr = t->members[v->aux]->kind == IR_T_ARRAY;
+    if (arr) /* Warp's array_t field -> wp_array value */
+      fputs("wp_array_from_t(", out);
     name(out, v->args[0]);
     fprintf(out, ".%s", t->member_names[v->aux]);
+    if (arr)
+      fputc(')', out);
   } else {
     name(out, v->args[0]);
     fputs(".c[", out);
@@ -307,18 +317,20 @@ static void insert(emit_ctx *e, const ir_value *v, int idx_arg, int val_arg) {
     return;
   }
   name(out, v);
+  bool arr = false;
   if (t->kind == IR_T_TUPLE)
     fprintf(out, ".m%d", v->aux);
-  else if (t->kind == IR_T_STRUCT)
+  else if (t->kind == IR_T_STRUCT) {
     fprintf(out, ".%s", t->member_names[v->aux]);
-  else {
+    arr = t->members[v->aux]->kind == IR_T_ARRAY;
+  } else {
     fputs(".c[", out);
     index_expr(e, v, idx_arg);
     fputc(']', out);
   }
-  fputs(" = ", out);
+  fputs(arr ? " = wp_array_to_t(" : " = ", out);
   name(out, v->args[val_arg]);
-  fputs(";\n", out);
+  fputs(arr ? ");\n" : ";\n", out);
 }
 
 /* Assigns the edge's values to the target's block arguments (through

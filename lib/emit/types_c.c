@@ -24,9 +24,17 @@ void wp_emit_typedef(FILE *out, const ir_type *t) {
   else if (t->kind == IR_T_STRUCT) {
     /* @wp.struct: Warp's layout (declaration order, natural alignment) */
     fprintf(out, "typedef struct %s {\n", t->cname);
-    for (int i = 0; i < t->nmembers; i++)
-      fprintf(out, "  %s %s; /* offset %d */\n", t->members[i]->cname,
-              t->member_names[i], ir_struct_offset(t, i));
+    for (int i = 0; i < t->nmembers; i++) {
+      const ir_type *mt = t->members[i];
+      if (mt->kind == IR_T_ARRAY) /* Warp's array_t: wp_array_view(&a) */
+        fprintf(out,
+                "  wp_array_t %s; /* offset %d: array(dtype=%s, ndim=%d) */\n",
+                t->member_names[i], ir_struct_offset(t, i), mt->elem->name,
+                mt->ndim);
+      else
+        fprintf(out, "  %s %s; /* offset %d */\n", mt->cname,
+                t->member_names[i], ir_struct_offset(t, i));
+    }
     fprintf(out, "} %s; /* %d bytes, align %d */\n", t->cname, ir_type_size(t),
             ir_type_align(t));
   } else {
@@ -85,6 +93,8 @@ void emit_use_type(emit_ctx *e, const ir_type *t) {
   default: return;
   }
 }
+
+static void struct_add(FILE *out, const ir_type *t);
 
 static bool has_atomics(int scalar) {
   return scalar == WP_SCALAR_INT32 || scalar == WP_SCALAR_UINT32 ||
@@ -220,6 +230,49 @@ void emit_types(emit_ctx *e) {
       fprintf(out, "WP_SPATIAL_MASS(%s, %s, %s)\n", t->name, s, t->elem->cname);
     }
   }
+  for (int i = 0; i < e->types.count; i++) {
+    const ir_type *t = e->types.items[i];
+    if (t->kind == IR_T_STRUCT)
+      struct_add(out, t);
+  }
+}
+
+/* Whether a struct member takes part in the member-wise sum of adjoints:
+ * float32/float64 scalars, vectors, matrices and structs holding some. */
+static bool summed(const ir_type *t) {
+  switch (t->kind) {
+  case IR_T_SCALAR:
+  case IR_T_VEC:
+  case IR_T_MAT: return is_float_scalar(t->scalar);
+  case IR_T_STRUCT:
+    for (int i = 0; i < t->nmembers; i++)
+      if (summed(t->members[i]))
+        return true;
+    return false;
+  default: return false;
+  }
+}
+
+/* wp_add_<S>_<S>(a, b): a with b's float members added, what the adjoint
+ * pass sums struct adjoints with (members are emitted before the structs
+ * holding them). */
+static void struct_add(FILE *out, const ir_type *t) {
+  if (!summed(t))
+    return;
+  fprintf(out, "WP_FN %s wp_add_%s_%s(%s a, %s b) {\n", t->cname, t->name,
+          t->name, t->cname, t->cname);
+  for (int i = 0; i < t->nmembers; i++) {
+    const ir_type *mt = t->members[i];
+    const char *n = t->member_names[i];
+    if (!summed(mt))
+      continue;
+    if (mt->kind == IR_T_SCALAR)
+      fprintf(out, "  a.%s = a.%s + b.%s;\n", n, n, n);
+    else
+      fprintf(out, "  a.%s = wp_add_%s_%s(a.%s, b.%s);\n", n, mt->name,
+              mt->name, n, n);
+  }
+  fputs("  return a;\n}\n", out);
 }
 
 /* Prints `key` unless this module printed it already. */

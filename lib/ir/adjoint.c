@@ -48,7 +48,9 @@ typedef struct actx {
   int *slot;       /* primal value id -> adjoint local, -1 none */
   bool *in_loop;   /* primal block id -> the block is on a cycle */
   int nvalues;
-  ir_block *cur; /* where instructions are appended */
+  ir_block *cur;        /* where instructions are appended */
+  const ir_value *user; /* the primal instruction whose adjoint is being
+                           built (NULL: an edge or the return) */
 } actx;
 
 /* ---- helpers ------------------------------------------------------------ */
@@ -112,9 +114,10 @@ static const ir_type *component_type(actx *a, const ir_type *t, int k) {
   return t->elem;
 }
 
-/* x + y for any differentiable type (tuples member by member). */
+/* x + y for any differentiable type (tuples member by member; structs with
+ * the emitter's member-wise wp_add_<S>_<S>). */
 static ir_value *add(actx *a, ir_value *x, ir_value *y) {
-  if (x->type->kind != IR_T_TUPLE && x->type->kind != IR_T_STRUCT) {
+  if (x->type->kind != IR_T_TUPLE) {
     ir_value *args[2] = {x, y};
     return builtin(a, "add", x->type, args, 2);
   }
@@ -155,12 +158,37 @@ static ir_value *adjoint_of(actx *a, const ir_value *v) {
   return local_get(a, slot_of(a, v));
 }
 
+/* Whether the adjoint of u is still zero when its use a->user is
+ * processed: u's only use, in u's own block (each run of the block defines u
+ * and uses it once, and the definition's reverse zeroes the slot), so the
+ * contribution can be stored instead of added. */
+static bool first_contribution(const actx *a, const ir_value *u) {
+  return a->user && u->uses == 1 && u->op != IR_BLOCK_ARG &&
+         u->op != IR_PARAM && u->block == a->user->block;
+}
+
 /* adj(u) += contribution. */
 static void accum(actx *a, const ir_value *u, ir_value *c) {
   if (!differentiable(u->type) || u->op == IR_CONST || u->op == IR_ZERO)
     return;
   int s = slot_of(a, u);
-  local_set(a, s, add(a, local_get(a, s), c));
+  local_set(a, s, first_contribution(a, u) ? c : add(a, local_get(a, s), c));
+}
+
+/* adj(u).member k += c for a tuple or struct u: only that member is
+ * touched. */
+static void accum_member(actx *a, const ir_value *u, int k, ir_value *c) {
+  if (!differentiable(u->type) || u->op == IR_CONST || u->op == IR_ZERO ||
+      !differentiable(u->type->members[k]))
+    return;
+  int s = slot_of(a, u);
+  if (first_contribution(a, u)) {
+    local_set(a, s, insert(a, zero(a, u->type), k, c));
+    return;
+  }
+  ir_value *cur = local_get(a, s);
+  ir_value *m = extract(a, cur, k, u->type->members[k]);
+  local_set(a, s, insert(a, cur, k, add(a, m, c)));
 }
 
 static ir_value *fwd(actx *a, const ir_value *v) {
@@ -421,7 +449,11 @@ static void adjoint_value(actx *a, const ir_value *v) {
     }
     return;
   case IR_EXTRACT:
-    accum(a, v->args[0], insert(a, zero(a, v->args[0]->type), v->aux, g));
+    if (v->args[0]->type->kind == IR_T_STRUCT ||
+        v->args[0]->type->kind == IR_T_TUPLE)
+      accum_member(a, v->args[0], v->aux, g);
+    else
+      accum(a, v->args[0], insert(a, zero(a, v->args[0]->type), v->aux, g));
     return;
   case IR_EXTRACT_DYN: {
     ir_value *args[3] = {zero(a, v->args[0]->type), fwd(a, v->args[1]), g};
@@ -501,7 +533,9 @@ static void reverse_block(actx *a, ir_block *pb, ir_block *exit) {
   for (ir_value *v = pb->last; v; v = v->prev) {
     if (ir_is_terminator(v) || v->op == IR_PARAM)
       continue;
+    a->user = v;
     adjoint_value(a, v);
+    a->user = NULL;
     if (v->type->kind == IR_T_VOID && v->op != IR_ATOMIC)
       continue;
     if (differentiable(v->type) && a->slot[v->id] >= 0)
@@ -550,6 +584,7 @@ static ir_func *build(ir_module *m, ir_func *k) {
   a.p = inlined_copy(m, k);
   ir_func *p = a.p;
   ir_renumber(p);
+  ir_count_uses(p);
   for (ir_block *b = p->entry; b; b = b->next) {
     a.nvalues += b->nparams;
     for (ir_value *v = b->first; v; v = v->next)

@@ -131,7 +131,8 @@ static ir_value *struct_set(lower_ctx *c, ir_value *r, int k, ir_value *v,
   return x;
 }
 
-/* S() is zero; S(a, b, ...) and S(field=value, ...) set fields. */
+/* S() is zero; otherwise every field is given once, positionally and/or by
+ * name (as in warp-lang, which has no partial constructor). */
 static ir_value *struct_ctor(lower_ctx *c, const ast_expr *e,
                              const ir_type *t) {
   if (e->nitems > t->nmembers) {
@@ -139,11 +140,13 @@ static ir_value *struct_ctor(lower_ctx *c, const ast_expr *e,
              t->nmembers, e->nitems);
     return NULL;
   }
+  bool *given = WP_NEW_ARRAY(c->A, bool, t->nmembers + 1);
   ir_value *r = lower_emit(c, IR_ZERO, t, NULL, 0, e->loc);
   for (int i = 0; i < e->nitems && r; i++) {
     ir_value *v = lower_expr(c, e->items[i]);
     if (!v)
       return NULL;
+    given[i] = true;
     r = struct_set(c, r, i, v, e->items[i]->loc);
   }
   for (int i = 0; i < e->nkeywords && r; i++) {
@@ -153,11 +156,26 @@ static ir_value *struct_ctor(lower_ctx *c, const ast_expr *e,
                t->name, e->keywords[i].name);
       return NULL;
     }
+    if (given[k]) {
+      wp_error(c->diag, e->keywords[i].loc, "field '%s' of '%s' is given twice",
+               t->member_names[k], t->name);
+      return NULL;
+    }
+    given[k] = true;
     ir_value *v = lower_expr(c, e->keywords[i].value);
     if (!v)
       return NULL;
     r = struct_set(c, r, k, v, e->keywords[i].value->loc);
   }
+  if (r && e->nitems + e->nkeywords > 0)
+    for (int k = 0; k < t->nmembers; k++)
+      if (!given[k]) {
+        wp_error(c->diag, e->loc,
+                 "'%s(...)' needs every field or none: field '%s' is missing "
+                 "(S() makes a zero value)",
+                 t->name, t->member_names[k]);
+        return NULL;
+      }
   return r;
 }
 

@@ -656,6 +656,14 @@ ir_value *lower_expr(lower_ctx *c, const ast_expr *e) {
   case ENT_TYPE:
     wp_error(c->diag, e->loc, "type '%s' is not a value here", en.type->name);
     return NULL;
+  case ENT_FUNC:
+  case ENT_BUILTIN:
+    /* warp-lang 1.10.1 has no function values either: a func passed as an
+       argument fails there ("Could not find function f") */
+    wp_error(c->diag, e->loc,
+             "a function is not a value: Warp cannot pass a function as an "
+             "argument, store it or return it (call it where it is needed)");
+    return NULL;
   default:
     wp_error(c->diag, e->loc, "this is a function or module, not a value");
     return NULL;

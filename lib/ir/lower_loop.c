@@ -123,6 +123,76 @@ static void reverse_range(lower_ctx *c, ir_value **start, ir_value **end,
   *start = first;
 }
 
+/* Whether `e` indexes a tuple variable with the name `var` (t[k]). */
+static bool expr_tuple_index(lower_ctx *c, const ast_expr *e, const char *var) {
+  if (!e)
+    return false;
+  if (e->kind == AST_EXPR_SUBSCRIPT && e->value->kind == AST_EXPR_NAME) {
+    int tv = lower_var_index(c, e->value->name, false);
+    if (tv >= 0 && c->var_types[tv] && c->var_types[tv]->kind == IR_T_TUPLE)
+      for (int i = 0; i < e->nitems; i++)
+        if (e->items[i]->kind == AST_EXPR_NAME &&
+            !strcmp(e->items[i]->name, var))
+          return true;
+  }
+  if (expr_tuple_index(c, e->value, var))
+    return true;
+  for (int i = 0; i < e->nitems; i++)
+    if (expr_tuple_index(c, e->items[i], var))
+      return true;
+  for (int i = 0; i < e->nkeywords; i++)
+    if (expr_tuple_index(c, e->keywords[i].value, var))
+      return true;
+  return false;
+}
+
+static bool block_tuple_index(lower_ctx *c, const ast_block *b,
+                              const char *var) {
+  for (int i = 0; i < b->count; i++) {
+    const ast_stmt *st = b->stmts[i];
+    for (int k = 0; k < st->ntargets; k++)
+      if (expr_tuple_index(c, st->targets[k], var))
+        return true;
+    if (expr_tuple_index(c, st->value, var) ||
+        expr_tuple_index(c, st->cond, var) ||
+        block_tuple_index(c, &st->body, var) ||
+        block_tuple_index(c, &st->orelse, var))
+      return true;
+  }
+  return false;
+}
+
+/* A range loop with constant bounds whose variable indexes a tuple
+ * (`for k in range(len(t)): s += t[k]`) is unrolled, as warp-lang unrolls
+ * constant ranges of at most max_unroll iterations: each iteration's body
+ * sees its k as a constant.  Returns false (nothing emitted) otherwise. */
+static bool unroll_tuple_loop(lower_ctx *c, const ast_stmt *s, ir_value *start,
+                              ir_value *end, ir_value *step) {
+  if (start->op != IR_CONST || end->op != IR_CONST || step->op != IR_CONST ||
+      step->ival == 0 || !block_tuple_index(c, &s->body, s->targets[0]->name))
+    return false;
+  int64_t n = 0;
+  for (int64_t k = start->ival; step->ival > 0 ? k < end->ival : k > end->ival;
+       k += step->ival)
+    if (++n > c->f->options.max_unroll)
+      return false;
+  ir_block *exit = ir_block_new(c->f);
+  for (int64_t k = start->ival; step->ival > 0 ? k < end->ival : k > end->ival;
+       k += step->ival) {
+    ir_block *next = ir_block_new(c->f);
+    lower_assign_var(c, s->targets[0]->name, lower_const_int(c, start->type, k),
+                     s->targets[0]->loc);
+    loop_body(c, s, exit, next);
+    lower_br(c, next, s->loc);
+    lower_seal(c, next);
+    c->cur = next;
+  }
+  lower_br(c, exit, s->loc);
+  lower_seal(c, exit);
+  c->cur = exit;
+  return true;
+}
+
 void lower_for(lower_ctx *c, const ast_stmt *s) {
   const ast_expr *it = s->cond;
   bool reversed = is_call_of(c, it, "reversed") && it->nitems == 1 &&
@@ -151,6 +221,8 @@ void lower_for(lower_ctx *c, const ast_stmt *s) {
     return;
   if (reversed)
     reverse_range(c, &start, &end, &step, s->cond->loc);
+  if (unroll_tuple_loop(c, s, start, end, step))
+    return;
   const char *hidden = wp_arena_printf(c->A, "$iter%d", c->hidden++);
   int hv = lower_var_index(c, hidden, true);
   c->var_types[hv] = start->type;

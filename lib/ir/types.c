@@ -272,7 +272,7 @@ int ir_type_size(const ir_type *t) {
   case IR_T_SCALAR: return scalar_sizes[t->scalar];
   case IR_T_VEC:
   case IR_T_MAT: return scalar_sizes[t->scalar] * t->rows * t->cols;
-  case IR_T_ARRAY: return (int)sizeof(wp_array);
+  case IR_T_ARRAY: return (int)sizeof(wp_array_t); /* Warp's array_t */
   case IR_T_STRUCT: {
     if (!t->nmembers)
       return 1;

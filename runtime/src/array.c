@@ -5,6 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* wp_array_t is Warp's array_t (the array fields of structs): 56 bytes */
+_Static_assert(sizeof(wp_array_t) == 56 && _Alignof(wp_array_t) == 8,
+               "wp_array_t must have Warp's array_t layout");
+_Static_assert(__builtin_offsetof(wp_array_t, shape) == 16 &&
+                   __builtin_offsetof(wp_array_t, strides) == 32 &&
+                   __builtin_offsetof(wp_array_t, ndim) == 48,
+               "wp_array_t must have Warp's array_t layout");
+
 /* Alignment of runtime allocations: a cache line, enough for any SIMD load
  * the C compiler may emit for a vectorized kernel loop. */
 #define ARRAY_ALIGN 64

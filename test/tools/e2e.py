@@ -116,7 +116,8 @@ class TypeInfo:
             # structured dtype with Warp's offsets; C type <MODULE>_<Name>
             self.kind = "struct"
             self.inner = ()
-            self.fields = [(n, TypeInfo(v.type)) for n, v in t.vars.items()]
+            self.fields = [(n, ArrayField(v.type) if wt.is_array(v.type) else TypeInfo(v.type))
+                           for n, v in t.vars.items()]
             self.np_dtype = np.dtype(t.numpy_dtype())
             self.name = t.key if hasattr(t, "key") else t.__name__
             self.name = self.name.split(".")[-1]
@@ -183,6 +184,50 @@ class TypeInfo:
         if self.kind == "vector":
             return f"WP_VEC_DTYPE({s}, {self.inner[0]})"
         return f"WP_MAT_DTYPE({s}, {self.inner[0]}, {self.inner[1]})"
+
+
+class ArrayField:
+    """An array field of a @wp.struct (Warp's array_t; C wp_array_t).  A struct
+    value gives it as the name of an array of the test."""
+
+    kind = "array"
+
+    def __init__(self, t):
+        if type(t) is not _wt.array:
+            raise SpecError(f"struct field type {t!r}: only wp.array fields are supported")
+        self.ndim = int(t.ndim)
+        self.dtype = TypeInfo(t.dtype)
+        self.name = f"array({self.dtype.name}, ndim={self.ndim})"
+
+
+class Deferred:
+    """A struct parameter value whose array fields name arrays of the test:
+    build(warrs) makes the warp-lang value once the arrays exist."""
+
+    def __init__(self, ti, items):
+        self.ti = ti
+        self.items = items  # (field, "array" | "value", array name | python value)
+
+    def build(self, warrs):
+        v = self.ti.wp_type()
+        for fname, kind, x in self.items:
+            if kind == "array":
+                x = warrs[x]
+            elif isinstance(x, Deferred):
+                x = x.build(warrs)
+            setattr(v, fname, x)
+        return v
+
+
+ARRAY_REF = "@ARRAY(%s)@"  # placeholder of an array in a C argument expression
+
+
+def c_args_for(c, array_expr):
+    """Replaces the array placeholders of a C argument expression by
+    array_expr(name) (an expression of type const wp_array *)."""
+    import re
+
+    return re.sub(r"@ARRAY\(([^)]*)\)@", lambda m: array_expr(m.group(1)), c)
 
 
 def _is_struct(t):
@@ -274,8 +319,11 @@ def make_array_data(spec, shape, ti, rng, what):
     if ti.kind == "struct":
         # one fill for every field (a dict field -> fill), zeros by default
         out = np.zeros(tuple(shape), dtype=dt)
-        fills = spec if isinstance(spec, dict) else {n: spec for n, _ in ti.fields}
+        fills = spec if isinstance(spec, dict) else {n: spec for n, f in ti.fields if f.kind != "array"}
         for fname, fti in ti.fields:
+            if fname in fills and fti.kind == "array":
+                raise SpecError(f"{what}.{fname}: array fields of arrays of structs cannot be filled "
+                                f"(they are left empty)")
             if fname in fills:
                 out[fname] = make_array_data(fills[fname], shape, fti, rng, f"{what}.{fname}")
         return out
@@ -351,21 +399,47 @@ def make_array_data(spec, shape, ti, rng, what):
     raise SpecError(f"{what}: unknown fill kind {kind!r}")
 
 
-def make_value(spec, ti, what):
-    """A scalar/vector/matrix parameter value: (python value for warp-lang, C expression)."""
+def make_value(spec, ti, what, refs=None):
+    """A scalar/vector/matrix/struct parameter value: (python value for
+    warp-lang, C expression).  An array field of a struct names an array of
+    the test: (name, ArrayField) is appended to refs, the python value is a
+    Deferred and the C expression has ARRAY_REF placeholders."""
     import numpy as np
 
     if ti.kind == "struct":
         if not isinstance(spec, dict):
             raise SpecError(f"{what}: a struct value is a dict of field values")
-        value = ti.wp_type()
+        unknown = set(spec) - {n for n, _ in ti.fields}
+        if unknown:
+            raise SpecError(f"{what}: struct {ti.name} has no field(s) {sorted(unknown)}")
+        items = []
         cs = []
+        deferred = False
         for fname, fti in ti.fields:
-            if fname in spec:
-                py, c = make_value(spec[fname], fti, f"{what}.{fname}")
-                setattr(value, fname, py)
-                cs.append(f".{fname} = {c}")
-        return value, "(%s){%s}" % (ti.c_type, ", ".join(cs))
+            if fname not in spec:
+                continue
+            if fti.kind == "array":
+                aname = spec[fname]
+                if not isinstance(aname, str):
+                    raise SpecError(f"{what}.{fname}: an array field names an array of the test")
+                if refs is None:
+                    raise SpecError(f"{what}.{fname}: array fields are not supported here")
+                refs.append((aname, fti))
+                items.append((fname, "array", aname))
+                cs.append(f".{fname} = wp_array_view({ARRAY_REF % aname})")
+                deferred = True
+                continue
+            py, c = make_value(spec[fname], fti, f"{what}.{fname}", refs)
+            deferred = deferred or isinstance(py, Deferred)
+            items.append((fname, "value", py))
+            cs.append(f".{fname} = {c}")
+        c = "(%s){%s}" % (ti.c_type, ", ".join(cs))
+        if deferred:
+            return Deferred(ti, items), c
+        value = ti.wp_type()
+        for fname, _, py in items:
+            setattr(value, fname, py)
+        return value, c
     if ti.kind == "scalar":
         if isinstance(spec, (list, tuple, dict, str)):
             raise SpecError(f"{what}: expected a {ti.scalar_name} value, got {spec!r}")
@@ -476,15 +550,34 @@ def normalise_test(index, spec, module, stem):
     else:
         if "kernel" not in spec or test_dim is None:
             raise SpecError(f"{t.label}: a test needs kernel and dim (or launches)")
-        if "arrays" in spec:
-            raise SpecError(f"{t.label}: 'arrays' goes with 'launches'; put fills in args")
         array_specs = None
         raw_launches = [dict(kernel=spec["kernel"], dim=spec["dim"], args=spec.get("args", {}))]
         if "overload" in spec:
             raw_launches[0]["overload"] = spec["overload"]
 
+    # fills of arrays that struct fields name (both forms)
+    field_fills = dict(spec.get("arrays", {}))
     t.launches = []
     arrays = {}  # name -> dict(ti, ndim, shape, fill)
+
+    def add_array(aname, dtype, ndim, fill, what):
+        if aname in arrays:
+            a = arrays[aname]
+            if a["ti"].name != dtype.name or a["ndim"] != ndim:
+                raise SpecError(f"{what}: array {aname!r} is {a['ti'].name} {a['ndim']}-D here "
+                                f"but the parameter is {dtype.name} {ndim}-D")
+            return
+        shape = shapes.get(aname, dim)
+        if len(shape) != ndim:
+            raise SpecError(f"{what}: array {aname!r} has shape {shape} (from "
+                            f"{'shapes' if aname in shapes else 'dim'}) but the parameter is {ndim}-D; "
+                            f"give shapes={{{aname!r}: (...)}}")
+        nel = 1
+        for s_ in shape:
+            nel *= s_
+        if nel > MAX_ELEMENTS:
+            raise SpecError(f"{what}: array {aname!r} has {nel} elements; keep e2e arrays small")
+        arrays[aname] = dict(ti=dtype, ndim=ndim, shape=shape, fill=fill)
     for li, rl in enumerate(raw_launches):
         if not isinstance(rl, dict) or "kernel" not in rl:
             raise SpecError(f"{t.label}: launch {li} must be a dict with 'kernel'")
@@ -530,30 +623,23 @@ def normalise_test(index, spec, module, stem):
                     if not isinstance(aname, str):
                         raise SpecError(f"{what}: in 'launches', an array argument names an entry of 'arrays'")
                     fill = array_specs.get(aname, "zeros")
-                if aname in arrays:
-                    a = arrays[aname]
-                    if a["ti"].name != p.dtype.name or a["ndim"] != p.ndim:
-                        raise SpecError(f"{what}: array {aname!r} is {a['ti'].name} {a['ndim']}-D here "
-                                        f"but the parameter is {p.dtype.name} {p.ndim}-D")
-                else:
-                    shape = shapes.get(aname, dim)
-                    if len(shape) != p.ndim:
-                        raise SpecError(f"{what}: array {aname!r} has shape {shape} (from "
-                                        f"{'shapes' if aname in shapes else 'dim'}) but the parameter is {p.ndim}-D; "
-                                        f"give shapes={{{aname!r}: (...)}}")
-                    nel = 1
-                    for s in shape:
-                        nel *= s
-                    if nel > MAX_ELEMENTS:
-                        raise SpecError(f"{what}: array {aname!r} has {nel} elements; keep e2e arrays small")
-                    arrays[aname] = dict(ti=p.dtype, ndim=p.ndim, shape=shape, fill=fill)
+                add_array(aname, p.dtype, p.ndim, fill, what)
                 bindings[p.name] = ("array", aname)
             else:
                 if p.name not in args:
                     raise SpecError(f"{what}: no value given for scalar parameter")
-                py, c = make_value(args[p.name], p.dtype, what)
+                refs = []
+                py, c = make_value(args[p.name], p.dtype, what, refs)
+                for aname, fti in refs:
+                    fill = (array_specs if array_specs is not None else field_fills).get(aname, "zeros")
+                    add_array(aname, fti.dtype, fti.ndim, fill, f"{what}: field array {aname!r}")
                 bindings[p.name] = ("value", py, c)
         t.launches.append(Launch(cname, k, params, dim, bindings))
+    if array_specs is None and field_fills:
+        unused = set(field_fills) - set(arrays)
+        if unused:
+            raise SpecError(f"{t.label}: arrays {sorted(unused)} are not named by any struct field "
+                            f"(in a single launch, 'arrays' fills the arrays that struct fields name)")
     if array_specs is not None:
         unused = set(array_specs) - set(arrays)
         if unused:
@@ -579,7 +665,8 @@ def normalise_test(index, spec, module, stem):
             raise SpecError(f"{t.label}: tol given for unknown array {o!r}")
     for o in t.outputs:
         ti = arrays[o]["ti"]
-        rtol, atol = DEFAULT_TOL.get(ti.scalar_name, (0.0, 0.0))
+        # structs: float fields take float32's default (integer fields are exact)
+        rtol, atol = DEFAULT_TOL.get("float32" if ti.kind == "struct" else ti.scalar_name, (0.0, 0.0))
         rtol = spec.get("rtol", rtol)
         atol = spec.get("atol", atol)
         if o in per:
@@ -660,7 +747,10 @@ def run_oracle(t, inputs):
             ins = []
             for p in L.params:
                 b = L.bindings[p.name]
-                ins.append(warrs[b[1]] if b[0] == "array" else b[1])
+                if b[0] == "array":
+                    ins.append(warrs[b[1]])
+                else:
+                    ins.append(b[1].build(warrs) if isinstance(b[1], Deferred) else b[1])
             dim = L.dim[0] if len(L.dim) == 1 else L.dim
             wp.launch(L.kernel, dim=dim, inputs=ins, device="cpu")
     wp.synchronize_device("cpu")
@@ -730,8 +820,39 @@ def c_ident(name):
     return "a_" + name
 
 
+def struct_layout_asserts(t):
+    """C11 static assertions that every struct type of the test has warp-lang's
+    size and field offsets (numpy_dtype() is Warp's ctypes layout)."""
+    seen = {}
+
+    def visit(ti):
+        if getattr(ti, "kind", None) == "array":
+            visit(ti.dtype)
+        if getattr(ti, "kind", None) != "struct" or ti.c_type in seen:
+            return
+        seen[ti.c_type] = ti
+        for _, fti in ti.fields:
+            visit(fti)
+
+    for a in t.arrays.values():
+        visit(a["ti"])
+    for L in t.launches:
+        for p in L.params:
+            visit(p.dtype)
+    out = []
+    for ct, ti in seen.items():
+        dt = ti.np_dtype
+        out.append(f"_Static_assert(sizeof({ct}) == {dt.itemsize}, \"{ct}: Warp's size\");\n")
+        for fname, _ in ti.fields:
+            off = dt.fields[fname][1]
+            out.append(f"_Static_assert(__builtin_offsetof({ct}, {fname}) == {off}, "
+                       f"\"{ct}.{fname}: Warp's offset\");\n")
+    return "".join(out)
+
+
 def gen_main_c(t):
-    lines = [MAIN_PRELUDE % dict(label=t.label.replace("*/", "* /"))]
+    lines = [MAIN_PRELUDE.replace("int main(void) {", struct_layout_asserts(t) + "\nint main(void) {")
+             % dict(label=t.label.replace("*/", "* /"))]
     w = lines.append
     for name, a in t.arrays.items():
         w(f"  wp_array {c_ident(name)};\n")
@@ -754,7 +875,7 @@ def gen_main_c(t):
         args = []
         for p in L.params:
             b = L.bindings[p.name]
-            args.append("&" + c_ident(b[1]) if b[0] == "array" else b[2])
+            args.append("&" + c_ident(b[1]) if b[0] == "array" else c_args_for(b[2], lambda a: "&" + c_ident(a)))
         w(f"{ind}{{\n")
         w(f"{ind}  wp_launch launch = {{.ndim = {len(L.dim)}, .dims = {{{dims}}}, .device = WP_DEVICE_CPU}};\n")
         call = f"{fn}(&launch" + "".join(", " + x for x in args) + ")"
@@ -807,7 +928,7 @@ def parse_device(s):
 def gen_main_c_timed(t, device, time_cpu):
     dev_name, dev_c, ordinal = parse_device(device)
     gpu = ordinal is not None
-    lines = [TIMED_PRELUDE % dict(label=t.label.replace("*/", "* /"))]
+    lines = [TIMED_PRELUDE % dict(label=t.label.replace("*/", "* /")), struct_layout_asserts(t)]
     w = lines.append
     w(f"#define DEV {dev_c} /* {dev_name} */\n\n")
     for name in t.arrays:
@@ -854,7 +975,8 @@ static void need_device(void) {{
                 a = b[1]
                 args.append(f"(gpu ? &d_{a} : &h_{a})" if gpu else f"&h_{a}")
             else:
-                args.append(b[2])
+                args.append(c_args_for(b[2], (lambda a: f"(gpu ? &d_{a} : &h_{a})") if gpu else
+                                       (lambda a: f"&h_{a}")))
         dev_expr = "(gpu ? DEV : WP_DEVICE_CPU)" if gpu else "WP_DEVICE_CPU"
         w(f"{ind}{{\n")
         w(f"{ind}  wp_launch launch = {{.ndim = {len(L.dim)}, .dims = {{{dims}}}, .device = {dev_expr}}};\n")
@@ -941,6 +1063,8 @@ def compare(name, ti, want, got, tol, max_report=8):
     if getattr(ti, "kind", None) == "struct":  # field by field
         oks, msgs = True, []
         for fname, fti in ti.fields:
+            if fti.kind == "array":  # pointers: not compared
+                continue
             ok, m = compare(f"{name}.{fname}", fti, np.ascontiguousarray(want[fname]),
                             np.ascontiguousarray(got[fname]), tol, max_report)
             oks &= ok
@@ -1446,8 +1570,13 @@ def cuda_check(obj, kernels, cuda):
                          text=True).stdout
     ptx = subprocess.run([cuobjdump, "-ptx", str(obj)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                          text=True).stdout
+    header = Path(obj).with_name("case.h")
+    htext = header.read_text() if header.exists() else ""
     for k in kernels:
-        for entry in (f"{MODULE}_{k}_cuda_forward", f"{MODULE}_{k}_cuda_backward"):
+        # no backward entry for kernels with enable_backward=False (the
+        # header then declares no _backward launcher)
+        has_bwd = f"{MODULE}_{k}_backward(" in htext or not htext
+        for entry in (f"{MODULE}_{k}_cuda_forward",) + ((f"{MODULE}_{k}_cuda_backward",) if has_bwd else ()):
             if elf.count(f".text.{entry}") < 2:
                 return f"the cubins lack the entry {entry}"
             if f".entry {entry}" not in ptx:

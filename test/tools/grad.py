@@ -73,6 +73,69 @@ class GradTest:
     pass
 
 
+def has_grad(ti):
+    """Whether arrays of this dtype carry gradients: float scalars, vectors
+    and matrices, and structs with such fields (Warp's adjoints of structs
+    are member-wise)."""
+    if getattr(ti, "kind", None) == "struct":
+        return any(has_grad(f) for _, f in ti.fields)
+    return getattr(ti, "kind", None) != "array" and ti.is_float
+
+
+def float_leaves(ti, base=0):
+    """(byte offset, count) of the float components of one element of dtype
+    ti: every component for a float scalar/vector/matrix, the float fields of
+    a struct (recursively, in field order)."""
+    if ti.kind == "struct":
+        out = []
+        for fname, f in ti.fields:
+            if f.kind == "array" or not has_grad(f):
+                continue
+            out += float_leaves(f, base + ti.np_dtype.fields[fname][1])
+        return out
+    if not ti.is_float:
+        return []
+    return [(base + k * ti.np_dtype.itemsize, 1) for k in range(ti.ncomp)]
+
+
+def flat_floats(arr, ti):
+    """The float components of an array of dtype ti as a float64 array of
+    shape (elements, components) (structs: their float fields' components)."""
+    import numpy as np
+
+    if ti.kind != "struct":
+        return np.asarray(arr, dtype=np.float64)
+    n = arr.size
+    raw = np.ascontiguousarray(arr).view(np.uint8).reshape(n, ti.np_dtype.itemsize)
+    cols = []
+    for off, _ in float_leaves(ti):
+        # every leaf has the scalar type of the struct's float fields
+        width = 8 if _leaf_is_f64(ti, off) else 4
+        cols.append(raw[:, off:off + width].copy().view("<f8" if width == 8 else "<f4").reshape(n))
+    return np.stack(cols, axis=1).astype(np.float64) if cols else np.zeros((n, 0))
+
+
+def _leaf_is_f64(ti, off):
+    """Whether the float component at byte offset off of a struct is a float64."""
+    for fname, f in ti.fields:
+        start = ti.np_dtype.fields[fname][1]
+        size = f.np_dtype.itemsize * (1 if f.kind == "struct" else getattr(f, "ncomp", 1)) \
+            if f.kind != "array" else 56
+        if start <= off < start + size:
+            if f.kind == "struct":
+                return _leaf_is_f64(f, off - start)
+            return f.scalar_name == "float64"
+    raise ValueError(off)
+
+
+def seed_fill(ti):
+    """The default seed fill of an output: uniform floats; for structs a
+    dict giving every float field a uniform fill (others stay zero)."""
+    if ti.kind != "struct":
+        return SEED_FILL
+    return {n: seed_fill(f) for n, f in ti.fields if f.kind != "array" and has_grad(f)}
+
+
 def _f32_round(v):
     """Float values (scalars, vectors, matrices) rounded to float32, so that the
     float32 kernel and its float64 twin get the same numbers."""
@@ -84,6 +147,8 @@ def _f32_round(v):
         return float(np.float32(v))
     if isinstance(v, (list, tuple)) and not (v and isinstance(v[0], str)):
         return type(v)(_f32_round(x) for x in v)
+    if isinstance(v, dict):  # struct values
+        return {k: _f32_round(x) for k, x in v.items()}
     return v
 
 
@@ -108,24 +173,27 @@ def normalise(index, spec, module, stem):
         raise SpecError(f"test {index}: 'outputs' (the arrays whose grads are seeded) is required")
     if isinstance(outs, str):
         outs = [outs]
-    seeds = dict(outs) if isinstance(outs, dict) else {o: SEED_FILL for o in outs}
+    seeds = dict(outs) if isinstance(outs, dict) else {o: None for o in outs}
     base = {k: spec[k] for k in E2E_KEYS if k in spec}
     base["outputs"] = list(seeds)
     t = e2e.normalise_test(index, base, module, stem)
     g.t32 = t
     g.index, g.name, g.label, g.seed = t.index, t.name, t.label, t.seed
+    for o in seeds:
+        if o in t.arrays and seeds[o] is None:
+            seeds[o] = seed_fill(t.arrays[o]["ti"])
     g.seed_fills = seeds
     for o in seeds:
-        if not t.arrays[o]["ti"].is_float:
+        if not has_grad(t.arrays[o]["ti"]):
             raise SpecError(f"{g.label}: output {o!r} is not a float array")
-    floats = [a for a in t.arrays if t.arrays[a]["ti"].is_float]
+    floats = [a for a in t.arrays if has_grad(t.arrays[a]["ti"])]
     inputs = spec.get("inputs", [a for a in floats if a not in seeds])
     if isinstance(inputs, str):
         inputs = [inputs]
     for i in inputs:
         if i not in t.arrays:
             raise SpecError(f"{g.label}: input {i!r} is not an array of the test")
-        if not t.arrays[i]["ti"].is_float:
+        if not has_grad(t.arrays[i]["ti"]):
             raise SpecError(f"{g.label}: input {i!r} is not a float array")
     if not inputs:
         raise SpecError(f"{g.label}: no input arrays to differentiate")
@@ -186,6 +254,10 @@ def normalise(index, spec, module, stem):
             d64 = t64.arrays[a]
             if d64["shape"] != d["shape"] or d64["ti"].inner != d["ti"].inner:
                 raise SpecError(f"{g.label}: array {a!r}: the float64 twin's shape differs")
+            if d["ti"].kind == "struct":
+                if d64["ti"].kind != "struct" or [n for n, _ in d["ti"].fields] != [n for n, _ in d64["ti"].fields]:
+                    raise SpecError(f"{g.label}: array {a!r}: the float64 twin's struct needs the same fields")
+                continue
             if d["ti"].is_float and d64["ti"].scalar_name != "float64":
                 raise SpecError(f"{g.label}: array {a!r} is {d64['ti'].name} in the float64 twin")
             if not d["ti"].is_float and d64["ti"].name != d["ti"].name:
@@ -207,14 +279,17 @@ def run_tape_oracle(g, data, seeds):
     warrs = {}
     for name, a in t.arrays.items():
         warrs[name] = wp.array(data[name].copy(), dtype=a["ti"].wp_type, shape=a["shape"], device="cpu",
-                               requires_grad=a["ti"].is_float)
+                               requires_grad=has_grad(a["ti"]))
     tape = wp.Tape()
     with tape:
         for L in t.launches:
             ins = []
             for p in L.params:
                 b = L.bindings[p.name]
-                ins.append(warrs[b[1]] if b[0] == "array" else b[1])
+                if b[0] == "array":
+                    ins.append(warrs[b[1]])
+                else:
+                    ins.append(b[1].build(warrs) if isinstance(b[1], e2e.Deferred) else b[1])
             dim = L.dim[0] if len(L.dim) == 1 else L.dim
             wp.launch(L.kernel, dim=dim, inputs=ins, device="cpu")
     wp.synchronize_device("cpu")
@@ -296,7 +371,8 @@ def _launch_calls(t, prefix, backward, ind="  "):
         args = []
         for p in L.params:
             b = L.bindings[p.name]
-            args.append(f"&{prefix}{b[1]}" if b[0] == "array" else b[2])
+            args.append(f"&{prefix}{b[1]}" if b[0] == "array" else
+                        e2e.c_args_for(b[2], lambda a: f"&{prefix}{a}"))
         out.append(f"{ind}{{\n{ind}  wp_launch launch = {{.ndim = {len(L.dim)}, .dims = {{{dims}}}, "
                    f".device = WP_DEVICE_CPU}};\n")
         out.append(f"{ind}  check({fn}(&launch" + "".join(", " + x for x in args) + f"), \"{fn}\");\n{ind}}}\n")
@@ -312,7 +388,7 @@ def _alloc(t, prefix, suffix):
         out.append(f"  {{ /* {name}: array({ti.name}, shape={tuple(a['shape'])}) */\n"
                    f"    static const wp_int64 shape[4] = {{{shape}}};\n"
                    f"    make(&{prefix}{name}, {ti.c_dtype}, {elem}, {a['ndim']}, shape, \"{name}\");\n")
-        if ti.is_float:
+        if has_grad(ti):
             out.append(f"    check(wp_array_alloc_grad(&{prefix}{name}), \"wp_array_alloc_grad({name})\");\n")
         out.append(f"    load(&{prefix}{name}, \"{name}.{suffix}\");\n  }}\n")
     return "".join(out)
@@ -351,24 +427,32 @@ def gen_grad_main(g):
             n = 1
             for s in a["shape"]:
                 n *= s
-            n *= a["ti"].ncomp
-            w(f"  {{ const double *v = (const double *)d_{o}.data;\n"
-              f"    for (size_t c = 0; c < {n}u; c++) j += (long double)seed64[{k}][c] * v[c]; }}\n")
+            offs = ", ".join(str(off) for off, _ in float_leaves(a["ti"]))
+            esize = a["ti"].np_dtype.itemsize * (1 if a["ti"].kind == "struct" else a["ti"].ncomp)
+            w(f"  {{ static const size_t offs[] = {{{offs}}};\n"
+              f"    const char *v = (const char *)d_{o}.data, *s = (const char *)seed64[{k}];\n"
+              f"    for (size_t e = 0; e < {n}u; e++)\n"
+              f"      for (size_t c = 0; c < sizeof offs / sizeof offs[0]; c++)\n"
+              f"        j += (long double)*(const double *)(s + e * {esize}u + offs[c]) *\n"
+              f"             *(const double *)(v + e * {esize}u + offs[c]); }}\n")
         w("  return (double)j;\n}\n")
         w("\n/* central differences of J in every component of one input array */\n"
-          "static void fd_input(wp_array *a, size_t ncomp, const char *path) {\n"
+          "static void fd_input(wp_array *a, size_t nelem, size_t esize, const size_t *offs, size_t nleaf,\n"
+          "                     const char *path) {\n"
+          "  size_t ncomp = nelem * nleaf;\n"
           "  double *g = malloc(ncomp * sizeof(double) + 1);\n"
           "  if (!g) exit(4);\n"
           "  for (size_t c = 0; c < ncomp; c++) {\n"
           "    restore_all();\n"
-          "    double x = ((double *)a->data)[c];\n"
+          "    double *px = (double *)((char *)a->data + (c / nleaf) * esize + offs[c % nleaf]);\n"
+          "    double x = *px;\n"
           f"    double h = {g.fd_h!r} * (__builtin_fabs(x) > 1.0 ? __builtin_fabs(x) : 1.0);\n"
           "    volatile double xp = x + h, xm = x - h;\n"
-          "    ((double *)a->data)[c] = xp;\n"
+          "    *px = xp;\n"
           "    fwd64();\n"
           "    double jp = objective();\n"
           "    restore_all();\n"
-          "    ((double *)a->data)[c] = xm;\n"
+          "    *px = xm;\n"
           "    fwd64();\n"
           "    double jm = objective();\n"
           "    g[c] = (jp - jm) / (xp - xm);\n"
@@ -404,13 +488,17 @@ def gen_grad_main(g):
             n = 1
             for s in a["shape"]:
                 n *= s
-            w(f"  seed64[{k}] = read_doubles(\"{o}.seed64\", {n * a['ti'].ncomp}u);\n")
+            w(f"  seed64[{k}] = read_doubles(\"{o}.seed64\", {n * a['ti'].np_dtype.itemsize * (1 if a['ti'].kind == 'struct' else a['ti'].ncomp) // 8}u);\n")
         for i in g.inputs:
             a = t64.arrays[i]
             n = 1
             for s in a["shape"]:
                 n *= s
-            w(f"  fd_input(&d_{i}, {n * a['ti'].ncomp}u, \"{i}.fd\");\n")
+            leaves = float_leaves(a["ti"])
+            esize = a["ti"].np_dtype.itemsize * (1 if a["ti"].kind == "struct" else a["ti"].ncomp)
+            offs = ", ".join(str(off) for off, _ in leaves)
+            w(f"  {{ static const size_t offs[] = {{{offs}}};\n"
+              f"    fd_input(&d_{i}, {n}u, {esize}u, offs, {len(leaves)}u, \"{i}.fd\"); }}\n")
     w("  return 0;\n}\n")
     return "".join(L)
 
@@ -537,7 +625,8 @@ def run_file(path, opts):
             for o, s in seeds.items():
                 (tdir / f"{o}.seed").write_bytes(s.tobytes())
                 if g.t64:
-                    (tdir / f"{o}.seed64").write_bytes(s.astype(np.float64).tobytes())
+                    (tdir / f"{o}.seed64").write_bytes(
+                        s.astype(g.t64.arrays[o]["ti"].np_dtype if s.dtype.names else np.float64).tobytes())
             (tdir / "main.c").write_text(gen_grad_main(g))
             try:
                 fwd, wgrads = run_tape_oracle(g, data, seeds)
@@ -611,6 +700,13 @@ def check_test(g, tdir, fwd, wgrads, work, opts):
             if not ok:
                 problems.append("forward output differs from warp-lang:\n  " + m)
     grads32 = {i: read_out(tdir / f"{i}.grad", t.arrays[i]["ti"].np_dtype, shp(t, i)) for i in g.inputs}
+    # struct arrays: compare their float components, (elements, components)
+    for i in g.inputs:
+        ti = t.arrays[i]["ti"]
+        if ti.kind == "struct":
+            grads32[i] = flat_floats(grads32[i], ti)
+            wgrads = dict(wgrads)
+            wgrads[i] = flat_floats(wgrads[i], ti)
 
     # float32 grads against warp-lang's tape
     if True:
@@ -624,8 +720,13 @@ def check_test(g, tdir, fwd, wgrads, work, opts):
     if t64:
         for i in g.inputs:
             shape = shp(t64, i)
-            g64 = read_out(tdir / f"{i}.grad64", np.float64, shape)
-            fd = read_out(tdir / f"{i}.fd", np.float64, shape)
+            ti64 = t64.arrays[i]["ti"]
+            if ti64.kind == "struct":
+                g64 = flat_floats(read_out(tdir / f"{i}.grad64", ti64.np_dtype, shape), ti64)
+                fd = read_out(tdir / f"{i}.fd", np.float64, g64.shape)
+            else:
+                g64 = read_out(tdir / f"{i}.grad64", np.float64, shape)
+                fd = read_out(tdir / f"{i}.fd", np.float64, shape)
             ok, m = compare_as("FD", f"{i}.grad64", fd, g64, g.fd_tol, opts.max_report)
             if ok:
                 stats["FD"] = max(stats.get("FD", 0.0), e2e.error_stats(_F, fd, g64)[1])

@@ -619,6 +619,38 @@ WP_ATOMIC_FLOAT(float64, double, unsigned long long,
          (wp_int64)(j) * (a).strides[1] + (wp_int64)(k) * (a).strides[2] +     \
          (wp_int64)(l) * (a).strides[3]))
 
+/* Array fields of structs are Warp's array_t (wp_array_t, int32 extents and
+ * strides); array values in kernels are wp_array.  A field read widens, a
+ * field write narrows (dtype, elem_size and device are not part of a field
+ * and read as 0). */
+WP_FN wp_array wp_array_from_t(wp_array_t a) {
+  wp_array r;
+  r.data = a.data;
+  r.grad = a.grad;
+  for (int k = 0; k < 4; k++) {
+    r.shape[k] = a.shape[k];
+    r.strides[k] = a.strides[k];
+  }
+  r.ndim = a.ndim;
+  r.dtype = 0;
+  r.elem_size = 0;
+  r.device = 0;
+  r.flags = 0;
+  r.reserved = 0;
+  return r;
+}
+WP_FN wp_array_t wp_array_to_t(wp_array a) {
+  wp_array_t r;
+  r.data = a.data;
+  r.grad = a.grad;
+  for (int k = 0; k < 4; k++) {
+    r.shape[k] = (wp_int32)a.shape[k];
+    r.strides[k] = (wp_int32)a.strides[k];
+  }
+  r.ndim = a.ndim;
+  return r;
+}
+
 /* ---- backward functions ----------------------------------------------------
  * Every variable of a backward function starts zeroed. */
 #ifdef __cplusplus

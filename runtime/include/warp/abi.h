@@ -12,7 +12,7 @@
 #ifndef WARP_ABI_H
 #define WARP_ABI_H
 
-#define WP_ABI_VERSION 2
+#define WP_ABI_VERSION 3
 
 #ifdef __cplusplus
 extern "C" {
@@ -151,6 +151,23 @@ typedef struct wp_array {
   wp_uint32 flags; /* WP_ARRAY_OWNS_DATA | WP_ARRAY_OWNS_GRAD */
   wp_int32 reserved;
 } wp_array;
+
+/* Warp's array_t: how an array field of a @wp.struct is laid out, exactly
+ * as warp-lang lays it out (56 bytes, align 8), so struct values holding
+ * arrays are byte-compatible with Warp's.  Extents and byte strides are
+ * int32 (Warp's limit for every array); entries at k >= ndim are 0.  It has
+ * no dtype, size or device: nothing can check that the array stored in a
+ * struct field matches the field's declared dtype, ndim or the launch's
+ * device, so the caller must.  Make one from a wp_array with
+ * wp_array_view() (<warp/array.h>).  Inside kernels the generated code turns
+ * it into a wp_array when the field is read and back when it is written. */
+typedef struct wp_array_t {
+  void *data;
+  void *grad;
+  wp_int32 shape[4];
+  wp_int32 strides[4];
+  wp_int32 ndim;
+} wp_array_t;
 
 #define WP_ARRAY_OWNS_DATA 1u
 #define WP_ARRAY_OWNS_GRAD 2u

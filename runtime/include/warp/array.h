@@ -111,6 +111,25 @@ wp_status wp_array_zero(wp_array *a);
 /* Sets every element of the grad buffer to zero (no-op without one). */
 wp_status wp_array_zero_grad(wp_array *a);
 
+/* The array_t (Warp's layout, <warp/abi.h>) describing `a`, for an array
+ * field of a @wp.struct value: same data, grad, extents, byte strides and
+ * ndim.  NULL gives an empty one (data NULL, ndim 0), as a default-constructed
+ * struct has.  The wp_array keeps ownership: keep it alive while the struct
+ * value is used.  Extents and strides must fit in int32 (as in Warp); the
+ * dtype and device are not kept, so pass an array of the field's dtype and
+ * ndim, on the device the kernel is launched on. */
+static inline wp_array_t wp_array_view(const wp_array *a) {
+  wp_array_t v;
+  v.data = a ? a->data : (void *)0;
+  v.grad = a ? a->grad : (void *)0;
+  for (int k = 0; k < 4; k++) {
+    v.shape[k] = a ? (wp_int32)a->shape[k] : 0;
+    v.strides[k] = a ? (wp_int32)a->strides[k] : 0;
+  }
+  v.ndim = a ? a->ndim : 0;
+  return v;
+}
+
 #ifdef __cplusplus
 }
 #endif

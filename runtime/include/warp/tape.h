@@ -90,8 +90,11 @@ wp_status wp_tape_backward_grads(wp_tape *tape, int n, wp_array *const *outputs,
 
 /* Zeroes the grad buffers of every array argument of the recorded launches
  * (found through the kernels' array_offsets), each buffer once; arrays
- * without a grad buffer are skipped.  Like Warp's tape.zero(): call it
- * between backward passes, since adjoints accumulate.  WP_ERROR_INVALID_VALUE
+ * without a grad buffer are skipped.  The array fields of struct arguments
+ * (wp_array_t: no size or device) are not found: zero their grads with
+ * wp_array_zero_grad on the wp_array they were made from.  Like Warp's
+ * tape.zero(): call it between backward passes, since adjoints accumulate.
+ * WP_ERROR_INVALID_VALUE
  * for a NULL tape; errors of wp_array_zero_grad pass through. */
 wp_status wp_tape_zero(wp_tape *tape);
 
