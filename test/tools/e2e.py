@@ -124,7 +124,7 @@ class TypeInfo:
             # a struct of an imported helper module: warpc names its C type
             # <MODULE>_<module path with _ for .>_<Name>
             pymod = getattr(getattr(t, "cls", None), "__module__", "") or ""
-            if pymod and not pymod.startswith("e2e_case_"):
+            if pymod and not pymod.startswith(("e2e_case_", "grad_case_")):  # the case itself
                 self.name = pymod.replace(".", "_") + "_" + self.name
             self.scalar_name = "struct"
             self.is_float = False
