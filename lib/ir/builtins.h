@@ -29,7 +29,6 @@ static inline bool is_comp(type_t t) {
   return t->kind == IR_T_VEC || t->kind == IR_T_MAT;
 }
 
-
 static inline bool is_f3264(type_t t) {
   return t->kind == IR_T_SCALAR &&
          (t->scalar == WP_SCALAR_FLOAT32 || t->scalar == WP_SCALAR_FLOAT64);

@@ -181,6 +181,21 @@ static ir_value *atomic(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
              arr->type->name);
     return NULL;
   }
+  /* Warp's atomics: no 8/16-bit integers; float16 adds and subtracts only
+     (`a[i] += x` on such arrays is still allowed) */
+  int sc = arr->type->elem->scalar;
+  bool minmax = strstr(b->name, "min") || strstr(b->name, "max");
+  if ((arr->type->elem->kind == IR_T_SCALAR ||
+       arr->type->elem->kind == IR_T_VEC ||
+       arr->type->elem->kind == IR_T_MAT) &&
+      (sc == WP_SCALAR_INT8 || sc == WP_SCALAR_UINT8 || sc == WP_SCALAR_INT16 ||
+       sc == WP_SCALAR_UINT16 || (minmax && sc == WP_SCALAR_FLOAT16))) {
+    wp_error(c->diag, e->items[0]->loc,
+             "%s() works on arrays with [u]int32, [u]int64, %sfloat32 or "
+             "float64 scalars, not %s",
+             b->name, minmax ? "" : "float16, ", ir_scalar_name(sc));
+    return NULL;
+  }
   int nidx = e->nitems - 2;
   if (nidx != arr->type->ndim) {
     wp_error(c->diag, e->loc, "'%s' on a %d-d array needs %d indices, got %d",

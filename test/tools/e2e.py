@@ -86,7 +86,7 @@ SCALAR_C = {
     "uint32": ("wp_uint32", "WP_SCALAR_UINT32"),
     "int64": ("wp_int64", "WP_SCALAR_INT64"),
     "uint64": ("wp_uint64", "WP_SCALAR_UINT64"),
-    "float16": ("wp_float16", "WP_SCALAR_FLOAT16"),
+    "float16": ("wp_half", "WP_SCALAR_FLOAT16"),
     "float32": ("float", "WP_SCALAR_FLOAT32"),
     "float64": ("double", "WP_SCALAR_FLOAT64"),
 }
@@ -347,6 +347,8 @@ def c_float(v, scalar_name):
     import numpy as np
 
     x = float(v)
+    if scalar_name == "float16":  # wp_half holds the binary16 bits
+        return "((wp_half)0x%04x)" % int(np.array(x, dtype=np.float16).view(np.uint16))
     suffix = "f" if scalar_name == "float32" else ""
     if math.isnan(x):
         return "__builtin_nanf(\"\")" if suffix else "__builtin_nan(\"\")"
