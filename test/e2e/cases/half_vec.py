@@ -1,0 +1,104 @@
+"""float16 vectors, matrices and quaternions (vec3h, vec4h, mat22h, mat33h,
+quath) and 8-bit integer vectors (vec3b, vec4ub): component-wise operators
+are bit-exact (each component computed in float32 and rounded to float16,
+as Warp does); compound builtins (dot, length, normalize, cross, matrix
+products, determinant, quaternion rotation) are computed in float32 and
+rounded once, where Warp rounds every step, so they agree within float16
+precision.  Also conversions vec3h <-> vec3f, atomic_add on vec3h arrays,
+`+=` on float16 arrays."""
+import warp as wp
+
+# forward semantics only (keeps the generated code small)
+wp.set_module_options({"enable_backward": False})
+
+
+@wp.kernel
+def half_vec_cw(a: wp.array(dtype=wp.vec3h), b: wp.array(dtype=wp.vec3h), s: wp.array(dtype=wp.float16),
+                out: wp.array2d(dtype=wp.vec3h), f: wp.array(dtype=wp.vec3f)):
+    i = wp.tid()
+    x = a[i]
+    y = b[i]
+    k = s[i]
+    out[i, 0] = x + y
+    out[i, 1] = x - y
+    out[i, 2] = x * k
+    out[i, 3] = k * y
+    out[i, 4] = x / k
+    out[i, 5] = -x
+    out[i, 6] = wp.cw_mul(x, y)
+    out[i, 7] = wp.min(x, y)
+    out[i, 8] = wp.max(x, y)
+    out[i, 9] = wp.abs(x)
+    out[i, 10] = wp.vec3h(x[1], y.z, k)
+    v = x
+    v[0] = v[0] * k
+    v += y
+    out[i, 11] = v
+    out[i, 12] = wp.vec3h(wp.vec3f(x) * 1.5)
+    f[i] = wp.vec3f(y)
+
+
+@wp.kernel
+def half_vec_compound(a: wp.array(dtype=wp.vec3h), b: wp.array(dtype=wp.vec3h),
+                      m: wp.array(dtype=wp.mat22h), n: wp.array(dtype=wp.mat33h), q: wp.array(dtype=wp.quath),
+                      sc: wp.array2d(dtype=wp.float16), vo: wp.array2d(dtype=wp.vec3h),
+                      mo: wp.array2d(dtype=wp.mat22h), v4: wp.array(dtype=wp.vec4h)):
+    i = wp.tid()
+    x = a[i]
+    y = b[i]
+    sc[i, 0] = wp.dot(x, y)
+    sc[i, 1] = wp.length(x)
+    sc[i, 2] = wp.length_sq(y)
+    sc[i, 3] = wp.determinant(m[i])
+    sc[i, 4] = wp.determinant(n[i])
+    sc[i, 5] = wp.min(x)
+    sc[i, 6] = wp.max(y)
+    vo[i, 0] = wp.cross(x, y)
+    vo[i, 1] = wp.normalize(x)
+    vo[i, 2] = n[i] * x
+    vo[i, 3] = wp.quat_rotate(wp.normalize(q[i]), x)
+    mo[i, 0] = m[i] * m[i]
+    mo[i, 1] = m[i] + wp.transpose(m[i])
+    mo[i, 2] = m[i] * wp.float16(0.5)
+    v4[i] = wp.vec4h(x[0], x[1], y[2], wp.float16(1.0)) * wp.float16(2.0)
+
+
+@wp.kernel
+def half_accumulate(a: wp.array(dtype=wp.vec3h), h: wp.array(dtype=wp.float16),
+                    vsum: wp.array(dtype=wp.vec3h), hsum: wp.array(dtype=wp.float16)):
+    i = wp.tid()
+    wp.atomic_add(vsum, i % 4, a[i])
+    hsum[i % 3] += h[i]
+    wp.atomic_sub(hsum, 0, wp.float16(0.25))
+
+
+@wp.kernel
+def byte_vecs(a: wp.array(dtype=wp.vec3b), b: wp.array(dtype=wp.vec4ub),
+              ao: wp.array2d(dtype=wp.vec3b), bo: wp.array2d(dtype=wp.vec4ub), d: wp.array(dtype=wp.int8)):
+    i = wp.tid()
+    x = a[i]
+    y = b[i]
+    ao[i, 0] = x + x * wp.int8(3)
+    ao[i, 1] = -x
+    ao[i, 2] = wp.vec3b(x[2], x[0], wp.int8(i))
+    ao[i, 3] = x / wp.int8(3)
+    bo[i, 0] = y * wp.uint8(7) - y
+    bo[i, 1] = wp.max(y, wp.vec4ub(wp.uint8(100), wp.uint8(0), wp.uint8(200), wp.uint8(50)))
+    d[i] = wp.dot(x, x)
+
+
+TESTS = [
+    dict(kernel="half_vec_cw", dim=300,
+         args=dict(a=("uniform", -10, 10), b=("uniform", -10, 10), s=("choice", [-2.5, -0.75, 0.375, 1.25, 3.0])),
+         shapes=dict(out=(300, 13)), outputs=["out", "f"], rtol=0, atol=0),
+    dict(kernel="half_vec_compound", dim=200,
+         args=dict(a=("uniform", -2, 2), b=("uniform", -2, 2), m=("uniform", -2, 2), n=("uniform", -1, 1),
+                   q=("uniform", 0.2, 1)),
+         shapes=dict(sc=(200, 7), vo=(200, 4), mo=(200, 3)),
+         outputs=["sc", "vo", "mo", "v4"], rtol=5e-3, atol=5e-3),
+    dict(kernel="half_accumulate", dim=64,
+         args=dict(a=("choice", [0.5, 1.0, -0.25, 2.0]), h=("choice", [0.5, 1.0, -0.25, 2.0])),
+         shapes=dict(vsum=(4,), hsum=(3,)), outputs=["vsum", "hsum"], rtol=0, atol=0),
+    dict(kernel="byte_vecs", dim=300, args=dict(a=("int", -128, 127), b=("int", 0, 255)),
+         shapes=dict(ao=(300, 4), bo=(300, 2)), outputs=["ao", "bo", "d"]),
+]
