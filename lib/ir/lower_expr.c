@@ -165,7 +165,8 @@ ir_value *lower_builtin(lower_ctx *c, const ir_builtin *b, ir_value **args,
   for (int i = 0; i < n; i++)
     types[i] = args[i]->type;
   const char *why = NULL;
-  if (half_args(types, n))
+  if (half_args(types, n) ||
+      (!strcmp(b->name, "where") && ir_type_has_half(types[0])))
     return lower_half_builtin(c, b, args, n, loc);
   const ir_type *rt = b->check(c->T, b, types, n, &why);
   if (!rt) {
