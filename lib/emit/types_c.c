@@ -145,8 +145,11 @@ void emit_types(emit_ctx *e) {
   for (int i = 0; i < e->types.count; i++) {
     const ir_type *t = e->types.items[i];
     if (t->kind == IR_T_MAT && t->scalar == WP_SCALAR_FLOAT16)
-      fprintf(out, "WP_MAT_ATOMIC(%s, float16, %d, %d)\n", t->name, t->rows,
-              t->cols);
+      fprintf(out,
+              "WP_MAT_ROWS(%s, %s, %d)\n"
+              "WP_MAT_ATOMIC(%s, float16, %d, %d)\n",
+              t->name, ir_t_vec(T, t->scalar, t->cols)->name, t->cols, t->name,
+              t->rows, t->cols);
     if (t->kind != IR_T_MAT || !is_float_scalar(t->scalar))
       continue;
     const char *s = ir_scalar_name(t->scalar);

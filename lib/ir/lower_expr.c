@@ -47,109 +47,6 @@ static const char *op_verb(const char *name) {
 
 /* float16 arguments, none float32 (a float32 among them is a type error
  * that the builtin's own check reports). */
-static bool has_f32(const ir_type *t) {
-  return (t->kind == IR_T_SCALAR || t->kind == IR_T_VEC ||
-          t->kind == IR_T_MAT) &&
-         t->scalar == WP_SCALAR_FLOAT32;
-}
-
-static bool half_args(const ir_type **types, int n) {
-  bool half = false;
-  for (int i = 0; i < n; i++) {
-    if (ir_type_has_half(types[i]))
-      half = true;
-    else if (has_f32(types[i]))
-      return false;
-  }
-  return half;
-}
-
-static ir_value *hop(lower_ctx *c, const char *name, ir_value *x, ir_value *y,
-                     wp_loc loc) {
-  ir_value *a[2] = {x, y};
-  return x && (y || !strcmp(name, "neg"))
-             ? lower_builtin(c, ir_builtin_find(name), a, y ? 2 : 1, loc)
-             : NULL;
-}
-
-/* Scalar float16 lerp and smoothstep step by step, each operation rounded to
- * float16 as Warp's generic definitions compute them:
- *   lerp(a, b, t) = a (1 - t) + b t
- *   smoothstep(e0, e1, x): t = clamp((x - e0) / (e1 - e0), 0, 1),
- *                          t t (3 - 2 t) */
-static ir_value *lower_half_compound(lower_ctx *c, const char *name,
-                                     ir_value **a, wp_loc loc) {
-  const ir_type *h = a[0]->type;
-  ir_value *one = lower_const_float(c, h, 1.0);
-  if (!strcmp(name, "lerp"))
-    return hop(c, "add",
-               hop(c, "mul", a[0], hop(c, "sub", one, a[2], loc), loc),
-               hop(c, "mul", a[1], a[2], loc), loc);
-  ir_value *t = hop(c, "div", hop(c, "sub", a[2], a[0], loc),
-                    hop(c, "sub", a[1], a[0], loc), loc);
-  if (!t)
-    return NULL;
-  ir_value *cl[3] = {t, lower_const_float(c, h, 0.0), one};
-  t = lower_builtin(c, ir_builtin_find("clamp"), cl, 3, loc);
-  ir_value *k = hop(c, "sub", lower_const_float(c, h, 3.0),
-                    hop(c, "mul", lower_const_float(c, h, 2.0), t, loc), loc);
-  return hop(c, "mul", hop(c, "mul", t, t, loc), k, loc);
-}
-
-/* float16 arithmetic is Warp's: each builtin on float16 values (scalars,
- * vectors, matrices, quaternions) computes in float32 and rounds its result
- * back to float16.  The call is lowered as exactly that: conversions of the
- * arguments to their float32 twins, the float32 builtin, the conversion of
- * its result (exact for every one-operation builtin; a compound one such as
- * dot or lerp rounds once at the end where Warp rounds every step).  `where`
- * keeps its values (only a float16 condition is converted); x // y rounds
- * the quotient to float16 before flooring it, as Warp does. */
-static ir_value *lower_half_builtin(lower_ctx *c, const ir_builtin *b,
-                                    ir_value **args, int n, wp_loc loc) {
-  ir_types *T = c->T;
-  ir_value *wide[8];
-  const ir_type *types[8];
-  bool where = !strcmp(b->name, "where");
-  if (!strcmp(b->name, "floordiv") && args[0]->type->kind == IR_T_SCALAR &&
-      args[0]->type == args[1]->type) {
-    ir_value *q = lower_builtin(c, ir_builtin_find("div"), args, 2, loc);
-    return q ? lower_builtin(c, ir_builtin_find("floor"), &q, 1, loc) : NULL;
-  }
-  if ((where && ir_type_has_half(args[0]->type)) || !strcmp(b->name, "not") ||
-      !strcmp(b->name, "and") || !strcmp(b->name, "or")) {
-    wp_error(c->diag, loc,
-             "a float16 value has no truth value in Warp; compare it, e.g. "
-             "x != wp.float16(0.0)");
-    return NULL;
-  }
-  if (args[0]->type->kind == IR_T_SCALAR && n == 3 &&
-      args[0]->type == args[1]->type && args[1]->type == args[2]->type &&
-      (!strcmp(b->name, "lerp") || !strcmp(b->name, "smoothstep")))
-    return lower_half_compound(c, b->name, args, loc);
-  for (int i = 0; i < n; i++) {
-    wide[i] = args[i];
-    if (ir_type_has_half(args[i]->type) && (!where || i == 0))
-      wide[i] = lower_cast(
-          c, args[i], ir_t_rescalar(T, args[i]->type, WP_SCALAR_FLOAT32), loc);
-    types[i] = wide[i]->type;
-  }
-  const char *why = NULL;
-  const ir_type *rt = b->check(T, b, types, n, &why);
-  if (!rt) {
-    for (int i = 0; i < n; i++)
-      types[i] = args[i]->type;
-    char buf[256];
-    ir_builtin_no_overload(b, types, n, buf, sizeof buf);
-    wp_error(c->diag, loc, "%s%s%s", buf, why ? ": " : "", why ? why : "");
-    return NULL;
-  }
-  ir_value *v = lower_emit(c, IR_BUILTIN, rt, wide, n, loc);
-  v->builtin = b;
-  if (!where && has_f32(rt))
-    v = lower_cast(c, v, ir_t_rescalar(T, rt, WP_SCALAR_FLOAT16), loc);
-  return v;
-}
-
 ir_value *lower_builtin(lower_ctx *c, const ir_builtin *b, ir_value **args,
                         int n, wp_loc loc) {
   const ir_type *types[8];
@@ -165,8 +62,7 @@ ir_value *lower_builtin(lower_ctx *c, const ir_builtin *b, ir_value **args,
   for (int i = 0; i < n; i++)
     types[i] = args[i]->type;
   const char *why = NULL;
-  if (half_args(types, n) ||
-      (!strcmp(b->name, "where") && ir_type_has_half(types[0])))
+  if (lower_half_args(b, types, n))
     return lower_half_builtin(c, b, args, n, loc);
   const ir_type *rt = b->check(c->T, b, types, n, &why);
   if (!rt) {

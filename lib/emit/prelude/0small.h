@@ -179,3 +179,17 @@ WP_ATOMIC_SMALL(uint8, wp_uint8, 0xffu)
 WP_ATOMIC_SMALL(int16, wp_int16, 0xffffu)
 WP_ATOMIC_SMALL(uint16, wp_uint16, 0xffffu)
 #endif
+
+/* Rows of float16 matrices (the rest of their arithmetic goes through
+ * float32 matrices). */
+#define WP_MAT_ROWS(M, VC, C)                                                  \
+  WP_FN wp_##VC wp_row_##M(wp_##M m, wp_int64 i) {                             \
+    wp_##VC r;                                                                 \
+    for (int j = 0; j < C; j++)                                                \
+      r.c[j] = m.c[i][j];                                                      \
+    return r;                                                                  \
+  }                                                                            \
+  WP_FN void wp_setrow_##M(wp_##M *m, wp_int64 i, wp_##VC v) {                 \
+    for (int j = 0; j < C; j++)                                                \
+      m->c[i][j] = v.c[j];                                                     \
+  }

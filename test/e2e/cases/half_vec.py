@@ -1,10 +1,11 @@
 """float16 vectors, matrices and quaternions (vec3h, vec4h, mat22h, mat33h,
 quath) and 8-bit integer vectors (vec3b, vec4ub): component-wise operators
 are bit-exact (each component computed in float32 and rounded to float16,
-as Warp does); compound builtins (dot, length, normalize, cross, matrix
-products, determinant, quaternion rotation) are computed in float32 and
-rounded once, where Warp rounds every step, so they agree within float16
-precision.  Also conversions vec3h <-> vec3f, atomic_add on vec3h arrays,
+as Warp does), and so are dot, length, length_sq, normalize, cross, outer
+and the matrix-vector and matrix-matrix products (computed step by step in
+Warp's order, each step rounded); determinant and quaternion rotation are
+computed in float32 and rounded once, where Warp rounds every step, so they
+agree within float16 precision.  Also conversions vec3h <-> vec3f, atomic_add on vec3h arrays,
 `+=` on float16 arrays."""
 import warp as wp
 
@@ -41,26 +42,35 @@ def half_vec_cw(a: wp.array(dtype=wp.vec3h), b: wp.array(dtype=wp.vec3h), s: wp.
 @wp.kernel
 def half_vec_compound(a: wp.array(dtype=wp.vec3h), b: wp.array(dtype=wp.vec3h),
                       m: wp.array(dtype=wp.mat22h), n: wp.array(dtype=wp.mat33h), q: wp.array(dtype=wp.quath),
+                      c4: wp.array(dtype=wp.vec4h),
                       sc: wp.array2d(dtype=wp.float16), vo: wp.array2d(dtype=wp.vec3h),
-                      mo: wp.array2d(dtype=wp.mat22h), v4: wp.array(dtype=wp.vec4h)):
+                      mo: wp.array2d(dtype=wp.mat22h), v4: wp.array2d(dtype=wp.vec4h),
+                      approx: wp.array2d(dtype=wp.float16), qo: wp.array(dtype=wp.vec3h)):
     i = wp.tid()
     x = a[i]
     y = b[i]
     sc[i, 0] = wp.dot(x, y)
     sc[i, 1] = wp.length(x)
     sc[i, 2] = wp.length_sq(y)
-    sc[i, 3] = wp.determinant(m[i])
-    sc[i, 4] = wp.determinant(n[i])
-    sc[i, 5] = wp.min(x)
-    sc[i, 6] = wp.max(y)
+    sc[i, 3] = wp.min(x)
+    sc[i, 4] = wp.max(y)
+    sc[i, 5] = wp.dot(c4[i], c4[i])
+    sc[i, 6] = wp.length(c4[i])
     vo[i, 0] = wp.cross(x, y)
     vo[i, 1] = wp.normalize(x)
     vo[i, 2] = n[i] * x
-    vo[i, 3] = wp.quat_rotate(wp.normalize(q[i]), x)
+    vo[i, 3] = x * n[i]
+    vo[i, 4] = wp.normalize(x - x)
     mo[i, 0] = m[i] * m[i]
     mo[i, 1] = m[i] + wp.transpose(m[i])
     mo[i, 2] = m[i] * wp.float16(0.5)
-    v4[i] = wp.vec4h(x[0], x[1], y[2], wp.float16(1.0)) * wp.float16(2.0)
+    mo[i, 3] = wp.outer(wp.vec2h(x[0], x[1]), wp.vec2h(y[0], y[1]))
+    v4[i, 0] = wp.vec4h(x[0], x[1], y[2], wp.float16(1.0)) * wp.float16(2.0)
+    v4[i, 1] = wp.normalize(c4[i])
+    # computed in float32 and rounded once (Warp rounds every step)
+    approx[i, 0] = wp.determinant(m[i])
+    approx[i, 1] = wp.determinant(n[i])
+    qo[i] = wp.quat_rotate(wp.normalize(q[i]), x)
 
 
 @wp.kernel
@@ -93,9 +103,10 @@ TESTS = [
          shapes=dict(out=(300, 13)), outputs=["out", "f"], rtol=0, atol=0),
     dict(kernel="half_vec_compound", dim=200,
          args=dict(a=("uniform", -2, 2), b=("uniform", -2, 2), m=("uniform", -2, 2), n=("uniform", -1, 1),
-                   q=("uniform", 0.2, 1)),
-         shapes=dict(sc=(200, 7), vo=(200, 4), mo=(200, 3)),
-         outputs=["sc", "vo", "mo", "v4"], rtol=5e-3, atol=5e-3),
+                   q=("uniform", 0.2, 1), c4=("uniform", -3, 3)),
+         shapes=dict(sc=(200, 7), vo=(200, 5), mo=(200, 4), v4=(200, 2), approx=(200, 2)),
+         outputs=["sc", "vo", "mo", "v4", "approx", "qo"], rtol=0, atol=0,
+         tol=dict(approx=(5e-3, 5e-3), qo=(5e-3, 5e-3))),
     dict(kernel="half_accumulate", dim=64,
          args=dict(a=("choice", [0.5, 1.0, -0.25, 2.0]), h=("choice", [0.5, 1.0, -0.25, 2.0])),
          shapes=dict(vsum=(4,), hsum=(3,)), outputs=["vsum", "hsum"], rtol=0, atol=0),

@@ -1,0 +1,247 @@
+/* lower_half.c - builtins on float16 values (scalars, vectors, matrices,
+ * quaternions).
+ *
+ * Warp computes float16 arithmetic in float32 and rounds each result back
+ * to float16 (round to nearest even).  A builtin on float16 values is
+ * therefore lowered to its float32 twin between conversions: the arguments
+ * converted to float32, the float32 builtin, its result converted back.
+ * That is exact for every one-operation builtin and for component-wise
+ * vector and matrix operations.  Builtins that Warp computes as several
+ * float16 operations are lowered step by step in Warp's order, each step
+ * rounded: x // y (the quotient is rounded before it is floored), lerp,
+ * smoothstep, dot, length, length_sq, normalize, cross, and the
+ * matrix-vector and matrix-matrix products.  The rest (determinant,
+ * inverse, quaternion and transform builtins) compute in float32 and round
+ * once, within float16 precision of Warp's result.  Adjoints follow from
+ * the lowered form. */
+#include <string.h>
+
+#include "../../runtime/include/warp/abi.h"
+#include "lower.h"
+
+static bool has_f32(const ir_type *t) {
+  return (t->kind == IR_T_SCALAR || t->kind == IR_T_VEC ||
+          t->kind == IR_T_MAT) &&
+         t->scalar == WP_SCALAR_FLOAT32;
+}
+
+bool lower_half_args(const ir_builtin *b, const ir_type **types, int n) {
+  if (!strcmp(b->name, "where") && n == 3 && ir_type_has_half(types[0]))
+    return true; /* reported: no truth value */
+  bool half = false;
+  for (int i = 0; i < n; i++) {
+    if (ir_type_has_half(types[i]))
+      half = true;
+    else if (has_f32(types[i]))
+      return false; /* mixed: the builtin's own check reports it */
+  }
+  return half;
+}
+
+/* ---- step-by-step forms ------------------------------------------------- */
+
+static ir_value *op2(lower_ctx *c, const char *name, ir_value *x, ir_value *y,
+                     wp_loc loc) {
+  ir_value *a[2] = {x, y};
+  return x && y ? lower_builtin(c, ir_builtin_find(name), a, 2, loc) : NULL;
+}
+
+static ir_value *op1(lower_ctx *c, const char *name, ir_value *x, wp_loc loc) {
+  return x ? lower_builtin(c, ir_builtin_find(name), &x, 1, loc) : NULL;
+}
+
+/* Component k of a vector, row k of a matrix. */
+static ir_value *ext(lower_ctx *c, ir_value *v, int k, wp_loc loc) {
+  const ir_type *t = v->type->kind == IR_T_MAT
+                         ? ir_t_vec(c->T, v->type->scalar, v->type->cols)
+                         : v->type->elem;
+  ir_value *x = lower_emit(c, IR_EXTRACT, t, &v, 1, loc);
+  x->aux = k;
+  return x;
+}
+
+static ir_value *ext2(lower_ctx *c, ir_value *m, int i, int j, wp_loc loc) {
+  return ext(c, ext(c, m, i, loc), j, loc);
+}
+
+static ir_value *hconst(lower_ctx *c, double v) {
+  return lower_const_float(c, ir_t_scalar(c->T, WP_SCALAR_FLOAT16), v);
+}
+
+/* Warp's dot: a0 b0 + a1 b1 (+ a2 b2) for 2 and 3 components, else
+ * 0 + a0 b0 + a1 b1 + ... */
+static ir_value *hdot(lower_ctx *c, ir_value *a, ir_value *b, wp_loc loc) {
+  int n = a->type->rows;
+  ir_value *s = n <= 3 ? NULL : hconst(c, 0.0);
+  for (int i = 0; i < n && (i == 0 || s); i++) {
+    ir_value *p = op2(c, "mul", ext(c, a, i, loc), ext(c, b, i, loc), loc);
+    s = s ? op2(c, "add", s, p, loc) : p;
+  }
+  return s;
+}
+
+static ir_value *compose(lower_ctx *c, const ir_type *t, ir_value **v, int n,
+                         wp_loc loc) {
+  for (int i = 0; i < n; i++)
+    if (!v[i])
+      return NULL;
+  return lower_emit(c, IR_COMPOSE, t, v, n, loc);
+}
+
+static ir_value *hnormalize(lower_ctx *c, ir_value *a, wp_loc loc) {
+  ir_value *l = op1(c, "sqrt", hdot(c, a, a, loc), loc);
+  if (!l)
+    return NULL;
+  ir_value *q[255];
+  int n = a->type->rows;
+  for (int i = 0; i < n; i++)
+    q[i] = op2(c, "div", ext(c, a, i, loc), l, loc);
+  ir_value *w[3] = {op2(c, "gt", l, hconst(c, 0.0), loc),
+                    compose(c, a->type, q, n, loc), lower_zero(c, a->type)};
+  if (!w[0] || !w[1])
+    return NULL;
+  return lower_builtin(c, ir_builtin_find("where"), w, 3, loc);
+}
+
+static ir_value *hcross(lower_ctx *c, ir_value *a, ir_value *b, wp_loc loc) {
+  ir_value *r[3];
+  for (int i = 0; i < 3; i++) {
+    int j = (i + 1) % 3, k = (i + 2) % 3;
+    r[i] = op2(c, "sub",
+               op2(c, "mul", ext(c, a, j, loc), ext(c, b, k, loc), loc),
+               op2(c, "mul", ext(c, a, k, loc), ext(c, b, j, loc), loc), loc);
+  }
+  return compose(c, a->type, r, 3, loc);
+}
+
+/* m v: column by column, r = col0 v0; r += col_i v_i (Warp's order);
+ * v m: row by row. */
+static ir_value *hmatvec(lower_ctx *c, ir_value *m, ir_value *v, bool left,
+                         const ir_type *rt, wp_loc loc) {
+  int rows = m->type->rows, cols = m->type->cols;
+  int n = left ? cols : rows, terms = left ? rows : cols;
+  ir_value *r[64];
+  for (int j = 0; j < n; j++) {
+    r[j] = NULL;
+    for (int i = 0; i < terms; i++) {
+      ir_value *e = left ? ext2(c, m, i, j, loc) : ext2(c, m, j, i, loc);
+      ir_value *p = op2(c, "mul", e, ext(c, v, i, loc), loc);
+      r[j] = i ? op2(c, "add", r[j], p, loc) : p;
+    }
+  }
+  return compose(c, rt, r, n, loc);
+}
+
+/* a b: each entry 0 + a_i0 b_0j + a_i1 b_1j + ... (Warp's muladd). */
+static ir_value *hmatmul(lower_ctx *c, ir_value *a, ir_value *b,
+                         const ir_type *rt, wp_loc loc) {
+  ir_value *r[256];
+  int n = 0;
+  for (int i = 0; i < rt->rows; i++)
+    for (int j = 0; j < rt->cols; j++) {
+      ir_value *s = hconst(c, 0.0);
+      for (int k = 0; k < a->type->cols; k++)
+        s = op2(c, "add", s,
+                op2(c, "mul", ext2(c, a, i, k, loc), ext2(c, b, k, j, loc),
+                    loc),
+                loc);
+      r[n++] = s;
+    }
+  return compose(c, rt, r, n, loc);
+}
+
+/*   lerp(a, b, t) = a (1 - t) + b t
+ *   smoothstep(e0, e1, x): t = clamp((x - e0) / (e1 - e0), 0, 1),
+ *                          t t (3 - 2 t) */
+static ir_value *hlerp_smooth(lower_ctx *c, const char *name, ir_value **a,
+                              wp_loc loc) {
+  ir_value *one = hconst(c, 1.0);
+  if (!strcmp(name, "lerp"))
+    return op2(c, "add", op2(c, "mul", a[0], op2(c, "sub", one, a[2], loc), loc),
+               op2(c, "mul", a[1], a[2], loc), loc);
+  ir_value *t = op2(c, "div", op2(c, "sub", a[2], a[0], loc),
+                    op2(c, "sub", a[1], a[0], loc), loc);
+  if (!t)
+    return NULL;
+  ir_value *cl[3] = {t, hconst(c, 0.0), one};
+  t = lower_builtin(c, ir_builtin_find("clamp"), cl, 3, loc);
+  ir_value *k = op2(c, "sub", hconst(c, 3.0),
+                    op2(c, "mul", hconst(c, 2.0), t, loc), loc);
+  return op2(c, "mul", op2(c, "mul", t, t, loc), k, loc);
+}
+
+/* The step-by-step form of b(args) when Warp computes it in several float16
+ * operations; NULL with *done false when there is none. */
+static ir_value *stepwise(lower_ctx *c, const ir_builtin *b, ir_value **a,
+                          int n, const ir_type *rt, wp_loc loc, bool *done) {
+  const char *nm = b->name;
+  const ir_type *t0 = a[0]->type, *t1 = n > 1 ? a[1]->type : NULL;
+  bool plain = t0->kind == IR_T_VEC && !t0->flavor;
+  *done = true;
+  if (!strcmp(nm, "floordiv") && t0->kind == IR_T_SCALAR)
+    return op1(c, "floor", op2(c, "div", a[0], a[1], loc), loc);
+  if ((!strcmp(nm, "lerp") || !strcmp(nm, "smoothstep")) &&
+      t0->kind == IR_T_SCALAR)
+    return hlerp_smooth(c, nm, a, loc);
+  if (!strcmp(nm, "dot") && plain)
+    return hdot(c, a[0], a[1], loc);
+  if (!strcmp(nm, "length_sq") && plain)
+    return hdot(c, a[0], a[0], loc);
+  if (!strcmp(nm, "length") && plain)
+    return op1(c, "sqrt", hdot(c, a[0], a[0], loc), loc);
+  if (!strcmp(nm, "normalize") && plain)
+    return hnormalize(c, a[0], loc);
+  if (!strcmp(nm, "cross") && plain)
+    return hcross(c, a[0], a[1], loc);
+  if (!strcmp(nm, "mul") && t0->kind == IR_T_MAT && t1->kind == IR_T_VEC &&
+      !t1->flavor)
+    return hmatvec(c, a[0], a[1], false, rt, loc);
+  if (!strcmp(nm, "mul") && t0->kind == IR_T_VEC && !t0->flavor &&
+      t1->kind == IR_T_MAT)
+    return hmatvec(c, a[1], a[0], true, rt, loc);
+  if (!strcmp(nm, "mul") && t0->kind == IR_T_MAT && t1->kind == IR_T_MAT)
+    return hmatmul(c, a[0], a[1], rt, loc);
+  *done = false;
+  return NULL;
+}
+
+ir_value *lower_half_builtin(lower_ctx *c, const ir_builtin *b,
+                             ir_value **args, int n, wp_loc loc) {
+  ir_types *T = c->T;
+  ir_value *wide[8];
+  const ir_type *types[8];
+  bool where = !strcmp(b->name, "where");
+  if ((where && ir_type_has_half(args[0]->type)) || !strcmp(b->name, "not") ||
+      !strcmp(b->name, "and") || !strcmp(b->name, "or")) {
+    wp_error(c->diag, loc,
+             "a float16 value has no truth value in Warp; compare it, e.g. "
+             "x != wp.float16(0.0)");
+    return NULL;
+  }
+  for (int i = 0; i < n; i++) {
+    wide[i] = args[i];
+    if (ir_type_has_half(args[i]->type) && !where)
+      wide[i] = lower_cast(
+          c, args[i], ir_t_rescalar(T, args[i]->type, WP_SCALAR_FLOAT32), loc);
+    types[i] = wide[i]->type;
+  }
+  const char *why = NULL;
+  const ir_type *rt = b->check(T, b, types, n, &why);
+  if (!rt) {
+    for (int i = 0; i < n; i++)
+      types[i] = args[i]->type;
+    char buf[256];
+    ir_builtin_no_overload(b, types, n, buf, sizeof buf);
+    wp_error(c->diag, loc, "%s%s%s", buf, why ? ": " : "", why ? why : "");
+    return NULL;
+  }
+  const ir_type *hrt =
+      !where && has_f32(rt) ? ir_t_rescalar(T, rt, WP_SCALAR_FLOAT16) : rt;
+  bool done;
+  ir_value *s = where ? NULL : stepwise(c, b, args, n, hrt, loc, &done);
+  if (!where && done)
+    return s; /* the unused conversions are removed as dead code */
+  ir_value *v = lower_emit(c, IR_BUILTIN, rt, wide, n, loc);
+  v->builtin = b;
+  return hrt != rt ? lower_cast(c, v, hrt, loc) : v;
+}
