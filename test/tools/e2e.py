@@ -1058,7 +1058,8 @@ def run_case(path, opts):
     import numpy as np
 
     kernels = sorted({k for k in dir(module) if isinstance(getattr(module, k), wp_kernel_type())})
-    why = cuda_check(work / "case.o", kernels, cuda)
+    no_backward = {k for k in kernels if not has_backward(getattr(module, k))}
+    why = cuda_check(work / "case.o", kernels, cuda, no_backward)
     if why:
         print(f"FAIL {stem}: CUDA code in case.o: {why}")
         for t, tdir, _ in ready:
@@ -1348,10 +1349,18 @@ def wp_kernel_type():
     return _wp.Kernel
 
 
-def cuda_check(obj, kernels, cuda):
+def has_backward(kernel):
+    """Whether warpc generates a backward kernel for this warp-lang kernel
+    (wp.set_module_options / @wp.kernel(enable_backward=False) turn it off)."""
+    opts = dict(getattr(kernel.module, "options", {}) or {})
+    opts.update(getattr(kernel, "options", {}) or {})
+    return bool(opts.get("enable_backward", True))
+
+
+def cuda_check(obj, kernels, cuda, no_backward=()):
     """Proves the object's device code: one ELF per requested arch (sm_75,
     sm_90), the PTX of sm_90, and every kernel's forward and backward
-    (adjoint) entries in each.
+    (adjoint) entries in each (no backward for kernels in no_backward).
     Returns a failure message or None.  Without a CUDA toolkit the check is
     skipped, except in CI (CI=true), where the toolkit must be there."""
     in_ci = os.environ.get("CI") == "true"
@@ -1370,7 +1379,8 @@ def cuda_check(obj, kernels, cuda):
     ptx = subprocess.run([cuobjdump, "-ptx", str(obj)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                          text=True).stdout
     for k in kernels:
-        for entry in (f"{MODULE}_{k}_cuda_forward", f"{MODULE}_{k}_cuda_backward"):
+        entries = [f"{MODULE}_{k}_cuda_forward"] + ([] if k in no_backward else [f"{MODULE}_{k}_cuda_backward"])
+        for entry in entries:
             if elf.count(f".text.{entry}") < 2:
                 return f"the cubins lack the entry {entry}"
             if f".entry {entry}" not in ptx:
