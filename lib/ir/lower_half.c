@@ -107,9 +107,9 @@ static ir_value *hcross(lower_ctx *c, ir_value *a, ir_value *b, wp_loc loc) {
   ir_value *r[3];
   for (int i = 0; i < 3; i++) {
     int j = (i + 1) % 3, k = (i + 2) % 3;
-    r[i] = op2(c, "sub",
-               op2(c, "mul", ext(c, a, j, loc), ext(c, b, k, loc), loc),
-               op2(c, "mul", ext(c, a, k, loc), ext(c, b, j, loc), loc), loc);
+    r[i] =
+        op2(c, "sub", op2(c, "mul", ext(c, a, j, loc), ext(c, b, k, loc), loc),
+            op2(c, "mul", ext(c, a, k, loc), ext(c, b, j, loc), loc), loc);
   }
   return compose(c, a->type, r, 3, loc);
 }
@@ -141,10 +141,10 @@ static ir_value *hmatmul(lower_ctx *c, ir_value *a, ir_value *b,
     for (int j = 0; j < rt->cols; j++) {
       ir_value *s = hconst(c, 0.0);
       for (int k = 0; k < a->type->cols; k++)
-        s = op2(c, "add", s,
-                op2(c, "mul", ext2(c, a, i, k, loc), ext2(c, b, k, j, loc),
-                    loc),
-                loc);
+        s = op2(
+            c, "add", s,
+            op2(c, "mul", ext2(c, a, i, k, loc), ext2(c, b, k, j, loc), loc),
+            loc);
       r[n++] = s;
     }
   return compose(c, rt, r, n, loc);
@@ -157,7 +157,8 @@ static ir_value *hlerp_smooth(lower_ctx *c, const char *name, ir_value **a,
                               wp_loc loc) {
   ir_value *one = hconst(c, 1.0);
   if (!strcmp(name, "lerp"))
-    return op2(c, "add", op2(c, "mul", a[0], op2(c, "sub", one, a[2], loc), loc),
+    return op2(c, "add",
+               op2(c, "mul", a[0], op2(c, "sub", one, a[2], loc), loc),
                op2(c, "mul", a[1], a[2], loc), loc);
   ir_value *t = op2(c, "div", op2(c, "sub", a[2], a[0], loc),
                     op2(c, "sub", a[1], a[0], loc), loc);
@@ -165,8 +166,8 @@ static ir_value *hlerp_smooth(lower_ctx *c, const char *name, ir_value **a,
     return NULL;
   ir_value *cl[3] = {t, hconst(c, 0.0), one};
   t = lower_builtin(c, ir_builtin_find("clamp"), cl, 3, loc);
-  ir_value *k = op2(c, "sub", hconst(c, 3.0),
-                    op2(c, "mul", hconst(c, 2.0), t, loc), loc);
+  ir_value *k =
+      op2(c, "sub", hconst(c, 3.0), op2(c, "mul", hconst(c, 2.0), t, loc), loc);
   return op2(c, "mul", op2(c, "mul", t, t, loc), k, loc);
 }
 
@@ -205,8 +206,8 @@ static ir_value *stepwise(lower_ctx *c, const ir_builtin *b, ir_value **a,
   return NULL;
 }
 
-ir_value *lower_half_builtin(lower_ctx *c, const ir_builtin *b,
-                             ir_value **args, int n, wp_loc loc) {
+ir_value *lower_half_builtin(lower_ctx *c, const ir_builtin *b, ir_value **args,
+                             int n, wp_loc loc) {
   ir_types *T = c->T;
   ir_value *wide[8];
   const ir_type *types[8];

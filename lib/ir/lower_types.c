@@ -17,7 +17,8 @@ static int scalar_from_name(const char *n) {
       {"int16", WP_SCALAR_INT16},     {"uint16", WP_SCALAR_UINT16},
       {"int32", WP_SCALAR_INT32},     {"uint32", WP_SCALAR_UINT32},
       {"int64", WP_SCALAR_INT64},     {"uint64", WP_SCALAR_UINT64},
-      {"bool", WP_SCALAR_BOOL},       {"bfloat16", WP_SCALAR_BFLOAT16},
+      {"bool", WP_SCALAR_BOOL},
+      /* no bfloat16: warp-lang 1.10.1 has none */
   };
   for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
     if (strcmp(tab[i].name, n) == 0)
