@@ -9,10 +9,13 @@
  * vector and matrix operations.  Builtins that Warp computes as several
  * float16 operations are lowered step by step in Warp's order, each step
  * rounded: x // y (the quotient is rounded before it is floored), lerp,
- * smoothstep, dot, length, length_sq, normalize, cross, and the
- * matrix-vector and matrix-matrix products.  The rest (determinant,
- * inverse, quaternion and transform builtins) compute in float32 and round
- * once, within float16 precision of Warp's result.  Adjoints follow from
+ * smoothstep, dot, length, length_sq, normalize, cross, the matrix-vector
+ * and matrix-matrix products, 2x2 and 3x3 determinants and inverses, the
+ * quaternion product, dot, length, normalize, quat_rotate, quat_rotate_inv
+ * and quat_to_matrix.  The rest (4x4 determinant and inverse, the other
+ * quaternion and transform builtins)
+ * compute in float32 and round once, within float16 precision of Warp's
+ * result.  Adjoints follow from
  * the lowered form. */
 #include <string.h>
 
@@ -150,6 +153,157 @@ static ir_value *hmatmul(lower_ctx *c, ir_value *a, ir_value *b,
   return compose(c, rt, r, n, loc);
 }
 
+/* determinant: 2x2 m00 m11 - m10 m01; 3x3 dot(row0, cross(row1, row2)) */
+static ir_value *hdet(lower_ctx *c, ir_value *m, wp_loc loc) {
+  if (m->type->rows == 2)
+    return op2(c, "sub",
+               op2(c, "mul", ext2(c, m, 0, 0, loc), ext2(c, m, 1, 1, loc), loc),
+               op2(c, "mul", ext2(c, m, 1, 0, loc), ext2(c, m, 0, 1, loc), loc),
+               loc);
+  ir_value *x = hcross(c, ext(c, m, 1, loc), ext(c, m, 2, loc), loc);
+  return x ? hdot(c, ext(c, m, 0, loc), x, loc) : NULL;
+}
+
+/* p0 q0 + p1 q1 + p2 q2 + p3 q3 (Warp's quaternion dot, no leading 0) */
+static ir_value *hsum4(lower_ctx *c, ir_value **p, ir_value **q, int *sign,
+                       wp_loc loc) {
+  ir_value *s = op2(c, "mul", p[0], q[0], loc);
+  for (int i = 1; i < 4; i++)
+    s = op2(c, sign[i] < 0 ? "sub" : "add", s, op2(c, "mul", p[i], q[i], loc),
+            loc);
+  return s;
+}
+
+/* Quaternion product, normalize and rotations in Warp's order. */
+static ir_value *hquat(lower_ctx *c, const char *nm, ir_value **a, wp_loc loc) {
+  ir_value *q[4], *r[4];
+  for (int i = 0; i < 4; i++)
+    q[i] = ext(c, a[0], i, loc);
+  const ir_type *qt = a[0]->type;
+  if (!strcmp(nm, "mul")) { /* x y z w = 0 1 2 3 */
+    ir_value *b[4];
+    for (int i = 0; i < 4; i++)
+      b[i] = ext(c, a[1], i, loc);
+    int plus[4] = {1, 1, 1, -1}, minus[4] = {1, -1, -1, -1};
+    for (int i = 0; i < 3; i++) {
+      int j = (i + 1) % 3, k = (i + 2) % 3;
+      ir_value *p[4] = {q[3], b[3], q[j], b[j]};
+      ir_value *o[4] = {b[i], q[i], b[k], q[k]};
+      r[i] = hsum4(c, p, o, plus, loc);
+    }
+    ir_value *p[4] = {q[3], q[0], q[1], q[2]};
+    ir_value *o[4] = {b[3], b[0], b[1], b[2]};
+    r[3] = hsum4(c, p, o, minus, loc);
+    return compose(c, qt, r, 4, loc);
+  }
+  if (!strcmp(nm, "normalize")) {
+    int plus[4] = {1, 1, 1, 1};
+    ir_value *l = op1(c, "sqrt", hsum4(c, q, q, plus, loc), loc);
+    ir_value *inv = op2(c, "div", hconst(c, 1.0), l, loc);
+    for (int i = 0; i < 4; i++)
+      r[i] = op2(c, "mul", q[i], inv, loc);
+    ir_value *id[4] = {hconst(c, 0.0), hconst(c, 0.0), hconst(c, 0.0),
+                       hconst(c, 1.0)};
+    ir_value *w[3] = {op2(c, "gt", l, hconst(c, 0.0), loc),
+                      compose(c, qt, r, 4, loc), compose(c, qt, id, 4, loc)};
+    if (!w[0] || !w[1] || !w[2])
+      return NULL;
+    return lower_builtin(c, ir_builtin_find("where"), w, 3, loc);
+  }
+  /* quat_rotate(q, x) / quat_rotate_inv: c = 2 w w - 1,
+     d = 2 (qx x0 + qy x1 + qz x2),
+     r_i = x_i c + q_i d +- (q_j x_k - q_k x_j) w 2 */
+  ir_value *x[3], *two = hconst(c, 2.0);
+  for (int i = 0; i < 3; i++)
+    x[i] = ext(c, a[1], i, loc);
+  ir_value *cc =
+      op2(c, "sub", op2(c, "mul", op2(c, "mul", two, q[3], loc), q[3], loc),
+          hconst(c, 1.0), loc);
+  ir_value *d = op2(c, "mul", two,
+                    op2(c, "add",
+                        op2(c, "add", op2(c, "mul", q[0], x[0], loc),
+                            op2(c, "mul", q[1], x[1], loc), loc),
+                        op2(c, "mul", q[2], x[2], loc), loc),
+                    loc);
+  bool inv = !strcmp(nm, "quat_rotate_inv");
+  for (int i = 0; i < 3; i++) {
+    int j = (i + 1) % 3, k = (i + 2) % 3;
+    ir_value *t = op2(c, "mul",
+                      op2(c, "mul",
+                          op2(c, "sub", op2(c, "mul", q[j], x[k], loc),
+                              op2(c, "mul", q[k], x[j], loc), loc),
+                          q[3], loc),
+                      two, loc);
+    r[i] = op2(c, inv ? "sub" : "add",
+               op2(c, "add", op2(c, "mul", x[i], cc, loc),
+                   op2(c, "mul", q[i], d, loc), loc),
+               t, loc);
+  }
+  return compose(c, a[1]->type, r, 3, loc);
+}
+
+/* 2x2 inverse: adjugate times 1/det when det is not zero, else zero */
+static ir_value *hinverse2(lower_ctx *c, ir_value *m, wp_loc loc) {
+  ir_value *det = hdet(c, m, loc);
+  ir_value *inv = op2(c, "div", hconst(c, 1.0), det, loc);
+  ir_value *e[4] = {
+      ext2(c, m, 1, 1, loc), op1(c, "neg", ext2(c, m, 0, 1, loc), loc),
+      op1(c, "neg", ext2(c, m, 1, 0, loc), loc), ext2(c, m, 0, 0, loc)};
+  for (int i = 0; i < 4; i++)
+    e[i] = op2(c, "mul", e[i], inv, loc);
+  ir_value *w[3] = {op2(c, "or", op2(c, "gt", det, hconst(c, 0.0), loc),
+                        op2(c, "lt", det, hconst(c, 0.0), loc), loc),
+                    compose(c, m->type, e, 4, loc), lower_zero(c, m->type)};
+  if (!w[0] || !w[1])
+    return NULL;
+  return lower_builtin(c, ir_builtin_find("where"), w, 3, loc);
+}
+
+/* 3x3 inverse: cofactors b[j][i] = m[i1][j1] m[i2][j2] - m[i1][j2] m[i2][j1]
+ * (indices + 1, + 2 mod 3) times 1/det when det != 0, else zero */
+static ir_value *hinverse3(lower_ctx *c, ir_value *m, wp_loc loc) {
+  ir_value *det = hdet(c, m, loc);
+  ir_value *inv = op2(c, "div", hconst(c, 1.0), det, loc);
+  ir_value *e[9];
+  for (int j = 0; j < 3; j++)
+    for (int i = 0; i < 3; i++) {
+      int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3,
+          j2 = (j + 2) % 3;
+      ir_value *b = op2(
+          c, "sub",
+          op2(c, "mul", ext2(c, m, i1, j1, loc), ext2(c, m, i2, j2, loc), loc),
+          op2(c, "mul", ext2(c, m, i1, j2, loc), ext2(c, m, i2, j1, loc), loc),
+          loc);
+      e[j * 3 + i] = op2(c, "mul", b, inv, loc);
+    }
+  ir_value *w[3] = {op2(c, "ne", det, hconst(c, 0.0), loc),
+                    compose(c, m->type, e, 9, loc), lower_zero(c, m->type)};
+  if (!w[0] || !w[1])
+    return NULL;
+  return lower_builtin(c, ir_builtin_find("where"), w, 3, loc);
+}
+
+static ir_value *hquat(lower_ctx *c, const char *nm, ir_value **a, wp_loc loc);
+
+/* quat_to_matrix: columns quat_rotate(q, e_j) */
+static ir_value *hquat_to_matrix(lower_ctx *c, ir_value *q, wp_loc loc) {
+  const ir_type *v3 = ir_t_vec(c->T, WP_SCALAR_FLOAT16, 3);
+  ir_value *col[3], *e[9];
+  for (int j = 0; j < 3; j++) {
+    ir_value *u[3];
+    for (int i = 0; i < 3; i++)
+      u[i] = hconst(c, i == j ? 1.0 : 0.0);
+    ir_value *a[2] = {q, compose(c, v3, u, 3, loc)};
+    col[j] = hquat(c, "quat_rotate", a, loc);
+    if (!col[j])
+      return NULL;
+  }
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      e[i * 3 + j] = ext(c, col[j], i, loc);
+  return compose(c, ir_t_mat(c->T, WP_SCALAR_FLOAT16, 3, 3), e, 9, loc);
+}
+
 /*   lerp(a, b, t) = a (1 - t) + b t
  *   smoothstep(e0, e1, x): t = clamp((x - e0) / (e1 - e0), 0, 1),
  *                          t t (3 - 2 t) */
@@ -202,6 +356,28 @@ static ir_value *stepwise(lower_ctx *c, const ir_builtin *b, ir_value **a,
     return hmatvec(c, a[1], a[0], true, rt, loc);
   if (!strcmp(nm, "mul") && t0->kind == IR_T_MAT && t1->kind == IR_T_MAT)
     return hmatmul(c, a[0], a[1], rt, loc);
+  if (!strcmp(nm, "determinant") && t0->rows <= 3)
+    return hdet(c, a[0], loc);
+  if (!strcmp(nm, "inverse") && t0->rows == 2)
+    return hinverse2(c, a[0], loc);
+  if (!strcmp(nm, "inverse") && t0->rows == 3)
+    return hinverse3(c, a[0], loc);
+  bool quat = ir_type_is_quat(t0);
+  if (quat && !strcmp(nm, "quat_to_matrix"))
+    return hquat_to_matrix(c, a[0], loc);
+  if (quat && (!strcmp(nm, "dot") || !strcmp(nm, "length") ||
+               !strcmp(nm, "length_sq"))) {
+    ir_value *p[4], *q[4];
+    ir_value *other = !strcmp(nm, "dot") ? a[1] : a[0];
+    int plus[4] = {1, 1, 1, 1};
+    for (int i = 0; i < 4; i++)
+      p[i] = ext(c, a[0], i, loc), q[i] = ext(c, other, i, loc);
+    ir_value *d = hsum4(c, p, q, plus, loc);
+    return !strcmp(nm, "length") ? op1(c, "sqrt", d, loc) : d;
+  }
+  if (quat && ((!strcmp(nm, "mul") && t1 == t0) || !strcmp(nm, "normalize") ||
+               !strncmp(nm, "quat_rotate", 11)))
+    return hquat(c, nm, a, loc);
   *done = false;
   return NULL;
 }

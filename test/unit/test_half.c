@@ -61,10 +61,10 @@ static void test_values(void) {
   CHECK(ir_half_from_float(2049.0f) == 0x6800); /* tie: even 2048 */
   CHECK(ir_half_from_float(2051.0f) == 0x6802); /* tie: even 2052 */
   CHECK(ir_half_from_float(0.1f) == 0x2e66);
-  CHECK(ir_half_from_float(0x1p-24f) == 0x0001);      /* smallest subnormal */
-  CHECK(ir_half_from_float(0x1p-25f) == 0x0000);      /* tie: even zero */
+  CHECK(ir_half_from_float(0x1p-24f) == 0x0001); /* smallest subnormal */
+  CHECK(ir_half_from_float(0x1p-25f) == 0x0000); /* tie: even zero */
   CHECK(ir_half_from_float(0x1.000002p-25f) == 0x0001);
-  CHECK(ir_half_from_float(0x1.8p-24f) == 0x0002);    /* tie: even 2 */
+  CHECK(ir_half_from_float(0x1.8p-24f) == 0x0002);   /* tie: even 2 */
   CHECK(ir_half_from_float(0x1.ff8p-15f) == 0x03ff); /* largest subnormal */
   CHECK(ir_half_from_float(0x1.ffcp-15f) == 0x0400); /* tie: up to normal */
   CHECK(ir_half_from_float(0x1p-14f) == 0x0400);
@@ -83,8 +83,8 @@ static void test_round_trip(void) {
   for (unsigned h = 0; h < 0x10000u; h++) {
     float f = ir_half_to_float((uint16_t)h);
     bool nan = (h & 0x7c00u) == 0x7c00u && (h & 0x3ffu);
-    if (nan ? !isnan(f) : (f != (float)half_value(h) ||
-                           ir_half_from_float(f) != h))
+    if (nan ? !isnan(f)
+            : (f != (float)half_value(h) || ir_half_from_float(f) != h))
       bad++;
   }
   CHECK(bad == 0);

@@ -2,10 +2,11 @@
 quath) and 8-bit integer vectors (vec3b, vec4ub): component-wise operators
 are bit-exact (each component computed in float32 and rounded to float16,
 as Warp does), and so are dot, length, length_sq, normalize, cross, outer
-and the matrix-vector and matrix-matrix products (computed step by step in
-Warp's order, each step rounded); determinant and quaternion rotation are
-computed in float32 and rounded once, where Warp rounds every step, so they
-agree within float16 precision.  Also conversions vec3h <-> vec3f, atomic_add on vec3h arrays,
+the matrix-vector and matrix-matrix products, 2x2/3x3 determinants and
+2x2/3x3 inverses, the quaternion product, dot, length, normalize, rotations
+and quat_to_matrix (computed step by step in Warp's order, each step
+rounded); the 4x4 determinant and inverse are computed in float32 and rounded once, where Warp
+rounds every step, so they agree within float16 precision.  Also conversions vec3h <-> vec3f, atomic_add on vec3h arrays,
 `+=` on float16 arrays."""
 import warp as wp
 
@@ -45,7 +46,9 @@ def half_vec_compound(a: wp.array(dtype=wp.vec3h), b: wp.array(dtype=wp.vec3h),
                       c4: wp.array(dtype=wp.vec4h),
                       sc: wp.array2d(dtype=wp.float16), vo: wp.array2d(dtype=wp.vec3h),
                       mo: wp.array2d(dtype=wp.mat22h), v4: wp.array2d(dtype=wp.vec4h),
-                      approx: wp.array2d(dtype=wp.float16), qo: wp.array(dtype=wp.vec3h)):
+                      approx: wp.array2d(dtype=wp.float16), qo: wp.array(dtype=wp.vec3h),
+                      qv: wp.array2d(dtype=wp.vec3h), qq: wp.array2d(dtype=wp.quath),
+                      ni: wp.array(dtype=wp.mat33h)):
     i = wp.tid()
     x = a[i]
     y = b[i]
@@ -67,10 +70,24 @@ def half_vec_compound(a: wp.array(dtype=wp.vec3h), b: wp.array(dtype=wp.vec3h),
     mo[i, 3] = wp.outer(wp.vec2h(x[0], x[1]), wp.vec2h(y[0], y[1]))
     v4[i, 0] = wp.vec4h(x[0], x[1], y[2], wp.float16(1.0)) * wp.float16(2.0)
     v4[i, 1] = wp.normalize(c4[i])
+    sc[i, 7] = wp.determinant(m[i])
+    sc[i, 8] = wp.determinant(n[i])
+    sc[i, 9] = wp.length(q[i])
+    sc[i, 10] = wp.dot(q[i], q[i] * wp.float16(0.5))
+    qn = wp.normalize(q[i])
+    qv[i, 0] = wp.quat_rotate(qn, x)
+    qv[i, 1] = wp.quat_rotate_inv(qn, y)
+    qq[i, 0] = qn
+    qq[i, 1] = q[i] * qn
     # computed in float32 and rounded once (Warp rounds every step)
-    approx[i, 0] = wp.determinant(m[i])
-    approx[i, 1] = wp.determinant(n[i])
-    qo[i] = wp.quat_rotate(wp.normalize(q[i]), x)
+    approx[i, 0] = wp.determinant(wp.mat44h(m[i][0, 0], m[i][0, 1], x[0], x[1], m[i][1, 0], m[i][1, 1], x[2], y[0],
+                                            y[1], y[2], n[i][0, 0], n[i][0, 1], n[i][1, 0], n[i][1, 1], n[i][2, 2], x[0]))
+    e = wp.float16(8.0)  # diagonally dominant: well conditioned
+    approx[i, 1] = wp.inverse(wp.mat44h(e, m[i][0, 1], x[0], x[1], m[i][1, 0], e, x[2], y[0],
+                                        y[1], y[2], e, n[i][0, 1], n[i][1, 0], n[i][1, 1], n[i][2, 2], e))[0, 1]
+    mo[i, 4] = wp.inverse(m[i])
+    ni[i] = wp.inverse(n[i])
+    qo[i] = wp.quat_to_matrix(qn) * x
 
 
 @wp.kernel
@@ -104,9 +121,10 @@ TESTS = [
     dict(kernel="half_vec_compound", dim=200,
          args=dict(a=("uniform", -2, 2), b=("uniform", -2, 2), m=("uniform", -2, 2), n=("uniform", -1, 1),
                    q=("uniform", 0.2, 1), c4=("uniform", -3, 3)),
-         shapes=dict(sc=(200, 7), vo=(200, 5), mo=(200, 4), v4=(200, 2), approx=(200, 2)),
-         outputs=["sc", "vo", "mo", "v4", "approx", "qo"], rtol=0, atol=0,
-         tol=dict(approx=(5e-3, 5e-3), qo=(5e-3, 5e-3))),
+         shapes=dict(sc=(200, 11), vo=(200, 5), mo=(200, 5), v4=(200, 2), approx=(200, 2), qv=(200, 2),
+                     qq=(200, 2)),
+         outputs=["sc", "vo", "mo", "v4", "qv", "qq", "ni", "approx", "qo"], rtol=0, atol=0,
+         tol=dict(approx=(5e-3, 5e-3))),
     dict(kernel="half_accumulate", dim=64,
          args=dict(a=("choice", [0.5, 1.0, -0.25, 2.0]), h=("choice", [0.5, 1.0, -0.25, 2.0])),
          shapes=dict(vsum=(4,), hsum=(3,)), outputs=["vsum", "hsum"], rtol=0, atol=0),
