@@ -12,7 +12,16 @@
  * integers, which Warp's atomic_* builtins refuse but `a[i] += x` uses.
  * 8/16-bit integer arithmetic itself is C's (operands promote to int, the
  * result wraps when stored to its type), as in Warp. */
-WP_FN float wp_h2f(wp_half h) {
+/* Out of line on the CPU: float16 code converts at every operation, and
+ * inlining the conversions everywhere makes large functions slow to
+ * compile (about 10x) for little speed. */
+#ifdef __CUDACC__
+#define WP_HALF_FN WP_FN
+#else
+#define WP_HALF_FN static __attribute__((noinline, unused))
+#endif
+
+WP_HALF_FN float wp_h2f(wp_half h) {
 #ifdef __CUDA_ARCH__
   float f;
   asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h));
@@ -33,7 +42,7 @@ WP_FN float wp_h2f(wp_half h) {
 #endif
 }
 
-WP_FN wp_half wp_f2h(float f) {
+WP_HALF_FN wp_half wp_f2h(float f) {
 #ifdef __CUDA_ARCH__
   wp_half h;
   asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(f));

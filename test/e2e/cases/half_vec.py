@@ -10,7 +10,8 @@ rounds every step, so they agree within float16 precision.  Also conversions vec
 `+=` on float16 arrays."""
 import warp as wp
 
-# forward semantics only (keeps the generated code small)
+# forward semantics only: the backward of so many float16 builtins in one
+# kernel is slow to compile (gradients: test/grad/half_grad.py)
 wp.set_module_options({"enable_backward": False})
 
 
