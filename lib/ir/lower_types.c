@@ -159,6 +159,60 @@ static const ir_type *array_type(lower_ctx *c, const ast_expr *e,
   return ir_t_array(c->T, dt, ndim);
 }
 
+static bool small_int_literal(const ast_expr *e, int lo, int hi, int *out) {
+  if (!e || e->kind != AST_EXPR_INT || e->int_value < (uint64_t)lo ||
+      e->int_value > (uint64_t)hi)
+    return false;
+  *out = (int)e->int_value;
+  return true;
+}
+
+/* wp.types.vector(length, dtype) and wp.types.matrix(shape, dtype): the
+ * same types as the named ones (vector(3, wp.int8) is vec3b). */
+static const ir_type *generic_type(lower_ctx *c, const ast_expr *e, bool mat) {
+  const ast_expr *n = keyword(e, mat ? "shape" : "length");
+  const ast_expr *dt = keyword(e, "dtype");
+  if (!n && e->nitems >= 1)
+    n = e->items[0];
+  if (!dt && e->nitems >= 2)
+    dt = e->items[1];
+  if (!n || !dt) {
+    wp_error(c->diag, e->loc,
+             mat ? "matrix() needs a shape and a dtype"
+                 : "vector() needs a length and a dtype");
+    return NULL;
+  }
+  const ir_type *st = lower_type_expr(c, dt);
+  if (!st)
+    return NULL;
+  if (st->kind != IR_T_SCALAR || st->scalar == WP_SCALAR_BOOL) {
+    wp_error(c->diag, dt->loc, "the dtype must be a numeric scalar type");
+    return NULL;
+  }
+  if (!mat) {
+    int len;
+    if (!small_int_literal(n, 1, 255, &len)) {
+      wp_error(c->diag, n->loc, "the length must be an integer literal 1..255");
+      return NULL;
+    }
+    return ir_t_vec(c->T, st->scalar, len);
+  }
+  int r, k;
+  if (n->kind != AST_EXPR_TUPLE || n->nitems != 2 ||
+      !small_int_literal(n->items[0], 1, 4, &r) ||
+      !small_int_literal(n->items[1], 1, 4, &k)) {
+    wp_error(c->diag, n->loc,
+             "the shape must be a pair of integer literals 1..4");
+    return NULL;
+  }
+  if (!ir_type_is_float(st)) {
+    wp_error(c->diag, dt->loc, "matrices of '%s' are not supported yet",
+             st->name);
+    return NULL;
+  }
+  return ir_t_mat(c->T, st->scalar, r, k);
+}
+
 const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
   const char *path = lower_warp_path(c, e);
   if (e->kind == AST_EXPR_NAME && !path) {
@@ -188,6 +242,9 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
     const char *callee = lower_warp_path(c, e->value);
     entity en =
         callee ? lower_warp_name(c, callee) : (entity){.kind = ENT_ERROR};
+    if (e->kind == AST_EXPR_CALL && callee &&
+        (!strcmp(callee, "vector") || !strcmp(callee, "matrix")))
+      return generic_type(c, e, callee[0] == 'm');
     if (en.kind == ENT_SPECIAL && en.array_ndim) {
       if (e->kind == AST_EXPR_SUBSCRIPT) {
         if (e->nitems != 1) {

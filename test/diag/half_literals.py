@@ -1,5 +1,6 @@
 # warp-lang 1.10.1 has no bfloat16; float16 vectors take float16 values only
-# (float literals do not convert).
+# (float literals do not convert); generic matrix() types need a float dtype
+# (integer matrices are not supported yet) and literal shapes.
 import warp as wp
 
 
@@ -14,6 +15,15 @@ def k(v: wp.array(dtype=wp.vec3h)):
 def k2(v: wp.array(dtype=wp.bfloat16)):
     i = wp.tid()
 
-# expect: 9:21: all values used to initialize a 'vec3h' must be 'float16', got 'float32'
-# expect: 10:9: 'bfloat16' is not a Warp builtin or type warpc knows
-# expect: 14:26: 'bfloat16' is not a type warpc knows
+
+@wp.kernel
+def k3(a: wp.array(dtype=wp.types.matrix((2, 2), wp.int8)), b: wp.array(dtype=wp.types.vector(0, wp.float16)),
+       c: wp.array(dtype=wp.types.matrix(2, wp.float16))):
+    i = wp.tid()
+
+# expect: 10:21: all values used to initialize a 'vec3h' must be 'float16', got 'float32'
+# expect: 11:9: 'bfloat16' is not a Warp builtin or type warpc knows
+# expect: 15:26: 'bfloat16' is not a type warpc knows
+# expect: 20:50: matrices of 'int8' are not supported yet
+# expect: 20:95: the length must be an integer literal 1..255
+# expect: 21:42: the shape must be a pair of integer literals 1..4

@@ -7,7 +7,8 @@ the matrix-vector and matrix-matrix products, 2x2/3x3 determinants and
 and quat_to_matrix (computed step by step in Warp's order, each step
 rounded); the 4x4 determinant and inverse are computed in float32 and rounded once, where Warp
 rounds every step, so they agree within float16 precision.  Also conversions vec3h <-> vec3f, atomic_add on vec3h arrays,
-`+=` on float16 arrays."""
+`+=` on float16 arrays, wp.types.vector(length, dtype) and
+wp.types.matrix(shape, dtype) annotations (vector(3, wp.int8) is vec3b)."""
 import warp as wp
 
 # forward semantics only: the backward of so many float16 builtins in one
@@ -115,6 +116,19 @@ def byte_vecs(a: wp.array(dtype=wp.vec3b), b: wp.array(dtype=wp.vec4ub),
     d[i] = wp.dot(x, x)
 
 
+@wp.kernel
+def generic_types(a: wp.array(dtype=wp.types.vector(length=5, dtype=wp.float16)),
+                  b: wp.array(dtype=wp.types.vector(3, wp.int8)),
+                  m: wp.array(dtype=wp.types.matrix((2, 3), wp.float16)),
+                  ao: wp.array(dtype=wp.types.vector(length=5, dtype=wp.float16)),
+                  bo: wp.array(dtype=wp.vec3b), mo: wp.array(dtype=wp.vec2h), d: wp.array(dtype=wp.float16)):
+    i = wp.tid()
+    ao[i] = a[i] * a[i][4] + a[i]
+    bo[i] = b[i] * wp.int8(5)
+    mo[i] = m[i] * wp.vec3h(a[i][0], a[i][1], a[i][2])
+    d[i] = wp.dot(a[i], a[i]) + wp.length(a[i])
+
+
 TESTS = [
     dict(kernel="half_vec_cw", dim=300,
          args=dict(a=("uniform", -10, 10), b=("uniform", -10, 10), s=("choice", [-2.5, -0.75, 0.375, 1.25, 3.0])),
@@ -131,4 +145,6 @@ TESTS = [
          shapes=dict(vsum=(4,), hsum=(3,)), outputs=["vsum", "hsum"], rtol=0, atol=0),
     dict(kernel="byte_vecs", dim=300, args=dict(a=("int", -128, 127), b=("int", 0, 255)),
          shapes=dict(ao=(300, 4), bo=(300, 2)), outputs=["ao", "bo", "d"]),
+    dict(kernel="generic_types", dim=200, args=dict(a=("uniform", -2, 2), b=("int", -128, 127), m=("uniform", -2, 2)),
+         outputs=["ao", "bo", "mo", "d"], rtol=0, atol=0),
 ]
