@@ -130,7 +130,7 @@ def main():
                "rule), **supported (lowering)** (a construct the lowering handles itself), "
                "**not yet**, **out of scope** by decision (tile primitives, mesh / BVH / "
                "hash-grid / volume / texture queries, sparse).  A supported family may not accept "
-               "every overload listed (quaternion and transform overloads, float16).\n")
+               "every overload listed (some quaternion and transform overloads).\n")
     out.append("Summary: %d families: %d supported, %d not yet, %d out of scope.\n"
                % (len(fams), counts["supported"], counts["not yet"], counts["out of scope"]))
     out.append("| group | builtin | overloads | status | gradient | signatures |")

@@ -14,6 +14,11 @@ static void name(FILE *out, const ir_value *v) {
 
 static void print_const(FILE *out, const ir_value *v) {
   const ir_type *t = v->type;
+  if (t->scalar == WP_SCALAR_FLOAT16) { /* its bits (wp_half is a uint16) */
+    fprintf(out, "(wp_half)0x%04x",
+            (unsigned)ir_half_from_float((float)v->fval));
+    return;
+  }
   if (ir_type_is_float(t)) {
     bool f32 = t->scalar == WP_SCALAR_FLOAT32;
     double x = v->fval;
@@ -132,6 +137,14 @@ static void cast(emit_ctx *e, const ir_value *v) {
   const ir_type *t = v->type, *from = v->args[0]->type;
   if (t->kind != IR_T_SCALAR) {
     fprintf(out, "wp_cast_%s_%s(", t->name, from->name);
+    name(out, v->args[0]);
+    fputc(')', out);
+  } else if (from->scalar == WP_SCALAR_FLOAT16) { /* through float32 */
+    fprintf(out, ir_type_is_bool(t) ? "(wp_h2f(" : "(%s)wp_h2f(", t->cname);
+    name(out, v->args[0]);
+    fputs(ir_type_is_bool(t) ? ") != 0.0f)" : ")", out);
+  } else if (t->scalar == WP_SCALAR_FLOAT16) { /* from float32 (Warp's) */
+    fputs("wp_f2h((float)", out);
     name(out, v->args[0]);
     fputc(')', out);
   } else if (ir_type_is_bool(t)) {

@@ -97,7 +97,9 @@ void emit_use_type(emit_ctx *e, const ir_type *t) {
 static void struct_add(FILE *out, const ir_type *t);
 
 static bool has_atomics(int scalar) {
-  return scalar == WP_SCALAR_INT32 || scalar == WP_SCALAR_UINT32 ||
+  return scalar == WP_SCALAR_INT8 || scalar == WP_SCALAR_UINT8 ||
+         scalar == WP_SCALAR_INT16 || scalar == WP_SCALAR_UINT16 ||
+         scalar == WP_SCALAR_INT32 || scalar == WP_SCALAR_UINT32 ||
          scalar == WP_SCALAR_INT64 || scalar == WP_SCALAR_UINT64 ||
          scalar == WP_SCALAR_FLOAT32 || scalar == WP_SCALAR_FLOAT64;
 }
@@ -147,8 +149,13 @@ void emit_types(emit_ctx *e) {
     if (t->kind != IR_T_VEC)
       continue;
     const char *s = ir_scalar_name(t->scalar);
-    if (t->scalar == WP_SCALAR_BOOL || t->scalar == WP_SCALAR_FLOAT16 ||
-        t->scalar == WP_SCALAR_BFLOAT16)
+    if (t->scalar == WP_SCALAR_FLOAT16) {
+      /* arithmetic goes through float32 twins (the lowering converts);
+         only gradient accumulation adds into float16 arrays */
+      fprintf(out, "WP_VEC_ATOMIC(%s, %s, %d)\n", t->name, s, t->rows);
+      continue;
+    }
+    if (t->scalar == WP_SCALAR_BOOL || t->scalar == WP_SCALAR_BFLOAT16)
       continue; /* storage only */
     fprintf(out, "WP_VEC(%s, %s, %s, %d)\n", t->name, s, t->elem->cname,
             t->rows);
@@ -193,6 +200,12 @@ void emit_types(emit_ctx *e) {
   }
   for (int i = 0; i < e->types.count; i++) {
     const ir_type *t = e->types.items[i];
+    if (t->kind == IR_T_MAT && t->scalar == WP_SCALAR_FLOAT16)
+      fprintf(out,
+              "WP_MAT_ROWS(%s, %s, %d)\n"
+              "WP_MAT_ATOMIC(%s, float16, %d, %d)\n",
+              t->name, ir_t_vec(T, t->scalar, t->cols)->name, t->cols, t->name,
+              t->rows, t->cols);
     if (t->kind != IR_T_MAT || !is_float_scalar(t->scalar))
       continue;
     const char *s = ir_scalar_name(t->scalar);
@@ -330,9 +343,15 @@ void emit_instances(emit_ctx *e, ir_func *f) {
                  v->type->elem->cname, point ? 1 : 0);
       } else if (v->op == IR_CAST && v->type->kind != IR_T_SCALAR) {
         const ir_type *from = v->args[0]->type;
-        snprintf(key, sizeof key, "WP_CAST(%s, %s, %s, %s, %d)", v->type->name,
-                 from->name, v->type->elem->cname, from->elem->cname,
-                 v->type->rows * v->type->cols);
+        int hs = from->scalar == WP_SCALAR_FLOAT16      ? 1
+                 : v->type->scalar == WP_SCALAR_FLOAT16 ? 2
+                                                        : 0;
+        snprintf(key, sizeof key, "WP_CAST%s(%s, %s, %s, %s, %d)",
+                 hs == 1   ? "_FROM_HALF"
+                 : hs == 2 ? "_TO_HALF"
+                           : "",
+                 v->type->name, from->name, v->type->elem->cname,
+                 from->elem->cname, v->type->rows * v->type->cols);
       }
       if (key[0])
         instance(e, key);

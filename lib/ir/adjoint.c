@@ -117,6 +117,13 @@ static const ir_type *component_type(actx *a, const ir_type *t, int k) {
 /* x + y for any differentiable type (tuples member by member; structs with
  * the emitter's member-wise wp_add_<S>_<S>). */
 static ir_value *add(actx *a, ir_value *x, ir_value *y) {
+  if (ir_type_has_half(x->type)) { /* in float32, rounded back (Warp's +=) */
+    const ir_type *w = ir_t_rescalar(a->T, x->type, WP_SCALAR_FLOAT32);
+    ir_value *args[2] = {emit(a, IR_CAST, w, &x, 1),
+                         emit(a, IR_CAST, w, &y, 1)};
+    ir_value *s = builtin(a, "add", w, args, 2);
+    return emit(a, IR_CAST, x->type, &s, 1);
+  }
   if (x->type->kind != IR_T_TUPLE) {
     ir_value *args[2] = {x, y};
     return builtin(a, "add", x->type, args, 2);
@@ -493,7 +500,12 @@ static void adjoint_value(actx *a, const ir_value *v) {
     ir_value *gl = emit(a, IR_GRAD_LOAD, val->type, args, v->nargs - 1);
     gl->aux = v->op == IR_STORE; /* a write consumes the slot's adjoint */
     const char *n = v->op == IR_ATOMIC ? v->builtin->name : "store";
-    if (!strcmp(n, "atomic_sub"))
+    if (!strcmp(n, "atomic_sub") && ir_type_has_half(gl->type)) {
+      const ir_type *w = ir_t_rescalar(a->T, gl->type, WP_SCALAR_FLOAT32);
+      ir_value *x = emit(a, IR_CAST, w, &gl, 1);
+      x = builtin(a, "neg", w, &x, 1);
+      gl = emit(a, IR_CAST, gl->type, &x, 1);
+    } else if (!strcmp(n, "atomic_sub"))
       gl = builtin(a, "neg", gl->type, &gl, 1);
     else if (!strcmp(n, "atomic_min") || !strcmp(n, "atomic_max")) {
       /* the value reaches the grad only if it is what the array holds */

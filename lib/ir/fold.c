@@ -20,15 +20,17 @@ static int64_t wrap_int(const ir_type *t, int64_t x) {
   }
 }
 
+/* float16 rounds through float32, as the runtime conversion does */
 static double round_float(const ir_type *t, double x) {
-  return t->scalar == WP_SCALAR_FLOAT32 ? (double)(float)x : x;
+  return t->scalar == WP_SCALAR_FLOAT32   ? (double)(float)x
+         : t->scalar == WP_SCALAR_FLOAT16 ? ir_round_half(x)
+                                          : x;
 }
 
 static bool is_const(const ir_value *v) {
   return v->op == IR_CONST &&
          (ir_type_is_float(v->type) || ir_type_is_int(v->type) ||
           ir_type_is_bool(v->type)) &&
-         v->type->scalar != WP_SCALAR_FLOAT16 &&
          v->type->scalar != WP_SCALAR_BFLOAT16;
 }
 
@@ -102,8 +104,7 @@ static bool fold_builtin(ir_value *v) {
 static bool fold_cast(ir_value *v) {
   ir_value *a = v->args[0];
   const ir_type *t = v->type;
-  if (!is_const(a) || t->kind != IR_T_SCALAR ||
-      t->scalar == WP_SCALAR_FLOAT16 || t->scalar == WP_SCALAR_BFLOAT16)
+  if (!is_const(a) || t->kind != IR_T_SCALAR || t->scalar == WP_SCALAR_BFLOAT16)
     return false;
   if (ir_type_is_float(t))
     v->fval = round_float(t, num(a));

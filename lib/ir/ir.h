@@ -110,6 +110,16 @@ const char *ir_scalar_suffix(int scalar);
 /* The wp_dtype code (<warp/abi.h>) of a value type; 0 for non-array-able. */
 uint32_t ir_type_dtype_code(const ir_type *t);
 
+/* float16 (half.c): IEEE binary16 bits of a float32 (round to nearest
+ * even, as the generated code converts), the value of half bits, a double
+ * rounded through float32 to half; whether a scalar/vector/matrix type has
+ * float16 components; the same shape with another scalar. */
+uint16_t ir_half_from_float(float f);
+float ir_half_to_float(uint16_t h);
+double ir_round_half(double x);
+bool ir_type_has_half(const ir_type *t);
+const ir_type *ir_t_rescalar(ir_types *T, const ir_type *t, int scalar);
+
 /* ---- builtins --------------------------------------------------------- */
 
 /* How a builtin call is printed in C. */

@@ -169,6 +169,11 @@ ir_value *lower_builtin(lower_ctx *c, const ir_builtin *b, ir_value **args,
 ir_value *lower_const_int(lower_ctx *c, const ir_type *t, int64_t v);
 ir_value *lower_const_float(lower_ctx *c, const ir_type *t, double v);
 ir_value *lower_cast(lower_ctx *c, ir_value *v, const ir_type *to, wp_loc loc);
+/* lower_half.c: whether a builtin call has float16 arguments (and no
+ * float32 ones), and its lowering through float32 (see there). */
+bool lower_half_args(const ir_builtin *b, const ir_type **types, int n);
+ir_value *lower_half_builtin(lower_ctx *c, const ir_builtin *b, ir_value **args,
+                             int n, wp_loc loc);
 /* Lowers `e` as a condition: any scalar becomes bool (x != 0). */
 ir_value *lower_cond(lower_ctx *c, const ast_expr *e);
 ir_value *lower_emit(lower_ctx *c, ir_op op, const ir_type *t, ir_value **args,

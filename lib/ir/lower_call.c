@@ -215,8 +215,8 @@ static ir_value *atomic_emit(lower_ctx *c, const ir_builtin *b, ir_value **addr,
                et->name);
     return NULL;
   }
-  /* add/sub/min/max: [u]int32, [u]int64, float32, float64 components
-     (Warp also allows float16 add/sub, which warpc stores only) */
+  /* add/sub/min/max: [u]int32, [u]int64, float32, float64 components;
+     float16 add/sub too (computed in float32, see 0small.h) */
   const ir_type *es = et->kind == IR_T_SCALAR ? et : et->elem;
   int sc = es ? es->scalar : -1;
   if (b->check != NULL && nvals == 1 && b->min_args == 2 &&
@@ -224,7 +224,9 @@ static ir_value *atomic_emit(lower_ctx *c, const ir_builtin *b, ir_value **addr,
        !strcmp(b->name, "atomic_min") || !strcmp(b->name, "atomic_max")) &&
       !(sc == WP_SCALAR_INT32 || sc == WP_SCALAR_UINT32 ||
         sc == WP_SCALAR_INT64 || sc == WP_SCALAR_UINT64 ||
-        sc == WP_SCALAR_FLOAT32 || sc == WP_SCALAR_FLOAT64)) {
+        sc == WP_SCALAR_FLOAT32 || sc == WP_SCALAR_FLOAT64 ||
+        (sc == WP_SCALAR_FLOAT16 && !strstr(b->name, "min") &&
+         !strstr(b->name, "max")))) {
     wp_error(c->diag, loc,
              "'%s' is not defined for arrays of '%s': only arrays of "
              "[u]int32, [u]int64, float32 or float64 scalars, vectors and "

@@ -45,6 +45,8 @@ static const char *op_verb(const char *name) {
   return NULL;
 }
 
+/* float16 arguments, none float32 (a float32 among them is a type error
+ * that the builtin's own check reports). */
 ir_value *lower_builtin(lower_ctx *c, const ir_builtin *b, ir_value **args,
                         int n, wp_loc loc) {
   const ir_type *types[8];
@@ -60,6 +62,8 @@ ir_value *lower_builtin(lower_ctx *c, const ir_builtin *b, ir_value **args,
   for (int i = 0; i < n; i++)
     types[i] = args[i]->type;
   const char *why = NULL;
+  if (lower_half_args(b, types, n))
+    return lower_half_builtin(c, b, args, n, loc);
   const ir_type *rt = b->check(c->T, b, types, n, &why);
   if (!rt) {
     const char *verb = op_verb(b->name);
@@ -93,6 +97,12 @@ ir_value *lower_cond(lower_ctx *c, const ast_expr *e) {
   if (v->type->kind != IR_T_SCALAR) {
     wp_error(c->diag, e->loc, "a condition must be a scalar, not '%s'",
              v->type->name);
+    return NULL;
+  }
+  if (v->type->scalar == WP_SCALAR_FLOAT16) {
+    wp_error(c->diag, e->loc,
+             "a float16 value has no truth value in Warp; compare it, e.g. "
+             "x != wp.float16(0.0)");
     return NULL;
   }
   ir_value *args[2] = {v, lower_emit(c, IR_ZERO, v->type, NULL, 0, e->loc)};

@@ -17,7 +17,8 @@ static int scalar_from_name(const char *n) {
       {"int16", WP_SCALAR_INT16},     {"uint16", WP_SCALAR_UINT16},
       {"int32", WP_SCALAR_INT32},     {"uint32", WP_SCALAR_UINT32},
       {"int64", WP_SCALAR_INT64},     {"uint64", WP_SCALAR_UINT64},
-      {"bool", WP_SCALAR_BOOL},       {"bfloat16", WP_SCALAR_BFLOAT16},
+      {"bool", WP_SCALAR_BOOL},
+      /* no bfloat16: warp-lang 1.10.1 has none */
   };
   for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
     if (strcmp(tab[i].name, n) == 0)
@@ -286,6 +287,11 @@ static const ir_type *vecmat_type(lower_ctx *c, const ast_expr *e, bool mat) {
   }
   int r = dim_arg(c, sz->items[0], "rows"),
       k = dim_arg(c, sz->items[1], "cols");
+  if (r && k && !ir_type_is_float(st)) {
+    wp_error(c->diag, dt->loc, "matrices of '%s' are not supported yet",
+             st->name);
+    return NULL;
+  }
   return r && k ? ir_t_mat(c->T, st->scalar, r, k) : NULL;
 }
 

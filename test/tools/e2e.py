@@ -86,7 +86,7 @@ SCALAR_C = {
     "uint32": ("wp_uint32", "WP_SCALAR_UINT32"),
     "int64": ("wp_int64", "WP_SCALAR_INT64"),
     "uint64": ("wp_uint64", "WP_SCALAR_UINT64"),
-    "float16": ("wp_float16", "WP_SCALAR_FLOAT16"),
+    "float16": ("wp_half", "WP_SCALAR_FLOAT16"),
     "float32": ("float", "WP_SCALAR_FLOAT32"),
     "float64": ("double", "WP_SCALAR_FLOAT64"),
 }
@@ -475,6 +475,8 @@ def c_float(v, scalar_name):
     import numpy as np
 
     x = float(v)
+    if scalar_name == "float16":  # wp_half holds the binary16 bits
+        return "((wp_half)0x%04x)" % int(np.array(x, dtype=np.float16).view(np.uint16))
     suffix = "f" if scalar_name == "float32" else ""
     if math.isnan(x):
         return "__builtin_nanf(\"\")" if suffix else "__builtin_nan(\"\")"
@@ -1549,10 +1551,18 @@ def wp_kernel_type():
     return _wp.Kernel
 
 
-def cuda_check(obj, kernels, cuda):
+def has_backward(kernel):
+    """Whether warpc generates a backward kernel for this warp-lang kernel
+    (wp.set_module_options / @wp.kernel(enable_backward=False) turn it off)."""
+    opts = dict(getattr(kernel.module, "options", {}) or {})
+    opts.update(getattr(kernel, "options", {}) or {})
+    return bool(opts.get("enable_backward", True))
+
+
+def cuda_check(obj, kernels, cuda, no_backward=()):
     """Proves the object's device code: one ELF per requested arch (sm_75,
     sm_90), the PTX of sm_90, and every kernel's forward and backward
-    (adjoint) entries in each.
+    (adjoint) entries in each (no backward for kernels in no_backward).
     Returns a failure message or None.  Without a CUDA toolkit the check is
     skipped, except in CI (CI=true), where the toolkit must be there."""
     in_ci = os.environ.get("CI") == "true"

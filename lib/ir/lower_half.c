@@ -1,0 +1,408 @@
+/* lower_half.c - builtins on float16 values (scalars, vectors, matrices,
+ * quaternions).
+ *
+ * Warp computes float16 arithmetic in float32 and rounds each result back
+ * to float16 (round to nearest even).  A builtin on float16 values is
+ * therefore lowered to its float32 twin between conversions: the arguments
+ * converted to float32, the float32 builtin, its result converted back.
+ * That is exact for every one-operation builtin and for component-wise
+ * vector and matrix operations.  Builtins that Warp computes as several
+ * float16 operations are lowered step by step in Warp's order, each step
+ * rounded: x // y (the quotient is rounded before it is floored), lerp,
+ * smoothstep, dot, length, length_sq, normalize, cross, the matrix-vector
+ * and matrix-matrix products, 2x2 and 3x3 determinants and inverses, the
+ * quaternion product, dot, length, normalize, quat_rotate, quat_rotate_inv
+ * and quat_to_matrix.  The rest (4x4 determinant and inverse, the other
+ * quaternion and transform builtins)
+ * compute in float32 and round once, within float16 precision of Warp's
+ * result.  Adjoints follow from
+ * the lowered form. */
+#include <string.h>
+
+#include "../../runtime/include/warp/abi.h"
+#include "lower.h"
+
+static bool has_f32(const ir_type *t) {
+  return (t->kind == IR_T_SCALAR || t->kind == IR_T_VEC ||
+          t->kind == IR_T_MAT) &&
+         t->scalar == WP_SCALAR_FLOAT32;
+}
+
+bool lower_half_args(const ir_builtin *b, const ir_type **types, int n) {
+  if (!strcmp(b->name, "where") && n == 3 && ir_type_has_half(types[0]))
+    return true; /* reported: no truth value */
+  bool half = false;
+  for (int i = 0; i < n; i++) {
+    if (ir_type_has_half(types[i]))
+      half = true;
+    else if (has_f32(types[i]))
+      return false; /* mixed: the builtin's own check reports it */
+  }
+  return half;
+}
+
+/* ---- step-by-step forms -------------------------------------------------
+ * Each reads the scalar components of its operands once (one extract per
+ * component, so the adjoint stays small), computes with scalar float16
+ * builtins (each rounded) and composes the result. */
+
+static ir_value *op2(lower_ctx *c, const char *name, ir_value *x, ir_value *y,
+                     wp_loc loc) {
+  ir_value *a[2] = {x, y};
+  return x && y ? lower_builtin(c, ir_builtin_find(name), a, 2, loc) : NULL;
+}
+
+static ir_value *op1(lower_ctx *c, const char *name, ir_value *x, wp_loc loc) {
+  return x ? lower_builtin(c, ir_builtin_find(name), &x, 1, loc) : NULL;
+}
+
+static ir_value *hconst(lower_ctx *c, double v) {
+  return lower_const_float(c, ir_t_scalar(c->T, WP_SCALAR_FLOAT16), v);
+}
+
+/* Component k of a vector, row k of a matrix. */
+static ir_value *ext(lower_ctx *c, ir_value *v, int k, wp_loc loc) {
+  const ir_type *t = v->type->kind == IR_T_MAT
+                         ? ir_t_vec(c->T, v->type->scalar, v->type->cols)
+                         : v->type->elem;
+  ir_value *x = lower_emit(c, IR_EXTRACT, t, &v, 1, loc);
+  x->aux = k;
+  return x;
+}
+
+/* The scalar components of a vector, or of a matrix row by row. */
+static void comps(lower_ctx *c, ir_value *v, ir_value **out, wp_loc loc) {
+  if (v->type->kind != IR_T_MAT) {
+    for (int i = 0; i < v->type->rows; i++)
+      out[i] = ext(c, v, i, loc);
+    return;
+  }
+  for (int i = 0; i < v->type->rows; i++) {
+    ir_value *row = ext(c, v, i, loc);
+    for (int j = 0; j < v->type->cols; j++)
+      out[i * v->type->cols + j] = ext(c, row, j, loc);
+  }
+}
+
+static ir_value *compose(lower_ctx *c, const ir_type *t, ir_value **v, int n,
+                         wp_loc loc) {
+  for (int i = 0; i < n; i++)
+    if (!v[i])
+      return NULL;
+  return lower_emit(c, IR_COMPOSE, t, v, n, loc);
+}
+
+static ir_value *where(lower_ctx *c, ir_value *cond, ir_value *x, ir_value *y,
+                       wp_loc loc) {
+  ir_value *w[3] = {cond, x, y};
+  if (!cond || !x || !y)
+    return NULL;
+  return lower_builtin(c, ir_builtin_find("where"), w, 3, loc);
+}
+
+/* p0 q0 +- p1 q1 +- ... (sign[i] < 0: subtract term i), left to right */
+static ir_value *hsum(lower_ctx *c, ir_value **p, ir_value **q, int n,
+                      const int *sign, wp_loc loc) {
+  ir_value *s = op2(c, "mul", p[0], q[0], loc);
+  for (int i = 1; i < n; i++)
+    s = op2(c, sign && sign[i] < 0 ? "sub" : "add", s,
+            op2(c, "mul", p[i], q[i], loc), loc);
+  return s;
+}
+
+/* Warp's vector dot: a0 b0 + a1 b1 (+ a2 b2) for 2 and 3 components, else
+ * 0 + a0 b0 + a1 b1 + ...; the quaternion dot has no leading 0. */
+static ir_value *hdot(lower_ctx *c, ir_value **a, ir_value **b, int n,
+                      bool zero_first, wp_loc loc) {
+  if (!zero_first)
+    return hsum(c, a, b, n, NULL, loc);
+  ir_value *s = hconst(c, 0.0);
+  for (int i = 0; i < n; i++)
+    s = op2(c, "add", s, op2(c, "mul", a[i], b[i], loc), loc);
+  return s;
+}
+
+static void hcross(lower_ctx *c, ir_value **a, ir_value **b, ir_value **r,
+                   wp_loc loc) {
+  for (int i = 0; i < 3; i++) {
+    int j = (i + 1) % 3, k = (i + 2) % 3;
+    r[i] = op2(c, "sub", op2(c, "mul", a[j], b[k], loc),
+               op2(c, "mul", a[k], b[j], loc), loc);
+  }
+}
+
+/* normalize: l = length; a_i / l when l > 0, else zero */
+static ir_value *hnormalize(lower_ctx *c, ir_value *v, wp_loc loc) {
+  ir_value *a[255], *q[255];
+  int n = v->type->rows;
+  comps(c, v, a, loc);
+  ir_value *l = op1(c, "sqrt", hdot(c, a, a, n, n > 3, loc), loc);
+  for (int i = 0; i < n; i++)
+    q[i] = op2(c, "div", a[i], l, loc);
+  return where(c, op2(c, "gt", l, hconst(c, 0.0), loc),
+               compose(c, v->type, q, n, loc), lower_zero(c, v->type), loc);
+}
+
+/* m v: r = col0 v0; r += col_i v_i (Warp's order); v m: row by row. */
+static ir_value *hmatvec(lower_ctx *c, ir_value *mv, ir_value *vv, bool left,
+                         const ir_type *rt, wp_loc loc) {
+  int rows = mv->type->rows, cols = mv->type->cols;
+  int n = left ? cols : rows, terms = left ? rows : cols;
+  ir_value *m[16], *v[4], *r[4], *p[4], *q[4];
+  comps(c, mv, m, loc);
+  comps(c, vv, v, loc);
+  for (int j = 0; j < n; j++) {
+    for (int i = 0; i < terms; i++)
+      p[i] = left ? m[i * cols + j] : m[j * cols + i], q[i] = v[i];
+    r[j] = hsum(c, p, q, terms, NULL, loc);
+  }
+  return compose(c, rt, r, n, loc);
+}
+
+/* a b: each entry 0 + a_i0 b_0j + a_i1 b_1j + ... (Warp's muladd). */
+static ir_value *hmatmul(lower_ctx *c, ir_value *av, ir_value *bv,
+                         const ir_type *rt, wp_loc loc) {
+  ir_value *a[16], *b[16], *r[16], *p[4], *q[4];
+  int K = av->type->cols, C = bv->type->cols;
+  comps(c, av, a, loc);
+  comps(c, bv, b, loc);
+  for (int i = 0; i < rt->rows; i++)
+    for (int j = 0; j < C; j++) {
+      for (int k = 0; k < K; k++)
+        p[k] = a[i * K + k], q[k] = b[k * C + j];
+      r[i * C + j] = hdot(c, p, q, K, true, loc);
+    }
+  return compose(c, rt, r, rt->rows * C, loc);
+}
+
+/* determinant: 2x2 m00 m11 - m10 m01; 3x3 dot(row0, cross(row1, row2)) */
+static ir_value *hdet(lower_ctx *c, ir_value **m, int n, wp_loc loc) {
+  if (n == 2)
+    return op2(c, "sub", op2(c, "mul", m[0], m[3], loc),
+               op2(c, "mul", m[2], m[1], loc), loc);
+  ir_value *x[3];
+  hcross(c, m + 3, m + 6, x, loc);
+  return hdot(c, m, x, 3, false, loc);
+}
+
+/* 2x2 inverse: adjugate times 1/det when det > 0 or det < 0, else zero;
+ * 3x3: cofactors b[j][i] = m[i1][j1] m[i2][j2] - m[i1][j2] m[i2][j1]
+ * (indices + 1, + 2 mod 3) times 1/det when det != 0, else zero */
+static ir_value *hinverse(lower_ctx *c, ir_value *mv, wp_loc loc) {
+  ir_value *m[9], *e[9], *cond;
+  int n = mv->type->rows;
+  comps(c, mv, m, loc);
+  ir_value *det = hdet(c, m, n, loc);
+  ir_value *inv = op2(c, "div", hconst(c, 1.0), det, loc);
+  if (n == 2) {
+    e[0] = m[3], e[1] = op1(c, "neg", m[1], loc);
+    e[2] = op1(c, "neg", m[2], loc), e[3] = m[0];
+    cond = op2(c, "or", op2(c, "gt", det, hconst(c, 0.0), loc),
+               op2(c, "lt", det, hconst(c, 0.0), loc), loc);
+  } else {
+    for (int j = 0; j < 3; j++)
+      for (int i = 0; i < 3; i++) {
+        int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3,
+            j2 = (j + 2) % 3;
+        e[j * 3 + i] =
+            op2(c, "sub", op2(c, "mul", m[i1 * 3 + j1], m[i2 * 3 + j2], loc),
+                op2(c, "mul", m[i1 * 3 + j2], m[i2 * 3 + j1], loc), loc);
+      }
+    cond = op2(c, "ne", det, hconst(c, 0.0), loc);
+  }
+  for (int i = 0; i < n * n; i++)
+    e[i] = op2(c, "mul", e[i], inv, loc);
+  return where(c, cond, compose(c, mv->type, e, n * n, loc),
+               lower_zero(c, mv->type), loc);
+}
+
+/* quat_rotate(q, x) / quat_rotate_inv (q: x y z w): c = 2 w w - 1,
+ * d = 2 (qx x0 + qy x1 + qz x2),
+ * r_i = x_i c + q_i d +- (q_j x_k - q_k x_j) w 2 */
+static void hrotate(lower_ctx *c, ir_value **q, ir_value **x, bool inv,
+                    ir_value **r, wp_loc loc) {
+  ir_value *two = hconst(c, 2.0);
+  ir_value *cc =
+      op2(c, "sub", op2(c, "mul", op2(c, "mul", two, q[3], loc), q[3], loc),
+          hconst(c, 1.0), loc);
+  ir_value *d = op2(c, "mul", two, hsum(c, q, x, 3, NULL, loc), loc);
+  for (int i = 0; i < 3; i++) {
+    int j = (i + 1) % 3, k = (i + 2) % 3;
+    ir_value *t = op2(c, "sub", op2(c, "mul", q[j], x[k], loc),
+                      op2(c, "mul", q[k], x[j], loc), loc);
+    t = op2(c, "mul", op2(c, "mul", t, q[3], loc), two, loc);
+    r[i] = op2(c, inv ? "sub" : "add",
+               op2(c, "add", op2(c, "mul", x[i], cc, loc),
+                   op2(c, "mul", q[i], d, loc), loc),
+               t, loc);
+  }
+}
+
+/* Quaternion builtins in Warp's order. */
+static ir_value *hquat(lower_ctx *c, const char *nm, ir_value **a,
+                       const ir_type *rt, wp_loc loc) {
+  ir_value *q[4], *b[4], *r[9];
+  const ir_type *qt = a[0]->type;
+  comps(c, a[0], q, loc);
+  if (!strcmp(nm, "mul")) { /* a.w b.x + b.w a.x + a.y b.z - b.y a.z, ... */
+    static const int plus[4] = {1, 1, 1, -1}, minus[4] = {1, -1, -1, -1};
+    comps(c, a[1], b, loc);
+    for (int i = 0; i < 3; i++) {
+      int j = (i + 1) % 3, k = (i + 2) % 3;
+      ir_value *p[4] = {q[3], b[3], q[j], b[j]};
+      ir_value *o[4] = {b[i], q[i], b[k], q[k]};
+      r[i] = hsum(c, p, o, 4, plus, loc);
+    }
+    ir_value *p[4] = {q[3], q[0], q[1], q[2]};
+    ir_value *o[4] = {b[3], b[0], b[1], b[2]};
+    r[3] = hsum(c, p, o, 4, minus, loc);
+    return compose(c, qt, r, 4, loc);
+  }
+  if (!strcmp(nm, "dot") || !strcmp(nm, "length") || !strcmp(nm, "length_sq")) {
+    if (!strcmp(nm, "dot"))
+      comps(c, a[1], b, loc);
+    ir_value *d = hsum(c, q, !strcmp(nm, "dot") ? b : q, 4, NULL, loc);
+    return !strcmp(nm, "length") ? op1(c, "sqrt", d, loc) : d;
+  }
+  if (!strcmp(nm, "normalize")) { /* q (1 / l) when l > 0, else identity */
+    ir_value *l = op1(c, "sqrt", hsum(c, q, q, 4, NULL, loc), loc);
+    ir_value *inv = op2(c, "div", hconst(c, 1.0), l, loc);
+    for (int i = 0; i < 4; i++)
+      r[i] = op2(c, "mul", q[i], inv, loc);
+    ir_value *id[4] = {hconst(c, 0.0), hconst(c, 0.0), hconst(c, 0.0),
+                       hconst(c, 1.0)};
+    return where(c, op2(c, "gt", l, hconst(c, 0.0), loc),
+                 compose(c, qt, r, 4, loc), compose(c, qt, id, 4, loc), loc);
+  }
+  if (!strcmp(nm, "quat_to_matrix")) { /* columns quat_rotate(q, e_j) */
+    ir_value *col[3][3];
+    for (int j = 0; j < 3; j++) {
+      ir_value *u[3];
+      for (int i = 0; i < 3; i++)
+        u[i] = hconst(c, i == j ? 1.0 : 0.0);
+      hrotate(c, q, u, false, col[j], loc);
+    }
+    for (int i = 0; i < 3; i++)
+      for (int j = 0; j < 3; j++)
+        r[i * 3 + j] = col[j][i];
+    return compose(c, rt, r, 9, loc);
+  }
+  ir_value *x[3]; /* quat_rotate, quat_rotate_inv */
+  comps(c, a[1], x, loc);
+  hrotate(c, q, x, !strcmp(nm, "quat_rotate_inv"), r, loc);
+  return compose(c, rt, r, 3, loc);
+}
+
+/*   lerp(a, b, t) = a (1 - t) + b t
+ *   smoothstep(e0, e1, x): t = clamp((x - e0) / (e1 - e0), 0, 1),
+ *                          t t (3 - 2 t) */
+static ir_value *hlerp_smooth(lower_ctx *c, const char *name, ir_value **a,
+                              wp_loc loc) {
+  ir_value *one = hconst(c, 1.0);
+  if (!strcmp(name, "lerp"))
+    return op2(c, "add",
+               op2(c, "mul", a[0], op2(c, "sub", one, a[2], loc), loc),
+               op2(c, "mul", a[1], a[2], loc), loc);
+  ir_value *t = op2(c, "div", op2(c, "sub", a[2], a[0], loc),
+                    op2(c, "sub", a[1], a[0], loc), loc);
+  if (!t)
+    return NULL;
+  ir_value *cl[3] = {t, hconst(c, 0.0), one};
+  t = lower_builtin(c, ir_builtin_find("clamp"), cl, 3, loc);
+  ir_value *k =
+      op2(c, "sub", hconst(c, 3.0), op2(c, "mul", hconst(c, 2.0), t, loc), loc);
+  return op2(c, "mul", op2(c, "mul", t, t, loc), k, loc);
+}
+
+/* The step-by-step form of b(args) when Warp computes it in several float16
+ * operations; NULL with *done false when there is none. */
+static ir_value *stepwise(lower_ctx *c, const ir_builtin *b, ir_value **a,
+                          int n, const ir_type *rt, wp_loc loc, bool *done) {
+  const char *nm = b->name;
+  const ir_type *t0 = a[0]->type, *t1 = n > 1 ? a[1]->type : NULL;
+  bool plain = t0->kind == IR_T_VEC && !t0->flavor;
+  bool quat = ir_type_is_quat(t0);
+  *done = true;
+  if (!strcmp(nm, "floordiv") && t0->kind == IR_T_SCALAR)
+    return op1(c, "floor", op2(c, "div", a[0], a[1], loc), loc);
+  if ((!strcmp(nm, "lerp") || !strcmp(nm, "smoothstep")) &&
+      t0->kind == IR_T_SCALAR)
+    return hlerp_smooth(c, nm, a, loc);
+  if (plain && (!strcmp(nm, "dot") || !strcmp(nm, "length") ||
+                !strcmp(nm, "length_sq") || !strcmp(nm, "cross"))) {
+    ir_value *x[255], *y[255], *r[3];
+    comps(c, a[0], x, loc);
+    if (n > 1)
+      comps(c, a[1], y, loc);
+    if (!strcmp(nm, "cross")) {
+      hcross(c, x, y, r, loc);
+      return compose(c, rt, r, 3, loc);
+    }
+    ir_value *d = hdot(c, x, n > 1 ? y : x, t0->rows, t0->rows > 3, loc);
+    return !strcmp(nm, "length") ? op1(c, "sqrt", d, loc) : d;
+  }
+  if (!strcmp(nm, "normalize") && plain)
+    return hnormalize(c, a[0], loc);
+  if (!strcmp(nm, "mul") && t0->kind == IR_T_MAT && t1->kind == IR_T_VEC &&
+      !t1->flavor)
+    return hmatvec(c, a[0], a[1], false, rt, loc);
+  if (!strcmp(nm, "mul") && plain && t1->kind == IR_T_MAT)
+    return hmatvec(c, a[1], a[0], true, rt, loc);
+  if (!strcmp(nm, "mul") && t0->kind == IR_T_MAT && t1->kind == IR_T_MAT)
+    return hmatmul(c, a[0], a[1], rt, loc);
+  if (!strcmp(nm, "determinant") && t0->rows <= 3) {
+    ir_value *m[9];
+    comps(c, a[0], m, loc);
+    return hdet(c, m, t0->rows, loc);
+  }
+  if (!strcmp(nm, "inverse") && t0->rows <= 3)
+    return hinverse(c, a[0], loc);
+  if (quat && ((!strcmp(nm, "mul") && t1 == t0) || !strcmp(nm, "dot") ||
+               !strcmp(nm, "length") || !strcmp(nm, "length_sq") ||
+               !strcmp(nm, "normalize") || !strcmp(nm, "quat_to_matrix") ||
+               !strncmp(nm, "quat_rotate", 11)))
+    return hquat(c, nm, a, rt, loc);
+  *done = false;
+  return NULL;
+}
+
+ir_value *lower_half_builtin(lower_ctx *c, const ir_builtin *b, ir_value **args,
+                             int n, wp_loc loc) {
+  ir_types *T = c->T;
+  ir_value *wide[8];
+  const ir_type *types[8];
+  bool where = !strcmp(b->name, "where");
+  if ((where && ir_type_has_half(args[0]->type)) || !strcmp(b->name, "not") ||
+      !strcmp(b->name, "and") || !strcmp(b->name, "or")) {
+    wp_error(c->diag, loc,
+             "a float16 value has no truth value in Warp; compare it, e.g. "
+             "x != wp.float16(0.0)");
+    return NULL;
+  }
+  for (int i = 0; i < n; i++) {
+    wide[i] = args[i];
+    if (ir_type_has_half(args[i]->type) && !where)
+      wide[i] = lower_cast(
+          c, args[i], ir_t_rescalar(T, args[i]->type, WP_SCALAR_FLOAT32), loc);
+    types[i] = wide[i]->type;
+  }
+  const char *why = NULL;
+  const ir_type *rt = b->check(T, b, types, n, &why);
+  if (!rt) {
+    for (int i = 0; i < n; i++)
+      types[i] = args[i]->type;
+    char buf[256];
+    ir_builtin_no_overload(b, types, n, buf, sizeof buf);
+    wp_error(c->diag, loc, "%s%s%s", buf, why ? ": " : "", why ? why : "");
+    return NULL;
+  }
+  const ir_type *hrt =
+      !where && has_f32(rt) ? ir_t_rescalar(T, rt, WP_SCALAR_FLOAT16) : rt;
+  bool done;
+  ir_value *s = where ? NULL : stepwise(c, b, args, n, hrt, loc, &done);
+  if (!where && done)
+    return s; /* the unused conversions are removed as dead code */
+  ir_value *v = lower_emit(c, IR_BUILTIN, rt, wide, n, loc);
+  v->builtin = b;
+  return hrt != rt ? lower_cast(c, v, hrt, loc) : v;
+}

@@ -1,0 +1,29 @@
+# warp-lang 1.10.1 has no bfloat16; float16 vectors take float16 values only
+# (float literals do not convert); generic matrix() types need a float dtype
+# (integer matrices are not supported yet) and literal shapes.
+import warp as wp
+
+
+@wp.kernel
+def k(v: wp.array(dtype=wp.vec3h)):
+    i = wp.tid()
+    v[i] = wp.vec3h(1.0, 2.0, 3.0)
+    x = wp.bfloat16(1.5)
+
+
+@wp.kernel
+def k2(v: wp.array(dtype=wp.bfloat16)):
+    i = wp.tid()
+
+
+@wp.kernel
+def k3(a: wp.array(dtype=wp.types.matrix((2, 2), wp.int8)), b: wp.array(dtype=wp.types.vector(0, wp.float16)),
+       c: wp.array(dtype=wp.types.matrix(2, wp.float16))):
+    i = wp.tid()
+
+# expect: 10:21: all values used to initialize a 'vec3h' must be 'float16', got 'float32'
+# expect: 11:9: 'bfloat16' is not a Warp builtin or type warpc knows
+# expect: 15:26: 'bfloat16' is not a type warpc knows
+# expect: 20:50: matrices of 'int8' are not supported yet
+# expect: 20:95: length must be an integer literal from 1 to 64
+# expect: 21:42: shape must be a tuple (rows, cols)
