@@ -230,7 +230,7 @@ static ir_value *atomic_emit(lower_ctx *c, const ir_builtin *b, ir_value **addr,
     wp_error(c->diag, loc,
              "'%s' is not defined for arrays of '%s': only arrays of "
              "[u]int32, [u]int64, float32 or float64 scalars, vectors and "
-             "matrices have it",
+             "matrices have it (float16 too for add and sub)",
              b->name, et->name);
     return NULL;
   }
