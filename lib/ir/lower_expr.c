@@ -498,6 +498,40 @@ static ir_value *operator(lower_ctx *c, const ast_expr *e, ast_op op,
   return lower_builtin(c, ir_builtin_find(name), args, n, loc);
 }
 
+/* Warp emits a comparison of two scalars as the C++ expression `a < b`, so
+ * scalars of different types compare after C's usual arithmetic
+ * conversions (a float32 with an int32 as float32, an int32 with a uint32
+ * as uint32).  The type both operands convert to, or NULL when the operands
+ * are not two plain scalars of different types. */
+static const ir_type *compare_type(ir_types *T, const ir_type *a,
+                                   const ir_type *b) {
+  if (a == b || a->kind != IR_T_SCALAR || b->kind != IR_T_SCALAR)
+    return NULL;
+  int sa = a->scalar, sb = b->scalar;
+  if (sa == WP_SCALAR_FLOAT16 || sa == WP_SCALAR_BFLOAT16 ||
+      sb == WP_SCALAR_FLOAT16 || sb == WP_SCALAR_BFLOAT16)
+    return NULL;
+  if (sa == WP_SCALAR_FLOAT64 || sb == WP_SCALAR_FLOAT64)
+    return ir_t_scalar(T, WP_SCALAR_FLOAT64);
+  if (sa == WP_SCALAR_FLOAT32 || sb == WP_SCALAR_FLOAT32)
+    return ir_t_scalar(T, WP_SCALAR_FLOAT32);
+  /* integers (and bool): promotion to int, then rank and signedness; the
+   * codes go int8 < uint8 < ... < int64 < uint64 in pairs of one rank */
+  if (sa < WP_SCALAR_INT32)
+    sa = WP_SCALAR_INT32;
+  if (sb < WP_SCALAR_INT32)
+    sb = WP_SCALAR_INT32;
+  if (sa == sb)
+    return ir_t_scalar(T, sa);
+  int ra = (sa - WP_SCALAR_INT8) / 2, rb = (sb - WP_SCALAR_INT8) / 2;
+  bool ua = (sa - WP_SCALAR_INT8) % 2, ub = (sb - WP_SCALAR_INT8) % 2;
+  if (ua == ub)
+    return ir_t_scalar(T, ra > rb ? sa : sb);
+  int su = ua ? sa : sb, ss = ua ? sb : sa;
+  int ru = ua ? ra : rb, rs = ua ? rb : ra;
+  return ir_t_scalar(T, ru >= rs ? su : ss);
+}
+
 static ir_value *compare(lower_ctx *c, const ast_expr *e) {
   ir_value *result = NULL;
   ir_value *left = lower_expr(c, e->items[0]);
@@ -508,6 +542,11 @@ static ir_value *compare(lower_ctx *c, const ast_expr *e) {
     if (!right)
       return NULL;
     ir_value *args[2] = {left, right};
+    const ir_type *ct = compare_type(c->T, left->type, right->type);
+    if (ct) {
+      args[0] = lower_cast(c, left, ct, e->loc);
+      args[1] = lower_cast(c, right, ct, e->loc);
+    }
     ir_value *r = operator(c, e, e->ops[i - 1], args, 2, e->loc);
     if (!r)
       return NULL;
