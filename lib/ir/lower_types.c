@@ -188,6 +188,13 @@ static bool global_type_form(lower_ctx *c, int mod, int index, int depth) {
   return r;
 }
 
+/* wp.types.vector / wp.types.matrix, also under their short names wp.vec
+ * and wp.mat (the same functions in Warp). */
+static bool vecmat_callee(const char *callee) {
+  return !strcmp(callee, "vector") || !strcmp(callee, "matrix") ||
+         !strcmp(callee, "vec") || !strcmp(callee, "mat");
+}
+
 /* Is `e` (syntactically) a type: a warp type name, a struct (of this
  * module or an imported one), float/int/bool, an alias of one (also
  * imported: `from util import Vec`, `util.Vec`), or
@@ -218,8 +225,7 @@ static bool type_form(lower_ctx *c, const ast_expr *e, int depth) {
       return false;
     entity en = lower_warp_name(c, callee);
     return (en.kind == ENT_SPECIAL && en.array_ndim) ||
-           (e->kind == AST_EXPR_CALL &&
-            (!strcmp(callee, "vector") || !strcmp(callee, "matrix")));
+           (e->kind == AST_EXPR_CALL && vecmat_callee(callee));
   }
   return false;
 }
@@ -340,8 +346,7 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
     const char *callee = lower_warp_path(c, e->value);
     entity en =
         callee ? lower_warp_name(c, callee) : (entity){.kind = ENT_ERROR};
-    if (callee && e->kind == AST_EXPR_CALL &&
-        (!strcmp(callee, "vector") || !strcmp(callee, "matrix")))
+    if (callee && e->kind == AST_EXPR_CALL && vecmat_callee(callee))
       return vecmat_type(c, e, callee[0] == 'm');
     if (en.kind == ENT_SPECIAL && en.array_ndim) {
       if (e->kind == AST_EXPR_SUBSCRIPT) {
