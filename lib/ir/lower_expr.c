@@ -232,6 +232,9 @@ static entity value_entity(ir_value *v) {
 
 static entity attribute(lower_ctx *c, const ast_expr *e) {
   const char *path = lower_warp_path(c, e);
+  double wk;
+  if (path && lower_warp_constant(path, &wk)) /* a Python float: float32 */
+    return value_entity(lower_const_float(c, ir_t_float32(c->T), (float)wk));
   if (path) {
     entity en = lower_warp_name(c, path);
     if (en.kind == ENT_ERROR)
@@ -245,6 +248,8 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
     const char *p = !*base.name || !strcmp(base.name, "types")
                         ? e->name
                         : wp_arena_printf(c->A, "%s.%s", base.name, e->name);
+    if (lower_warp_constant(p, &wk))
+      return value_entity(lower_const_float(c, ir_t_float32(c->T), (float)wk));
     entity en = lower_warp_name(c, p);
     if (en.kind == ENT_ERROR)
       lower_unknown_warp_name(c, p, e->loc);

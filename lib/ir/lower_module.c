@@ -249,6 +249,11 @@ entity lower_binding_entity(lower_ctx *c, binding b, const char *name,
   case BIND_WARP: {
     if (!*b.warp)
       return (entity){.kind = ENT_WARP, .name = ""};
+    double k;
+    if (lower_warp_constant(b.warp, &k)) { /* from warp import pi */
+      ir_value *v = lower_const_float(c, ir_t_float32(c->T), (float)k);
+      return (entity){.kind = v ? ENT_VALUE : ENT_ERROR, .value = v};
+    }
     entity en = lower_warp_name(c, b.warp);
     if (en.kind == ENT_ERROR)
       lower_unknown_warp_name(c, b.warp, use);

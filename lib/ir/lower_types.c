@@ -1,5 +1,6 @@
 /* lower_types.c - warp's namespace: type names, annotations, and the other
  * names of warp that have their own lowering. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -116,6 +117,33 @@ entity lower_warp_name(lower_ctx *c, const char *name) {
     e.builtin = b;
   }
   return e;
+}
+
+bool lower_warp_constant(const char *name, double *value) {
+  static const struct {
+    const char *lower, *upper;
+    double v;
+  } k[] = {
+      {"e", "E", 2.71828182845904523536},
+      {"log2e", "LOG2E", 1.44269504088896340736},
+      {"log10e", "LOG10E", 0.43429448190325182765},
+      {"ln2", "LN2", 0.69314718055994530942},
+      {"ln10", "LN10", 2.30258509299404568402},
+      {"phi", "PHI", 1.61803398874989484820},
+      {"pi", "PI", 3.14159265358979323846},
+      {"half_pi", "HALF_PI", 1.57079632679489661923},
+      {"tau", "TAU", 6.28318530717958647692},
+      {"inf", "INF", INFINITY},
+      {"nan", "NAN", NAN},
+  };
+  if (!strncmp(name, "constants.", 10))
+    name += 10;
+  for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
+    if (!strcmp(name, k[i].lower) || !strcmp(name, k[i].upper)) {
+      *value = k[i].v;
+      return true;
+    }
+  return false;
 }
 
 const char *lower_warp_path(lower_ctx *c, const ast_expr *e) {
