@@ -319,6 +319,11 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
   return (entity){.kind = ENT_ERROR};
 }
 
+bool lower_name_unbound(lower_ctx *c, const char *name) {
+  return lower_var_index(c, name, false) < 0 && !lower_closure_value(c, name) &&
+         lower_lookup(c, c->mod, name).kind == BIND_NONE;
+}
+
 static entity name_entity(lower_ctx *c, const ast_expr *e) {
   int var = lower_var_index(c, e->name, false);
   if (var >= 0 && c->var_types[var] && c->var_types[var]->kind == IR_T_VOID)
@@ -361,6 +366,17 @@ static entity name_entity(lower_ctx *c, const ast_expr *e) {
     if (strcmp(e->name, py_builtins[i]) == 0)
       return (entity){.kind = ENT_BUILTIN,
                       .builtin = ir_builtin_find(py_builtins[i])};
+  if (b.kind == BIND_NONE) {
+    /* as in Warp, a name the module does not bind is looked up in warp:
+       sin(x), vec3(...), expect_eq(a, b) without the wp. prefix */
+    entity en = lower_warp_name(c, e->name);
+    if (en.kind == ENT_BUILTIN || en.kind == ENT_TYPE)
+      return en;
+    if (ir_out_of_scope(e->name)) {
+      lower_unknown_warp_name(c, e->name, e->loc);
+      return (entity){.kind = ENT_ERROR};
+    }
+  }
   if (!strcmp(e->name, "print"))
     wp_error(c->diag, e->loc, "print() is not supported by warpc yet");
   else
