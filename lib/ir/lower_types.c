@@ -323,6 +323,33 @@ static const ir_type *vecmat_type(lower_ctx *c, const ast_expr *e, bool mat) {
   return r && k ? ir_t_mat(c->T, st->scalar, r, k) : NULL;
 }
 
+/* tuple / Tuple / typing.Tuple, as in the return annotation
+ * `-> tuple[float, int]` of a func returning several values. */
+static bool is_tuple_name(const ast_expr *e) {
+  if (e->kind == AST_EXPR_NAME)
+    return !strcmp(e->name, "tuple") || !strcmp(e->name, "Tuple");
+  return e->kind == AST_EXPR_ATTRIBUTE && !strcmp(e->name, "Tuple") &&
+         e->value->kind == AST_EXPR_NAME && !strcmp(e->value->name, "typing");
+}
+
+static const ir_type *tuple_type(lower_ctx *c, const ast_expr *e) {
+  const ast_expr *const *items = (const ast_expr *const *)e->items;
+  int n = e->nitems;
+  if (n == 1 && e->items[0]->kind == AST_EXPR_TUPLE) {
+    items = (const ast_expr *const *)e->items[0]->items;
+    n = e->items[0]->nitems;
+  }
+  if (n < 2) {
+    wp_error(c->diag, e->loc, "a tuple type needs at least two member types");
+    return NULL;
+  }
+  const ir_type **m = WP_NEW_ARRAY(c->A, const ir_type *, n);
+  for (int i = 0; i < n; i++)
+    if (!(m[i] = lower_type_expr(c, items[i])))
+      return NULL;
+  return ir_t_tuple(c->T, m, n);
+}
+
 const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
   const char *path = lower_warp_path(c, e);
   const ast_expr *cv =
@@ -370,6 +397,8 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
     wp_error(c->diag, e->loc, "'%s' is not a type warpc knows", path);
     return NULL;
   }
+  if (e->kind == AST_EXPR_SUBSCRIPT && is_tuple_name(e->value))
+    return tuple_type(c, e);
   if (e->kind == AST_EXPR_CALL || e->kind == AST_EXPR_SUBSCRIPT) {
     const char *callee = lower_warp_path(c, e->value);
     entity en =
