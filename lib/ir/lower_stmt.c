@@ -182,7 +182,8 @@ static bool resolve_place(lower_ctx *c, const ast_expr *e, place *p) {
   p->var = local_var(c, e);
   if (p->var >= 0) {
     p->type = c->var_types[p->var];
-    return true;
+    /* a variable whose definition was an error (reported there) */
+    return !p->type || p->type->kind != IR_T_VOID;
   }
   if (e->kind == AST_EXPR_SUBSCRIPT) {
     ir_value *arr = lower_expr(c, e->value);

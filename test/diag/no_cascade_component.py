@@ -1,0 +1,18 @@
+# Assigning to a component of a variable whose initializer had an error
+# adds no "cannot assign to a component of 'None'" errors.
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float), m: wp.array(dtype=wp.mat22)):
+    i = wp.tid()
+    v = wp.vector(length=40, dtype=float)
+    v[0] = a[i]
+    v[1] += 2.0
+    a[i] = v[0]
+    w = wp.mat22(1, 2, 3, 4)
+    w[0, 1] = 5.0
+    m[i] = w
+
+# expect: 9:26: length must be between 1 and 16, got 40
+# expect: 13:18: all values used to initialize a 'mat22f' must be 'float32', got 'int32'
