@@ -87,6 +87,19 @@ static const char *specials[] = {
 };
 
 entity lower_warp_name(lower_ctx *c, const char *name) {
+  static const char *math_funcs[] = {"norm_huber",
+                                     "norm_l1",
+                                     "norm_l2",
+                                     "norm_pseudo_huber",
+                                     "smooth_normalize",
+                                     "transform_compose",
+                                     "transform_decompose",
+                                     "transform_from_matrix",
+                                     "transform_to_matrix"};
+  if (!strncmp(name, "math.", 5)) /* warp.math: these builtins again */
+    for (size_t i = 0; i < sizeof math_funcs / sizeof math_funcs[0]; i++)
+      if (!strcmp(name + 5, math_funcs[i]))
+        name += 5;
   entity e = {.kind = ENT_ERROR, .name = name};
   int s = scalar_from_name(name);
   if (s) {
