@@ -43,6 +43,8 @@ bool lower_assign_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc) {
   }
   if (!c->var_types[var])
     c->var_types[var] = v->type;
+  else if (c->var_types[var]->kind == IR_T_VOID)
+    return false; /* its first definition was an error, reported there */
   else if (c->var_types[var] != v->type) {
     wp_error(c->diag, loc,
              "cannot assign a value of type '%s' to '%s', which has type '%s'",
