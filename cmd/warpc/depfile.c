@@ -45,8 +45,9 @@ static void write_rules(FILE *f, const options *o, const ast_program *prog,
     }
 }
 
-int warpc_write_depfile(const options *o, const ast_program *prog,
-                        const char *out_path) {
+int warpc_depfile_begin(const options *o, const ast_program *prog,
+                        const char *out_path, warpc_depfile *d) {
+  d->path = d->tmp = NULL;
   if (!o->depfile)
     return 0;
   bool to_stdout = !out_path || !strcmp(out_path, "-");
@@ -55,10 +56,9 @@ int warpc_write_depfile(const options *o, const ast_program *prog,
                     "needs -MF FILE and -MT TARGET\n");
     return 2;
   }
-  char *path =
-      o->dep_file ? strdup(o->dep_file) : warpc_with_ext(out_path, ".d");
-  char *tmp = wp_temp_beside(path);
-  FILE *f = tmp ? fopen(tmp, "w") : NULL;
+  d->path = o->dep_file ? strdup(o->dep_file) : warpc_with_ext(out_path, ".d");
+  d->tmp = wp_temp_beside(d->path);
+  FILE *f = d->tmp ? fopen(d->tmp, "w") : NULL;
   int rc = 0;
   if (f) {
     write_rules(f, o, prog, out_path);
@@ -68,15 +68,32 @@ int warpc_write_depfile(const options *o, const ast_program *prog,
       rc = 2;
   } else
     rc = 2;
-  if (!rc && rename(tmp, path) != 0)
-    rc = 2;
   if (rc) {
-    fprintf(stderr, "warpc: error: cannot write '%s': %s\n", path,
+    fprintf(stderr, "warpc: error: cannot write '%s': %s\n", d->path,
             strerror(errno));
-    if (tmp)
-      unlink(tmp);
+    warpc_depfile_abort(d);
   }
-  free(tmp);
-  free(path);
   return rc;
+}
+
+int warpc_depfile_commit(warpc_depfile *d) {
+  int rc = 0;
+  if (d->tmp && rename(d->tmp, d->path) != 0) {
+    fprintf(stderr, "warpc: error: cannot write '%s': %s\n", d->path,
+            strerror(errno));
+    rc = 2;
+  } else if (d->tmp) { /* renamed: nothing left to remove */
+    free(d->tmp);
+    d->tmp = NULL;
+  }
+  warpc_depfile_abort(d);
+  return rc;
+}
+
+void warpc_depfile_abort(warpc_depfile *d) {
+  if (d->tmp)
+    unlink(d->tmp); /* gone already after a rename */
+  free(d->tmp);
+  free(d->path);
+  d->path = d->tmp = NULL;
 }

@@ -82,12 +82,31 @@ static int object(const options *o, ir_module *m, const wp_emit_options *eo,
             o->input);
     rc = 2;
   } else {
-    rc = warpc_compile_object(o, m, eo, out, hdr);
+    warpc_depfile dep;
+    rc = warpc_depfile_begin(o, prog, out, &dep);
     if (!rc)
-      rc = warpc_write_depfile(o, prog, out);
+      rc = warpc_compile_object(o, m, eo, out, hdr);
+    if (!rc)
+      rc = warpc_depfile_commit(&dep);
+    else
+      warpc_depfile_abort(&dep);
   }
   free(out);
   free(hdr);
+  return rc;
+}
+
+/* Text output (--emit other than obj), with its depfile. */
+static int text_output(const options *o, ir_module *m, const ast_module *ast,
+                       const wp_emit_options *eo, const ast_program *prog) {
+  warpc_depfile dep;
+  int rc = warpc_depfile_begin(o, prog, o->output, &dep);
+  if (!rc)
+    rc = warpc_emit_text(o, m, ast, eo);
+  if (!rc)
+    rc = warpc_depfile_commit(&dep);
+  else
+    warpc_depfile_abort(&dep);
   return rc;
 }
 
@@ -120,20 +139,15 @@ int main(int argc, char **argv) {
   ir_module *m = NULL;
   rc = 1;
   if (ast && !diag.errors && o.emit == EMIT_AST) {
-    rc = warpc_emit_text(&o, NULL, ast, NULL);
-    if (!rc)
-      rc = warpc_write_depfile(&o, prog, o.output);
+    rc = text_output(&o, NULL, ast, NULL, prog);
   } else if (ast && !diag.errors &&
              (m = compile_ir(&o, prog, mname, &arena, &diag, &internal))) {
     wp_emit_options eo = {.line_directives = o.line_directives,
                           .version = WARPC_VERSION};
     if (o.emit == EMIT_OBJ)
       rc = object(&o, m, &eo, prog);
-    else {
-      rc = warpc_emit_text(&o, m, ast, &eo);
-      if (!rc)
-        rc = warpc_write_depfile(&o, prog, o.output);
-    }
+    else
+      rc = text_output(&o, m, ast, &eo, prog);
   } else if (internal)
     rc = 2;
   wp_arena_free(&arena);

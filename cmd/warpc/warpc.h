@@ -75,10 +75,18 @@ char *warpc_module_name(const char *path);
 bool warpc_valid_ident(const char *s);
 char *warpc_with_ext(const char *path, const char *ext);
 
-/* depfile.c: writes the Make depfile of a successful compilation (-MD):
- * `out_path` is the main output; 0 or 2. */
-int warpc_write_depfile(const options *o, const ast_program *prog,
-                        const char *out_path);
+/* depfile.c: the Make depfile of a compilation (-MD), `out_path` being the
+ * main output.  It is written under a temporary name first, before the
+ * outputs, so that a depfile that cannot be written leaves no output
+ * behind: begin (0 or 2; nothing to undo on failure), then commit (rename
+ * into place; 0 or 2) once the outputs are written, or abort. */
+typedef struct warpc_depfile {
+  char *path, *tmp;
+} warpc_depfile;
+int warpc_depfile_begin(const options *o, const ast_program *prog,
+                        const char *out_path, warpc_depfile *d);
+int warpc_depfile_commit(warpc_depfile *d);
+void warpc_depfile_abort(warpc_depfile *d);
 
 /* output.c: the outputs of a verified module; each returns the exit status.
  */

@@ -237,6 +237,12 @@ bool lower_is_type_expr(lower_ctx *c, const ast_expr *e);
 /* Resolves a warp-relative name ("vec3", "float32", "tid", "types.vector")
  * to an entity; kind ENT_ERROR without a report when unknown. */
 entity lower_warp_name(lower_ctx *c, const char *name);
+/* warp's float constants (wp.pi, wp.PI, wp.tau, wp.e, wp.inf, wp.nan, ...,
+ * also as wp.constants.pi): true and the value when `name` is one. */
+bool lower_warp_constant(const char *name, double *value);
+/* Does `name` name nothing here (no variable, factory parameter or
+ * module-level binding)?  Warp then looks it up in warp (sin(x)). */
+bool lower_name_unbound(lower_ctx *c, const char *name);
 /* The warp-relative name `e` denotes (e.g. "vec3" for wp.vec3 or for vec3
  * imported from warp), or NULL when it is not a warp name. */
 const char *lower_warp_path(lower_ctx *c, const ast_expr *e);

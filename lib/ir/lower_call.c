@@ -584,6 +584,9 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
       return grad_call(c, e);
   }
   const char *path = lower_warp_path(c, e->value);
+  if (!path && e->value->kind == AST_EXPR_NAME &&
+      lower_name_unbound(c, e->value->name))
+    path = e->value->name; /* expect_eq(a, b) without wp., as in Warp */
   if (path && !strncmp(path, "expect_", 7) &&
       (!strcmp(path + 7, "eq") || !strcmp(path + 7, "neq") ||
        !strcmp(path + 7, "near")))

@@ -50,6 +50,10 @@ static bool eval_binding(lower_ctx *c, const ast_expr *e, binding b,
     lower_report_binding(c, b, e->name, e->loc);
     return false;
   }
+  if (b.kind == BIND_WARP && lower_warp_constant(b.warp, &out->f)) {
+    out->kind = CV_FLOAT; /* from warp import pi */
+    return true;
+  }
   if (b.kind != BIND_GLOBAL || b.module == c->mod)
     return not_const(c, e);
   if (++c->const_depth > 64) {
@@ -261,7 +265,13 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     c->const_depth--;
     return ok;
   }
-  case AST_EXPR_ATTRIBUTE:
+  case AST_EXPR_ATTRIBUTE: {
+    const char *wpath = lower_warp_path(c, e);
+    if (wpath && lower_warp_constant(wpath, &out->f)) { /* wp.pi */
+      out->kind = CV_FLOAT;
+      return true;
+    }
+  }
     if (e->value->kind == AST_EXPR_NAME ||
         e->value->kind == AST_EXPR_ATTRIBUTE) {
       binding b = lower_resolve(c, e->value);

@@ -242,6 +242,9 @@ static entity value_entity(ir_value *v) {
 
 static entity attribute(lower_ctx *c, const ast_expr *e) {
   const char *path = lower_warp_path(c, e);
+  double wk;
+  if (path && lower_warp_constant(path, &wk)) /* a Python float: float32 */
+    return value_entity(lower_const_float(c, ir_t_float32(c->T), (float)wk));
   if (path) {
     entity en = lower_warp_name(c, path);
     if (en.kind == ENT_ERROR)
@@ -255,6 +258,8 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
     const char *p = !*base.name || !strcmp(base.name, "types")
                         ? e->name
                         : wp_arena_printf(c->A, "%s.%s", base.name, e->name);
+    if (lower_warp_constant(p, &wk))
+      return value_entity(lower_const_float(c, ir_t_float32(c->T), (float)wk));
     entity en = lower_warp_name(c, p);
     if (en.kind == ENT_ERROR)
       lower_unknown_warp_name(c, p, e->loc);
@@ -324,6 +329,11 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
   return (entity){.kind = ENT_ERROR};
 }
 
+bool lower_name_unbound(lower_ctx *c, const char *name) {
+  return lower_var_index(c, name, false) < 0 && !lower_closure_value(c, name) &&
+         lower_lookup(c, c->mod, name).kind == BIND_NONE;
+}
+
 static entity name_entity(lower_ctx *c, const ast_expr *e) {
   int var = lower_var_index(c, e->name, false);
   if (var >= 0 && c->var_types[var] && c->var_types[var]->kind == IR_T_VOID)
@@ -366,6 +376,17 @@ static entity name_entity(lower_ctx *c, const ast_expr *e) {
     if (strcmp(e->name, py_builtins[i]) == 0)
       return (entity){.kind = ENT_BUILTIN,
                       .builtin = ir_builtin_find(py_builtins[i])};
+  if (b.kind == BIND_NONE) {
+    /* as in Warp, a name the module does not bind is looked up in warp:
+       sin(x), vec3(...), expect_eq(a, b) without the wp. prefix */
+    entity en = lower_warp_name(c, e->name);
+    if (en.kind == ENT_BUILTIN || en.kind == ENT_TYPE)
+      return en;
+    if (ir_out_of_scope(e->name)) {
+      lower_unknown_warp_name(c, e->name, e->loc);
+      return (entity){.kind = ENT_ERROR};
+    }
+  }
   if (!strcmp(e->name, "print"))
     wp_error(c->diag, e->loc, "print() is not supported by warpc yet");
   else
@@ -508,6 +529,40 @@ static ir_value *operator(lower_ctx *c, const ast_expr *e, ast_op op,
   return lower_builtin(c, ir_builtin_find(name), args, n, loc);
 }
 
+/* Warp emits a comparison of two scalars as the C++ expression `a < b`, so
+ * scalars of different types compare after C's usual arithmetic
+ * conversions (a float32 with an int32 as float32, an int32 with a uint32
+ * as uint32).  The type both operands convert to, or NULL when the operands
+ * are not two plain scalars of different types. */
+static const ir_type *compare_type(ir_types *T, const ir_type *a,
+                                   const ir_type *b) {
+  if (a == b || a->kind != IR_T_SCALAR || b->kind != IR_T_SCALAR)
+    return NULL;
+  int sa = a->scalar, sb = b->scalar;
+  if (sa == WP_SCALAR_FLOAT16 || sa == WP_SCALAR_BFLOAT16 ||
+      sb == WP_SCALAR_FLOAT16 || sb == WP_SCALAR_BFLOAT16)
+    return NULL;
+  if (sa == WP_SCALAR_FLOAT64 || sb == WP_SCALAR_FLOAT64)
+    return ir_t_scalar(T, WP_SCALAR_FLOAT64);
+  if (sa == WP_SCALAR_FLOAT32 || sb == WP_SCALAR_FLOAT32)
+    return ir_t_scalar(T, WP_SCALAR_FLOAT32);
+  /* integers (and bool): promotion to int, then rank and signedness; the
+   * codes go int8 < uint8 < ... < int64 < uint64 in pairs of one rank */
+  if (sa < WP_SCALAR_INT32)
+    sa = WP_SCALAR_INT32;
+  if (sb < WP_SCALAR_INT32)
+    sb = WP_SCALAR_INT32;
+  if (sa == sb)
+    return ir_t_scalar(T, sa);
+  int ra = (sa - WP_SCALAR_INT8) / 2, rb = (sb - WP_SCALAR_INT8) / 2;
+  bool ua = (sa - WP_SCALAR_INT8) % 2, ub = (sb - WP_SCALAR_INT8) % 2;
+  if (ua == ub)
+    return ir_t_scalar(T, ra > rb ? sa : sb);
+  int su = ua ? sa : sb, ss = ua ? sb : sa;
+  int ru = ua ? ra : rb, rs = ua ? rb : ra;
+  return ir_t_scalar(T, ru >= rs ? su : ss);
+}
+
 static ir_value *compare(lower_ctx *c, const ast_expr *e) {
   ir_value *result = NULL;
   ir_value *left = lower_expr(c, e->items[0]);
@@ -518,6 +573,11 @@ static ir_value *compare(lower_ctx *c, const ast_expr *e) {
     if (!right)
       return NULL;
     ir_value *args[2] = {left, right};
+    const ir_type *ct = compare_type(c->T, left->type, right->type);
+    if (ct) {
+      args[0] = lower_cast(c, left, ct, e->loc);
+      args[1] = lower_cast(c, right, ct, e->loc);
+    }
     ir_value *r = operator(c, e, e->ops[i - 1], args, 2, e->loc);
     if (!r)
       return NULL;

@@ -21,7 +21,9 @@ void lower_while(lower_ctx *c, const ast_stmt *s) {
   c->cur = header;
   ir_value *cond = lower_cond(c, s->cond);
   ir_block *body = ir_block_new(c->f), *exit = ir_block_new(c->f);
-  if (cond)
+  if (cond && cond->op == IR_CONST && cond->ival)
+    lower_br(c, body, s->loc); /* while True: left only by break/return */
+  else if (cond)
     lower_cbr(c, cond, body, exit, s->loc);
   lower_seal(c, body);
   c->cur = body;

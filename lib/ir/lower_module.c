@@ -99,9 +99,48 @@ static bool is_plain_def(const ast_module *ast, const char *name) {
   return false;
 }
 
+/* Where the last def / class and the last assignment of `name` in `ast`
+ * start (0 when there is none; offsets of one file). */
+static void local_positions(const ast_module *ast, const char *name,
+                            uint32_t *def_end, uint32_t *glob_end) {
+  *def_end = *glob_end = 0;
+  for (int i = 0; i < ast->ndefs; i++)
+    if (!strcmp(ast->defs[i]->name, name) &&
+        ast->defs[i]->loc.start + 1 > *def_end)
+      *def_end = ast->defs[i]->loc.start + 1;
+  for (int i = 0; i < ast->nglobals; i++)
+    if (!strcmp(ast->globals[i].name, name) &&
+        ast->globals[i].loc.start + 1 > *glob_end)
+      *glob_end = ast->globals[i].loc.start + 1;
+}
+
 static binding lookup(lower_ctx *c, int mod, const char *name, int depth) {
   const ast_module *ast = c->prog->modules[mod];
   binding b = {.kind = BIND_NONE, .module = mod};
+  /* As when Python runs the module, the name's last binding in the file
+   * wins: a def, an assignment or an import. */
+  const ast_import *imp = NULL;
+  for (int i = 0; i < ast->nimports; i++)
+    if (!strcmp(ast->imports[i].local, name))
+      imp = &ast->imports[i];
+  uint32_t def_end, glob_end;
+  local_positions(ast, name, &def_end, &glob_end);
+  if (imp && imp->loc.start + 1 > def_end && imp->loc.start + 1 > glob_end) {
+    if (imp->is_warp) {
+      b.kind = BIND_WARP;
+      b.warp = imp->target;
+      return b;
+    }
+    return import_binding(c, mod, imp, depth);
+  }
+  if (glob_end > def_end) {
+    for (int i = ast->nglobals - 1; i >= 0; i--)
+      if (!strcmp(ast->globals[i].name, name)) {
+        b.kind = BIND_GLOBAL;
+        b.index = i;
+        return b;
+      }
+  }
   func_info *fi = lower_find_func(c, mod, name);
   if (fi) {
     b.kind = BIND_FUNC;
@@ -117,23 +156,6 @@ static binding lookup(lower_ctx *c, int mod, const char *name, int depth) {
     b.type = st;
     return b;
   }
-  const ast_import *imp = NULL;
-  for (int i = 0; i < ast->nimports; i++)
-    if (!strcmp(ast->imports[i].local, name))
-      imp = &ast->imports[i]; /* the last one binds */
-  if (imp && imp->is_warp) {
-    b.kind = BIND_WARP;
-    b.warp = imp->target;
-    return b;
-  }
-  if (imp)
-    return import_binding(c, mod, imp, depth);
-  for (int i = ast->nglobals - 1; i >= 0; i--)
-    if (!strcmp(ast->globals[i].name, name)) {
-      b.kind = BIND_GLOBAL;
-      b.index = i;
-      return b;
-    }
   if (is_plain_def(ast, name)) {
     b.kind = BIND_OTHER;
     return b;
@@ -227,6 +249,11 @@ entity lower_binding_entity(lower_ctx *c, binding b, const char *name,
   case BIND_WARP: {
     if (!*b.warp)
       return (entity){.kind = ENT_WARP, .name = ""};
+    double k;
+    if (lower_warp_constant(b.warp, &k)) { /* from warp import pi */
+      ir_value *v = lower_const_float(c, ir_t_float32(c->T), (float)k);
+      return (entity){.kind = v ? ENT_VALUE : ENT_ERROR, .value = v};
+    }
     entity en = lower_warp_name(c, b.warp);
     if (en.kind == ENT_ERROR)
       lower_unknown_warp_name(c, b.warp, use);

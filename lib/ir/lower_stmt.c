@@ -43,6 +43,8 @@ bool lower_assign_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc) {
   }
   if (!c->var_types[var])
     c->var_types[var] = v->type;
+  else if (c->var_types[var]->kind == IR_T_VOID)
+    return false; /* its first definition was an error, reported there */
   else if (c->var_types[var] != v->type) {
     wp_error(c->diag, loc,
              "cannot assign a value of type '%s' to '%s', which has type '%s'",
@@ -182,7 +184,8 @@ static bool resolve_place(lower_ctx *c, const ast_expr *e, place *p) {
   p->var = local_var(c, e);
   if (p->var >= 0) {
     p->type = c->var_types[p->var];
-    return true;
+    /* a variable whose definition was an error (reported there) */
+    return !p->type || p->type->kind != IR_T_VOID;
   }
   if (e->kind == AST_EXPR_SUBSCRIPT) {
     ir_value *arr = lower_expr(c, e->value);

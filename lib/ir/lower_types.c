@@ -1,5 +1,6 @@
 /* lower_types.c - warp's namespace: type names, annotations, and the other
  * names of warp that have their own lowering. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -87,6 +88,19 @@ static const char *specials[] = {
 };
 
 entity lower_warp_name(lower_ctx *c, const char *name) {
+  static const char *math_funcs[] = {"norm_huber",
+                                     "norm_l1",
+                                     "norm_l2",
+                                     "norm_pseudo_huber",
+                                     "smooth_normalize",
+                                     "transform_compose",
+                                     "transform_decompose",
+                                     "transform_from_matrix",
+                                     "transform_to_matrix"};
+  if (!strncmp(name, "math.", 5)) /* warp.math: these builtins again */
+    for (size_t i = 0; i < sizeof math_funcs / sizeof math_funcs[0]; i++)
+      if (!strcmp(name + 5, math_funcs[i]))
+        name += 5;
   entity e = {.kind = ENT_ERROR, .name = name};
   int s = scalar_from_name(name);
   if (s) {
@@ -117,6 +131,33 @@ entity lower_warp_name(lower_ctx *c, const char *name) {
     e.builtin = b;
   }
   return e;
+}
+
+bool lower_warp_constant(const char *name, double *value) {
+  static const struct {
+    const char *lower, *upper;
+    double v;
+  } k[] = {
+      {"e", "E", 2.71828182845904523536},
+      {"log2e", "LOG2E", 1.44269504088896340736},
+      {"log10e", "LOG10E", 0.43429448190325182765},
+      {"ln2", "LN2", 0.69314718055994530942},
+      {"ln10", "LN10", 2.30258509299404568402},
+      {"phi", "PHI", 1.61803398874989484820},
+      {"pi", "PI", 3.14159265358979323846},
+      {"half_pi", "HALF_PI", 1.57079632679489661923},
+      {"tau", "TAU", 6.28318530717958647692},
+      {"inf", "INF", INFINITY},
+      {"nan", "NAN", NAN},
+  };
+  if (!strncmp(name, "constants.", 10))
+    name += 10;
+  for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
+    if (!strcmp(name, k[i].lower) || !strcmp(name, k[i].upper)) {
+      *value = k[i].v;
+      return true;
+    }
+  return false;
 }
 
 const char *lower_warp_path(lower_ctx *c, const ast_expr *e) {
@@ -189,6 +230,13 @@ static bool global_type_form(lower_ctx *c, int mod, int index, int depth) {
   return r;
 }
 
+/* wp.types.vector / wp.types.matrix, also under their short names wp.vec
+ * and wp.mat (the same functions in Warp). */
+static bool vecmat_callee(const char *callee) {
+  return !strcmp(callee, "vector") || !strcmp(callee, "matrix") ||
+         !strcmp(callee, "vec") || !strcmp(callee, "mat");
+}
+
 /* Is `e` (syntactically) a type: a warp type name, a struct (of this
  * module or an imported one), float/int/bool, an alias of one (also
  * imported: `from util import Vec`, `util.Vec`), or
@@ -219,8 +267,7 @@ static bool type_form(lower_ctx *c, const ast_expr *e, int depth) {
       return false;
     entity en = lower_warp_name(c, callee);
     return (en.kind == ENT_SPECIAL && en.array_ndim) ||
-           (e->kind == AST_EXPR_CALL &&
-            (!strcmp(callee, "vector") || !strcmp(callee, "matrix")));
+           (e->kind == AST_EXPR_CALL && vecmat_callee(callee));
   }
   return false;
 }
@@ -295,6 +342,33 @@ static const ir_type *vecmat_type(lower_ctx *c, const ast_expr *e, bool mat) {
   return r && k ? ir_t_mat(c->T, st->scalar, r, k) : NULL;
 }
 
+/* tuple / Tuple / typing.Tuple, as in the return annotation
+ * `-> tuple[float, int]` of a func returning several values. */
+static bool is_tuple_name(const ast_expr *e) {
+  if (e->kind == AST_EXPR_NAME)
+    return !strcmp(e->name, "tuple") || !strcmp(e->name, "Tuple");
+  return e->kind == AST_EXPR_ATTRIBUTE && !strcmp(e->name, "Tuple") &&
+         e->value->kind == AST_EXPR_NAME && !strcmp(e->value->name, "typing");
+}
+
+static const ir_type *tuple_type(lower_ctx *c, const ast_expr *e) {
+  const ast_expr *const *items = (const ast_expr *const *)e->items;
+  int n = e->nitems;
+  if (n == 1 && e->items[0]->kind == AST_EXPR_TUPLE) {
+    items = (const ast_expr *const *)e->items[0]->items;
+    n = e->items[0]->nitems;
+  }
+  if (n < 2) {
+    wp_error(c->diag, e->loc, "a tuple type needs at least two member types");
+    return NULL;
+  }
+  const ir_type **m = WP_NEW_ARRAY(c->A, const ir_type *, n);
+  for (int i = 0; i < n; i++)
+    if (!(m[i] = lower_type_expr(c, items[i])))
+      return NULL;
+  return ir_t_tuple(c->T, m, n);
+}
+
 const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
   const char *path = lower_warp_path(c, e);
   const ast_expr *cv =
@@ -342,12 +416,13 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
     wp_error(c->diag, e->loc, "'%s' is not a type warpc knows", path);
     return NULL;
   }
+  if (e->kind == AST_EXPR_SUBSCRIPT && is_tuple_name(e->value))
+    return tuple_type(c, e);
   if (e->kind == AST_EXPR_CALL || e->kind == AST_EXPR_SUBSCRIPT) {
     const char *callee = lower_warp_path(c, e->value);
     entity en =
         callee ? lower_warp_name(c, callee) : (entity){.kind = ENT_ERROR};
-    if (callee && e->kind == AST_EXPR_CALL &&
-        (!strcmp(callee, "vector") || !strcmp(callee, "matrix")))
+    if (callee && e->kind == AST_EXPR_CALL && vecmat_callee(callee))
       return vecmat_type(c, e, callee[0] == 'm');
     if (en.kind == ENT_SPECIAL && en.array_ndim) {
       if (e->kind == AST_EXPR_SUBSCRIPT) {
