@@ -206,6 +206,10 @@ bool lower_global(lower_ctx *c, const char *name, wp_loc use, entity *out);
 bool lower_closure(lower_ctx *c, const char *name, wp_loc use, entity *out);
 /* The expression a captured name is bound to, or NULL. */
 const ast_expr *lower_closure_value(lower_ctx *c, const char *name);
+/* The value of `e` as a compile-time integer (literals, module constants,
+ * factory parameters); false when it is not one (errors reported, except
+ * for a non-integer value, which is left to the caller). */
+bool lower_const_int_expr(lower_ctx *c, const ast_expr *e, int64_t *out);
 /* wp.static(expr) (the call `call`): the value of expr computed at compile
  * time over literals and module constants; NULL when reported. */
 ir_value *lower_static(lower_ctx *c, const ast_expr *call);

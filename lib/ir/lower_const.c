@@ -459,6 +459,17 @@ bool lower_global(lower_ctx *c, const char *name, wp_loc use, entity *out) {
   return true;
 }
 
+bool lower_const_int_expr(lower_ctx *c, const ast_expr *e, int64_t *out) {
+  cvalue v;
+  if (!eval(c, e, c->ast->nglobals, &v))
+    return false;
+  untype(&v);
+  if (v.kind != CV_INT)
+    return false;
+  *out = v.i;
+  return true;
+}
+
 /* wp.static(expr): `expr` evaluated at compile time over module constants
  * with Python's rules, captured like a global. */
 static bool static_eval(lower_ctx *c, const ast_expr *call, cvalue *v) {

@@ -215,12 +215,18 @@ const ir_type *lower_alias(lower_ctx *c, const char *name) {
   return t;
 }
 
-/* An int argument of vector()/matrix(): a literal. */
+/* An int argument of vector()/matrix(): a compile-time integer (a
+ * literal, a module constant, an expression of them). */
 static int dim_arg(lower_ctx *c, const ast_expr *e, const char *what) {
-  if (e && e->kind == AST_EXPR_INT && e->int_value >= 1 && e->int_value <= 64)
-    return (int)e->int_value;
-  wp_error(c->diag, e ? e->loc : (wp_loc){0},
-           "%s must be an integer literal from 1 to 64", what);
+  int64_t v = 0;
+  int errors = c->diag->errors;
+  if (e && lower_const_int_expr(c, e, &v) && v >= 1 && v <= 64)
+    return (int)v;
+  if (c->diag->errors == errors)
+    wp_error(c->diag, e ? e->loc : (wp_loc){0},
+             "%s must be an integer constant from 1 to 64", what);
+  else
+    wp_note(c->diag, e->loc, "the %s of a vector or matrix type", what);
   return 0;
 }
 
