@@ -187,10 +187,19 @@ const char *lower_type_list(lower_ctx *c, const ir_type **types, int n);
 void lower_kernels(lower_ctx *c);
 
 /* lower_overload.c: @wp.func overloads and generic instances. */
-/* The function the call of `name` with arguments of `types` runs (lowered
- * on demand), or NULL when reported (at `loc`). */
-ir_func *lower_resolve_func(lower_ctx *c, const char *name,
-                            const ir_type **types, int n, wp_loc loc);
+/* The arguments of a call: n positional ones, then nkw keyword ones. */
+typedef struct call_args {
+  const ir_type **types; /* n + nkw */
+  const char **kw_names; /* nkw */
+  int n, nkw;
+} call_args;
+/* The function the call of `name` with arguments `a` runs (lowered on
+ * demand), or NULL when reported (at `loc`).  slots[i] (one per parameter
+ * of the result) is the argument bound to parameter i (an index into
+ * a->types), or -1 for the parameter's default value; *def the
+ * definition called (whose parameters have those defaults). */
+ir_func *lower_resolve_func(lower_ctx *c, const char *name, const call_args *a,
+                            int *slots, const ast_def **def, wp_loc loc);
 /* Lowers definition `d` with the given parameter types (NULL: from its
  * annotations) as a kernel or func named `cname`. */
 ir_func *lower_def_as(lower_ctx *c, const ast_def *d, ir_func_kind kind,
@@ -210,6 +219,11 @@ const ast_expr *lower_closure_value(lower_ctx *c, const char *name);
  * factory parameters); false when it is not one (errors reported, except
  * for a non-integer value, which is left to the caller). */
 bool lower_const_int_expr(lower_ctx *c, const ast_expr *e, int64_t *out);
+/* The type the compile-time constant `e` (a default parameter value) has
+ * in a kernel, or NULL when it is not a constant (reported). */
+const ir_type *lower_const_type(lower_ctx *c, const ast_expr *e);
+/* Lowers the compile-time constant `e` into the current function. */
+ir_value *lower_const_value(lower_ctx *c, const ast_expr *e, wp_loc use);
 /* wp.static(expr) (the call `call`): the value of expr computed at compile
  * time over literals and module constants; NULL when reported. */
 ir_value *lower_static(lower_ctx *c, const ast_expr *call);

@@ -459,6 +459,29 @@ bool lower_global(lower_ctx *c, const char *name, wp_loc use, entity *out) {
   return true;
 }
 
+static const ir_type *cv_type(lower_ctx *c, const cvalue *v) {
+  switch (v->kind) {
+  case CV_INT:
+    return v->i >= INT32_MIN && v->i <= INT32_MAX
+               ? ir_t_int32(c->T)
+               : ir_t_scalar(c->T, WP_SCALAR_INT64);
+  case CV_FLOAT: return ir_t_float32(c->T);
+  case CV_BOOL: return ir_t_bool(c->T);
+  case CV_TYPED: return v->type;
+  }
+  return NULL;
+}
+
+const ir_type *lower_const_type(lower_ctx *c, const ast_expr *e) {
+  cvalue v;
+  return eval(c, e, c->ast->nglobals, &v) ? cv_type(c, &v) : NULL;
+}
+
+ir_value *lower_const_value(lower_ctx *c, const ast_expr *e, wp_loc use) {
+  cvalue v;
+  return eval(c, e, c->ast->nglobals, &v) ? materialize(c, &v, use) : NULL;
+}
+
 bool lower_const_int_expr(lower_ctx *c, const ast_expr *e, int64_t *out) {
   cvalue v;
   if (!eval(c, e, c->ast->nglobals, &v))

@@ -65,20 +65,85 @@ static const char *inst_cname(lower_ctx *c, const char *name,
                          lower_mangle(c, types, n));
 }
 
-static bool concrete_match(const func_info *fi, const ir_type **types, int n) {
-  if (fi->generic || fi->def->nparams != n)
+/* Binds the arguments `a` to the parameters of fi as Python does
+ * (positional, then by keyword, then defaults): slots[i] as in
+ * lower_resolve_func, types[i] the type parameter i gets (a default's is
+ * that of its value: 2.0 is a float32, 2 an int32).  With `report`, says
+ * why they do not bind. */
+static bool bind(lower_ctx *c, const func_info *fi, const call_args *a,
+                 int *slots, const ir_type **types, bool report, wp_loc loc) {
+  const ast_def *d = fi->def;
+  int np = d->nparams;
+  if (a->n > np) {
+    if (report)
+      wp_error(c->diag, loc, "'%s' takes %d argument%s, got %d", d->name, np,
+               np == 1 ? "" : "s", a->n);
     return false;
-  for (int i = 0; i < n; i++)
+  }
+  for (int i = 0; i < np; i++)
+    slots[i] = i < a->n ? i : -2;
+  for (int k = 0; k < a->nkw; k++) {
+    int i = 0;
+    while (i < np && strcmp(d->params[i].name, a->kw_names[k]))
+      i++;
+    if (i == np || slots[i] != -2) {
+      if (report)
+        wp_error(c->diag, loc,
+                 i == np ? "'%s' has no parameter '%s'"
+                         : "'%s' got several values for its parameter '%s'",
+                 d->name, a->kw_names[k]);
+      return false;
+    }
+    slots[i] = a->n + k;
+  }
+  for (int i = 0; i < np; i++) {
+    if (slots[i] >= 0) {
+      types[i] = a->types[slots[i]];
+      continue;
+    }
+    const ast_expr *dv = d->params[i].default_value;
+    if (!dv) {
+      if (report)
+        wp_error(c->diag, loc, "'%s' is called without its argument '%s'",
+                 d->name, d->params[i].name);
+      return false;
+    }
+    slots[i] = -1;
+    int errors = c->diag->errors;
+    types[i] = lower_const_type(c, dv);
+    if (!types[i]) {
+      if (c->diag->errors > errors)
+        wp_note(c->diag, loc,
+                "in this call: the default value of parameter '%s' of '%s' "
+                "must be a compile-time constant",
+                d->params[i].name, d->name);
+      return false;
+    }
+    if (report && fi->ptypes[i] && fi->ptypes[i] != types[i]) {
+      wp_error(c->diag, loc,
+               "the default value of parameter '%s' of '%s' is a '%s', not a "
+               "'%s' (Warp matches a default by the type of its value)",
+               d->params[i].name, d->name, types[i]->name, fi->ptypes[i]->name);
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool concrete_match(const func_info *fi, const ir_type **types) {
+  if (fi->generic)
+    return false;
+  for (int i = 0; i < fi->def->nparams; i++)
     if (fi->ptypes[i] != types[i])
       return false;
   return true;
 }
 
 static bool generic_match(lower_ctx *c, const func_info *fi,
-                          const ir_type **types, int n) {
-  if (!fi->generic || fi->def->nparams != n)
+                          const ir_type **types) {
+  if (!fi->generic)
     return false;
-  for (int i = 0; i < n; i++) {
+  for (int i = 0; i < fi->def->nparams; i++) {
     if (fi->ptypes[i]
             ? fi->ptypes[i] != types[i]
             : !lower_type_matches(c, fi->def->params[i].annotation, types[i]))
@@ -132,8 +197,8 @@ static ir_func *concrete(lower_ctx *c, func_info *fi, wp_loc loc) {
   return lower_func_def(c, fi);
 }
 
-ir_func *lower_resolve_func(lower_ctx *c, const char *name,
-                            const ir_type **types, int n, wp_loc loc) {
+ir_func *lower_resolve_func(lower_ctx *c, const char *name, const call_args *a,
+                            int *slots, const ast_def **def, wp_loc loc) {
   /* the overloads of `name`, a later def replacing one of equal signature */
   func_info **ov = WP_NEW_ARRAY(c->A, func_info *, c->nfuncs + 1);
   int nov = 0;
@@ -160,30 +225,45 @@ ir_func *lower_resolve_func(lower_ctx *c, const char *name,
     for (int k = 0; k < nov; k++)
       if (!ov[k]->generic && !ov[k]->cname)
         ov[k]->cname = inst_cname(c, name, ov[k]->ptypes, ov[k]->def->nparams);
+  const ir_type **types = WP_NEW_ARRAY(c->A, const ir_type *, 64);
   if (nov == 1 && !ov[0]->generic) {
     /* one definition: its own messages for arity and argument types */
+    if (ov[0]->def->nparams > 64 || !bind(c, ov[0], a, slots, types, true, loc))
+      return NULL;
+    *def = ov[0]->def;
     ir_func *f = concrete(c, ov[0], loc);
     if (!f)
       wp_note(c->diag, loc, "in the call of '%s' here", name);
     return f;
   }
   for (int k = 0; k < nov; k++)
-    if (concrete_match(ov[k], types, n)) {
+    if (ov[k]->def->nparams <= 64 &&
+        bind(c, ov[k], a, slots, types, false, loc) &&
+        concrete_match(ov[k], types)) {
+      *def = ov[k]->def;
       ir_func *f = concrete(c, ov[k], loc);
       if (!f)
         wp_note(c->diag, loc, "in the call of '%s' here", name);
       return f;
     }
   for (int k = 0; k < nov; k++)
-    if (generic_match(c, ov[k], types, n)) {
+    if (ov[k]->def->nparams <= 64 &&
+        bind(c, ov[k], a, slots, types, false, loc) &&
+        generic_match(c, ov[k], types)) {
+      int n = ov[k]->def->nparams;
+      *def = ov[k]->def;
       ir_func *f = instance(c, ov[k], types, n, loc);
       if (!f)
         wp_note(c->diag, loc, "in the call of '%s' with (%s) here", name,
                 lower_type_list(c, types, n));
       return f;
     }
+  const char *given = lower_type_list(c, a->types, a->n);
+  for (int k = 0; k < a->nkw; k++)
+    given = wp_arena_printf(c->A, "%s%s%s=%s", given, a->n + k ? ", " : "",
+                            a->kw_names[k], a->types[a->n + k]->name);
   wp_error(c->diag, loc, "no overload of '%s' accepts arguments of type (%s)",
-           name, lower_type_list(c, types, n));
+           name, given);
   for (int k = 0; k < nov; k++) {
     const ast_def *d = ov[k]->def;
     const char *shown = "";
@@ -191,6 +271,11 @@ ir_func *lower_resolve_func(lower_ctx *c, const char *name,
       wp_loc l = d->params[i].annotation->loc;
       shown = wp_arena_printf(c->A, "%s%s%.*s", shown, i ? ", " : "",
                               (int)(l.end - l.start), l.src->text + l.start);
+      const ast_expr *dv = d->params[i].default_value;
+      if (dv)
+        shown = wp_arena_printf(c->A, "%s = %.*s", shown,
+                                (int)(dv->loc.end - dv->loc.start),
+                                dv->loc.src->text + dv->loc.start);
     }
     wp_note(c->diag, d->loc, "candidate: %s(%s)", name, shown);
   }
