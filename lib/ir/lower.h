@@ -231,6 +231,13 @@ ir_value *lower_static(lower_ctx *c, const ast_expr *call);
  * reported. */
 int lower_static_truth(lower_ctx *c, const ast_expr *call);
 
+/* lower_enum.c: `Mode.FAST` / `Mode.FAST.value` for a class Mode deriving
+ * from enum.IntEnum (returns 1) or enum.IntFlag (2), with *value its
+ * integer and *plain whether it is a plain int (`.value`) rather than an
+ * enum member; 0 when `e` is not such a member, -1 when reported. */
+int lower_enum_member(lower_ctx *c, const ast_expr *e, int64_t *value,
+                      bool *plain);
+
 /* lower.c: the return of a @wp.func_grad function (the tuple of its
  * wp.adjoint[] variables). */
 void lower_grad_return(lower_ctx *c, wp_loc loc);

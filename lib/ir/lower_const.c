@@ -19,6 +19,7 @@ typedef struct cvalue {
   double f;
   const ir_type *type; /* CV_TYPED: scalar, vec or mat */
   double comp[16];     /* CV_TYPED components, row-major */
+  int enum_kind;       /* CV_INT: an IntEnum (1) / IntFlag (2) member */
 } cvalue;
 
 static double cv_num(const cvalue *v) {
@@ -97,6 +98,15 @@ static bool eval_composite(lower_ctx *c, const ast_expr *e, cvalue *a,
 
 static bool eval_binary(lower_ctx *c, const ast_expr *e, cvalue *a, cvalue *b,
                         cvalue *out) {
+  /* Python: IntFlag | & ^ IntFlag-or-int is an IntFlag; other arithmetic
+     on enum members gives plain ints */
+  int flag = (a->enum_kind == 2 || b->enum_kind == 2) && a->kind == CV_INT &&
+                     b->kind == CV_INT &&
+                     (e->op == AST_OP_BITOR || e->op == AST_OP_BITAND ||
+                      e->op == AST_OP_BITXOR)
+                 ? 2
+                 : 0;
+  out->enum_kind = flag;
   untype(a);
   untype(b);
   if (a->kind == CV_TYPED || b->kind == CV_TYPED)
@@ -240,7 +250,19 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     c->const_depth--;
     return ok;
   }
-  case AST_EXPR_ATTRIBUTE:
+  case AST_EXPR_ATTRIBUTE: {
+    int64_t ev;
+    bool plain;
+    int r = lower_enum_member(c, e, &ev, &plain);
+    if (r < 0)
+      return false;
+    if (r > 0) {
+      out->kind = CV_INT;
+      out->i = ev;
+      out->enum_kind = plain ? 0 : r;
+      return true;
+    }
+  }
     if (e->value->kind == AST_EXPR_NAME &&
         strcmp(e->value->name, "math") == 0) {
       out->kind = CV_FLOAT;
@@ -266,6 +288,8 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     if (!eval(c, e->items[0], limit, out))
       return false;
     untype(out);
+    int ek = out->enum_kind;
+    out->enum_kind = 0;
     if (out->kind == CV_TYPED && e->op == AST_OP_NEG) {
       for (int k = 0; k < out->type->rows * out->type->cols; k++)
         out->comp[k] = -out->comp[k];
@@ -282,6 +306,7 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
       out->i = out->kind == CV_FLOAT ? out->f == 0 : out->i == 0;
       out->kind = CV_BOOL;
     } else if (e->op == AST_OP_INVERT && out->kind != CV_FLOAT) {
+      out->enum_kind = ek == 2 ? 2 : 0;
       out->kind = CV_INT;
       out->i = ~out->i;
     } else if (e->op != AST_OP_POS)
@@ -367,6 +392,7 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
         if (e->nitems != 1 || !eval(c, e->items[0], limit, out) ||
             out->kind == CV_TYPED)
           return out->kind == CV_TYPED ? not_const(c, e) : false;
+        out->enum_kind = 0;
         if (n[0] == 'f')
           out->f = cv_num(out), out->kind = CV_FLOAT;
         else
@@ -410,6 +436,16 @@ static ir_value *materialize(lower_ctx *c, const cvalue *v, wp_loc loc) {
   return NULL;
 }
 
+/* Warp takes enum members written Class.NAME in a kernel, but not through
+ * a name bound to one. */
+static void enum_value_error(lower_ctx *c, const char *name, wp_loc use,
+                             const char *what) {
+  wp_error(c->diag, use,
+           "'%s' (%s) holds an %s member, which Warp does not accept in a "
+           "kernel; use int(...) or write the member in the kernel",
+           name, what, "IntEnum/IntFlag");
+}
+
 const ast_expr *lower_closure_value(lower_ctx *c, const char *name) {
   for (int i = c->nclosure - 1; i >= 0; i--)
     if (!strcmp(c->closure_names[i], name))
@@ -436,6 +472,11 @@ bool lower_closure(lower_ctx *c, const char *name, wp_loc use, entity *out) {
     *out = (entity){.kind = ENT_ERROR};
     return true;
   }
+  if (v.enum_kind) {
+    enum_value_error(c, name, use, "captured by a kernel made by a factory");
+    *out = (entity){.kind = ENT_ERROR};
+    return true;
+  }
   ir_value *val = materialize(c, &v, use);
   *out = (entity){.kind = val ? ENT_VALUE : ENT_ERROR, .value = val};
   return true;
@@ -451,6 +492,11 @@ bool lower_global(lower_ctx *c, const char *name, wp_loc use, entity *out) {
   if (!eval(c, g->value, idx, &v)) {
     if (c->diag->errors > errors)
       wp_note(c->diag, use, "'%s' is used in a kernel here", name);
+    *out = (entity){.kind = ENT_ERROR};
+    return true;
+  }
+  if (v.enum_kind) {
+    enum_value_error(c, name, use, "a module-level name");
     *out = (entity){.kind = ENT_ERROR};
     return true;
   }

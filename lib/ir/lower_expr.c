@@ -228,6 +228,16 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
                "'%s' is not a Warp builtin or type warpc knows", path);
     return en;
   }
+  int64_t ev;
+  bool plain;
+  int r = lower_enum_member(c, e, &ev, &plain);
+  if (r)
+    return r < 0 ? (entity){.kind = ENT_ERROR}
+                 : value_entity(
+                       ev >= INT32_MIN && ev <= INT32_MAX
+                           ? lower_const_int(c, ir_t_int32(c->T), ev)
+                           : lower_const_int(
+                                 c, ir_t_scalar(c->T, WP_SCALAR_INT64), ev));
   entity base = lower_entity(c, e->value);
   if (base.kind == ENT_ERROR)
     return base;
