@@ -283,7 +283,7 @@ static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind,
 static ir_func *lower_custom_grad(lower_ctx *c, const ast_def *d, ir_func *f) {
   ir_func *g = ir_func_new(c->m, IR_FUNC_FUNC, d->name);
   g->loc = d->loc;
-  g->cname = wp_arena_printf(c->A, "wpf_%s", d->name);
+  g->cname = wp_arena_printf(c->A, "wpg_%s", f->cname);
   ir_block *entry = ir_block_new(g);
   entry->sealed = true;
   c->f = g;
@@ -358,23 +358,9 @@ ir_module *wp_lower(const ast_module *ast, const wp_lower_options *opts,
   /* @wp.func_grad(f): the custom adjoint of func f */
   for (int i = 0; i < ast->ndefs; i++) {
     const ast_def *d = ast->defs[i];
-    if (d->kind != AST_DEF_OTHER_WARP || strcmp(d->decorator_name, "func_grad"))
-      continue;
-    const ast_expr *dec = d->decorator;
-    func_info *fi = dec->kind == AST_EXPR_CALL && dec->nitems == 1 &&
-                            dec->items[0]->kind == AST_EXPR_NAME
-                        ? lower_find_func(&c, dec->items[0]->name)
-                        : NULL;
-    if (!fi && dec->kind == AST_EXPR_CALL && dec->nitems == 1 &&
-        dec->items[0]->kind == AST_EXPR_NAME)
-      wp_error(diag, dec->items[0]->loc, "'%s' is not a @wp.func of this file",
-               dec->items[0]->name);
-    else if (!fi)
-      wp_error(diag, dec->loc,
-               "@wp.func_grad needs the @wp.func it differentiates, e.g. "
-               "@wp.func_grad(my_func)");
-    else
-      fi->grad_def = d;
+    if (d->kind == AST_DEF_OTHER_WARP &&
+        !strcmp(d->decorator_name, "func_grad"))
+      lower_attach_grad(&c, d);
   }
   lower_kernels(&c);
   /* funcs no kernel calls are not compiled, as in Warp */

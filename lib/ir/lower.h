@@ -200,6 +200,9 @@ typedef struct call_args {
  * definition called (whose parameters have those defaults). */
 ir_func *lower_resolve_func(lower_ctx *c, const char *name, const call_args *a,
                             int *slots, const ast_def **def, wp_loc loc);
+/* Attaches the @wp.func_grad definition `d` to the overload of the func
+ * it names that it differentiates (errors reported). */
+void lower_attach_grad(lower_ctx *c, const ast_def *d);
 /* Lowers definition `d` with the given parameter types (NULL: from its
  * annotations) as a kernel or func named `cname`. */
 ir_func *lower_def_as(lower_ctx *c, const ast_def *d, ir_func_kind kind,

@@ -36,9 +36,8 @@ static int base_kind(lower_ctx *c, const ast_expr *b) {
     return 1;
   if (!strcmp(n, "IntFlag"))
     return 2;
-  return !strcmp(n, "Enum") || !strcmp(n, "Flag") || !strcmp(n, "StrEnum")
-             ? 3
-             : 0;
+  return !strcmp(n, "Enum") || !strcmp(n, "Flag") || !strcmp(n, "StrEnum") ? 3
+                                                                           : 0;
 }
 
 static const ast_def *find_enum(lower_ctx *c, const char *name, int *kind) {

@@ -281,3 +281,86 @@ ir_func *lower_resolve_func(lower_ctx *c, const char *name, const call_args *a,
   }
   return NULL;
 }
+
+/* @wp.func_grad(f) as Warp attaches it: to the overload of f, among those
+ * defined above it (a later def of one signature replacing an earlier),
+ * whose parameter types begin the gradient function's; not to generic
+ * functions (Warp refuses when the first def of f is generic). */
+void lower_attach_grad(lower_ctx *c, const ast_def *d) {
+  const ast_expr *dec = d->decorator;
+  const ast_expr *target = dec->kind == AST_EXPR_CALL && dec->nitems == 1 &&
+                                   !dec->nkeywords &&
+                                   dec->items[0]->kind == AST_EXPR_NAME
+                               ? dec->items[0]
+                               : NULL;
+  if (!target) {
+    wp_error(c->diag, dec->loc,
+             "@wp.func_grad needs the @wp.func it differentiates, e.g. "
+             "@wp.func_grad(my_func)");
+    return;
+  }
+  func_info **ov = WP_NEW_ARRAY(c->A, func_info *, c->nfuncs + 1);
+  int nov = 0;
+  for (int i = 0; i < c->nfuncs; i++) {
+    func_info *fi = &c->funcs[i];
+    if (strcmp(fi->def->name, target->name) ||
+        fi->def->def_loc.start > d->def_loc.start)
+      continue;
+    if (!signature(c, fi))
+      return;
+    if (!nov && fi->generic) {
+      wp_error(c->diag, target->loc,
+               "'%s' is generic: Warp does not support custom gradients of "
+               "functions whose (first) definition has generic parameters",
+               target->name);
+      return;
+    }
+    int k = 0;
+    while (k < nov && strcmp(ov[k]->sig, fi->sig))
+      k++;
+    ov[k] = fi;
+    nov += k == nov;
+  }
+  if (!nov) {
+    wp_error(c->diag, target->loc,
+             "'%s' is not a @wp.func of this file defined above", target->name);
+    return;
+  }
+  if (nov == 1) { /* its parameters are checked when it is lowered */
+    ov[0]->grad_def = d;
+    return;
+  }
+  /* the gradient function's parameter types */
+  const ir_type *gt[64];
+  int ng = d->nparams < 64 ? d->nparams : 64;
+  for (int i = 0; i < ng; i++) {
+    gt[i] = d->params[i].annotation
+                ? lower_type_expr(c, d->params[i].annotation)
+                : NULL;
+    if (!gt[i]) {
+      if (!d->params[i].annotation)
+        wp_error(c->diag, d->params[i].loc,
+                 "parameter '%s' of '%s' needs a type annotation",
+                 d->params[i].name, d->name);
+      return;
+    }
+  }
+  for (int k = 0; k < nov; k++) {
+    const func_info *fi = ov[k];
+    int np = fi->def->nparams;
+    if (fi->generic || np + 1 != ng)
+      continue;
+    int i = 0;
+    while (i < np && fi->ptypes[i] == gt[i])
+      i++;
+    if (i == np) {
+      ov[k]->grad_def = d;
+      return;
+    }
+  }
+  wp_error(c->diag, d->loc,
+           "no overload of '%s' defined above takes the parameters of the "
+           "gradient function '%s' (the overload's parameters followed by "
+           "the adjoint of its result)",
+           target->name, d->name);
+}
