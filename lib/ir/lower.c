@@ -5,18 +5,55 @@
 #include "lower.h"
 
 func_info *lower_find_func(lower_ctx *c, const char *name) {
+  func_info *cf = lower_closure_func(c, name);
+  if (cf)
+    return cf;
   /* the last definition of a name wins, as when Python runs the module */
   for (int i = c->nfuncs - 1; i >= 0; i--)
     if (strcmp(c->funcs[i].def->name, name) == 0)
       return &c->funcs[i];
-  return NULL;
+  return lower_factory_func(c, name);
 }
 
 const ir_type *lower_find_struct(lower_ctx *c, const char *name) {
+  const ir_type *t = lower_closure_struct(c, name);
+  if (t)
+    return t;
   for (int i = c->nstructs - 1; i >= 0; i--)
     if (c->struct_types[i] && strcmp(c->struct_defs[i]->name, name) == 0)
       return c->struct_types[i];
-  return NULL;
+  return lower_factory_struct(c, name);
+}
+
+const ir_type *lower_struct_type(lower_ctx *c, const ast_def *d,
+                                 const char *name, const char *cname) {
+  int n = d->nfields;
+  const ir_type **mt = WP_NEW_ARRAY(c->A, const ir_type *, n + 1);
+  const char **mn = WP_NEW_ARRAY(c->A, const char *, n + 1);
+  bool ok = true;
+  for (int k = 0; k < n; k++) {
+    const ast_field *fd = &d->fields[k];
+    mn[k] = fd->name;
+    if (!fd->annotation) {
+      wp_error(c->diag, fd->loc, "struct field '%s' needs a type annotation",
+               fd->name);
+      ok = false;
+      continue;
+    }
+    mt[k] = lower_type_expr(c, fd->annotation);
+    if (!mt[k]) {
+      ok = false;
+      continue;
+    }
+    if (mt[k]->kind != IR_T_SCALAR && mt[k]->kind != IR_T_VEC &&
+        mt[k]->kind != IR_T_MAT && mt[k]->kind != IR_T_STRUCT &&
+        mt[k]->kind != IR_T_ARRAY) {
+      wp_error(c->diag, fd->annotation->loc,
+               "'%s' cannot be the type of a struct field", mt[k]->name);
+      ok = false;
+    }
+  }
+  return ok ? ir_t_struct(c->T, name, cname, mt, mn, n) : NULL;
 }
 
 /* Builds the type of each @wp.struct in file order (a field may use the
@@ -29,38 +66,9 @@ static void lower_structs(lower_ctx *c) {
     const ast_def *d = ast->defs[i];
     if (d->kind != AST_DEF_STRUCT)
       continue;
-    int n = d->nfields;
-    const ir_type **mt = WP_NEW_ARRAY(c->A, const ir_type *, n + 1);
-    const char **mn = WP_NEW_ARRAY(c->A, const char *, n + 1);
-    bool ok = true;
-    for (int k = 0; k < n; k++) {
-      const ast_field *fd = &d->fields[k];
-      mn[k] = fd->name;
-      if (!fd->annotation) {
-        wp_error(c->diag, fd->loc, "struct field '%s' needs a type annotation",
-                 fd->name);
-        ok = false;
-        continue;
-      }
-      mt[k] = lower_type_expr(c, fd->annotation);
-      if (!mt[k]) {
-        ok = false;
-        continue;
-      }
-      if (mt[k]->kind != IR_T_SCALAR && mt[k]->kind != IR_T_VEC &&
-          mt[k]->kind != IR_T_MAT && mt[k]->kind != IR_T_STRUCT &&
-          mt[k]->kind != IR_T_ARRAY) {
-        wp_error(c->diag, fd->annotation->loc,
-                 "'%s' cannot be the type of a struct field", mt[k]->name);
-        ok = false;
-      }
-    }
     c->struct_defs[c->nstructs] = d;
-    c->struct_types[c->nstructs++] =
-        ok ? ir_t_struct(c->T, d->name,
-                         wp_arena_printf(c->A, "%s_%s", c->m->name, d->name),
-                         mt, mn, n)
-           : NULL;
+    c->struct_types[c->nstructs++] = lower_struct_type(
+        c, d, d->name, wp_arena_printf(c->A, "%s_%s", c->m->name, d->name));
   }
 }
 
@@ -319,9 +327,11 @@ ir_func *lower_func_def(lower_ctx *c, func_info *fi) {
   if (fi->ir || fi->failed)
     return fi->ir;
   fi->in_progress = true;
+  clo_scope cs = lower_clo_enter(c, fi->clo, fi->clo ? fi->clo->n : 0);
   fstate s = save(c);
   fi->ir = lower_def(c, fi->def, IR_FUNC_FUNC, NULL, fi->cname);
   restore(c, s);
+  lower_clo_leave(c, cs);
   if (fi->ir && fi->grad_def) {
     s = save(c);
     fi->ir->custom_grad = lower_custom_grad(c, fi->grad_def, fi->ir);
@@ -349,6 +359,8 @@ ir_module *wp_lower(const ast_module *ast, const wp_lower_options *opts,
   c.m = ir_module_new(arena, opts->module_name, ast->src);
   c.T = c.m->types;
   c.funcs = WP_NEW_ARRAY(arena, func_info, ast->ndefs + 1);
+  c.gclo = WP_NEW_ARRAY(arena, factory_closure *, ast->nglobals + 1);
+  c.gclo_state = WP_NEW_ARRAY(arena, signed char, ast->nglobals + 1);
   for (int i = 0; i < ast->ndefs; i++)
     if (ast->defs[i]->kind == AST_DEF_FUNC)
       c.funcs[c.nfuncs++].def = ast->defs[i];

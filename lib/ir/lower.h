@@ -4,6 +4,9 @@
 
 #include "ir.h"
 
+typedef struct func_info func_info;
+typedef struct factory_closure factory_closure;
+
 /* What a name or attribute chain denotes at compile time. */
 typedef enum ent_kind {
   ENT_ERROR,   /* already reported */
@@ -23,6 +26,7 @@ typedef struct entity {
   const ir_type *type;       /* TYPE */
   const ir_builtin *builtin; /* BUILTIN */
   const ast_def *def;        /* FUNC */
+  func_info *fi;             /* FUNC made by a factory (else NULL) */
   const char *name;          /* WARP, SPECIAL: the warp-relative name */
   int array_ndim;            /* SPECIAL "array"/"arrayNd": default ndim */
 } entity;
@@ -37,7 +41,7 @@ typedef struct func_inst {
 
 /* A user function known to the module (one `def` of a @wp.func; several
  * defs of one name with different signatures are overloads). */
-typedef struct func_info {
+struct func_info {
   const ast_def *def;
   const ast_def *grad_def; /* its @wp.func_grad function, or NULL */
   ir_func *ir;             /* NULL until lowered */
@@ -50,7 +54,31 @@ typedef struct func_info {
   const char *sig;        /* for replacing a def of the same signature */
   const char *cname;      /* NULL: the default wpf_NAME */
   func_inst *insts;       /* generic: the instances made so far */
-} func_info;
+  factory_closure *clo;   /* made by a factory call: its captured names */
+};
+
+/* A call of a factory (a host def whose body defines a @wp.kernel, func or
+ * struct and returns it), `k2 = make(2.0)` at module level: what the
+ * definitions made by the call capture.  Entries are the factory's
+ * parameters bound to the call's argument expressions (evaluated at module
+ * level, seeing the globals before the call), then the factory's local
+ * assignments `factor = scale * 2` (evaluated seeing the entries before
+ * them); a later entry of a name hides an earlier one. */
+struct factory_closure {
+  const ast_def *factory;
+  const ast_def *ret; /* the definition it returns */
+  const char *tag;    /* the module-level name the call is assigned to */
+  int limit;          /* globals visible to the call */
+  const char **names;
+  const ast_expr **values;
+  int *scope; /* entries visible when evaluating entry i */
+  int n;
+  func_info *funcs; /* the factory's @wp.func defs */
+  int nfuncs;
+  const ast_def **sdefs; /* its @wp.struct defs and their types */
+  const ir_type **stypes;
+  int nstructs;
+};
 
 typedef struct var_def var_def;
 typedef struct loop_ctx {
@@ -89,14 +117,16 @@ typedef struct lower_ctx {
   int global_limit;     /* while evaluating a global: only globals before
                            this index are visible; else nglobals */
   int const_depth;
-  bool in_static; /* evaluating wp.static(...) */
-  bool bare_warp; /* --instantiate types: warp names without `wp.` */
-  /* lowering a kernel made by a factory call `k2 = make(2.0)`: the
-     factory's parameters bound to the call's argument expressions, which
-     are evaluated at module level before global closure_limit */
-  const char **closure_names;
-  const ast_expr **closure_values;
-  int nclosure, closure_limit;
+  bool in_static;   /* evaluating wp.static(...) */
+  bool const_quiet; /* constant evaluation: not_const does not report */
+  bool bare_warp;   /* --instantiate types: warp names without `wp.` */
+  /* lowering a definition made by a factory call: its closure, of which
+     the first nclosure entries are visible (all of them in the body of
+     the definitions; fewer while evaluating an entry's value) */
+  factory_closure *clo;
+  int nclosure;
+  factory_closure **gclo;  /* per global: the factory call it holds */
+  signed char *gclo_state; /* 0 unknown, 1 a factory call, -1 not */
   /* @wp.struct classes, in file order */
   const ast_def **struct_defs;
   const ir_type **struct_types;
@@ -200,6 +230,9 @@ typedef struct call_args {
  * definition called (whose parameters have those defaults). */
 ir_func *lower_resolve_func(lower_ctx *c, const char *name, const call_args *a,
                             int *slots, const ast_def **def, wp_loc loc);
+/* The same for a call of the func fi made by a factory (no overloads). */
+ir_func *lower_resolve_bound(lower_ctx *c, func_info *fi, const call_args *a,
+                             int *slots, wp_loc loc);
 /* Attaches the @wp.func_grad definition `d` to the overload of the func
  * it names that it differentiates (errors reported). */
 void lower_attach_grad(lower_ctx *c, const ast_def *d);
@@ -213,11 +246,40 @@ ir_func *lower_def_as(lower_ctx *c, const ast_def *d, ir_func_kind kind,
  * value as constants into the current function.  Returns false (nothing
  * reported) when there is no such global; *out NULL when it was reported. */
 bool lower_global(lower_ctx *c, const char *name, wp_loc use, entity *out);
-/* A name captured by a factory-made kernel (a parameter of the factory):
- * lowers its value like lower_global; false when `name` is not captured. */
+/* A name captured by a factory-made definition (a parameter or local of
+ * the factory): lowers its value like lower_global; false when `name` is
+ * not captured. */
 bool lower_closure(lower_ctx *c, const char *name, wp_loc use, entity *out);
-/* The expression a captured name is bound to, or NULL. */
-const ast_expr *lower_closure_value(lower_ctx *c, const char *name);
+
+/* lower_factory.c: factories. */
+/* The expression a captured name is bound to, or NULL; *scope: the
+ * closure entries its evaluation sees (pass to lower_clo_enter). */
+const ast_expr *lower_closure_value(lower_ctx *c, const char *name, int *scope);
+typedef struct clo_scope {
+  factory_closure *clo;
+  int n;
+} clo_scope;
+/* Makes the first n entries of `clo` visible (NULL: none); returns what to
+ * restore with lower_clo_leave. */
+clo_scope lower_clo_enter(lower_ctx *c, factory_closure *clo, int n);
+void lower_clo_leave(lower_ctx *c, clo_scope s);
+/* The factory call the last module-level assignment of `name` holds, or
+ * NULL (errors in binding its arguments reported once). */
+factory_closure *lower_factory_global(lower_ctx *c, const char *name);
+/* A module-level NAME = factory(...) returning a func / struct: the func
+ * (bound to its closure) / the struct type NAME; NULL when not one. */
+func_info *lower_factory_func(lower_ctx *c, const char *name);
+const ir_type *lower_factory_struct(lower_ctx *c, const char *name);
+/* A @wp.func / @wp.struct of the closure in scope, or NULL. */
+func_info *lower_closure_func(lower_ctx *c, const char *name);
+const ir_type *lower_closure_struct(lower_ctx *c, const char *name);
+/* `NAME = factory(...)` at module level returning a kernel: that kernel,
+ * compiled as NAME. */
+void lower_factory_kernel(lower_ctx *c, int gi);
+/* lower.c: the type of @wp.struct `d` named name / cname (NULL: reported);
+ * lowered in the current closure scope. */
+const ir_type *lower_struct_type(lower_ctx *c, const ast_def *d,
+                                 const char *name, const char *cname);
 /* The value of `e` as a compile-time integer (literals, module constants,
  * factory parameters); false when it is not one (errors reported, except
  * for a non-integer value, which is left to the caller). */

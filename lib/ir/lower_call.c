@@ -306,8 +306,8 @@ static ir_value *special_call(lower_ctx *c, const ast_expr *e,
   return NULL;
 }
 
-static ir_value *func_call(lower_ctx *c, const ast_expr *e,
-                           const ast_def *def) {
+static ir_value *func_call(lower_ctx *c, const ast_expr *e, func_info *fi) {
+  const ast_def *def = fi->def;
   int na = e->nitems + e->nkeywords;
   if (na > MAX_ARGS) {
     wp_error(c->diag, e->loc, "too many arguments");
@@ -336,13 +336,17 @@ static ir_value *func_call(lower_ctx *c, const ast_expr *e,
                  .nkw = e->nkeywords};
   int slots[64];
   const ast_def *d = def;
-  ir_func *callee = lower_resolve_func(c, def->name, &a, slots, &d, e->loc);
+  ir_func *callee =
+      fi->clo ? lower_resolve_bound(c, fi, &a, slots, e->loc)
+              : lower_resolve_func(c, def->name, &a, slots, &d, e->loc);
   if (!callee)
     return NULL;
   ir_value **args = WP_NEW_ARRAY(c->A, ir_value *, callee->nparams + 1);
   for (int i = 0; i < callee->nparams; i++) {
     if (slots[i] < 0) {
+      clo_scope cs = lower_clo_enter(c, fi->clo, fi->clo ? fi->clo->n : 0);
       args[i] = lower_const_value(c, d->params[i].default_value, e->loc);
+      lower_clo_leave(c, cs);
       if (!args[i])
         return NULL;
     } else
@@ -376,7 +380,7 @@ static ir_value *grad_call(lower_ctx *c, const ast_expr *e) {
   }
   ast_expr call = *e;
   call.value = ge->items[0];
-  ir_value *v = func_call(c, &call, fi->def); /* checks the arguments */
+  ir_value *v = func_call(c, &call, fi); /* checks the arguments */
   if (!v)
     return NULL;
   ir_func *f = v->callee;
@@ -469,7 +473,7 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
   case ENT_ERROR: return NULL;
   case ENT_TYPE: return type_call(c, e, callee.type);
   case ENT_SPECIAL: return special_call(c, e, callee.name);
-  case ENT_FUNC: return func_call(c, e, callee.def);
+  case ENT_FUNC: return func_call(c, e, callee.fi);
   case ENT_BUILTIN: {
     if (strncmp(callee.builtin->name, "atomic_", 7) == 0)
       return atomic(c, e, callee.builtin);

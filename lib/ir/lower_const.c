@@ -29,6 +29,8 @@ static double cv_num(const cvalue *v) {
 static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out);
 
 static bool not_const(lower_ctx *c, const ast_expr *e) {
+  if (c->const_quiet)
+    return false; /* the caller reports */
   if (c->in_static && c->const_depth == 0) {
     if (e->kind == AST_EXPR_NAME)
       wp_error(c->diag, e->loc, "'%s' is not a compile-time constant", e->name);
@@ -231,12 +233,12 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     return true;
   case AST_EXPR_NAME: {
     int idx;
-    const ast_expr *cv = lower_closure_value(c, e->name);
-    if (cv) { /* a factory parameter: its argument, at module level */
-      int n = c->nclosure;
-      c->nclosure = 0;
-      bool ok = eval(c, cv, c->closure_limit, out);
-      c->nclosure = n;
+    int scope = 0;
+    const ast_expr *cv = lower_closure_value(c, e->name, &scope);
+    if (cv) { /* captured by a factory-made definition */
+      clo_scope s = lower_clo_enter(c, c->clo, scope);
+      bool ok = eval(c, cv, c->clo->limit, out);
+      lower_clo_leave(c, s);
       return ok;
     }
     const ast_global *g = find_global(c, e->name, limit, &idx);
@@ -446,34 +448,34 @@ static void enum_value_error(lower_ctx *c, const char *name, wp_loc use,
            name, what, "IntEnum/IntFlag");
 }
 
-const ast_expr *lower_closure_value(lower_ctx *c, const char *name) {
-  for (int i = c->nclosure - 1; i >= 0; i--)
-    if (!strcmp(c->closure_names[i], name))
-      return c->closure_values[i];
-  return NULL;
-}
-
 bool lower_closure(lower_ctx *c, const char *name, wp_loc use, entity *out) {
-  const ast_expr *e = lower_closure_value(c, name);
+  int scope = 0;
+  const ast_expr *e = lower_closure_value(c, name, &scope);
   if (!e)
     return false;
   cvalue v;
   int errors = c->diag->errors;
-  int n = c->nclosure;
-  c->nclosure = 0;
-  bool ok = eval(c, e, c->closure_limit, &v);
-  c->nclosure = n;
+  clo_scope s = lower_clo_enter(c, c->clo, scope);
+  bool quiet = c->const_quiet;
+  c->const_quiet = true;
+  bool ok = eval(c, e, c->clo->limit, &v);
+  c->const_quiet = quiet;
+  lower_clo_leave(c, s);
   if (!ok) {
-    if (c->diag->errors > errors)
-      wp_note(c->diag, use,
-              "'%s' is captured by a kernel made by a factory: its value must "
-              "be a compile-time constant",
-              name);
+    if (c->diag->errors == errors) {
+      wp_error(c->diag, use,
+               "captured name '%s' is not a compile-time constant", name);
+      wp_note(c->diag, e->loc,
+              "'%s' is bound to this value by the factory '%s' called at line "
+              "%u",
+              name, c->clo->factory->name,
+              c->ast->globals[c->clo->limit].loc.line);
+    }
     *out = (entity){.kind = ENT_ERROR};
     return true;
   }
   if (v.enum_kind) {
-    enum_value_error(c, name, use, "captured by a kernel made by a factory");
+    enum_value_error(c, name, use, "captured by a factory-made definition");
     *out = (entity){.kind = ENT_ERROR};
     return true;
   }

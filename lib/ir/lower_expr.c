@@ -296,23 +296,26 @@ static entity name_entity(lower_ctx *c, const ast_expr *e) {
     return value_entity(v);
   }
   entity cap;
-  const ast_expr *cv = lower_closure_value(c, e->name);
-  if (cv && cv->kind == AST_EXPR_NAME && lower_find_func(c, cv->name)) {
-    func_info *cf = lower_find_func(c, cv->name); /* a func passed in */
-    return (entity){.kind = ENT_FUNC, .def = cf->def};
+  int scope = 0;
+  const ast_expr *cv = lower_closure_value(c, e->name, &scope);
+  if (cv && cv->kind == AST_EXPR_NAME) { /* a func passed in */
+    clo_scope s = lower_clo_enter(c, c->clo, scope);
+    func_info *cf = lower_find_func(c, cv->name);
+    lower_clo_leave(c, s);
+    if (cf)
+      return (entity){.kind = ENT_FUNC, .def = cf->def, .fi = cf};
   }
   if (cv && lower_is_type_expr(c, cv)) { /* a type passed to a factory */
-    int n = c->nclosure;
-    c->nclosure = 0;
+    clo_scope s = lower_clo_enter(c, c->clo, scope);
     const ir_type *t = lower_type_expr(c, cv);
-    c->nclosure = n;
+    lower_clo_leave(c, s);
     return (entity){.kind = t ? ENT_TYPE : ENT_ERROR, .type = t};
   }
   if (lower_closure(c, e->name, e->loc, &cap))
     return cap;
   func_info *fi = lower_find_func(c, e->name);
   if (fi)
-    return (entity){.kind = ENT_FUNC, .def = fi->def};
+    return (entity){.kind = ENT_FUNC, .def = fi->def, .fi = fi};
   const ir_type *st = lower_find_struct(c, e->name);
   if (st)
     return (entity){.kind = ENT_TYPE, .type = st};

@@ -20,6 +20,7 @@ static bool signature(lower_ctx *c, func_info *fi) {
   if (fi->sig_state)
     return fi->sig_state > 0;
   const ast_def *d = fi->def;
+  clo_scope cs = lower_clo_enter(c, fi->clo, fi->clo ? fi->clo->n : 0);
   fi->ptypes = WP_NEW_ARRAY(c->A, const ir_type *, d->nparams + 1);
   const char *sig = "";
   bool ok = true;
@@ -54,6 +55,7 @@ static bool signature(lower_ctx *c, func_info *fi) {
     }
     sig = wp_arena_printf(c->A, "%s,%s", sig, part);
   }
+  lower_clo_leave(c, cs);
   fi->sig = sig;
   fi->sig_state = ok ? 1 : -1;
   return ok;
@@ -103,14 +105,23 @@ static bool bind(lower_ctx *c, const func_info *fi, const call_args *a,
     }
     const ast_expr *dv = d->params[i].default_value;
     if (!dv) {
-      if (report)
+      int required = 0;
+      for (int k = 0; k < np; k++)
+        required += !d->params[k].default_value;
+      if (report && !a->nkw)
+        wp_error(c->diag, loc, "'%s' takes %s%d argument%s, got %d", d->name,
+                 required < np ? "at least " : "", required,
+                 required == 1 ? "" : "s", a->n);
+      else if (report)
         wp_error(c->diag, loc, "'%s' is called without its argument '%s'",
                  d->name, d->params[i].name);
       return false;
     }
     slots[i] = -1;
     int errors = c->diag->errors;
+    clo_scope cs = lower_clo_enter(c, fi->clo, fi->clo ? fi->clo->n : 0);
     types[i] = lower_const_type(c, dv);
+    lower_clo_leave(c, cs);
     if (!types[i]) {
       if (c->diag->errors > errors)
         wp_note(c->diag, loc,
@@ -179,8 +190,12 @@ static ir_func *instance(lower_ctx *c, func_info *fi, const ir_type **types,
   if (in->ir || in->failed)
     return in->ir;
   in->in_progress = true;
+  clo_scope cs = lower_clo_enter(c, fi->clo, fi->clo ? fi->clo->n : 0);
   in->ir = lower_def_as(c, fi->def, IR_FUNC_FUNC, in->types,
-                        inst_cname(c, fi->def->name, types, n));
+                        fi->clo ? wp_arena_printf(c->A, "%s_%s", fi->cname,
+                                                  lower_mangle(c, types, n))
+                                : inst_cname(c, fi->def->name, types, n));
+  lower_clo_leave(c, cs);
   in->in_progress = false;
   in->failed = !in->ir;
   return in->ir;
@@ -280,6 +295,31 @@ ir_func *lower_resolve_func(lower_ctx *c, const char *name, const call_args *a,
     wp_note(c->diag, d->loc, "candidate: %s(%s)", name, shown);
   }
   return NULL;
+}
+
+ir_func *lower_resolve_bound(lower_ctx *c, func_info *fi, const call_args *a,
+                             int *slots, wp_loc loc) {
+  const char *name = fi->def->name;
+  const ir_type **types = WP_NEW_ARRAY(c->A, const ir_type *, 64);
+  if (!signature(c, fi)) {
+    wp_note(c->diag, loc, "in the call of '%s' here", name);
+    return NULL;
+  }
+  if (fi->def->nparams > 64 || !bind(c, fi, a, slots, types, true, loc))
+    return NULL;
+  ir_func *f = NULL;
+  if (!fi->generic)
+    f = concrete(c, fi, loc);
+  else if (generic_match(c, fi, types))
+    f = instance(c, fi, types, fi->def->nparams, loc);
+  else {
+    wp_error(c->diag, loc, "'%s' does not accept arguments of type (%s)", name,
+             lower_type_list(c, types, fi->def->nparams));
+    return NULL;
+  }
+  if (!f)
+    wp_note(c->diag, loc, "in the call of '%s' here", name);
+  return f;
 }
 
 /* @wp.func_grad(f) as Warp attaches it: to the overload of f, among those

@@ -268,13 +268,13 @@ static const ir_type *vecmat_type(lower_ctx *c, const ast_expr *e, bool mat) {
 
 const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
   const char *path = lower_warp_path(c, e);
+  int scope = 0;
   const ast_expr *cv =
-      e->kind == AST_EXPR_NAME ? lower_closure_value(c, e->name) : NULL;
-  if (cv) { /* a type passed to a kernel factory */
-    int n = c->nclosure;
-    c->nclosure = 0;
+      e->kind == AST_EXPR_NAME ? lower_closure_value(c, e->name, &scope) : NULL;
+  if (cv) { /* a type passed to a factory */
+    clo_scope s = lower_clo_enter(c, c->clo, scope);
     const ir_type *t = lower_type_expr(c, cv);
-    c->nclosure = n;
+    lower_clo_leave(c, s);
     return t;
   }
   if (e->kind == AST_EXPR_NAME && !path) {
