@@ -280,7 +280,15 @@ static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind,
   }
   if (kind == IR_FUNC_KERNEL && d->returns && d->returns->kind != AST_EXPR_NONE)
     wp_error(c->diag, d->returns->loc, "kernels cannot return a value");
-  if (c->diag->errors == errors)
+  if (c->diag->errors == errors && d->kind == AST_DEF_OTHER_WARP) {
+    /* @wp.func_native: the body returns zero; the emitter pastes the
+       snippet instead */
+    if (lower_native(c, d, f)) {
+      bool v = f->ret->kind == IR_T_VOID;
+      ir_value *z = v ? NULL : lower_zero(c, f->ret);
+      lower_emit(c, IR_RET, f->ret, &z, !v, d->loc);
+    }
+  } else if (c->diag->errors == errors)
     body(c, d, f);
   return c->diag->errors == errors ? f : NULL;
 }
@@ -362,7 +370,9 @@ ir_module *wp_lower(const ast_module *ast, const wp_lower_options *opts,
   c.gclo = WP_NEW_ARRAY(arena, factory_closure *, ast->nglobals + 1);
   c.gclo_state = WP_NEW_ARRAY(arena, signed char, ast->nglobals + 1);
   for (int i = 0; i < ast->ndefs; i++)
-    if (ast->defs[i]->kind == AST_DEF_FUNC)
+    if (ast->defs[i]->kind == AST_DEF_FUNC ||
+        (ast->defs[i]->kind == AST_DEF_OTHER_WARP &&
+         !strcmp(ast->defs[i]->decorator_name, "func_native")))
       c.funcs[c.nfuncs++].def = ast->defs[i];
   int errors = diag->errors;
   module_options(&c);

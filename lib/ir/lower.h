@@ -303,6 +303,11 @@ int lower_static_truth(lower_ctx *c, const ast_expr *call);
 int lower_enum_member(lower_ctx *c, const ast_expr *e, int64_t *value,
                       bool *plain);
 
+/* lower_native.c: makes f (parameters and result set from def d) the
+ * @wp.func_native of d: its snippet as body, its adj_snippet as its custom
+ * gradient; false when reported. */
+bool lower_native(lower_ctx *c, const ast_def *d, ir_func *f);
+
 /* lower.c: the return of a @wp.func_grad function (the tuple of its
  * wp.adjoint[] variables). */
 void lower_grad_return(lower_ctx *c, wp_loc loc);

@@ -65,10 +65,11 @@ static const ir_type *closure_struct(lower_ctx *c, factory_closure *clo, int i,
   if (!clo->stypes[i]) {
     const ast_def *d = clo->sdefs[i];
     clo_scope s = lower_clo_enter(c, clo, clo->n);
-    clo->stypes[i] = lower_struct_type(
-        c, d, name,
-        wp_arena_printf(c->A, "%s_%s%s%s", c->m->name, clo->tag,
-                        d == clo->ret ? "" : "_", d == clo->ret ? "" : d->name));
+    clo->stypes[i] =
+        lower_struct_type(c, d, name,
+                          wp_arena_printf(c->A, "%s_%s%s%s", c->m->name,
+                                          clo->tag, d == clo->ret ? "" : "_",
+                                          d == clo->ret ? "" : d->name));
     lower_clo_leave(c, s);
     if (!clo->stypes[i])
       clo->stypes[i] = ir_t_void(c->T); /* reported once */
@@ -158,8 +159,7 @@ static factory_closure *make_closure(lower_ctx *c, int gi) {
   for (int i = 0; i < fd->body.count; i++) {
     const ast_stmt *s = fd->body.stmts[i];
     if ((s->kind == AST_STMT_ASSIGN || s->kind == AST_STMT_ANNASSIGN) &&
-        s->ntargets == 1 && s->targets[0]->kind == AST_EXPR_NAME &&
-        s->value) {
+        s->ntargets == 1 && s->targets[0]->kind == AST_EXPR_NAME && s->value) {
       clo->names[clo->n] = s->targets[0]->name;
       clo->values[clo->n] = s->value;
       clo->scope[clo->n] = clo->n;
