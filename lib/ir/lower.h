@@ -299,9 +299,10 @@ int lower_static_truth(lower_ctx *c, const ast_expr *call);
 /* lower_enum.c: `Mode.FAST` / `Mode.FAST.value` for a class Mode deriving
  * from enum.IntEnum (returns 1) or enum.IntFlag (2), with *value its
  * integer and *plain whether it is a plain int (`.value`) rather than an
- * enum member; 0 when `e` is not such a member, -1 when reported. */
+ * enum member, *mask (IntFlag) the bits up to the highest of its
+ * members; 0 when `e` is not such a member, -1 when reported. */
 int lower_enum_member(lower_ctx *c, const ast_expr *e, int64_t *value,
-                      bool *plain);
+                      bool *plain, int64_t *mask);
 
 /* lower_native.c: makes f (parameters and result set from def d) the
  * @wp.func_native of d: its snippet as body, its adj_snippet as its custom

@@ -20,6 +20,7 @@ typedef struct cvalue {
   const ir_type *type; /* CV_TYPED: scalar, vec or mat */
   double comp[16];     /* CV_TYPED components, row-major */
   int enum_kind;       /* CV_INT: an IntEnum (1) / IntFlag (2) member */
+  int64_t enum_mask;   /* IntFlag: the bits its members span */
 } cvalue;
 
 static double cv_num(const cvalue *v) {
@@ -109,6 +110,7 @@ static bool eval_binary(lower_ctx *c, const ast_expr *e, cvalue *a, cvalue *b,
                  ? 2
                  : 0;
   out->enum_kind = flag;
+  out->enum_mask = a->enum_kind == 2 ? a->enum_mask : b->enum_mask;
   untype(a);
   untype(b);
   if (a->kind == CV_TYPED || b->kind == CV_TYPED)
@@ -253,15 +255,16 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     return ok;
   }
   case AST_EXPR_ATTRIBUTE: {
-    int64_t ev;
+    int64_t ev, mask;
     bool plain;
-    int r = lower_enum_member(c, e, &ev, &plain);
+    int r = lower_enum_member(c, e, &ev, &plain, &mask);
     if (r < 0)
       return false;
     if (r > 0) {
       out->kind = CV_INT;
       out->i = ev;
       out->enum_kind = plain ? 0 : r;
+      out->enum_mask = mask;
       return true;
     }
   }
@@ -310,7 +313,9 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     } else if (e->op == AST_OP_INVERT && out->kind != CV_FLOAT) {
       out->enum_kind = ek == 2 ? 2 : 0;
       out->kind = CV_INT;
-      out->i = ~out->i;
+      /* Python: ~ of an IntFlag flips the bits its members span */
+      out->i =
+          ek == 2 && out->i >= 0 ? out->i ^ (out->enum_mask | out->i) : ~out->i;
     } else if (e->op != AST_OP_POS)
       return not_const(c, e);
     return true;

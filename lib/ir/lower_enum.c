@@ -61,12 +61,12 @@ static bool is_auto(lower_ctx *c, const ast_expr *e) {
 }
 
 int lower_enum_member(lower_ctx *c, const ast_expr *e, int64_t *value,
-                      bool *plain) {
+                      bool *plain, int64_t *mask) {
   if (e->kind != AST_EXPR_ATTRIBUTE)
     return 0;
   *plain = false;
   if (!strcmp(e->name, "value") && e->value->kind == AST_EXPR_ATTRIBUTE) {
-    int r = lower_enum_member(c, e->value, value, plain);
+    int r = lower_enum_member(c, e->value, value, plain, mask);
     if (r)
       *plain = true; /* Mode.FAST.value is an int */
     return r;
@@ -92,8 +92,11 @@ int lower_enum_member(lower_ctx *c, const ast_expr *e, int64_t *value,
     wp_error(c->diag, e->loc, "'%s' has no member '%s'", d->name, e->name);
     return -1;
   }
-  int64_t v = 0, hi = 0;
-  for (int i = 0; i <= last; i++) {
+  /* an IntFlag needs all members: ~ in Python flips the bits up to the
+     highest one of any member */
+  int upto = kind == 2 ? d->nfields - 1 : last;
+  int64_t v = 0, hi = 0, bits = 0;
+  for (int i = 0; i <= upto; i++) {
     const ast_field *f = &d->fields[i];
     if (is_auto(c, f->default_value)) {
       if (kind == 2) {
@@ -115,7 +118,12 @@ int lower_enum_member(lower_ctx *c, const ast_expr *e, int64_t *value,
     }
     if (v > hi)
       hi = v;
+    bits |= v;
+    if (i == last)
+      *value = v;
   }
-  *value = v;
+  *mask = 0;
+  while (*mask < bits && *mask >= 0)
+    *mask = *mask * 2 + 1;
   return kind;
 }

@@ -228,9 +228,9 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
                "'%s' is not a Warp builtin or type warpc knows", path);
     return en;
   }
-  int64_t ev;
+  int64_t ev, mask;
   bool plain;
-  int r = lower_enum_member(c, e, &ev, &plain);
+  int r = lower_enum_member(c, e, &ev, &plain, &mask);
   if (r)
     return r < 0 ? (entity){.kind = ENT_ERROR}
                  : value_entity(

@@ -41,15 +41,15 @@ static bool snippet_text(lower_ctx *c, const ast_expr *e, const char *what,
 /* Names a C or C++ compiler would not take as a parameter name. */
 static bool c_reserved(const char *n) {
   static const char *const kw[] = {
-      "auto",     "break",    "case",     "char",     "const",    "continue",
-      "default",  "do",       "double",   "else",     "enum",     "extern",
-      "float",    "for",      "goto",     "if",       "inline",   "int",
-      "long",     "register", "restrict", "return",   "short",    "signed",
-      "sizeof",   "static",   "struct",   "switch",   "typedef",  "union",
-      "unsigned", "void",     "volatile", "while",    "bool",     "catch",
-      "delete",   "explicit", "friend",   "mutable",  "namespace", "new",
-      "operator", "private",  "protected", "public",  "template", "this",
-      "throw",    "try",      "typename", "using",    "virtual",  "adj_ret",
+      "auto",     "break",    "case",      "char",    "const",     "continue",
+      "default",  "do",       "double",    "else",    "enum",      "extern",
+      "float",    "for",      "goto",      "if",      "inline",    "int",
+      "long",     "register", "restrict",  "return",  "short",     "signed",
+      "sizeof",   "static",   "struct",    "switch",  "typedef",   "union",
+      "unsigned", "void",     "volatile",  "while",   "bool",      "catch",
+      "delete",   "explicit", "friend",    "mutable", "namespace", "new",
+      "operator", "private",  "protected", "public",  "template",  "this",
+      "throw",    "try",      "typename",  "using",   "virtual",   "adj_ret",
   };
   for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
     if (!strcmp(kw[i], n))

@@ -30,6 +30,7 @@ class Level(enum.IntEnum):
 
 AC = int(Flags.A | Flags.C)
 LEVELS = int(Level.HIGH) + 1
+NOT_A = int(~Flags.A)  # Python flips the bits up to the highest member: 126
 
 
 @wp.func
@@ -52,8 +53,8 @@ def enums(modes: wp.array(dtype=int), flags: wp.array(dtype=int), out: wp.array(
     out[i * 8 + 2] = wp.where(m != Mode.SLOW, 1, 0)
     out[i * 8 + 3] = f & (Flags.A | Flags.C)
     out[i * 8 + 4] = wp.where((f & Flags.B) != 0, Flags.BIG, ~Flags.A & 7)
-    out[i * 8 + 5] = AC + LEVELS * 100
-    out[i * 8 + 6] = wp.static(Flags.B | Flags.C | Flags.BIG)
+    out[i * 8 + 5] = AC + LEVELS * 100 + NOT_A * 1000
+    out[i * 8 + 6] = wp.static(Flags.B | Flags.C | Flags.BIG) + wp.static(~Flags.B) * 1000 + (~Flags.B) * 7
     x = Level.LOW
     if m >= Mode.TURBO:
         x = Level.HIGH
