@@ -71,7 +71,8 @@ struct factory_closure {
   int limit;          /* globals visible to the call */
   const char **names;
   const ast_expr **values;
-  int *scope; /* entries visible when evaluating entry i */
+  int *scope; /* entries visible when evaluating entry i (-1: none, nor
+                 the factory's defs: a parameter's argument) */
   int n;
   func_info *funcs; /* the factory's @wp.func defs */
   int nfuncs;
@@ -259,8 +260,8 @@ typedef struct clo_scope {
   factory_closure *clo;
   int n;
 } clo_scope;
-/* Makes the first n entries of `clo` visible (NULL: none); returns what to
- * restore with lower_clo_leave. */
+/* Makes the first n entries of `clo` and its definitions visible (NULL or
+ * n < 0: nothing); returns what to restore with lower_clo_leave. */
 clo_scope lower_clo_enter(lower_ctx *c, factory_closure *clo, int n);
 void lower_clo_leave(lower_ctx *c, clo_scope s);
 /* The factory call the last module-level assignment of `name` holds, or

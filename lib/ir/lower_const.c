@@ -238,8 +238,9 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     int scope = 0;
     const ast_expr *cv = lower_closure_value(c, e->name, &scope);
     if (cv) { /* captured by a factory-made definition */
+      int limit = c->clo->limit;
       clo_scope s = lower_clo_enter(c, c->clo, scope);
-      bool ok = eval(c, cv, c->clo->limit, out);
+      bool ok = eval(c, cv, limit, out);
       lower_clo_leave(c, s);
       return ok;
     }
@@ -460,10 +461,11 @@ bool lower_closure(lower_ctx *c, const char *name, wp_loc use, entity *out) {
     return false;
   cvalue v;
   int errors = c->diag->errors;
+  factory_closure *clo = c->clo;
   clo_scope s = lower_clo_enter(c, c->clo, scope);
   bool quiet = c->const_quiet;
   c->const_quiet = true;
-  bool ok = eval(c, e, c->clo->limit, &v);
+  bool ok = eval(c, e, clo->limit, &v);
   c->const_quiet = quiet;
   lower_clo_leave(c, s);
   if (!ok) {
@@ -473,8 +475,7 @@ bool lower_closure(lower_ctx *c, const char *name, wp_loc use, entity *out) {
       wp_note(c->diag, e->loc,
               "'%s' is bound to this value by the factory '%s' called at line "
               "%u",
-              name, c->clo->factory->name,
-              c->ast->globals[c->clo->limit].loc.line);
+              name, clo->factory->name, c->ast->globals[clo->limit].loc.line);
     }
     *out = (entity){.kind = ENT_ERROR};
     return true;

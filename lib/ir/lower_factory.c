@@ -22,8 +22,8 @@
 
 clo_scope lower_clo_enter(lower_ctx *c, factory_closure *clo, int n) {
   clo_scope s = {c->clo, c->nclosure};
-  c->clo = clo;
-  c->nclosure = clo ? n : 0;
+  c->clo = n >= 0 ? clo : NULL;
+  c->nclosure = c->clo ? n : 0;
   return s;
 }
 
@@ -45,10 +45,10 @@ const ast_expr *lower_closure_value(lower_ctx *c, const char *name,
   return NULL;
 }
 
-/* The closure's definitions are visible in the bodies of its definitions
- * (where all of its entries are). */
+/* The closure's definitions are visible wherever it is (not where a
+ * parameter's argument is evaluated, at module level). */
 static bool full_scope(const lower_ctx *c) {
-  return c->clo && c->nclosure == c->clo->n;
+  return c->clo != NULL;
 }
 
 func_info *lower_closure_func(lower_ctx *c, const char *name) {
@@ -154,7 +154,7 @@ static factory_closure *make_closure(lower_ctx *c, int gi) {
     }
     clo->names[clo->n] = fd->params[i].name;
     clo->values[clo->n] = v;
-    clo->scope[clo->n++] = 0;
+    clo->scope[clo->n++] = -1; /* at module level */
   }
   for (int i = 0; i < fd->body.count; i++) {
     const ast_stmt *s = fd->body.stmts[i];

@@ -1,7 +1,8 @@
 """Funcs and structs made by factories, and factory locals: each
 module-level call of a factory makes its own definition, in which the
 factory's parameters and its local assignments computed from them
-(`factor = k * 2.0`, a vector type of length n) are compile-time constants;
+(`factor = k * 2.0`, a vector type of length n, `op = inner` naming one of
+its funcs) are compile-time constants;
 the @wp.func and @wp.struct defs of a kernel factory are visible to the
 kernel it makes; funcs may be passed to factories and composed."""
 import warp as wp
@@ -34,6 +35,20 @@ def make_compose(f, g):
         return f(g(x))
 
     return fg
+
+
+def make_twice(k: float):
+    @wp.func
+    def inner(x: float):
+        return x * k + 1.0
+
+    op = inner
+
+    @wp.func
+    def twice(x: float):
+        return op(op(x))
+
+    return twice
 
 
 def make_stencil(n: int, weight: float):
@@ -70,6 +85,7 @@ scale_half = make_scaler(k=0.25)
 Pair64 = make_pair(wp.float64)
 Pair32 = make_pair(wp.float32)
 scale_both = make_compose(scale3, scale_half)
+twice2 = make_twice(2.0)
 stencil3 = make_stencil(3, 2.0)
 stencil5 = make_stencil(5, 0.5)
 
@@ -82,7 +98,7 @@ def use_made(a: wp.array(dtype=float), out: wp.array(dtype=float), dout: wp.arra
     p.a = wp.float64(x) * wp.float64(3.0)
     p.b = scale3(x)
     q = Pair32(x, scale_half(x))
-    out[i] = p.b + q.a * q.b + scale_both(x)
+    out[i] = p.b + q.a * q.b + scale_both(x) + twice2(x)
     dout[i] = p.a + wp.float64(q.b)
 
 
