@@ -561,7 +561,16 @@ static const ir_type *cv_type(lower_ctx *c, const cvalue *v) {
 
 const ir_type *lower_const_type(lower_ctx *c, const ast_expr *e) {
   cvalue v;
-  return eval(c, e, c->ast->nglobals, &v) ? cv_type(c, &v) : NULL;
+  if (!eval(c, e, c->ast->nglobals, &v))
+    return NULL;
+  if (v.enum_kind) { /* its type is the enum class, which Warp matches to
+                        no parameter type */
+    wp_error(c->diag, e->loc,
+             "an IntEnum/IntFlag member as a default value matches no "
+             "parameter type in Warp; use its .value or int(...)");
+    return NULL;
+  }
+  return cv_type(c, &v);
 }
 
 ir_value *lower_const_value(lower_ctx *c, const ast_expr *e, wp_loc use) {

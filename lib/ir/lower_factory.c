@@ -12,10 +12,18 @@
  *           a[wp.tid()] *= factor
  *       return k
  *
- * A kernel is compiled as NAME (launcher MODULE_NAME); a func is called as
- * NAME(...) (C name wpc_<len><NAME>_<def name>); a struct is the type NAME.
- * The @wp.func and @wp.struct defs of a factory are visible to the other
- * definitions the same call makes. */
+ * A kernel (of a call in the main file) is compiled as NAME (launcher
+ * MODULE_NAME); a func is called as NAME(...) (C name wpc_<length of
+ * tag+NAME><module tag><NAME>_<def name>); a struct is the type NAME (C
+ * name MODULE_<module tag><NAME>).  The @wp.func and @wp.struct defs of a
+ * factory are visible to the other definitions the same call makes.
+ *
+ * Calls and factories may be in different modules (`k2 = util.make(2.0)`):
+ * a parameter's argument is then evaluated in the calling module, at its
+ * module level (no closure), while the factory's locals, its definitions
+ * and their bodies look names up in the factory's module.  Made funcs and
+ * structs bind like other module-level names (lower_lookup), so other
+ * modules reach them as `util.f3`. */
 #include <string.h>
 
 #include "lower.h"

@@ -137,7 +137,7 @@ static bool bind(lower_ctx *c, const func_info *fi, const call_args *a,
       if (c->diag->errors > errors)
         wp_note(c->diag, loc,
                 "in this call: the default value of parameter '%s' of '%s' "
-                "must be a compile-time constant",
+                "must be a compile-time constant of a Warp type",
                 d->params[i].name, d->name);
       return false;
     }
