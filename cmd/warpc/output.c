@@ -168,11 +168,19 @@ static int compile_host(const options *o, ir_module *m,
     return 0;
   if (st < 0)
     fprintf(stderr, "warpc: error: could not run the C compiler '%s'\n", cc);
-  else
+  else {
+    bool native = false;
+    for (const ir_func *f = m->funcs; f; f = f->next)
+      native |= f->native != NULL;
     fprintf(stderr,
             "warpc: error: the C compiler '%s' failed on the generated "
             "code%s\n",
-            cc, o->cc || getenv("WARPC_CC") ? "" : "; this is a bug in warpc");
+            cc,
+            native ? "; a @wp.func_native snippet must be valid C (and C++ "
+                     "for CUDA) using only its parameters"
+            : o->cc || getenv("WARPC_CC") ? ""
+                                          : "; this is a bug in warpc");
+  }
   return 2;
 }
 

@@ -112,6 +112,59 @@ static void func_signature(emit_ctx *e, const ir_func *f) {
   fputc(')', e->out);
 }
 
+/* A @wp.func_native: the snippet pasted as the body, the parameters named
+ * as in Python (#line directives point at the def). */
+/* With line directives, the C compiler's messages about the snippet point
+ * into the Python file. */
+static void snippet_line(emit_ctx *e, const ir_func *f) {
+  const wp_loc *l = &f->native_loc;
+  if (!e->opts->line_directives || !l->src)
+    return;
+  fprintf(e->out, "#line %u ", l->line);
+  emit_c_string(e->out, e->target->cuda && strpbrk(l->src->path, "\"\\")
+                            ? "source.py"
+                            : l->src->path);
+  fputc('\n', e->out);
+}
+
+static void emit_native(emit_ctx *e, const ir_func *f) {
+  FILE *out = e->out;
+  fprintf(out, "\n/* @wp.func_native %s */\n", f->name);
+  if (!f->native_adjoint) {
+    fprintf(out, "WP_FN %s %s(", f->ret->cname, f->cname);
+    for (int i = 0; i < f->nparams; i++)
+      fprintf(out, "%s%s %s", i ? ", " : "", f->param_types[i]->cname,
+              f->param_names[i]);
+    fprintf(out, "%s) {\n", f->nparams ? "" : "void");
+    snippet_line(e, f);
+    fprintf(out, "%s\n}\n", f->native);
+    return;
+  }
+  /* adj_snippet: adds to adj_<param>, which are macros for pointers into
+     the zeroed adjoints the wrapper returns */
+  int n = f->nparams - 1;
+  fprintf(out, "WP_FN void %s_body(", f->cname);
+  for (int i = 0; i < n; i++)
+    fprintf(out, "%s %s, %s *wpn_adj_%d, ", f->param_types[i]->cname,
+            f->param_names[i], f->param_types[i]->cname, i);
+  fprintf(out, "%s adj_ret) {\n", f->param_types[n]->cname);
+  for (int i = 0; i < n; i++)
+    fprintf(out, "#define adj_%s (*wpn_adj_%d)\n", f->param_names[i], i);
+  snippet_line(e, f);
+  fprintf(out, "%s\n", f->native);
+  for (int i = 0; i < n; i++)
+    fprintf(out, "#undef adj_%s\n", f->param_names[i]);
+  fputs("}\n", out);
+  fprintf(out, "WP_FN %s %s(", f->ret->cname, f->cname);
+  for (int i = 0; i <= n; i++)
+    fprintf(out, "%s%s v%d", i ? ", " : "", f->param_types[i]->cname, i);
+  fprintf(out, ") {\n  %s r = WP_ZERO_INIT;\n  %s_body(", f->ret->cname,
+          f->cname);
+  for (int i = 0; i < n; i++)
+    fprintf(out, "v%d, &r.m%d, ", i, i);
+  fprintf(out, "v%d);\n  return r;\n}\n", n);
+}
+
 int wp_emit_c(FILE *out, ir_module *m, const wp_target *target,
               const wp_emit_options *opts) {
   emit_ctx e = {.out = out, .m = m, .target = target, .opts = opts};
@@ -145,7 +198,9 @@ int wp_emit_c(FILE *out, ir_module *m, const wp_target *target,
       fputs(";\n", out);
     }
   for (ir_func *f = m->funcs; f; f = f->next) {
-    if (f->kind == IR_FUNC_FUNC) {
+    if (f->native)
+      emit_native(&e, f);
+    else if (f->kind == IR_FUNC_FUNC) {
       fprintf(out, "\n/* @wp.func %s */\n", f->name);
       func_signature(&e, f);
       fputs(" {\n", out);

@@ -64,7 +64,9 @@ static void print_const(FILE *out, const ir_value *v) {
 /* A type in a prelude function name: its Warp name, "array_<dtype>" for a
  * 1-d array ("array<n>d_<dtype>" for more dimensions). */
 static void mangled(FILE *out, const ir_type *t) {
-  if (t->kind != IR_T_ARRAY)
+  if (t->kind == IR_T_STRUCT) /* struct names are unique as C names only */
+    fputs(t->cname, out);
+  else if (t->kind != IR_T_ARRAY)
     fputs(t->name, out);
   else if (t->ndim == 1)
     fprintf(out, "array_%s", t->elem->name);

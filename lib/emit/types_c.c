@@ -272,8 +272,8 @@ static bool summed(const ir_type *t) {
 static void struct_add(FILE *out, const ir_type *t) {
   if (!summed(t))
     return;
-  fprintf(out, "WP_FN %s wp_add_%s_%s(%s a, %s b) {\n", t->cname, t->name,
-          t->name, t->cname, t->cname);
+  fprintf(out, "WP_FN %s wp_add_%s_%s(%s a, %s b) {\n", t->cname, t->cname,
+          t->cname, t->cname, t->cname);
   for (int i = 0; i < t->nmembers; i++) {
     const ir_type *mt = t->members[i];
     const char *n = t->member_names[i];
@@ -282,8 +282,9 @@ static void struct_add(FILE *out, const ir_type *t) {
     if (mt->kind == IR_T_SCALAR)
       fprintf(out, "  a.%s = a.%s + b.%s;\n", n, n, n);
     else
-      fprintf(out, "  a.%s = wp_add_%s_%s(a.%s, b.%s);\n", n, mt->name,
-              mt->name, n, n);
+      fprintf(out, "  a.%s = wp_add_%s_%s(a.%s, b.%s);\n", n,
+              mt->kind == IR_T_STRUCT ? mt->cname : mt->name,
+              mt->kind == IR_T_STRUCT ? mt->cname : mt->name, n, n);
   }
   fputs("  return a;\n}\n", out);
 }

@@ -120,7 +120,7 @@ int ir_inline_calls(ir_func *f) {
     for (ir_block *b = f->entry; b && !again; b = b->next)
       for (ir_value *v = b->first; v; v = v->next)
         if (v->op == IR_CALL && !v->callee->custom_grad &&
-            !v->callee->backward) {
+            !v->callee->backward && !v->callee->native) {
           inline_call(f, v);
           inlined++;
           again = true; /* the block list changed */

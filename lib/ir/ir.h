@@ -315,6 +315,13 @@ struct ir_func {
                            and returns the tuple of the arguments' adjoints;
                            calls of such funcs are not inlined */
   ir_func *primal;      /* of a backward function: the kernel */
+  /* @wp.func_native: source pasted as the body instead of the IR body
+     (which only returns zero), with the parameters named as in Python; for
+     native_adjoint (the custom_grad of a native func) the adj_snippet, which
+     adds to adj_<param> variables and reads adj_ret */
+  const char *native;
+  wp_loc native_loc; /* the snippet's string */
+  bool native_adjoint;
   const ir_type **locals;
   int nlocals, cap_locals;
 };

@@ -12,7 +12,8 @@ func_info *lower_find_func(lower_ctx *c, int mod, const char *name) {
   return NULL;
 }
 
-static const ir_type *struct_type(lower_ctx *c, const ast_def *d) {
+const ir_type *lower_struct_type(lower_ctx *c, const ast_def *d,
+                                 const char *name, const char *cname) {
   int n = d->nfields;
   const ir_type **mt = WP_NEW_ARRAY(c->A, const ir_type *, n + 1);
   const char **mn = WP_NEW_ARRAY(c->A, const char *, n + 1);
@@ -39,12 +40,7 @@ static const ir_type *struct_type(lower_ctx *c, const ast_def *d) {
       ok = false;
     }
   }
-  if (!ok)
-    return NULL;
-  const char *cname = lower_unique_cname(
-      c, wp_arena_printf(c->A, "%s_%s%s", c->m->name,
-                         lower_module_tag(c, c->mod), d->name));
-  return ir_t_struct(c->T, d->name, cname, mt, mn, n);
+  return ok ? ir_t_struct(c->T, name, cname, mt, mn, n) : NULL;
 }
 
 /* Builds the type of each @wp.struct of module `mod` in file order (a field
@@ -62,7 +58,11 @@ void lower_module_structs(lower_ctx *c, int mod) {
     const ast_def *d = ast->defs[i];
     if (d->kind != AST_DEF_STRUCT)
       continue;
-    const ir_type *t = struct_type(c, d);
+    const ir_type *t = lower_struct_type(
+        c, d, d->name,
+        lower_unique_cname(c,
+                           wp_arena_printf(c->A, "%s_%s%s", c->m->name,
+                                           lower_module_tag(c, mod), d->name)));
     ms->defs[ms->n] = d;
     ms->types[ms->n++] = t;
   }
@@ -287,7 +287,15 @@ static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind,
   }
   if (kind == IR_FUNC_KERNEL && d->returns && d->returns->kind != AST_EXPR_NONE)
     wp_error(c->diag, d->returns->loc, "kernels cannot return a value");
-  if (c->diag->errors == errors)
+  if (c->diag->errors == errors && d->kind == AST_DEF_OTHER_WARP) {
+    /* @wp.func_native: the body returns zero; the emitter pastes the
+       snippet instead */
+    if (lower_native(c, d, f)) {
+      bool v = f->ret->kind == IR_T_VOID;
+      ir_value *z = v ? NULL : lower_zero(c, f->ret);
+      lower_emit(c, IR_RET, f->ret, &z, !v, d->loc);
+    }
+  } else if (c->diag->errors == errors)
     body(c, d, f);
   return c->diag->errors == errors ? f : NULL;
 }
@@ -296,7 +304,9 @@ static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind,
  * f's result), `wp.adjoint[x]` variables starting at zero, and returns that
  * give their tuple. */
 static ir_func *lower_custom_grad(lower_ctx *c, const ast_def *d, ir_func *f) {
-  const char *cname = func_cname(c, d->name);
+  /* wpg_<the func's C name>: two overloads' rules may share a name */
+  const char *cname =
+      lower_unique_cname(c, wp_arena_printf(c->A, "wpg_%s", f->cname));
   ir_func *g = ir_func_new(c->m, IR_FUNC_FUNC, d->name);
   g->loc = d->loc;
   g->cname = cname;
@@ -336,9 +346,9 @@ ir_func *lower_func_def(lower_ctx *c, func_info *fi) {
     return fi->ir;
   fi->in_progress = true;
   lower_module_structs(c, fi->module); /* their errors are not fi's */
-  int old = lower_enter_module(c, fi->module);
-  int nclosure = c->nclosure; /* a func captures no factory parameter */
-  c->nclosure = 0;
+  /* fi's module, and its closure if a factory made it: a module-level func
+     sees no factory's parameters */
+  clo_scope cs = lower_enter_def(c, fi);
   fstate s = save(c);
   fi->ir = lower_def(c, fi->def, IR_FUNC_FUNC, NULL, fi->cname);
   restore(c, s);
@@ -350,8 +360,7 @@ ir_func *lower_func_def(lower_ctx *c, func_info *fi) {
     if (fi->failed)
       fi->ir = NULL;
   }
-  c->nclosure = nclosure;
-  lower_enter_module(c, old);
+  lower_leave_def(c, cs);
   fi->in_progress = false;
   fi->failed = !fi->ir;
   return fi->ir;
@@ -368,36 +377,23 @@ ir_func *lower_def_as(lower_ctx *c, const ast_def *d, ir_func_kind kind,
 ir_func *lower_func_instance(lower_ctx *c, const func_info *fi,
                              const ir_type **types, const char *cname) {
   lower_module_structs(c, fi->module);
-  int old = lower_enter_module(c, fi->module);
-  int nclosure = c->nclosure; /* a func captures no factory parameter */
-  c->nclosure = 0;
+  clo_scope cs = lower_enter_def(c, fi);
   ir_func *f = lower_def_as(c, fi->def, IR_FUNC_FUNC, types, cname);
-  c->nclosure = nclosure;
-  lower_enter_module(c, old);
+  lower_leave_def(c, cs);
   return f;
 }
 
 /* @wp.func_grad(f): the custom adjoint of func f of the same module. */
 static void custom_grads(lower_ctx *c, int mod) {
   const ast_module *ast = c->prog->modules[mod];
+  int old = lower_enter_module(c, mod);
   for (int i = 0; i < ast->ndefs; i++) {
     const ast_def *d = ast->defs[i];
-    if (d->kind != AST_DEF_OTHER_WARP || strcmp(d->decorator_name, "func_grad"))
-      continue;
-    const ast_expr *dec = d->decorator;
-    bool named = dec->kind == AST_EXPR_CALL && dec->nitems == 1 &&
-                 dec->items[0]->kind == AST_EXPR_NAME;
-    func_info *fi = named ? lower_find_func(c, mod, dec->items[0]->name) : NULL;
-    if (!fi && named)
-      wp_error(c->diag, dec->items[0]->loc,
-               "'%s' is not a @wp.func of this file", dec->items[0]->name);
-    else if (!fi)
-      wp_error(c->diag, dec->loc,
-               "@wp.func_grad needs the @wp.func it differentiates, e.g. "
-               "@wp.func_grad(my_func)");
-    else
-      fi->grad_def = d;
+    if (d->kind == AST_DEF_OTHER_WARP &&
+        !strcmp(d->decorator_name, "func_grad"))
+      lower_attach_grad(c, mod, d);
   }
+  lower_enter_module(c, old);
 }
 
 ir_module *wp_lower_program(const ast_program *prog,
@@ -414,11 +410,14 @@ ir_module *wp_lower_program(const ast_program *prog,
   c.funcs = WP_NEW_ARRAY(arena, func_info, ndefs + 1);
   for (int k = 0; k < prog->nmodules; k++)
     for (int i = 0; i < prog->modules[k]->ndefs; i++)
-      if (prog->modules[k]->defs[i]->kind == AST_DEF_FUNC) {
+      if (prog->modules[k]->defs[i]->kind == AST_DEF_FUNC ||
+          (prog->modules[k]->defs[i]->kind == AST_DEF_OTHER_WARP &&
+           !strcmp(prog->modules[k]->defs[i]->decorator_name, "func_native"))) {
         c.funcs[c.nfuncs].module = k;
         c.funcs[c.nfuncs++].def = prog->modules[k]->defs[i];
       }
   c.structs = WP_NEW_ARRAY(arena, mod_structs, prog->nmodules);
+  c.factories = WP_NEW_ARRAY(arena, mod_factories, prog->nmodules);
   int errors = diag->errors;
   module_options(&c);
   lower_module_structs(&c, 0);

@@ -19,6 +19,7 @@ typedef enum ent_kind {
 } ent_kind;
 
 typedef struct func_info func_info;
+typedef struct factory_closure factory_closure;
 
 typedef struct entity {
   ent_kind kind;
@@ -57,7 +58,45 @@ struct func_info {
   const char *sig;        /* for replacing a def of the same signature */
   const char *cname;      /* NULL: the default wpf_<module tag>NAME */
   func_inst *insts;       /* generic: the instances made so far */
+  factory_closure *clo;   /* made by a factory call: its captured names
+                             (its module is the factory's) */
 };
+
+/* A call of a factory (a host def whose body defines a @wp.kernel, func or
+ * struct and returns it), `k2 = make(2.0)` at module level: what the
+ * definitions made by the call capture.  Entries are the factory's
+ * parameters bound to the call's argument expressions (evaluated at module
+ * level of the calling module, seeing its globals before the call), then
+ * the factory's local assignments `factor = scale * 2` (evaluated in the
+ * factory's module, seeing the entries before them); a later entry of a
+ * name hides an earlier one.  The factory may be imported from another
+ * module (`k2 = util.make(2.0)`): its body is then looked into there. */
+struct factory_closure {
+  const ast_def *factory;
+  const ast_def *ret; /* the definition it returns */
+  const char *tag;    /* the module-level name the call is assigned to */
+  int module;         /* the factory's module (its body's names) */
+  int call_module;    /* the module of the call (the arguments' names) */
+  int limit;          /* globals of call_module visible to the call */
+  int def_limit;      /* globals of `module` visible to the locals */
+  const char **names;
+  const ast_expr **values;
+  int *scope; /* entries visible when evaluating entry i (-1: none, nor
+                 the factory's defs: a parameter's argument) */
+  int n;
+  func_info *funcs; /* the factory's @wp.func defs */
+  int nfuncs;
+  const ast_def **sdefs; /* its @wp.struct defs and their types */
+  const ir_type **stypes;
+  int nstructs;
+};
+
+/* The factory calls among the globals of one module: per global, the call
+ * it holds (state 0 unknown, 1 a factory call, -1 not). */
+typedef struct mod_factories {
+  factory_closure **clo;
+  signed char *state;
+} mod_factories;
 
 /* The @wp.struct classes of one module, built in file order when the module
  * is first looked into. */
@@ -76,9 +115,11 @@ typedef enum bind_kind {
   BIND_WARP,    /* warp: the warp-relative path ("" for warp itself) */
   BIND_MODULE,  /* module */
   BIND_GLOBAL,  /* global `index` of `module` */
+  BIND_ENUM,    /* IntEnum/IntFlag (or other enum) class `def` of `module` */
   BIND_MISSING, /* import `import` whose module was not found */
   BIND_BADNAME, /* import `import` names nothing in its module */
-  BIND_OTHER,   /* a def, class or host import: not Warp's (module) */
+  BIND_OTHER,   /* a def (`def`), class or host import: not Warp's
+                   (module) */
 } bind_kind;
 
 typedef struct binding {
@@ -89,6 +130,7 @@ typedef struct binding {
   int module;
   int index;
   const ast_import *import;
+  const ast_def *def;
 } binding;
 
 typedef struct var_def var_def;
@@ -104,6 +146,7 @@ typedef struct lower_ctx {
   const ast_program *prog;
   int mod;
   mod_structs *structs;           /* per module */
+  mod_factories *factories;       /* per module */
   const ast_import *reported[16]; /* imports already diagnosed */
   int nreported;
   ir_module *m;
@@ -133,15 +176,15 @@ typedef struct lower_ctx {
   int global_limit;     /* while evaluating a global: only globals before
                            this index are visible; else nglobals */
   int const_depth;
-  bool in_static; /* evaluating wp.static(...) */
-  bool bare_warp; /* --instantiate types: warp names without `wp.` */
-  /* lowering a kernel made by a factory call `k2 = make(2.0)` of the main
-     file: the factory's parameters bound to the call's argument
-     expressions, which are evaluated at module level (of the main file)
-     before global closure_limit; 0 inside funcs */
-  const char **closure_names;
-  const ast_expr **closure_values;
-  int nclosure, closure_limit;
+  bool in_static;   /* evaluating wp.static(...) */
+  bool const_quiet; /* constant evaluation: not_const does not report */
+  bool bare_warp;   /* --instantiate types: warp names without `wp.` */
+  /* lowering a definition made by a factory call: its closure, of which
+     the first nclosure entries are visible (all of them in the body of
+     the definitions; fewer while evaluating an entry's value); NULL in
+     module-level funcs, which see no factory's names */
+  factory_closure *clo;
+  int nclosure;
 } lower_ctx;
 
 /* lower_ssa.c: variables (Braun et al., "Simple and Efficient Construction
@@ -267,38 +310,113 @@ const char *lower_type_list(lower_ctx *c, const ir_type **types, int n);
 void lower_kernels(lower_ctx *c);
 
 /* lower_overload.c: @wp.func overloads and generic instances. */
-/* The function a call with arguments of `types` of the func named like
- * `fi` in fi's module (its overload set) runs, lowered on demand; NULL when
- * reported (at `loc`). */
-ir_func *lower_resolve_func(lower_ctx *c, const func_info *fi,
-                            const ir_type **types, int n, wp_loc loc);
+/* The arguments of a call: n positional ones, then nkw keyword ones. */
+typedef struct call_args {
+  const ir_type **types; /* n + nkw */
+  const char **kw_names; /* nkw */
+  int n, nkw;
+} call_args;
+/* The function a call with arguments `a` of the func named like `fi` in
+ * fi's module (its overload set; only fi itself for a func made by a
+ * factory) runs, lowered on demand; NULL when reported (at `loc`).
+ * slots[i] (one per parameter of the result) is the argument bound to
+ * parameter i (an index into a->types), or -1 for the parameter's default
+ * value; *def the definition called (whose parameters have those
+ * defaults; they are evaluated in the scope of fi). */
+ir_func *lower_resolve_func(lower_ctx *c, func_info *fi, const call_args *a,
+                            int *slots, const ast_def **def, wp_loc loc);
+/* Attaches the @wp.func_grad definition `d` of module `mod` to the
+ * overload of the func it names that it differentiates (errors
+ * reported). */
+void lower_attach_grad(lower_ctx *c, int mod, const ast_def *d);
 /* Lowers definition `d` of the current module with the given parameter
  * types (NULL: from its annotations) as a kernel or func named `cname`
  * (NULL: the default name; a func's is made unique) (lower.c). */
 ir_func *lower_def_as(lower_ctx *c, const ast_def *d, ir_func_kind kind,
                       const ir_type **types, const char *cname);
 /* The instance of func `fi` for parameter `types`, lowered in fi's module
- * (lower.c). */
+ * and closure (lower.c). */
 ir_func *lower_func_instance(lower_ctx *c, const func_info *fi,
                              const ir_type **types, const char *cname);
+/* lower.c: the type of @wp.struct `d` named name / cname (NULL: reported),
+ * lowered in the current module and closure scope. */
+const ir_type *lower_struct_type(lower_ctx *c, const ast_def *d,
+                                 const char *name, const char *cname);
 
 /* lower_const.c: module-level constants, evaluated with Python's rules. */
 /* Global `index` of module `mod` (its value computed with Python's rules
  * there) captured as constants into the current function; ENT_ERROR when
  * reported. */
 entity lower_global_at(lower_ctx *c, int mod, int index, wp_loc use);
-/* A name captured by a factory-made kernel (a parameter of the factory):
- * lowers its value like lower_global_at; false when `name` is not
- * captured. */
+/* A name captured by a factory-made definition (a parameter or local of
+ * the factory): lowers its value like lower_global_at; false when `name`
+ * is not captured. */
 bool lower_closure(lower_ctx *c, const char *name, wp_loc use, entity *out);
-/* The expression a captured name is bound to, or NULL. */
-const ast_expr *lower_closure_value(lower_ctx *c, const char *name);
+/* The value of `e` as a compile-time integer (literals, module constants,
+ * factory parameters); false when it is not one (errors reported, except
+ * for a non-integer value, which is left to the caller). */
+bool lower_const_int_expr(lower_ctx *c, const ast_expr *e, int64_t *out);
+/* The type the compile-time constant `e` (a default parameter value) has
+ * in a kernel, or NULL when it is not a constant (reported). */
+const ir_type *lower_const_type(lower_ctx *c, const ast_expr *e);
+/* Lowers the compile-time constant `e` into the current function. */
+ir_value *lower_const_value(lower_ctx *c, const ast_expr *e, wp_loc use);
+
+/* lower_factory.c: factories and the scopes of their definitions. */
+typedef struct clo_scope {
+  factory_closure *clo;
+  int n, mod;
+} clo_scope;
+/* Makes the first n entries of `clo` and its definitions visible, in the
+ * factory's module (n < 0: none of them, in the module of the call, as
+ * for a parameter's argument; clo NULL: no closure, same module); returns
+ * what to restore with lower_clo_leave. */
+clo_scope lower_clo_enter(lower_ctx *c, factory_closure *clo, int n);
+void lower_clo_leave(lower_ctx *c, clo_scope s);
+/* Enters the scope of func fi's definition: its module and its closure
+ * (none for a module-level func: factory parameters are not seen there). */
+clo_scope lower_enter_def(lower_ctx *c, const func_info *fi);
+void lower_leave_def(lower_ctx *c, clo_scope s);
+/* The expression a captured name is bound to, or NULL; *scope: the
+ * closure entries its evaluation sees (pass to lower_clo_enter). */
+const ast_expr *lower_closure_value(lower_ctx *c, const char *name, int *scope);
+/* The factory call global `gi` of module `mod` holds, or NULL (errors in
+ * binding its arguments reported once). */
+factory_closure *lower_factory_at(lower_ctx *c, int mod, int gi);
+/* A global NAME = factory(...) of module `mod` returning a func / struct:
+ * *b becomes BIND_FUNC (the func bound to its closure) / BIND_STRUCT (the
+ * struct type NAME); false when the global is not such a call. */
+bool lower_factory_binding(lower_ctx *c, int mod, int gi, binding *b);
+/* A @wp.func / @wp.struct of the closure in scope named `name`: *b
+ * becomes its binding; false when there is none. */
+bool lower_closure_binding(lower_ctx *c, const char *name, binding *b);
+/* `NAME = factory(...)` of the main file returning a kernel: that kernel,
+ * compiled as NAME. */
+void lower_factory_kernel(lower_ctx *c, int gi);
+
 /* wp.static(expr) (the call `call`): the value of expr computed at compile
  * time over literals and module constants; NULL when reported. */
 ir_value *lower_static(lower_ctx *c, const ast_expr *call);
 /* The truth of wp.static(expr) as an `if` condition: 1, 0, or -1 when
  * reported. */
 int lower_static_truth(lower_ctx *c, const ast_expr *call);
+
+/* lower_enum.c: enum classes.  The kind of class `d` of module `mod`: 1
+ * IntEnum, 2 IntFlag, 3 another enum class of the enum module, 0 not an
+ * enum class. */
+int lower_enum_kind(lower_ctx *c, int mod, const ast_def *d);
+/* `Mode.FAST` / `Mode.FAST.value` (also `util.Mode.FAST`) for an
+ * IntEnum (returns 1) or IntFlag (2) class, with *value its integer and
+ * *plain whether it is a plain int (`.value`) rather than an enum member,
+ * *mask (IntFlag) the bits up to the highest of its members; 0 when `e` is
+ * not such a member, -1 when reported. */
+int lower_enum_member(lower_ctx *c, const ast_expr *e, int64_t *value,
+                      bool *plain, int64_t *mask);
+
+/* lower_native.c: makes f (parameters and result set from def d) the
+ * @wp.func_native of d: its snippet as body, its adj_snippet as its custom
+ * gradient; false when reported. */
+bool lower_native(lower_ctx *c, const ast_def *d, ir_func *f);
 
 /* lower.c: the return of a @wp.func_grad function (the tuple of its
  * wp.adjoint[] variables). */

@@ -380,30 +380,57 @@ static ir_value *special_call(lower_ctx *c, const ast_expr *e,
 
 static ir_value *func_call(lower_ctx *c, const ast_expr *e, func_info *fi) {
   const ast_def *def = fi->def;
-  ir_value *args[MAX_ARGS];
-  int n = lower_args(c, e, args);
-  if (n < 0)
-    return NULL;
-  const ir_type *types[MAX_ARGS];
-  for (int i = 0; i < n; i++)
-    types[i] = args[i]->type;
-  ir_func *callee = lower_resolve_func(c, fi, types, n, e->loc);
-  if (!callee)
-    return NULL;
-  if (n != callee->nparams) {
-    wp_error(c->diag, e->loc, "'%s' takes %d argument%s, got %d", def->name,
-             callee->nparams, callee->nparams == 1 ? "" : "s", n);
+  int na = e->nitems + e->nkeywords;
+  if (na > MAX_ARGS) {
+    wp_error(c->diag, e->loc, "too many arguments");
     return NULL;
   }
-  for (int i = 0; i < n; i++)
+  ir_value *given[MAX_ARGS];
+  const ir_type *types[MAX_ARGS];
+  const char *kw_names[MAX_ARGS];
+  const ast_expr *exprs[MAX_ARGS];
+  bool ok = true;
+  for (int i = 0; i < na; i++) {
+    bool kw = i >= e->nitems;
+    exprs[i] = kw ? e->keywords[i - e->nitems].value : e->items[i];
+    if (kw)
+      kw_names[i - e->nitems] = e->keywords[i - e->nitems].name;
+    if (!(given[i] = lower_expr(c, exprs[i])))
+      ok = false;
+    else
+      types[i] = given[i]->type;
+  }
+  if (!ok)
+    return NULL;
+  call_args a = {.types = types,
+                 .kw_names = kw_names,
+                 .n = e->nitems,
+                 .nkw = e->nkeywords};
+  int slots[64];
+  const ast_def *d = def;
+  ir_func *callee = lower_resolve_func(c, fi, &a, slots, &d, e->loc);
+  if (!callee)
+    return NULL;
+  ir_value **args = WP_NEW_ARRAY(c->A, ir_value *, callee->nparams + 1);
+  for (int i = 0; i < callee->nparams; i++) {
+    if (slots[i] < 0) { /* a default value, evaluated where fi is defined */
+      clo_scope cs = lower_enter_def(c, fi);
+      args[i] = lower_const_value(c, d->params[i].default_value, e->loc);
+      lower_leave_def(c, cs);
+      if (!args[i])
+        return NULL;
+    } else
+      args[i] = given[slots[i]];
     if (args[i]->type != callee->param_types[i]) {
-      wp_error(c->diag, e->items[i]->loc,
+      wp_error(c->diag, slots[i] < 0 ? e->loc : exprs[slots[i]]->loc,
                "argument '%s' of '%s' must be '%s', got '%s'",
                callee->param_names[i], def->name, callee->param_types[i]->name,
                args[i]->type->name);
       return NULL;
     }
-  ir_value *v = lower_emit(c, IR_CALL, callee->ret, args, n, e->loc);
+  }
+  ir_value *v =
+      lower_emit(c, IR_CALL, callee->ret, args, callee->nparams, e->loc);
   v->callee = callee;
   return v;
 }

@@ -19,6 +19,8 @@ typedef struct cvalue {
   double f;
   const ir_type *type; /* CV_TYPED: scalar, vec or mat */
   double comp[16];     /* CV_TYPED components, row-major */
+  int enum_kind;       /* CV_INT: an IntEnum (1) / IntFlag (2) member */
+  int64_t enum_mask;   /* IntFlag: the bits its members span */
 } cvalue;
 
 static double cv_num(const cvalue *v) {
@@ -28,6 +30,8 @@ static double cv_num(const cvalue *v) {
 static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out);
 
 static bool not_const(lower_ctx *c, const ast_expr *e) {
+  if (c->const_quiet)
+    return false; /* the caller reports */
   if (c->in_static && c->const_depth == 0) {
     if (e->kind == AST_EXPR_NAME)
       wp_error(c->diag, e->loc, "'%s' is not a compile-time constant", e->name);
@@ -60,9 +64,11 @@ static bool eval_binding(lower_ctx *c, const ast_expr *e, binding b,
     c->const_depth--;
     return not_const(c, e);
   }
+  clo_scope s = lower_clo_enter(c, NULL, 0);
   int old = lower_enter_module(c, b.module);
   bool ok = eval(c, c->ast->globals[b.index].value, b.index, out);
   lower_enter_module(c, old);
+  lower_clo_leave(c, s);
   c->const_depth--;
   return ok;
 }
@@ -122,6 +128,16 @@ static bool eval_composite(lower_ctx *c, const ast_expr *e, cvalue *a,
 
 static bool eval_binary(lower_ctx *c, const ast_expr *e, cvalue *a, cvalue *b,
                         cvalue *out) {
+  /* Python: IntFlag | & ^ IntFlag-or-int is an IntFlag; other arithmetic
+     on enum members gives plain ints */
+  int flag = (a->enum_kind == 2 || b->enum_kind == 2) && a->kind == CV_INT &&
+                     b->kind == CV_INT &&
+                     (e->op == AST_OP_BITOR || e->op == AST_OP_BITAND ||
+                      e->op == AST_OP_BITXOR)
+                 ? 2
+                 : 0;
+  out->enum_kind = flag;
+  out->enum_mask = a->enum_kind == 2 ? a->enum_mask : b->enum_mask;
   untype(a);
   untype(b);
   if (a->kind == CV_TYPED || b->kind == CV_TYPED)
@@ -245,13 +261,13 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     out->i = e->bool_value;
     return true;
   case AST_EXPR_NAME: {
-    int idx;
-    const ast_expr *cv = lower_closure_value(c, e->name);
-    if (cv) { /* a factory parameter: its argument, at module level */
-      int n = c->nclosure;
-      c->nclosure = 0;
-      bool ok = eval(c, cv, c->closure_limit, out);
-      c->nclosure = n;
+    int idx, scope = 0;
+    const ast_expr *cv = lower_closure_value(c, e->name, &scope);
+    if (cv) { /* captured by a factory-made definition */
+      factory_closure *clo = c->clo;
+      clo_scope s = lower_clo_enter(c, clo, scope);
+      bool ok = eval(c, cv, scope < 0 ? clo->limit : clo->def_limit, out);
+      lower_clo_leave(c, s);
       return ok;
     }
     const ast_global *g = find_global(c, e->name, limit, &idx);
@@ -261,7 +277,10 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
       c->const_depth--;
       return not_const(c, e);
     }
+    /* computed at module level: no factory's names */
+    clo_scope s = lower_clo_enter(c, NULL, 0);
     bool ok = eval(c, g->value, idx, out);
+    lower_clo_leave(c, s);
     c->const_depth--;
     return ok;
   }
@@ -269,6 +288,18 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     const char *wpath = lower_warp_path(c, e);
     if (wpath && lower_warp_constant(wpath, &out->f)) { /* wp.pi */
       out->kind = CV_FLOAT;
+      return true;
+    }
+    int64_t ev, mask;
+    bool plain;
+    int r = lower_enum_member(c, e, &ev, &plain, &mask);
+    if (r < 0)
+      return false;
+    if (r > 0) {
+      out->kind = CV_INT;
+      out->i = ev;
+      out->enum_kind = plain ? 0 : r;
+      out->enum_mask = mask;
       return true;
     }
   }
@@ -303,6 +334,8 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     if (!eval(c, e->items[0], limit, out))
       return false;
     untype(out);
+    int ek = out->enum_kind;
+    out->enum_kind = 0;
     if (out->kind == CV_TYPED && e->op == AST_OP_NEG) {
       for (int k = 0; k < out->type->rows * out->type->cols; k++)
         out->comp[k] = -out->comp[k];
@@ -319,8 +352,11 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
       out->i = out->kind == CV_FLOAT ? out->f == 0 : out->i == 0;
       out->kind = CV_BOOL;
     } else if (e->op == AST_OP_INVERT && out->kind != CV_FLOAT) {
+      out->enum_kind = ek == 2 ? 2 : 0;
       out->kind = CV_INT;
-      out->i = ~out->i;
+      /* Python: ~ of an IntFlag flips the bits its members span */
+      out->i =
+          ek == 2 && out->i >= 0 ? out->i ^ (out->enum_mask | out->i) : ~out->i;
     } else if (e->op != AST_OP_POS)
       return not_const(c, e);
     return true;
@@ -404,6 +440,7 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
         if (e->nitems != 1 || !eval(c, e->items[0], limit, out) ||
             out->kind == CV_TYPED)
           return out->kind == CV_TYPED ? not_const(c, e) : false;
+        out->enum_kind = 0;
         if (n[0] == 'f')
           out->f = cv_num(out), out->kind = CV_FLOAT;
         else
@@ -449,31 +486,45 @@ static ir_value *materialize(lower_ctx *c, const cvalue *v, wp_loc loc) {
   return NULL;
 }
 
-const ast_expr *lower_closure_value(lower_ctx *c, const char *name) {
-  if (c->mod) /* other modules do not see a factory of the main file */
-    return NULL;
-  for (int i = c->nclosure - 1; i >= 0; i--)
-    if (!strcmp(c->closure_names[i], name))
-      return c->closure_values[i];
-  return NULL;
+/* Warp takes enum members written Class.NAME in a kernel, but not through
+ * a name bound to one. */
+static void enum_value_error(lower_ctx *c, const char *name, wp_loc use,
+                             const char *what) {
+  wp_error(c->diag, use,
+           "'%s' (%s) holds an %s member, which Warp does not accept in a "
+           "kernel; use int(...) or write the member in the kernel",
+           name, what, "IntEnum/IntFlag");
 }
 
 bool lower_closure(lower_ctx *c, const char *name, wp_loc use, entity *out) {
-  const ast_expr *e = lower_closure_value(c, name);
+  int scope = 0;
+  const ast_expr *e = lower_closure_value(c, name, &scope);
   if (!e)
     return false;
   cvalue v;
   int errors = c->diag->errors;
-  int n = c->nclosure;
-  c->nclosure = 0;
-  bool ok = eval(c, e, c->closure_limit, &v);
-  c->nclosure = n;
+  factory_closure *clo = c->clo;
+  clo_scope s = lower_clo_enter(c, clo, scope);
+  bool quiet = c->const_quiet;
+  c->const_quiet = true;
+  bool ok = eval(c, e, scope < 0 ? clo->limit : clo->def_limit, &v);
+  c->const_quiet = quiet;
+  lower_clo_leave(c, s);
   if (!ok) {
-    if (c->diag->errors > errors)
-      wp_note(c->diag, use,
-              "'%s' is captured by a kernel made by a factory: its value must "
-              "be a compile-time constant",
-              name);
+    if (c->diag->errors == errors) {
+      wp_error(c->diag, use,
+               "captured name '%s' is not a compile-time constant", name);
+      wp_note(c->diag, e->loc,
+              "'%s' is bound to this value by the factory '%s' called at line "
+              "%u",
+              name, clo->factory->name,
+              c->prog->modules[clo->call_module]->globals[clo->limit].loc.line);
+    }
+    *out = (entity){.kind = ENT_ERROR};
+    return true;
+  }
+  if (v.enum_kind) {
+    enum_value_error(c, name, use, "captured by a factory-made definition");
     *out = (entity){.kind = ENT_ERROR};
     return true;
   }
@@ -483,19 +534,68 @@ bool lower_closure(lower_ctx *c, const char *name, wp_loc use, entity *out) {
 }
 
 entity lower_global_at(lower_ctx *c, int mod, int index, wp_loc use) {
+  clo_scope s = lower_clo_enter(c, NULL, 0); /* no factory's names */
   int old = lower_enter_module(c, mod);
   const ast_global *g = &c->ast->globals[index];
   cvalue v;
   int errors = c->diag->errors;
   bool ok = eval(c, g->value, index, &v);
   lower_enter_module(c, old);
+  lower_clo_leave(c, s);
   if (!ok) {
     if (c->diag->errors > errors)
       wp_note(c->diag, use, "'%s' is used in a kernel here", g->name);
     return (entity){.kind = ENT_ERROR};
   }
+  if (v.enum_kind) {
+    enum_value_error(c, g->name, use, "a module-level name");
+    return (entity){.kind = ENT_ERROR};
+  }
   ir_value *val = materialize(c, &v, use);
   return (entity){.kind = val ? ENT_VALUE : ENT_ERROR, .value = val};
+}
+
+static const ir_type *cv_type(lower_ctx *c, const cvalue *v) {
+  switch (v->kind) {
+  case CV_INT:
+    return v->i >= INT32_MIN && v->i <= INT32_MAX
+               ? ir_t_int32(c->T)
+               : ir_t_scalar(c->T, WP_SCALAR_INT64);
+  case CV_FLOAT: return ir_t_float32(c->T);
+  case CV_BOOL: return ir_t_bool(c->T);
+  case CV_TYPED: return v->type;
+  }
+  return NULL;
+}
+
+const ir_type *lower_const_type(lower_ctx *c, const ast_expr *e) {
+  cvalue v;
+  if (!eval(c, e, c->ast->nglobals, &v))
+    return NULL;
+  if (v.enum_kind) { /* its type is the enum class, which Warp matches to
+                        no parameter type */
+    wp_error(c->diag, e->loc,
+             "an IntEnum/IntFlag member as a default value matches no "
+             "parameter type in Warp; use its .value or int(...)");
+    return NULL;
+  }
+  return cv_type(c, &v);
+}
+
+ir_value *lower_const_value(lower_ctx *c, const ast_expr *e, wp_loc use) {
+  cvalue v;
+  return eval(c, e, c->ast->nglobals, &v) ? materialize(c, &v, use) : NULL;
+}
+
+bool lower_const_int_expr(lower_ctx *c, const ast_expr *e, int64_t *out) {
+  cvalue v;
+  if (!eval(c, e, c->ast->nglobals, &v))
+    return false;
+  untype(&v);
+  if (v.kind != CV_INT)
+    return false;
+  *out = v.i;
+  return true;
 }
 
 /* wp.static(expr): `expr` evaluated at compile time over module constants

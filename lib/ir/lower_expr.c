@@ -251,6 +251,16 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
       lower_unknown_warp_name(c, path, e->loc);
     return en;
   }
+  int64_t ev, mask;
+  bool plain;
+  int r = lower_enum_member(c, e, &ev, &plain, &mask); /* Mode.FAST */
+  if (r)
+    return r < 0 ? (entity){.kind = ENT_ERROR}
+                 : value_entity(
+                       ev >= INT32_MIN && ev <= INT32_MAX
+                           ? lower_const_int(c, ir_t_int32(c->T), ev)
+                           : lower_const_int(
+                                 c, ir_t_scalar(c->T, WP_SCALAR_INT64), ev));
   entity base = lower_entity(c, e->value);
   if (base.kind == ENT_ERROR)
     return base;
@@ -330,7 +340,8 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
 }
 
 bool lower_name_unbound(lower_ctx *c, const char *name) {
-  return lower_var_index(c, name, false) < 0 && !lower_closure_value(c, name) &&
+  return lower_var_index(c, name, false) < 0 &&
+         !lower_closure_value(c, name, NULL) &&
          lower_lookup(c, c->mod, name).kind == BIND_NONE;
 }
 
@@ -345,24 +356,30 @@ static entity name_entity(lower_ctx *c, const ast_expr *e) {
       v = lower_zero(c, c->var_types[var]);
     return value_entity(v);
   }
-  const ast_expr *cv = lower_closure_value(c, e->name);
-  if (cv) { /* a parameter of the factory that made this kernel */
+  int scope = 0;
+  const ast_expr *cv = lower_closure_value(c, e->name, &scope);
+  if (cv) { /* a parameter or local of the factory that made this def */
+    clo_scope s = lower_clo_enter(c, c->clo, scope);
+    entity r;
+    bool done = true;
     binding fb = lower_resolve(c, cv);
-    if (fb.kind == BIND_FUNC) /* a func passed in (f, u.f) */
-      return lower_binding_entity(c, fb, e->name, e->loc);
-    if (lower_is_type_expr(c, cv)) { /* a type passed in */
-      int n = c->nclosure;
-      c->nclosure = 0;
+    if (cv->kind == AST_EXPR_NAME && lower_closure_value(c, cv->name, NULL))
+      r = name_entity(c, cv);      /* op = f, f a parameter */
+    else if (fb.kind == BIND_FUNC) /* f, u.f, op = inner */
+      r = lower_binding_entity(c, fb, e->name, e->loc);
+    else if (lower_is_type_expr(c, cv)) { /* a type passed in */
       const ir_type *t = lower_type_expr(c, cv);
-      c->nclosure = n;
-      return (entity){.kind = t ? ENT_TYPE : ENT_ERROR, .type = t};
-    }
-    entity cap;
-    lower_closure(c, e->name, e->loc, &cap);
-    return cap;
+      r = (entity){.kind = t ? ENT_TYPE : ENT_ERROR, .type = t};
+    } else
+      done = false;
+    lower_clo_leave(c, s);
+    if (!done)
+      lower_closure(c, e->name, e->loc, &r); /* a constant */
+    return r;
   }
   /* module-level names: funcs, structs, imports (warp, other files),
-     constants; host code (plain defs, numpy) falls through */
+     constants, enum classes, the funcs and structs of the factory that made
+     this def; host code (plain defs, numpy) falls through */
   binding b = lower_lookup(c, c->mod, e->name);
   if (b.kind != BIND_NONE && (b.kind != BIND_OTHER || b.module != c->mod))
     return lower_binding_entity(c, b, e->name, e->loc);

@@ -254,86 +254,6 @@ static void generic_kernel(lower_ctx *c, const ast_def *d) {
                d->name, d->name);
 }
 
-/* `NAME = factory(args...)` at module level, where factory is a host def
- * of the file that defines a @wp.kernel and returns it: that kernel,
- * compiled as NAME (launcher MODULE_NAME) with the factory's parameters
- * bound to the arguments (which must be compile-time constants where the
- * kernel uses them). */
-static void factory_kernel(lower_ctx *c, int gi) {
-  const ast_global *g = &c->ast->globals[gi];
-  const ast_expr *call = g->value;
-  if (call->kind != AST_EXPR_CALL || call->value->kind != AST_EXPR_NAME)
-    return;
-  for (int i = gi + 1; i < c->ast->nglobals; i++)
-    if (!strcmp(c->ast->globals[i].name, g->name))
-      return; /* reassigned later: the last assignment counts */
-  const ast_def *fd = NULL;
-  for (int i = 0; i < c->ast->ndefs; i++)
-    if (c->ast->defs[i]->kind == AST_DEF_PLAIN &&
-        !strcmp(c->ast->defs[i]->name, call->value->name))
-      fd = c->ast->defs[i];
-  if (!fd || !fd->body.count)
-    return;
-  const ast_stmt *ret = NULL;
-  for (int i = 0; i < fd->body.count; i++)
-    if (fd->body.stmts[i]->kind == AST_STMT_RETURN)
-      ret = fd->body.stmts[i];
-  if (!ret || !ret->value || ret->value->kind != AST_EXPR_NAME)
-    return;
-  const ast_def *kd = NULL;
-  for (int i = 0; i < fd->body.count; i++) {
-    const ast_stmt *s = fd->body.stmts[i];
-    if (s->kind == AST_STMT_DEF && !strcmp(s->def->name, ret->value->name))
-      kd = s->def;
-  }
-  if (!kd)
-    return;
-  if (kd->kind != AST_DEF_KERNEL) {
-    if (kd->kind == AST_DEF_FUNC || kd->kind == AST_DEF_STRUCT)
-      wp_error(c->diag, g->loc,
-               "@wp.%s definitions made by a factory are not supported yet; "
-               "define '%s' at module level",
-               kd->kind == AST_DEF_FUNC ? "func" : "struct", kd->name);
-    return;
-  }
-  int n = fd->nparams;
-  const char **names = WP_NEW_ARRAY(c->A, const char *, n + 1);
-  const ast_expr **vals = WP_NEW_ARRAY(c->A, const ast_expr *, n + 1);
-  for (int i = 0; i < n; i++) {
-    names[i] = fd->params[i].name;
-    vals[i] = i < call->nitems ? call->items[i] : fd->params[i].default_value;
-    for (int k = 0; k < call->nkeywords; k++)
-      if (!strcmp(call->keywords[k].name, names[i]))
-        vals[i] = call->keywords[k].value;
-    if (fd->params[i].star || !vals[i]) {
-      wp_error(c->diag, call->loc,
-               "the factory '%s' is called without a value for its parameter "
-               "'%s'",
-               fd->name, names[i]);
-      return;
-    }
-  }
-  if (call->nitems > n) {
-    wp_error(c->diag, call->loc, "'%s' takes %d arguments, got %d", fd->name, n,
-             call->nitems);
-    return;
-  }
-  c->closure_names = names;
-  c->closure_values = vals;
-  c->nclosure = n;
-  c->closure_limit = gi;
-  int errors = c->diag->errors;
-  ir_func *f =
-      lower_def_as(c, kd, IR_FUNC_KERNEL, NULL,
-                   wp_arena_printf(c->A, "%s_%s", c->m->name, g->name));
-  c->nclosure = 0;
-  if (f)
-    f->name = g->name;
-  else if (c->diag->errors > errors)
-    wp_note(c->diag, g->loc, "in the kernel '%s' made by this call of '%s'",
-            kd->name, fd->name);
-}
-
 void lower_kernels(lower_ctx *c) {
   const ast_module *ast = c->ast;
   for (int i = 0; i < ast->ndefs; i++) {
@@ -346,7 +266,7 @@ void lower_kernels(lower_ctx *c) {
       lower_def_as(c, d, IR_FUNC_KERNEL, NULL, NULL);
   }
   for (int i = 0; i < ast->nglobals; i++)
-    factory_kernel(c, i);
+    lower_factory_kernel(c, i);
   /* overloads of non-generic kernels; --instantiate of unknown kernels */
   for (int pass = 0; pass < 2; pass++) {
     int count = pass ? ast->nglobals : ast->ncalls;

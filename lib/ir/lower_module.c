@@ -38,10 +38,19 @@ static bool cname_used(lower_ctx *c, const char *n) {
   for (const ir_func *f = c->m->funcs; f; f = f->next)
     if (f->cname && !strcmp(f->cname, n))
       return true;
-  for (int k = 0; k < c->prog->nmodules; k++)
+  for (int k = 0; k < c->prog->nmodules; k++) {
     for (int i = 0; i < c->structs[k].n; i++)
       if (c->structs[k].types[i] && !strcmp(c->structs[k].types[i]->cname, n))
         return true;
+    /* the structs made by factory calls */
+    const mod_factories *mf = &c->factories[k];
+    for (int g = 0; mf->state && g < c->prog->modules[k]->nglobals; g++)
+      for (int i = 0; mf->clo[g] && i < mf->clo[g]->nstructs; i++) {
+        const ir_type *t = mf->clo[g]->stypes[i];
+        if (t && t->kind == IR_T_STRUCT && !strcmp(t->cname, n))
+          return true;
+      }
+  }
   return false;
 }
 
@@ -92,11 +101,12 @@ static binding import_binding(lower_ctx *c, int mod, const ast_import *im,
   return b;
 }
 
-static bool is_plain_def(const ast_module *ast, const char *name) {
-  for (int i = 0; i < ast->ndefs; i++)
+/* The last def or class named `name` of a module, or NULL. */
+static const ast_def *plain_def(const ast_module *ast, const char *name) {
+  for (int i = ast->ndefs - 1; i >= 0; i--)
     if (!strcmp(ast->defs[i]->name, name))
-      return true;
-  return false;
+      return ast->defs[i];
+  return NULL;
 }
 
 /* Where the last def / class and the last assignment of `name` in `ast`
@@ -136,6 +146,9 @@ static binding lookup(lower_ctx *c, int mod, const char *name, int depth) {
   if (glob_end > def_end) {
     for (int i = ast->nglobals - 1; i >= 0; i--)
       if (!strcmp(ast->globals[i].name, name)) {
+        /* f3 = make_func(3.0), S64 = make_struct(wp.float64) */
+        if (lower_factory_binding(c, mod, i, &b))
+          return b;
         b.kind = BIND_GLOBAL;
         b.index = i;
         return b;
@@ -156,8 +169,11 @@ static binding lookup(lower_ctx *c, int mod, const char *name, int depth) {
     b.type = st;
     return b;
   }
-  if (is_plain_def(ast, name)) {
-    b.kind = BIND_OTHER;
+  b.def = plain_def(ast, name);
+  if (b.def) { /* host code, or an enum class (class Mode(IntEnum)) */
+    b.kind = b.def->kind == AST_DEF_PLAIN && lower_enum_kind(c, mod, b.def)
+                 ? BIND_ENUM
+                 : BIND_OTHER;
     return b;
   }
   /* from m import *: the names of m, if nothing here binds the name */
@@ -173,6 +189,10 @@ static binding lookup(lower_ctx *c, int mod, const char *name, int depth) {
 }
 
 binding lower_lookup(lower_ctx *c, int mod, const char *name) {
+  binding b;
+  /* a factory's own funcs and structs, in the definitions it makes */
+  if (mod == c->mod && lower_closure_binding(c, name, &b))
+    return b;
   return lookup(c, mod, name, 0);
 }
 
@@ -265,6 +285,12 @@ entity lower_binding_entity(lower_ctx *c, binding b, const char *name,
       return (entity){.kind = ENT_TYPE, .type = alias};
     return lower_global_at(c, b.module, b.index, use);
   }
+  case BIND_ENUM:
+    wp_error(c->diag, use,
+             "'%s' is an enum class: a kernel can use its members (%s.%s), "
+             "not the class",
+             name, name, b.def->nfields ? b.def->fields[0].name : "NAME");
+    break;
   case BIND_MISSING:
   case BIND_BADNAME:
   case BIND_OTHER: lower_report_binding(c, b, name, use); break;

@@ -247,6 +247,15 @@ static bool type_form(lower_ctx *c, const ast_expr *e, int depth) {
   const char *path = lower_warp_path(c, e);
   if (path)
     return lower_warp_name(c, path).kind == ENT_TYPE;
+  int scope = 0;
+  const ast_expr *cv =
+      e->kind == AST_EXPR_NAME ? lower_closure_value(c, e->name, &scope) : NULL;
+  if (cv) { /* captured by a factory-made definition */
+    clo_scope s = lower_clo_enter(c, c->clo, scope);
+    bool r = type_form(c, cv, depth + 1);
+    lower_clo_leave(c, s);
+    return r;
+  }
   if (e->kind == AST_EXPR_NAME || e->kind == AST_EXPR_ATTRIBUTE) {
     binding b = lower_resolve(c, e);
     switch (b.kind) {
@@ -292,12 +301,18 @@ const ir_type *lower_alias(lower_ctx *c, const char *name) {
   return b.kind == BIND_GLOBAL ? lower_global_type(c, b.module, b.index) : NULL;
 }
 
-/* An int argument of vector()/matrix(): a literal. */
+/* An int argument of vector()/matrix(): a compile-time integer (a
+ * literal, a module constant, an expression of them). */
 static int dim_arg(lower_ctx *c, const ast_expr *e, const char *what) {
-  if (e && e->kind == AST_EXPR_INT && e->int_value >= 1 && e->int_value <= 64)
-    return (int)e->int_value;
-  wp_error(c->diag, e ? e->loc : (wp_loc){0},
-           "%s must be an integer literal from 1 to 64", what);
+  int64_t v = 0;
+  int errors = c->diag->errors;
+  if (e && lower_const_int_expr(c, e, &v) && v >= 1 && v <= 64)
+    return (int)v;
+  if (c->diag->errors == errors)
+    wp_error(c->diag, e ? e->loc : (wp_loc){0},
+             "%s must be an integer constant from 1 to 64", what);
+  else
+    wp_note(c->diag, e->loc, "the %s of a vector or matrix type", what);
   return 0;
 }
 
@@ -371,13 +386,13 @@ static const ir_type *tuple_type(lower_ctx *c, const ast_expr *e) {
 
 const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
   const char *path = lower_warp_path(c, e);
+  int scope = 0;
   const ast_expr *cv =
-      e->kind == AST_EXPR_NAME ? lower_closure_value(c, e->name) : NULL;
-  if (cv) { /* a type passed to a kernel factory */
-    int n = c->nclosure;
-    c->nclosure = 0;
+      e->kind == AST_EXPR_NAME ? lower_closure_value(c, e->name, &scope) : NULL;
+  if (cv) { /* a type passed to a factory, or one of its locals */
+    clo_scope s = lower_clo_enter(c, c->clo, scope);
     const ir_type *t = lower_type_expr(c, cv);
-    c->nclosure = n;
+    lower_clo_leave(c, s);
     return t;
   }
   if ((e->kind == AST_EXPR_NAME || e->kind == AST_EXPR_ATTRIBUTE) && !path) {

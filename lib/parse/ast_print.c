@@ -255,8 +255,11 @@ static void print_param(FILE *out, const ast_param *p, int depth) {
 
 static void print_field(FILE *out, const ast_field *f, int depth) {
   indent(out, depth);
-  fprintf(out, "field %s: ", f->name);
-  print_expr(out, f->annotation);
+  fprintf(out, "%s %s", f->annotation ? "field" : "member", f->name);
+  if (f->annotation) {
+    fputs(": ", out);
+    print_expr(out, f->annotation);
+  }
   if (f->default_value) {
     fputs(" = ", out);
     print_expr(out, f->default_value);
@@ -276,6 +279,8 @@ static void print_def(FILE *out, const ast_def *d, int depth) {
     print_param(out, &d->params[i], depth + 1);
   if (d->returns)
     expr_line(out, depth + 1, "returns", d->returns);
+  for (int i = 0; i < d->nbases; i++)
+    expr_line(out, depth + 1, "base", d->bases[i]);
   for (int i = 0; i < d->nfields; i++)
     print_field(out, &d->fields[i], depth + 1);
   for (int i = 0; i < d->body.count; i++)

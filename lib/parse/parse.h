@@ -217,6 +217,10 @@ struct ast_def {
   /* classes (@wp.struct) */
   ast_field *fields;
   int nfields;
+  /* host classes deriving from an enum class (`class Mode(IntEnum)`): the
+     bases, and the members `NAME = value` as fields without annotation */
+  ast_expr **bases;
+  int nbases;
 };
 
 /* A module-level `NAME = value` (the last one wins when a name is assigned

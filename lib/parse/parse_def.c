@@ -178,8 +178,61 @@ static bool defines_warp(pctx *c, TSNode body) {
   return false;
 }
 
+/* The last identifier of a base class expression (`enum.IntFlag` ->
+ * "IntFlag"). */
+static const char *base_name(const ast_expr *e) {
+  if (e->kind == AST_EXPR_NAME || e->kind == AST_EXPR_ATTRIBUTE)
+    return e->name;
+  return "";
+}
+
+/* A host class deriving from something named like an enum class keeps its
+ * bases and its `NAME = value` members (kernels may read IntEnum and
+ * IntFlag members as integer constants). */
+static void enum_class(pctx *c, TSNode def, ast_def *d) {
+  TSNode sup = p_field(def, "superclasses");
+  if (ts_node_is_null(sup))
+    return;
+  TSNode *k;
+  int nk = p_kids(c, sup, true, &k);
+  d->bases = WP_NEW_ARRAY(c->arena, ast_expr *, nk ? nk : 1);
+  bool is_enum = false;
+  for (int i = 0; i < nk; i++) {
+    if (p_is(k[i], "keyword_argument"))
+      continue;
+    ast_expr *b = p_expr(c, k[i]);
+    d->bases[d->nbases++] = b;
+    const char *n = base_name(b);
+    is_enum |= !strcmp(n, "IntEnum") || !strcmp(n, "IntFlag") ||
+               !strcmp(n, "Enum") || !strcmp(n, "Flag") ||
+               !strcmp(n, "StrEnum");
+  }
+  TSNode body = p_field(def, "body");
+  if (!is_enum || ts_node_is_null(body))
+    return;
+  nk = p_kids(c, body, true, &k);
+  d->fields = WP_NEW_ARRAY(c->arena, ast_field, nk ? nk : 1);
+  for (int i = 0; i < nk; i++) {
+    if (!p_is(k[i], "expression_statement") ||
+        ts_node_named_child_count(k[i]) != 1)
+      continue;
+    TSNode a = ts_node_named_child(k[i], 0);
+    TSNode left = p_field(a, "left"), value = p_field(a, "right");
+    if (!p_is(a, "assignment") || ts_node_is_null(left) ||
+        ts_node_is_null(value) || !p_is(left, "identifier") ||
+        !ts_node_is_null(p_field(a, "type")))
+      continue;
+    ast_field *f = &d->fields[d->nfields++];
+    f->name = p_text(c, left);
+    f->default_value = p_expr(c, value);
+    f->loc = p_loc(c, a);
+  }
+}
+
 static void def_body(pctx *c, TSNode n, ast_def *d, bool is_class) {
   bool warp = d->kind != AST_DEF_PLAIN;
+  if (!warp && !c->warp_code && is_class)
+    enum_class(c, n, d);
   if (!warp && !c->warp_code) {
     /* a factory's body is kept as host code (its nested warp defs are
        parsed as warp code) */

@@ -170,10 +170,11 @@ static ast_stmt *return_stmt(pctx *c, TSNode n) {
 }
 
 /* A nested def is kept (the IR stage decides); a nested class is not
- * something a kernel body can hold. */
+ * something a kernel body can hold (a factory's host body may define a
+ * @wp.struct class). */
 static ast_stmt *def_stmt(pctx *c, TSNode n) {
   TSNode def = p_is(n, "decorated_definition") ? p_field(n, "definition") : n;
-  if (!ts_node_is_null(def) && p_is(def, "class_definition"))
+  if (!ts_node_is_null(def) && p_is(def, "class_definition") && c->warp_code)
     return unsupported(c, n, "class definition");
   if (!ts_node_is_null(def) && is_async(def))
     return unsupported(c, n, "async function definition");

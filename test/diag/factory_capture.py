@@ -1,5 +1,5 @@
-# Kernels made by factories whose captured names are not compile-time
-# constants, or not parameters of the factory, or a factory-made func.
+# Definitions made by factories whose captured names are not compile-time
+# constants, or are not defined by the factory.
 import numpy as np
 
 import warp as wp
@@ -17,9 +17,15 @@ def make_scale(scale):
 
 
 def make_func(s):
+    arr = np.ones(3)
+    if s > 0.0:
+        cond = 1.0
+
     @wp.func
     def f(x: float):
-        return x * s
+        y = x * s + arr[0]
+        z = x + cond
+        return y + z
 
     return f
 
@@ -28,6 +34,11 @@ ok = make_scale(2.0)
 bad = make_scale(np.ones(3))
 f2 = make_func(1.0)
 
-# expect: 14:31: name 'factor' is not defined
-# expect: 28:18: module-level value is not a compile-time constant warpc can evaluate
-# expect: 29:1: @wp.func definitions made by a factory are not supported yet; define 'f' at module level
+
+@wp.kernel
+def use(a: wp.array(dtype=float)):
+    a[0] = f2(a[0])
+
+# expect: 14:23: captured name 'scale' is not a compile-time constant
+# expect: 26:21: captured name 'arr' is not a compile-time constant
+# expect: 27:17: name 'cond' is not defined

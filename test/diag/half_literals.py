@@ -25,5 +25,5 @@ def k3(a: wp.array(dtype=wp.types.matrix((2, 2), wp.int8)), b: wp.array(dtype=wp
 # expect: 11:9: 'bfloat16' is not a Warp builtin or type warpc knows
 # expect: 15:26: 'bfloat16' is not a type warpc knows
 # expect: 20:50: matrices of 'int8' are not supported yet
-# expect: 20:95: length must be an integer literal from 1 to 64
+# expect: 20:95: length must be an integer constant from 1 to 64
 # expect: 21:42: shape must be a tuple (rows, cols)
