@@ -144,6 +144,10 @@ const char *lower_warp_path(lower_ctx *c, const ast_expr *e);
  * value as constants into the current function.  Returns false (nothing
  * reported) when there is no such global; *out NULL when it was reported. */
 bool lower_global(lower_ctx *c, const char *name, wp_loc use, entity *out);
+/* wp.pi, wp.inf, ...: the warp module's float constants as float32 values;
+ * false when `path` names none. */
+bool lower_warp_constant(lower_ctx *c, const char *path, wp_loc use,
+                         entity *out);
 /* wp.static(expr) (the call `call`): the value of expr computed at compile
  * time over literals and module constants; NULL when reported. */
 ir_value *lower_static(lower_ctx *c, const ast_expr *call);

@@ -27,6 +27,45 @@ static double cv_num(const cvalue *v) {
 
 static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out);
 
+/* The float constants of the warp module (wp.pi, wp.inf, ...): Python
+ * floats, float32 literals when a kernel uses them. */
+static bool warp_float_constant(const char *name, double *out) {
+  static const struct {
+    const char *name;
+    double value;
+  } k[] = {
+      {"pi", M_PI},
+      {"e", M_E},
+      {"tau", 2 * M_PI},
+      {"half_pi", M_PI / 2},
+      {"inf", INFINITY},
+      {"nan", NAN},
+      {"log2e", 1.4426950408889634},
+      {"log10e", 0.4342944819032518},
+      {"ln2", 0.6931471805599453},
+      {"ln10", 2.302585092994046},
+      {"phi", 1.618033988749895},
+  };
+  for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
+    if (strcmp(k[i].name, name) == 0) {
+      *out = k[i].value;
+      return true;
+    }
+  return false;
+}
+
+static ir_value *materialize(lower_ctx *c, const cvalue *v, wp_loc loc);
+
+bool lower_warp_constant(lower_ctx *c, const char *path, wp_loc use,
+                         entity *out) {
+  cvalue v = {.kind = CV_FLOAT};
+  if (!warp_float_constant(path, &v.f))
+    return false;
+  ir_value *val = materialize(c, &v, use);
+  *out = (entity){.kind = val ? ENT_VALUE : ENT_ERROR, .value = val};
+  return true;
+}
+
 static bool not_const(lower_ctx *c, const ast_expr *e) {
   if (c->in_static && c->const_depth == 0) {
     if (e->kind == AST_EXPR_NAME)
@@ -232,7 +271,12 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     c->const_depth--;
     return ok;
   }
-  case AST_EXPR_ATTRIBUTE:
+  case AST_EXPR_ATTRIBUTE: {
+    const char *wpath = lower_warp_path(c, e);
+    if (wpath && warp_float_constant(wpath, &out->f)) {
+      out->kind = CV_FLOAT;
+      return true;
+    }
     if (e->value->kind == AST_EXPR_NAME &&
         strcmp(e->value->name, "math") == 0) {
       out->kind = CV_FLOAT;
@@ -254,6 +298,7 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
       }
     }
     break;
+  }
   case AST_EXPR_UNARY: {
     if (!eval(c, e->items[0], limit, out))
       return false;

@@ -223,6 +223,8 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
   const char *path = lower_warp_path(c, e);
   if (path) {
     entity en = lower_warp_name(c, path);
+    if (en.kind == ENT_ERROR && lower_warp_constant(c, path, e->loc, &en))
+      return en;
     if (en.kind == ENT_ERROR)
       wp_error(c->diag, e->loc,
                "'%s' is not a Warp builtin or type warpc knows", path);
