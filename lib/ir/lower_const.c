@@ -55,6 +55,39 @@ static bool warp_float_constant(const char *name, double *out) {
 }
 
 static ir_value *materialize(lower_ctx *c, const cvalue *v, wp_loc loc);
+static bool not_const(lower_ctx *c, const ast_expr *e);
+static const ast_global *find_global(lower_ctx *c, const char *name, int limit,
+                                     int *idx);
+
+/* len(x) at compile time: the length of a tuple (a literal or a module
+ * constant) or the row count of a constant vector / matrix. */
+static bool eval_len(lower_ctx *c, const ast_expr *call, int limit,
+                     cvalue *out) {
+  const ast_expr *x = call->items[0];
+  int lim = limit;
+  for (int depth = 0; x->kind == AST_EXPR_NAME && depth < 64; depth++) {
+    int idx;
+    const ast_global *g = find_global(c, x->name, lim, &idx);
+    if (!g)
+      break;
+    x = g->value;
+    lim = idx;
+  }
+  if (x->kind == AST_EXPR_TUPLE) {
+    out->kind = CV_INT;
+    out->i = x->nitems;
+    return true;
+  }
+  cvalue v;
+  if (!eval(c, x, lim, &v))
+    return false;
+  if (v.kind == CV_TYPED && v.type->kind != IR_T_SCALAR) {
+    out->kind = CV_INT;
+    out->i = v.type->rows;
+    return true;
+  }
+  return not_const(c, call);
+}
 
 bool lower_warp_constant(lower_ctx *c, const char *path, wp_loc use,
                          entity *out) {
@@ -386,6 +419,9 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     return eval(c, e->items[t ? 1 : 2], limit, out);
   }
   case AST_EXPR_CALL: {
+    if (e->value->kind == AST_EXPR_NAME && strcmp(e->value->name, "len") == 0 &&
+        e->nitems == 1 && !lower_warp_path(c, e->value))
+      return eval_len(c, e, limit, out);
     const char *path = lower_warp_path(c, e->value);
     if (path && strcmp(path, "constant") == 0 && e->nitems == 1)
       return eval(c, e->items[0], limit, out);
