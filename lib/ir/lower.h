@@ -121,6 +121,14 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e);
  * arguments, and quat_identity() / transform_identity(). */
 ir_value *lower_quat_compose(lower_ctx *c, const ast_expr *e, const ir_type *t,
                              ir_value **args);
+/* wp.quaternion(..., dtype=) / wp.transformation(..., dtype=): the quat or
+ * transform constructors with the scalar type taken from `dtype` or
+ * inferred from the arguments (float32 when there are none). */
+ir_value *lower_quat_generic(lower_ctx *c, const ast_expr *e, const char *name);
+/* The vector / matrix / quat / transform constructor of type t applied to
+ * the n lowered arguments of call e. */
+ir_value *lower_composite_args(lower_ctx *c, const ast_expr *e,
+                               const ir_type *t, ir_value **args, int n);
 ir_value *lower_quat_identity(lower_ctx *c, const ast_expr *e,
                               const char *name);
 ir_value *lower_tid(lower_ctx *c, int k, int n, wp_loc loc);

@@ -54,6 +54,11 @@ static ir_value *composite_ctor(lower_ctx *c, const ast_expr *e,
   int n = lower_args(c, e, args);
   if (n < 0)
     return NULL;
+  return lower_composite_args(c, e, t, args, n);
+}
+
+ir_value *lower_composite_args(lower_ctx *c, const ast_expr *e,
+                               const ir_type *t, ir_value **args, int n) {
   int ncomp = t->rows * t->cols;
   if (n == 2 && t->kind == IR_T_VEC && t->flavor != IR_VEC_PLAIN)
     return lower_quat_compose(c, e, t,
@@ -256,6 +261,8 @@ static ir_value *special_call(lower_ctx *c, const ast_expr *e,
   }
   if (!strcmp(name, "quat_identity") || !strcmp(name, "transform_identity"))
     return lower_quat_identity(c, e, name);
+  if (!strcmp(name, "quaternion") || !strcmp(name, "transformation"))
+    return lower_quat_generic(c, e, name);
   if (strcmp(name, "float") == 0)
     return scalar_ctor(c, e, ir_t_float32(c->T));
   if (strcmp(name, "int") == 0)
