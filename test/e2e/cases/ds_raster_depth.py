@@ -44,7 +44,7 @@ def resolve(zbuf: wp.array2d(dtype=int), tri: wp.array2d(dtype=int)):
 
 TESTS = [
     dict(name="raster", dim=(32, 32),
-         arrays=dict(v=("uniform", 0.0, 1.0), zbuf=("full", 2147483647)), shapes=dict(v=(60,)),
+         arrays=dict(v=("uniform", 0.0, 1.0), zbuf=("full", 2147483647)), shapes=dict(v=(60,), zbuf=(32, 32)),
          launches=[dict(kernel="raster", dim=(32, 32, 20), args=dict(size=32)), dict(kernel="resolve")],
          outputs=["zbuf", "tri"],
          note="depth quantized with int(z*1e6): a float32 difference at a quantization step would differ; "
