@@ -274,6 +274,8 @@ def make_array_data(spec, shape, ti, rng, what):
         lo, hi = p
         if ti.is_bool:
             raise SpecError(f"{what}: use ('bool', p) for bool arrays")
+        if hi > np.iinfo(np.int64).max:  # uint64 values past 2^63
+            return rng.integers(lo, hi, size=full, endpoint=True, dtype=np.uint64).astype(dt)
         return rng.integers(lo, hi, size=full, endpoint=True).astype(dt)
     if kind == "normal":
         need(2)
