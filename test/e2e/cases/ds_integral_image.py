@@ -46,7 +46,7 @@ def box(sat: wp.array2d(dtype=int), img: wp.array2d(dtype=int), r: int, fast: wp
 
 
 TESTS = [
-    dict(name="sat", dim=(30, 40), arrays=dict(img=("int", 0, 255)),
+    dict(name="sat", dim=(30, 40), arrays=dict(img=("int", 0, 255)), shapes=dict(img=(30, 40), sat=(30, 40)),
          launches=[dict(kernel="rows", dim=30), dict(kernel="cols", dim=40), dict(kernel="box", args=dict(r=3))],
          outputs=["sat", "fast", "slow"]),
 ]
