@@ -172,6 +172,9 @@ void emit_types(emit_ctx *e) {
     else if (is_float_scalar(t->scalar))
       fprintf(out, "WP_VEC_FLOAT(%s, %s, %s, %d)\n", t->name, s, t->elem->cname,
               t->rows);
+    else if (t->flavor == IR_VEC_PLAIN)
+      fprintf(out, "WP_VEC_INT(%s, %s, %d)\n", t->name, t->elem->cname,
+              t->rows);
     if (t->rows == 3)
       fprintf(out, "WP_VEC_CROSS(%s, %s)\n", t->name, t->elem->cname);
     fprintf(out, "WP_LA_VEC(%s, %s, %s, %d)\n", t->name, s, t->elem->cname,

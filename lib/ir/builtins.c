@@ -120,13 +120,20 @@ static type_t chk_float2(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
+/* A plain vector of integers (vec3i, ...): the bitwise operators apply
+ * component-wise. */
+static bool is_int_vec(type_t t) {
+  return t->kind == IR_T_VEC && t->flavor == IR_VEC_PLAIN &&
+         ir_type_is_int(t->elem);
+}
+
 static type_t chk_int2(ir_types *T, const ir_builtin *b, type_t *a, int n,
                        const char **err) {
   (void)b;
   (void)n;
   if (a[0] != a[1])
     return fail(T, err, "operand types must be the same");
-  if (ir_type_is_int(a[0]))
+  if (ir_type_is_int(a[0]) || is_int_vec(a[0]))
     return a[0];
   return fail(T, err, NO_OVERLOAD);
 }
@@ -144,7 +151,7 @@ static type_t chk_invert(ir_types *T, const ir_builtin *b, type_t *a, int n,
                          const char **err) {
   (void)b;
   (void)n;
-  if (ir_type_is_int(a[0]))
+  if (ir_type_is_int(a[0]) || is_int_vec(a[0]))
     return a[0];
   return fail(T, err, NO_OVERLOAD);
 }

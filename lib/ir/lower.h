@@ -243,6 +243,10 @@ ir_value *lower_linalg_call(lower_ctx *c, const ast_expr *e,
  * arguments, and quat_identity() / transform_identity(). */
 ir_value *lower_quat_compose(lower_ctx *c, const ast_expr *e, const ir_type *t,
                              ir_value **args);
+/* wp.quaternion(..., dtype=) / wp.transformation(..., dtype=): the quat or
+ * transform constructors with the scalar type taken from `dtype` or
+ * inferred from the arguments (float32 when there are none). */
+ir_value *lower_quat_generic(lower_ctx *c, const ast_expr *e, const char *name);
 ir_value *lower_quat_identity(lower_ctx *c, const ast_expr *e,
                               const char *name);
 /* lower_spatial.c: spatial_vector(w, v); a constructor call without its

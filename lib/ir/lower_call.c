@@ -328,6 +328,8 @@ static ir_value *special_call(lower_ctx *c, const ast_expr *e,
   }
   if (!strcmp(name, "quat_identity") || !strcmp(name, "transform_identity"))
     return lower_quat_identity(c, e, name);
+  if (!strcmp(name, "quaternion") || !strcmp(name, "transformation"))
+    return lower_quat_generic(c, e, name);
   if (strcmp(name, "float") == 0)
     return scalar_ctor(c, e, ir_t_float32(c->T));
   if (strcmp(name, "int") == 0)

@@ -21,13 +21,54 @@ typedef struct cvalue {
   double comp[16];     /* CV_TYPED components, row-major */
   int enum_kind;       /* CV_INT: an IntEnum (1) / IntFlag (2) member */
   int64_t enum_mask;   /* IntFlag: the bits its members span */
+  int64_t icomp[16];   /* the same, exact, when the scalar type is an integer
+                          (values past 2^53, uint64 bit patterns) */
 } cvalue;
 
 static double cv_num(const cvalue *v) {
   return v->kind == CV_FLOAT ? v->f : (double)v->i;
 }
 
+static int64_t cv_int(const cvalue *v) {
+  return v->kind == CV_FLOAT ? (int64_t)v->f : v->i;
+}
+
 static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out);
+
+static ir_value *materialize(lower_ctx *c, const cvalue *v, wp_loc loc);
+static bool not_const(lower_ctx *c, const ast_expr *e);
+static const ast_global *find_global(lower_ctx *c, const char *name, int limit,
+                                     int *idx);
+
+/* len(x) at compile time: the length of a tuple (a literal or a module
+ * constant) or the row count of a constant vector / matrix. */
+static bool eval_len(lower_ctx *c, const ast_expr *call, int limit,
+                     cvalue *out) {
+  const ast_expr *x = call->items[0];
+  int lim = limit;
+  for (int depth = 0; x->kind == AST_EXPR_NAME && depth < 64; depth++) {
+    int idx;
+    const ast_global *g = find_global(c, x->name, lim, &idx);
+    if (!g)
+      break;
+    x = g->value;
+    lim = idx;
+  }
+  if (x->kind == AST_EXPR_TUPLE) {
+    out->kind = CV_INT;
+    out->i = x->nitems;
+    return true;
+  }
+  cvalue v;
+  if (!eval(c, x, lim, &v))
+    return false;
+  if (v.kind == CV_TYPED && v.type->kind != IR_T_SCALAR) {
+    out->kind = CV_INT;
+    out->i = v.type->rows;
+    return true;
+  }
+  return not_const(c, call);
+}
 
 static bool not_const(lower_ctx *c, const ast_expr *e) {
   if (c->const_quiet)
@@ -91,7 +132,7 @@ static void untype(cvalue *v) {
   if (ir_type_is_float(v->type))
     v->kind = CV_FLOAT, v->f = v->comp[0];
   else
-    v->kind = CV_INT, v->i = (int64_t)v->comp[0];
+    v->kind = CV_INT, v->i = v->icomp[0];
 }
 
 /* Rounds the components of a typed constant to its scalar type. */
@@ -102,7 +143,7 @@ static void round_comps(cvalue *v) {
     if (v->type->scalar == WP_SCALAR_FLOAT32)
       v->comp[k] = (double)(float)v->comp[k];
     else if (!ir_type_is_float(st))
-      v->comp[k] = (double)(int64_t)v->comp[k];
+      v->comp[k] = (double)v->icomp[k];
 }
 
 /* vector/matrix constants: v + w, v - w (same type), v * s, s * v, v / s. */
@@ -113,13 +154,23 @@ static bool eval_composite(lower_ctx *c, const ast_expr *e, cvalue *a,
   *out = at ? *a : *b;
   if (at && bt && a->type == b->type &&
       (e->op == AST_OP_ADD || e->op == AST_OP_SUB)) {
-    for (int k = 0; k < n; k++)
+    for (int k = 0; k < n; k++) {
       out->comp[k] = e->op == AST_OP_ADD ? a->comp[k] + b->comp[k]
                                          : a->comp[k] - b->comp[k];
+      uint64_t x = (uint64_t)a->icomp[k], y = (uint64_t)b->icomp[k];
+      out->icomp[k] = (int64_t)(e->op == AST_OP_ADD ? x + y : x - y);
+    }
   } else if (at != bt && (e->op == AST_OP_MUL || (e->op == AST_OP_DIV && at))) {
-    double s = cv_num(at ? b : a);
-    for (int k = 0; k < n; k++)
+    const cvalue *sv = at ? b : a;
+    double s = cv_num(sv);
+    for (int k = 0; k < n; k++) {
       out->comp[k] = e->op == AST_OP_MUL ? out->comp[k] * s : out->comp[k] / s;
+      if (e->op == AST_OP_MUL && sv->kind != CV_FLOAT)
+        out->icomp[k] =
+            (int64_t)((uint64_t)out->icomp[k] * (uint64_t)cv_int(sv));
+      else
+        out->icomp[k] = (int64_t)out->comp[k];
+    }
   } else
     return not_const(c, e);
   round_comps(out);
@@ -222,6 +273,8 @@ static bool eval_typed(lower_ctx *c, const ast_expr *e, const ir_type *t,
   int n = t->rows * t->cols;
   out->kind = CV_TYPED;
   out->type = t;
+  memset(out->comp, 0, sizeof out->comp);
+  memset(out->icomp, 0, sizeof out->icomp);
   if (e->nitems == 0)
     return true;
   cvalue args[16];
@@ -233,14 +286,13 @@ static bool eval_typed(lower_ctx *c, const ast_expr *e, const ir_type *t,
     if (args[i].kind == CV_TYPED)
       return not_const(c, e->items[i]);
   }
-  if (e->nitems == 1)
-    for (int k = 0; k < n; k++)
-      out->comp[k] = cv_num(&args[0]);
-  else if (e->nitems == n)
-    for (int k = 0; k < n; k++)
-      out->comp[k] = cv_num(&args[k]);
-  else
+  if (e->nitems != 1 && e->nitems != n)
     return not_const(c, e);
+  for (int k = 0; k < n; k++) {
+    const cvalue *a = &args[e->nitems == 1 ? 0 : k];
+    out->comp[k] = cv_num(a);
+    out->icomp[k] = cv_int(a);
+  }
   round_comps(out);
   return true;
 }
@@ -302,7 +354,6 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
       out->enum_mask = mask;
       return true;
     }
-  }
     if (e->value->kind == AST_EXPR_NAME ||
         e->value->kind == AST_EXPR_ATTRIBUTE) {
       binding b = lower_resolve(c, e->value);
@@ -330,6 +381,7 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
       }
     }
     break;
+  }
   case AST_EXPR_UNARY: {
     if (!eval(c, e->items[0], limit, out))
       return false;
@@ -337,8 +389,10 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     int ek = out->enum_kind;
     out->enum_kind = 0;
     if (out->kind == CV_TYPED && e->op == AST_OP_NEG) {
-      for (int k = 0; k < out->type->rows * out->type->cols; k++)
+      for (int k = 0; k < out->type->rows * out->type->cols; k++) {
         out->comp[k] = -out->comp[k];
+        out->icomp[k] = (int64_t)(0 - (uint64_t)out->icomp[k]);
+      }
       return true;
     }
     if (out->kind == CV_TYPED)
@@ -422,6 +476,9 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     return eval(c, e->items[t ? 1 : 2], limit, out);
   }
   case AST_EXPR_CALL: {
+    if (e->value->kind == AST_EXPR_NAME && strcmp(e->value->name, "len") == 0 &&
+        e->nitems == 1 && !lower_warp_path(c, e->value))
+      return eval_len(c, e, limit, out);
     const char *path = lower_warp_path(c, e->value);
     if (path && strcmp(path, "constant") == 0 && e->nitems == 1)
       return eval(c, e->items[0], limit, out);
@@ -475,9 +532,8 @@ static ir_value *materialize(lower_ctx *c, const cvalue *v, wp_loc loc) {
     int n = t->kind == IR_T_SCALAR ? 1 : t->rows * t->cols;
     ir_value *comps[16];
     for (int k = 0; k < n; k++)
-      comps[k] = ir_type_is_float(st)
-                     ? lower_const_float(c, st, v->comp[k])
-                     : lower_const_int(c, st, (int64_t)v->comp[k]);
+      comps[k] = ir_type_is_float(st) ? lower_const_float(c, st, v->comp[k])
+                                      : lower_const_int(c, st, v->icomp[k]);
     if (n == 1)
       return comps[0];
     return lower_emit(c, IR_COMPOSE, t, comps, n, loc);

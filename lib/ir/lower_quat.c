@@ -84,3 +84,47 @@ ir_value *lower_quat_identity(lower_ctx *c, const ast_expr *e,
     comps[i] = lower_const_float(c, st, i == n - 1 ? 1.0 : 0.0);
   return lower_emit(c, IR_COMPOSE, t, comps, n, e->loc);
 }
+
+ir_value *lower_quat_generic(lower_ctx *c, const ast_expr *e,
+                             const char *name) {
+  const ast_expr *dt = NULL;
+  for (int i = 0; i < e->nkeywords; i++) {
+    if (strcmp(e->keywords[i].name, "dtype") != 0) {
+      wp_error(c->diag, e->keywords[i].loc, "'%s' has no argument '%s'", name,
+               e->keywords[i].name);
+      return NULL;
+    }
+    dt = e->keywords[i].value;
+  }
+  if (e->nitems > 16) {
+    wp_error(c->diag, e->loc, "too many arguments to '%s'", name);
+    return NULL;
+  }
+  ir_value *args[16];
+  for (int i = 0; i < e->nitems; i++)
+    if (!(args[i] = lower_expr(c, e->items[i])))
+      return NULL;
+  int s = WP_SCALAR_FLOAT32;
+  if (dt) {
+    const ir_type *st = lower_type_expr(c, dt);
+    if (!st)
+      return NULL;
+    if (st->kind != IR_T_SCALAR) {
+      wp_error(c->diag, dt->loc, "'%s' needs a scalar dtype, not '%s'", name,
+               st->name);
+      return NULL;
+    }
+    s = st->scalar;
+  } else if (e->nitems > 0) {
+    const ir_type *a = args[0]->type;
+    s = a->kind == IR_T_SCALAR ? a->scalar : a->elem ? a->elem->scalar : 0;
+  }
+  if (s != WP_SCALAR_FLOAT32 && s != WP_SCALAR_FLOAT64 &&
+      s != WP_SCALAR_FLOAT16) {
+    wp_error(c->diag, e->loc, "'%s' needs float values", name);
+    return NULL;
+  }
+  const ir_type *t =
+      name[0] == 't' ? ir_t_transform(c->T, s) : ir_t_quat(c->T, s);
+  return lower_composite(c, e, t, args, e->nitems);
+}

@@ -81,10 +81,11 @@ static const ir_type *composite_from_name(ir_types *T, const char *n) {
 }
 
 static const char *specials[] = {
-    "tid",     "constant", "array",         "array1d",
-    "array2d", "array3d",  "array4d",       "static",
-    "printf",  "range",    "len",           "float",
-    "int",     "bool",     "quat_identity", "transform_identity",
+    "tid",        "constant",       "array",         "array1d",
+    "array2d",    "array3d",        "array4d",       "static",
+    "printf",     "range",          "len",           "float",
+    "int",        "bool",           "quat_identity", "transform_identity",
+    "quaternion", "transformation",
 };
 
 entity lower_warp_name(lower_ctx *c, const char *name) {

@@ -20,4 +20,4 @@ def k(a: wp.array(dtype=float), m: wp.array(dtype=wp.mat22)):
 
 # expect: 10:26: length must be between 1 and 16, got 40
 # expect: 14:18: all values used to initialize a 'mat22f' must be 'float32', got 'int32'
-# expect: 17:19: this expression cannot be evaluated at compile time
+# expect: 17:23: 'a' is not a compile-time constant

@@ -376,6 +376,8 @@ def make_array_data(spec, shape, ti, rng, what):
         lo, hi = p
         if ti.is_bool:
             raise SpecError(f"{what}: use ('bool', p) for bool arrays")
+        if hi > np.iinfo(np.int64).max:  # uint64 values past 2^63
+            return rng.integers(lo, hi, size=full, endpoint=True, dtype=np.uint64).astype(dt)
         return rng.integers(lo, hi, size=full, endpoint=True).astype(dt)
     if kind == "normal":
         need(2)
@@ -1239,9 +1241,11 @@ def run_case(path, opts):
         return failures
 
     # ---- warpc side: compile the case once, with CUDA code for sm_75 and
-    # sm_90 when a toolkit is there (CI: always; see cuda_check)
+    # sm_90 (the differential suite: sm_75 only, see cuda_archs) when a
+    # toolkit is there (CI: always; see cuda_check)
     cuda = find_tool("nvcc", [Path("/usr/local/cuda/bin")]) is not None and not os.environ.get("WARPC_E2E_NO_CUDA")
-    flags = ["--cuda-arch", "sm_75,sm_90"] if cuda else ["--no-cuda"]
+    archs = cuda_archs(stem)
+    flags = ["--cuda-arch", ",".join(archs)] if cuda else ["--no-cuda"]
     for d in helper_dirs(path):
         flags += ["-I", str(d)]
     rc, out = run_cmd([opts.warpc, path, "-o", work / "case.o", "--module", MODULE] + flags, work,
@@ -1261,7 +1265,7 @@ def run_case(path, opts):
     import numpy as np
 
     kernels = launcher_names(module)
-    why = cuda_check(work / "case.o", kernels, cuda)
+    why = cuda_check(work / "case.o", kernels, cuda, archs)
     if why:
         print(f"FAIL {stem}: CUDA code in case.o: {why}")
         for t, tdir, _ in ready:
@@ -1551,18 +1555,23 @@ def wp_kernel_type():
     return _wp.Kernel
 
 
-def has_backward(kernel):
-    """Whether warpc generates a backward kernel for this warp-lang kernel
-    (wp.set_module_options / @wp.kernel(enable_backward=False) turn it off)."""
-    opts = dict(getattr(kernel.module, "options", {}) or {})
-    opts.update(getattr(kernel, "options", {}) or {})
-    return bool(opts.get("enable_backward", True))
+def cuda_archs(stem):
+    """The CUDA archs a case's kernels are compiled for: sm_75 and sm_90,
+    except for the differential suite (ds_*.py, over a hundred files whose
+    CUDA compile dominates their CI time), compiled for sm_75 alone, which
+    still builds every kernel's device code once.  $WARPC_E2E_CUDA_ARCHS
+    (a comma-separated list) overrides both."""
+    env = os.environ.get("WARPC_E2E_CUDA_ARCHS")
+    if env:
+        return [a.strip() for a in env.split(",") if a.strip()]
+    return ["sm_75"] if stem.startswith("ds_") else ["sm_75", "sm_90"]
 
 
-def cuda_check(obj, kernels, cuda, no_backward=()):
+def cuda_check(obj, kernels, cuda, archs=("sm_75", "sm_90")):
     """Proves the object's device code: one ELF per requested arch (sm_75,
-    sm_90), the PTX of sm_90, and every kernel's forward and backward
-    (adjoint) entries in each (no backward for kernels in no_backward).
+    sm_90 by default), the PTX of the last (highest), and every kernel's
+    forward and backward (adjoint) entries in each (no backward for kernels
+    with enable_backward=False, whose header declares no _backward launcher).
     Returns a failure message or None.  Without a CUDA toolkit the check is
     skipped, except in CI (CI=true), where the toolkit must be there."""
     in_ci = os.environ.get("CI") == "true"
@@ -1573,7 +1582,7 @@ def cuda_check(obj, kernels, cuda, no_backward=()):
         return "cuobjdump not found (scripts/deps.sh test installs it)" if in_ci else None
     listing = subprocess.run([cuobjdump, "-lelf", "-lptx", str(obj)], stdout=subprocess.PIPE,
                              stderr=subprocess.STDOUT, text=True).stdout
-    for want in ("sm_75.cubin", "sm_90.cubin", "sm_90.ptx"):
+    for want in [f"{a}.cubin" for a in archs] + [f"{archs[-1]}.ptx"]:
         if want not in listing:
             return f"cuobjdump -lelf -lptx lists no {want}:\n{listing}"
     elf = subprocess.run([cuobjdump, "-elf", str(obj)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -1587,7 +1596,7 @@ def cuda_check(obj, kernels, cuda, no_backward=()):
         # header then declares no _backward launcher)
         has_bwd = f"{MODULE}_{k}_backward(" in htext or not htext
         for entry in (f"{MODULE}_{k}_cuda_forward",) + ((f"{MODULE}_{k}_cuda_backward",) if has_bwd else ()):
-            if elf.count(f".text.{entry}") < 2:
+            if elf.count(f".text.{entry}") < len(archs):
                 return f"the cubins lack the entry {entry}"
             if f".entry {entry}" not in ptx:
                 return f"the PTX lacks the entry {entry}"

@@ -2,6 +2,8 @@
  * code: macros the emitter instantiates once per type a module uses.
  *   WP_VEC(V, S, T, N)        vector V of N components of scalar S (C type T)
  *   WP_VEC_FLOAT(V, S, T, N)  length/normalize for float vectors
+ *   WP_VEC_INT(V, T, N)       component-wise bitwise operators of integer
+ *                             vectors
  *   WP_VEC_CROSS(V, T)        cross product of 3-vectors
  *   WP_MAT(M, S, T, R, C, VR, VC, MT)  R x C matrix with rows of VC, columns
  *                             of VR, transpose MT
@@ -11,6 +13,27 @@
  *   WP_CAST(TO, FROM, TT, FT, N)  conversion between same-shape types with
  *                             component C types TT and FT
  * Matrices are row-major, as Warp's. */
+
+#define WP_VEC_BITOP(V, T, N, NAME, OP)                                        \
+  WP_FN wp_##V wp_##NAME##_##V##_##V(wp_##V a, wp_##V b) {                     \
+    wp_##V r;                                                                  \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = (T)(a.c[i] OP b.c[i]);                                          \
+    return r;                                                                  \
+  }
+
+#define WP_VEC_INT(V, T, N)                                                    \
+  WP_VEC_BITOP(V, T, N, bit_and, &)                                            \
+  WP_VEC_BITOP(V, T, N, bit_or, |)                                             \
+  WP_VEC_BITOP(V, T, N, bit_xor, ^)                                            \
+  WP_VEC_BITOP(V, T, N, lshift, <<)                                            \
+  WP_VEC_BITOP(V, T, N, rshift, >>)                                            \
+  WP_FN wp_##V wp_invert_##V(wp_##V a) {                                       \
+    wp_##V r;                                                                  \
+    for (int i = 0; i < N; i++)                                                \
+      r.c[i] = (T)(~a.c[i]);                                                   \
+    return r;                                                                  \
+  }
 
 #define WP_VEC(V, S, T, N)                                                     \
   WP_FN wp_##V wp_add_##V##_##V(wp_##V a, wp_##V b) {                          \
