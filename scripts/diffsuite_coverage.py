@@ -30,6 +30,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 EXEMPT = {
     "select": "removed from warp-lang 1.10.1 (wp.select raises; use wp.where)",
+    # warp-lang 1.10.1 fails to build any kernel calling these (its header
+    # takes raw pointers but is passed arrays); checked against hand-derived
+    # values by test/cli/spatial_jacobian_mass.sh instead
+    "spatial_jacobian": "warp-lang 1.10.1 cannot compile it (cli.spatial_jacobian_mass)",
+    "spatial_mass": "warp-lang 1.10.1 cannot compile it (cli.spatial_jacobian_mass)",
 }
 
 BINOPS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "div", ast.FloorDiv: "floordiv",

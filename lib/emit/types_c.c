@@ -104,6 +104,13 @@ static bool has_atomics(int scalar) {
          scalar == WP_SCALAR_FLOAT32 || scalar == WP_SCALAR_FLOAT64;
 }
 
+/* exchange, compare-and-swap: 32/64-bit scalars only, as in Warp */
+static bool has_swap_atomics(int s) {
+  return s == WP_SCALAR_INT32 || s == WP_SCALAR_UINT32 ||
+         s == WP_SCALAR_INT64 || s == WP_SCALAR_UINT64 ||
+         s == WP_SCALAR_FLOAT32 || s == WP_SCALAR_FLOAT64;
+}
+
 static bool is_float_scalar(int s) {
   return s == WP_SCALAR_FLOAT32 || s == WP_SCALAR_FLOAT64;
 }
@@ -161,7 +168,9 @@ void emit_types(emit_ctx *e) {
             t->rows);
     if (has_atomics(t->scalar))
       fprintf(out, "WP_VEC_ATOMIC(%s, %s, %d)\n", t->name, s, t->rows);
-    if (has_atomics(t->scalar) && !is_float_scalar(t->scalar))
+    if (has_swap_atomics(t->scalar))
+      fprintf(out, "WP_VEC_ATOMIC_SWAP(%s, %s, %d)\n", t->name, s, t->rows);
+    if (has_swap_atomics(t->scalar) && !is_float_scalar(t->scalar))
       fprintf(out, "WP_VEC_ATOMIC_BITS(%s, %s, %d)\n", t->name, s, t->rows);
     const char *v3 = ir_t_vec(T, t->scalar, 3)->name;
     bool quat = t->flavor == IR_VEC_QUAT && is_float_scalar(t->scalar);
@@ -219,6 +228,9 @@ void emit_types(emit_ctx *e) {
             ir_t_mat(T, t->scalar, t->cols, t->rows)->name);
     fprintf(out, "WP_MAT_ATOMIC(%s, %s, %d, %d)\n", t->name, s, t->rows,
             t->cols);
+    if (has_swap_atomics(t->scalar))
+      fprintf(out, "WP_MAT_ATOMIC_SWAP(%s, %s, %d, %d)\n", t->name, s, t->rows,
+              t->cols);
     if (t->rows == t->cols && t->rows >= 2 && t->rows <= 4)
       fprintf(out, "WP_MAT%d(%s, %s, %s)\n", t->rows, t->name, s,
               t->elem->cname);

@@ -201,7 +201,10 @@
     for (int i = 0; i < N; i++)                                                \
       r.c[i] = wp_atomic_max_##S(&p->c[i], v.c[i]);                            \
     return r;                                                                  \
-  }                                                                            \
+  }
+
+/* Exchange and compare-and-swap, 32/64-bit components. */
+#define WP_VEC_ATOMIC_SWAP(V, S, N)                                            \
   WP_FN wp_##V wp_atomic_exch_v_##V(wp_##V *p, wp_##V v) {                     \
     wp_##V r;                                                                  \
     for (int i = 0; i < N; i++)                                                \
@@ -432,7 +435,10 @@
       for (int j = 0; j < C; j++)                                              \
         r.c[i][j] = wp_atomic_sub_##S(&p->c[i][j], v.c[i][j]);                 \
     return r;                                                                  \
-  }                                                                            \
+  }
+
+/* Exchange and compare-and-swap, 32/64-bit components. */
+#define WP_MAT_ATOMIC_SWAP(M, S, R, C)                                         \
   WP_FN wp_##M wp_atomic_exch_v_##M(wp_##M *p, wp_##M v) {                     \
     wp_##M r;                                                                  \
     for (int i = 0; i < R; i++)                                                \
