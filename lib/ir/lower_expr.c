@@ -677,6 +677,8 @@ static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
           args[0]->type->scalar != WP_SCALAR_INT32)
         return lower_const_int(c, args[0]->type, -args[0]->ival);
     }
+    if (e->kind == AST_EXPR_BINARY && binop_builtin(e->op))
+      return lower_binary_op(c, binop_builtin(e->op), args, e->loc);
     return operator(c, e, e->op, args, n, e->loc);
   }
   case AST_EXPR_COMPARE: return compare(c, e);
