@@ -140,19 +140,24 @@ static void launcher(emit_ctx *e, const ir_func *f, int backward) {
     const ir_type *t = f->param_types[i];
     if (t->kind != IR_T_ARRAY)
       continue;
+    const char *p = emit_c_ident(e->m->arena, f->param_names[i]);
     fprintf(out,
-            "  if ((wp_st = wp_check_array_arg(%s, %uu, \"%s\", %d, wp_dev, "
+            "  if (!WP_ARRAY_IS_NULL(%s) &&\n"
+            "      (wp_st = wp_check_array_arg(%s, %uu, \"%s\", %d, wp_dev, "
             "\"%s%s\", \"%s\")) != WP_SUCCESS)\n    return wp_st;\n",
-            emit_c_ident(e->m->arena, f->param_names[i]),
-            ir_type_dtype_code(t->elem), t->elem->name, t->ndim, k,
+            p, p, ir_type_dtype_code(t->elem), t->elem->name, t->ndim, k,
             backward ? "_backward" : "", f->param_names[i]);
   }
   fprintf(out, "  %s_args wp_a;\n", k);
   fputs("  __builtin_memset(&wp_a, 0, sizeof wp_a);\n", out);
-  for (int i = 0; i < f->nparams; i++)
-    fprintf(out, "  wp_a.p%d = %s%s;\n", i,
-            f->param_types[i]->kind == IR_T_ARRAY ? "*" : "",
-            emit_c_ident(e->m->arena, f->param_names[i]));
+  for (int i = 0; i < f->nparams; i++) {
+    const char *p = emit_c_ident(e->m->arena, f->param_names[i]);
+    if (f->param_types[i]->kind == IR_T_ARRAY) /* a null array stays zero */
+      fprintf(out, "  if (!WP_ARRAY_IS_NULL(%s))\n    wp_a.p%d = *%s;\n", p, i,
+              p);
+    else
+      fprintf(out, "  wp_a.p%d = %s;\n", i, p);
+  }
   fprintf(out, "  return wp_launch_kernel(launch, &%s_desc, %d, &wp_a);\n}\n",
           k, backward);
 }

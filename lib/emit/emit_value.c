@@ -537,6 +537,20 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     name(out, v->args[0]);
     fprintf(out, ".shape[%d]", v->aux);
     break;
+  case IR_ARRAY_VALID:
+    /* Warp's array truth value: a non-null data pointer; warp-lang's arrays
+       of no elements have none (warpc's allocations do), so those count as
+       false too */
+    fputs("(", out);
+    name(out, v->args[0]);
+    fputs(".data != 0", out);
+    for (int k = 0; k < v->args[0]->type->ndim; k++) {
+      fputs(" && ", out);
+      name(out, v->args[0]);
+      fprintf(out, ".shape[%d] != 0", k);
+    }
+    fputc(')', out);
+    break;
   case IR_TID:
     fprintf(out, "wp_tid(wp_idx, wp_bounds, %d, %d)", v->aux, v->aux2);
     break;

@@ -101,12 +101,17 @@ int wp_emit_header(FILE *out, const ir_module *m, const wp_emit_options *opts) {
     }
     for (int i = 0; i < f->nparams; i++)
       param_doc(out, f, i);
-    fputs(" * Returns WP_SUCCESS, or an error (wp_last_error() says which) "
-          "when an\n"
-          " * array's dtype, ndim or device differs from the signature or the\n"
-          " * launch is invalid.  Array indices are not bounds-checked, as in\n"
-          " * Warp's release builds: the launch dims must fit the arrays. */\n",
-          out);
+    fputs(
+        " * Returns WP_SUCCESS, or an error (wp_last_error() says which) "
+        "when an\n"
+        " * array's dtype, ndim or device differs from the signature or the\n"
+        " * launch is invalid.  Array indices are not bounds-checked, as in\n"
+        " * Warp's release builds: the launch dims must fit the arrays.\n"
+        " * An array argument may be NULL (or a zeroed wp_array), as None in\n"
+        " * Warp: the kernel sees a null array (`if a:` is false, shape 0),\n"
+        " * which it must not index (optional outputs such as `if loss:`). "
+        "*/\n",
+        out);
     emit_launcher_signature(&e, f, out);
     fputs(";\n", out);
     if (f->adjoint) {

@@ -193,6 +193,7 @@ typedef enum ir_op {
   IR_STORE,       /* args[0] array, args[1..n-1] indices, args[n-1] value */
   IR_ATOMIC,      /* like STORE; builtin says which atomic; result: old */
   IR_ARRAY_SHAPE, /* args[0].shape[aux] as int32 */
+  IR_ARRAY_VALID, /* bool: args[0] (an array) has data (`if a:` in Warp) */
   IR_TID,         /* wp.tid() component aux of aux2 components, int32 */
   /* operations of backward (adjoint) functions only; these functions are
      imperative: values are C variables that IR_RESTORE may overwrite, so

@@ -352,6 +352,9 @@ ir_func *lower_func_def(lower_ctx *c, func_info *fi) {
   fstate s = save(c);
   fi->ir = lower_def(c, fi->def, IR_FUNC_FUNC, NULL, fi->cname);
   restore(c, s);
+  /* the primal is complete: its @wp.func_grad may call it (Warp's rules
+     often recompute the primal's value) */
+  fi->in_progress = false;
   if (fi->ir && fi->grad_def) {
     s = save(c);
     fi->ir->custom_grad = lower_custom_grad(c, fi->grad_def, fi->ir);

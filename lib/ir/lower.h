@@ -329,6 +329,18 @@ typedef struct call_args {
  * defaults; they are evaluated in the scope of fi). */
 ir_func *lower_resolve_func(lower_ctx *c, func_info *fi, const call_args *a,
                             int *slots, const ast_def **def, wp_loc loc);
+/* Whether some overload of the func named like f0 (as lower_resolve_func
+ * chooses them) accepts n positional arguments of the given types; nothing
+ * is reported for a mismatch. */
+bool lower_func_accepts(lower_ctx *c, func_info *f0, const ir_type **types,
+                        int n);
+/* A binary operator `a OP b` (also `x OP= b`) by its Warp name ("add",
+ * "sub", "mul", "div", "floordiv", "pow", "mod", "bit_and", "bit_or",
+ * "bit_xor", "lshift", "rshift"): as in Warp, a @wp.func of that name
+ * visible in the current module (e.g. add(a: Complex, b: Complex)) whose
+ * overload accepts (args[0], args[1]) is called, else the builtin. */
+ir_value *lower_binary_op(lower_ctx *c, const char *name, ir_value **args,
+                          wp_loc loc);
 /* Attaches the @wp.func_grad definition `d` of module `mod` to the
  * overload of the func it names that it differentiates (errors
  * reported). */

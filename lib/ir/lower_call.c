@@ -380,8 +380,41 @@ static ir_value *special_call(lower_ctx *c, const ast_expr *e,
   return NULL;
 }
 
-static ir_value *func_call(lower_ctx *c, const ast_expr *e, func_info *fi) {
+/* The call of fi (its overloads) with the arguments `given` (of the types
+ * in a; exprs[i] the expression of given[i], for messages, or NULL). */
+static ir_value *call_values(lower_ctx *c, func_info *fi, const call_args *a,
+                             ir_value **given, const ast_expr **exprs,
+                             wp_loc loc) {
   const ast_def *def = fi->def;
+  int slots[64];
+  const ast_def *d = def;
+  ir_func *callee = lower_resolve_func(c, fi, a, slots, &d, loc);
+  if (!callee)
+    return NULL;
+  ir_value **args = WP_NEW_ARRAY(c->A, ir_value *, callee->nparams + 1);
+  for (int i = 0; i < callee->nparams; i++) {
+    if (slots[i] < 0) { /* a default value, evaluated where fi is defined */
+      clo_scope cs = lower_enter_def(c, fi);
+      args[i] = lower_const_value(c, d->params[i].default_value, loc);
+      lower_leave_def(c, cs);
+      if (!args[i])
+        return NULL;
+    } else
+      args[i] = given[slots[i]];
+    if (args[i]->type != callee->param_types[i]) {
+      wp_error(c->diag, slots[i] < 0 || !exprs ? loc : exprs[slots[i]]->loc,
+               "argument '%s' of '%s' must be '%s', got '%s'",
+               callee->param_names[i], def->name, callee->param_types[i]->name,
+               args[i]->type->name);
+      return NULL;
+    }
+  }
+  ir_value *v = lower_emit(c, IR_CALL, callee->ret, args, callee->nparams, loc);
+  v->callee = callee;
+  return v;
+}
+
+static ir_value *func_call(lower_ctx *c, const ast_expr *e, func_info *fi) {
   int na = e->nitems + e->nkeywords;
   if (na > MAX_ARGS) {
     wp_error(c->diag, e->loc, "too many arguments");
@@ -408,33 +441,20 @@ static ir_value *func_call(lower_ctx *c, const ast_expr *e, func_info *fi) {
                  .kw_names = kw_names,
                  .n = e->nitems,
                  .nkw = e->nkeywords};
-  int slots[64];
-  const ast_def *d = def;
-  ir_func *callee = lower_resolve_func(c, fi, &a, slots, &d, e->loc);
-  if (!callee)
-    return NULL;
-  ir_value **args = WP_NEW_ARRAY(c->A, ir_value *, callee->nparams + 1);
-  for (int i = 0; i < callee->nparams; i++) {
-    if (slots[i] < 0) { /* a default value, evaluated where fi is defined */
-      clo_scope cs = lower_enter_def(c, fi);
-      args[i] = lower_const_value(c, d->params[i].default_value, e->loc);
-      lower_leave_def(c, cs);
-      if (!args[i])
-        return NULL;
-    } else
-      args[i] = given[slots[i]];
-    if (args[i]->type != callee->param_types[i]) {
-      wp_error(c->diag, slots[i] < 0 ? e->loc : exprs[slots[i]]->loc,
-               "argument '%s' of '%s' must be '%s', got '%s'",
-               callee->param_names[i], def->name, callee->param_types[i]->name,
-               args[i]->type->name);
-      return NULL;
-    }
+  return call_values(c, fi, &a, given, exprs, e->loc);
+}
+
+ir_value *lower_binary_op(lower_ctx *c, const char *name, ir_value **args,
+                          wp_loc loc) {
+  /* Warp looks the operator's name up among the module's globals (and the
+     closure of a factory-made function), not among local variables */
+  binding b = lower_lookup(c, c->mod, name);
+  const ir_type *types[2] = {args[0]->type, args[1]->type};
+  if (b.kind == BIND_FUNC && lower_func_accepts(c, b.func, types, 2)) {
+    call_args a = {.types = types, .n = 2};
+    return call_values(c, b.func, &a, args, NULL, loc);
   }
-  ir_value *v =
-      lower_emit(c, IR_CALL, callee->ret, args, callee->nparams, e->loc);
-  v->callee = callee;
-  return v;
+  return lower_builtin(c, ir_builtin_find(name), args, 2, loc);
 }
 
 /* wp.grad(f)(args): the partial derivatives of the scalar func f at args

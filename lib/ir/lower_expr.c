@@ -94,6 +94,8 @@ ir_value *lower_cond(lower_ctx *c, const ast_expr *e) {
     return NULL;
   if (ir_type_is_bool(v->type))
     return v;
+  if (v->type->kind == IR_T_ARRAY) /* as Warp: the array is not null */
+    return lower_emit(c, IR_ARRAY_VALID, ir_t_bool(c->T), &v, 1, e->loc);
   if (v->type->kind != IR_T_SCALAR) {
     wp_error(c->diag, e->loc, "a condition must be a scalar, not '%s'",
              v->type->name);
@@ -665,9 +667,15 @@ static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
   case AST_EXPR_BOOLOP: {
     ir_value *args[2];
     int n = e->kind == AST_EXPR_UNARY ? 1 : 2;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
       if (!(args[i] = lower_expr(c, e->items[i])))
         return NULL;
+      /* `not a`, `a and b`: an array's truth value, as in Warp */
+      if (args[i]->type->kind == IR_T_ARRAY &&
+          (e->op == AST_OP_NOT || e->kind == AST_EXPR_BOOLOP))
+        args[i] = lower_emit(c, IR_ARRAY_VALID, ir_t_bool(c->T), &args[i], 1,
+                             e->items[i]->loc);
+    }
     /* -literal stays a constant of the same type (so v[-1] is checked) */
     if (n == 1 && e->op == AST_OP_NEG && args[0]->op == IR_CONST &&
         ir_type_is_signed(args[0]->type)) {
@@ -677,6 +685,8 @@ static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
           args[0]->type->scalar != WP_SCALAR_INT32)
         return lower_const_int(c, args[0]->type, -args[0]->ival);
     }
+    if (e->kind == AST_EXPR_BINARY && binop_builtin(e->op))
+      return lower_binary_op(c, binop_builtin(e->op), args, e->loc);
     return operator(c, e, e->op, args, n, e->loc);
   }
   case AST_EXPR_COMPARE: return compare(c, e);

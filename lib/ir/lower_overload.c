@@ -335,6 +335,28 @@ ir_func *lower_resolve_func(lower_ctx *c, func_info *f0, const call_args *a,
   return NULL;
 }
 
+static bool accepts(lower_ctx *c, func_info *fi, const call_args *a) {
+  int slots[64];
+  const ir_type *bound[64];
+  return fi->def->nparams <= 64 && signature(c, fi) &&
+         bind(c, fi, a, slots, bound, false, fi->def->loc) &&
+         (concrete_match(fi, bound) || generic_match(c, fi, bound));
+}
+
+bool lower_func_accepts(lower_ctx *c, func_info *f0, const ir_type **types,
+                        int n) {
+  call_args a = {.types = types, .n = n};
+  if (f0->clo) /* made by a factory: no overloads */
+    return accepts(c, f0, &a);
+  for (int i = 0; i < c->nfuncs; i++) {
+    func_info *fi = &c->funcs[i];
+    if (fi->module == f0->module && !strcmp(fi->def->name, f0->def->name) &&
+        accepts(c, fi, &a))
+      return true;
+  }
+  return false;
+}
+
 /* @wp.func_grad(f) as Warp attaches it: to the overload of f, among those
  * defined above it (a later def of one signature replacing an earlier),
  * whose parameter types begin the gradient function's; not to generic

@@ -446,7 +446,6 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
              wp_ast_op_str(s->op));
     return;
   }
-  const ir_builtin *b = ir_builtin_find(bname);
   const char *adj = lower_adjoint_name(c, t);
   if (adj && !*adj)
     return;  /* reported */
@@ -455,7 +454,7 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
     ir_value *cur = lower_expr(c, &name);
     ir_value *v = cur ? lower_expr(c, s->value) : NULL;
     ir_value *args[2] = {cur, v};
-    ir_value *r = v ? lower_builtin(c, b, args, 2, s->loc) : NULL;
+    ir_value *r = v ? lower_binary_op(c, bname, args, s->loc) : NULL;
     if (r)
       lower_assign_var(c, adj, r, t->loc);
     return;
@@ -503,7 +502,7 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
         ir_value *old = lower_emit(c, IR_LOAD, et, addr, n, t->loc);
         lower_check_reload(c, arr, t->loc);
         ir_value *args[2] = {old, v};
-        ir_value *r = lower_builtin(c, b, args, 2, s->loc);
+        ir_value *r = lower_binary_op(c, bname, args, s->loc);
         if (r)
           store(c, t, arr, r, s->value->loc);
         return;
@@ -518,7 +517,7 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
       ir_value *old = lower_emit(c, IR_LOAD, arr->type->elem, addr, n, t->loc);
       lower_check_reload(c, arr, t->loc);
       ir_value *args[2] = {old, v};
-      ir_value *r = lower_builtin(c, b, args, 2, s->loc);
+      ir_value *r = lower_binary_op(c, bname, args, s->loc);
       if (r)
         store(c, t, arr, r, s->value->loc);
       return;
@@ -547,7 +546,7 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
     if (!v)
       return;
     ir_value *args[2] = {cur, v};
-    ir_value *r = lower_builtin(c, b, args, 2, s->loc);
+    ir_value *r = lower_binary_op(c, bname, args, s->loc);
     if (r)
       assign(c, t, r, s);
     return;
@@ -559,7 +558,7 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
     if (!v)
       return;
     ir_value *args[2] = {cur, v};
-    ir_value *r = lower_builtin(c, b, args, 2, s->loc);
+    ir_value *r = lower_binary_op(c, bname, args, s->loc);
     if (r && part)
       lower_spatial_set_part(c, t, r);
     else if (r)
@@ -573,7 +572,7 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
     if (!v)
       return;
     ir_value *args[2] = {cur, v};
-    ir_value *r = lower_builtin(c, b, args, 2, s->loc);
+    ir_value *r = lower_binary_op(c, bname, args, s->loc);
     if (r)
       component(c, &p, t, r, s);
   }

@@ -169,6 +169,11 @@ typedef struct wp_array_t {
   wp_int32 ndim;
 } wp_array_t;
 
+/* A null array, as None for an array parameter in Warp: a NULL pointer,
+ * or a zeroed wp_array (what wp_array_free leaves: no data, ndim 0).
+ * Launchers pass it to the kernel as an all-zero array. */
+#define WP_ARRAY_IS_NULL(a) (!(a) || (!(a)->data && (a)->ndim == 0))
+
 #define WP_ARRAY_OWNS_DATA 1u
 #define WP_ARRAY_OWNS_GRAD 2u
 
