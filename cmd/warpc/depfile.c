@@ -1,5 +1,5 @@
-/* depfile.c - the Make depfile of a compilation (-MD, -MF, -MT, -MP), as gcc
- * writes it for headers: the output depends on the kernel file and on every
+/* depfile.c - the Make depfile of a compilation (-MD, -MF, -MT, -MQ, -MP), as
+ * gcc writes it for headers: the output depends on the kernel file and on every
  * Python module it imported, directly or not, that was found and read. */
 #include <errno.h>
 #include <stdio.h>
@@ -9,11 +9,16 @@
 
 #include "warpc.h"
 
-/* A path as Make reads it in a rule: spaces and '#' escaped with '\', '$'
- * doubled. */
+/* A name quoted as gcc quotes it for Make: '$' doubled; a space or tab
+ * escaped with '\\', the backslashes just before it doubled; '#' escaped. */
 static void put_path(FILE *f, const char *p) {
+  const char *start = p;
   for (; *p; p++) {
-    if (*p == ' ' || *p == '\t' || *p == '#')
+    if (*p == ' ' || *p == '\t') {
+      for (const char *q = p; q > start && q[-1] == '\\'; q--)
+        fputc('\\', f);
+      fputc('\\', f);
+    } else if (*p == '#')
       fputc('\\', f);
     else if (*p == '$')
       fputc('$', f);
@@ -21,14 +26,38 @@ static void put_path(FILE *f, const char *p) {
   }
 }
 
+/* The rule's targets in gcc's order: its driver passes every -MQ before
+ * every -MT, and each -MT (literal) then takes the place of the earliest
+ * quoted target, which moves to the end. */
+static void put_targets(FILE *f, const options *o) {
+  int n = o->ndep_targets, order[MAX_DEP_TARGETS], k = 0, lwm = 0;
+  for (int i = 0; i < n; i++)
+    if (o->dep_quote[i])
+      order[k++] = i;
+  for (int i = 0; i < n; i++)
+    if (!o->dep_quote[i]) {
+      order[k] = i;
+      if (lwm != k) {
+        order[k] = order[lwm];
+        order[lwm] = i;
+      }
+      k++, lwm++;
+    }
+  for (int j = 0; j < n; j++) {
+    const char *t = o->dep_targets[order[j]];
+    if (j)
+      fputc(' ', f);
+    if (o->dep_quote[order[j]])
+      put_path(f, t);
+    else
+      fputs(t, f);
+  }
+}
+
 static void write_rules(FILE *f, const options *o, const ast_program *prog,
                         const char *out_path) {
   if (o->ndep_targets)
-    for (int i = 0; i < o->ndep_targets; i++) {
-      if (i)
-        fputc(' ', f);
-      put_path(f, o->dep_targets[i]);
-    }
+    put_targets(f, o);
   else
     put_path(f, out_path);
   fputc(':', f);

@@ -47,9 +47,11 @@ static void usage(FILE *out) {
       "beside\n"
       "                     the output (.d replacing its extension)\n"
       "  -MF FILE           write the depfile to FILE (implies -MD)\n"
-      "  -MT TARGET         target of the depfile's rule (default: the "
-      "output;\n"
-      "                     repeatable; implies -MD)\n"
+      "  -MT TARGET         target of the depfile's rule, as written "
+      "(default: the\n"
+      "                     output; repeatable; implies -MD)\n"
+      "  -MQ TARGET         like -MT, with Make's special characters "
+      "quoted\n"
       "  -MP                add a phony target for each imported module\n"
       "  --no-adjoint       generate no backward (adjoint) kernels\n"
       "  --debug            keep `assert` statements: a failing one prints\n"
@@ -203,11 +205,15 @@ int warpc_parse_args(int argc, char **argv, options *o) {
     } else if ((v = value_of(a, "-MF", &i, argc, argv, &err)) || err) {
       o->dep_file = v;
       o->depfile = true;
-    } else if ((v = value_of(a, "-MT", &i, argc, argv, &err)) || err) {
+    } else if ((v = value_of(a, "-MT", &i, argc, argv, &err)) || err ||
+               (v = value_of(a, "-MQ", &i, argc, argv, &err)) || err) {
+      bool quote = !strncmp(a, "-MQ", 3);
       if (!err && o->ndep_targets == MAX_DEP_TARGETS)
-        return warpc_usage_error("too many %s options", "-MT");
-      if (!err)
+        return warpc_usage_error("too many %s options", quote ? "-MQ" : "-MT");
+      if (!err) {
+        o->dep_quote[o->ndep_targets] = quote;
         o->dep_targets[o->ndep_targets++] = v;
+      }
       o->depfile = true;
     } else if (!strncmp(a, "--emit=", 7)) {
       size_t k = 0, n = sizeof emit_kinds / sizeof emit_kinds[0];

@@ -57,10 +57,11 @@ typedef struct options {
   int ninstantiate;
   const char *include[MAX_INCLUDE]; /* -I DIR, in order */
   int ninclude;
-  bool depfile;         /* -MD (or -MF / -MT): write a Make depfile */
+  bool depfile;         /* -MD (or -MF / -MT / -MQ): write a Make depfile */
   bool dep_phony;       /* -MP: a phony target per dependency */
   const char *dep_file; /* -MF FILE */
-  const char *dep_targets[MAX_DEP_TARGETS]; /* -MT TARGET */
+  const char *dep_targets[MAX_DEP_TARGETS]; /* -MT / -MQ TARGET, in order */
+  bool dep_quote[MAX_DEP_TARGETS];          /* true: -MQ (quote for Make) */
   int ndep_targets;
 } options;
 

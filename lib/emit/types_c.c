@@ -218,7 +218,11 @@ void emit_types(emit_ctx *e) {
               "WP_MAT_ATOMIC(%s, float16, %d, %d)\n",
               t->name, ir_t_vec(T, t->scalar, t->cols)->name, t->cols, t->name,
               t->rows, t->cols);
-    if (t->kind != IR_T_MAT || !is_float_scalar(t->scalar))
+    bool int_mat = t->kind == IR_T_MAT && !is_float_scalar(t->scalar) &&
+                   t->scalar != WP_SCALAR_BOOL &&
+                   t->scalar != WP_SCALAR_BFLOAT16 &&
+                   t->scalar != WP_SCALAR_FLOAT16;
+    if (t->kind != IR_T_MAT || (!is_float_scalar(t->scalar) && !int_mat))
       continue;
     const char *s = ir_scalar_name(t->scalar);
     fprintf(out, "WP_MAT(%s, %s, %s, %d, %d, %s, %s, %s)\n", t->name, s,
@@ -226,11 +230,14 @@ void emit_types(emit_ctx *e) {
             ir_t_vec(T, t->scalar, t->rows)->name,
             ir_t_vec(T, t->scalar, t->cols)->name,
             ir_t_mat(T, t->scalar, t->cols, t->rows)->name);
-    fprintf(out, "WP_MAT_ATOMIC(%s, %s, %d, %d)\n", t->name, s, t->rows,
-            t->cols);
+    if (has_atomics(t->scalar))
+      fprintf(out, "WP_MAT_ATOMIC(%s, %s, %d, %d)\n", t->name, s, t->rows,
+              t->cols);
     if (has_swap_atomics(t->scalar))
       fprintf(out, "WP_MAT_ATOMIC_SWAP(%s, %s, %d, %d)\n", t->name, s, t->rows,
               t->cols);
+    if (int_mat) /* element-wise arithmetic, products, transpose */
+      continue;
     if (t->rows == t->cols && t->rows >= 2 && t->rows <= 4)
       fprintf(out, "WP_MAT%d(%s, %s, %s)\n", t->rows, t->name, s,
               t->elem->cname);

@@ -197,6 +197,20 @@ static bool resolve_place(lower_ctx *c, const ast_expr *e, place *p) {
       return p->naddr > 0;
     }
   }
+  if (e->kind == AST_EXPR_SUBSCRIPT || e->kind == AST_EXPR_ATTRIBUTE) {
+    /* a component of a component (`m[i][1][2] = x`, `m[1][2] = x`): the
+       enclosing value is updated and assigned back */
+    ir_value *v = lower_expr(c, e);
+    if (!v)
+      return false;
+    if (v->type->kind == IR_T_VEC || v->type->kind == IR_T_MAT) {
+      p->var = -1;
+      p->type = v->type;
+      p->path = e;
+      p->pval = v;
+      return true;
+    }
+  }
   wp_error(c->diag, e->loc,
            "assignment to this target is not supported (only variables, their "
            "components, array elements and their components)");
@@ -375,7 +389,7 @@ static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
     }
     if (lower_spatial_set_part(c, t, v))
       return; /* x.p = ..., x.q = ... on a transform variable */
-    place p = {0};
+    place p = {.stmt = s};
     if (resolve_place(c, t->value, &p))
       component(c, &p, t, v, s);
     return;
@@ -565,7 +579,7 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
       lower_assign_var(c, t->name, r, t->loc);
     return;
   }
-  place p = {0};
+  place p = {.stmt = s};
   if (resolve_place(c, t->value, &p)) {
     ir_value *cur = component(c, &p, t, NULL, s);
     ir_value *v = cur ? lower_expr(c, s->value) : NULL;

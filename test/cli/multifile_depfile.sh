@@ -48,8 +48,8 @@ PY
 printf '%s\n' 'out/k.o: src/k.py \' ' src/helper.py \' ' inc\ dir/vec_ops.py' >want
 diff want out/k.d >/dev/null || fail "-MD: $(diff want out/k.d)"
 
-# -MF FILE, -MT twice, -MP phony targets for the modules (not the main file)
-"$warpc" -I "inc dir" -MF deps.mk -MT 'obj/k.o' -MT 'k$x.h' -MP src/k.py -o out/k.o --no-cuda
+# -MF FILE, -MT and -MQ (quoted), -MP phony targets for the modules (not the main file)
+"$warpc" -I "inc dir" -MF deps.mk -MT 'obj/k.o' -MQ 'k$x.h' -MP src/k.py -o out/k.o --no-cuda
 cat >want <<'D'
 obj/k.o k$$x.h: src/k.py \
  src/helper.py \
@@ -59,7 +59,7 @@ src/helper.py:
 
 inc\ dir/vec_ops.py:
 D
-diff want deps.mk >/dev/null || fail "-MF -MT -MP: $(diff want deps.mk)"
+diff want deps.mk >/dev/null || fail "-MF -MT -MQ -MP: $(diff want deps.mk)"
 
 # text outputs too; an output without extension gets .d appended
 "$warpc" -I "inc dir" -MD src/k.py --emit=c -o out/kc

@@ -1,6 +1,6 @@
 # warp-lang 1.10.1 has no bfloat16; float16 vectors take float16 values only
 # (float literals do not convert); generic matrix() types need a float dtype
-# (integer matrices are not supported yet) and literal shapes.
+# (8- and 16-bit integer matrices are not supported yet) and literal shapes.
 import warp as wp
 
 
