@@ -141,20 +141,27 @@ static void launcher(emit_ctx *e, const ir_func *f, int backward) {
     if (t->kind != IR_T_ARRAY)
       continue;
     const char *p = emit_c_ident(e->m->arena, f->param_names[i]);
+    /* a null array only where the kernel tests it (`if a:`), as None in
+       Warp; elsewhere wp_check_array_arg reports it */
+    bool optional = ir_param_truth_tested(f, i);
     fprintf(out,
-            "  if (!WP_ARRAY_IS_NULL(%s) &&\n"
-            "      (wp_st = wp_check_array_arg(%s, %uu, \"%s\", %d, wp_dev, "
-            "\"%s%s\", \"%s\")) != WP_SUCCESS)\n    return wp_st;\n",
-            p, p, ir_type_dtype_code(t->elem), t->elem->name, t->ndim, k,
-            backward ? "_backward" : "", f->param_names[i]);
+            "  if (%s%s%s(wp_st = wp_check_array_arg(%s, %uu, \"%s\", %d, "
+            "wp_dev, \"%s%s\", \"%s\")) != WP_SUCCESS)\n    return wp_st;\n",
+            optional ? "!WP_ARRAY_IS_NULL(" : "", optional ? p : "",
+            optional ? ") &&\n      " : "", p, ir_type_dtype_code(t->elem),
+            t->elem->name, t->ndim, k, backward ? "_backward" : "",
+            f->param_names[i]);
   }
   fprintf(out, "  %s_args wp_a;\n", k);
   fputs("  __builtin_memset(&wp_a, 0, sizeof wp_a);\n", out);
   for (int i = 0; i < f->nparams; i++) {
     const char *p = emit_c_ident(e->m->arena, f->param_names[i]);
-    if (f->param_types[i]->kind == IR_T_ARRAY) /* a null array stays zero */
+    if (f->param_types[i]->kind == IR_T_ARRAY &&
+        ir_param_truth_tested(f, i)) /* a null array stays zero */
       fprintf(out, "  if (!WP_ARRAY_IS_NULL(%s))\n    wp_a.p%d = *%s;\n", p, i,
               p);
+    else if (f->param_types[i]->kind == IR_T_ARRAY)
+      fprintf(out, "  wp_a.p%d = *%s;\n", i, p);
     else
       fprintf(out, "  wp_a.p%d = %s;\n", i, p);
   }

@@ -8,8 +8,9 @@
 static void param_doc(FILE *out, const ir_func *f, int i) {
   const ir_type *t = f->param_types[i];
   if (t->kind == IR_T_ARRAY)
-    fprintf(out, " *   %s: array of %s, ndim %d\n", f->param_names[i],
-            t->elem->name, t->ndim);
+    fprintf(out, " *   %s: array of %s, ndim %d%s\n", f->param_names[i],
+            t->elem->name, t->ndim,
+            ir_param_truth_tested(f, i) ? " (optional: may be NULL)" : "");
   else
     fprintf(out, " *   %s: %s (by value)\n", f->param_names[i], t->name);
 }
@@ -107,10 +108,11 @@ int wp_emit_header(FILE *out, const ir_module *m, const wp_emit_options *opts) {
         " * array's dtype, ndim or device differs from the signature or the\n"
         " * launch is invalid.  Array indices are not bounds-checked, as in\n"
         " * Warp's release builds: the launch dims must fit the arrays.\n"
-        " * An array argument may be NULL (or a zeroed wp_array), as None in\n"
-        " * Warp: the kernel sees a null array (`if a:` is false, shape 0),\n"
-        " * which it must not index (optional outputs such as `if loss:`). "
-        "*/\n",
+        " * An array the kernel tests (`if a:`; marked optional above) may be\n"
+        " * NULL or a zeroed wp_array, as None in Warp: the kernel sees a "
+        "null\n"
+        " * array (`if a:` is false, shape 0).  Any other NULL array is an\n"
+        " * error (WP_ERROR_INVALID_VALUE). */\n",
         out);
     emit_launcher_signature(&e, f, out);
     fputs(";\n", out);

@@ -173,3 +173,20 @@ int ir_add_local(ir_func *f, const ir_type *t) {
   f->locals[f->nlocals] = t;
   return f->nlocals++;
 }
+
+static bool tests_value(const ir_func *f, const ir_value *p) {
+  for (const ir_block *b = f->entry; b; b = b->next)
+    for (const ir_value *v = b->first; v; v = v->next)
+      if (v->op == IR_ARRAY_VALID && v->nargs == 1 && v->args[0] == p)
+        return true;
+  return false;
+}
+
+bool ir_param_truth_tested(const ir_func *f, int i) {
+  if (i < 0 || i >= f->nparams)
+    return false;
+  if (tests_value(f, f->params[i]))
+    return true;
+  return f->adjoint && i < f->adjoint->nparams &&
+         tests_value(f->adjoint, f->adjoint->params[i]);
+}

@@ -355,6 +355,11 @@ void ir_block_add_pred(ir_block *b, ir_block *pred);
 bool ir_is_terminator(const ir_value *v);
 /* Numbers blocks and values densely (for printing and emission). */
 void ir_renumber(ir_func *f);
+/* Whether kernel f tests the truth value of its array parameter i (`if a:`,
+ * `not a`: an IR_ARRAY_VALID of the parameter itself, in the kernel or in its
+ * backward function, which has the funcs inlined).  Only such parameters
+ * accept a null array at launch, as None in Warp. */
+bool ir_param_truth_tested(const ir_func *f, int i);
 void ir_count_uses(ir_func *f);
 
 /* ---- stages and passes -------------------------------------------------- */

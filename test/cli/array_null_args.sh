@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Optional arrays, as None in Warp: a launcher takes a NULL `const wp_array *`
 # (or a zeroed wp_array, what wp_array_free leaves) for an array parameter;
-# the kernel sees a null array, so `if loss:` is false.  Forward and
-# backward, with hand-computed results; a non-null array of the wrong dtype
-# is still refused.
+# the kernel sees a null array, so `if loss:` is false.  Only parameters the
+# kernel tests accept NULL: any other NULL array is an error (a kernel that
+# indexes it would crash).  Forward and backward, with hand-computed results;
+# a non-null array of the wrong dtype is still refused.
 set -eu
 root=${WARPC_ROOT:-$PWD}
 warpc=$root/build/bin/warpc
@@ -33,7 +34,8 @@ def k(x: wp.array(dtype=float), loss: wp.array(dtype=float), out: wp.array(dtype
     flags[i] = f + loss.shape[0] * 10
 PY
 "$warpc" opt.py -o opt.o
-grep -q "An array argument may be NULL" opt.h || fail "header does not document NULL arrays"
+grep -q "loss: array of float32, ndim 1 (optional: may be NULL)" opt.h || fail "header does not mark loss optional"
+grep -q "flags: array of int32, ndim 1\$" opt.h || fail "header marks flags optional"
 cat >main.c <<'C'
 #include <stdio.h>
 #include <string.h>
@@ -71,6 +73,8 @@ int main(void) {
   printf("grad %g %g %g %g\n", xg[0], xg[1], xg[2], xg[3]);
   st = opt_k(&WP_LAUNCH_1D(4), &x, &bad, NULL, &flags);
   printf("mismatch %s: %s\n", wp_status_string(st), wp_last_error());
+  st = opt_k(&WP_LAUNCH_1D(4), &x, &loss, &out, NULL);
+  printf("required %s: %s\n", wp_status_string(st), wp_last_error());
   wp_shutdown();
   return 0;
 }
@@ -83,4 +87,6 @@ grep -qx 'full 30 2 8 10' out.txt || fail "given arrays: $(cat out.txt)"
 grep -qx 'grad 2 4 6 8' out.txt || fail "backward: $(cat out.txt)"
 grep -q "^mismatch WP_ERROR_DTYPE_MISMATCH: opt_k: parameter 'loss'" out.txt ||
   fail "dtype mismatch not reported: $(cat out.txt)"
+grep -q "^required WP_ERROR_INVALID_VALUE: opt_k: parameter 'flags': array is NULL" out.txt ||
+  fail "a NULL array the kernel does not test was accepted: $(cat out.txt)"
 echo ok
