@@ -683,7 +683,11 @@ def normalise_test(index, spec, module, stem):
 # Oracle (warp-lang)
 # --------------------------------------------------------------------------
 
-def import_warp(verbose):
+def import_warp(verbose, forward_only=False):
+    """Imports warp-lang once, configured for the tests.  forward_only: the
+    oracle only runs forward launches, so warp-lang compiles no backward
+    code (about half its per-module compile time, which dominates a cold
+    run); the gradient harness needs it and leaves it on."""
     global _wp, _wt
     if _wp is not None:
         return
@@ -693,6 +697,8 @@ def import_warp(verbose):
 
     wp.config.kernel_cache_dir = str(CACHE_DIR)
     wp.config.quiet = not verbose
+    if forward_only:
+        wp.config.enable_backward = False
     if verbose:
         wp.init()
     else:
@@ -1170,7 +1176,7 @@ def run_case(path, opts):
 
     # ---- oracle side: import the case with warp-lang, check the specs
     try:
-        import_warp(opts.verbose)
+        import_warp(opts.verbose, forward_only=True)
         module = load_case_module(path)
     except Exception:
         return fail("warp-lang could not import the case (oracle failure):\n" + tail(traceback.format_exc()))
