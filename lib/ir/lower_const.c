@@ -360,25 +360,14 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
       if (b.kind == BIND_MODULE)
         return eval_binding(c, e, lower_lookup_attr(c, b.module, e->name), out);
     }
+    /* math.pi, math.e, math.tau, math.inf: the same values as warp's */
     if (e->value->kind == AST_EXPR_NAME &&
-        strcmp(e->value->name, "math") == 0) {
+        strcmp(e->value->name, "math") == 0 &&
+        (!strcmp(e->name, "pi") || !strcmp(e->name, "e") ||
+         !strcmp(e->name, "tau") || !strcmp(e->name, "inf")) &&
+        lower_warp_constant(e->name, &out->f)) {
       out->kind = CV_FLOAT;
-      if (strcmp(e->name, "pi") == 0) {
-        out->f = M_PI;
-        return true;
-      }
-      if (strcmp(e->name, "e") == 0) {
-        out->f = M_E;
-        return true;
-      }
-      if (strcmp(e->name, "tau") == 0) {
-        out->f = 2 * M_PI;
-        return true;
-      }
-      if (strcmp(e->name, "inf") == 0) {
-        out->f = INFINITY;
-        return true;
-      }
+      return true;
     }
     break;
   }
