@@ -108,7 +108,6 @@ static int parse_archs(const char *list, options *o) {
   }
   if (!o->narchs)
     return warpc_usage_error("empty --cuda-arch list%s", "");
-  o->cuda = CUDA_EXPLICIT;
   return 0;
 }
 
@@ -149,6 +148,7 @@ void warpc_free_args(options *o) {
 int warpc_parse_args(int argc, char **argv, options *o) {
   o->opt_level = 2;
   o->line_directives = true;
+  bool no_cuda = false;
   /* each repeatable option takes at least one argument of argv */
   size_t n = (size_t)(argc > 0 ? argc : 1);
   o->xptxas = calloc(n, sizeof *o->xptxas);
@@ -249,7 +249,7 @@ int warpc_parse_args(int argc, char **argv, options *o) {
     } else if (!strcmp(a, "-v")) {
       o->verbose = true;
     } else if (!strcmp(a, "--no-cuda")) {
-      o->cuda = CUDA_OFF;
+      no_cuda = true;
     } else if (!strcmp(a, "--debug")) {
       o->debug = true;
     } else if (!strcmp(a, "--no-adjoint")) {
@@ -266,8 +266,10 @@ int warpc_parse_args(int argc, char **argv, options *o) {
   }
   if (!o->input)
     return warpc_usage_error("%s", "no input file");
-  if (o->cuda == CUDA_OFF && o->narchs)
+  /* in either order */
+  if (no_cuda && o->narchs)
     return warpc_usage_error("%s", "--no-cuda contradicts --cuda-arch");
+  o->cuda = no_cuda ? CUDA_OFF : o->narchs ? CUDA_EXPLICIT : CUDA_DEFAULT;
   if (!o->narchs)
     for (const int *p = wp_cuda_default_archs; *p; p++)
       o->archs[o->narchs++] = *p;

@@ -1,7 +1,8 @@
 /* signals.c - a signal that stops warpc (SIGINT, SIGTERM, SIGHUP, SIGQUIT,
  * SIGPIPE) stops the tool it runs, removes the private temporary directory
  * and the temporaries beside the outputs, then kills warpc with the same
- * signal so that the caller sees it in the exit status.  The handler only
+ * signal so that the caller sees it in the exit status; SIGTSTP (^Z) stops
+ * the tool with warpc, and it continues when warpc does.  The handler only
  * makes async-signal-safe calls on a record prepared in advance
  * (wp_cleanup, lib/emit/driver.c). */
 #include <errno.h>
@@ -31,6 +32,31 @@ static void on_signal(int sig) {
   _exit(128 + sig); /* not reached: the default action ends warpc */
 }
 
+/* ^Z: the tool, in a process group of its own, is not in the terminal's
+ * foreground group; it is stopped with warpc and continued with it. */
+static void on_stop(int sig) {
+  int saved = errno;
+  wp_cleanup *c = active;
+  pid_t tool = c ? c->tool : 0;
+  if (tool > 0)
+    kill(-tool, SIGSTOP);
+  struct sigaction dfl = {.sa_handler = SIG_DFL},
+                   mine = {.sa_handler = on_stop};
+  sigemptyset(&dfl.sa_mask);
+  sigemptyset(&mine.sa_mask);
+  sigaction(sig, &dfl, NULL);
+  sigset_t s;
+  sigemptyset(&s);
+  sigaddset(&s, sig);
+  sigprocmask(SIG_UNBLOCK, &s, NULL);
+  raise(sig); /* stops warpc here until SIGCONT */
+  sigprocmask(SIG_BLOCK, &s, NULL);
+  sigaction(sig, &mine, NULL);
+  if (tool > 0)
+    kill(-tool, SIGCONT);
+  errno = saved;
+}
+
 void warpc_signals_install(wp_cleanup *c) {
   active = c;
   sigset_t set;
@@ -46,4 +72,8 @@ void warpc_signals_install(wp_cleanup *c) {
       continue;
     sigaction(sig, &sa, NULL);
   }
+  struct sigaction old, stop = {.sa_handler = on_stop};
+  sigemptyset(&stop.sa_mask);
+  if (sigaction(SIGTSTP, NULL, &old) == 0 && old.sa_handler == SIG_DFL)
+    sigaction(SIGTSTP, &stop, NULL);
 }

@@ -320,6 +320,7 @@ void wp_cleanup_on_signal(wp_cleanup *c, int sig) {
   pid_t pg = c->tool;
   if (pg > 0) {
     kill(-pg, sig == SIGPIPE ? SIGTERM : sig);
+    kill(-pg, SIGCONT); /* a tool stopped with warpc (^Z) must see it */
     bool gone = false;
     for (int i = 0; i < 200 && !gone; i++) { /* 2 s */
       siginfo_t si;

@@ -10,6 +10,7 @@
 kernel k.py
 bad_kernel bad.py
 mkfifo fifo
+cuda=--no-cuda
 # the reference: every output as a regular file
 "$warpc" --no-cuda k.py -o ref.o -H ref.h -MF ref.d -MT k.o
 "$warpc" --no-cuda k.py --emit=c -o ref.c
@@ -38,7 +39,7 @@ reader_done() {
 run() { # WANT-RC WHAT ARGS...
   local want=$1 what=$2 rc=0
   shift 2
-  timeout 60 "$warpc" --no-cuda "$@" >out 2>err || rc=$?
+  timeout 60 "$warpc" "$cuda" "$@" >out 2>err || rc=$?
   [ "$rc" = "$want" ] || fail "$what: exit $rc, want $want: $(head -3 err)"
 }
 
@@ -104,6 +105,20 @@ link_case ref.c "--emit=c -o dangling" dangling k.py --emit=c -o dangling
 mkdir sub
 ln -s sub/far.h far
 link_case ref.h "-H link into sub/" far k.py -o k.o -H far
+
+# device code kinds (a fake CUDA toolkit), through the same code
+fake_cuda "$tmp/cuda"
+export WARPC_CUDA_PATH=$tmp/cuda
+cuda=--cuda-arch=sm_75
+"$warpc" $cuda k.py --emit=ptx -o ref.ptx
+"$warpc" $cuda k.py --emit=fatbin -o ref.fatbin
+grep -q '^// fatbinary$' ref.fatbin || fail "the fake fatbin: $(cat ref.fatbin)"
+echo old >target.ptx
+ln -s target.ptx link.ptx
+link_case ref.ptx "--emit=ptx -o link" link.ptx k.py --emit=ptx -o link.ptx
+fifo_case ref.fatbin "--emit=fatbin -o fifo" k.py --emit=fatbin -o fifo
+unset WARPC_CUDA_PATH
+cuda=--no-cuda
 
 # failed compiles: the targets as they were, the links kept
 for what in o H MF c; do echo old >"target.$what"; done

@@ -37,7 +37,8 @@ refused() { # WHAT ARGS...
   "$warpc" --no-cuda "$@" >out 2>err || rc=$?
   rm -f out
   [ "$rc" = 2 ] || fail "$what: exit $rc, want 2: $(head -3 err)"
-  grep -q '^warpc: error: ' err || fail "$what: no 'warpc: error:' message: $(cat err)"
+  grep -Eq "^warpc: error: .*(would overwrite the (input|imported module) '|are the same file$)" err ||
+    fail "$what: not refused as the same file: $(cat err)"
   rm -f err
   [ "$(cat in.py helper.py existing.o | md5sum)" = "$sum0" ] ||
     fail "$what: the input (or another file) was changed"
@@ -59,6 +60,9 @@ refused "-MF \$PWD/in.py" in.py -o k.o -MF "$PWD/in.py"
 for kind in c cu ir ast header; do
   refused "--emit=$kind -o in.py" in.py --emit=$kind -o in.py
   refused "--emit=$kind -o ./in.py" in.py --emit=$kind -o ./in.py
+done
+for kind in ptx cubin fatbin; do # refused before a toolkit is looked for
+  refused "--emit=$kind -o in.py" in.py --emit=$kind -o ./in.py
 done
 refused "--emit=c -MF in.py" in.py --emit=c -o k.c -MF in.py
 refused "input via a symlink" soft.py -o ./in.py

@@ -4,6 +4,7 @@
 # also a tool that ignores the signal, killed after a grace period), removes
 # its private directory in $TMPDIR and the temporaries beside the outputs,
 # leaves in-place outputs (a symlink) alone, and dies of the same signal.
+# SIGTSTP stops the tool with warpc, SIGCONT continues both.
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
 set -m # background jobs keep SIGINT (not ignored as without job control)
@@ -75,4 +76,28 @@ interrupt "nvcc and its child, SIGHUP" HUP 2 --cuda-arch sm_75 k.py -o k.o
 unset FAKE_CUDA_SLEEP
 # a tool that ignores the signal is killed after the grace period
 interrupt "a tool ignoring SIGTERM" TERM 2 --no-cuda --cc ./stubborn k.py -o k.o
+
+# ^Z: the tool (in a process group of its own) stops with warpc and
+# continues with it
+state() { awk '{print $3}' "/proc/$1/stat" 2>/dev/null || echo gone; }
+: >"$PIDFILE"
+"$warpc" --no-cuda --cc ./slowcc k.py -o k.o 2>err &
+wpid=$!
+track $wpid
+for _ in $(seq 100); do [ -s "$PIDFILE" ] && break; sleep 0.1; done
+tool=$(head -1 "$PIDFILE")
+[ -n "$tool" ] || fail "SIGTSTP: the tool did not start"
+kill -TSTP $wpid
+for _ in $(seq 50); do [ "$(state $wpid)" = T ] && [ "$(state "$tool")" = T ] && break; sleep 0.1; done
+[ "$(state $wpid)" = T ] || fail "SIGTSTP: warpc is not stopped: $(state $wpid)"
+[ "$(state "$tool")" = T ] || fail "SIGTSTP: the tool is not stopped: $(state "$tool")"
+kill -CONT $wpid
+for _ in $(seq 50); do [ "$(state "$tool")" != T ] && break; sleep 0.1; done
+[ "$(state "$tool")" = S ] || fail "SIGCONT: the tool did not continue: $(state "$tool")"
+[ "$(state $wpid)" = S ] || fail "SIGCONT: warpc did not continue: $(state $wpid)"
+kill -TERM $wpid
+rc=0
+wait $wpid || rc=$?
+[ "$rc" = 143 ] || fail "SIGTERM after SIGCONT: exit $rc"
+[ -z "$(ls -A "$TMPDIR")" ] || fail "SIGTSTP/SIGCONT/SIGTERM: left in TMPDIR: $(ls -A "$TMPDIR")"
 echo ok

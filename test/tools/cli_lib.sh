@@ -14,13 +14,16 @@
 # and defines
 #   fail MSG...      prints "FAIL: MSG" on stderr and exits 1
 #   skip MSG...      prints "SKIP: MSG" and exits 0
-#   track PID...     kills PID (and its process group) when the test ends
+#   track PID...     ends PID when the test ends (SIGTERM, SIGKILL after 3 s)
 #   kernel FILE      writes a small valid kernel file
 #   bad_kernel FILE  writes a kernel file with an error in it (warpc exit 1)
 #   fake_cuda DIR    makes a fake CUDA toolkit in DIR/bin (nvcc, ptxas,
 #                    fatbinary: shell scripts that log their arguments, one
-#                    per line, to DIR/log and write small outputs), for use
-#                    with WARPC_CUDA_PATH=DIR
+#                    per line, to DIR/log and write small outputs - nvcc's
+#                    names the work directory as the real one's does), for
+#                    use with WARPC_CUDA_PATH=DIR; FAKE_CUDA_SLEEP=N makes
+#                    each tool sleep N s in a child process, and each
+#                    appends its pid and the child's to $FAKE_CUDA_PIDFILE
 #   alive PID        true when PID runs (a zombie does not count)
 set -eu
 export LC_ALL=C
@@ -28,9 +31,13 @@ root=${WARPC_ROOT:-$PWD}
 warpc=${WARPC:-$root/build/bin/warpc}
 tmp=$(mktemp -d)
 cli_pids=
-cli_exit() {
+cli_exit() { # SIGTERM first: a warpc left running stops its tools
   local p
-  for p in $cli_pids; do kill -KILL "$p" 2>/dev/null || true; done
+  for p in $cli_pids; do kill -TERM "$p" 2>/dev/null || true; done
+  for p in $cli_pids; do
+    for _ in $(seq 30); do alive "$p" || break; sleep 0.1; done
+    kill -KILL "$p" 2>/dev/null || true
+  done
   rm -rf "$tmp"
 }
 trap cli_exit EXIT
@@ -79,7 +86,12 @@ if [ -n "\${FAKE_CUDA_SLEEP:-}" ]; then
   [ -n "\${FAKE_CUDA_PIDFILE:-}" ] && echo \$! >>"\$FAKE_CUDA_PIDFILE"
   wait
 fi
-[ -n "\$out" ] && printf '.file 1 "%s/module.cu"\n// $tool\n' "\$(pwd)" >"\$out"
+# nvcc names its source by its absolute path, as the real one does
+if [ -n "\$out" ] && [ $tool = nvcc ]; then
+  printf '.file 1 "%s/module.cu"\n// $tool\n' "\$(pwd)" >"\$out"
+elif [ -n "\$out" ]; then
+  printf '// $tool\n' >"\$out"
+fi
 exit 0
 EOF
     chmod +x "$1/bin/$tool"
