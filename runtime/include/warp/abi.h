@@ -184,7 +184,8 @@ typedef struct wp_array_t {
 struct wp_tape;
 typedef struct wp_launch {
   wp_int32 ndim;    /* 1..4 */
-  wp_int64 dims[4]; /* launch shape; the thread count is their product */
+  wp_int64 dims[4]; /* launch shape, each 0..2^31 (WP_LAUNCH_DIM_MAX); the
+                       thread count is their product */
   wp_device device;
   wp_int32 block_dim;  /* CUDA threads per block */
   wp_int32 max_blocks; /* CUDA grid cap (grid-stride loop beyond it) */
@@ -242,7 +243,9 @@ wp_status wp_check_array_arg(const wp_array *a, wp_dtype dtype,
  * launch completes; a CUDA launch is queued on launch->stream and returns
  * (args may be reused at once).  A forward launch naming a tape is recorded
  * there once it has run (<warp/tape.h>).  Returns WP_ERROR_INVALID_VALUE for
- * bad dims or block_dim or a backward launch naming a tape,
+ * bad dims (ndim outside 0..4, a negative extent, one above
+ * WP_LAUNCH_DIM_MAX of <warp/launch.h>, a thread count past int64), a bad
+ * block_dim or a backward launch naming a tape,
  * WP_ERROR_NOT_SUPPORTED for a missing adjoint,
  * WP_ERROR_NO_DEVICE for a device that does not exist, no CUDA driver, or a
  * CUDA launch of a CPU-only object, WP_ERROR_CUDA when the driver refuses
