@@ -134,8 +134,10 @@ enum {
 #define WP_MAT44D WP_MAT_DTYPE(WP_SCALAR_FLOAT64, 4, 4)
 
 /* An array, as Warp's wp.array: `data` points at element [0,...,0];
- * element [i0,..,i(n-1)] is at data + sum(ik * strides[k]) (strides in bytes,
- * may be any multiple of the element alignment).  `grad` is NULL or a buffer
+ * element [i0,..,i(n-1)] is at data + sum(ik * strides[k]) (strides in bytes:
+ * multiples of the element alignment, 0 or at least one element; data and
+ * grad aligned as the element: the rules of wp_array_wrap in
+ * <warp/array.h>).  `grad` is NULL or a buffer
  * of the same shape and strides holding the adjoint.  Entries of shape and
  * strides at k >= ndim are 0.  Layout is fixed (it is passed by value into
  * kernels); see <warp/array.h> for the functions that make and free arrays. */
