@@ -210,7 +210,10 @@ int warpc_compile_object(const options *o, ir_module *m,
   if (!rc && bin) {
     rc = build_fatbin(o, m, &eo, bin, &w);
     eo.fatbin_symbol = symbol;
+    eo.cuda_archs = o->archs;
+    eo.n_cuda_archs = o->narchs;
   }
+  eo.header_object = true;
   char *tmp_obj = rc ? NULL : wp_temp_beside(out_path);
   char *tmp_h = rc ? NULL : wp_temp_beside(header_path);
   if (!rc && (!tmp_obj || !tmp_h)) {
