@@ -143,3 +143,52 @@ clean:
 	rm -rf $(B)/obj $(B)/bin $(B)/lib $(B)/gen $(B)/test $(B)/ctest $(B)/aarch64 $(XB)
 
 -include $(shell find $(B)/obj $(XB) -name '*.d' 2>/dev/null)
+
+# ---- ThreadSanitizer: make check-tsan ----------------------------------------
+# The runtime and its CPU tests built with -fsanitize=thread in build/tsan/
+# (objects, libwarprt.a, tests), then run: test_pool_threads launches from
+# several threads at once while others resize and stop the pool;
+# test_cuda_runtime runs on the fake CUDA driver of test/fakecuda (built with
+# TSan too), concurrent CUDA launches included.  Any race report fails the
+# target (halt_on_error).  ROUNDS=N scales test_pool_threads (default 200).
+TSAN_B := $(B)/tsan
+TSAN_CFLAGS := -O1 -g -fsanitize=thread -fno-omit-frame-pointer
+TSAN_RT_OBJ := $(RT_SRC:%.c=$(TSAN_B)/obj/%.o)
+TSAN_LIB := $(TSAN_B)/lib/libwarprt.a
+TSAN_TESTS := test_pool_threads test_runtime test_tape test_launch_limits \
+  test_array_checks test_cuda_runtime
+TSAN_BIN := $(TSAN_TESTS:%=$(TSAN_B)/test/%)
+TSAN_FAKECUDA := $(TSAN_B)/fakecuda/libcuda.so.1
+
+.PHONY: check-tsan
+$(TSAN_B)/obj/runtime/%.o: runtime/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(TSAN_CFLAGS) $(WARN) -fPIC -pthread -MMD -MP -Iruntime/include -c $< -o $@
+
+$(TSAN_LIB): $(TSAN_RT_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(TSAN_B)/test/%: test/unit/%.c $(TSAN_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(TSAN_CFLAGS) $(WARN) -pthread -Ilib -Iruntime/include -o $@ $< $(TSAN_LIB) -lm
+
+$(TSAN_FAKECUDA): test/fakecuda/fakecuda.c test/fakecuda/fakecuda.h
+	@mkdir -p $(dir $@)
+	$(CC) $(TSAN_CFLAGS) $(WARN) -shared -fPIC -pthread -o $@ $<
+
+# fork() in a threaded program is outside what TSan supports: test_runtime
+# skips its fork test (WARPRT_TEST_NO_FORK).
+check-tsan: $(TSAN_BIN) $(TSAN_FAKECUDA)
+	@set -e; export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 $(TSAN_OPTIONS)" \
+	  WARPRT_TEST_NO_FORK=1 WARPRT_TEST_ROUNDS=$(or $(ROUNDS),200); \
+	for t in $(filter-out %/test_cuda_runtime,$(TSAN_BIN)); do \
+	  echo "== $$t"; $$t; \
+	done; \
+	for mode in ok nobinary; do \
+	  echo "== $(TSAN_B)/test/test_cuda_runtime (fake CUDA driver, $$mode)"; \
+	  LD_LIBRARY_PATH=$(CURDIR)/$(dir $(TSAN_FAKECUDA)) WARPRT_TEST_CUDA=fake \
+	    FAKECUDA_MODE=$$mode WARP_NUM_THREADS=4 $(TSAN_B)/test/test_cuda_runtime; \
+	done
+
+-include $(shell find $(TSAN_B)/obj -name '*.d' 2>/dev/null)

@@ -26,7 +26,7 @@ static void usage(FILE *out) {
       "                     file's stem)\n"
       "  --cuda-arch LIST   CUDA archs, e.g. sm_75,sm_87,sm_90 (default:\n"
       "                     sm_75,sm_80,sm_86,sm_87,sm_89,sm_90 + PTX of the\n"
-      "                     highest, when a CUDA toolkit is found)\n"
+      "                     lowest and highest, when a CUDA toolkit is found)\n"
       "  --no-cuda          CPU code only\n"
       "  --target TRIPLE    host target of the object (clang --target), e.g.\n"
       "                     aarch64-linux-gnu\n"

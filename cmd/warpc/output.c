@@ -200,7 +200,10 @@ int warpc_compile_object(const options *o, ir_module *m,
   if (!rc && bin) {
     rc = build_fatbin(o, m, &eo, bin, c);
     eo.fatbin_symbol = symbol;
+    eo.cuda_archs = o->archs;
+    eo.n_cuda_archs = o->narchs;
   }
+  eo.header_object = true;
   if (!rc && bin) {
     const char *host = wpath(c, "host.o"), *fb = wpath(c, "fatbin.o");
     const char *fatbin = wpath(c, "module.fatbin");

@@ -1,8 +1,8 @@
 /* device.c - the CUDA device-code pipeline: CUDA C -> PTX (nvcc) -> one
  * cubin per requested arch (ptxas) -> a fatbin that also carries the PTX of
- * the highest requested virtual arch (fatbinary), and the embedding of that
- * fatbin into a host object (an assembler .incbin in a `.nv_fatbin` section,
- * where cuobjdump finds it, joined with `ld.lld -r`). */
+ * the lowest and the highest requested arch (fatbinary), and the embedding of
+ * that fatbin into a host object (an assembler .incbin in a `.nv_fatbin`
+ * section, where cuobjdump finds it, joined with `ld.lld -r`). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -195,40 +195,56 @@ int wp_cuda_cubin(const wp_cuda_options *o, const char *ptx, int arch,
   return run_cuda(&a, o);
 }
 
+int wp_cuda_ptx_archs(const int *archs, int n, int out[2]) {
+  if (n < 1)
+    return 0;
+  int lo = archs[0], hi = archs[0];
+  for (int i = 1; i < n; i++) {
+    lo = archs[i] < lo ? archs[i] : lo;
+    hi = archs[i] > hi ? archs[i] : hi;
+  }
+  out[0] = lo;
+  out[1] = hi;
+  return hi == lo ? 1 : 2;
+}
+
 int wp_cuda_fatbin(const wp_cuda_options *o, const char *cu,
                    const char *fatbin_out) {
-  int lo = o->archs[0], hi = o->archs[0];
-  for (int i = 1; i < o->narchs; i++) {
-    lo = o->archs[i] < lo ? o->archs[i] : lo;
-    hi = o->archs[i] > hi ? o->archs[i] : hi;
+  int parch[2];
+  int nptx = wp_cuda_ptx_archs(o->archs, o->narchs, parch);
+  char *ptx[2] = {NULL, NULL};
+  int rc = nptx ? 0 : -1;
+  for (int i = 0; i < nptx && !rc; i++) {
+    ptx[i] = wp_strfmt("compute_%d.ptx", parch[i]);
+    if (wp_cuda_ptx(o, cu, parch[i], ptx[i]))
+      rc = -1;
   }
-  /* PTX of the lowest arch assembles for every higher real arch */
-  char *lo_ptx = wp_strfmt("compute_%d.ptx", lo);
-  char *hi_ptx = wp_strfmt("compute_%d.ptx", hi);
-  int rc = 0;
-  if (wp_cuda_ptx(o, cu, lo, lo_ptx) ||
-      (hi != lo && wp_cuda_ptx(o, cu, hi, hi_ptx)))
-    rc = -1;
   argv_buf fb = {0};
   push(&fb, wp_strfmt("%s/fatbinary", o->toolkit_bin));
   push(&fb, wp_strfmt("--create=%s", fatbin_out));
   add(&fb, "-64");
+  /* the lowest arch's PTX assembles for every higher real arch */
   for (int i = 0; i < o->narchs && !rc; i++) {
     char *cubin = wp_strfmt("sm_%d.cubin", o->archs[i]);
-    if (wp_cuda_cubin(o, lo_ptx, o->archs[i], cubin))
+    if (wp_cuda_cubin(o, ptx[0], o->archs[i], cubin))
       rc = -1;
     else
       push(&fb,
            wp_strfmt("--image3=kind=elf,sm=%d,file=%s", o->archs[i], cubin));
     free(cubin);
   }
-  push(&fb, wp_strfmt("--image3=kind=ptx,sm=%d,file=%s", hi, hi_ptx));
+  /* as nvcc -gencode arch=compute_N,code=compute_N: the lowest arch's PTX
+     lets the driver JIT for any newer GPU no cubin covers (sm_80 with
+     sm_75,sm_90), the highest arch's gives GPUs past every cubin code using
+     all of that arch */
+  for (int i = 0; i < nptx && !rc; i++)
+    push(&fb, wp_strfmt("--image3=kind=ptx,sm=%d,file=%s", parch[i], ptx[i]));
   made(o, fatbin_out);
   if (!rc)
     rc = run_cuda(&fb, o);
   free_argv(&fb);
-  free(lo_ptx);
-  free(hi_ptx);
+  free(ptx[0]);
+  free(ptx[1]);
   return rc;
 }
 

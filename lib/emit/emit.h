@@ -30,6 +30,11 @@ typedef struct wp_emit_options {
   /* CPU target: the symbol of the embedded fatbin the kernel descriptors
      point at, or NULL for a CPU-only object */
   const char *fatbin_symbol;
+  /* header: set when it goes with an object, to say which devices that
+     runs on: the CUDA archs of its fatbin (n_cuda_archs 0: CPU only) */
+  bool header_object;
+  const int *cuda_archs;
+  int n_cuda_archs;
 } wp_emit_options;
 
 /* Name of the CUDA entry of kernel `f` ("<module>_<kernel>_cuda_forward"),
@@ -179,9 +184,14 @@ int wp_cuda_ptx(const wp_cuda_options *o, const char *cu, int arch,
 int wp_cuda_cubin(const wp_cuda_options *o, const char *ptx, int arch,
                   const char *cubin_out);
 
+/* The archs whose PTX a fatbin for archs[0..n) carries: the lowest (so a
+ * GPU newer than it that no cubin runs on JIT-compiles it) and the highest
+ * when it differs.  Writes them to out[], lowest first; returns 0..2. */
+int wp_cuda_ptx_archs(const int *archs, int n, int out[2]);
+
 /* The whole pipeline, run in o->workdir (file names are relative to it,
- * intermediate files are made there): a cubin per arch plus the PTX of the
- * highest arch, packed by fatbinary into `fatbin_out`. */
+ * intermediate files are made there): a cubin per arch plus the PTX of
+ * wp_cuda_ptx_archs, packed by fatbinary into `fatbin_out`. */
 int wp_cuda_fatbin(const wp_cuda_options *o, const char *cu,
                    const char *fatbin_out);
 

@@ -1,6 +1,7 @@
 /* header.c - the generated C header: the typed launcher of every kernel with
  * a comment giving its Python signature and each parameter's dtype/ndim. */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "emit_internal.h"
@@ -53,6 +54,76 @@ static void python_signature(FILE *out, const ir_func *f) {
   fputc('\n', out);
 }
 
+/* "sm_75, sm_80 and sm_90" */
+static void arch_list(FILE *out, const char *prefix, const int *archs, int n) {
+  for (int i = 0; i < n; i++)
+    fprintf(out, "%s%s%d",
+            i == 0       ? ""
+            : i == n - 1 ? " and "
+                         : ", ",
+            prefix, archs[i]);
+}
+
+/* Prints `text` as a C comment, its words filled into lines of at most 78
+ * columns. */
+static void comment_fill(FILE *out, const char *text) {
+  int col = fprintf(out, "/*");
+  for (const char *p = text; *p;) {
+    while (*p == ' ')
+      p++;
+    size_t len = strcspn(p, " ");
+    if (len == 0)
+      break;
+    if (col > 3 && col + 1 + (int)len > 78)
+      col = fprintf(out, "\n *");
+    col += fprintf(out, " %.*s", (int)len, p);
+    p += len;
+  }
+  fputs(" */\n", out);
+}
+
+/* Which devices the object this header goes with runs on. */
+static void devices_doc(FILE *out, const wp_emit_options *opts) {
+  if (!opts->header_object)
+    return;
+  if (opts->n_cuda_archs <= 0) {
+    comment_fill(out, "Devices: the CPU only.  The object has no CUDA code "
+                      "(warpc --no-cuda, or no CUDA toolkit): CUDA launches "
+                      "return WP_ERROR_NO_DEVICE.");
+    return;
+  }
+  char *text = NULL;
+  size_t size = 0;
+  FILE *t = open_memstream(&text, &size);
+  if (!t)
+    return;
+  int ptx[2];
+  int nptx = wp_cuda_ptx_archs(opts->cuda_archs, opts->n_cuda_archs, ptx);
+  fprintf(t,
+          "Devices: the CPU, and CUDA GPUs of compute capability %d.%d or "
+          "newer.  %s for ",
+          ptx[0] / 10, ptx[0] % 10,
+          opts->n_cuda_archs == 1 ? "A cubin" : "Cubins");
+  arch_list(t, "sm_", opts->cuda_archs, opts->n_cuda_archs);
+  fprintf(t,
+          " %s as %s on GPUs of the same major version and at least "
+          "that minor one.  On any other GPU the CUDA driver compiles PTX "
+          "when the module loads: ",
+          opts->n_cuda_archs == 1 ? "runs" : "run",
+          opts->n_cuda_archs == 1 ? "it is" : "they are");
+  if (nptx == 1)
+    fprintf(t, "that for compute_%d", ptx[0]);
+  else {
+    fputs("the newest of ", t);
+    arch_list(t, "compute_", ptx, nptx);
+    fputs(" not above the GPU's compute capability", t);
+  }
+  fputs(" (the driver must support the PTX's ISA version).", t);
+  if (fclose(t) == 0 && text)
+    comment_fill(out, text);
+  free(text);
+}
+
 int wp_emit_header(FILE *out, const ir_module *m, const wp_emit_options *opts) {
   emit_ctx e = {.out = out, .m = (ir_module *)m, .opts = opts};
   char guard[256];
@@ -67,6 +138,7 @@ int wp_emit_header(FILE *out, const ir_module *m, const wp_emit_options *opts) {
       ": launchers of the kernels of module '%s'.\n * Do not edit.  Link with "
       "the object warpc wrote and -lwarprt -lpthread -lm. */\n",
       m->name);
+  devices_doc(out, opts);
   fprintf(out, "#ifndef %s\n#define %s\n\n#include <warp/warp.h>\n\n", guard,
           guard);
   fputs("#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n", out);

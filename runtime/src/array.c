@@ -40,6 +40,60 @@ static wp_status check_shape(wp_int32 ndim, const wp_int64 *shape,
   return WP_SUCCESS;
 }
 
+/* The alignment an array's data, grad and strides need (array.h). */
+static wp_int64 array_align(const wp_array *a) {
+  wp_size align = wp_dtype_alignment(a->dtype);
+  return align ? (wp_int64)align : 1;
+}
+
+/* `p` (the array's data or grad, `which`) is aligned for its dtype. */
+static wp_status check_pointer(const wp_array *a, const void *p,
+                               const char *which, const char *what) {
+  char name[32];
+  wp_int64 align = array_align(a);
+  if ((uintptr_t)p % (uintptr_t)align == 0)
+    return WP_SUCCESS;
+  return wp_set_error(WP_ERROR_INVALID_VALUE,
+                      "%s: %s pointer %p is misaligned: an array of %s needs "
+                      "it to be a multiple of %lld bytes",
+                      what, which, p,
+                      wp_dtype_name(a->dtype, name, sizeof name),
+                      (long long)align);
+}
+
+/* The strides of a non-empty array: where a dimension is stepped (extent
+ * > 1) its stride is 0 (every index the same element, a broadcast) or at
+ * least one element in magnitude, and a multiple of the alignment; the
+ * offset of every element fits in int64. */
+static wp_status check_strides(const wp_array *a, const char *what) {
+  char name[32];
+  wp_int64 align = array_align(a), end = a->elem_size, off;
+  for (int k = 0; k < a->ndim; k++) {
+    wp_int64 s = a->strides[k];
+    if (a->shape[k] <= 1)
+      continue; /* never stepped */
+    /* INT64_MIN has no magnitude; it overflows below anyway */
+    wp_int64 mag = s < 0 ? (s == INT64_MIN ? INT64_MAX : -s) : s;
+    if (s % align != 0)
+      return wp_set_error(WP_ERROR_INVALID_VALUE,
+                          "%s: strides[%d] = %lld is not a multiple of %lld "
+                          "bytes, the alignment of %s",
+                          what, k, (long long)s, (long long)align,
+                          wp_dtype_name(a->dtype, name, sizeof name));
+    if (s != 0 && mag < a->elem_size)
+      return wp_set_error(WP_ERROR_INVALID_VALUE,
+                          "%s: strides[%d] = %lld is smaller than an element "
+                          "(%d bytes): elements would overlap (stride 0 "
+                          "repeats one element)",
+                          what, k, (long long)s, (int)a->elem_size);
+    if (!wpi_mul_i64(a->shape[k] - 1, mag, &off) || off > INT64_MAX - end)
+      return wp_set_error(WP_ERROR_INVALID_VALUE,
+                          "%s: the strides overflow the address space", what);
+    end += off;
+  }
+  return WP_SUCCESS;
+}
+
 wp_status wpi_check_array(const wp_array *a, const char *what) {
   if (!a)
     return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: array is NULL", what);
@@ -51,11 +105,17 @@ wp_status wpi_check_array(const wp_array *a, const char *what) {
     return wp_set_error(WP_ERROR_INVALID_VALUE,
                         "%s: array has element size %d (unknown dtype?)", what,
                         (int)a->elem_size);
-  if (!a->data && n > 0)
+  if (n == 0)
+    return WP_SUCCESS; /* nothing is ever addressed */
+  if (!a->data)
     return wp_set_error(WP_ERROR_INVALID_VALUE,
                         "%s: array data is NULL but it has %lld elements", what,
                         (long long)n);
-  return WP_SUCCESS;
+  if ((st = check_pointer(a, a->data, "data", what)) == WP_SUCCESS &&
+      (!a->grad ||
+       (st = check_pointer(a, a->grad, "grad", what)) == WP_SUCCESS))
+    st = check_strides(a, what);
+  return st;
 }
 
 /* The element size to use for (dtype, elem_size) as documented in array.h:
@@ -220,6 +280,8 @@ wp_status wp_array_wrap(wp_array *out, void *data, wp_dtype dtype,
     return wp_set_error(WP_ERROR_INVALID_VALUE,
                         "%s: data is NULL for a non-empty array", what);
   a.data = data;
+  if (bytes > 0 && (st = wpi_check_array(&a, what)) != WP_SUCCESS)
+    return st; /* alignment and strides */
   *out = a;
   return WP_SUCCESS;
 }
@@ -238,6 +300,9 @@ wp_status wp_array_set_grad(wp_array *a, void *grad) {
   if (!grad && wp_array_size(a) > 0)
     return wp_set_error(WP_ERROR_INVALID_VALUE,
                         "%s: grad is NULL for a non-empty array", what);
+  if (wp_array_size(a) > 0 &&
+      (st = check_pointer(a, grad, "grad", what)) != WP_SUCCESS)
+    return st;
   if (a->flags & WP_ARRAY_OWNS_GRAD)
     free_buffer(a->device, a->grad);
   a->grad = grad;
@@ -308,11 +373,41 @@ int wp_array_is_contiguous(const wp_array *a) {
 void *wp_array_at(const wp_array *a, const wp_int64 *idx) {
   if (!a || !idx || !a->data || a->ndim < 1 || a->ndim > 4)
     return NULL;
-  char *p = a->data;
+  wp_int64 off = 0, step;
   for (int k = 0; k < a->ndim; k++) {
     if (idx[k] < 0 || idx[k] >= a->shape[k])
       return NULL;
-    p += idx[k] * a->strides[k];
+    /* a hand-made array's strides may overflow: no address then */
+    if (__builtin_mul_overflow(idx[k], a->strides[k], &step) ||
+        __builtin_add_overflow(off, step, &off))
+      return NULL;
   }
-  return p;
+  return (char *)a->data + off;
+}
+
+wp_status wp_array_to_view(const wp_array *a, wp_array_t *out) {
+  const char *what = "wp_array_to_view";
+  if (!out)
+    return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: out is NULL", what);
+  *out = wp_array_view(NULL);
+  if (!a)
+    return WP_SUCCESS;
+  wp_status st = wpi_check_array(a, what);
+  if (st != WP_SUCCESS)
+    return st;
+  for (int k = 0; k < a->ndim; k++) {
+    const char *field = NULL;
+    wp_int64 v = 0;
+    if (a->shape[k] > INT32_MAX)
+      field = "shape", v = a->shape[k];
+    else if (a->strides[k] > INT32_MAX || a->strides[k] < INT32_MIN)
+      field = "strides", v = a->strides[k];
+    if (field)
+      return wp_set_error(WP_ERROR_INVALID_VALUE,
+                          "%s: %s[%d] = %lld does not fit in the int32 of an "
+                          "array field of a struct (Warp's array_t)",
+                          what, field, k, (long long)v);
+  }
+  *out = wp_array_view(a);
+  return WP_SUCCESS;
 }

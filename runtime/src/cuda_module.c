@@ -95,12 +95,14 @@ static int fatbin_archs(const unsigned char *p, int *sm, int *nsm, int *ptx,
   if (rd32(p) != FATBIN_MAGIC)
     return 0;
   uint64_t header = (uint16_t)(p[6] | p[7] << 8), size = rd64(p + 8);
+  if (size > UINT64_MAX - header)
+    return 1; /* a size no image has: no entries */
   uint64_t off = header, end = header + size;
   for (int k = 0; k < FATBIN_MAX_ENTRIES && off + 32 <= end; k++) {
     const unsigned char *e = p + off;
     unsigned kind = (unsigned)(e[0] | e[1] << 8);
     uint64_t ehs = rd32(e + 4), payload = rd64(e + 8);
-    if (ehs < 32 || payload > end - off - ehs)
+    if (ehs < 32 || ehs > end - off || payload > end - off - ehs)
       break;
     int arch = (int)rd32(e + 28);
     if (kind == 2)

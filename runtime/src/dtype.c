@@ -10,20 +10,21 @@ static const struct {
   const char *name;
   const char *suffix;
   wp_size size;
+  wp_size align; /* the C alignment of the scalar type on this target */
 } scalars[] = {
-    [WP_SCALAR_BOOL] = {"bool", NULL, 1},
-    [WP_SCALAR_INT8] = {"int8", "b", 1},
-    [WP_SCALAR_UINT8] = {"uint8", "ub", 1},
-    [WP_SCALAR_INT16] = {"int16", "s", 2},
-    [WP_SCALAR_UINT16] = {"uint16", "us", 2},
-    [WP_SCALAR_INT32] = {"int32", "i", 4},
-    [WP_SCALAR_UINT32] = {"uint32", "ui", 4},
-    [WP_SCALAR_INT64] = {"int64", "l", 8},
-    [WP_SCALAR_UINT64] = {"uint64", "ul", 8},
-    [WP_SCALAR_FLOAT16] = {"float16", "h", 2},
-    [WP_SCALAR_FLOAT32] = {"float32", "f", 4},
-    [WP_SCALAR_FLOAT64] = {"float64", "d", 8},
-    [WP_SCALAR_BFLOAT16] = {"bfloat16", NULL, 2},
+    [WP_SCALAR_BOOL] = {"bool", NULL, 1, _Alignof(wp_bool)},
+    [WP_SCALAR_INT8] = {"int8", "b", 1, _Alignof(wp_int8)},
+    [WP_SCALAR_UINT8] = {"uint8", "ub", 1, _Alignof(wp_uint8)},
+    [WP_SCALAR_INT16] = {"int16", "s", 2, _Alignof(wp_int16)},
+    [WP_SCALAR_UINT16] = {"uint16", "us", 2, _Alignof(wp_uint16)},
+    [WP_SCALAR_INT32] = {"int32", "i", 4, _Alignof(wp_int32)},
+    [WP_SCALAR_UINT32] = {"uint32", "ui", 4, _Alignof(wp_uint32)},
+    [WP_SCALAR_INT64] = {"int64", "l", 8, _Alignof(wp_int64)},
+    [WP_SCALAR_UINT64] = {"uint64", "ul", 8, _Alignof(wp_uint64)},
+    [WP_SCALAR_FLOAT16] = {"float16", "h", 2, _Alignof(wp_half)},
+    [WP_SCALAR_FLOAT32] = {"float32", "f", 4, _Alignof(float)},
+    [WP_SCALAR_FLOAT64] = {"float64", "d", 8, _Alignof(double)},
+    [WP_SCALAR_BFLOAT16] = {"bfloat16", NULL, 2, _Alignof(wp_bfloat16)},
 };
 
 #define NUM_SCALARS ((int)(sizeof scalars / sizeof scalars[0]))
@@ -51,6 +52,14 @@ wp_size wp_dtype_size(wp_dtype dtype) {
   if (!scalar_known(s))
     return 0;
   return scalar_count(dtype) * scalars[s].size;
+}
+
+wp_size wp_dtype_alignment(wp_dtype dtype) {
+  if (WP_DTYPE_KIND(dtype) == WP_KIND_STRUCT)
+    return 1; /* not known here: not checked */
+  if (wp_dtype_size(dtype) == 0)
+    return 0;
+  return scalars[WP_DTYPE_SCALAR(dtype)].align;
 }
 
 /* "f" for float32; "<bool>" where Warp has no suffix. */

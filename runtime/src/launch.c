@@ -12,9 +12,25 @@ wp_device wp_launch_device(const wp_launch *launch) {
   return launch ? launch->device : WP_DEVICE_CPU;
 }
 
-/* The kernel-visible shape of a launch; ndim 0 means 1 (abi.h). */
+/* "(4, 2147483649)": the first `ndim` dims of a launch. */
+static const char *dims_string(const wp_launch *launch, int ndim, char *buf,
+                               size_t n) {
+  int len = snprintf(buf, n, "(");
+  for (int k = 0; k < ndim && len > 0 && (size_t)len < n; k++)
+    len += snprintf(buf + len, n - (size_t)len, k ? ", %lld" : "%lld",
+                    (long long)launch->dims[k]);
+  if (len > 0 && (size_t)len < n)
+    snprintf(buf + len, n - (size_t)len, ")");
+  return buf;
+}
+
+/* The kernel-visible shape of a launch; ndim 0 means 1 (abi.h).  Every
+ * extent is at most WP_LAUNCH_DIM_MAX, so each wp.tid() component (int32,
+ * as in Warp) holds its largest index; their product, the thread count, is
+ * only bounded by int64. */
 static wp_status launch_bounds(const wp_launch *launch, const char *name,
                                wp_launch_bounds *b) {
+  char dims[128];
   wp_int32 ndim = launch->ndim == 0 ? 1 : launch->ndim;
   if (ndim < 1 || ndim > 4)
     return wp_set_error(WP_ERROR_INVALID_VALUE,
@@ -26,13 +42,24 @@ static wp_status launch_bounds(const wp_launch *launch, const char *name,
   for (int k = 0; k < ndim; k++) {
     if (launch->dims[k] < 0)
       return wp_set_error(WP_ERROR_INVALID_VALUE,
-                          "kernel %s: launch dims[%d] = %lld is negative", name,
-                          k, (long long)launch->dims[k]);
+                          "kernel %s: launch dims[%d] = %lld is negative "
+                          "(launch dims %s)",
+                          name, k, (long long)launch->dims[k],
+                          dims_string(launch, ndim, dims, sizeof dims));
+    if (launch->dims[k] > WP_LAUNCH_DIM_MAX)
+      return wp_set_error(
+          WP_ERROR_INVALID_VALUE,
+          "kernel %s: launch dims %s: dims[%d] = %lld exceeds "
+          "WP_LAUNCH_DIM_MAX (%lld): wp.tid() components are int32 and "
+          "would wrap; split the launch or give it more dimensions",
+          name, dims_string(launch, ndim, dims, sizeof dims), k,
+          (long long)launch->dims[k], (long long)WP_LAUNCH_DIM_MAX);
     b->shape[k] = launch->dims[k];
     if (!wpi_mul_i64(b->size, b->shape[k], &b->size))
       return wp_set_error(WP_ERROR_INVALID_VALUE,
-                          "kernel %s: the launch's thread count overflows",
-                          name);
+                          "kernel %s: launch dims %s: the thread count "
+                          "overflows 64 bits",
+                          name, dims_string(launch, ndim, dims, sizeof dims));
   }
   return WP_SUCCESS;
 }

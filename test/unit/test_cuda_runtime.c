@@ -704,6 +704,18 @@ static void test_fake_nobinary(int old_ptx) {
     CHECK_ERR(wp_launch_kernel(&l, &k, 0, &args), WP_ERROR_CUDA,
               "the object holds no cubin or PTX usable on sm_86; rebuild with "
               "warpc --cuda-arch sm_86");
+    /* An entry whose header size runs past the image ends the list. */
+    static _Alignas(8) unsigned char cut[sizeof fatbin];
+    memcpy(cut, fatbin, sizeof fatbin);
+    put32(cut + 16 + 80 + 4, 0xffffff00u);
+    put32(cut + 16 + 80 + 28, 99);
+    k.cuda_module = cut;
+    CHECK_ERR(wp_launch_kernel(&l, &k, 0, &args), WP_ERROR_CUDA,
+              "the object holds a cubin for sm_75, none of them usable");
+    /* A size that wraps around: no entries. */
+    put64(cut + 8, UINT64_MAX - 8);
+    CHECK_ERR(wp_launch_kernel(&l, &k, 0, &args), WP_ERROR_CUDA,
+              "the object holds no cubin and no PTX, none of them usable");
     /* Plain PTX text names its target. */
     k.cuda_module = scale_ptx;
     CHECK_ERR(wp_launch_kernel(&l, &k, 0, &args), WP_ERROR_CUDA,

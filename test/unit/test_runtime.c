@@ -377,7 +377,7 @@ static void test_launch_errors(void) {
             WP_ERROR_INVALID_VALUE, "kernel test_visit: launch ndim 5");
   CHECK_ERR(wp_launch_kernel(&WP_LAUNCH_2D(4, -2), &visit_desc, 0, &args),
             WP_ERROR_INVALID_VALUE, "test_visit: launch dims[1] = -2");
-  wp_launch big = {.ndim = 3, .dims = {INT64_MAX / 2, 3, 1}};
+  wp_launch big = {.ndim = 3, .dims = {1ll << 31, 1ll << 31, 1ll << 31}};
   CHECK_ERR(wp_launch_kernel(&big, &visit_desc, 0, &args),
             WP_ERROR_INVALID_VALUE, "overflows");
   /* Zero threads: success, nothing runs (args would crash if touched). */

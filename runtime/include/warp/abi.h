@@ -134,8 +134,10 @@ enum {
 #define WP_MAT44D WP_MAT_DTYPE(WP_SCALAR_FLOAT64, 4, 4)
 
 /* An array, as Warp's wp.array: `data` points at element [0,...,0];
- * element [i0,..,i(n-1)] is at data + sum(ik * strides[k]) (strides in bytes,
- * may be any multiple of the element alignment).  `grad` is NULL or a buffer
+ * element [i0,..,i(n-1)] is at data + sum(ik * strides[k]) (strides in bytes:
+ * multiples of the element alignment, 0 or at least one element; data and
+ * grad aligned as the element: the rules of wp_array_wrap in
+ * <warp/array.h>).  `grad` is NULL or a buffer
  * of the same shape and strides holding the adjoint.  Entries of shape and
  * strides at k >= ndim are 0.  Layout is fixed (it is passed by value into
  * kernels); see <warp/array.h> for the functions that make and free arrays. */
@@ -184,7 +186,8 @@ typedef struct wp_array_t {
 struct wp_tape;
 typedef struct wp_launch {
   wp_int32 ndim;    /* 1..4 */
-  wp_int64 dims[4]; /* launch shape; the thread count is their product */
+  wp_int64 dims[4]; /* launch shape, each 0..2^31 (WP_LAUNCH_DIM_MAX); the
+                       thread count is their product */
   wp_device device;
   wp_int32 block_dim;  /* CUDA threads per block */
   wp_int32 max_blocks; /* CUDA grid cap (grid-stride loop beyond it) */
@@ -242,7 +245,9 @@ wp_status wp_check_array_arg(const wp_array *a, wp_dtype dtype,
  * launch completes; a CUDA launch is queued on launch->stream and returns
  * (args may be reused at once).  A forward launch naming a tape is recorded
  * there once it has run (<warp/tape.h>).  Returns WP_ERROR_INVALID_VALUE for
- * bad dims or block_dim or a backward launch naming a tape,
+ * bad dims (ndim outside 0..4, a negative extent, one above
+ * WP_LAUNCH_DIM_MAX of <warp/launch.h>, a thread count past int64), a bad
+ * block_dim or a backward launch naming a tape,
  * WP_ERROR_NOT_SUPPORTED for a missing adjoint,
  * WP_ERROR_NO_DEVICE for a device that does not exist, no CUDA driver, or a
  * CUDA launch of a CPU-only object, WP_ERROR_CUDA when the driver refuses

@@ -27,6 +27,17 @@ extern "C" {
  * dtype or an unknown code. */
 wp_size wp_dtype_size(wp_dtype dtype);
 
+/* The alignment in bytes that the data and grad pointers and the strides of
+ * an array of `dtype` need: the C alignment of its scalar type, whatever the
+ * shape (bool, int8, uint8: 1; int16, uint16, float16, bfloat16: 2; int32,
+ * uint32, float32: 4, so vec3f, mat33f, quatf and transformf need 4; int64,
+ * uint64, float64: 8, so vec3d needs 8).  Kernels load and store elements
+ * (and do atomics) at that alignment.  1 for a struct dtype, whose
+ * alignment the runtime does not know: it is not checked, so align such
+ * arrays as the struct (wp_array_alloc and malloc do).  0 for an unknown
+ * code. */
+wp_size wp_dtype_alignment(wp_dtype dtype);
+
 /* Warp's name of a non-struct dtype ("float32", "vec3f", "mat22d", "vec5h"
  * ...), written into `buf` (at least 32 bytes); returns buf. */
 const char *wp_dtype_name(wp_dtype dtype, char *buf, wp_size bufsize);
@@ -50,14 +61,33 @@ wp_status wp_array_alloc(wp_array *out, wp_dtype dtype, wp_size elem_size,
  * ownership of `data` and must keep it alive while the array is used.  For
  * a CUDA device, `data` is a device pointer (CUdeviceptr) of that device's
  * primary context, e.g. from cudaMalloc; the device must exist
- * (WP_ERROR_NO_DEVICE otherwise). */
+ * (WP_ERROR_NO_DEVICE otherwise).
+ *
+ * Layout rules, checked for a non-empty array (WP_ERROR_INVALID_VALUE with
+ * a message naming the pointer or stride otherwise):
+ *  - `data` is a multiple of wp_dtype_alignment(dtype) (4 for float32 and
+ *    vec3f, 8 for float64 ...): kernels would make misaligned accesses;
+ *  - each stride of a dimension of extent > 1 is a multiple of that
+ *    alignment and either 0 (every index of the dimension is one element, a
+ *    broadcast, as numpy and Warp allow) or at least the element size
+ *    (elements may not partly overlap); strides of extent-1 dimensions are
+ *    never used and not checked, except that they may not be negative;
+ *  - strides are not negative (Warp accepts negative strides; here make the
+ *    reversed view in the kernel instead);
+ *  - the offset of the last element fits in int64.
+ * The same rules (negative strides aside) hold for arrays built by hand and
+ * passed to launchers or the functions below: wp_check_array_arg and the
+ * array functions refuse a misaligned data or grad pointer or a bad stride
+ * with WP_ERROR_INVALID_VALUE. */
 wp_status wp_array_wrap(wp_array *out, void *data, wp_dtype dtype,
                         wp_size elem_size, wp_int32 ndim, const wp_int64 *shape,
                         const wp_int64 *strides, wp_device device);
 
 /* Attaches the caller's buffer `grad` (same shape and strides as the data, on
  * the array's device) as the array's gradient; the caller keeps ownership.
- * A grad the array owned is freed. */
+ * A grad the array owned is freed.  WP_ERROR_INVALID_VALUE for an invalid
+ * array, or a grad that is NULL or misaligned (wp_dtype_alignment) while
+ * the array is non-empty. */
 wp_status wp_array_set_grad(wp_array *a, void *grad);
 
 /* Allocates a zero-filled grad buffer owned by the array, on its device
@@ -115,7 +145,8 @@ wp_status wp_array_zero_grad(wp_array *a);
  * field of a @wp.struct value: same data, grad, extents, byte strides and
  * ndim.  NULL gives an empty one (data NULL, ndim 0), as a default-constructed
  * struct has.  The wp_array keeps ownership: keep it alive while the struct
- * value is used.  Extents and strides must fit in int32 (as in Warp); the
+ * value is used.  Extents and strides must fit in int32 (as in Warp): this
+ * inline version truncates them unchecked; wp_array_to_view checks.  The
  * dtype and device are not kept, so pass an array of the field's dtype and
  * ndim, on the device the kernel is launched on. */
 static inline wp_array_t wp_array_view(const wp_array *a) {
@@ -129,6 +160,12 @@ static inline wp_array_t wp_array_view(const wp_array *a) {
   v.ndim = a ? a->ndim : 0;
   return v;
 }
+
+/* wp_array_view with checks: *out is the view of `a` (the empty view for
+ * NULL) and WP_SUCCESS, or, with *out the empty view,
+ * WP_ERROR_INVALID_VALUE for an invalid array (as the array functions
+ * check it) or one whose extents or strides do not fit in int32. */
+wp_status wp_array_to_view(const wp_array *a, wp_array_t *out);
 
 #ifdef __cplusplus
 }

@@ -15,6 +15,18 @@
 extern "C" {
 #endif
 
+/* The largest extent of one launch dimension: 2^31, so that every component
+ * of wp.tid() (an int32, as in Warp) holds its largest index, dims[k] - 1.
+ * wp_launch_kernel refuses a launch with a larger dims[k] with
+ * WP_ERROR_INVALID_VALUE (the message names the launch dims) instead of
+ * letting wp.tid() wrap negative.  The thread count, the product of the
+ * dims, may exceed it (a (65536, 65536) launch runs 2^32 threads); it must
+ * fit in int64.  Newer Warp refuses the same launches with a ValueError
+ * (NVIDIA/warp issues 1799, 1815; warp-lang 1.10.1 still wraps).  Unlike
+ * Warp, which checks only kernels that call wp.tid(), the limit applies to
+ * every kernel: the runtime does not know which kernels call it. */
+#define WP_LAUNCH_DIM_MAX ((wp_int64)1 << 31)
+
 /* A 1-D launch of n threads on the CPU, as a compound literal:
  *   particles_step(&WP_LAUNCH_1D(n), ...); */
 #define WP_LAUNCH_1D(n) ((wp_launch){.ndim = 1, .dims = {(n)}})
