@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "warpc.h"
 
@@ -30,7 +29,12 @@ static void put_path(FILE *f, const char *p) {
  * every -MT, and each -MT (literal) then takes the place of the earliest
  * quoted target, which moves to the end. */
 static void put_targets(FILE *f, const options *o) {
-  int n = o->ndep_targets, order[MAX_DEP_TARGETS], k = 0, lwm = 0;
+  int n = o->ndep_targets, k = 0, lwm = 0;
+  int *order = malloc((size_t)(n ? n : 1) * sizeof *order);
+  if (!order) {
+    fputs("warpc: fatal: out of memory\n", stderr);
+    abort();
+  }
   for (int i = 0; i < n; i++)
     if (o->dep_quote[i])
       order[k++] = i;
@@ -52,6 +56,7 @@ static void put_targets(FILE *f, const options *o) {
     else
       fputs(t, f);
   }
+  free(order);
 }
 
 static void write_rules(FILE *f, const options *o, const ast_program *prog,
@@ -74,55 +79,15 @@ static void write_rules(FILE *f, const options *o, const ast_program *prog,
     }
 }
 
-int warpc_depfile_begin(const options *o, const ast_program *prog,
-                        const char *out_path, warpc_depfile *d) {
-  d->path = d->tmp = NULL;
-  if (!o->depfile)
-    return 0;
-  bool to_stdout = !out_path || !strcmp(out_path, "-");
-  if (to_stdout && (!o->dep_file || !o->ndep_targets)) {
-    fprintf(stderr, "warpc: error: a depfile for output on standard output "
-                    "needs -MF FILE and -MT TARGET\n");
+int warpc_depfile_write(const options *o, const ast_program *prog,
+                        const char *out_path, const char *stage,
+                        const char *shown) {
+  FILE *f = fopen(stage, "w");
+  if (!f) {
+    fprintf(stderr, "warpc: error: cannot write '%s': %s\n", shown,
+            strerror(errno));
     return 2;
   }
-  d->path = o->dep_file ? strdup(o->dep_file) : warpc_with_ext(out_path, ".d");
-  d->tmp = wp_temp_beside(d->path);
-  FILE *f = d->tmp ? fopen(d->tmp, "w") : NULL;
-  int rc = 0;
-  if (f) {
-    write_rules(f, o, prog, out_path);
-    if (ferror(f))
-      rc = 2;
-    if (fclose(f) != 0)
-      rc = 2;
-  } else
-    rc = 2;
-  if (rc) {
-    fprintf(stderr, "warpc: error: cannot write '%s': %s\n", d->path,
-            strerror(errno));
-    warpc_depfile_abort(d);
-  }
-  return rc;
-}
-
-int warpc_depfile_commit(warpc_depfile *d) {
-  int rc = 0;
-  if (d->tmp && rename(d->tmp, d->path) != 0) {
-    fprintf(stderr, "warpc: error: cannot write '%s': %s\n", d->path,
-            strerror(errno));
-    rc = 2;
-  } else if (d->tmp) { /* renamed: nothing left to remove */
-    free(d->tmp);
-    d->tmp = NULL;
-  }
-  warpc_depfile_abort(d);
-  return rc;
-}
-
-void warpc_depfile_abort(warpc_depfile *d) {
-  if (d->tmp)
-    unlink(d->tmp); /* gone already after a rename */
-  free(d->tmp);
-  free(d->path);
-  d->path = d->tmp = NULL;
+  write_rules(f, o, prog, out_path);
+  return warpc_stream_done(f, shown);
 }

@@ -38,7 +38,8 @@ static bool instances(const options *o, wp_arena *arena, wp_diag *diag,
 static ir_module *compile_ir(const options *o, const ast_program *prog,
                              const char *mname, wp_arena *arena, wp_diag *diag,
                              bool *internal) {
-  const ast_expr *inst[MAX_PASS];
+  const ast_expr **inst = WP_NEW_ARRAY(arena, const ast_expr *,
+                                       o->ninstantiate ? o->ninstantiate : 1);
   if (!instances(o, arena, diag, inst))
     return NULL;
   wp_lower_options lo = {.module_name = mname,
@@ -66,92 +67,145 @@ static ir_module *compile_ir(const options *o, const ast_program *prog,
   return m;
 }
 
-static int object(const options *o, ir_module *m, const wp_emit_options *eo,
-                  const ast_program *prog) {
-  if (o->output && !strcmp(o->output, "-")) {
-    fprintf(stderr,
-            "warpc: error: an object cannot be written to standard output; "
-            "use --emit=c|cu|ir|ast|header for text\n");
+/* The outputs of a run, in the record `w`: indices, -1 when there is none
+ * (out: the text goes to standard output). */
+typedef struct plan {
+  int out, hdr, dep;
+  char *out_path; /* the main output (NULL: standard output) */
+} plan;
+
+/* Adds the outputs that the options ask for to `w`: 0, or 2 for a usage
+ * error (reported). */
+static int plan_outputs(const options *o, warpc_outputs *w, plan *p) {
+  *p = (plan){.out = -1, .hdr = -1, .dep = -1};
+  bool to_stdout = !o->output || !strcmp(o->output, "-");
+  if (o->emit == EMIT_OBJ) {
+    if (o->output && !strcmp(o->output, "-")) {
+      fprintf(stderr,
+              "warpc: error: an object cannot be written to standard output; "
+              "use --emit=c|cu|ir|ast|header for text\n");
+      return 2;
+    }
+    to_stdout = false;
+    p->out_path =
+        o->output ? strdup(o->output) : warpc_with_ext(o->input, ".o");
+    p->out = warpc_outputs_add(w, p->out_path, "output");
+    char *hdr =
+        o->header ? strdup(o->header) : warpc_with_ext(p->out_path, ".h");
+    p->hdr = warpc_outputs_add(w, hdr, "header");
+    free(hdr);
+  } else if (to_stdout && (o->emit == EMIT_CUBIN || o->emit == EMIT_FATBIN)) {
+    fprintf(stderr, "warpc: error: --emit=%s needs -o FILE\n",
+            o->emit == EMIT_CUBIN ? "cubin" : "fatbin");
     return 2;
+  } else if (!to_stdout) {
+    p->out_path = strdup(o->output);
+    p->out = warpc_outputs_add(w, p->out_path, "output");
   }
-  char *out = o->output ? strdup(o->output) : warpc_with_ext(o->input, ".o");
-  char *hdr = o->header ? strdup(o->header) : warpc_with_ext(out, ".h");
-  int rc;
-  if (!strcmp(out, o->input) || !strcmp(hdr, o->input)) {
-    fprintf(stderr, "warpc: error: output would overwrite the input '%s'\n",
-            o->input);
-    rc = 2;
-  } else {
-    warpc_depfile dep;
-    rc = warpc_depfile_begin(o, prog, out, &dep);
-    if (!rc)
-      rc = warpc_compile_object(o, m, eo, out, hdr);
-    if (!rc)
-      rc = warpc_depfile_commit(&dep);
-    else
-      warpc_depfile_abort(&dep);
+  if (o->depfile) {
+    if (to_stdout && (!o->dep_file || !o->ndep_targets)) {
+      fprintf(stderr, "warpc: error: a depfile for output on standard "
+                      "output needs -MF FILE and -MT TARGET\n");
+      return 2;
+    }
+    char *d =
+        o->dep_file ? strdup(o->dep_file) : warpc_with_ext(p->out_path, ".d");
+    p->dep = warpc_outputs_add(w, d, "depfile");
+    free(d);
   }
-  free(out);
-  free(hdr);
+  return 0;
+}
+
+/* Writes the outputs of `p` (their stages first, then all moved into place
+ * at once); the exit status. */
+static int write_outputs(const options *o, warpc_outputs *w, const plan *p,
+                         ir_module *m, const ast_module *ast,
+                         const wp_emit_options *eo, const ast_program *prog) {
+  int rc = warpc_outputs_prepare(w);
+  const warpc_outfile *out = p->out >= 0 ? &w->v[p->out] : NULL;
+  if (!rc && o->emit == EMIT_OBJ) {
+    rc = warpc_compile_object(o, m, eo, &w->cl, out, &w->v[p->hdr]);
+  } else if (!rc) {
+    FILE *f = out ? fopen(out->stage, "wb") : stdout;
+    if (!f) {
+      fprintf(stderr, "warpc: error: cannot write '%s': %s\n", out->path,
+              strerror(errno));
+      rc = 2;
+    } else {
+      rc = warpc_emit_text(o, m, ast, eo, &w->cl, f);
+      int wrc = warpc_stream_done(f, out ? out->path : NULL);
+      rc = rc ? rc : wrc;
+    }
+  }
+  if (!rc && p->dep >= 0)
+    rc = warpc_depfile_write(o, prog, p->out_path, w->v[p->dep].stage,
+                             w->v[p->dep].path);
+  if (!rc)
+    rc = warpc_outputs_commit(w);
   return rc;
 }
 
-/* Text output (--emit other than obj), with its depfile. */
-static int text_output(const options *o, ir_module *m, const ast_module *ast,
-                       const wp_emit_options *eo, const ast_program *prog) {
-  warpc_depfile dep;
-  int rc = warpc_depfile_begin(o, prog, o->output, &dep);
-  if (!rc)
-    rc = warpc_emit_text(o, m, ast, eo);
-  if (!rc)
-    rc = warpc_depfile_commit(&dep);
-  else
-    warpc_depfile_abort(&dep);
+/* The compilation, outputs planned and checked against the input. */
+static int compile(const options *o, warpc_outputs *w, const plan *p,
+                   const char *text, uint32_t len) {
+  wp_source src = {.path = o->input, .text = text, .len = len};
+  char *stem = o->module ? NULL : warpc_module_name(o->input);
+  const char *mname = o->module ? o->module : stem;
+  if (!warpc_valid_ident(mname)) {
+    int rc = warpc_usage_error("module name '%s' is not a C identifier", mname);
+    free(stem);
+    return rc;
+  }
+  wp_arena arena = {0};
+  wp_diag diag = {.out = stderr};
+  ast_program *prog = wp_load(&src, o->include, o->ninclude, &arena, &diag);
+  const ast_module *ast = prog ? prog->modules[0] : NULL;
+  bool internal = false;
+  ir_module *m = NULL;
+  int rc = 1;
+  if (ast && !diag.errors &&
+      (rc = warpc_outputs_check(w, prog->files, prog->nfiles))) {
+    /* an output that is an imported module: a usage error */
+  } else if (ast && !diag.errors && o->emit == EMIT_AST) {
+    rc = write_outputs(o, w, p, NULL, ast, NULL, prog);
+  } else if (ast && !diag.errors &&
+             (m = compile_ir(o, prog, mname, &arena, &diag, &internal))) {
+    wp_emit_options eo = {.line_directives = o->line_directives,
+                          .version = WARPC_VERSION};
+    rc = write_outputs(o, w, p, m, ast, &eo, prog);
+  } else
+    rc = internal ? 2 : 1;
+  wp_arena_free(&arena);
+  free(stem);
   return rc;
 }
 
 int main(int argc, char **argv) {
   options o = {0};
   int rc = warpc_parse_args(argc, argv, &o);
-  if (rc)
+  if (rc) {
+    warpc_free_args(&o);
     return rc;
-  wp_source src = {.path = o.input};
-  char *text = warpc_read_file(o.input, &src.len);
-  if (!text) {
+  }
+  warpc_outputs w = {0};
+  warpc_signals_install(&w.cl);
+  plan p;
+  rc = plan_outputs(&o, &w, &p);
+  uint32_t len = 0;
+  char *text = rc ? NULL : warpc_read_file(o.input, &len);
+  if (!rc && !text) {
     fprintf(stderr, "warpc: error: cannot read '%s': %s\n", o.input,
             strerror(errno));
-    return 2;
-  }
-  src.text = text;
-  char *stem = o.module ? NULL : warpc_module_name(o.input);
-  const char *mname = o.module ? o.module : stem;
-  if (!warpc_valid_ident(mname)) {
-    free(text);
-    rc = warpc_usage_error("module name '%s' is not a C identifier", mname);
-    free(stem);
-    return rc;
-  }
-  wp_arena arena = {0};
-  wp_diag diag = {.out = stderr};
-  ast_program *prog = wp_load(&src, o.include, o.ninclude, &arena, &diag);
-  const ast_module *ast = prog ? prog->modules[0] : NULL;
-  bool internal = false;
-  ir_module *m = NULL;
-  rc = 1;
-  if (ast && !diag.errors && o.emit == EMIT_AST) {
-    rc = text_output(&o, NULL, ast, NULL, prog);
-  } else if (ast && !diag.errors &&
-             (m = compile_ir(&o, prog, mname, &arena, &diag, &internal))) {
-    wp_emit_options eo = {.line_directives = o.line_directives,
-                          .version = WARPC_VERSION};
-    if (o.emit == EMIT_OBJ)
-      rc = object(&o, m, &eo, prog);
-    else
-      rc = text_output(&o, m, ast, &eo, prog);
-  } else if (internal)
     rc = 2;
-  wp_arena_free(&arena);
-  free(stem);
+  }
+  const char *inputs[] = {o.input};
+  if (!rc)
+    rc = warpc_outputs_check(&w, inputs, 1);
+  if (!rc)
+    rc = compile(&o, &w, &p, text, len);
+  warpc_outputs_finish(&w);
+  free(p.out_path);
   free(text);
+  warpc_free_args(&o);
   return rc;
 }

@@ -96,11 +96,9 @@ static int parse_archs(const char *list, options *o) {
       digits = item + 8;
     char *end;
     long v = strtol(digits, &end, 10);
-    if (*end || v < 50 || v > 200)
+    if (*end || v < CUDA_ARCH_MIN || v > CUDA_ARCH_MAX)
       return warpc_usage_error("bad CUDA arch '%s' (expected e.g. sm_87)",
                                item);
-    if (o->narchs == MAX_ARCHS)
-      return warpc_usage_error("too many CUDA archs in '%s'", list);
     bool dup = false;
     for (int i = 0; i < o->narchs; i++)
       dup = dup || o->archs[i] == (int)v;
@@ -110,7 +108,6 @@ static int parse_archs(const char *list, options *o) {
   }
   if (!o->narchs)
     return warpc_usage_error("empty --cuda-arch list%s", "");
-  o->cuda = CUDA_EXPLICIT;
   return 0;
 }
 
@@ -131,18 +128,49 @@ static const char *value_of(const char *a, const char *name, int *i, int argc,
   return argv[++*i];
 }
 
+/* Prints what --help, --version and the hidden listings print, and exits:
+ * 0, or 2 when standard output cannot be written. */
+static void print_and_exit(void) {
+  exit(warpc_stream_done(stdout, NULL));
+}
+
+void warpc_free_args(options *o) {
+  free(o->xptxas);
+  free(o->xnvcc);
+  free(o->instantiate);
+  free(o->include);
+  free(o->dep_targets);
+  free(o->dep_quote);
+  o->xptxas = o->xnvcc = o->instantiate = o->include = o->dep_targets = NULL;
+  o->dep_quote = NULL;
+}
+
 int warpc_parse_args(int argc, char **argv, options *o) {
   o->opt_level = 2;
   o->line_directives = true;
+  bool no_cuda = false;
+  /* each repeatable option takes at least one argument of argv */
+  size_t n = (size_t)(argc > 0 ? argc : 1);
+  o->xptxas = calloc(n, sizeof *o->xptxas);
+  o->xnvcc = calloc(n, sizeof *o->xnvcc);
+  o->instantiate = calloc(n, sizeof *o->instantiate);
+  o->include = calloc(n, sizeof *o->include);
+  o->dep_targets = calloc(n, sizeof *o->dep_targets);
+  o->dep_quote = calloc(n, sizeof *o->dep_quote);
+  if (!o->xptxas || !o->xnvcc || !o->instantiate || !o->include ||
+      !o->dep_targets || !o->dep_quote) {
+    fputs("warpc: fatal: out of memory\n", stderr);
+    abort();
+  }
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
     int err = 0;
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       usage(stdout);
-      exit(0);
+      print_and_exit();
     } else if (!strcmp(a, "--version")) {
       printf("warpc %s\n", WARPC_VERSION);
-      exit(0);
+      print_and_exit();
     } else if (!strcmp(a, "--list-builtins")) {
       /* hidden: one line per registry entry, "NAME MIN-MAX grad|nograd",
        * read by scripts/coverage_table.py */
@@ -150,7 +178,7 @@ int warpc_parse_args(int argc, char **argv, options *o) {
       for (int k = 0; (b = ir_builtin_at(k)); k++)
         printf("%s %d-%d %s\n", b->name, b->min_args, b->max_args,
                b->adjoint ? "grad" : "nograd");
-      exit(0);
+      print_and_exit();
     } else if (!strcmp(a, "--list-out-of-scope")) {
       /* hidden: the builtin families left out by decision, one line each,
        * "prefix KEY FAMILY..." or "name KEY FAMILY...", read by
@@ -159,7 +187,7 @@ int warpc_parse_args(int argc, char **argv, options *o) {
       bool prefix;
       for (int k = 0; ir_out_of_scope_at(k, &key, &prefix, &family); k++)
         printf("%s %s %s\n", prefix ? "prefix" : "name", key, family);
-      exit(0);
+      print_and_exit();
     } else if ((v = value_of(a, "-o", &i, argc, argv, &err)) || err) {
       o->output = v;
     } else if ((v = value_of(a, "-H", &i, argc, argv, &err)) || err) {
@@ -174,28 +202,18 @@ int warpc_parse_args(int argc, char **argv, options *o) {
       if (!err && (err = parse_archs(v, o)))
         return err;
     } else if ((v = value_of(a, "-Xptxas", &i, argc, argv, &err)) || err) {
-      if (!err && o->nxptxas == MAX_PASS)
-        return warpc_usage_error("too many %s options", "-Xptxas");
       if (!err)
         o->xptxas[o->nxptxas++] = v;
     } else if ((v = value_of(a, "-Xnvcc", &i, argc, argv, &err)) || err) {
-      if (!err && o->nxnvcc == MAX_PASS)
-        return warpc_usage_error("too many %s options", "-Xnvcc");
       if (!err)
         o->xnvcc[o->nxnvcc++] = v;
     } else if ((v = value_of(a, "--instantiate", &i, argc, argv, &err)) ||
                err) {
-      if (!err && o->ninstantiate == MAX_PASS)
-        return warpc_usage_error("too many %s options", "--instantiate");
       if (!err)
         o->instantiate[o->ninstantiate++] = v;
     } else if (!strncmp(a, "-I", 2) && a[2]) {
-      if (o->ninclude == MAX_INCLUDE)
-        return warpc_usage_error("too many %s options", "-I");
       o->include[o->ninclude++] = a + 2;
     } else if ((v = value_of(a, "-I", &i, argc, argv, &err)) || err) {
-      if (!err && o->ninclude == MAX_INCLUDE)
-        return warpc_usage_error("too many %s options", "-I");
       if (!err)
         o->include[o->ninclude++] = v;
     } else if (!strcmp(a, "-MD")) {
@@ -208,8 +226,6 @@ int warpc_parse_args(int argc, char **argv, options *o) {
     } else if ((v = value_of(a, "-MT", &i, argc, argv, &err)) || err ||
                (v = value_of(a, "-MQ", &i, argc, argv, &err)) || err) {
       bool quote = !strncmp(a, "-MQ", 3);
-      if (!err && o->ndep_targets == MAX_DEP_TARGETS)
-        return warpc_usage_error("too many %s options", quote ? "-MQ" : "-MT");
       if (!err) {
         o->dep_quote[o->ndep_targets] = quote;
         o->dep_targets[o->ndep_targets++] = v;
@@ -233,7 +249,7 @@ int warpc_parse_args(int argc, char **argv, options *o) {
     } else if (!strcmp(a, "-v")) {
       o->verbose = true;
     } else if (!strcmp(a, "--no-cuda")) {
-      o->cuda = CUDA_OFF;
+      no_cuda = true;
     } else if (!strcmp(a, "--debug")) {
       o->debug = true;
     } else if (!strcmp(a, "--no-adjoint")) {
@@ -250,8 +266,10 @@ int warpc_parse_args(int argc, char **argv, options *o) {
   }
   if (!o->input)
     return warpc_usage_error("%s", "no input file");
-  if (o->cuda == CUDA_OFF && o->narchs)
+  /* in either order */
+  if (no_cuda && o->narchs)
     return warpc_usage_error("%s", "--no-cuda contradicts --cuda-arch");
+  o->cuda = no_cuda ? CUDA_OFF : o->narchs ? CUDA_EXPLICIT : CUDA_DEFAULT;
   if (!o->narchs)
     for (const int *p = wp_cuda_default_archs; *p; p++)
       o->archs[o->narchs++] = *p;

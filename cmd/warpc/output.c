@@ -1,8 +1,8 @@
 /* output.c - what warpc writes: text dumps of each stage (--emit), and the
  * host object (CPU code + embedded fatbin + launchers, one relocatable
- * object) with its header.  Work happens in a private temporary directory;
- * outputs are written beside their final path and renamed, so a failure
- * leaves no partial file. */
+ * object) with its header.  Work happens in the private temporary directory
+ * of the cleanup record; the results go to the stages that outfiles.c made
+ * for the outputs. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -25,17 +25,20 @@ static int write_header(FILE *out, ir_module *m, const wp_emit_options *eo) {
   return wp_emit_header(out, m, eo);
 }
 
-/* Writes fn's output to `path` in `dir`; 0 or 2. */
-static int write_file(const char *path, writer_fn fn, ir_module *m,
-                      const wp_emit_options *eo) {
+/* Writes fn's output to the file `path` (`shown` in messages, or `path`
+ * when NULL); 0 or 2 (reported). */
+static int write_file(const char *path, const char *shown, writer_fn fn,
+                      ir_module *m, const wp_emit_options *eo) {
+  shown = shown ? shown : path;
   FILE *f = fopen(path, "w");
-  int bad = !f || fn(f, m, eo) != 0;
-  if (f && fclose(f) != 0)
-    bad = 1;
-  if (bad)
-    fprintf(stderr, "warpc: error: cannot write '%s': %s\n", path,
+  if (!f) {
+    fprintf(stderr, "warpc: error: cannot write '%s': %s\n", shown,
             strerror(errno));
-  return bad ? 2 : 0;
+    return 2;
+  }
+  int rc = fn(f, m, eo) != 0 ? 2 : 0;
+  int wrc = warpc_stream_done(f, shown);
+  return rc ? rc : wrc;
 }
 
 /* Writes the CUDA C of `m` to `path` dated at the epoch: ptxas records the
@@ -43,14 +46,15 @@ static int write_file(const char *path, writer_fn fn, ir_module *m,
  * not depend on when warpc ran.  0 or 2. */
 static int write_cu_file(const char *path, ir_module *m,
                          const wp_emit_options *eo) {
-  int rc = write_file(path, write_cu, m, eo);
+  int rc = write_file(path, NULL, write_cu, m, eo);
   struct timespec epoch[2] = {{0, 0}, {0, 0}};
   if (!rc)
     utimensat(AT_FDCWD, path, epoch, 0);
   return rc;
 }
 
-/* Copies file `from` to the stream `to`; 0 or 2. */
+/* Copies file `from` to the stream `to` (write errors are the caller's to
+ * find, with warpc_stream_done); 0 or 2 when `from` cannot be read. */
 static int copy_to(const char *from, FILE *to) {
   FILE *f = fopen(from, "rb");
   if (!f)
@@ -58,22 +62,21 @@ static int copy_to(const char *from, FILE *to) {
   char buf[65536];
   size_t n;
   while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-    if (fwrite(buf, 1, n, to) != n) {
-      fclose(f);
-      return 2;
-    }
+    if (fwrite(buf, 1, n, to) != n)
+      break;
+  int rc = ferror(f) ? 2 : 0;
   fclose(f);
-  return 0;
+  return rc;
 }
 
-typedef struct workdir {
-  char *dir;
-  char path[8][1100];
-} workdir;
-
-static const char *wpath(workdir *w, int slot, const char *name) {
-  snprintf(w->path[slot], sizeof w->path[slot], "%s/%s", w->dir, name);
-  return w->path[slot];
+/* The path of `name` in the work directory (made first), recorded for the
+ * signal handler; NULL when the directory cannot be made (reported). */
+static const char *wpath(wp_cleanup *c, const char *name) {
+  const char *p = wp_cleanup_file(c, name);
+  if (!p)
+    fprintf(stderr, "warpc: error: cannot create a temporary directory: %s\n",
+            strerror(errno));
+  return p;
 }
 
 /* The CUDA toolkit for this run: NULL with *rc = 0 when CUDA is off or
@@ -97,9 +100,10 @@ static char *toolkit(const options *o, bool required, int *rc) {
 }
 
 static wp_cuda_options cuda_options(const options *o, const char *bin,
-                                    const char *dir) {
+                                    wp_cleanup *c) {
   return (wp_cuda_options){.toolkit_bin = bin,
-                           .workdir = dir,
+                           .workdir = c->dir,
+                           .cleanup = c,
                            .archs = o->archs,
                            .narchs = o->narchs,
                            .nvcc_extra = o->xnvcc,
@@ -113,11 +117,11 @@ static wp_cuda_options cuda_options(const options *o, const char *bin,
 /* Builds `<dir>/module.fatbin` from the CUDA C of `m`; 0 or 2. */
 static int build_fatbin(const options *o, ir_module *m,
                         const wp_emit_options *eo, const char *bin,
-                        workdir *w) {
-  if (write_cu_file(wpath(w, 0, "module.cu"), m, eo))
+                        wp_cleanup *c) {
+  const char *cu = wpath(c, "module.cu");
+  if (!cu || write_cu_file(cu, m, eo))
     return 2;
-  wpath(w, 1, "module.fatbin");
-  wp_cuda_options co = cuda_options(o, bin, w->dir);
+  wp_cuda_options co = cuda_options(o, bin, c);
   return wp_cuda_fatbin(&co, "module.cu", "module.fatbin") ? 2 : 0;
 }
 
@@ -128,22 +132,21 @@ static const char *cc_of(const options *o) {
 
 /* Compiles the host C of `m` into `obj`; 0 or 2. */
 static int compile_host(const options *o, ir_module *m,
-                        const wp_emit_options *eo, workdir *w,
+                        const wp_emit_options *eo, wp_cleanup *c,
                         const char *obj) {
-  const char *csrc = wpath(w, 2, "module.c");
-  if (write_file(csrc, write_c, m, eo))
+  const char *csrc = wpath(c, "module.c");
+  if (!csrc || write_file(csrc, NULL, write_c, m, eo))
     return 2;
   char olevel[4] = {'-', 'O', (char)('0' + o->opt_level), 0};
   /* the temporary directory's name must not reach the object
      (deterministic output) */
-  char prefix_map[1200], target[300];
-  snprintf(prefix_map, sizeof prefix_map, "-ffile-prefix-map=%s=.", w->dir);
-  snprintf(target, sizeof target, "--target=%s", o->target ? o->target : "");
+  char *prefix_map = wp_strfmt("-ffile-prefix-map=%s=.", c->dir);
+  char *target = o->target ? wp_strfmt("--target=%s", o->target) : NULL;
   const char *cc = cc_of(o);
   char *argv[24];
   int n = 0;
   argv[n++] = (char *)cc;
-  if (o->target)
+  if (target)
     argv[n++] = target;
   const char *fixed[] = {"-c",
                          "-x",
@@ -163,7 +166,9 @@ static int compile_host(const options *o, ir_module *m,
   argv[n++] = "-o";
   argv[n++] = (char *)obj;
   argv[n] = NULL;
-  int st = wp_run_tool(argv, o->verbose);
+  int st = wp_run_tool_in(argv, NULL, o->verbose, c);
+  free(prefix_map);
+  free(target);
   if (st == 0)
     return 0;
   if (st < 0)
@@ -184,83 +189,48 @@ static int compile_host(const options *o, ir_module *m,
   return 2;
 }
 
-static int make_workdir(workdir *w) {
-  w->dir = wp_make_temp_dir();
-  if (!w->dir)
-    fprintf(stderr, "warpc: error: cannot create a temporary directory: %s\n",
-            strerror(errno));
-  return w->dir ? 0 : 2;
-}
-
-static void free_workdir(workdir *w) {
-  if (w->dir)
-    wp_remove_temp_dir(w->dir);
-  free(w->dir);
-}
-
 int warpc_compile_object(const options *o, ir_module *m,
-                         const wp_emit_options *eo_in, const char *out_path,
-                         const char *header_path) {
-  workdir w = {0};
-  int rc = make_workdir(&w);
-  char *bin = rc ? NULL : toolkit(o, false, &rc);
+                         const wp_emit_options *eo_in, wp_cleanup *c,
+                         const warpc_outfile *out, const warpc_outfile *hdr) {
+  const char *obj = out->stage;
+  int rc = 0;
+  char *bin = toolkit(o, false, &rc);
   wp_emit_options eo = *eo_in;
-  char symbol[300];
-  snprintf(symbol, sizeof symbol, "%s_wp_fatbin", m->name);
+  char *symbol = wp_strfmt("%s_wp_fatbin", m->name);
   if (!rc && bin) {
-    rc = build_fatbin(o, m, &eo, bin, &w);
+    rc = build_fatbin(o, m, &eo, bin, c);
     eo.fatbin_symbol = symbol;
     eo.cuda_archs = o->archs;
     eo.n_cuda_archs = o->narchs;
   }
   eo.header_object = true;
-  char *tmp_obj = rc ? NULL : wp_temp_beside(out_path);
-  char *tmp_h = rc ? NULL : wp_temp_beside(header_path);
-  if (!rc && (!tmp_obj || !tmp_h)) {
-    fprintf(stderr, "warpc: error: cannot create a file beside '%s': %s\n",
-            tmp_obj ? header_path : out_path, strerror(errno));
-    rc = 2;
-  }
   if (!rc && bin) {
-    const char *host = wpath(&w, 3, "host.o"), *fb = wpath(&w, 4, "fatbin.o");
-    rc = compile_host(o, m, &eo, &w, host);
-    if (!rc && wp_embed_fatbin(cc_of(o), o->target, w.dir, w.path[1], symbol,
-                               fb, o->verbose))
+    const char *host = wpath(c, "host.o"), *fb = wpath(c, "fatbin.o");
+    const char *fatbin = wpath(c, "module.fatbin");
+    rc = host && fb && fatbin ? compile_host(o, m, &eo, c, host) : 2;
+    if (!rc &&
+        wp_embed_fatbin(cc_of(o), o->target, c, fatbin, symbol, fb, o->verbose))
       rc = 2;
     const char *objs[] = {host, fb};
-    if (!rc && wp_link_relocatable(objs, 2, tmp_obj, o->verbose))
+    if (!rc && wp_link_relocatable(objs, 2, obj, o->verbose, c))
       rc = 2;
   } else if (!rc)
-    rc = compile_host(o, m, &eo, &w, tmp_obj);
+    rc = compile_host(o, m, &eo, c, obj);
   if (!rc)
-    rc = write_file(tmp_h, write_header, m, &eo);
-  if (!rc && (rename(tmp_obj, out_path) || rename(tmp_h, header_path))) {
-    fprintf(stderr, "warpc: error: cannot write '%s': %s\n", out_path,
-            strerror(errno));
-    unlink(out_path);
-    rc = 2;
-  }
-  if (rc) {
-    if (tmp_obj)
-      unlink(tmp_obj);
-    if (tmp_h)
-      unlink(tmp_h);
-  }
-  free(tmp_obj);
-  free(tmp_h);
+    rc = write_file(hdr->stage, hdr->path, write_header, m, &eo);
+  free(symbol);
   free(bin);
-  free_workdir(&w);
   return rc;
 }
 
 /* Device-code kinds: built in the work directory, then copied out. */
 static int device_output(const options *o, ir_module *m,
-                         const wp_emit_options *eo, FILE *out) {
-  workdir w = {0};
-  int rc = make_workdir(&w);
-  char *bin = rc ? NULL : toolkit(o, true, &rc);
-  if (!rc) {
-    wp_cuda_options co = cuda_options(o, bin, w.dir);
+                         const wp_emit_options *eo, wp_cleanup *c, FILE *out) {
+  int rc = 0;
+  char *bin = toolkit(o, true, &rc);
+  const char *cu = rc ? NULL : wpath(c, "module.cu");
+  if (cu) {
+    wp_cuda_options co = cuda_options(o, bin, c);
     int hi = o->archs[0];
     for (int i = 1; i < o->narchs; i++)
       hi = o->archs[i] > hi ? o->archs[i] : hi;
@@ -268,8 +238,8 @@ static int device_output(const options *o, ir_module *m,
     const char *name = o->emit == EMIT_FATBIN  ? "module.fatbin"
                        : o->emit == EMIT_CUBIN ? "module.cubin"
                                                : "module.ptx";
-    const char *result = wpath(&w, 2, name);
-    rc = write_cu_file(wpath(&w, 0, "module.cu"), m, eo);
+    const char *result = wpath(c, name);
+    rc = result ? write_cu_file(cu, m, eo) : 2;
     if (!rc && o->emit == EMIT_FATBIN)
       rc = wp_cuda_fatbin(&co, "module.cu", name) ? 2 : 0;
     else if (!rc) {
@@ -280,56 +250,23 @@ static int device_output(const options *o, ir_module *m,
         rc = wp_cuda_cubin(&co, "module.ptx", arch, name) ? 2 : 0;
     }
     if (!rc && copy_to(result, out)) {
-      fprintf(stderr, "warpc: error: cannot write the output\n");
+      fprintf(stderr, "warpc: error: cannot read '%s'\n", result);
       rc = 2;
     }
-  }
+  } else if (!rc)
+    rc = 2;
   free(bin);
-  free_workdir(&w);
   return rc;
 }
 
 int warpc_emit_text(const options *o, ir_module *m, const ast_module *ast,
-                    const wp_emit_options *eo) {
-  bool binary = o->emit == EMIT_CUBIN || o->emit == EMIT_FATBIN;
-  bool to_stdout = !o->output || !strcmp(o->output, "-");
-  if (binary && to_stdout) {
-    fprintf(stderr, "warpc: error: --emit=%s needs -o FILE\n",
-            o->emit == EMIT_CUBIN ? "cubin" : "fatbin");
-    return 2;
-  }
-  FILE *out = stdout;
-  char *tmp = NULL;
-  if (!to_stdout) {
-    tmp = wp_temp_beside(o->output);
-    out = tmp ? fopen(tmp, "wb") : NULL;
-    if (!out) {
-      fprintf(stderr, "warpc: error: cannot write '%s': %s\n", o->output,
-              strerror(errno));
-      if (tmp)
-        unlink(tmp);
-      free(tmp);
-      return 2;
-    }
-  }
-  int rc = 0;
+                    const wp_emit_options *eo, wp_cleanup *c, FILE *out) {
   switch (o->emit) {
-  case EMIT_AST: wp_ast_print(out, ast); break;
-  case EMIT_IR: ir_print(out, m); break;
-  case EMIT_C: rc = write_c(out, m, eo) ? 2 : 0; break;
-  case EMIT_CU: rc = write_cu(out, m, eo) ? 2 : 0; break;
-  case EMIT_HEADER: rc = write_header(out, m, eo) ? 2 : 0; break;
-  default: rc = device_output(o, m, eo, out); break;
+  case EMIT_AST: wp_ast_print(out, ast); return 0;
+  case EMIT_IR: ir_print(out, m); return 0;
+  case EMIT_C: return write_c(out, m, eo) ? 2 : 0;
+  case EMIT_CU: return write_cu(out, m, eo) ? 2 : 0;
+  case EMIT_HEADER: return write_header(out, m, eo) ? 2 : 0;
+  default: return device_output(o, m, eo, c, out);
   }
-  if (out != stdout) {
-    if (fclose(out) != 0 || rc || rename(tmp, o->output) != 0) {
-      if (!rc)
-        fprintf(stderr, "warpc: error: cannot write '%s'\n", o->output);
-      unlink(tmp);
-      rc = 2;
-    }
-    free(tmp);
-  } else
-    fflush(stdout);
-  return rc;
 }

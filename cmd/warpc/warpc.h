@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "emit/emit.h"
 #include "ir/ir.h"
@@ -31,7 +32,9 @@ typedef enum cuda_mode {
   CUDA_OFF,      /* --no-cuda */
 } cuda_mode;
 
-enum { MAX_ARCHS = 16, MAX_PASS = 16, MAX_INCLUDE = 64, MAX_DEP_TARGETS = 16 };
+/* --cuda-arch takes compute capabilities 50..200, each once: every list
+ * fits.  The repeatable options have no limit (arrays as long as argv). */
+enum { CUDA_ARCH_MIN = 50, CUDA_ARCH_MAX = 200 };
 
 typedef struct options {
   const char *input;
@@ -47,27 +50,30 @@ typedef struct options {
   bool debug; /* --debug: keep asserts */
   bool line_directives;
   cuda_mode cuda;
-  int archs[MAX_ARCHS];
+  int archs[CUDA_ARCH_MAX - CUDA_ARCH_MIN + 1];
   int narchs;
-  const char *xptxas[MAX_PASS];
+  /* the repeatable options, in order (arrays of argc entries, malloc'd) */
+  const char **xptxas;
   int nxptxas;
-  const char *xnvcc[MAX_PASS];
+  const char **xnvcc;
   int nxnvcc;
-  const char *instantiate[MAX_PASS]; /* --instantiate 'k(float32, ...)' */
+  const char **instantiate; /* --instantiate 'k(float32, ...)' */
   int ninstantiate;
-  const char *include[MAX_INCLUDE]; /* -I DIR, in order */
+  const char **include; /* -I DIR */
   int ninclude;
-  bool depfile;         /* -MD (or -MF / -MT / -MQ): write a Make depfile */
-  bool dep_phony;       /* -MP: a phony target per dependency */
-  const char *dep_file; /* -MF FILE */
-  const char *dep_targets[MAX_DEP_TARGETS]; /* -MT / -MQ TARGET, in order */
-  bool dep_quote[MAX_DEP_TARGETS];          /* true: -MQ (quote for Make) */
+  bool depfile;             /* -MD (or -MF / -MT / -MQ): write a depfile */
+  bool dep_phony;           /* -MP: a phony target per dependency */
+  const char *dep_file;     /* -MF FILE */
+  const char **dep_targets; /* -MT / -MQ TARGET */
+  bool *dep_quote;          /* true: -MQ (quote for Make) */
   int ndep_targets;
 } options;
 
 /* options.c: parses argv; 0, or the exit status (usage error: 2; --help
- * and --version exit 0 after printing). */
+ * and --version exit after printing: 0, or 2 when standard output cannot
+ * be written).  warpc_free_args releases the arrays. */
 int warpc_parse_args(int argc, char **argv, options *o);
+void warpc_free_args(options *o);
 int warpc_usage_error(const char *fmt, const char *arg);
 
 /* util.c */
@@ -76,25 +82,84 @@ char *warpc_module_name(const char *path);
 bool warpc_valid_ident(const char *s);
 char *warpc_with_ext(const char *path, const char *ext);
 
-/* depfile.c: the Make depfile of a compilation (-MD), `out_path` being the
- * main output.  It is written under a temporary name first, before the
- * outputs, so that a depfile that cannot be written leaves no output
- * behind: begin (0 or 2; nothing to undo on failure), then commit (rename
- * into place; 0 or 2) once the outputs are written, or abort. */
-typedef struct warpc_depfile {
-  char *path, *tmp;
-} warpc_depfile;
-int warpc_depfile_begin(const options *o, const ast_program *prog,
-                        const char *out_path, warpc_depfile *d);
-int warpc_depfile_commit(warpc_depfile *d);
-void warpc_depfile_abort(warpc_depfile *d);
+/* outfiles.c: every file warpc writes, as gcc writes them.  A regular file
+ * or a new path is written under a temporary name beside it and renamed
+ * into place at the end; anything else that exists there (a character or
+ * block device, FIFO, socket, or a symlink, dangling or not) is opened and
+ * written in place at the end, never replaced nor unlinked, its content
+ * having been made in the private temporary directory first.  Before
+ * anything is written, an output that is an input file, or two outputs that
+ * are one file (same device and inode, or the same new name in one
+ * directory), is a usage error; character devices (/dev/null) are exempt.
+ * The record of temporaries (`cl`) is what the signal handler undoes. */
+typedef struct warpc_outfile {
+  const char *what;  /* "output", "header", "depfile": for messages */
+  char *path;        /* the destination, as given */
+  const char *stage; /* where the content is written first (owned by cl) */
+  bool in_place;     /* written into path at commit */
+  bool fifo, chardev;
+  bool known; /* dev/ino (of the directory for a new name) identify it */
+  bool is_new;
+  unsigned long long dev, ino;
+  const char *base; /* a new name: its last component, in path */
+  bool committed;
+} warpc_outfile;
 
-/* output.c: the outputs of a verified module; each returns the exit status.
- */
+typedef struct warpc_outputs {
+  wp_cleanup cl;
+  warpc_outfile *v;
+  int n, cap;
+} warpc_outputs;
+
+/* Adds the output `path` (copied), described as `what` (a string literal:
+ * "output", "header", "depfile"); returns its index in w->v. */
+int warpc_outputs_add(warpc_outputs *w, const char *path, const char *what);
+
+/* Refuses (message, 2) an output that is one of the `n` files of `inputs`
+ * (inputs[0] the input, the rest imported modules), an output that is
+ * another output, and one that is a directory; classifies each output.
+ * Called again with more inputs once they are known.  0 or 2. */
+int warpc_outputs_check(warpc_outputs *w, const char *const *inputs, int n);
+
+/* Makes the place where each output is written first (its stage).  0 or 2
+ * (reported; warpc_outputs_finish undoes it). */
+int warpc_outputs_prepare(warpc_outputs *w);
+
+/* Moves every output into place: in-place outputs first (written from
+ * their stage), then the renames.  0 or 2 (reported). */
+int warpc_outputs_commit(warpc_outputs *w);
+
+/* The end of a run, successful or not: removes the stages left and the
+ * private temporary directory; after a failure, a FIFO output whose reader
+ * waits gets end of file.  Releases w. */
+void warpc_outputs_finish(warpc_outputs *w);
+
+/* Ends the writing of stream `f` (closed, unless it is stdout, which is
+ * flushed): 0, or 2 with "warpc: error: cannot write 'PATH': REASON" (or
+ * "... to standard output" when `path` is NULL) when a write, the flush or
+ * the close failed. */
+int warpc_stream_done(FILE *f, const char *path);
+
+/* signals.c: SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGPIPE (those not
+ * ignored when warpc started) undo `c` (wp_cleanup_on_signal) and then
+ * end warpc with the same signal.  `c` must live until exit. */
+void warpc_signals_install(wp_cleanup *c);
+
+/* depfile.c: writes the Make depfile of a compilation to `stage`, for the
+ * depfile named `shown` in messages, `out_path` being the main output.  0
+ * or 2 (reported). */
+int warpc_depfile_write(const options *o, const ast_program *prog,
+                        const char *out_path, const char *stage,
+                        const char *shown);
+
+/* output.c: the outputs of a verified module; each returns the exit
+ * status.  Text kinds are written to `out` (write errors are the caller's
+ * to check); the object and the header to the stages of `obj` and `hdr`.
+ * Work files go in c's directory, tools run recorded in c. */
 int warpc_emit_text(const options *o, ir_module *m, const ast_module *ast,
-                    const wp_emit_options *eo);
+                    const wp_emit_options *eo, wp_cleanup *c, FILE *out);
 int warpc_compile_object(const options *o, ir_module *m,
-                         const wp_emit_options *eo, const char *out_path,
-                         const char *header_path);
+                         const wp_emit_options *eo, wp_cleanup *c,
+                         const warpc_outfile *obj, const warpc_outfile *hdr);
 
 #endif

@@ -10,79 +10,101 @@
 
 #include "emit.h"
 
-enum { MAX_ARGV = 64 };
-
 const int wp_cuda_default_archs[] = {75, 80, 86, 87, 89, 90, 0};
 
 static bool executable(const char *path) {
   return access(path, X_OK) == 0;
 }
 
+/* `dir` when dir/nvcc is executable: a malloc'd copy; else NULL. */
+static char *nvcc_in(const char *dir, size_t n) {
+  char *nvcc = wp_strfmt("%.*s/nvcc", (int)n, dir);
+  bool ok = executable(nvcc);
+  free(nvcc);
+  return ok ? wp_strfmt("%.*s", (int)n, dir) : NULL;
+}
+
 char *wp_cuda_find_toolkit(void) {
   const char *envs[] = {"WARPC_CUDA_PATH", "CUDA_PATH", "CUDA_HOME"};
-  char buf[4096];
+  char *bin;
   /* $WARPC_CUDA_PATH, when set, is the only place looked at */
   const char *own = getenv("WARPC_CUDA_PATH");
   if (own) {
-    snprintf(buf, sizeof buf, "%s/bin/nvcc", own);
-    if (!executable(buf))
-      return NULL;
-    snprintf(buf, sizeof buf, "%s/bin", own);
-    return strdup(buf);
+    char *dir = wp_strfmt("%s/bin", own);
+    bin = nvcc_in(dir, strlen(dir));
+    free(dir);
+    return bin;
   }
   for (size_t i = 0; i < sizeof envs / sizeof envs[0]; i++) {
     const char *v = getenv(envs[i]);
     if (v && *v) {
-      snprintf(buf, sizeof buf, "%s/bin/nvcc", v);
-      if (executable(buf)) {
-        snprintf(buf, sizeof buf, "%s/bin", v);
-        return strdup(buf);
-      }
+      char *dir = wp_strfmt("%s/bin", v);
+      bin = nvcc_in(dir, strlen(dir));
+      free(dir);
+      if (bin)
+        return bin;
     }
   }
   const char *path = getenv("PATH");
   while (path && *path) {
     size_t n = strcspn(path, ":");
-    snprintf(buf, sizeof buf, "%.*s/nvcc", (int)n, path);
-    if (n && executable(buf)) {
-      snprintf(buf, sizeof buf, "%.*s", (int)n, path);
-      return strdup(buf);
-    }
+    if (n && (bin = nvcc_in(path, n)))
+      return bin;
     path += n + (path[n] == ':');
   }
-  if (executable("/usr/local/cuda/bin/nvcc"))
-    return strdup("/usr/local/cuda/bin");
-  return NULL;
+  const char *usual = "/usr/local/cuda/bin";
+  return nvcc_in(usual, strlen(usual));
 }
 
+/* A tool's command line; every item malloc'd. */
 typedef struct argv_buf {
-  char *items[MAX_ARGV];
-  int n;
-  char store[MAX_ARGV][2048];
+  char **items; /* NULL-terminated */
+  int n, cap;
 } argv_buf;
 
-static void add(argv_buf *a, const char *fmt, const char *s) {
-  if (a->n >= MAX_ARGV - 1)
-    return;
-  snprintf(a->store[a->n], sizeof a->store[a->n], fmt, s);
-  a->items[a->n] = a->store[a->n];
-  a->items[++a->n] = NULL;
+static void push(argv_buf *a, char *item) {
+  if (a->n + 2 > a->cap) {
+    a->cap = a->cap ? a->cap * 2 : 32;
+    a->items = realloc(a->items, (size_t)a->cap * sizeof *a->items);
+    if (!a->items) {
+      fputs("warpc: fatal: out of memory\n", stderr);
+      abort();
+    }
+  }
+  a->items[a->n++] = item;
+  a->items[a->n] = NULL;
 }
 
-static void addi(argv_buf *a, const char *fmt, int v) {
-  if (a->n >= MAX_ARGV - 1)
-    return;
-  snprintf(a->store[a->n], sizeof a->store[a->n], fmt, v);
-  a->items[a->n] = a->store[a->n];
-  a->items[++a->n] = NULL;
+static void add(argv_buf *a, const char *s) {
+  push(a, wp_strfmt("%s", s));
 }
 
-static int run(argv_buf *a, const wp_cuda_options *o) {
-  int rc = wp_run_tool_in(a->items, o->workdir, o->verbose);
+static void free_argv(argv_buf *a) {
+  for (int i = 0; i < a->n; i++)
+    free(a->items[i]);
+  free(a->items);
+  *a = (argv_buf){0};
+}
+
+/* Runs the command (freed after); 0 or -1 (reported). */
+static int run(argv_buf *a, const char *cwd, bool verbose, wp_cleanup *c) {
+  int rc = wp_run_tool_in(a->items, cwd, verbose, c);
   if (rc != 0)
     fprintf(stderr, "warpc: error: '%s' failed%s\n", a->items[0],
             rc < 0 ? " to start" : "");
+  free_argv(a);
   return rc == 0 ? 0 : -1;
+}
+
+static int run_cuda(argv_buf *a, const wp_cuda_options *o) {
+  return run(a, o->workdir, o->verbose, o->cleanup);
+}
+
+/* Records `name`, made in the work directory by a tool, for the signal
+ * handler. */
+static void made(const wp_cuda_options *o, const char *name) {
+  if (o->cleanup)
+    wp_cleanup_file(o->cleanup, name);
 }
 
 /* nvcc writes absolute source names into PTX `.file` directives: drop the
@@ -90,11 +112,12 @@ static int run(argv_buf *a, const wp_cuda_options *o) {
 static int strip_workdir(const wp_cuda_options *o, const char *ptx) {
   if (!o->workdir)
     return 0;
-  char path[2048];
-  snprintf(path, sizeof path, "%s/%s", o->workdir, ptx);
+  char *path = wp_strfmt("%s/%s", o->workdir, ptx);
   FILE *f = fopen(path, "rb");
-  if (!f)
+  if (!f) {
+    free(path);
     return -1;
+  }
   size_t cap = 1 << 20, n = 0, got;
   char *buf = malloc(cap + 1);
   while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0)
@@ -104,16 +127,21 @@ static int strip_workdir(const wp_cuda_options *o, const char *ptx) {
         free(buf);
       buf = nb;
     }
+  bool bad = ferror(f);
   fclose(f);
-  if (!buf)
+  if (!buf || bad) {
+    free(buf);
+    free(path);
     return -1;
+  }
   buf[n] = 0;
-  char prefix[1100];
-  snprintf(prefix, sizeof prefix, "%s/", o->workdir);
+  char *prefix = wp_strfmt("%s/", o->workdir);
   size_t plen = strlen(prefix);
   f = fopen(path, "wb");
+  free(path);
   if (!f) {
     free(buf);
+    free(prefix);
     return -1;
   }
   for (char *p = buf, *hit; *p; p = hit + plen) {
@@ -125,42 +153,46 @@ static int strip_workdir(const wp_cuda_options *o, const char *ptx) {
     fwrite(p, 1, (size_t)(hit - p), f);
   }
   free(buf);
-  return fclose(f) == 0 ? 0 : -1;
+  free(prefix);
+  bad = ferror(f);
+  return fclose(f) == 0 && !bad ? 0 : -1;
 }
 
 int wp_cuda_ptx(const wp_cuda_options *o, const char *cu, int arch,
                 const char *ptx_out) {
-  argv_buf a = {.n = 0};
-  add(&a, "%s/nvcc", o->toolkit_bin);
-  add(&a, "%s", "-ptx");
-  addi(&a, "-arch=compute_%d", arch);
-  add(&a, "%s", "-lineinfo");
-  add(&a, "%s", "-std=c++17");
-  add(&a, "%s", "-w");
-  add(&a, "%s", "-x");
-  add(&a, "%s", "cu");
+  argv_buf a = {0};
+  push(&a, wp_strfmt("%s/nvcc", o->toolkit_bin));
+  add(&a, "-ptx");
+  push(&a, wp_strfmt("-arch=compute_%d", arch));
+  add(&a, "-lineinfo");
+  add(&a, "-std=c++17");
+  add(&a, "-w");
+  add(&a, "-x");
+  add(&a, "cu");
   for (int i = 0; i < o->n_nvcc_extra; i++)
-    add(&a, "%s", o->nvcc_extra[i]);
-  add(&a, "%s", cu);
-  add(&a, "%s", "-o");
-  add(&a, "%s", ptx_out);
-  if (run(&a, o))
+    add(&a, o->nvcc_extra[i]);
+  add(&a, cu);
+  add(&a, "-o");
+  add(&a, ptx_out);
+  made(o, ptx_out);
+  if (run_cuda(&a, o))
     return -1;
   return strip_workdir(o, ptx_out);
 }
 
 int wp_cuda_cubin(const wp_cuda_options *o, const char *ptx, int arch,
                   const char *cubin_out) {
-  argv_buf a = {.n = 0};
-  add(&a, "%s/ptxas", o->toolkit_bin);
-  addi(&a, "-arch=sm_%d", arch);
-  addi(&a, "-O%d", o->opt_level);
+  argv_buf a = {0};
+  push(&a, wp_strfmt("%s/ptxas", o->toolkit_bin));
+  push(&a, wp_strfmt("-arch=sm_%d", arch));
+  push(&a, wp_strfmt("-O%d", o->opt_level));
   for (int i = 0; i < o->n_ptxas_extra; i++)
-    add(&a, "%s", o->ptxas_extra[i]);
-  add(&a, "%s", ptx);
-  add(&a, "%s", "-o");
-  add(&a, "%s", cubin_out);
-  return run(&a, o);
+    add(&a, o->ptxas_extra[i]);
+  add(&a, ptx);
+  add(&a, "-o");
+  add(&a, cubin_out);
+  made(o, cubin_out);
+  return run_cuda(&a, o);
 }
 
 int wp_cuda_ptx_archs(const int *archs, int n, int out[2]) {
@@ -178,82 +210,84 @@ int wp_cuda_ptx_archs(const int *archs, int n, int out[2]) {
 
 int wp_cuda_fatbin(const wp_cuda_options *o, const char *cu,
                    const char *fatbin_out) {
-  char ptx[2][1024], cubin[1024], spec[1200];
   int parch[2];
   int nptx = wp_cuda_ptx_archs(o->archs, o->narchs, parch);
-  for (int i = 0; i < nptx; i++) {
-    snprintf(ptx[i], sizeof ptx[i], "compute_%d.ptx", parch[i]);
+  char *ptx[2] = {NULL, NULL};
+  int rc = nptx ? 0 : -1;
+  for (int i = 0; i < nptx && !rc; i++) {
+    ptx[i] = wp_strfmt("compute_%d.ptx", parch[i]);
     if (wp_cuda_ptx(o, cu, parch[i], ptx[i]))
-      return -1;
+      rc = -1;
   }
-  argv_buf fb = {.n = 0};
-  add(&fb, "%s/fatbinary", o->toolkit_bin);
-  add(&fb, "--create=%s", fatbin_out);
-  add(&fb, "%s", "-64");
+  argv_buf fb = {0};
+  push(&fb, wp_strfmt("%s/fatbinary", o->toolkit_bin));
+  push(&fb, wp_strfmt("--create=%s", fatbin_out));
+  add(&fb, "-64");
   /* the lowest arch's PTX assembles for every higher real arch */
-  for (int i = 0; i < o->narchs; i++) {
-    snprintf(cubin, sizeof cubin, "sm_%d.cubin", o->archs[i]);
+  for (int i = 0; i < o->narchs && !rc; i++) {
+    char *cubin = wp_strfmt("sm_%d.cubin", o->archs[i]);
     if (wp_cuda_cubin(o, ptx[0], o->archs[i], cubin))
-      return -1;
-    snprintf(spec, sizeof spec, "--image3=kind=elf,sm=%d,file=%s", o->archs[i],
-             cubin);
-    add(&fb, "%s", spec);
+      rc = -1;
+    else
+      push(&fb,
+           wp_strfmt("--image3=kind=elf,sm=%d,file=%s", o->archs[i], cubin));
+    free(cubin);
   }
   /* as nvcc -gencode arch=compute_N,code=compute_N: the lowest arch's PTX
      lets the driver JIT for any newer GPU no cubin covers (sm_80 with
      sm_75,sm_90), the highest arch's gives GPUs past every cubin code using
      all of that arch */
-  for (int i = 0; i < nptx; i++) {
-    snprintf(spec, sizeof spec, "--image3=kind=ptx,sm=%d,file=%s", parch[i],
-             ptx[i]);
-    add(&fb, "%s", spec);
-  }
-  return run(&fb, o);
+  for (int i = 0; i < nptx && !rc; i++)
+    push(&fb, wp_strfmt("--image3=kind=ptx,sm=%d,file=%s", parch[i], ptx[i]));
+  made(o, fatbin_out);
+  if (!rc)
+    rc = run_cuda(&fb, o);
+  free_argv(&fb);
+  free(ptx[0]);
+  free(ptx[1]);
+  return rc;
 }
 
-int wp_embed_fatbin(const char *cc, const char *target, const char *dir,
+int wp_embed_fatbin(const char *cc, const char *target, wp_cleanup *c,
                     const char *fatbin, const char *symbol, const char *obj_out,
                     bool verbose) {
-  char asm_path[1024];
-  snprintf(asm_path, sizeof asm_path, "%s/fatbin.S", dir);
-  FILE *f = fopen(asm_path, "w");
-  if (!f)
-    return -1;
   /* the name of the fatbin file: no quote or backslash may reach .incbin */
   if (strpbrk(fatbin, "\"\\\n")) {
-    fclose(f);
     fprintf(stderr, "warpc: error: unusable temporary path '%s'\n", fatbin);
     return -1;
   }
+  const char *asm_path = wp_cleanup_file(c, "fatbin.S");
+  FILE *f = asm_path ? fopen(asm_path, "w") : NULL;
+  if (!f)
+    return -1;
   fprintf(
       f,
       "  .section .nv_fatbin,\"a\"\n  .balign 16\n  .globl %s\n  .hidden %s\n"
       "%s:\n  .incbin \"%s\"\n  .section .note.GNU-stack,\"\",%%progbits\n",
       symbol, symbol, symbol, fatbin);
-  if (fclose(f) != 0)
+  bool bad = ferror(f);
+  if (fclose(f) != 0 || bad)
     return -1;
-  argv_buf a = {.n = 0};
-  add(&a, "%s", cc);
+  argv_buf a = {0};
+  add(&a, cc);
   if (target)
-    add(&a, "--target=%s", target);
-  add(&a, "%s", "-c");
-  add(&a, "%s", asm_path);
-  add(&a, "%s", "-o");
-  add(&a, "%s", obj_out);
-  wp_cuda_options o = {.verbose = verbose};
-  return run(&a, &o);
+    push(&a, wp_strfmt("--target=%s", target));
+  add(&a, "-c");
+  add(&a, asm_path);
+  add(&a, "-o");
+  add(&a, obj_out);
+  return run(&a, NULL, verbose, c);
 }
 
 int wp_link_relocatable(const char *const *objs, int n, const char *out,
-                        bool verbose) {
-  argv_buf a = {.n = 0};
+                        bool verbose, wp_cleanup *c) {
+  argv_buf a = {0};
   const char *lld = getenv("WARPC_LD");
-  add(&a, "%s", lld && *lld ? lld : "ld.lld");
-  add(&a, "%s", "-r");
+  add(&a, lld && *lld ? lld : "ld.lld");
+  add(&a, "-r");
   for (int i = 0; i < n; i++)
-    add(&a, "%s", objs[i]);
-  add(&a, "%s", "-o");
-  add(&a, "%s", out);
-  wp_cuda_options o = {.verbose = verbose};
-  return run(&a, &o);
+    add(&a, objs[i]);
+  add(&a, "-o");
+  add(&a, out);
+  return run(&a, NULL, verbose, c);
 }

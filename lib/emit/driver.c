@@ -1,26 +1,86 @@
 /* driver.c - running external tools (posix_spawnp with an argv, never a
- * shell), private temporary directories and temporary output names for
- * atomic writes. */
+ * shell), private temporary directories, temporary output names for atomic
+ * writes, and the record of all of them that a signal handler undoes
+ * (wp_cleanup). */
 #define _GNU_SOURCE /* posix_spawn_file_actions_addchdir_np */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <spawn.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/syscall.h>
+#endif
 
 #include "emit.h"
 
 extern char **environ;
 
-int wp_run_tool(char *const argv[], bool verbose) {
-  return wp_run_tool_in(argv, NULL, verbose);
+/* ---- helpers ------------------------------------------------------------ */
+
+char *wp_strfmt(const char *fmt, ...) {
+  va_list ap, aq;
+  va_start(ap, fmt);
+  va_copy(aq, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *s = n < 0 ? NULL : malloc((size_t)n + 1);
+  if (!s) {
+    fputs("warpc: fatal: out of memory\n", stderr);
+    abort();
+  }
+  vsnprintf(s, (size_t)n + 1, fmt, aq);
+  va_end(aq);
+  return s;
 }
 
-int wp_run_tool_in(char *const argv[], const char *cwd, bool verbose) {
+static void *grow(void *p, int *cap, size_t elem) {
+  int ncap = *cap ? *cap * 2 : 16;
+  void *q = realloc(p, (size_t)ncap * elem);
+  if (!q) {
+    fputs("warpc: fatal: out of memory\n", stderr);
+    abort();
+  }
+  *cap = ncap;
+  return q;
+}
+
+void wp_cleanup_sigset(sigset_t *set) {
+  sigemptyset(set);
+  sigaddset(set, SIGINT);
+  sigaddset(set, SIGTERM);
+  sigaddset(set, SIGHUP);
+  sigaddset(set, SIGQUIT);
+  sigaddset(set, SIGPIPE);
+}
+
+/* Blocks the handled signals while the record changes. */
+static void block(sigset_t *old) {
+  sigset_t s;
+  wp_cleanup_sigset(&s);
+  sigprocmask(SIG_BLOCK, &s, old);
+}
+
+static void unblock(const sigset_t *old) {
+  sigprocmask(SIG_SETMASK, old, NULL);
+}
+
+/* ---- tools -------------------------------------------------------------- */
+
+int wp_run_tool(char *const argv[], bool verbose) {
+  return wp_run_tool_in(argv, NULL, verbose, NULL);
+}
+
+int wp_run_tool_in(char *const argv[], const char *cwd, bool verbose,
+                   wp_cleanup *c) {
   if (verbose) {
     if (cwd)
       fprintf(stderr, "cd %s && ", cwd);
@@ -33,17 +93,50 @@ int wp_run_tool_in(char *const argv[], const char *cwd, bool verbose) {
   posix_spawn_file_actions_init(&fa);
   if (cwd)
     posix_spawn_file_actions_addchdir_np(&fa, cwd);
-  int err = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t old;
+  if (c) {
+    /* a process group of its own, which the handler signals as a whole
+       (nvcc's cicc and ptxas included); the child starts with warpc's
+       signal mask of before the block */
+    block(&old);
+    posix_spawnattr_setflags(&attr,
+                             POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK);
+    posix_spawnattr_setpgroup(&attr, 0);
+    posix_spawnattr_setsigmask(&attr, &old);
+  }
+  int err = posix_spawnp(&pid, argv[0], &fa, &attr, argv, environ);
   posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&attr);
+  if (c) {
+    if (!err)
+      c->tool = pid;
+    unblock(&old);
+  }
   if (err) {
     fprintf(stderr, "warpc: error: cannot run '%s': %s\n", argv[0],
             strerror(err));
     return -1;
   }
-  int status;
-  while (waitpid(pid, &status, 0) < 0)
+  /* wait without reaping: until the tool is reaped its pid (its process
+     group's id) cannot be reused, so the handler never signals a stranger */
+  siginfo_t si;
+  while (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT) < 0)
     if (errno != EINTR)
-      return -1;
+      break;
+  if (c)
+    block(&old);
+  int status = 0;
+  pid_t got;
+  while ((got = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
+    ;
+  if (c) {
+    c->tool = 0;
+    unblock(&old);
+  }
+  if (got < 0)
+    return -1;
   if (WIFEXITED(status))
     return WEXITSTATUS(status);
   fprintf(stderr, "warpc: error: '%s' was killed by signal %d\n", argv[0],
@@ -51,17 +144,17 @@ int wp_run_tool_in(char *const argv[], const char *cwd, bool verbose) {
   return -1;
 }
 
+/* ---- temporary directories and files ------------------------------------ */
+
 char *wp_make_temp_dir(void) {
   const char *base = getenv("TMPDIR");
   if (!base || !*base)
     base = "/tmp";
-  size_t n = strlen(base) + 32;
-  char *path = malloc(n);
-  if (!path)
-    return NULL;
-  snprintf(path, n, "%s/warpc-XXXXXX", base);
+  char *path = wp_strfmt("%s/warpc-XXXXXX", base);
   if (!mkdtemp(path)) {
+    int e = errno;
     free(path);
+    errno = e;
     return NULL;
   }
   return path;
@@ -74,13 +167,9 @@ void wp_remove_temp_dir(const char *path) {
     while ((ent = readdir(d))) {
       if (!strcmp(ent->d_name, ".") || !strcmp(ent->d_name, ".."))
         continue;
-      size_t n = strlen(path) + strlen(ent->d_name) + 2;
-      char *f = malloc(n);
-      if (f) {
-        snprintf(f, n, "%s/%s", path, ent->d_name);
-        unlink(f);
-        free(f);
-      }
+      char *f = wp_strfmt("%s/%s", path, ent->d_name);
+      unlink(f);
+      free(f);
     }
     closedir(d);
   }
@@ -89,16 +178,14 @@ void wp_remove_temp_dir(const char *path) {
 
 char *wp_temp_beside(const char *path) {
   const char *slash = strrchr(path, '/');
-  size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
+  int dirlen = slash ? (int)(slash - path) + 1 : 0;
   const char *base = slash ? slash + 1 : path;
-  size_t n = strlen(path) + 16;
-  char *tmp = malloc(n);
-  if (!tmp)
-    return NULL;
-  snprintf(tmp, n, "%.*s.%s.XXXXXX", (int)dirlen, path, base);
+  char *tmp = wp_strfmt("%.*s.%s.XXXXXX", dirlen, path, base);
   int fd = mkstemp(tmp);
   if (fd < 0) {
+    int e = errno;
     free(tmp);
+    errno = e;
     return NULL;
   }
   /* mkstemp makes 0600; outputs get the usual 0666 & ~umask */
@@ -107,4 +194,159 @@ char *wp_temp_beside(const char *path) {
   fchmod(fd, 0666 & ~mask);
   close(fd);
   return tmp;
+}
+
+/* ---- the cleanup record ------------------------------------------------- */
+
+int wp_cleanup_make_dir(wp_cleanup *c) {
+  if (c->dir)
+    return 0;
+  sigset_t old;
+  block(&old);
+  c->dir = wp_make_temp_dir();
+  int e = errno;
+  unblock(&old);
+  errno = e;
+  return c->dir ? 0 : -1;
+}
+
+const char *wp_cleanup_file(wp_cleanup *c, const char *name) {
+  if (wp_cleanup_make_dir(c))
+    return NULL;
+  char *path = wp_strfmt("%s/%s", c->dir, name);
+  for (int i = 0; i < c->nfiles; i++)
+    if (!strcmp(c->files[i], path)) {
+      free(path);
+      return c->files[i];
+    }
+  sigset_t old;
+  block(&old);
+  if (c->nfiles == c->capfiles)
+    c->files = grow(c->files, &c->capfiles, sizeof *c->files);
+  c->files[c->nfiles++] = path;
+  unblock(&old);
+  return path;
+}
+
+const char *wp_cleanup_temp_beside(wp_cleanup *c, const char *path) {
+  sigset_t old;
+  block(&old);
+  if (c->ntemps == c->captemps)
+    c->temps = grow(c->temps, &c->captemps, sizeof *c->temps);
+  char *t = wp_temp_beside(path);
+  int e = errno;
+  if (t)
+    c->temps[c->ntemps++] = t;
+  unblock(&old);
+  errno = e;
+  return t;
+}
+
+/* Drops the record of `temp` (signals blocked by the caller). */
+static void forget(wp_cleanup *c, const char *temp) {
+  for (int i = 0; i < c->ntemps; i++)
+    if (c->temps[i] == temp) {
+      char *t = c->temps[i];
+      c->temps[i] = c->temps[--c->ntemps];
+      free(t);
+      return;
+    }
+}
+
+int wp_cleanup_rename(wp_cleanup *c, const char *temp, const char *path) {
+  sigset_t old;
+  block(&old);
+  int rc = rename(temp, path);
+  int e = errno;
+  if (!rc)
+    forget(c, temp);
+  unblock(&old);
+  errno = e;
+  return rc;
+}
+
+void wp_cleanup_remove(wp_cleanup *c, const char *temp) {
+  sigset_t old;
+  block(&old);
+  unlink(temp);
+  forget(c, temp);
+  unblock(&old);
+}
+
+void wp_cleanup_free(wp_cleanup *c) {
+  sigset_t old;
+  block(&old);
+  for (int i = 0; i < c->ntemps; i++) {
+    unlink(c->temps[i]);
+    free(c->temps[i]);
+  }
+  for (int i = 0; i < c->nfiles; i++)
+    free(c->files[i]);
+  if (c->dir) /* also what the tools left there */
+    wp_remove_temp_dir(c->dir);
+  free(c->temps);
+  free(c->files);
+  free(c->dir);
+  *c = (wp_cleanup){0};
+  unblock(&old);
+}
+
+#ifdef __linux__
+/* Empties `dir` of files no one recorded (a tool's own temporaries, when
+ * it had to be killed), with the getdents64 system call: readdir() may
+ * allocate, which a signal handler must not. */
+static void sweep(const char *dir) {
+  int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0)
+    return;
+  _Alignas(8) char buf[4096];
+  long n;
+  while ((n = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0)
+    for (long off = 0; off < n;) {
+      /* struct linux_dirent64: u64 ino, s64 off, u16 reclen, u8 type,
+         char name[] */
+      unsigned short reclen;
+      memcpy(&reclen, buf + off + 16, sizeof reclen);
+      const char *name = buf + off + 19;
+      if (strcmp(name, ".") && strcmp(name, ".."))
+        unlinkat(fd, name, 0);
+      off += reclen;
+    }
+  close(fd);
+}
+#endif
+
+void wp_cleanup_on_signal(wp_cleanup *c, int sig) {
+  pid_t pg = c->tool;
+  if (pg > 0) {
+    kill(-pg, sig == SIGPIPE ? SIGTERM : sig);
+    kill(-pg, SIGCONT); /* a tool stopped with warpc (^Z) must see it */
+    bool gone = false;
+    for (int i = 0; i < 200 && !gone; i++) { /* 2 s */
+      siginfo_t si;
+      si.si_pid = 0;
+      if (waitid(P_PID, (id_t)pg, &si, WEXITED | WNOHANG | WNOWAIT) < 0)
+        gone = errno != EINTR; /* ECHILD: reaped already */
+      else if (si.si_pid == pg)
+        gone = true;
+      else
+        poll(NULL, 0, 10);
+    }
+    /* what is left of the group (the tool itself, if it did not stop, and
+       anything it started); the tool is not reaped yet, so its group id is
+       still ours; then reaped, so that no zombie outlives warpc */
+    kill(-pg, SIGKILL);
+    while (waitpid(pg, NULL, 0) < 0 && errno == EINTR)
+      ;
+  }
+  for (int i = 0; i < c->ntemps; i++)
+    unlink(c->temps[i]);
+  for (int i = 0; i < c->nfiles; i++)
+    unlink(c->files[i]);
+  if (c->dir && rmdir(c->dir) != 0) {
+#ifdef __linux__
+    sweep(c->dir);
+    rmdir(c->dir);
+#endif
+  }
 }

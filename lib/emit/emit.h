@@ -9,6 +9,7 @@
 #ifndef WARPC_EMIT_H
 #define WARPC_EMIT_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -64,13 +65,74 @@ const char *wp_embedded_file(const char *name);
 /* ---- the tool driver ------------------------------------------------------
  */
 
+/* What must be undone when a signal stops warpc: its private temporary
+ * directory and the files that warpc or its tools make there, the
+ * temporaries beside outputs, and the tool running now (run in a process
+ * group of its own).  The command line's signal handler calls
+ * wp_cleanup_on_signal(); every other function below changes the record
+ * with the signals of wp_cleanup_sigset() blocked, so the handler always
+ * finds it consistent.  Zero-initialise it ({0}); one per compilation,
+ * released by wp_cleanup_free(). */
+typedef struct wp_cleanup {
+  char *dir;    /* the private temporary directory (malloc'd), or NULL */
+  char **files; /* full paths of the files that may exist in dir */
+  int nfiles, capfiles;
+  char **temps; /* temporaries beside outputs (full paths, malloc'd) */
+  int ntemps, captemps;
+  volatile sig_atomic_t tool; /* process group of the running tool, or 0 */
+} wp_cleanup;
+
+/* The signals that stop a compilation and that wp_cleanup_on_signal()
+ * undoes: SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE. */
+void wp_cleanup_sigset(sigset_t *set);
+
+/* Makes c's private temporary directory (mode 0700, $TMPDIR or /tmp,
+ * "warpc-XXXXXX") unless it exists.  0, or -1 with errno set. */
+int wp_cleanup_make_dir(wp_cleanup *c);
+
+/* The full path of `name` in c's directory (made first if needed),
+ * recorded so that a signal removes it; the same string for the same name.
+ * Owned by c.  NULL with errno set when the directory cannot be made. */
+const char *wp_cleanup_file(wp_cleanup *c, const char *name);
+
+/* wp_temp_beside(path), recorded in c.  Owned by c; NULL with errno set. */
+const char *wp_cleanup_temp_beside(wp_cleanup *c, const char *path);
+
+/* Renames the temporary `temp` (from wp_cleanup_temp_beside) to `path`
+ * and forgets it, atomically with respect to the signal handler: 0, or -1
+ * with errno set (then still recorded).  `temp` is freed on success. */
+int wp_cleanup_rename(wp_cleanup *c, const char *temp, const char *path);
+
+/* Removes the temporary `temp` and forgets it (freed). */
+void wp_cleanup_remove(wp_cleanup *c, const char *temp);
+
+/* The normal end: removes every temporary still recorded and the directory
+ * with everything in it, and releases c (zeroed after). */
+void wp_cleanup_free(wp_cleanup *c);
+
+/* For a signal handler, async-signal-safe (kill, waitid, poll, unlink,
+ * rmdir only; nothing allocated): sends `sig` to the running tool's
+ * process group (SIGTERM for SIGPIPE), waits up to 2 s for it to exit,
+ * then kills what is left of the group; removes the recorded temporaries,
+ * the recorded files and the directory. */
+void wp_cleanup_on_signal(wp_cleanup *c, int sig);
+
 /* Runs argv[0] (looked up in PATH) with argv, no shell, and waits.  With
  * `verbose` prints the command line to stderr first.  Returns the exit
- * status, or -1 when it could not be started (message on stderr). */
+ * status, or -1 when it could not be started or was killed (message on
+ * stderr). */
 int wp_run_tool(char *const argv[], bool verbose);
 
-/* wp_run_tool in the working directory `cwd` (NULL: the current one). */
-int wp_run_tool_in(char *const argv[], const char *cwd, bool verbose);
+/* wp_run_tool in the working directory `cwd` (NULL: the current one).
+ * With a cleanup record `c` (may be NULL) the tool runs in a process group
+ * of its own, recorded in c while it runs, so that a signal handler can
+ * stop it and every process it started. */
+int wp_run_tool_in(char *const argv[], const char *cwd, bool verbose,
+                   wp_cleanup *c);
+
+/* printf into a fresh malloc'd string; aborts with a message when out of
+ * memory (as the arena does). */
+char *wp_strfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Creates a private temporary directory (mode 0700) under $TMPDIR or /tmp;
  * returns a malloc'd path, or NULL with errno set. */
@@ -81,7 +143,7 @@ void wp_remove_temp_dir(const char *path);
 
 /* A temporary name beside `path` in the same directory (so rename() is
  * atomic), malloc'd: "<dir>/.<base>.XXXXXX" made unique with mkstemp; the
- * file exists (empty) on return.  NULL on failure. */
+ * file exists (empty, mode 0666 & ~umask) on return.  NULL on failure. */
 char *wp_temp_beside(const char *path);
 
 /* ---- the CUDA device pipeline (device.c) -----------------------------------
@@ -104,6 +166,9 @@ typedef struct wp_cuda_options {
   /* where the tools run; file names given relative to it stay out of the
      outputs' debug information (deterministic objects) */
   const char *workdir;
+  /* where the files made in workdir and the running tool are recorded for
+     a signal handler (may be NULL; else its directory is workdir) */
+  wp_cleanup *cleanup;
 } wp_cuda_options;
 
 /* The CUDA toolkit's bin directory: $WARPC_CUDA_PATH/bin when that is set
@@ -132,14 +197,16 @@ int wp_cuda_fatbin(const wp_cuda_options *o, const char *cu,
 
 /* Assembles an object defining the hidden symbol `symbol` as the bytes of
  * `fatbin`, in a `.nv_fatbin` section, with the C compiler `cc` (and clang's
- * --target when `target` is set).  0, or -1 (reported). */
-int wp_embed_fatbin(const char *cc, const char *target, const char *dir,
+ * --target when `target` is set); the assembler source is made in c's
+ * directory.  0, or -1 (reported). */
+int wp_embed_fatbin(const char *cc, const char *target, wp_cleanup *c,
                     const char *fatbin, const char *symbol, const char *obj_out,
                     bool verbose);
 
 /* `ld.lld -r`: joins objects into one relocatable object ($WARPC_LD
- * overrides the linker).  0, or -1 (reported). */
+ * overrides the linker); the linker is recorded in c (may be NULL) while it
+ * runs.  0, or -1 (reported). */
 int wp_link_relocatable(const char *const *objs, int n, const char *out,
-                        bool verbose);
+                        bool verbose, wp_cleanup *c);
 
 #endif

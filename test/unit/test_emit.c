@@ -44,6 +44,51 @@ static char *emit_to_string(ir_module *m, int header) {
   return buf;
 }
 
+/* The cleanup record: the files and temporaries it knows of, what the
+ * signal handler's part removes (a file no one recorded too), and a tool
+ * run under it. */
+static void check_cleanup(void) {
+  char *out = wp_make_temp_dir(); /* where the "outputs" go */
+  CHECK(out != NULL);
+  if (!out)
+    return;
+  wp_cleanup cl = {0};
+  const char *src = wp_cleanup_file(&cl, "module.c");
+  CHECK(src && cl.dir && strncmp(src, cl.dir, strlen(cl.dir)) == 0);
+  CHECK(wp_cleanup_file(&cl, "module.c") == src && cl.nfiles == 1);
+  FILE *f = src ? fopen(src, "w") : NULL;
+  CHECK(f != NULL);
+  if (f)
+    fclose(f);
+  char *stray = wp_strfmt("%s/stray.tmp", cl.dir);
+  f = fopen(stray, "w");
+  if (f)
+    fclose(f);
+  char *obj = wp_strfmt("%s/k.o", out), *hdr = wp_strfmt("%s/k.h", out);
+  const char *t_obj = wp_cleanup_temp_beside(&cl, obj);
+  const char *t_hdr = wp_cleanup_temp_beside(&cl, hdr);
+  CHECK(t_obj && t_hdr && cl.ntemps == 2 && access(t_obj, F_OK) == 0);
+  CHECK(wp_cleanup_rename(&cl, t_hdr, hdr) == 0 && cl.ntemps == 1);
+  CHECK(access(hdr, F_OK) == 0);
+  char *argv[] = {"true", NULL};
+  CHECK(wp_run_tool_in(argv, NULL, false, &cl) == 0 && cl.tool == 0);
+  char *dirname = wp_strfmt("%s", cl.dir);
+  wp_cleanup_on_signal(&cl, SIGTERM); /* no tool running */
+  CHECK(t_obj && access(t_obj, F_OK) != 0);
+  CHECK(src && access(src, F_OK) != 0);
+  CHECK(access(stray, F_OK) != 0 && access(dirname, F_OK) != 0);
+  CHECK(access(hdr, F_OK) == 0); /* renamed: an output, not a temporary */
+  wp_cleanup_free(&cl);
+  CHECK(cl.dir == NULL && cl.ntemps == 0);
+  unlink(hdr);
+  rmdir(out);
+  free(dirname);
+  free(stray);
+  free(obj);
+  free(hdr);
+  free(out);
+}
+
 int main(void) {
   wp_arena arena = {0};
   wp_source src = {.path = "scale.py",
@@ -117,6 +162,7 @@ int main(void) {
   wp_remove_temp_dir(dir);
   CHECK(access(dir, F_OK) != 0);
   free(dir);
+  check_cleanup();
   free(c);
   free(h);
   wp_arena_free(&arena);

@@ -1,0 +1,227 @@
+/* outfiles.c - every file warpc writes goes through here, so that outputs
+ * added later get the same treatment (warpc.h describes the rules): gcc's
+ * way with special files, no output that is an input or another output,
+ * and write errors reported. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "warpc.h"
+
+int warpc_outputs_add(warpc_outputs *w, const char *path, const char *what) {
+  if (w->n == w->cap) {
+    w->cap = w->cap ? w->cap * 2 : 4;
+    w->v = realloc(w->v, (size_t)w->cap * sizeof *w->v);
+    if (!w->v) {
+      fputs("warpc: fatal: out of memory\n", stderr);
+      abort();
+    }
+  }
+  w->v[w->n] = (warpc_outfile){.what = what, .path = wp_strfmt("%s", path)};
+  return w->n++;
+}
+
+/* What is at f->path now: its identity, and whether it is written in
+ * place.  0, or 2 for a directory (reported). */
+static int classify(warpc_outfile *f) {
+  f->known = f->is_new = f->in_place = f->fifo = f->chardev = false;
+  struct stat st;
+  if (lstat(f->path, &st) != 0) {
+    if (errno != ENOENT)
+      return 0; /* reported when it is written */
+    /* a new name: its directory and last component identify it */
+    const char *slash = strrchr(f->path, '/');
+    char *dir =
+        slash ? wp_strfmt("%.*s", slash == f->path ? 1 : (int)(slash - f->path),
+                          f->path)
+              : wp_strfmt(".");
+    struct stat ds;
+    if (stat(dir, &ds) == 0) {
+      f->known = f->is_new = true;
+      f->dev = (unsigned long long)ds.st_dev;
+      f->ino = (unsigned long long)ds.st_ino;
+      f->base = slash ? slash + 1 : f->path;
+    }
+    free(dir);
+    return 0;
+  }
+  if (S_ISLNK(st.st_mode)) {
+    /* the target gets the content; a dangling link is identified by
+       itself, and its target is made */
+    f->in_place = true;
+    struct stat ts;
+    if (stat(f->path, &ts) == 0)
+      st = ts;
+  }
+  if (S_ISDIR(st.st_mode)) {
+    fprintf(stderr, "warpc: error: cannot write the %s '%s': Is a directory\n",
+            f->what, f->path);
+    return 2;
+  }
+  if (!S_ISREG(st.st_mode))
+    f->in_place = true; /* devices, FIFOs, sockets, symlinks */
+  f->fifo = S_ISFIFO(st.st_mode);
+  f->chardev = S_ISCHR(st.st_mode);
+  f->known = true;
+  f->dev = (unsigned long long)st.st_dev;
+  f->ino = (unsigned long long)st.st_ino;
+  return 0;
+}
+
+static bool same(const warpc_outfile *a, const warpc_outfile *b) {
+  return a->known && b->known && !a->chardev && a->is_new == b->is_new &&
+         a->dev == b->dev && a->ino == b->ino &&
+         (!a->is_new || !strcmp(a->base, b->base));
+}
+
+int warpc_outputs_check(warpc_outputs *w, const char *const *inputs, int n) {
+  for (int i = 0; i < w->n; i++)
+    if (classify(&w->v[i]))
+      return 2;
+  for (int j = 0; j < n; j++) {
+    struct stat st;
+    if (stat(inputs[j], &st) != 0 || S_ISCHR(st.st_mode))
+      continue;
+    for (int i = 0; i < w->n; i++) {
+      const warpc_outfile *f = &w->v[i];
+      if (f->known && !f->is_new && !f->chardev &&
+          f->dev == (unsigned long long)st.st_dev &&
+          f->ino == (unsigned long long)st.st_ino) {
+        fprintf(stderr, "warpc: error: the %s '%s' would overwrite %s '%s'\n",
+                f->what, f->path, j ? "the imported module" : "the input",
+                inputs[j]);
+        return 2;
+      }
+    }
+  }
+  for (int i = 0; i < w->n; i++)
+    for (int k = 0; k < i; k++)
+      if (same(&w->v[i], &w->v[k])) {
+        fprintf(stderr,
+                "warpc: error: the %s '%s' and the %s '%s' are the "
+                "same file\n",
+                w->v[k].what, w->v[k].path, w->v[i].what, w->v[i].path);
+        return 2;
+      }
+  return 0;
+}
+
+int warpc_outputs_prepare(warpc_outputs *w) {
+  for (int i = 0; i < w->n; i++) {
+    warpc_outfile *f = &w->v[i];
+    if (f->in_place) {
+      char *name = wp_strfmt("out.%d", i);
+      f->stage = wp_cleanup_file(&w->cl, name);
+      free(name);
+      if (!f->stage) {
+        fprintf(stderr,
+                "warpc: error: cannot create a temporary directory: %s\n",
+                strerror(errno));
+        return 2;
+      }
+    } else if (!(f->stage = wp_cleanup_temp_beside(&w->cl, f->path))) {
+      fprintf(stderr, "warpc: error: cannot write '%s': %s\n", f->path,
+              strerror(errno));
+      return 2;
+    }
+  }
+  return 0;
+}
+
+/* Writes the file `from` into `to` in place (opened as it is: a device, a
+ * FIFO, a symlink's target, created if missing).  0, or -1 with errno. */
+static int copy_into(const char *from, const char *to) {
+  int in = open(from, O_RDONLY | O_CLOEXEC);
+  if (in < 0)
+    return -1;
+  int out = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC, 0666);
+  int rc = out < 0 ? -1 : 0, err = errno;
+  char buf[65536];
+  ssize_t got;
+  while (!rc && (got = read(in, buf, sizeof buf)) != 0) {
+    if (got < 0) {
+      if (errno != EINTR)
+        rc = -1, err = errno;
+      continue;
+    }
+    for (ssize_t done = 0; !rc && done < got;) {
+      ssize_t put = write(out, buf + done, (size_t)(got - done));
+      if (put > 0)
+        done += put;
+      else if (put == 0 || errno != EINTR)
+        rc = -1, err = put == 0 ? EIO : errno;
+    }
+  }
+  if (out >= 0 && close(out) != 0 && !rc)
+    rc = -1, err = errno;
+  close(in);
+  errno = err;
+  return rc;
+}
+
+int warpc_outputs_commit(warpc_outputs *w) {
+  for (int i = 0; i < w->n; i++) {
+    warpc_outfile *f = &w->v[i];
+    if (!f->in_place)
+      continue;
+    if (copy_into(f->stage, f->path) != 0) {
+      fprintf(stderr, "warpc: error: cannot write '%s': %s\n", f->path,
+              strerror(errno));
+      return 2;
+    }
+    f->committed = true;
+  }
+  for (int i = 0; i < w->n; i++) {
+    warpc_outfile *f = &w->v[i];
+    if (f->in_place)
+      continue;
+    if (wp_cleanup_rename(&w->cl, f->stage, f->path) != 0) {
+      fprintf(stderr, "warpc: error: cannot write '%s': %s\n", f->path,
+              strerror(errno));
+      /* no set of outputs of which only some are new */
+      for (int k = 0; k < i; k++)
+        if (!w->v[k].in_place && w->v[k].committed)
+          unlink(w->v[k].path);
+      return 2;
+    }
+    f->stage = NULL;
+    f->committed = true;
+  }
+  return 0;
+}
+
+void warpc_outputs_finish(warpc_outputs *w) {
+  for (int i = 0; i < w->n; i++) {
+    warpc_outfile *f = &w->v[i];
+    struct stat st;
+    /* a reader blocked on a FIFO output that is not written sees end of
+       file instead of waiting forever (without a reader: ENXIO, nothing) */
+    if (!f->committed && stat(f->path, &st) == 0 && S_ISFIFO(st.st_mode)) {
+      int fd = open(f->path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+      if (fd >= 0)
+        close(fd);
+    }
+    free(f->path);
+  }
+  wp_cleanup_free(&w->cl);
+  free(w->v);
+  *w = (warpc_outputs){0};
+}
+
+int warpc_stream_done(FILE *f, const char *path) {
+  bool bad = ferror(f) != 0;
+  errno = 0;
+  int err = (f == stdout ? fflush(f) : fclose(f)) != 0 ? errno : 0;
+  if (!bad && !err)
+    return 0;
+  const char *why = err ? strerror(err) : "write error";
+  if (path)
+    fprintf(stderr, "warpc: error: cannot write '%s': %s\n", path, why);
+  else
+    fprintf(stderr, "warpc: error: cannot write to standard output: %s\n", why);
+  return 2;
+}

@@ -1,0 +1,99 @@
+# shellcheck shell=bash
+# cli_lib.sh - the common preamble of the CLI tests (test/cli/*.sh), sourced
+# first:  . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
+#
+# It sets
+#   root      the repository ($WARPC_ROOT, else the current directory)
+#   warpc     the compiler under test: $WARPC if set (to run a test against
+#             another build, e.g. one from before a fix), else
+#             $root/build/bin/warpc
+#   tmp       a private temporary directory, removed on exit (with every
+#             background process registered by `track`); the test starts
+#             in $tmp/work (empty), with TMPDIR=$tmp/tmpdir (empty) for
+#             warpc's own
+# and defines
+#   fail MSG...      prints "FAIL: MSG" on stderr and exits 1
+#   skip MSG...      prints "SKIP: MSG" and exits 0
+#   track PID...     ends PID when the test ends (SIGTERM, SIGKILL after 3 s)
+#   kernel FILE      writes a small valid kernel file
+#   bad_kernel FILE  writes a kernel file with an error in it (warpc exit 1)
+#   fake_cuda DIR    makes a fake CUDA toolkit in DIR/bin (nvcc, ptxas,
+#                    fatbinary: shell scripts that log their arguments, one
+#                    per line, to DIR/log and write small outputs - nvcc's
+#                    names the work directory as the real one's does), for
+#                    use with WARPC_CUDA_PATH=DIR; FAKE_CUDA_SLEEP=N makes
+#                    each tool sleep N s in a child process, and each
+#                    appends its pid and the child's to $FAKE_CUDA_PIDFILE
+#   alive PID        true when PID runs (a zombie does not count)
+set -eu
+export LC_ALL=C
+root=${WARPC_ROOT:-$PWD}
+warpc=${WARPC:-$root/build/bin/warpc}
+tmp=$(mktemp -d)
+cli_pids=
+cli_exit() { # SIGTERM first: a warpc left running stops its tools
+  local p
+  for p in $cli_pids; do kill -TERM "$p" 2>/dev/null || true; done
+  for p in $cli_pids; do
+    for _ in $(seq 30); do alive "$p" || break; sleep 0.1; done
+    kill -KILL "$p" 2>/dev/null || true
+  done
+  rm -rf "$tmp"
+}
+trap cli_exit EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+skip() { echo "SKIP: $*"; exit 0; }
+track() { cli_pids="$cli_pids $*"; }
+[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+mkdir "$tmp/work" "$tmp/tmpdir"
+export TMPDIR=$tmp/tmpdir
+cd "$tmp/work"
+
+kernel() {
+  printf 'import warp as wp\n\n@wp.kernel\ndef k(x: wp.array(dtype=float)):\n    x[wp.tid()] = 1.0\n' >"$1"
+}
+bad_kernel() {
+  printf 'import warp as wp\n\n@wp.kernel\ndef k(x: wp.array(dtype=float)):\n    x[wp.tid()] = undefined_name\n' >"$1"
+}
+
+alive() {
+  local st
+  st=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 1
+  [ -n "$st" ] && [ "$st" != Z ] && [ "$st" != X ]
+}
+
+fake_cuda() {
+  mkdir -p "$1/bin"
+  : >"$1/log"
+  local tool
+  for tool in nvcc ptxas fatbinary; do
+    cat >"$1/bin/$tool" <<EOF
+#!/bin/sh
+# fake $tool: logs its arguments, writes the file after -o / --create=
+log='$1/log'
+echo "== $tool" >>"\$log"
+out=
+prev=
+for a in "\$@"; do
+  printf '%s\n' "\$a" >>"\$log"
+  [ "\$prev" = -o ] && out=\$a
+  case \$a in --create=*) out=\${a#--create=} ;; esac
+  prev=\$a
+done
+[ -n "\${FAKE_CUDA_PIDFILE:-}" ] && echo \$\$ >>"\$FAKE_CUDA_PIDFILE"
+if [ -n "\${FAKE_CUDA_SLEEP:-}" ]; then
+  sleep "\$FAKE_CUDA_SLEEP" &
+  [ -n "\${FAKE_CUDA_PIDFILE:-}" ] && echo \$! >>"\$FAKE_CUDA_PIDFILE"
+  wait
+fi
+# nvcc names its source by its absolute path, as the real one does
+if [ -n "\$out" ] && [ $tool = nvcc ]; then
+  printf '.file 1 "%s/module.cu"\n// $tool\n' "\$(pwd)" >"\$out"
+elif [ -n "\$out" ]; then
+  printf '// $tool\n' >"\$out"
+fi
+exit 0
+EOF
+    chmod +x "$1/bin/$tool"
+  done
+}
