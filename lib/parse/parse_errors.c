@@ -450,7 +450,10 @@ static void check_block(pctx *c, TSNode n) {
       want = got;
       wlen = glen;
     } else if (glen != wlen || memcmp(want, got, glen) != 0) {
-      report_indent(c, k[i], want, wlen, got, glen, indent_at_end(c, k[i - 1]));
+      /* the module's first statement has no previous one: any indent is
+       * unexpected there */
+      uint32_t prev = i > 0 ? indent_at_end(c, k[i - 1]) : 0;
+      report_indent(c, k[i], want, wlen, got, glen, prev);
       return;
     }
   }
