@@ -19,8 +19,14 @@ endif
 CFLAGS ?= -O2 -g
 WARN := -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 B := build
+# tree-sitter: the Python grammar and the C runtime, both from pinned PyPI
+# source distributions that scripts/deps.sh fetches and checks (see there).
+# The runtime is tree-sitter 0.23's, compiled here as the single file
+# lib/src/lib.c, not Debian's libtree-sitter (0.20.7 crashes on 65,536
+# consecutive comment lines, upstream tree-sitter issue 2134).
 GRAMMAR := $(B)/deps/tree-sitter-python/src
-TS_LIB ?= $(firstword $(wildcard /usr/lib/*/libtree-sitter.a /usr/lib/libtree-sitter.a))
+TS_RT := $(B)/deps/tree-sitter/lib
+TS_INC := -I$(TS_RT)/include
 
 LIB_SRC := $(wildcard lib/support/*.c lib/parse/*.c lib/ir/*.c lib/emit/*.c)
 CMD_SRC := $(wildcard cmd/warpc/*.c)
@@ -31,7 +37,7 @@ LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
 CMD_OBJ := $(CMD_SRC:%.c=$(B)/obj/%.o)
 RT_OBJ := $(RT_SRC:%.c=$(B)/obj/%.o)
 GEN_OBJ := $(B)/obj/gen/embedded.o
-TS_OBJ := $(B)/obj/grammar/parser.o $(B)/obj/grammar/scanner.o
+TS_OBJ := $(B)/obj/grammar/parser.o $(B)/obj/grammar/scanner.o $(B)/obj/tree-sitter/lib.o
 
 WARPC := $(B)/bin/warpc
 LIBWARPRT := $(B)/lib/libwarprt.a
@@ -71,15 +77,15 @@ $(GRAMMAR)/.ok: scripts/deps.sh
 	scripts/deps.sh build
 	@touch $@
 
-# The grammar sources appear when deps.sh has run.
-$(GRAMMAR)/parser.c $(GRAMMAR)/scanner.c: $(GRAMMAR)/.ok ;
+# The grammar and runtime sources appear when deps.sh has run.
+$(GRAMMAR)/parser.c $(GRAMMAR)/scanner.c $(TS_RT)/src/lib.c: $(GRAMMAR)/.ok ;
 
 deps-test: deps
 	scripts/deps.sh test
 
 $(B)/obj/lib/%.o: lib/%.c $(GRAMMAR)/.ok
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(WARN) -MMD -MP -DWARPC_VERSION='"$(VERSION)"' -c $< -o $@
+	$(CC) $(CFLAGS) $(WARN) $(TS_INC) -MMD -MP -DWARPC_VERSION='"$(VERSION)"' -c $< -o $@
 
 $(B)/obj/cmd/%.o: cmd/%.c $(GRAMMAR)/.ok
 	@mkdir -p $(dir $@)
@@ -92,6 +98,11 @@ $(B)/obj/runtime/%.o: runtime/%.c
 $(B)/obj/grammar/%.o: $(GRAMMAR)/%.c $(GRAMMAR)/.ok
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -w -I$(GRAMMAR) -c $< -o $@
+
+# Third-party code: built without the project's warnings (-w).
+$(B)/obj/tree-sitter/lib.o: $(TS_RT)/src/lib.c $(GRAMMAR)/.ok
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -w -std=c11 -I$(TS_RT)/src $(TS_INC) -c $< -o $@
 
 $(GEN_SRC): $(EMBED) scripts/embed.sh
 	@mkdir -p $(dir $@)
@@ -107,7 +118,7 @@ $(LIBWARPC): $(LIB_OBJ) $(GEN_OBJ) $(TS_OBJ)
 
 $(WARPC): $(CMD_OBJ) $(LIBWARPC)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(CMD_OBJ) $(LIBWARPC) $(TS_LIB) -lm
+	$(CC) $(CFLAGS) -o $@ $(CMD_OBJ) $(LIBWARPC) -lm
 
 $(LIBWARPRT): $(RT_OBJ)
 	@mkdir -p $(dir $@)
@@ -119,7 +130,7 @@ UNIT_SRC := $(wildcard test/unit/*.c)
 UNIT_BIN := $(UNIT_SRC:test/unit/%.c=$(B)/test/unit/%)
 $(B)/test/unit/%: test/unit/%.c $(LIBWARPC) $(LIBWARPRT)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(WARN) -pthread -Ilib -Iruntime/include -o $@ $< $(LIBWARPC) $(LIBWARPRT) $(TS_LIB) -lm
+	$(CC) $(CFLAGS) $(WARN) -pthread -Ilib -Iruntime/include -o $@ $< $(LIBWARPC) $(LIBWARPRT) -lm
 
 unit: $(UNIT_BIN)
 

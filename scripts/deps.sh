@@ -1,13 +1,26 @@
 #!/usr/bin/env bash
 # Installs and fetches everything warpc's build and tests need, idempotently.
 #   scripts/deps.sh build   Debian packages + the pinned tree-sitter-python grammar
+#                           and tree-sitter runtime sources
 #   scripts/deps.sh test    the above + warp-lang and numpy (the differential oracle),
 #                           Debian's aarch64 cross toolchain and qemu-user (the
 #                           Jetson test, test/cli/cross_aarch64.sh) and NVIDIA's
 #                           cuobjdump from PyPI, linked as build/deps/bin/cuobjdump
 #                           (its path also in build/deps/cuobjdump-path)
-# The grammar and the tree-sitter headers it needs come from PyPI source
-# distributions, verified by SHA-256, unpacked under build/deps.
+# The grammar and the tree-sitter runtime come from PyPI source distributions,
+# verified by SHA-256, unpacked under build/deps:
+#   build/deps/tree-sitter-python/src  parser.c, scanner.c of tree-sitter-python
+#                                      0.23.6 (ABI 14) and the tree_sitter/*.h
+#                                      helpers they include
+#   build/deps/tree-sitter/lib         the C runtime of tree-sitter 0.23 as PyPI's
+#                                      `tree-sitter` 0.23.2 bundles it
+#                                      (tree_sitter/core/lib: src/lib.c is the
+#                                      whole library, include/tree_sitter/api.h);
+#                                      the Makefile compiles src/lib.c into
+#                                      libwarpc.a.  Debian's libtree-sitter 0.20.7
+#                                      is not used: it crashes on 65,536 children
+#                                      of one node (a 16-bit child count, upstream
+#                                      tree-sitter issue 2134, fixed in 0.20.8).
 set -euo pipefail
 what=${1:-build}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -36,7 +49,7 @@ apt_need() { # [--no-install-recommends] PACKAGE... : installs those not install
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${opts[@]}" "${need[@]}" >/dev/null
 }
 
-apt_need clang lld libtree-sitter-dev cmake make
+apt_need clang lld cmake make
 
 fetch() { # name version sha256 -> path of verified sdist
   local name=$1 version=$2 sum=$3 dir=$deps/sdist
@@ -56,8 +69,9 @@ fetch() { # name version sha256 -> path of verified sdist
 }
 
 grammar=$deps/tree-sitter-python
-stamp=$grammar/.stamp-$TS_PY_VERSION-$TS_CORE_VERSION
-if [ ! -f "$stamp" ]; then
+runtime=$deps/tree-sitter
+stamp=$grammar/.stamp-$TS_PY_VERSION-$TS_CORE_VERSION-runtime
+if [ ! -f "$stamp" ] || [ ! -f "$runtime/lib/src/lib.c" ]; then
   py=$(fetch tree-sitter-python $TS_PY_VERSION $TS_PY_SHA256)
   core=$(fetch tree-sitter $TS_CORE_VERSION $TS_CORE_SHA256)
   rm -rf "$grammar" && mkdir -p "$grammar/src/tree_sitter"
@@ -67,7 +81,18 @@ if [ ! -f "$stamp" ]; then
   for h in parser.h array.h alloc.h ts_assert.h; do
     tar -xzf "$core" -O "tree-sitter-$TS_CORE_VERSION/tree_sitter/core/lib/src/$h" >"$grammar/src/tree_sitter/$h"
   done
+  rm -rf "$runtime" && mkdir -p "$runtime"
+  tar -xzf "$core" -C "$runtime" --strip-components=3 "tree-sitter-$TS_CORE_VERSION/tree_sitter/core/lib"
   grep -q '#define LANGUAGE_VERSION 14' "$grammar/src/parser.c" || { echo "deps: grammar is not ABI 14" >&2; exit 2; }
+  # The runtime must accept the grammar's ABI (14) and hold the fix of issue
+  # 2134 (a 32-bit child count).
+  api=$runtime/lib/include/tree_sitter/api.h
+  lo=$(sed -n 's/^#define TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION \([0-9]*\).*/\1/p' "$api")
+  hi=$(sed -n 's/^#define TREE_SITTER_LANGUAGE_VERSION \([0-9]*\).*/\1/p' "$api")
+  [ -n "$lo" ] && [ -n "$hi" ] && [ "$lo" -le 14 ] && [ "$hi" -ge 14 ] ||
+    { echo "deps: tree-sitter runtime accepts ABI ${lo:-?}..${hi:-?}, not 14" >&2; exit 2; }
+  grep -q '^  uint32_t child_count;' "$runtime/lib/src/subtree.h" ||
+    { echo "deps: tree-sitter runtime has a 16-bit child count (issue 2134)" >&2; exit 2; }
   touch "$stamp"
 fi
 

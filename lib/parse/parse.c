@@ -165,24 +165,25 @@ static bool is_main_guard(pctx *c, TSNode n) {
          strcmp(buf, "\"__main__\"==__name__") == 0;
 }
 
-static void collect_imports(pctx *c, TSNode n, wp_ptrvec *v);
+static void collect_imports(pctx *c, TSNode n, wp_ptrvec *v, int depth);
 
 /* Imports guarded by a top-level `if` or `try` (optional dependencies,
- * version checks) still bind names, so their blocks are searched too. */
-static void collect_nested_imports(pctx *c, TSNode n, wp_ptrvec *v) {
+ * version checks) still bind names, so their blocks are searched too, down
+ * to WP_MAX_BLOCK_DEPTH (deeper is an error p_check_nesting reported). */
+static void collect_nested_imports(pctx *c, TSNode n, wp_ptrvec *v, int depth) {
   TSNode *k;
   int nk = p_kids(c, n, true, &k);
   for (int i = 0; i < nk; i++) {
-    if (p_is(k[i], "block"))
-      collect_imports(c, k[i], v);
+    if (p_is(k[i], "block") && depth < WP_MAX_BLOCK_DEPTH)
+      collect_imports(c, k[i], v, depth + 1);
     else if (p_is(k[i], "elif_clause") || p_is(k[i], "else_clause") ||
              p_is(k[i], "except_clause") || p_is(k[i], "except_group_clause") ||
              p_is(k[i], "finally_clause"))
-      collect_nested_imports(c, k[i], v);
+      collect_nested_imports(c, k[i], v, depth);
   }
 }
 
-static void collect_imports(pctx *c, TSNode n, wp_ptrvec *v) {
+static void collect_imports(pctx *c, TSNode n, wp_ptrvec *v, int depth) {
   TSNode *k;
   int nk = p_kids(c, n, true, &k);
   for (int i = 0; i < nk; i++) {
@@ -192,7 +193,7 @@ static void collect_imports(pctx *c, TSNode n, wp_ptrvec *v) {
       import_from_stmt(c, k[i], v);
     else if ((p_is(k[i], "if_statement") && !is_main_guard(c, k[i])) ||
              p_is(k[i], "try_statement"))
-      collect_nested_imports(c, k[i], v);
+      collect_nested_imports(c, k[i], v, depth);
   }
 }
 
@@ -214,12 +215,20 @@ static void add_global(pctx *c, wp_ptrvec *v, TSNode name, TSNode value,
  * copy of v, so the AST stays a tree).  Other targets (tuples, attributes,
  * subscripts) are host code and skipped. */
 static void module_assignment(pctx *c, TSNode asg, wp_ptrvec *v) {
-  TSNode names[64];
-  int nn = 0;
   TSNode type = p_field(asg, "type"), right = p_field(asg, "right");
+  int nn = 0;
+  for (TSNode a = asg;; a = p_field(a, "right")) { /* count the targets */
+    nn++;
+    TSNode r = p_field(a, "right");
+    if (ts_node_is_null(r) || !p_is(r, "assignment") ||
+        !ts_node_is_null(p_field(r, "type")))
+      break;
+  }
+  TSNode *names = WP_NEW_ARRAY(c->arena, TSNode, nn);
+  nn = 0;
   for (;;) {
     TSNode left = p_field(asg, "left");
-    if (!ts_node_is_null(left) && p_is(left, "identifier") && nn < 64)
+    if (!ts_node_is_null(left) && p_is(left, "identifier"))
       names[nn++] = left;
     if (ts_node_is_null(right) || !p_is(right, "assignment") ||
         !ts_node_is_null(p_field(right, "type")))
@@ -308,7 +317,7 @@ static ast_module *build_module(pctx *c, TSNode root) {
   ast_module *m = WP_NEW(c->arena, ast_module);
   m->src = c->src;
   wp_ptrvec imports = {0}, defs = {0}, globals = {0}, calls = {0};
-  collect_imports(c, root, &imports);
+  collect_imports(c, root, &imports, 0);
   FLATTEN(c->arena, imports, ast_import, m->imports, m->nimports);
   c->imports = m->imports;
   c->nimports = m->nimports;
@@ -339,7 +348,9 @@ ast_module *wp_parse(const wp_source *src, wp_arena *arena, wp_diag *diag) {
   }
   pctx c = {.src = src, .arena = arena, .diag = diag};
   TSNode root = ts_tree_root_node(tree);
+  int errors = diag->errors;
   p_report_syntax_errors(&c, root);
+  c.syntax_errors = diag->errors > errors;
   ast_module *m = build_module(&c, root);
   ts_tree_delete(tree);
   ts_parser_delete(parser);

@@ -322,6 +322,35 @@ typedef struct ast_program {
 ast_program *wp_load(const wp_source *src, const char *const *dirs, int ndirs,
                      wp_arena *arena, wp_diag *diag);
 
+/* Limits of the parser (man/warpc.1, LIMITS).  Crossing one is an error at
+ * the position of the construct that crosses it; nothing is cut silently.
+ *   WP_MAX_NESTING      brackets ( [ { open at once, anywhere in the file:
+ *                       the 201st is "too many nested parentheses", as in
+ *                       CPython's tokenizer (whose limit it is).
+ *   WP_MAX_BLOCK_DEPTH  nested blocks (a def's body is one): a block inside
+ *                       100 others is "too many levels of indentation",
+ *                       anywhere in the file (CPython stops at 100 levels
+ *                       of indentation too).
+ *   WP_MAX_INDENT_WIDTH columns of indentation of a statement (a tab
+ *                       counts 8): tree-sitter-python's scanner keeps each
+ *                       level's width in a byte, so a wider one breaks the
+ *                       tree; "indentation wider than 255 columns" at the
+ *                       first such line, when the tree shows errors.
+ *   WP_MAX_EXPR_DEPTH   levels of one expression tree (each operator,
+ *                       call, subscript, attribute, bracket and operand is
+ *                       a level: `a + a + a` is 3 deep) in kernel, func and
+ *                       struct code: "expression nested too deeply".  In
+ *                       host code such an expression is not rejected; it
+ *                       becomes an AST_EXPR_UNSUPPORTED node (an error only
+ *                       if a kernel uses it).  It bounds the recursion of
+ *                       every later stage (lowering, printing). */
+enum {
+  WP_MAX_NESTING = 200,
+  WP_MAX_BLOCK_DEPTH = 100,
+  WP_MAX_INDENT_WIDTH = 255,
+  WP_MAX_EXPR_DEPTH = 1000,
+};
+
 /* Parses `src` into an AST allocated in `arena`.  Syntax errors are reported
  * to `diag` (several per file if tree-sitter found several); the returned
  * module is still usable for printing but must not be lowered when

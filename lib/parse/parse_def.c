@@ -90,21 +90,24 @@ static void decorators(pctx *c, TSNode n, ast_def *d) {
   }
 }
 
-/* The identifier naming a parameter, looking through `*args` / `**kw`. */
+/* The identifier naming a parameter, looking through `*args` / `**kw`
+ * (a loop: patterns in a bad file may nest deeply). */
 static TSNode param_name(const pctx *c, TSNode n, bool *star) {
-  if (p_is(n, "identifier"))
-    return n;
-  if (p_is(n, "list_splat_pattern") || p_is(n, "dictionary_splat_pattern"))
-    *star = true;
-  TSNode f = p_field(n, "name");
-  if (!ts_node_is_null(f))
-    return f;
-  TSNode *k;
-  int nk = p_kids(c, n, true, &k);
-  for (int i = 0; i < nk; i++)
-    if (!p_is(k[i], "type"))
-      return param_name(c, k[i], star);
-  return (TSNode){0};
+  while (!p_is(n, "identifier")) {
+    if (p_is(n, "list_splat_pattern") || p_is(n, "dictionary_splat_pattern"))
+      *star = true;
+    TSNode f = p_field(n, "name");
+    if (!ts_node_is_null(f))
+      return f;
+    TSNode *k;
+    int nk = p_kids(c, n, true, &k), i = 0;
+    while (i < nk && p_is(k[i], "type"))
+      i++;
+    if (i == nk)
+      return (TSNode){0};
+    n = k[i];
+  }
+  return n;
 }
 
 static void params(pctx *c, TSNode n, ast_def *d) {

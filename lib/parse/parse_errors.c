@@ -67,33 +67,44 @@ static bool is_error(TSNode n) {
   return ts_node_is_missing(n) || p_is(n, "ERROR");
 }
 
-/* The first ERROR or MISSING node below `n`, in source order. */
-static bool first_error_below(pctx *c, TSNode n, TSNode *out) {
-  TSNode *k;
-  int nk = p_kids(c, n, false, &k);
-  for (int i = 0; i < nk; i++) {
-    if (is_error(k[i])) {
-      *out = k[i];
-      return true;
+/* The first ERROR or MISSING node below `n`, in source order (comments and
+ * line continuations left out).  A cursor walk: trees may be deep. */
+static bool first_error_below(TSNode n, TSNode *out) {
+  TSTreeCursor cur = ts_tree_cursor_new(n);
+  bool found = false;
+  if (ts_tree_cursor_goto_first_child(&cur)) {
+    for (;;) {
+      TSNode k = ts_tree_cursor_current_node(&cur);
+      bool skip = p_is(k, "comment") || p_is(k, "line_continuation");
+      if (!skip && is_error(k)) {
+        *out = k;
+        found = true;
+        break;
+      }
+      if (!skip && ts_node_has_error(k) &&
+          ts_tree_cursor_goto_first_child(&cur))
+        continue;
+      bool more;
+      while (!(more = ts_tree_cursor_goto_next_sibling(&cur)) &&
+             ts_tree_cursor_goto_parent(&cur)) /* false at `n` */
+        ;
+      if (!more)
+        break;
     }
-    if (ts_node_has_error(k[i]) && first_error_below(c, k[i], out))
-      return true;
   }
-  return false;
+  ts_tree_cursor_delete(&cur);
+  return found;
 }
 
 /* tree-sitter recovers by wrapping whatever it could not fit, sometimes
  * dozens of valid statements, in one ERROR; an ERROR or MISSING node inside
  * it marks the actual mistake, so that one is reported (once, for all). */
 static void report_error_node(pctx *c, TSNode n) {
-  TSNode inner;
-  if (first_error_below(c, n, &inner)) {
-    if (ts_node_is_missing(inner))
+  for (TSNode inner; first_error_below(n, &inner); n = inner)
+    if (ts_node_is_missing(inner)) {
       report_missing(c, inner);
-    else
-      report_error_node(c, inner);
-    return;
-  }
+      return;
+    }
   TSNode *k;
   int nk = p_kids(c, n, false, &k);
   const char *text = c->src->text + ts_node_start_byte(n);
@@ -450,7 +461,10 @@ static void check_block(pctx *c, TSNode n) {
       want = got;
       wlen = glen;
     } else if (glen != wlen || memcmp(want, got, glen) != 0) {
-      report_indent(c, k[i], want, wlen, got, glen, indent_at_end(c, k[i - 1]));
+      /* the module's first statement has no previous one: any indent is
+       * unexpected there */
+      uint32_t prev = i > 0 ? indent_at_end(c, k[i - 1]) : 0;
+      report_indent(c, k[i], want, wlen, got, glen, prev);
       return;
     }
   }
@@ -575,6 +589,11 @@ static bool visit(synctx *s, TSNode n) {
 }
 
 void p_report_syntax_errors(pctx *c, TSNode root) {
+  /* past a nesting limit the tree may be broken (the grammar's scanner
+     loses track of deep indentation): that error alone, as CPython stops
+     at its first */
+  if (p_check_nesting(c, root))
+    return;
   synctx s = {.c = c, .root = root};
   TSTreeCursor cur = ts_tree_cursor_new(root);
   for (;;) {

@@ -327,9 +327,35 @@ static const char *const unsupported_names[][2] = {
     {"ERROR", "syntax error"},
 };
 
+/* An expression one level past WP_MAX_EXPR_DEPTH: an error in warp code
+ * (unless syntax errors were reported: the AST is not lowered then), a
+ * construct the kernels cannot use in host code.  Nothing below `n` is
+ * converted, so no walk of the AST goes deeper.  Reported once per
+ * outermost expression (both operands of `v + v` may be one too deep). */
+static ast_expr *too_deep(pctx *c, TSNode n) {
+  if (c->warp_code && !c->syntax_errors && !c->depth_reported++)
+    wp_error(c->diag, p_loc(c, n),
+             "expression nested too deeply (more than %d levels)",
+             WP_MAX_EXPR_DEPTH);
+  return p_unsupported(c, n, "deeply nested expression");
+}
+
+static ast_expr *convert(pctx *c, TSNode n);
+
 ast_expr *p_expr(pctx *c, TSNode n) {
   if (ts_node_is_null(n))
     return p_unsupported(c, n, "missing expression");
+  if (c->expr_depth == 0)
+    c->depth_reported = 0;
+  if (c->expr_depth >= WP_MAX_EXPR_DEPTH)
+    return too_deep(c, n);
+  c->expr_depth++;
+  ast_expr *e = convert(c, n);
+  c->expr_depth--;
+  return e;
+}
+
+static ast_expr *convert(pctx *c, TSNode n) {
   const char *t = ts_node_type(n);
   ast_expr *e = dispatch(c, n, t);
   if (e)

@@ -25,6 +25,12 @@ typedef struct pctx {
      too large) are reported there, but become AST_EXPR_UNSUPPORTED in host
      code, which warpc must never reject. */
   bool warp_code;
+  /* Syntax errors were reported: the AST is never lowered, so the depth
+     guards below cut recursion without a second report. */
+  bool syntax_errors;
+  int expr_depth;     /* p_expr calls active (WP_MAX_EXPR_DEPTH) */
+  int depth_reported; /* errors of that limit in this outermost p_expr */
+  int block_depth;    /* p_block calls active (WP_MAX_BLOCK_DEPTH) */
 } pctx;
 
 /* --- CST helpers (parse.c) --------------------------------------------- */
@@ -82,7 +88,17 @@ ast_block p_block(pctx *c, TSNode n);
 /* --- syntax errors (parse_errors.c) ------------------------------------ */
 
 /* Reports every ERROR and MISSING node and the indentation problems the tree
- * shows, over the whole file (host code included). */
+ * shows, over the whole file (host code included).  A file that crosses a
+ * nesting limit gets that error alone. */
 void p_report_syntax_errors(pctx *c, TSNode root);
+
+/* --- nesting limits (parse_limits.c) ------------------------------------ */
+
+/* Reports the first bracket that opens more than WP_MAX_NESTING deep, block
+ * nested more than WP_MAX_BLOCK_DEPTH deep or (in a tree with errors) line
+ * indented more than WP_MAX_INDENT_WIDTH columns in the file (one error);
+ * returns true when it reported one.  Iterative: any depth of tree is
+ * fine. */
+bool p_check_nesting(pctx *c, TSNode root);
 
 #endif

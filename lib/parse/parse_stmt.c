@@ -238,6 +238,17 @@ ast_block p_block(pctx *c, TSNode n) {
   ast_block b = {0};
   if (ts_node_is_null(n))
     return b;
+  /* p_check_nesting has reported a block this deep (host code included);
+     stop here so no walk of the AST goes deeper */
+  if (c->block_depth >= WP_MAX_BLOCK_DEPTH) {
+    if (!c->syntax_errors)
+      wp_error(c->diag, p_loc(c, n),
+               "too many levels of indentation (blocks nested more than %d "
+               "deep)",
+               WP_MAX_BLOCK_DEPTH);
+    return b;
+  }
+  c->block_depth++;
   TSNode *k;
   int nk = p_kids(c, n, true, &k);
   b.stmts = WP_NEW_ARRAY(c->arena, ast_stmt *, nk ? nk : 1);
@@ -246,5 +257,6 @@ ast_block p_block(pctx *c, TSNode n) {
     if (s)
       b.stmts[b.count++] = s;
   }
+  c->block_depth--;
   return b;
 }

@@ -1,0 +1,1 @@
+ x  # expect: 1:2: unexpected indent
