@@ -3,6 +3,8 @@
 #   make            build build/bin/warpc and build/lib/libwarprt.a
 #   make deps       install/fetch build dependencies (idempotent)
 #   make check      everything + all tests through ctest
+#   make fuzz [FUZZ_TIME=seconds] [FUZZ_TARGET=frontend|runtime]
+#                   libFuzzer targets of test/fuzz (in build/fuzz)
 #   make demo       build and run the samples
 #   make format     clang-format the C sources
 #   make CROSS=aarch64-linux-gnu
@@ -126,6 +128,62 @@ unit: $(UNIT_BIN)
 check: all unit deps-test
 	cmake -S test -B $(B)/ctest -DWARPC_ROOT=$(CURDIR) >/dev/null
 	cd $(B)/ctest && ctest --output-on-failure -j2 $(CTEST_ARGS)
+
+# ---- fuzzing: make fuzz [FUZZ_TIME=s] [FUZZ_TARGET=...] [FUZZ_JOBS=n] ------
+# libFuzzer targets test/fuzz/fuzz_NAME.c over the compiler library and the
+# runtime compiled again with clang -fsanitize=fuzzer-no-link,address,undefined
+# and WP_ARENA_MALLOC into build/fuzz (a second make with B=build/fuzz).
+# scripts/fuzz.sh runs each target FUZZ_TIME seconds (default 60) on its
+# corpus build/fuzz/corpus/NAME (kept between runs) and seeds made from
+# test/ (build/fuzz/seeds/NAME); crashes go to build/fuzz/artifacts/NAME.
+# FUZZ_JOBS > 1 runs that many processes per target (-fork).
+FUZZ_B := $(B)/fuzz
+FUZZ_TARGETS := frontend runtime
+FUZZ_TARGET ?= $(FUZZ_TARGETS)
+FUZZ_TIME ?= 60
+FUZZ_JOBS ?= 1
+FUZZ_CC ?= clang
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer $(FUZZ_SAN) \
+  -fsanitize=fuzzer-no-link -DWP_ARENA_MALLOC
+.PHONY: fuzz fuzz-build fuzz-bins
+
+fuzz: fuzz-build
+	scripts/fuzz.sh $(FUZZ_B) $(FUZZ_TIME) $(FUZZ_JOBS) $(FUZZ_TARGET)
+
+fuzz-build: deps $(WARPC)
+	@mkdir -p $(FUZZ_B)
+	ln -sfn $(CURDIR)/$(B)/deps $(FUZZ_B)/deps
+	$(MAKE) --no-print-directory B=$(FUZZ_B) CC=$(FUZZ_CC) \
+	  CFLAGS='$(FUZZ_CFLAGS)' fuzz-bins
+	scripts/fuzz_seeds.sh $(FUZZ_B) $(WARPC)
+
+# In the second make (B=build/fuzz): the targets, the fake CUDA driver the
+# runtime target loads (beside it, as libcuda.so.1) and the seed writer.
+fuzz-bins: $(FUZZ_TARGETS:%=$(B)/bin/fuzz_%) $(B)/bin/libcuda.so.1 \
+  $(B)/bin/runtime_seeds
+
+$(B)/bin/fuzz_frontend: test/fuzz/fuzz_frontend.c $(LIBWARPC)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(WARN) -fsanitize=fuzzer -Ilib -o $@ $< $(LIBWARPC) $(TS_LIB) -lm
+
+$(B)/bin/fuzz_runtime: test/fuzz/fuzz_runtime.c test/fuzz/runtime_input.h $(LIBWARPRT)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(WARN) -fsanitize=fuzzer -pthread -Iruntime/include -Iruntime/src \
+	  -o $@ $< $(LIBWARPRT) -ldl
+
+$(B)/bin/libcuda.so.1: test/fakecuda/fakecuda.c test/fakecuda/fakecuda.h
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g $(WARN) -shared -fPIC -pthread -o $@ $<
+
+$(B)/bin/runtime_seeds: test/fuzz/runtime_seeds.c test/fuzz/runtime_input.h
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g $(WARN) -Iruntime/include -o $@ $<
+
+clean: clean-fuzz
+.PHONY: clean-fuzz
+clean-fuzz:
+	rm -rf $(addprefix $(B)/fuzz/,obj bin lib gen test deps)
 
 # docs/coverage.md from the builtin registry and warp-lang's reference
 coverage-table: $(WARPC)
