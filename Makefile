@@ -3,6 +3,9 @@
 #   make            build build/bin/warpc and build/lib/libwarprt.a
 #   make deps       install/fetch build dependencies (idempotent)
 #   make check      everything + all tests through ctest
+#   make check SAN=1
+#                   the same with warpc, the runtime and the tests' programs
+#                   built with AddressSanitizer + UBSan (in build/san)
 #   make fuzz [FUZZ_TIME=seconds] [FUZZ_TARGET=frontend|runtime]
 #                   libFuzzer targets of test/fuzz (in build/fuzz)
 #   make demo       build and run the samples
@@ -125,9 +128,37 @@ $(B)/test/unit/%: test/unit/%.c $(LIBWARPC) $(LIBWARPRT)
 
 unit: $(UNIT_BIN)
 
+ifneq ($(SAN),1)
 check: all unit deps-test
 	cmake -S test -B $(B)/ctest -DWARPC_ROOT=$(CURDIR) >/dev/null
 	cd $(B)/ctest && ctest --output-on-failure -j2 $(CTEST_ARGS)
+endif
+
+# ---- sanitizers: make check SAN=1 -------------------------------------------
+# The whole suite against warpc, libwarprt.a and the unit tests built with
+# AddressSanitizer and UBSan (-fno-sanitize-recover=all, arenas one malloc per
+# object: WP_ARENA_MALLOC).  Tests find what they run under
+# $WARPC_ROOT/build, so the sanitized build lives in a view of the tree,
+# build/san/root (scripts/san_tree.sh: links to the sources, tests and
+# scripts, and a build/ of its own), and the suite runs there with
+# WARPC_ROOT pointing at it; the normal build is left alone.  CC is a
+# wrapper adding the sanitizer flags, also first in PATH as `cc`, so every
+# program a test links against the sanitized libwarprt.a (the e2e and grad
+# harnesses, CLI scripts) gets the sanitizer runtime too.  A sanitizer report aborts the process
+# (abort_on_error), so a test expecting exit status 1 or 2 sees a signal.
+SAN_ROOT := $(CURDIR)/$(B)/san/root
+SAN_BIN := $(CURDIR)/$(B)/san/bin
+SAN_ENV := CC=$(SAN_BIN)/cc PATH=$(SAN_BIN):$$PATH \
+  ASAN_OPTIONS=abort_on_error=1:detect_leaks=1:check_initialization_order=1 \
+  UBSAN_OPTIONS=abort_on_error=1:halt_on_error=1:print_stacktrace=1 \
+  WARPC=$(SAN_ROOT)/build/bin/warpc WARPRT=$(SAN_ROOT)/build/lib/libwarprt.a
+
+ifeq ($(SAN),1)
+.PHONY: check
+check: deps
+	scripts/san_tree.sh $(SAN_ROOT) $(SAN_BIN)
+	$(SAN_ENV) $(MAKE) -C $(SAN_ROOT) check SAN= CFLAGS='-O1 -g -DWP_ARENA_MALLOC'
+endif
 
 # ---- fuzzing: make fuzz [FUZZ_TIME=s] [FUZZ_TARGET=...] [FUZZ_JOBS=n] ------
 # libFuzzer targets test/fuzz/fuzz_NAME.c over the compiler library and the
@@ -180,10 +211,12 @@ $(B)/bin/runtime_seeds: test/fuzz/runtime_seeds.c test/fuzz/runtime_input.h
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g $(WARN) -Iruntime/include -o $@ $<
 
-clean: clean-fuzz
-.PHONY: clean-fuzz
+clean: clean-fuzz clean-san
+.PHONY: clean-fuzz clean-san
 clean-fuzz:
 	rm -rf $(addprefix $(B)/fuzz/,obj bin lib gen test deps)
+clean-san:
+	rm -rf $(B)/san
 
 # docs/coverage.md from the builtin registry and warp-lang's reference
 coverage-table: $(WARPC)
