@@ -3,6 +3,11 @@
 #   make            build build/bin/warpc and build/lib/libwarprt.a
 #   make deps       install/fetch build dependencies (idempotent)
 #   make check      everything + all tests through ctest
+#   make check SAN=1
+#                   the same with warpc, the runtime and the tests' programs
+#                   built with AddressSanitizer + UBSan (in build/san)
+#   make fuzz [FUZZ_TIME=seconds] [FUZZ_TARGET=frontend|runtime]
+#                   libFuzzer targets of test/fuzz (in build/fuzz)
 #   make demo       build and run the samples
 #   make format     clang-format the C sources
 #   make CROSS=aarch64-linux-gnu
@@ -134,9 +139,95 @@ $(B)/test/unit/%: test/unit/%.c $(LIBWARPC) $(LIBWARPRT)
 
 unit: $(UNIT_BIN)
 
+ifneq ($(SAN),1)
 check: all unit deps-test
 	cmake -S test -B $(B)/ctest -DWARPC_ROOT=$(CURDIR) >/dev/null
 	cd $(B)/ctest && ctest --output-on-failure -j2 $(CTEST_ARGS)
+endif
+
+# ---- sanitizers: make check SAN=1 -------------------------------------------
+# The whole suite against warpc, libwarprt.a and the unit tests built with
+# AddressSanitizer and UBSan (-fno-sanitize-recover=all, arenas one malloc per
+# object: WP_ARENA_MALLOC).  Tests find what they run under
+# $WARPC_ROOT/build, so the sanitized build lives in a view of the tree,
+# build/san/root (scripts/san_tree.sh: links to the sources, tests and
+# scripts, and a build/ of its own), and the suite runs there with
+# WARPC_ROOT pointing at it; the normal build is left alone.  CC is a
+# wrapper adding the sanitizer flags, also first in PATH as `cc`, so every
+# program a test links against the sanitized libwarprt.a (the e2e and grad
+# harnesses, CLI scripts) gets the sanitizer runtime too.  A sanitizer report aborts the process
+# (abort_on_error), so a test expecting exit status 1 or 2 sees a signal.
+SAN_ROOT := $(CURDIR)/$(B)/san/root
+SAN_BIN := $(CURDIR)/$(B)/san/bin
+SAN_ENV := CC=$(SAN_BIN)/cc PATH=$(SAN_BIN):$$PATH \
+  ASAN_OPTIONS=abort_on_error=1:detect_leaks=1:check_initialization_order=1 \
+  UBSAN_OPTIONS=abort_on_error=1:halt_on_error=1:print_stacktrace=1 \
+  WARPC=$(SAN_ROOT)/build/bin/warpc WARPRT=$(SAN_ROOT)/build/lib/libwarprt.a
+
+ifeq ($(SAN),1)
+.PHONY: check
+check: deps
+	scripts/san_tree.sh $(SAN_ROOT) $(SAN_BIN)
+	$(SAN_ENV) $(MAKE) -C $(SAN_ROOT) check SAN= CFLAGS='-O1 -g -DWP_ARENA_MALLOC'
+endif
+
+# ---- fuzzing: make fuzz [FUZZ_TIME=s] [FUZZ_TARGET=...] [FUZZ_JOBS=n] ------
+# libFuzzer targets test/fuzz/fuzz_NAME.c over the compiler library and the
+# runtime compiled again with clang -fsanitize=fuzzer-no-link,address,undefined
+# and WP_ARENA_MALLOC into build/fuzz (a second make with B=build/fuzz).
+# scripts/fuzz.sh runs each target FUZZ_TIME seconds (default 60) on its
+# corpus build/fuzz/corpus/NAME (kept between runs) and seeds made from
+# test/ (build/fuzz/seeds/NAME); crashes go to build/fuzz/artifacts/NAME.
+# FUZZ_JOBS > 1 runs that many processes per target (-fork).
+FUZZ_B := $(B)/fuzz
+FUZZ_TARGETS := frontend runtime
+FUZZ_TARGET ?= $(FUZZ_TARGETS)
+FUZZ_TIME ?= 60
+FUZZ_JOBS ?= 1
+FUZZ_CC ?= clang
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer $(FUZZ_SAN) \
+  -fsanitize=fuzzer-no-link -DWP_ARENA_MALLOC
+.PHONY: fuzz fuzz-build fuzz-bins
+
+fuzz: fuzz-build
+	scripts/fuzz.sh $(FUZZ_B) $(FUZZ_TIME) $(FUZZ_JOBS) $(FUZZ_TARGET)
+
+fuzz-build: deps $(WARPC)
+	@mkdir -p $(FUZZ_B)
+	ln -sfn $(CURDIR)/$(B)/deps $(FUZZ_B)/deps
+	$(MAKE) --no-print-directory B=$(FUZZ_B) CC=$(FUZZ_CC) \
+	  CFLAGS='$(FUZZ_CFLAGS)' fuzz-bins
+	scripts/fuzz_seeds.sh $(FUZZ_B) $(WARPC)
+
+# In the second make (B=build/fuzz): the targets, the fake CUDA driver the
+# runtime target loads (beside it, as libcuda.so.1) and the seed writer.
+fuzz-bins: $(FUZZ_TARGETS:%=$(B)/bin/fuzz_%) $(B)/bin/libcuda.so.1 \
+  $(B)/bin/runtime_seeds
+
+$(B)/bin/fuzz_frontend: test/fuzz/fuzz_frontend.c $(LIBWARPC)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(WARN) -fsanitize=fuzzer -Ilib -o $@ $< $(LIBWARPC) -lm
+
+$(B)/bin/fuzz_runtime: test/fuzz/fuzz_runtime.c test/fuzz/runtime_input.h $(LIBWARPRT)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(WARN) -fsanitize=fuzzer -pthread -Iruntime/include -Iruntime/src \
+	  -o $@ $< $(LIBWARPRT) -ldl
+
+$(B)/bin/libcuda.so.1: test/fakecuda/fakecuda.c test/fakecuda/fakecuda.h
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g $(WARN) -shared -fPIC -pthread -o $@ $<
+
+$(B)/bin/runtime_seeds: test/fuzz/runtime_seeds.c test/fuzz/runtime_input.h
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g $(WARN) -Iruntime/include -o $@ $<
+
+clean: clean-fuzz clean-san
+.PHONY: clean-fuzz clean-san
+clean-fuzz:
+	rm -rf $(addprefix $(B)/fuzz/,obj bin lib gen test deps)
+clean-san:
+	rm -rf $(B)/san
 
 # docs/coverage.md from the builtin registry and warp-lang's reference
 coverage-table: $(WARPC)

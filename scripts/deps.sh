@@ -49,7 +49,9 @@ apt_need() { # [--no-install-recommends] PACKAGE... : installs those not install
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${opts[@]}" "${need[@]}" >/dev/null
 }
 
-apt_need clang lld cmake make
+# libclang-rt-dev: the sanitizer and libFuzzer runtimes (make fuzz, make
+# check SAN=1; a recommendation of clang that CI images may skip)
+apt_need clang lld libclang-rt-dev cmake make
 
 fetch() { # name version sha256 -> path of verified sdist
   local name=$1 version=$2 sum=$3 dir=$deps/sdist

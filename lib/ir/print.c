@@ -28,11 +28,24 @@ static const char *op_names[] = {
     [IR_ARRAY_SHAPE] = "shape",
     [IR_ARRAY_VALID] = "array_valid",
     [IR_TID] = "tid",
-    [IR_BR] = "br",
+    [IR_LOCAL_GET] = "local_get",
+    [IR_LOCAL_SET] = "local_set",
+    [IR_ADJ_BUILTIN] = "adj_builtin",
+    [IR_GRAD_ACCUM] = "grad_accum",
+    [IR_GRAD_LOAD] = "grad_load",
+    [IR_TAPE_PUSH] = "tape_push",
+    [IR_RESTORE] = "restore",
+    [IR_PATH_PUSH] = "path_push",
+    [IR_PATH_POP] = "path_pop",
     [IR_PRINT] = "print",
+    [IR_BR] = "br",
     [IR_CBR] = "cbr",
     [IR_RET] = "ret",
+    [IR_SWITCH] = "switch",
 };
+/* IR_SWITCH is the last opcode (test_ir.c checks that none is unnamed). */
+_Static_assert(sizeof op_names / sizeof op_names[0] == IR_SWITCH + 1,
+               "op_names must name every ir_op");
 
 const char *ir_op_name(ir_op op) {
   return op_names[op];

@@ -6,6 +6,46 @@
 #include <stdlib.h>
 #include <string.h>
 
+_Noreturn static void out_of_memory(void) {
+  fputs("warpc: fatal error: out of memory\n", stderr);
+  exit(2);
+}
+
+#ifdef WP_ARENA_MALLOC
+/* Debug mode for AddressSanitizer (the fuzz and SAN builds, see the
+ * Makefile): every allocation is its own malloc of exactly `size` bytes, so
+ * an access past one object, or before it, lands in the sanitizer's red zone
+ * instead of the next object of a shared chunk.  The list node lives apart
+ * from the object for the same reason. */
+struct wp_arena_chunk {
+  wp_arena_chunk *next;
+  void *p;
+};
+
+void *wp_arena_alloc(wp_arena *a, size_t size) {
+  wp_arena_chunk *c = malloc(sizeof *c);
+  void *p = NULL;
+  if (!c || posix_memalign(&p, 16, size) != 0 ||
+      (!p && posix_memalign(&p, 16, 1) != 0))
+    out_of_memory();
+  memset(p, 0, size);
+  c->p = p;
+  c->next = a->head;
+  a->head = c;
+  return p;
+}
+
+void wp_arena_free(wp_arena *a) {
+  wp_arena_chunk *c = a->head;
+  while (c) {
+    wp_arena_chunk *n = c->next;
+    free(c->p);
+    free(c);
+    c = n;
+  }
+  a->head = NULL;
+}
+#else
 struct wp_arena_chunk {
   wp_arena_chunk *next;
   size_t used;
@@ -21,10 +61,8 @@ void *wp_arena_alloc(wp_arena *a, size_t size) {
   if (!c || c->cap - c->used < size) {
     size_t cap = size > CHUNK_MIN ? size : CHUNK_MIN;
     c = malloc(sizeof(wp_arena_chunk) + cap);
-    if (!c) {
-      fputs("warpc: fatal error: out of memory\n", stderr);
-      exit(2);
-    }
+    if (!c)
+      out_of_memory();
     c->next = a->head;
     c->used = 0;
     c->cap = cap;
@@ -35,6 +73,17 @@ void *wp_arena_alloc(wp_arena *a, size_t size) {
   memset(p, 0, size);
   return p;
 }
+
+void wp_arena_free(wp_arena *a) {
+  wp_arena_chunk *c = a->head;
+  while (c) {
+    wp_arena_chunk *n = c->next;
+    free(c);
+    c = n;
+  }
+  a->head = NULL;
+}
+#endif
 
 char *wp_arena_strndup(wp_arena *a, const char *s, size_t n) {
   char *p = wp_arena_alloc(a, n + 1);
@@ -63,16 +112,6 @@ char *wp_arena_printf(wp_arena *a, const char *fmt, ...) {
   char *p = wp_arena_vprintf(a, fmt, ap);
   va_end(ap);
   return p;
-}
-
-void wp_arena_free(wp_arena *a) {
-  wp_arena_chunk *c = a->head;
-  while (c) {
-    wp_arena_chunk *n = c->next;
-    free(c);
-    c = n;
-  }
-  a->head = NULL;
 }
 
 void wp_ptrvec_push(wp_arena *a, wp_ptrvec *v, void *p) {

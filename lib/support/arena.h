@@ -3,6 +3,11 @@
  * Every AST node, IR object and string the compiler makes lives in an arena
  * and is released all at once with wp_arena_free().  Nothing allocated from an
  * arena is freed individually.
+ *
+ * Built with -DWP_ARENA_MALLOC (make fuzz, make check SAN=1), every
+ * allocation is a separate malloc of exactly the size asked for, so
+ * AddressSanitizer reports an access outside one object even when the next
+ * object would follow it in a shared chunk.
  */
 #ifndef WARPC_SUPPORT_ARENA_H
 #define WARPC_SUPPORT_ARENA_H

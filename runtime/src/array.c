@@ -146,14 +146,19 @@ static wp_status element_size(wp_dtype dtype, wp_size elem_size,
 }
 
 /* Row-major strides in bytes, computed as Warp does (from the real extents,
- * so an empty dimension gives zero strides to its left). */
-static void contiguous_strides(wp_int32 ndim, const wp_int64 *shape,
-                               wp_int64 elem_size, wp_int64 *strides) {
+ * so an empty dimension gives zero strides to its left).  0 when one
+ * overflows: the byte count of a non-empty array was checked, but extents
+ * right of an empty dimension can still multiply past 64 bits, as in
+ * (0, 2**62, 3), which numpy refuses too ("array is too big"). */
+static int contiguous_strides(wp_int32 ndim, const wp_int64 *shape,
+                              wp_int64 elem_size, wp_int64 *strides) {
   wp_int64 s = elem_size;
   for (int k = ndim - 1; k >= 0; k--) {
     strides[k] = s;
-    s *= shape[k]; /* cannot overflow: the total byte count was checked */
+    if (!wpi_mul_i64(s, shape[k], &s))
+      return 0;
   }
+  return 1;
 }
 
 /* Fills every field of *out except data/grad/flags. */
@@ -173,12 +178,18 @@ static wp_status describe(wp_array *out, wp_dtype dtype, wp_size elem_size,
     return wp_set_error(WP_ERROR_OUT_OF_MEMORY,
                         "%s: %lld elements of %d bytes do not fit in memory",
                         what, (long long)n, (int)esize);
+  wp_int64 strides[4];
+  if (!contiguous_strides(ndim, shape, esize, strides))
+    return wp_set_error(WP_ERROR_INVALID_VALUE,
+                        "%s: the extents are too big: their row-major strides "
+                        "overflow 64 bits",
+                        what);
   out->ndim = ndim;
   out->dtype = dtype;
   out->elem_size = esize;
   out->device = device;
   memcpy(out->shape, shape, (size_t)ndim * sizeof *shape);
-  contiguous_strides(ndim, shape, esize, out->strides);
+  memcpy(out->strides, strides, (size_t)ndim * sizeof *strides);
   return WP_SUCCESS;
 }
 

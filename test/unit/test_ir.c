@@ -196,6 +196,16 @@ static void test_verifier_catches_broken_ir(void) {
   wp_arena_free(&a);
 }
 
+/* Every opcode has a name (ir_print of a wp.grad func, whose body holds
+ * the adjoint-only opcodes, crashed on a NULL one; found by fuzz_frontend,
+ * test/cli/emit_ir_grad_func.sh). */
+static void test_op_names(void) {
+  for (int op = 0; op <= IR_SWITCH; op++) {
+    const char *name = ir_op_name((ir_op)op);
+    CHECK(name != NULL && name[0] != '\0');
+  }
+}
+
 static void test_builtin_registry(void) {
   int n = 0;
   const ir_builtin *b;
@@ -285,6 +295,7 @@ int main(void) {
   test_type_errors();
   test_fold_and_dce();
   test_verifier_catches_broken_ir();
+  test_op_names();
   test_builtin_registry();
   printf("%d passed, %d failed\n", passed, failed);
   return failed != 0;

@@ -173,6 +173,16 @@ static void test_alloc_errors(void) {
   wp_status st = wp_array_alloc(&a, WP_FLOAT64, 0, 2, huge, 0, 0);
   CHECK(st == WP_ERROR_OUT_OF_MEMORY || st == WP_ERROR_INVALID_VALUE);
   CHECK(a.data == NULL);
+  /* Empty, but the strides left of the 0 would overflow (found by
+   * fuzz_runtime): refused as numpy does; a 0 on the right is fine. */
+  wp_int64 empty_huge[3] = {0, INT64_MAX / 2, 3};
+  CHECK_ERR(wp_array_alloc(&a, WP_FLOAT32, 0, 3, empty_huge, 0, 0),
+            WP_ERROR_INVALID_VALUE, "strides overflow");
+  CHECK(a.data == NULL && a.ndim == 0);
+  wp_int64 huge_empty[2] = {INT64_MAX / 2, 0};
+  CHECK(wp_array_alloc(&a, WP_FLOAT32, 0, 2, huge_empty, 0, 0) == WP_SUCCESS);
+  CHECK(a.strides[0] == 0 && a.strides[1] == 4);
+  wp_array_free(&a);
   /* No machine has cuda:1000; the reason (no driver, no such device)
    * depends on the machine (test_cuda_runtime.c checks each). */
   CHECK_ERR(
@@ -254,6 +264,9 @@ static void test_wrap_errors(void) {
   wp_int64 empty[1] = {0};
   CHECK(wp_array_wrap(&a, NULL, WP_FLOAT32, 0, 1, empty, NULL, 0) ==
         WP_SUCCESS);
+  wp_int64 empty_huge[2] = {0, INT64_MAX / 2};
+  CHECK_ERR(wp_array_wrap(&a, NULL, WP_VEC3F, 0, 2, empty_huge, NULL, 0),
+            WP_ERROR_INVALID_VALUE, "strides overflow");
 }
 
 static void test_fill_zero(void) {

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# --emit=ir of a kernel calling wp.grad(f): the gradient func's body holds
+# the adjoint-only opcodes (path_push, local_get, ...), each printed by its
+# name.  It crashed on an opcode without one (found by fuzz_frontend; the
+# input is its minimized one).
+set -eu
+root=${WARPC_ROOT:-$PWD}
+warpc=$root/build/bin/warpc
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+
+cat >"$tmp/k.py" <<'PY'
+import warp as wp
+@wp.func
+def f(x:float,y:float):
+    s=(x)
+    return s
+@wp.kernel
+def m(a:wp.array(dtype=float),b:wp.array(float),):
+    i=wp.tid()
+    wp.grad(f)(a[i],b[i])
+PY
+rc=0
+"$warpc" --emit=ir "$tmp/k.py" >"$tmp/out.ir" 2>"$tmp/err" || rc=$?
+[ "$rc" -eq 0 ] || fail "--emit=ir exited $rc: $(cat "$tmp/err")"
+for op in path_push path_pop local_get; do
+  grep -q " $op\b" "$tmp/out.ir" || fail "no '$op' in the IR: $(cat "$tmp/out.ir")"
+done
+if grep -q '(null)' "$tmp/out.ir"; then fail "an unnamed opcode in the IR"; fi
+echo "PASS"
