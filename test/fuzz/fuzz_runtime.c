@@ -214,7 +214,7 @@ static void fuzz_array_ops(wp_array *a, int64_t span, const fuzz_rt_params *p) {
 }
 
 static void fuzz_wrap(const fuzz_rt_params *p) {
-  static char dummy[1];
+  static _Alignas(64) char dummy[64]; /* aligned for every dtype */
   const int64_t *strides = p->flags & FZ_STRIDES ? p->strides : NULL;
   void *probe = p->flags & FZ_NULL_DATA ? NULL : dummy;
   wp_array a;
@@ -249,8 +249,23 @@ static void fuzz_wrap(const fuzz_rt_params *p) {
       return;
     base = dev.data;
   }
-  if (checked(wp_array_wrap(&a, base + off, p->dtype, p->elem_size, p->ndim,
-                            p->shape, strides, p->device)) != WP_SUCCESS)
+  /* a non-empty array is refused at a pointer misaligned for its dtype,
+     accepted at any aligned one */
+  wp_size align = wp_dtype_alignment(p->dtype);
+  bool misaligned = span > 0 && align > 1 && off % (size_t)align != 0;
+  wp_status st = wp_array_wrap(&a, base + off, p->dtype, p->elem_size, p->ndim,
+                               p->shape, strides, p->device);
+  if (misaligned) {
+    if (st == WP_SUCCESS)
+      broken("wp_array_wrap accepted a data pointer misaligned for its dtype");
+    checked(st);
+    if (dev.data)
+      wp_array_free(&dev);
+    else
+      free(base);
+    return;
+  }
+  if (checked(st) != WP_SUCCESS)
     broken("wp_array_wrap refused what it accepted with another pointer");
   fuzz_array_ops(&a, span, p);
   wp_array_free(&a);
