@@ -6,14 +6,17 @@
 
 #include "emit_internal.h"
 
-static void param_doc(FILE *out, const ir_func *f, int i) {
+static void param_doc(FILE *out, const ir_func *f, int i, const char *cname) {
   const ir_type *t = f->param_types[i];
   if (t->kind == IR_T_ARRAY)
-    fprintf(out, " *   %s: array of %s, ndim %d%s\n", f->param_names[i],
+    fprintf(out, " *   %s: array of %s, ndim %d%s", f->param_names[i],
             t->elem->name, t->ndim,
             ir_param_truth_tested(f, i) ? " (optional: may be NULL)" : "");
   else
-    fprintf(out, " *   %s: %s (by value)\n", f->param_names[i], t->name);
+    fprintf(out, " *   %s: %s (by value)", f->param_names[i], t->name);
+  if (strcmp(cname, f->param_names[i]))
+    fprintf(out, "; in C '%s'", cname);
+  fputc('\n', out);
 }
 
 /* The `def name(...)` line of the kernel, as written in the source. */
@@ -170,8 +173,9 @@ int wp_emit_header(FILE *out, const ir_module *m, const wp_emit_options *opts) {
       emit_comment_text(out, f->instance);
       fputs(").\n", out);
     }
+    const char **pn = emit_param_cnames(&e, f);
     for (int i = 0; i < f->nparams; i++)
-      param_doc(out, f, i);
+      param_doc(out, f, i, pn[i]);
     fputs(
         " * Returns WP_SUCCESS, or an error (wp_last_error() says which) "
         "when an\n"

@@ -629,7 +629,16 @@ static ir_func *build(ir_module *m, ir_func *k) {
   a.b = b;
   b->backward = true;
   b->primal = k;
+  /* <cname>_adj (not a C symbol: the emitter names kernel bodies), or
+     <cname>_grad, with '_' appended while another func has the name (a
+     func named f_grad beside f) */
   b->cname = wp_arena_printf(a.A, "%s_%s", k->cname, kernel ? "adj" : "grad");
+  for (const ir_func *g = m->funcs; g && !kernel;)
+    if (g != b && g->cname && !strcmp(g->cname, b->cname)) {
+      b->cname = wp_arena_printf(a.A, "%s_", b->cname);
+      g = m->funcs;
+    } else
+      g = g->next;
   b->loc = k->loc;
   b->options = k->options;
   b->nparams = k->nparams;
