@@ -38,6 +38,15 @@ void emit_launcher_signature(emit_ctx *e, const ir_func *f, FILE *out);
 void emit_backward_signature(emit_ctx *e, const ir_func *f, FILE *out);
 /* emit_c.c: the declarations and instructions of a function. */
 void emit_body(emit_ctx *e, const ir_func *f);
+/* Is `name` a C or C++ keyword (the header is included from both) or one of
+ * the macros NULL, bool, true, false? */
+bool emit_c_keyword(const char *name);
+/* The C name of member i of struct t: its Python name, with '_' appended
+ * for a keyword, a name starting with WP_ or with '_' and an uppercase
+ * letter or '_' (C's reserved names, _Bool), and then while another member
+ * has the name. */
+void emit_member(FILE *out, const ir_type *t, int i);
+const char *emit_member_str(wp_arena *a, const ir_type *t, int i);
 /* `name` as a C name beside the generated code's own: `name_` for a C or
  * C++ keyword (or `launch`), `arg_name` for a name starting with wp_, WP_,
  * wpk or '_' (the generated code's and C's reserved names). */

@@ -241,10 +241,9 @@ static void struct_accum(emit_ctx *e, const ir_type *t, const char *ptr,
   FILE *out = e->out;
   for (int i = 0; i < t->nmembers; i++) {
     const ir_type *mt = t->members[i];
-    const char *p =
-        wp_arena_printf(e->m->arena, "%s.%s", ptr, t->member_names[i]);
-    const char *x =
-        wp_arena_printf(e->m->arena, "%s.%s", val, t->member_names[i]);
+    const char *mn = emit_member_str(e->m->arena, t, i);
+    const char *p = wp_arena_printf(e->m->arena, "%s.%s", ptr, mn);
+    const char *x = wp_arena_printf(e->m->arena, "%s.%s", val, mn);
     if (mt->kind == IR_T_STRUCT)
       struct_accum(e, mt, p, x);
     else if ((mt->kind == IR_T_SCALAR && ir_type_is_float(mt)) ||
@@ -365,7 +364,8 @@ static void extract(emit_ctx *e, const ir_value *v, int argi) {
     if (arr) /* Warp's array_t field -> wp_array value */
       fputs("wp_array_from_t(", out);
     name(out, v->args[0]);
-    fprintf(out, ".%s", t->member_names[v->aux]);
+    fputc('.', out);
+    emit_member(out, t, v->aux);
     if (arr)
       fputc(')', out);
   } else {
@@ -399,7 +399,8 @@ static void insert(emit_ctx *e, const ir_value *v, int idx_arg, int val_arg) {
   if (t->kind == IR_T_TUPLE)
     fprintf(out, ".m%d", v->aux);
   else if (t->kind == IR_T_STRUCT) {
-    fprintf(out, ".%s", t->member_names[v->aux]);
+    fputc('.', out);
+    emit_member(out, t, v->aux);
     arr = t->members[v->aux]->kind == IR_T_ARRAY;
   } else {
     fputs(".c[", out);

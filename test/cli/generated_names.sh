@@ -2,8 +2,9 @@
 # Kernel parameters and kernels named like the generated code's own names
 # (the launcher's locals wp_st, wp_dev, wp_a, the runtime's
 # wp_launch_kernel, C keywords and _Bool, a name its renaming would give)
-# and kernels k, k_backward, k_args, k_adj, k_body beside each other, and
-# funcs f and f_grad both under wp.grad: compiled (also as module wpk, the
+# and kernels k, k_backward, k_args, k_adj, k_body beside each other, funcs
+# f and f_grad both under wp.grad, struct fields, func parameters and
+# locals named like C keywords: compiled (also as module wpk, the
 # internal symbols' prefix), linked and run, values checked.  warpc's C once
 # failed to compile ("a bug in warpc") for each of these names.
 set -eu
@@ -45,6 +46,26 @@ def k_backward(x: wp.array(dtype=float)):
 def k_args(x: wp.array(dtype=float)):
     i = wp.tid()
     x[i] = 3.0 * x[i]
+
+
+@wp.struct
+class S:
+    int: float
+    _Bool: float
+    int_: float
+
+
+@wp.func
+def g(double: float, _Bool: int, wp_st: float):
+    auto = double * 2.0
+    register = auto + float(_Bool) + wp_st
+    return register
+
+
+@wp.kernel
+def k_struct(s: S, x: wp.array(dtype=float)):
+    signed = s.int + 10.0 * s._Bool
+    x[0] = g(signed, 3, 100.0 * s.int_)
 
 
 @wp.kernel
@@ -103,6 +124,11 @@ int main(void) {
       L(M, _k_args_backward)(&WP_LAUNCH_1D(1), &c))
     return puts(wp_last_error()), 1;
   expect("k_args k_adj k_body", x[0], 60.0);
+  /* struct fields int (int__: int_ is taken), _Bool (_Bool_), int_ */
+  L(M, _S) s = {.int__ = 1, ._Bool_ = 2, .int_ = 3};
+  if (L(M, _k_struct)(&WP_LAUNCH_1D(1), s, &c))
+    return puts(wp_last_error()), 1;
+  expect("k_struct", x[0], (1 + 20) * 2.0 + 3 + 300);
   puts(bad ? "FAIL" : "ok");
   return bad;
 }
