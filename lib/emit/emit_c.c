@@ -204,6 +204,18 @@ int wp_emit_c(FILE *out, ir_module *m, const wp_target *target,
       func_signature(&e, f);
       fputs(";\n", out);
     }
+  bool native = false;
+  for (ir_func *f = m->funcs; f; f = f->next)
+    native = native || f->native;
+  if (native) /* Warp compiles snippets with <stdint.h> and <math.h> */
+    fputs("\n/* for @wp.func_native snippets */\n"
+          "typedef wp_int8 int8_t;\ntypedef wp_uint8 uint8_t;\n"
+          "typedef wp_int16 int16_t;\ntypedef wp_uint16 uint16_t;\n"
+          "typedef wp_int32 int32_t;\ntypedef wp_uint32 uint32_t;\n"
+          "typedef wp_int64 int64_t;\ntypedef wp_uint64 uint64_t;\n"
+          "#ifndef INFINITY\n#define INFINITY __builtin_inff()\n#endif\n"
+          "#ifndef NAN\n#define NAN __builtin_nanf(\"\")\n#endif\n",
+          out);
   for (ir_func *f = m->funcs; f; f = f->next) {
     if (f->native)
       emit_native(&e, f);

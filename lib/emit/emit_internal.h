@@ -39,7 +39,7 @@ void emit_backward_signature(emit_ctx *e, const ir_func *f, FILE *out);
 /* emit_c.c: the declarations and instructions of a function. */
 void emit_body(emit_ctx *e, const ir_func *f);
 /* Is `name` a C or C++ keyword (the header is included from both) or one of
- * the macros NULL, bool, true, false? */
+ * the macros NULL, bool, true, false, INFINITY, NAN? */
 bool emit_c_keyword(const char *name);
 /* The C name of member i of struct t: its Python name, with '_' appended
  * for a keyword, a name starting with WP_ or with '_' and an uppercase

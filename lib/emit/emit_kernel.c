@@ -49,6 +49,8 @@ bool emit_c_keyword(const char *name) {
       "true",
       "false",
       "NULL",
+      "INFINITY",
+      "NAN",
       "alignas",
       "alignof",
       "and",
