@@ -55,7 +55,7 @@ def many(a0: wp.array(dtype=float), a1: wp.array(dtype=float), a2: wp.array(dtyp
 def after_call(w: wp.array(dtype=float), y: wp.array(dtype=float)):
     i = wp.tid()
     w[i] = 1.0
-    y[i] = twice(w[i])
+    y[i] = twice(2.0) + w[i]
 
 @wp.kernel
 def integrate(x: wp.array(dtype=float), v: wp.array(dtype=float)):
@@ -67,6 +67,6 @@ PY
 grep -q "^k.py:6:5: warning: '\*=' on an array element" err || fail "no *= warning: $(cat err)"
 grep -q "^k.py:12:12: warning: 'w' is read after being written" err || fail "no reload warning: $(cat err)"
 grep -q "^k.py:40:13: warning: 'a9' is read after being written" err || fail "no reload warning for the tenth array: $(cat err)"
-grep -q "^k.py:46:18: warning: 'w' is read after being written" err || fail "no reload warning after a call: $(cat err)"
+grep -q "^k.py:46:25: warning: 'w' is read after being written" err || fail "no reload warning after a call: $(cat err)"
 [ "$(grep -c 'warning:' err)" = 4 ] || fail "unexpected warnings: $(cat err)"
 echo ok
