@@ -143,7 +143,15 @@ static void emit_native(emit_ctx *e, const ir_func *f) {
   /* adj_snippet: adds to adj_<param>, which are macros for pointers into
      the zeroed adjoints the wrapper returns */
   int n = f->nparams - 1;
-  fprintf(out, "WP_FN void %s_body(", f->cname);
+  /* <cname>_body, '_' appended while a function has that name */
+  const char *bn = wp_arena_printf(e->m->arena, "%s_body", f->cname);
+  for (const ir_func *g = e->m->funcs; g;)
+    if (!strcmp(g->cname, bn)) {
+      bn = wp_arena_printf(e->m->arena, "%s_", bn);
+      g = e->m->funcs;
+    } else
+      g = g->next;
+  fprintf(out, "WP_FN void %s(", bn);
   for (int i = 0; i < n; i++)
     fprintf(out, "%s %s, %s *wpn_adj_%d, ", f->param_types[i]->cname,
             f->param_names[i], f->param_types[i]->cname, i);
@@ -158,8 +166,7 @@ static void emit_native(emit_ctx *e, const ir_func *f) {
   fprintf(out, "WP_FN %s %s(", f->ret->cname, f->cname);
   for (int i = 0; i <= n; i++)
     fprintf(out, "%s%s v%d", i ? ", " : "", f->param_types[i]->cname, i);
-  fprintf(out, ") {\n  %s r = WP_ZERO_INIT;\n  %s_body(", f->ret->cname,
-          f->cname);
+  fprintf(out, ") {\n  %s r = WP_ZERO_INIT;\n  %s(", f->ret->cname, bn);
   for (int i = 0; i < n; i++)
     fprintf(out, "v%d, &r.m%d, ", i, i);
   fprintf(out, "v%d);\n  return r;\n}\n", n);
@@ -197,6 +204,18 @@ int wp_emit_c(FILE *out, ir_module *m, const wp_target *target,
       func_signature(&e, f);
       fputs(";\n", out);
     }
+  bool native = false;
+  for (ir_func *f = m->funcs; f; f = f->next)
+    native = native || f->native;
+  if (native) /* Warp compiles snippets with <stdint.h> and <math.h> */
+    fputs("\n/* for @wp.func_native snippets */\n"
+          "typedef wp_int8 int8_t;\ntypedef wp_uint8 uint8_t;\n"
+          "typedef wp_int16 int16_t;\ntypedef wp_uint16 uint16_t;\n"
+          "typedef wp_int32 int32_t;\ntypedef wp_uint32 uint32_t;\n"
+          "typedef wp_int64 int64_t;\ntypedef wp_uint64 uint64_t;\n"
+          "#ifndef INFINITY\n#define INFINITY __builtin_inff()\n#endif\n"
+          "#ifndef NAN\n#define NAN __builtin_nanf(\"\")\n#endif\n",
+          out);
   for (ir_func *f = m->funcs; f; f = f->next) {
     if (f->native)
       emit_native(&e, f);

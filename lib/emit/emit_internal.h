@@ -33,15 +33,32 @@ void emit_kernel_cpu(emit_ctx *e, const ir_func *f);
 /* emit_kernel.c: the CUDA entry of a kernel. */
 void emit_kernel_cuda(emit_ctx *e, const ir_func *f);
 /* Prints `wp_status m_k(const wp_launch *launch, ...)` and the same for
- * m_k_backward. */
+ * the backward launcher (emit_backward_name). */
 void emit_launcher_signature(emit_ctx *e, const ir_func *f, FILE *out);
 void emit_backward_signature(emit_ctx *e, const ir_func *f, FILE *out);
 /* emit_c.c: the declarations and instructions of a function. */
 void emit_body(emit_ctx *e, const ir_func *f);
-/* `name`, or `name_` when it is a C keyword or would clash. */
+/* Is `name` a C or C++ keyword (the header is included from both) or one of
+ * the macros NULL, bool, true, false, INFINITY, NAN? */
+bool emit_c_keyword(const char *name);
+/* The C name of member i of struct t: its Python name, with '_' appended
+ * for a keyword, a name starting with WP_ or with '_' and an uppercase
+ * letter or '_' (C's reserved names, _Bool), and then while another member
+ * has the name. */
+void emit_member(FILE *out, const ir_type *t, int i);
+const char *emit_member_str(wp_arena *a, const ir_type *t, int i);
+/* `name` as a C name beside the generated code's own: `name_` for a C or
+ * C++ keyword (or `launch`), `arg_name` for a name starting with wp_, WP_,
+ * wpk or '_' (the generated code's and C's reserved names). */
 const char *emit_c_ident(wp_arena *a, const char *name);
-/* The C parameter declaration of a launcher parameter ("const wp_array *a"). */
-const char *emit_launcher_param(wp_arena *a, const ir_type *t,
-                                const char *name);
+/* The C names of the launcher parameters of kernel f (an arena array): the
+ * Python name; for a keyword `name_`, for a name of the generated code's
+ * own (wp_, WP_, wpk or '_' first, the C name of a parameter's struct type)
+ * `arg_name`; then '_' appended while another parameter has the name. */
+const char **emit_param_cnames(emit_ctx *e, const ir_func *f);
+/* The backward launcher of kernel f: <cname>_backward, with '_' appended
+ * while that is the launcher name of another kernel (a kernel named
+ * k_backward beside k). */
+const char *emit_backward_name(const ir_module *m, const ir_func *f);
 
 #endif

@@ -9,47 +9,216 @@
 
 void emit_body(emit_ctx *e, const ir_func *f);
 
-/* A Python name that is a C keyword (or `launch`) gets a trailing '_'. */
-const char *emit_c_ident(wp_arena *a, const char *name) {
-  static const char *reserved[] = {
-      "auto",   "case",     "char",     "const",   "default", "do",
-      "double", "enum",     "extern",   "goto",    "inline",  "int",
-      "long",   "register", "restrict", "short",   "signed",  "sizeof",
-      "static", "struct",   "switch",   "typedef", "union",   "unsigned",
-      "void",   "volatile", "launch",   "float",   "bool",    "true",
-      "false",  "NULL",
+bool emit_c_keyword(const char *name) {
+  static const char *words[] = {
+      "auto",
+      "break",
+      "case",
+      "char",
+      "const",
+      "continue",
+      "default",
+      "do",
+      "double",
+      "else",
+      "enum",
+      "extern",
+      "float",
+      "for",
+      "goto",
+      "if",
+      "inline",
+      "int",
+      "long",
+      "register",
+      "restrict",
+      "return",
+      "short",
+      "signed",
+      "sizeof",
+      "static",
+      "struct",
+      "switch",
+      "typedef",
+      "union",
+      "unsigned",
+      "void",
+      "volatile",
+      "while",
+      "bool",
+      "true",
+      "false",
+      "NULL",
+      "INFINITY",
+      "NAN",
+      "alignas",
+      "alignof",
+      "and",
+      "and_eq",
+      "asm",
+      "bitand",
+      "bitor",
+      "catch",
+      "char8_t",
+      "char16_t",
+      "char32_t",
+      "class",
+      "compl",
+      "concept",
+      "consteval",
+      "constexpr",
+      "constinit",
+      "const_cast",
+      "co_await",
+      "co_return",
+      "co_yield",
+      "decltype",
+      "delete",
+      "dynamic_cast",
+      "explicit",
+      "export",
+      "friend",
+      "mutable",
+      "namespace",
+      "new",
+      "noexcept",
+      "not",
+      "not_eq",
+      "nullptr",
+      "operator",
+      "or",
+      "or_eq",
+      "private",
+      "protected",
+      "public",
+      "reinterpret_cast",
+      "requires",
+      "static_assert",
+      "static_cast",
+      "template",
+      "this",
+      "thread_local",
+      "throw",
+      "try",
+      "typeid",
+      "typename",
+      "using",
+      "virtual",
+      "wchar_t",
+      "xor",
+      "xor_eq",
   };
-  for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
-    if (!strcmp(reserved[i], name))
-      return wp_arena_printf(a, "%s_", name);
+  for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+    if (!strcmp(words[i], name))
+      return true;
+  return false;
+}
+
+/* Names the generated code keeps for itself: the runtime's (wp_, WP_), the
+ * kernels' internal symbols (wpk...), C's reserved identifiers and C11
+ * keywords (a leading '_': _Bool, __x). */
+static bool internal_name(const char *name) {
+  return !strncmp(name, "wp_", 3) || !strncmp(name, "WP_", 3) ||
+         !strncmp(name, "wpk", 3) || name[0] == '_';
+}
+
+const char *emit_c_ident(wp_arena *a, const char *name) {
+  if (emit_c_keyword(name) || !strcmp(name, "launch"))
+    return wp_arena_printf(a, "%s_", name);
+  if (internal_name(name))
+    return wp_arena_printf(a, "arg_%s", name);
   return name;
 }
 
-const char *emit_launcher_param(wp_arena *a, const ir_type *t,
-                                const char *name) {
-  name = emit_c_ident(a, name);
+const char **emit_param_cnames(emit_ctx *e, const ir_func *f) {
+  wp_arena *A = e->m->arena;
+  const char **out = WP_NEW_ARRAY(A, const char *, f->nparams + 1);
+  for (int i = 0; i < f->nparams; i++) {
+    const char *n = f->param_names[i];
+    bool type_name = false;
+    for (int k = 0; k < f->nparams; k++) {
+      const ir_type *t = f->param_types[k];
+      type_name = type_name || !strcmp(t->cname, n) ||
+                  (t->kind == IR_T_ARRAY && !strcmp(t->elem->cname, n));
+    }
+    const char *c =
+        type_name ? wp_arena_printf(A, "arg_%s", n) : emit_c_ident(A, n);
+    for (bool clash = c != n; clash;) {
+      clash = false;
+      for (int k = 0; k < f->nparams && !clash; k++)
+        clash = (k != i && !strcmp(f->param_names[k], c)) ||
+                (k < i && !strcmp(out[k], c));
+      if (clash)
+        c = wp_arena_printf(A, "%s_", c);
+    }
+    out[i] = c;
+  }
+  return out;
+}
+
+static const char *launcher_param(wp_arena *a, const ir_type *t,
+                                  const char *name) {
   if (t->kind == IR_T_ARRAY)
     return wp_arena_printf(a, "const wp_array *%s", name);
   return wp_arena_printf(a, "%s %s", t->cname, name);
 }
 
-/* `wp_status <cname><suffix>(const wp_launch *launch, params...)`. */
-static void signature(emit_ctx *e, const ir_func *f, const char *suffix,
+/* `wp_status <name>(const wp_launch *launch, params...)`. */
+static void signature(emit_ctx *e, const ir_func *f, const char *name,
                       FILE *out) {
-  fprintf(out, "wp_status %s%s(const wp_launch *launch", f->cname, suffix);
+  const char **pn = emit_param_cnames(e, f);
+  fprintf(out, "wp_status %s(const wp_launch *launch", name);
   for (int i = 0; i < f->nparams; i++)
-    fprintf(
-        out, ", %s",
-        emit_launcher_param(e->m->arena, f->param_types[i], f->param_names[i]));
+    fprintf(out, ", %s", launcher_param(e->m->arena, f->param_types[i], pn[i]));
   fputc(')', out);
 }
 
+const char *emit_backward_name(const ir_module *m, const ir_func *f) {
+  const char *n = wp_arena_printf(m->arena, "%s_backward", f->cname);
+  for (bool clash = true; clash;) {
+    clash = false;
+    for (const ir_func *g = m->funcs; g && !clash; g = g->next)
+      clash = g->kind == IR_FUNC_KERNEL && !strcmp(g->cname, n);
+    if (clash)
+      n = wp_arena_printf(m->arena, "%s_", n);
+  }
+  return n;
+}
+
 void emit_launcher_signature(emit_ctx *e, const ir_func *f, FILE *out) {
-  signature(e, f, "", out);
+  signature(e, f, f->cname, out);
 }
 
 void emit_backward_signature(emit_ctx *e, const ir_func *f, FILE *out) {
-  signature(e, f, "_backward", out);
+  signature(e, f, emit_backward_name(e->m, f), out);
+}
+
+/* The prefix of the kernels' internal symbols (argument structs, bodies,
+ * descriptors): "wpk" and as many more 'k' as make it the start of no C
+ * name of a function of the module, nor of MODULE_ (the start of every
+ * kernel's and struct's C name; having no '_', the prefix never extends
+ * it). */
+static const char *internal_prefix(emit_ctx *e) {
+  const char *p = "wpk";
+  const char *mod = wp_arena_printf(e->m->arena, "%s_", e->m->name);
+  for (bool clash = true; clash;) {
+    size_t n = strlen(p), nm = strlen(mod);
+    clash = !strncmp(mod, p, n < nm ? n : nm);
+    for (const ir_func *g = e->m->funcs; g && !clash; g = g->next)
+      clash = !strncmp(g->cname, p, n);
+    if (clash)
+      p = wp_arena_printf(e->m->arena, "%sk", p);
+  }
+  return p;
+}
+
+/* The internal symbol `what` of kernel k: <prefix><index of k>_<what>. */
+static const char *isym(emit_ctx *e, const ir_func *k, const char *what) {
+  int index = 0;
+  for (const ir_func *g = e->m->funcs; g && g != k; g = g->next)
+    index++;
+  return wp_arena_printf(e->m->arena, "%s%d_%s", internal_prefix(e), index,
+                         what);
 }
 
 const char *wp_cuda_entry_name(const ir_func *f, bool backward) {
@@ -60,23 +229,23 @@ const char *wp_cuda_entry_name(const ir_func *f, bool backward) {
 /* The packed argument struct of kernel k. */
 static void args_struct(emit_ctx *e, const ir_func *k) {
   FILE *out = e->out;
-  fprintf(out, "\n/* @wp.kernel %s */\ntypedef struct %s_args {\n", k->name,
-          k->cname);
+  const char *args = isym(e, k, "args");
+  fprintf(out, "\n/* @wp.kernel %s */\ntypedef struct %s {\n", k->name, args);
   for (int i = 0; i < k->nparams; i++)
     fprintf(out, "  %s p%d;\n", k->param_types[i]->cname, i);
   if (!k->nparams)
     fputs("  char unused;\n", out);
-  fprintf(out, "} %s_args;\n\n", k->cname);
+  fprintf(out, "} %s;\n\n", args);
 }
 
-/* The per-thread body of f (a kernel or its backward function), reading
- * the argument struct of kernel k. */
+/* The per-thread body of f (kernel k, or its backward function), reading
+ * the argument struct of k. */
 static void body(emit_ctx *e, const ir_func *f, const ir_func *k) {
   FILE *out = e->out;
   fprintf(out,
-          "WP_FN void %s_body(const %s_args *wp_args, const wp_launch_bounds "
+          "WP_FN void %s(const %s *wp_args, const wp_launch_bounds "
           "*wp_bounds, wp_int64 wp_idx) {\n",
-          f->cname, k->cname);
+          isym(e, k, f == k ? "body" : "adj_body"), isym(e, k, "args"));
   fprintf(out, "  (void)wp_args; (void)wp_bounds; (void)wp_idx;\n");
   for (int i = 0; i < f->nparams; i++)
     fprintf(out, "  %s v%d = wp_args->p%d;\n", f->param_types[i]->cname,
@@ -87,52 +256,58 @@ static void body(emit_ctx *e, const ir_func *f, const ir_func *k) {
 
 /* CUDA: a grid-stride loop over the launch's linear thread indices, as
  * Warp's kernels run. */
-static void cuda_entry(emit_ctx *e, const ir_func *f, const ir_func *k,
-                       bool backward) {
+static void cuda_entry(emit_ctx *e, const ir_func *k, bool backward) {
   FILE *out = e->out;
   fprintf(out, "extern \"C\" __global__ void ");
   if (k->options.launch_bounds > 0)
     fprintf(out, "__launch_bounds__(%d) ", k->options.launch_bounds);
   fprintf(out,
-          "%s(%s_args wp_args, wp_launch_bounds wp_bounds) {\n"
+          "%s(%s wp_args, wp_launch_bounds wp_bounds) {\n"
           "  for (wp_int64 i = (wp_int64)blockIdx.x * blockDim.x + "
           "threadIdx.x;\n"
           "       i < wp_bounds.size; i += (wp_int64)blockDim.x * gridDim.x)\n"
-          "    %s_body(&wp_args, &wp_bounds, i);\n}\n",
-          wp_cuda_entry_name(k, backward), k->cname, f->cname);
+          "    %s(&wp_args, &wp_bounds, i);\n}\n",
+          wp_cuda_entry_name(k, backward), isym(e, k, "args"),
+          isym(e, k, backward ? "adj_body" : "body"));
 }
 
 void emit_kernel_cuda(emit_ctx *e, const ir_func *f) {
   args_struct(e, f);
   body(e, f, f);
-  cuda_entry(e, f, f, false);
+  cuda_entry(e, f, false);
   if (f->adjoint) {
     body(e, f->adjoint, f);
-    cuda_entry(e, f->adjoint, f, true);
+    cuda_entry(e, f, true);
   }
 }
 
 /* CPU: a plain loop over a contiguous range of thread indices (the runtime's
  * worker threads call it; the C compiler may vectorize it). */
-static void cpu_range(emit_ctx *e, const ir_func *f, const ir_func *k) {
+static void cpu_range(emit_ctx *e, const ir_func *k, bool backward) {
+  const char *args = isym(e, k, "args");
   fprintf(e->out,
-          "static void %s_cpu(const void *args, const wp_launch_bounds "
+          "static void %s(const void *args, const wp_launch_bounds "
           "*bounds, wp_int64 begin, wp_int64 end) {\n"
           "  /* local copies: stores through array pointers cannot alias "
           "them,\n     so the compiler keeps the arguments in registers */\n"
-          "  %s_args a = *(const %s_args *)args;\n"
+          "  %s a = *(const %s *)args;\n"
           "  wp_launch_bounds b = *bounds;\n"
           "  for (wp_int64 i = begin; i < end; i++)\n"
-          "    %s_body(&a, &b, i);\n}\n\n",
-          f->cname, k->cname, k->cname, f->cname);
+          "    %s(&a, &b, i);\n}\n\n",
+          isym(e, k, backward ? "adj_cpu" : "cpu"), args, args,
+          isym(e, k, backward ? "adj_body" : "body"));
 }
 
 /* A launcher: checks every array argument, packs the arguments, launches
- * the forward (backward = 0) or backward kernel. */
+ * the forward (backward = 0) or backward kernel.  Its locals and the
+ * functions it calls are wp_ names, which no parameter has
+ * (emit_param_cnames). */
 static void launcher(emit_ctx *e, const ir_func *f, int backward) {
   FILE *out = e->out;
-  const char *k = f->cname;
-  signature(e, f, backward ? "_backward" : "", out);
+  const char *name = backward ? emit_backward_name(e->m, f) : f->cname;
+  const char **pn = emit_param_cnames(e, f);
+  const char *args = isym(e, f, "args");
+  signature(e, f, name, out);
   fputs(" {\n  wp_status wp_st;\n  wp_device wp_dev = "
         "wp_launch_device(launch);\n  (void)wp_st; (void)wp_dev;\n",
         out);
@@ -140,22 +315,21 @@ static void launcher(emit_ctx *e, const ir_func *f, int backward) {
     const ir_type *t = f->param_types[i];
     if (t->kind != IR_T_ARRAY)
       continue;
-    const char *p = emit_c_ident(e->m->arena, f->param_names[i]);
+    const char *p = pn[i];
     /* a null array only where the kernel tests it (`if a:`), as None in
        Warp; elsewhere wp_check_array_arg reports it */
     bool optional = ir_param_truth_tested(f, i);
     fprintf(out,
             "  if (%s%s%s(wp_st = wp_check_array_arg(%s, %uu, \"%s\", %d, "
-            "wp_dev, \"%s%s\", \"%s\")) != WP_SUCCESS)\n    return wp_st;\n",
+            "wp_dev, \"%s\", \"%s\")) != WP_SUCCESS)\n    return wp_st;\n",
             optional ? "!WP_ARRAY_IS_NULL(" : "", optional ? p : "",
             optional ? ") &&\n      " : "", p, ir_type_dtype_code(t->elem),
-            t->elem->name, t->ndim, k, backward ? "_backward" : "",
-            f->param_names[i]);
+            t->elem->name, t->ndim, name, f->param_names[i]);
   }
-  fprintf(out, "  %s_args wp_a;\n", k);
+  fprintf(out, "  %s wp_a;\n", args);
   fputs("  __builtin_memset(&wp_a, 0, sizeof wp_a);\n", out);
   for (int i = 0; i < f->nparams; i++) {
-    const char *p = emit_c_ident(e->m->arena, f->param_names[i]);
+    const char *p = pn[i];
     if (f->param_types[i]->kind == IR_T_ARRAY &&
         ir_param_truth_tested(f, i)) /* a null array stays zero */
       fprintf(out, "  if (!WP_ARRAY_IS_NULL(%s))\n    wp_a.p%d = *%s;\n", p, i,
@@ -165,39 +339,38 @@ static void launcher(emit_ctx *e, const ir_func *f, int backward) {
     else
       fprintf(out, "  wp_a.p%d = %s;\n", i, p);
   }
-  fprintf(out, "  return wp_launch_kernel(launch, &%s_desc, %d, &wp_a);\n}\n",
-          k, backward);
+  fprintf(out, "  return wp_launch_kernel(launch, &%s, %d, &wp_a);\n}\n",
+          isym(e, f, "desc"), backward);
 }
 
 void emit_kernel_cpu(emit_ctx *e, const ir_func *f) {
   FILE *out = e->out;
-  const char *k = f->cname;
+  const char *args = isym(e, f, "args");
   args_struct(e, f);
   body(e, f, f);
-  cpu_range(e, f, f);
+  cpu_range(e, f, false);
   if (f->adjoint) {
     body(e, f->adjoint, f);
-    cpu_range(e, f->adjoint, f);
+    cpu_range(e, f, true);
   }
   const char *fatbin = e->opts->fatbin_symbol;
   int narrays = 0;
   for (int i = 0; i < f->nparams; i++)
     narrays += f->param_types[i]->kind == IR_T_ARRAY;
   if (narrays) {
-    fprintf(out, "static const wp_uint32 %s_arrays[] = {", k);
+    fprintf(out, "static const wp_uint32 %s[] = {", isym(e, f, "arrays"));
     for (int i = 0, n = 0; i < f->nparams; i++)
       if (f->param_types[i]->kind == IR_T_ARRAY)
-        fprintf(out, "%s__builtin_offsetof(%s_args, p%d)", n++ ? ", " : "", k,
-                i);
+        fprintf(out, "%s__builtin_offsetof(%s, p%d)", n++ ? ", " : "", args, i);
     fputs("};\n", out);
   }
-  fprintf(out, "static const wp_kernel_desc %s_desc = {\"%s\", %s_cpu, ", k, k,
-          k);
+  fprintf(out, "static const wp_kernel_desc %s = {\"%s\", %s, ",
+          isym(e, f, "desc"), f->cname, isym(e, f, "cpu"));
   if (f->adjoint)
-    fprintf(out, "%s_cpu, ", f->adjoint->cname);
+    fprintf(out, "%s, ", isym(e, f, "adj_cpu"));
   else
     fputs("0, ", out);
-  fprintf(out, "sizeof(%s_args), ", k);
+  fprintf(out, "sizeof(%s), ", args);
   if (fatbin) {
     fprintf(out, "%s, \"%s\", ", fatbin, wp_cuda_entry_name(f, false));
     if (f->adjoint)
@@ -207,7 +380,7 @@ void emit_kernel_cpu(emit_ctx *e, const ir_func *f) {
   } else
     fputs("0, 0, 0", out);
   if (narrays)
-    fprintf(out, ", %s_arrays, %d", k, narrays);
+    fprintf(out, ", %s, %d", isym(e, f, "arrays"), narrays);
   else
     fputs(", 0, 0", out);
   fputs("};\n\n", out);

@@ -97,8 +97,9 @@ static void builtin_call(emit_ctx *e, const ir_value *v) {
 
 static void builtin(emit_ctx *e, const ir_value *v) {
   FILE *out = e->out;
-  const ir_type *types[8];
-  for (int i = 0; i < v->nargs && i < 8; i++)
+  const ir_type **types =
+      WP_NEW_ARRAY(e->m->arena, const ir_type *, v->nargs + 1);
+  for (int i = 0; i < v->nargs; i++)
     types[i] = v->args[i]->type;
   if (!strcmp(v->builtin->name, "cast")) { /* wp.cast: the same bits */
     fprintf(out, "WP_BITCAST(%s, %s, ", v->type->cname,
@@ -235,15 +236,16 @@ static void adj_builtin(emit_ctx *e, const ir_value *v) {
 
 /* Atomic adds of the float members of a struct value `val` at `ptr`
  * (member paths appended to both). */
-static void struct_accum(FILE *out, const ir_type *t, const char *ptr,
+static void struct_accum(emit_ctx *e, const ir_type *t, const char *ptr,
                          const char *val) {
+  FILE *out = e->out;
   for (int i = 0; i < t->nmembers; i++) {
     const ir_type *mt = t->members[i];
-    char p[512], x[512];
-    snprintf(p, sizeof p, "%s.%s", ptr, t->member_names[i]);
-    snprintf(x, sizeof x, "%s.%s", val, t->member_names[i]);
+    const char *mn = emit_member_str(e->m->arena, t, i);
+    const char *p = wp_arena_printf(e->m->arena, "%s.%s", ptr, mn);
+    const char *x = wp_arena_printf(e->m->arena, "%s.%s", val, mn);
     if (mt->kind == IR_T_STRUCT)
-      struct_accum(out, mt, p, x);
+      struct_accum(e, mt, p, x);
     else if ((mt->kind == IR_T_SCALAR && ir_type_is_float(mt)) ||
              ((mt->kind == IR_T_VEC || mt->kind == IR_T_MAT) &&
               ir_type_is_float(mt->elem)))
@@ -262,9 +264,9 @@ static void grad_accum(emit_ctx *e, const ir_value *v) {
     fprintf(out, ".grad) {\n  %s *wp_gp = ", et->cname);
     address_of(e, v, v->nargs - 2, "WP_GAT");
     fputs(";\n", out);
-    char val[64];
+    char val[32];
     snprintf(val, sizeof val, "v%d", v->args[v->nargs - 1]->id);
-    struct_accum(out, et, "(*wp_gp)", val);
+    struct_accum(e, et, "(*wp_gp)", val);
     fputs("}\n", out);
     return;
   }
@@ -276,6 +278,66 @@ static void grad_accum(emit_ctx *e, const ir_value *v) {
   fputs(", ", out);
   name(out, v->args[v->nargs - 1]);
   fputs(");\n", out);
+}
+
+/* CUDA's printf takes at most this many arguments after the format (the
+ * rest are dropped); longer prints are split into several calls. */
+enum { PRINTF_MAX_ARGS = 32 };
+
+/* One printf call: the format fmt[0..len) and args [a, b) of v. */
+static void print_call(emit_ctx *e, const ir_value *v, const char *fmt,
+                       size_t len, int a, int b) {
+  FILE *out = e->out;
+  fputs(e->target->cuda ? "printf(" : "wp_printf(", out);
+  emit_c_string(out, wp_arena_strndup(e->m->arena, fmt, len));
+  for (int i = a; i < b; i++) {
+    fputs(", ", out);
+    bool bl = ir_type_is_bool(v->args[i]->type);
+    if (bl)
+      fputc('(', out);
+    name(out, v->args[i]);
+    if (bl)
+      fputs(" ? \"True\" : \"False\")", out);
+  }
+  fputs(");", out);
+}
+
+/* The printf calls of IR_PRINT v (its values from args[first]): one call,
+ * or, past PRINTF_MAX_ARGS values, the format cut before a conversion
+ * into calls of at most that many values each. */
+static void print_calls(emit_ctx *e, const ir_value *v, int first) {
+  const char *f = v->str;
+  if (v->nargs - first <= PRINTF_MAX_ARGS) {
+    print_call(e, v, f, strlen(f), first, v->nargs);
+    return;
+  }
+  size_t start = 0;
+  int arg = first, chunk_arg = first;
+  for (size_t i = 0; f[i]; i++) {
+    if (f[i] != '%')
+      continue;
+    if (f[i + 1] == '%') {
+      i++;
+      continue;
+    }
+    /* a conversion: one value, and one more per '*' width or precision */
+    int k = 1;
+    size_t j = i + 1;
+    while (f[j] && !strchr("diouxXeEfFgGaAcspn", f[j]))
+      k += f[j++] == '*';
+    if (arg - chunk_arg + k > PRINTF_MAX_ARGS && arg > chunk_arg &&
+        arg + k <= v->nargs) {
+      print_call(e, v, f + start, i - start, chunk_arg, arg);
+      fputc(' ', e->out);
+      start = i;
+      chunk_arg = arg;
+    }
+    arg += k;
+    if (!f[j])
+      break;
+    i = j;
+  }
+  print_call(e, v, f + start, strlen(f + start), chunk_arg, v->nargs);
 }
 
 static void index_expr(emit_ctx *e, const ir_value *v, int argi) {
@@ -302,7 +364,8 @@ static void extract(emit_ctx *e, const ir_value *v, int argi) {
     if (arr) /* Warp's array_t field -> wp_array value */
       fputs("wp_array_from_t(", out);
     name(out, v->args[0]);
-    fprintf(out, ".%s", t->member_names[v->aux]);
+    fputc('.', out);
+    emit_member(out, t, v->aux);
     if (arr)
       fputc(')', out);
   } else {
@@ -336,7 +399,8 @@ static void insert(emit_ctx *e, const ir_value *v, int idx_arg, int val_arg) {
   if (t->kind == IR_T_TUPLE)
     fprintf(out, ".m%d", v->aux);
   else if (t->kind == IR_T_STRUCT) {
-    fprintf(out, ".%s", t->member_names[v->aux]);
+    fputc('.', out);
+    emit_member(out, t, v->aux);
     arr = t->members[v->aux]->kind == IR_T_ARRAY;
   } else {
     fputs(".c[", out);
@@ -399,18 +463,7 @@ void emit_value(emit_ctx *e, const ir_value *v) {
       name(out, v->args[0]);
       fputs(") { ", out);
     }
-    fputs(e->target->cuda ? "printf(" : "wp_printf(", out);
-    emit_c_string(out, v->str);
-    for (int i = first; i < v->nargs; i++) {
-      fputs(", ", out);
-      bool b = ir_type_is_bool(v->args[i]->type);
-      if (b)
-        fputc('(', out);
-      name(out, v->args[i]);
-      if (b)
-        fputs(" ? \"True\" : \"False\")", out);
-    }
-    fputs(");", out);
+    print_calls(e, v, first);
     if (v->aux == IR_PRINT_ASSERT)
       fputs(e->target->cuda ? " __trap();" : " __builtin_trap();", out);
     fputs(first ? " }\n" : "\n", out);

@@ -1,10 +1,66 @@
 /* types_c.c - C spellings of IR types: guarded typedefs shared by the
  * generated C and headers, and the per-module instantiation of the builtin
  * library macros (lib/emit/prelude/1vecmat.h) for the types a module uses. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
 #include "emit_internal.h"
+
+static bool member_reserved(const char *n) {
+  return emit_c_keyword(n) || !strncmp(n, "WP_", 3) ||
+         (n[0] == '_' && (n[1] == '_' || (n[1] >= 'A' && n[1] <= 'Z')));
+}
+
+/* Is a + ka underscores the same string as b + kb underscores? */
+static bool same_padded(const char *a, int ka, const char *b, int kb) {
+  size_t la = strlen(a), lb = strlen(b);
+  if (la + (size_t)ka != lb + (size_t)kb)
+    return false;
+  size_t m = la < lb ? la : lb;
+  if (strncmp(a, b, m))
+    return false;
+  const char *rest = la > lb ? a + m : b + m;
+  return strspn(rest, "_") == strlen(rest);
+}
+
+/* The '_' appended to member i of struct t (emit_member). */
+static int member_pad(const ir_type *t, int i) {
+  int *pad = calloc((size_t)t->nmembers + 1, sizeof *pad);
+  if (!pad) {
+    fputs("warpc: out of memory\n", stderr);
+    abort();
+  }
+  for (int m = 0; m <= i; m++) {
+    const char *n = t->member_names[m];
+    if (!member_reserved(n))
+      continue;
+    for (int k = 1; !pad[m]; k++) {
+      bool clash = false;
+      for (int j = 0; j < t->nmembers && !clash; j++)
+        clash =
+            j != m && same_padded(n, k, t->member_names[j], j < m ? pad[j] : 0);
+      if (!clash)
+        pad[m] = k;
+    }
+  }
+  int k = pad[i];
+  free(pad);
+  return k;
+}
+
+void emit_member(FILE *out, const ir_type *t, int i) {
+  fputs(t->member_names[i], out);
+  for (int k = member_pad(t, i); k > 0; k--)
+    fputc('_', out);
+}
+
+const char *emit_member_str(wp_arena *a, const ir_type *t, int i) {
+  const char *s = t->member_names[i];
+  for (int k = member_pad(t, i); k > 0; k--)
+    s = wp_arena_printf(a, "%s_", s);
+  return s;
+}
 
 void wp_emit_typedef(FILE *out, const ir_type *t) {
   if (t->kind != IR_T_VEC && t->kind != IR_T_MAT && t->kind != IR_T_TUPLE &&
@@ -27,13 +83,16 @@ void wp_emit_typedef(FILE *out, const ir_type *t) {
     for (int i = 0; i < t->nmembers; i++) {
       const ir_type *mt = t->members[i];
       if (mt->kind == IR_T_ARRAY) /* Warp's array_t: wp_array_view(&a) */
-        fprintf(out,
-                "  wp_array_t %s; /* offset %d: array(dtype=%s, ndim=%d) */\n",
-                t->member_names[i], ir_struct_offset(t, i), mt->elem->name,
-                mt->ndim);
-      else
-        fprintf(out, "  %s %s; /* offset %d */\n", mt->cname,
-                t->member_names[i], ir_struct_offset(t, i));
+      {
+        fputs("  wp_array_t ", out);
+        emit_member(out, t, i);
+        fprintf(out, "; /* offset %d: array(dtype=%s, ndim=%d) */\n",
+                ir_struct_offset(t, i), mt->elem->name, mt->ndim);
+      } else {
+        fprintf(out, "  %s ", mt->cname);
+        emit_member(out, t, i);
+        fprintf(out, "; /* offset %d */\n", ir_struct_offset(t, i));
+      }
     }
     fprintf(out, "} %s; /* %d bytes, align %d */\n", t->cname, ir_type_size(t),
             ir_type_align(t));
@@ -298,15 +357,19 @@ static void struct_add(FILE *out, const ir_type *t) {
           t->cname, t->cname, t->cname);
   for (int i = 0; i < t->nmembers; i++) {
     const ir_type *mt = t->members[i];
-    const char *n = t->member_names[i];
     if (!summed(mt))
       continue;
+    const char *tn = mt->kind == IR_T_STRUCT ? mt->cname : mt->name;
+    fputs("  a.", out);
+    emit_member(out, t, i);
     if (mt->kind == IR_T_SCALAR)
-      fprintf(out, "  a.%s = a.%s + b.%s;\n", n, n, n);
+      fputs(" = a.", out);
     else
-      fprintf(out, "  a.%s = wp_add_%s_%s(a.%s, b.%s);\n", n,
-              mt->kind == IR_T_STRUCT ? mt->cname : mt->name,
-              mt->kind == IR_T_STRUCT ? mt->cname : mt->name, n, n);
+      fprintf(out, " = wp_add_%s_%s(a.", tn, tn);
+    emit_member(out, t, i);
+    fputs(mt->kind == IR_T_SCALAR ? " + b." : ", b.", out);
+    emit_member(out, t, i);
+    fputs(mt->kind == IR_T_SCALAR ? ";\n" : ");\n", out);
   }
   fputs("  return a;\n}\n", out);
 }

@@ -387,8 +387,8 @@ static void adjoint_builtin(actx *a, const ir_value *v, ir_value *g) {
   }
   if (!v->builtin->adjoint)
     return; /* zero gradient: comparisons, rounding, sign, ... */
-  ir_value *args[10];
   int n = v->nargs;
+  ir_value **args = WP_NEW_ARRAY(a->A, ir_value *, n + 2);
   for (int i = 0; i < n; i++)
     args[i] = fwd(a, v->args[i]);
   if (v->type->kind == IR_T_VOID) {
@@ -424,8 +424,8 @@ static void adjoint_value(actx *a, const ir_value *v) {
     ir_func *cg = v->callee->custom_grad;
     if (!cg)
       return; /* a wp.grad() function: no second derivatives */
-    ir_value *args[17];
-    int n = v->nargs < 16 ? v->nargs : 16;
+    int n = v->nargs;
+    ir_value **args = WP_NEW_ARRAY(a->A, ir_value *, n + 1);
     for (int i = 0; i < n; i++)
       args[i] = fwd(a, v->args[i]);
     args[n] = g;
@@ -480,7 +480,7 @@ static void adjoint_value(actx *a, const ir_value *v) {
     return;
   }
   case IR_LOAD: {
-    ir_value *args[6];
+    ir_value **args = WP_NEW_ARRAY(a->A, ir_value *, v->nargs + 1);
     for (int i = 0; i < v->nargs; i++)
       args[i] = fwd(a, v->args[i]);
     args[v->nargs] = g;
@@ -494,7 +494,7 @@ static void adjoint_value(actx *a, const ir_value *v) {
     const ir_value *val = v->args[v->nargs - 1];
     if (!differentiable(val->type))
       return;
-    ir_value *args[5];
+    ir_value **args = WP_NEW_ARRAY(a->A, ir_value *, v->nargs);
     for (int i = 0; i + 1 < v->nargs; i++)
       args[i] = fwd(a, v->args[i]);
     ir_value *gl = emit(a, IR_GRAD_LOAD, val->type, args, v->nargs - 1);
@@ -574,8 +574,8 @@ static void reverse_block(actx *a, ir_block *pb, ir_block *exit) {
     if (loop)
       for (int i = pb->nparams - 1; i >= 0; i--)
         restore(a, fwd(a, pb->params[i]));
-    ir_value *adj[64];
-    int n = pb->nparams < 64 ? pb->nparams : 64;
+    int n = pb->nparams;
+    ir_value **adj = WP_NEW_ARRAY(a->A, ir_value *, n + 1);
     for (int i = 0; i < n; i++) {
       adj[i] = adjoint_of(a, pb->params[i]);
       if (adj[i])
@@ -629,7 +629,16 @@ static ir_func *build(ir_module *m, ir_func *k) {
   a.b = b;
   b->backward = true;
   b->primal = k;
+  /* <cname>_adj (not a C symbol: the emitter names kernel bodies), or
+     <cname>_grad, with '_' appended while another func has the name (a
+     func named f_grad beside f) */
   b->cname = wp_arena_printf(a.A, "%s_%s", k->cname, kernel ? "adj" : "grad");
+  for (const ir_func *g = m->funcs; g && !kernel;)
+    if (g != b && g->cname && !strcmp(g->cname, b->cname)) {
+      b->cname = wp_arena_printf(a.A, "%s_", b->cname);
+      g = m->funcs;
+    } else
+      g = g->next;
   b->loc = k->loc;
   b->options = k->options;
   b->nparams = k->nparams;
@@ -695,8 +704,8 @@ static ir_func *build(ir_module *m, ir_func *k) {
   if (kernel)
     emit(&a, IR_RET, ir_t_void(a.T), NULL, 0);
   else {
-    ir_value *parts[16];
-    for (int i = 0; i < k->nparams && i < 16; i++) {
+    ir_value **parts = WP_NEW_ARRAY(a.A, ir_value *, k->nparams + 1);
+    for (int i = 0; i < k->nparams; i++) {
       parts[i] = adjoint_of(&a, p->params[i]);
       if (!parts[i])
         parts[i] = zero(&a, k->param_types[i]);

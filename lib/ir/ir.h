@@ -50,6 +50,9 @@ typedef struct ir_type ir_type;
  * flavor selects the names ("quatf", "transformd"), the dtype code and the
  * quaternion/transform overloads. */
 enum { IR_VEC_PLAIN = 0, IR_VEC_QUAT = 1, IR_VEC_TRANSFORM = 2 };
+/* The longest vector and the most rows or columns of a matrix that warpc
+ * compiles (Warp has no such limit; man/warpc.1, LIMITS). */
+enum { IR_MAX_DIM = 64 };
 
 struct ir_type {
   ir_type_kind kind;

@@ -80,12 +80,15 @@ typedef struct fstate {
   int nvars, cap_vars, hidden;
   bool ret_known, ret_declared;
   ir_func *grad_target;
+  wp_ptrvec stored, warned;
 } fstate;
 
 static fstate save(lower_ctx *c) {
-  fstate s = {c->f,         c->cur,          c->loop,       c->vars,
-              c->var_types, c->nvars,        c->cap_vars,   c->hidden,
-              c->ret_known, c->ret_declared, c->grad_target};
+  fstate s = {c->f,         c->cur,          c->loop,        c->vars,
+              c->var_types, c->nvars,        c->cap_vars,    c->hidden,
+              c->ret_known, c->ret_declared, c->grad_target, c->stored,
+              c->warned};
+  c->stored = c->warned = (wp_ptrvec){0};
   c->f = NULL, c->cur = NULL, c->loop = NULL, c->vars = NULL;
   c->var_types = NULL, c->nvars = c->cap_vars = c->hidden = 0;
   c->ret_known = c->ret_declared = false;
@@ -99,6 +102,7 @@ static void restore(lower_ctx *c, fstate s) {
   c->hidden = s.hidden, c->ret_known = s.ret_known;
   c->ret_declared = s.ret_declared;
   c->grad_target = s.grad_target;
+  c->stored = s.stored, c->warned = s.warned;
 }
 
 static bool params(lower_ctx *c, const ast_def *d, ir_func *f,
@@ -211,8 +215,8 @@ static void kernel_options(lower_ctx *c, const ast_def *d, ir_func *f) {
  * variables, one per parameter of the primal func. */
 void lower_grad_return(lower_ctx *c, wp_loc loc) {
   ir_func *f = c->grad_target;
-  ir_value *adj[16];
-  for (int i = 0; i < f->nparams && i < 16; i++) {
+  ir_value **adj = WP_NEW_ARRAY(c->A, ir_value *, f->nparams + 1);
+  for (int i = 0; i < f->nparams; i++) {
     const char *name = wp_arena_printf(c->A, "$adj_%s", c->f->param_names[i]);
     int var = lower_var_index(c, name, false);
     adj[i] = var >= 0 ? lower_read_var(c, var, c->cur) : NULL;
@@ -268,7 +272,7 @@ static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind,
   entry->sealed = true;
   c->f = f;
   c->cur = entry;
-  c->nstored = c->nwarned = 0;
+  c->stored = c->warned = (wp_ptrvec){0};
   if (kind == IR_FUNC_KERNEL)
     kernel_options(c, d, f);
   int errors = c->diag->errors;

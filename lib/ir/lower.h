@@ -145,10 +145,9 @@ typedef struct lower_ctx {
   const ast_module *ast; /* the module being looked into (prog->modules[mod]) */
   const ast_program *prog;
   int mod;
-  mod_structs *structs;           /* per module */
-  mod_factories *factories;       /* per module */
-  const ast_import *reported[16]; /* imports already diagnosed */
-  int nreported;
+  mod_structs *structs;     /* per module */
+  mod_factories *factories; /* per module */
+  wp_ptrvec reported;       /* imports already diagnosed (const ast_import *) */
   ir_module *m;
   ir_types *T;
   const wp_lower_options *opts;
@@ -166,10 +165,8 @@ typedef struct lower_ctx {
   bool ret_declared; /* ... by a `-> T` annotation */
   /* arrays the current kernel has stored to, in program order, and those
      already warned about (read-after-write breaks their gradient) */
-  ir_value *stored[8];
-  int nstored;
-  ir_value *warned[8];
-  int nwarned;
+  wp_ptrvec stored;     /* ir_value * */
+  wp_ptrvec warned;     /* ir_value * */
   bool module_backward; /* enable_backward of wp.set_module_options */
   int module_max_unroll;
   ir_func *grad_target; /* lowering the @wp.func_grad of this func */
@@ -323,12 +320,12 @@ typedef struct call_args {
 /* The function a call with arguments `a` of the func named like `fi` in
  * fi's module (its overload set; only fi itself for a func made by a
  * factory) runs, lowered on demand; NULL when reported (at `loc`).
- * slots[i] (one per parameter of the result) is the argument bound to
- * parameter i (an index into a->types), or -1 for the parameter's default
- * value; *def the definition called (whose parameters have those
- * defaults; they are evaluated in the scope of fi). */
+ * *slots (an arena array, one entry per parameter of the result): entry i
+ * is the argument bound to parameter i (an index into a->types), or -1 for
+ * the parameter's default value; *def the definition called (whose
+ * parameters have those defaults; they are evaluated in the scope of fi). */
 ir_func *lower_resolve_func(lower_ctx *c, func_info *fi, const call_args *a,
-                            int *slots, const ast_def **def, wp_loc loc);
+                            int **slots, const ast_def **def, wp_loc loc);
 /* Whether some overload of the func named like f0 (as lower_resolve_func
  * chooses them) accepts n positional arguments of the given types; nothing
  * is reported for a mismatch. */

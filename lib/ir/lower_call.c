@@ -5,22 +5,19 @@
 #include "../../runtime/include/warp/abi.h"
 #include "lower.h"
 
-enum { MAX_ARGS = 16 };
-
 static bool no_keywords(lower_ctx *c, const ast_expr *e) {
   if (e->nkeywords) {
     wp_error(c->diag, e->keywords[0].loc,
              "keyword arguments are not supported in this call");
     return false;
   }
-  if (e->nitems > MAX_ARGS) {
-    wp_error(c->diag, e->loc, "too many arguments");
-    return false;
-  }
   return true;
 }
 
-static int lower_args(lower_ctx *c, const ast_expr *e, ir_value **args) {
+/* The positional arguments of `e` lowered into *out (an arena array of
+ * e->nitems + 1 entries); their number, or -1 when reported. */
+static int lower_args(lower_ctx *c, const ast_expr *e, ir_value ***out) {
+  ir_value **args = *out = WP_NEW_ARRAY(c->A, ir_value *, e->nitems + 1);
   if (!no_keywords(c, e))
     return -1;
   int ok = 1;
@@ -33,8 +30,8 @@ static int lower_args(lower_ctx *c, const ast_expr *e, ir_value **args) {
 /* float(x), wp.int64(x), wp.float32(): scalar conversions. */
 static ir_value *scalar_ctor(lower_ctx *c, const ast_expr *e,
                              const ir_type *t) {
-  ir_value *args[MAX_ARGS];
-  int n = lower_args(c, e, args);
+  ir_value **args;
+  int n = lower_args(c, e, &args);
   if (n < 0)
     return NULL;
   if (n == 0)
@@ -53,8 +50,8 @@ static ir_value *composite_ctor(lower_ctx *c, const ast_expr *e,
   ast_expr plain;
   if (!(e = lower_spatial_dtype(c, e, t, &plain)))
     return NULL;
-  ir_value *args[MAX_ARGS];
-  int n = lower_args(c, e, args);
+  ir_value **args;
+  int n = lower_args(c, e, &args);
   if (n < 0)
     return NULL;
   return lower_composite(c, e, t, args, n);
@@ -74,7 +71,7 @@ ir_value *lower_composite(lower_ctx *c, const ast_expr *e, const ir_type *t,
       args[0]->type->rows == t->rows && args[0]->type->cols == t->cols)
     return lower_cast(c, args[0], t, e->loc);
   if (n == 1 && args[0]->type == t->elem) {
-    ir_value *comps[MAX_ARGS];
+    ir_value **comps = WP_NEW_ARRAY(c->A, ir_value *, ncomp);
     for (int i = 0; i < ncomp; i++)
       comps[i] = args[0];
     return lower_emit(c, IR_COMPOSE, t, comps, ncomp, e->loc);
@@ -82,7 +79,7 @@ ir_value *lower_composite(lower_ctx *c, const ast_expr *e, const ir_type *t,
   if (t->kind == IR_T_MAT && n == t->cols) {
     /* matrix from column vectors (Warp's deprecated but accepted form) */
     const ir_type *col = ir_t_vec(c->T, t->scalar, t->rows);
-    ir_value *comps[MAX_ARGS];
+    ir_value **comps = WP_NEW_ARRAY(c->A, ir_value *, ncomp);
     for (int j = 0; j < n; j++) {
       if (args[j]->type != col) {
         wp_error(c->diag, e->items[j]->loc,
@@ -240,7 +237,7 @@ static ir_value *atomic_emit(lower_ctx *c, const ir_builtin *b, ir_value **addr,
              et->name);
     return NULL;
   }
-  ir_value *args[8];
+  ir_value **args = WP_NEW_ARRAY(c->A, ir_value *, naddr + nvals);
   memcpy(args, addr, sizeof(*args) * (size_t)naddr);
   for (int i = 0; i < nvals; i++)
     args[naddr + i] = vals[i];
@@ -275,7 +272,7 @@ static ir_value *atomic(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
              b->name, arr->type->ndim, arr->type->ndim, nidx);
     return NULL;
   }
-  ir_value *args[6];
+  ir_value **args = WP_NEW_ARRAY(c->A, ir_value *, nidx + 1);
   args[0] = arr;
   for (int i = 0; i < nidx; i++) {
     ir_value *ix = lower_expr(c, e->items[1 + i]);
@@ -350,8 +347,8 @@ static ir_value *special_call(lower_ctx *c, const ast_expr *e,
   if (strcmp(name, "printf") == 0)
     return lower_printf(c, e);
   if (strcmp(name, "len") == 0) {
-    ir_value *args[MAX_ARGS];
-    int n = lower_args(c, e, args);
+    ir_value **args;
+    int n = lower_args(c, e, &args);
     if (n != 1) {
       if (n >= 0)
         wp_error(c->diag, e->loc, "len() takes one argument");
@@ -386,9 +383,9 @@ static ir_value *call_values(lower_ctx *c, func_info *fi, const call_args *a,
                              ir_value **given, const ast_expr **exprs,
                              wp_loc loc) {
   const ast_def *def = fi->def;
-  int slots[64];
+  int *slots;
   const ast_def *d = def;
-  ir_func *callee = lower_resolve_func(c, fi, a, slots, &d, loc);
+  ir_func *callee = lower_resolve_func(c, fi, a, &slots, &d, loc);
   if (!callee)
     return NULL;
   ir_value **args = WP_NEW_ARRAY(c->A, ir_value *, callee->nparams + 1);
@@ -416,14 +413,10 @@ static ir_value *call_values(lower_ctx *c, func_info *fi, const call_args *a,
 
 static ir_value *func_call(lower_ctx *c, const ast_expr *e, func_info *fi) {
   int na = e->nitems + e->nkeywords;
-  if (na > MAX_ARGS) {
-    wp_error(c->diag, e->loc, "too many arguments");
-    return NULL;
-  }
-  ir_value *given[MAX_ARGS];
-  const ir_type *types[MAX_ARGS];
-  const char *kw_names[MAX_ARGS];
-  const ast_expr *exprs[MAX_ARGS];
+  ir_value **given = WP_NEW_ARRAY(c->A, ir_value *, na + 1);
+  const ir_type **types = WP_NEW_ARRAY(c->A, const ir_type *, na + 1);
+  const char **kw_names = WP_NEW_ARRAY(c->A, const char *, na + 1);
+  const ast_expr **exprs = WP_NEW_ARRAY(c->A, const ast_expr *, na + 1);
   bool ok = true;
   for (int i = 0; i < na; i++) {
     bool kw = i >= e->nitems;
@@ -527,8 +520,8 @@ static int rand_draws(const char *name) {
 
 static ir_value *random_call(lower_ctx *c, const ast_expr *e,
                              const ir_builtin *b, int draws) {
-  ir_value *args[MAX_ARGS];
-  int n = lower_args(c, e, args);
+  ir_value **args;
+  int n = lower_args(c, e, &args);
   if (n < 0)
     return NULL;
   ir_value *v = lower_builtin(c, b, args, n, e->loc);
@@ -665,8 +658,8 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
     int draws = rand_draws(callee.builtin->name);
     if (draws)
       return random_call(c, e, callee.builtin, draws);
-    ir_value *args[MAX_ARGS];
-    int n = lower_args(c, e, args);
+    ir_value **args;
+    int n = lower_args(c, e, &args);
     if (n < 0)
       return NULL;
     /* wp.select(cond, if_false, if_true) is where(cond, if_true, if_false) */

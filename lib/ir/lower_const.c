@@ -18,12 +18,21 @@ typedef struct cvalue {
   int64_t i;
   double f;
   const ir_type *type; /* CV_TYPED: scalar, vec or mat */
-  double comp[16];     /* CV_TYPED components, row-major */
+  double *comp;        /* CV_TYPED components, row-major (arena) */
   int enum_kind;       /* CV_INT: an IntEnum (1) / IntFlag (2) member */
   int64_t enum_mask;   /* IntFlag: the bits its members span */
-  int64_t icomp[16];   /* the same, exact, when the scalar type is an integer
+  int64_t *icomp;      /* the same, exact, when the scalar type is an integer
                           (values past 2^53, uint64 bit patterns) */
 } cvalue;
+
+/* Makes v a typed constant of type t with fresh zero components. */
+static void cv_typed(lower_ctx *c, cvalue *v, const ir_type *t) {
+  int n = t->rows * t->cols;
+  v->kind = CV_TYPED;
+  v->type = t;
+  v->comp = WP_NEW_ARRAY(c->A, double, n);
+  v->icomp = WP_NEW_ARRAY(c->A, int64_t, n);
+}
 
 static double cv_num(const cvalue *v) {
   return v->kind == CV_FLOAT ? v->f : (double)v->i;
@@ -152,6 +161,9 @@ static bool eval_composite(lower_ctx *c, const ast_expr *e, cvalue *a,
   bool at = a->kind == CV_TYPED, bt = b->kind == CV_TYPED;
   int n = (at ? a->type : b->type)->rows * (at ? a->type : b->type)->cols;
   *out = at ? *a : *b;
+  cv_typed(c, out, out->type); /* own components, copied below */
+  memcpy(out->comp, (at ? a : b)->comp, sizeof *out->comp * (size_t)n);
+  memcpy(out->icomp, (at ? a : b)->icomp, sizeof *out->icomp * (size_t)n);
   if (at && bt && a->type == b->type &&
       (e->op == AST_OP_ADD || e->op == AST_OP_SUB)) {
     for (int k = 0; k < n; k++) {
@@ -271,15 +283,10 @@ static bool eval_binary(lower_ctx *c, const ast_expr *e, cvalue *a, cvalue *b,
 static bool eval_typed(lower_ctx *c, const ast_expr *e, const ir_type *t,
                        int limit, cvalue *out) {
   int n = t->rows * t->cols;
-  out->kind = CV_TYPED;
-  out->type = t;
-  memset(out->comp, 0, sizeof out->comp);
-  memset(out->icomp, 0, sizeof out->icomp);
+  cv_typed(c, out, t);
   if (e->nitems == 0)
     return true;
-  cvalue args[16];
-  if (e->nitems > 16)
-    return not_const(c, e);
+  cvalue *args = WP_NEW_ARRAY(c->A, cvalue, e->nitems);
   for (int i = 0; i < e->nitems; i++) {
     if (!eval(c, e->items[i], limit, &args[i]))
       return false;
@@ -519,7 +526,7 @@ static ir_value *materialize(lower_ctx *c, const cvalue *v, wp_loc loc) {
     const ir_type *t = v->type;
     const ir_type *st = t->kind == IR_T_SCALAR ? t : t->elem;
     int n = t->kind == IR_T_SCALAR ? 1 : t->rows * t->cols;
-    ir_value *comps[16];
+    ir_value **comps = WP_NEW_ARRAY(c->A, ir_value *, n);
     for (int k = 0; k < n; k++)
       comps[k] = ir_type_is_float(st) ? lower_const_float(c, st, v->comp[k])
                                       : lower_const_int(c, st, v->icomp[k]);

@@ -49,7 +49,7 @@ static const char *op_verb(const char *name) {
  * that the builtin's own check reports). */
 ir_value *lower_builtin(lower_ctx *c, const ir_builtin *b, ir_value **args,
                         int n, wp_loc loc) {
-  const ir_type *types[8];
+  const ir_type **types = WP_NEW_ARRAY(c->A, const ir_type *, n + 1);
   if (n < b->min_args || n > b->max_args) {
     if (b->min_args == b->max_args)
       wp_error(c->diag, loc, "'%s' takes %d argument%s, got %d", b->name,
@@ -418,11 +418,10 @@ static bool differentiable_kernel(lower_ctx *c) {
 }
 
 void lower_note_store(lower_ctx *c, ir_value *arr) {
-  for (int i = 0; i < c->nstored; i++)
-    if (c->stored[i] == arr)
+  for (int i = 0; i < c->stored.count; i++)
+    if (c->stored.items[i] == arr)
       return;
-  if (c->nstored < 8)
-    c->stored[c->nstored++] = arr;
+  wp_ptrvec_push(c->A, &c->stored, arr);
 }
 
 void lower_check_reload(lower_ctx *c, ir_value *arr, wp_loc loc) {
@@ -433,14 +432,14 @@ void lower_check_reload(lower_ctx *c, ir_value *arr, wp_loc loc) {
       !ir_type_is_float(et->kind == IR_T_SCALAR ? et : et->elem))
     return; /* integers and bools have no gradient */
   bool stored = false;
-  for (int i = 0; i < c->nstored; i++)
-    stored = stored || c->stored[i] == arr;
-  for (int i = 0; i < c->nwarned; i++)
-    if (c->warned[i] == arr)
+  for (int i = 0; i < c->stored.count; i++)
+    stored = stored || c->stored.items[i] == arr;
+  for (int i = 0; i < c->warned.count; i++)
+    if (c->warned.items[i] == arr)
       return;
-  if (!stored || c->nwarned == 8)
+  if (!stored)
     return;
-  c->warned[c->nwarned++] = arr;
+  wp_ptrvec_push(c->A, &c->warned, arr);
   wp_warning(c->diag, loc,
              "'%s' is read after being written in this kernel: its gradient "
              "will use the value the kernel left, not the one it read (write "
@@ -692,13 +691,8 @@ static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
   case AST_EXPR_COMPARE: return compare(c, e);
   case AST_EXPR_IFEXP: return conditional(c, e);
   case AST_EXPR_TUPLE: {
-    if (e->nitems > 16) {
-      wp_error(c->diag, e->loc,
-               "tuples of more than 16 values are not supported");
-      return NULL;
-    }
-    ir_value *args[16];
-    const ir_type *types[16];
+    ir_value **args = WP_NEW_ARRAY(c->A, ir_value *, e->nitems + 1);
+    const ir_type **types = WP_NEW_ARRAY(c->A, const ir_type *, e->nitems + 1);
     for (int i = 0; i < e->nitems; i++) {
       if (!(args[i] = lower_expr(c, e->items[i])))
         return NULL;

@@ -148,7 +148,11 @@ static ir_value *hmatvec(lower_ctx *c, ir_value *mv, ir_value *vv, bool left,
                          const ir_type *rt, wp_loc loc) {
   int rows = mv->type->rows, cols = mv->type->cols;
   int n = left ? cols : rows, terms = left ? rows : cols;
-  ir_value *m[16], *v[4], *r[4], *p[4], *q[4];
+  ir_value **m = WP_NEW_ARRAY(c->A, ir_value *, rows * cols);
+  ir_value **v = WP_NEW_ARRAY(c->A, ir_value *, terms);
+  ir_value **r = WP_NEW_ARRAY(c->A, ir_value *, n);
+  ir_value **p = WP_NEW_ARRAY(c->A, ir_value *, terms);
+  ir_value **q = WP_NEW_ARRAY(c->A, ir_value *, terms);
   comps(c, mv, m, loc);
   comps(c, vv, v, loc);
   for (int j = 0; j < n; j++) {
@@ -162,8 +166,12 @@ static ir_value *hmatvec(lower_ctx *c, ir_value *mv, ir_value *vv, bool left,
 /* a b: each entry 0 + a_i0 b_0j + a_i1 b_1j + ... (Warp's muladd). */
 static ir_value *hmatmul(lower_ctx *c, ir_value *av, ir_value *bv,
                          const ir_type *rt, wp_loc loc) {
-  ir_value *a[16], *b[16], *r[16], *p[4], *q[4];
   int K = av->type->cols, C = bv->type->cols;
+  ir_value **a = WP_NEW_ARRAY(c->A, ir_value *, av->type->rows * K);
+  ir_value **b = WP_NEW_ARRAY(c->A, ir_value *, K * C);
+  ir_value **r = WP_NEW_ARRAY(c->A, ir_value *, rt->rows * C);
+  ir_value **p = WP_NEW_ARRAY(c->A, ir_value *, K);
+  ir_value **q = WP_NEW_ARRAY(c->A, ir_value *, K);
   comps(c, av, a, loc);
   comps(c, bv, b, loc);
   for (int i = 0; i < rt->rows; i++)
@@ -369,8 +377,8 @@ static ir_value *stepwise(lower_ctx *c, const ir_builtin *b, ir_value **a,
 ir_value *lower_half_builtin(lower_ctx *c, const ir_builtin *b, ir_value **args,
                              int n, wp_loc loc) {
   ir_types *T = c->T;
-  ir_value *wide[8];
-  const ir_type *types[8];
+  ir_value **wide = WP_NEW_ARRAY(c->A, ir_value *, n + 1);
+  const ir_type **types = WP_NEW_ARRAY(c->A, const ir_type *, n + 1);
   bool where = !strcmp(b->name, "where");
   if ((where && ir_type_has_half(args[0]->type)) || !strcmp(b->name, "not") ||
       !strcmp(b->name, "and") || !strcmp(b->name, "or")) {

@@ -146,11 +146,14 @@ static const ast_def *overload_call(lower_ctx *c, const ast_expr *e, kspec *s) {
 }
 
 /* Every instance declaration of kernel d, in file order, then those of
- * --instantiate. */
-static int collect(lower_ctx *c, const ast_def *d, kspec *out, int max) {
+ * --instantiate: their number, in *outp (an arena array). */
+static int collect(lower_ctx *c, const ast_def *d, kspec **outp) {
   int n = 0;
   const ast_module *ast = c->ast;
-  for (int i = 0; i < ast->ndefs && n < max; i++) {
+  kspec *out = *outp = WP_NEW_ARRAY(c->A, kspec,
+                                    ast->ndefs + ast->ncalls + ast->nglobals +
+                                        c->opts->ninstances + 1);
+  for (int i = 0; i < ast->ndefs; i++) {
     const ast_def *o = ast->defs[i];
     if (o->kind != AST_DEF_OTHER_WARP ||
         strcmp(o->decorator_name, "overload") || strcmp(o->name, d->name))
@@ -175,7 +178,7 @@ static int collect(lower_ctx *c, const ast_def *d, kspec *out, int max) {
   }
   for (int pass = 0; pass < 2; pass++) {
     int count = pass ? ast->nglobals : ast->ncalls;
-    for (int i = 0; i < count && n < max; i++) {
+    for (int i = 0; i < count; i++) {
       const ast_expr *e = pass ? ast->globals[i].value : ast->calls[i];
       kspec s;
       if (e->kind != AST_EXPR_CALL || e->nitems < 1 ||
@@ -194,7 +197,7 @@ static int collect(lower_ctx *c, const ast_def *d, kspec *out, int max) {
       out[k - 1] = t;
     }
   c->bare_warp = true;
-  for (int i = 0; i < c->opts->ninstances && n < max; i++) {
+  for (int i = 0; i < c->opts->ninstances; i++) {
     const ast_expr *e = c->opts->instances[i];
     if (find_kernel(c, e->value) != d)
       continue;
@@ -210,10 +213,9 @@ static int collect(lower_ctx *c, const ast_def *d, kspec *out, int max) {
 }
 
 static void generic_kernel(lower_ctx *c, const ast_def *d) {
-  enum { MAX_INST = 64 };
-  kspec specs[MAX_INST];
-  int ns = collect(c, d, specs, MAX_INST);
-  const ir_type **done[MAX_INST];
+  kspec *specs;
+  int ns = collect(c, d, &specs);
+  const ir_type ***done = WP_NEW_ARRAY(c->A, const ir_type **, ns + 1);
   int ndone = 0;
   for (int k = 0; k < ns; k++) {
     const ir_type **types = WP_NEW_ARRAY(c->A, const ir_type *, d->nparams + 1);
@@ -228,9 +230,9 @@ static void generic_kernel(lower_ctx *c, const ast_def *d) {
     if (dup)
       continue;
     done[ndone++] = types;
-    const ir_type *gen[64];
+    const ir_type **gen = WP_NEW_ARRAY(c->A, const ir_type *, d->nparams + 1);
     int ng = 0;
-    for (int i = 0; i < d->nparams && ng < 64; i++) {
+    for (int i = 0; i < d->nparams; i++) {
       const ast_expr *a = d->params[i].annotation;
       if (!lower_type_is_generic(c, a))
         continue;

@@ -10,7 +10,7 @@
 #include "../../runtime/include/warp/abi.h"
 #include "lower.h"
 
-enum { MAX_PARAMS = 4, MAX_COMPS = 256 };
+enum { MAX_PARAMS = 4 }; /* the most parameters of an entry of sigs[] */
 
 /* Warp's parameter names (warp/__init__.pyi). */
 static const struct sig {
@@ -108,9 +108,9 @@ static int const_dim(lower_ctx *c, const ast_expr *x, const char *what) {
     wp_error(c->diag, x->loc, "%s must be a constant integer", what);
     return -1;
   }
-  if (v->ival < 1 || v->ival > 16) {
-    wp_error(c->diag, x->loc, "%s must be between 1 and 16, got %lld", what,
-             (long long)v->ival);
+  if (v->ival < 1 || v->ival > IR_MAX_DIM) {
+    wp_error(c->diag, x->loc, "%s must be between 1 and %d, got %lld", what,
+             IR_MAX_DIM, (long long)v->ival);
     return -1;
   }
   return (int)v->ival;
@@ -141,10 +141,6 @@ static bool only_keywords(lower_ctx *c, const ast_expr *e, const char *name,
       return false;
     }
   }
-  if (e->nitems > 16) {
-    wp_error(c->diag, e->loc, "too many arguments");
-    return false;
-  }
   return true;
 }
 
@@ -174,14 +170,17 @@ static ir_value *identity(lower_ctx *c, const ast_expr *e,
   const ir_type *sc = ir_t_scalar(c->T, st);
   ir_value *zero = lower_const_float(c, sc, 0.0);
   ir_value *one = lower_const_float(c, sc, 1.0);
-  ir_value *comps[MAX_COMPS];
+  ir_value **comps = WP_NEW_ARRAY(c->A, ir_value *, n * n);
   for (int i = 0; i < n * n; i++)
     comps[i] = i / n == i % n ? one : zero;
   return lower_emit(c, IR_COMPOSE, ir_t_mat(c->T, st, n, n), comps, n * n,
                     e->loc);
 }
 
-static int lower_items(lower_ctx *c, const ast_expr *e, ir_value **args) {
+/* The positional arguments of `e` lowered into *out (an arena array); their
+ * number, or -1 when reported. */
+static int lower_items(lower_ctx *c, const ast_expr *e, ir_value ***out) {
+  ir_value **args = *out = WP_NEW_ARRAY(c->A, ir_value *, e->nitems + 1);
   int ok = 1;
   for (int i = 0; i < e->nitems; i++)
     if (!(args[i] = lower_expr(c, e->items[i])))
@@ -203,8 +202,8 @@ static ir_value *matrix(lower_ctx *c, const ast_expr *e) {
     return NULL;
   const ast_expr *sh = keyword(e, "shape");
   int st = dtype_arg(c, keyword(e, "dtype"));
-  ir_value *args[16];
-  int n = lower_items(c, e, args);
+  ir_value **args;
+  int n = lower_items(c, e, &args);
   if (st < 0 || n < 0)
     return NULL;
   if (n == 3 && ir_type_is_quat(args[1]->type)) {
@@ -267,13 +266,19 @@ static ir_value *vector(lower_ctx *c, const ast_expr *e) {
   const ast_expr *lx = keyword(e, "length");
   int st = dtype_arg(c, keyword(e, "dtype"));
   int len = lx ? const_dim(c, lx, "length") : 0;
-  ir_value *args[16];
-  int n = lower_items(c, e, args);
+  ir_value **args;
+  int n = lower_items(c, e, &args);
   if (st < 0 || n < 0 || len < 0)
     return NULL;
   bool copy = n == 1 && args[0]->type->kind == IR_T_VEC;
   if (copy && !len)
     len = args[0]->type->rows;
+  if (n > IR_MAX_DIM && !len) {
+    wp_error(c->diag, e->loc,
+             "a vector has at most %d components (warpc's limit), got %d",
+             IR_MAX_DIM, n);
+    return NULL;
+  }
   if (n > 1 && !len)
     len = n;
   if (!len) {
@@ -320,10 +325,17 @@ static ir_value *from_vectors(lower_ctx *c, const ast_expr *e, bool cols) {
              name);
     return NULL;
   }
-  ir_value *args[16];
-  int n = e->nitems > 16 ? -1 : lower_items(c, e, args);
+  ir_value **args;
+  int n = lower_items(c, e, &args);
   if (n < 0)
     return NULL;
+  if (n > IR_MAX_DIM) {
+    wp_error(c->diag, e->loc,
+             "'%s' takes at most %d vectors (warpc's limit for matrix sizes), "
+             "got %d",
+             name, IR_MAX_DIM, n);
+    return NULL;
+  }
   if (n == 0) {
     wp_error(c->diag, e->loc, "'%s' takes at least one vector", name);
     return NULL;
@@ -351,7 +363,7 @@ static ir_value *from_vectors(lower_ctx *c, const ast_expr *e, bool cols) {
     return NULL;
   int len = vt->rows;
   int rows = cols ? len : n, ncols = cols ? n : len;
-  ir_value *comps[MAX_COMPS];
+  ir_value **comps = WP_NEW_ARRAY(c->A, ir_value *, rows * ncols);
   for (int j = 0; j < n; j++)
     for (int i = 0; i < len; i++) {
       ir_value *x = lower_emit(c, IR_EXTRACT, vt->elem, &args[j], 1, e->loc);

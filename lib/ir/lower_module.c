@@ -242,11 +242,10 @@ void lower_report_binding(lower_ctx *c, binding b, const char *name,
     return;
   }
   const ast_import *im = b.import;
-  for (int i = 0; i < c->nreported; i++)
-    if (c->reported[i] == im)
+  for (int i = 0; i < c->reported.count; i++)
+    if (c->reported.items[i] == im)
       return;
-  if (c->nreported < 16)
-    c->reported[c->nreported++] = im;
+  wp_ptrvec_push(c->A, &c->reported, (void *)im);
   if (b.kind == BIND_MISSING)
     wp_error(c->diag, im->loc,
              "cannot find module '%s' (searched the importing file's "

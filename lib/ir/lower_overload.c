@@ -223,12 +223,13 @@ static ir_func *concrete(lower_ctx *c, func_info *fi, wp_loc loc) {
 static ir_func *resolve_bound(lower_ctx *c, func_info *fi, const call_args *a,
                               int *slots, wp_loc loc) {
   const char *name = fi->def->name;
-  const ir_type **types = WP_NEW_ARRAY(c->A, const ir_type *, 64);
+  const ir_type **types =
+      WP_NEW_ARRAY(c->A, const ir_type *, fi->def->nparams + 1);
   if (!signature(c, fi)) {
     wp_note(c->diag, loc, "in the call of '%s' here", name);
     return NULL;
   }
-  if (fi->def->nparams > 64 || !bind(c, fi, a, slots, types, true, loc))
+  if (!bind(c, fi, a, slots, types, true, loc))
     return NULL;
   ir_func *f = NULL;
   if (!fi->generic)
@@ -246,10 +247,12 @@ static ir_func *resolve_bound(lower_ctx *c, func_info *fi, const call_args *a,
 }
 
 ir_func *lower_resolve_func(lower_ctx *c, func_info *f0, const call_args *a,
-                            int *slots, const ast_def **def, wp_loc loc) {
+                            int **slotsp, const ast_def **def, wp_loc loc) {
   *def = f0->def;
-  if (f0->clo)
-    return resolve_bound(c, f0, a, slots, loc);
+  if (f0->clo) {
+    *slotsp = WP_NEW_ARRAY(c->A, int, f0->def->nparams + 1);
+    return resolve_bound(c, f0, a, *slotsp, loc);
+  }
   /* the overloads of f0's name in its module, a later def replacing one of
      equal signature */
   const char *name = f0->def->name;
@@ -278,10 +281,15 @@ ir_func *lower_resolve_func(lower_ctx *c, func_info *f0, const call_args *a,
     for (int k = 0; k < nov; k++)
       if (!ov[k]->generic && !ov[k]->cname)
         ov[k]->cname = inst_cname(c, ov[k], ov[k]->ptypes, ov[k]->def->nparams);
-  const ir_type **types = WP_NEW_ARRAY(c->A, const ir_type *, 64);
+  int maxp = 0;
+  for (int k = 0; k < nov; k++)
+    if (ov[k]->def->nparams > maxp)
+      maxp = ov[k]->def->nparams;
+  const ir_type **types = WP_NEW_ARRAY(c->A, const ir_type *, maxp + 1);
+  int *slots = *slotsp = WP_NEW_ARRAY(c->A, int, maxp + 1);
   if (nov == 1 && !ov[0]->generic) {
     /* one definition: its own messages for arity and argument types */
-    if (ov[0]->def->nparams > 64 || !bind(c, ov[0], a, slots, types, true, loc))
+    if (!bind(c, ov[0], a, slots, types, true, loc))
       return NULL;
     *def = ov[0]->def;
     ir_func *f = concrete(c, ov[0], loc);
@@ -290,8 +298,7 @@ ir_func *lower_resolve_func(lower_ctx *c, func_info *f0, const call_args *a,
     return f;
   }
   for (int k = 0; k < nov; k++)
-    if (ov[k]->def->nparams <= 64 &&
-        bind(c, ov[k], a, slots, types, false, loc) &&
+    if (bind(c, ov[k], a, slots, types, false, loc) &&
         concrete_match(ov[k], types)) {
       *def = ov[k]->def;
       ir_func *f = concrete(c, ov[k], loc);
@@ -300,8 +307,7 @@ ir_func *lower_resolve_func(lower_ctx *c, func_info *f0, const call_args *a,
       return f;
     }
   for (int k = 0; k < nov; k++)
-    if (ov[k]->def->nparams <= 64 &&
-        bind(c, ov[k], a, slots, types, false, loc) &&
+    if (bind(c, ov[k], a, slots, types, false, loc) &&
         generic_match(c, ov[k], types)) {
       int n = ov[k]->def->nparams;
       *def = ov[k]->def;
@@ -336,9 +342,10 @@ ir_func *lower_resolve_func(lower_ctx *c, func_info *f0, const call_args *a,
 }
 
 static bool accepts(lower_ctx *c, func_info *fi, const call_args *a) {
-  int slots[64];
-  const ir_type *bound[64];
-  return fi->def->nparams <= 64 && signature(c, fi) &&
+  int np = fi->def->nparams;
+  int *slots = WP_NEW_ARRAY(c->A, int, np + 1);
+  const ir_type **bound = WP_NEW_ARRAY(c->A, const ir_type *, np + 1);
+  return signature(c, fi) &&
          bind(c, fi, a, slots, bound, false, fi->def->loc) &&
          (concrete_match(fi, bound) || generic_match(c, fi, bound));
 }
@@ -406,8 +413,8 @@ void lower_attach_grad(lower_ctx *c, int mod, const ast_def *d) {
     return;
   }
   /* the gradient function's parameter types */
-  const ir_type *gt[64];
-  int ng = d->nparams < 64 ? d->nparams : 64;
+  int ng = d->nparams;
+  const ir_type **gt = WP_NEW_ARRAY(c->A, const ir_type *, ng + 1);
   for (int i = 0; i < ng; i++) {
     gt[i] = d->params[i].annotation
                 ? lower_type_expr(c, d->params[i].annotation)

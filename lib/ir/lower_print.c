@@ -10,21 +10,29 @@
 #include "../../runtime/include/warp/abi.h"
 #include "lower.h"
 
-enum { MAX_PRINT = 64 };
+/* The most values wp.printf takes after its format, as in Warp (CUDA's
+ * printf limit; man/warpc.1, LIMITS). */
+enum { PRINTF_MAX_VALUES = 32 };
 
+/* A print being built: its format and values, growing in the arena. */
 typedef struct pbuf {
-  char fmt[2048];
-  size_t len;
-  ir_value *args[MAX_PRINT];
-  int nargs;
-  bool overflow;
+  wp_arena *A;
+  char *fmt;
+  size_t len, cap;
+  wp_ptrvec args; /* ir_value * */
 } pbuf;
 
 static void put(pbuf *p, const char *s) {
   size_t n = strlen(s);
-  if (p->len + n >= sizeof p->fmt) {
-    p->overflow = true;
-    return;
+  if (p->len + n + 1 > p->cap) {
+    size_t cap = p->cap ? p->cap : 256;
+    while (p->len + n + 1 > cap)
+      cap *= 2;
+    char *fmt = wp_arena_alloc(p->A, cap);
+    if (p->len)
+      memcpy(fmt, p->fmt, p->len);
+    p->fmt = fmt;
+    p->cap = cap;
   }
   memcpy(p->fmt + p->len, s, n + 1);
   p->len += n;
@@ -39,11 +47,7 @@ static void put_text(pbuf *p, const char *s) {
 }
 
 static void arg(pbuf *p, ir_value *v) {
-  if (p->nargs == MAX_PRINT) {
-    p->overflow = true;
-    return;
-  }
-  p->args[p->nargs++] = v;
+  wp_ptrvec_push(p->A, &p->args, v);
 }
 
 /* One scalar in Warp's print format (floats widened to double). */
@@ -123,19 +127,16 @@ static bool put_value(lower_ctx *c, pbuf *p, ir_value *v, wp_loc loc) {
 
 static ir_value *emit_print(lower_ctx *c, pbuf *p, int kind, ir_value *cond,
                             wp_loc loc) {
-  if (p->overflow) {
-    wp_error(c->diag, loc, "too much to print in one statement");
-    return NULL;
-  }
-  ir_value *args[MAX_PRINT + 1];
+  int na = p->args.count;
+  ir_value **args = WP_NEW_ARRAY(c->A, ir_value *, na + 1);
   int n = 0;
   if (kind != IR_PRINT_ALWAYS)
     args[n++] = cond;
-  memcpy(args + n, p->args, sizeof(*args) * (size_t)p->nargs);
-  ir_value *v =
-      lower_emit(c, IR_PRINT, ir_t_void(c->T), args, n + p->nargs, loc);
+  for (int i = 0; i < na; i++)
+    args[n++] = p->args.items[i];
+  ir_value *v = lower_emit(c, IR_PRINT, ir_t_void(c->T), args, n, loc);
   v->aux = kind;
-  v->str = wp_arena_strdup(c->A, p->fmt);
+  v->str = p->fmt ? p->fmt : "";
   return v;
 }
 
@@ -154,7 +155,7 @@ ir_value *lower_print(lower_ctx *c, const ast_expr *e) {
              "several)");
     return NULL;
   }
-  pbuf p = {0};
+  pbuf p = {.A = c->A};
   const ast_expr *a = e->items[0];
   if (a->kind == AST_EXPR_STRING)
     put_text(&p, a->string);
@@ -173,7 +174,14 @@ ir_value *lower_printf(lower_ctx *c, const ast_expr *e) {
              "wp.printf() takes a format string literal and scalar values");
     return NULL;
   }
-  pbuf p = {0};
+  if (e->nitems - 1 > PRINTF_MAX_VALUES) {
+    wp_error(c->diag, e->items[PRINTF_MAX_VALUES + 1]->loc,
+             "wp.printf() takes at most %d values after its format, as in "
+             "Warp; got %d",
+             PRINTF_MAX_VALUES, e->nitems - 1);
+    return NULL;
+  }
+  pbuf p = {.A = c->A};
   put(&p, e->items[0]->string);
   for (int i = 1; i < e->nitems; i++) {
     ir_value *v = lower_expr(c, e->items[i]);
@@ -201,7 +209,7 @@ void lower_assert(lower_ctx *c, const ast_stmt *s) {
   ir_value *cond = lower_cond(c, s->cond);
   if (!cond)
     return;
-  pbuf p = {0};
+  pbuf p = {.A = c->A};
   put_position(&p, s->loc);
   put(&p, "assertion failed");
   if (s->value && s->value->kind == AST_EXPR_STRING) {
@@ -276,7 +284,9 @@ ir_value *lower_expect(lower_ctx *c, const ast_expr *e, const char *name) {
              near ? tol->type->name : "");
     return NULL;
   }
-  ir_value *ca[16], *cb[16];
+  int nc = t->kind == IR_T_SCALAR ? 1 : t->rows * t->cols;
+  ir_value **ca = WP_NEW_ARRAY(c->A, ir_value *, nc);
+  ir_value **cb = WP_NEW_ARRAY(c->A, ir_value *, nc);
   int n = comps(c, a, ca, e->loc);
   comps(c, b, cb, e->loc);
   ir_value *ok = NULL, *diff = NULL;
@@ -296,7 +306,7 @@ ir_value *lower_expect(lower_ctx *c, const ast_expr *e, const char *name) {
     ok = builtin2(c, "not", builtin2(c, "gt", diff, tol, e->loc), NULL, e->loc);
   if (!ok)
     return NULL;
-  pbuf p = {0};
+  pbuf p = {.A = c->A};
   put_position(&p, e->loc);
   put(&p, "Error, ");
   put(&p, name);

@@ -96,11 +96,7 @@ ir_value *lower_quat_generic(lower_ctx *c, const ast_expr *e,
     }
     dt = e->keywords[i].value;
   }
-  if (e->nitems > 16) {
-    wp_error(c->diag, e->loc, "too many arguments to '%s'", name);
-    return NULL;
-  }
-  ir_value *args[16];
+  ir_value **args = WP_NEW_ARRAY(c->A, ir_value *, e->nitems + 1);
   for (int i = 0; i < e->nitems; i++)
     if (!(args[i] = lower_expr(c, e->items[i])))
       return NULL;

@@ -358,7 +358,7 @@ static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
                v->type->name, t->nitems);
       return;
     }
-    ir_value *parts[16];
+    ir_value **parts = WP_NEW_ARRAY(c->A, ir_value *, t->nitems);
     for (int i = 0; i < t->nitems; i++) {
       parts[i] = lower_emit(c, IR_EXTRACT, v->type->members[i], &v, 1, t->loc);
       parts[i]->aux = i;

@@ -307,11 +307,11 @@ const ir_type *lower_alias(lower_ctx *c, const char *name) {
 static int dim_arg(lower_ctx *c, const ast_expr *e, const char *what) {
   int64_t v = 0;
   int errors = c->diag->errors;
-  if (e && lower_const_int_expr(c, e, &v) && v >= 1 && v <= 64)
+  if (e && lower_const_int_expr(c, e, &v) && v >= 1 && v <= IR_MAX_DIM)
     return (int)v;
   if (c->diag->errors == errors)
     wp_error(c->diag, e ? e->loc : (wp_loc){0},
-             "%s must be an integer constant from 1 to 64", what);
+             "%s must be an integer constant from 1 to %d", what, IR_MAX_DIM);
   else
     wp_note(c->diag, e->loc, "the %s of a vector or matrix type", what);
   return 0;

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Differentiable kernels whose gradient cannot be right get a warning at the
 # line (and still compile): `*=`/`/=` on an array element, and reading an
-# array element after writing it in the same kernel.  With
-# enable_backward=False there is nothing to warn about.
+# array element after writing it in the same kernel (also the tenth array
+# written, and after a call of a func lowered in between: warpc once
+# tracked 8 arrays and forgot them at a func).  With enable_backward=False
+# there is nothing to warn about.
 set -eu
 warpc="$WARPC_ROOT/build/bin/warpc"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT; cd "$tmp"
@@ -27,6 +29,34 @@ def quiet(y: wp.array(dtype=float), s: wp.array(dtype=float)):
     y[i] /= s[i]
     y[i] = y[i] + 1.0
 
+@wp.func
+def twice(x: float):
+    return x * 2.0
+
+@wp.kernel
+def many(a0: wp.array(dtype=float), a1: wp.array(dtype=float), a2: wp.array(dtype=float),
+         a3: wp.array(dtype=float), a4: wp.array(dtype=float), a5: wp.array(dtype=float),
+         a6: wp.array(dtype=float), a7: wp.array(dtype=float), a8: wp.array(dtype=float),
+         a9: wp.array(dtype=float)):
+    i = wp.tid()
+    a0[i] = 1.0
+    a1[i] = 1.0
+    a2[i] = 1.0
+    a3[i] = 1.0
+    a4[i] = 1.0
+    a5[i] = 1.0
+    a6[i] = 1.0
+    a7[i] = 1.0
+    a8[i] = 1.0
+    a9[i] = 1.0
+    a0[i] = a9[i]
+
+@wp.kernel
+def after_call(w: wp.array(dtype=float), y: wp.array(dtype=float)):
+    i = wp.tid()
+    w[i] = 1.0
+    y[i] = twice(2.0) + w[i]
+
 @wp.kernel
 def integrate(x: wp.array(dtype=float), v: wp.array(dtype=float)):
     i = wp.tid()
@@ -36,5 +66,7 @@ PY
 [ -f k.o ] || fail "no object"
 grep -q "^k.py:6:5: warning: '\*=' on an array element" err || fail "no *= warning: $(cat err)"
 grep -q "^k.py:12:12: warning: 'w' is read after being written" err || fail "no reload warning: $(cat err)"
-[ "$(grep -c 'warning:' err)" = 2 ] || fail "unexpected warnings: $(cat err)"
+grep -q "^k.py:40:13: warning: 'a9' is read after being written" err || fail "no reload warning for the tenth array: $(cat err)"
+grep -q "^k.py:46:25: warning: 'w' is read after being written" err || fail "no reload warning after a call: $(cat err)"
+[ "$(grep -c 'warning:' err)" = 4 ] || fail "unexpected warnings: $(cat err)"
 echo ok

@@ -53,6 +53,20 @@ done
 grep -q 'Instance of this generic kernel for (array(dtype=float64, ndim=2), float32)' b.h ||
   fail "b.h does not say which instance g_fill_float64 is"
 
+# more instances than warpc once kept (64; the rest were dropped silently):
+# vectors of length 1 to 64 and six scalars, 70 launchers
+{
+  printf 'import warp as wp\nfrom typing import Any\n\n'
+  for n in $(seq 1 64); do printf 'v%d = wp.types.vector(length=%d, dtype=float)\n' $n $n; done
+  printf '\n\n@wp.kernel\ndef twice(a: wp.array(dtype=Any)):\n    i = wp.tid()\n    a[i] = a[i] + a[i]\n'
+} >v.py
+args=()
+for n in $(seq 1 64); do args+=(--instantiate "twice(array(v$n))"); done
+for s in float32 float64 int8 int16 int32 int64; do args+=(--instantiate "twice(array($s))"); done
+"$warpc" v.py -o v.o -H v.h --no-cuda "${args[@]}" 2>err.txt || fail "70 instances: $(cat err.txt)"
+[ "$(grep -c '^wp_status v_twice_[a-z0-9]*(' v.h)" = 70 ] || fail "not 70 launchers: $(grep -c '^wp_status v_twice' v.h)"
+grep -q '^wp_status v_twice_int64(' v.h || fail "the 70th instance is missing"
+
 # mistakes: each an error, no output
 bad() {
   rm -f c.o c.h

@@ -7,7 +7,7 @@ import warp as wp
 @wp.kernel
 def k(a: wp.array(dtype=float), m: wp.array(dtype=wp.mat22)):
     i = wp.tid()
-    v = wp.vector(length=40, dtype=float)
+    v = wp.vector(length=65, dtype=float)
     v[0] = a[i]
     v[1] += 2.0
     a[i] = v[0]
@@ -18,6 +18,6 @@ def k(a: wp.array(dtype=float), m: wp.array(dtype=wp.mat22)):
     n = 3
     a[i] = float(n)
 
-# expect: 10:26: length must be between 1 and 16, got 40
+# expect: 10:26: length must be between 1 and 64, got 65
 # expect: 14:18: all values used to initialize a 'mat22f' must be 'float32', got 'int32'
 # expect: 17:23: 'a' is not a compile-time constant

@@ -2,7 +2,8 @@
 the function's body with the parameters named as in Python; the result type
 is the `-> T` annotation.  Snippets as literals and as module-level names,
 scalar and vector parameters, int and float results, a snippet with
-control flow and locals."""
+control flow and locals, one using <stdint.h>'s and <math.h>'s names
+(uint32_t, int32_t, INFINITY: Warp compiles snippets with them)."""
 import warp as wp
 
 CLAMP_SNIPPET = """
@@ -42,6 +43,16 @@ def harmonic(x: wp.float64, n: int) -> wp.float64:
     ...
 
 
+@wp.func_native("""
+    uint32_t h = (uint32_t)k * 2654435761u;
+    int32_t s = (int32_t)(h >> 16);
+    float m = x < 0.0f ? -INFINITY : x;
+    return (m == -INFINITY ? -1.0f : m) + (float)(s & 7);
+""")
+def hashmix(x: float, k: int) -> float:
+    ...
+
+
 @wp.func
 def wrapped(x: float):
     return clamp_native(x * 2.0, -1.0, 1.0) + 0.5
@@ -58,7 +69,14 @@ def natives(a: wp.array(dtype=float), v: wp.array(dtype=wp.vec3), out: wp.array(
     dout[i] = harmonic(wp.float64(a[i]), i % 5)
 
 
+@wp.kernel
+def std_names(a: wp.array(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    out[i] = hashmix(a[i], i)
+
+
 TESTS = [
     dict(kernel="natives", dim=24, args=dict(a=("uniform", -2, 2), v=("uniform", -1, 1)),
          shapes=dict(out=(72,)), outputs=["out", "iout", "dout"]),
+    dict(kernel="std_names", dim=24, args=dict(a=("uniform", -2, 2)), outputs=["out"]),
 ]
