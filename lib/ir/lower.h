@@ -2,6 +2,7 @@
 #ifndef WARPC_IR_LOWER_H
 #define WARPC_IR_LOWER_H
 
+#include "../support/hashmap.h"
 #include "ir.h"
 
 /* What a name or attribute chain denotes at compile time. */
@@ -133,7 +134,6 @@ typedef struct binding {
   const ast_def *def;
 } binding;
 
-typedef struct var_def var_def;
 typedef struct loop_ctx {
   ir_block *brk, *cont;
   struct loop_ctx *outer;
@@ -161,6 +161,7 @@ typedef struct lower_ctx {
   const char **vars; /* variable names of the function */
   const ir_type **var_types;
   int nvars, cap_vars;
+  wp_strmap var_map; /* name -> index + 1 (lower_ssa.c) */
   int hidden;        /* counter for hidden variables */
   bool ret_known;    /* a @wp.func's return type is fixed */
   bool ret_declared; /* ... by a `-> T` annotation */
