@@ -132,6 +132,7 @@ static void cpu_range(emit_ctx *e, const ir_func *f, const ir_func *k) {
 static void launcher(emit_ctx *e, const ir_func *f, int backward) {
   FILE *out = e->out;
   const char *k = f->cname;
+  const bool *tested = ir_truth_tested_params(f, e->m->arena);
   signature(e, f, backward ? "_backward" : "", out);
   fputs(" {\n  wp_status wp_st;\n  wp_device wp_dev = "
         "wp_launch_device(launch);\n  (void)wp_st; (void)wp_dev;\n",
@@ -143,7 +144,7 @@ static void launcher(emit_ctx *e, const ir_func *f, int backward) {
     const char *p = emit_c_ident(e->m->arena, f->param_names[i]);
     /* a null array only where the kernel tests it (`if a:`), as None in
        Warp; elsewhere wp_check_array_arg reports it */
-    bool optional = ir_param_truth_tested(f, i);
+    bool optional = tested[i];
     fprintf(out,
             "  if (%s%s%s(wp_st = wp_check_array_arg(%s, %uu, \"%s\", %d, "
             "wp_dev, \"%s%s\", \"%s\")) != WP_SUCCESS)\n    return wp_st;\n",
@@ -157,7 +158,7 @@ static void launcher(emit_ctx *e, const ir_func *f, int backward) {
   for (int i = 0; i < f->nparams; i++) {
     const char *p = emit_c_ident(e->m->arena, f->param_names[i]);
     if (f->param_types[i]->kind == IR_T_ARRAY &&
-        ir_param_truth_tested(f, i)) /* a null array stays zero */
+        tested[i]) /* a null array stays zero */
       fprintf(out, "  if (!WP_ARRAY_IS_NULL(%s))\n    wp_a.p%d = *%s;\n", p, i,
               p);
     else if (f->param_types[i]->kind == IR_T_ARRAY)
