@@ -4,14 +4,6 @@
 
 #include "lower.h"
 
-func_info *lower_find_func(lower_ctx *c, int mod, const char *name) {
-  /* the last definition of a name wins, as when Python runs the module */
-  for (int i = c->nfuncs - 1; i >= 0; i--)
-    if (c->funcs[i].module == mod && strcmp(c->funcs[i].def->name, name) == 0)
-      return &c->funcs[i];
-  return NULL;
-}
-
 const ir_type *lower_struct_type(lower_ctx *c, const ast_def *d,
                                  const char *name, const char *cname) {
   int n = d->nfields;
