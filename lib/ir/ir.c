@@ -45,10 +45,15 @@ ir_block *ir_block_new(ir_func *f) {
 }
 
 ir_value *ir_block_add_param(ir_block *b, const ir_type *t) {
-  wp_arena *A = b->func->module->arena;
-  ir_value *v = WP_NEW(A, ir_value);
+  ir_value *v = WP_NEW(b->func->module->arena, ir_value);
   v->op = IR_BLOCK_ARG;
   v->type = t;
+  ir_block_append_param(b, v);
+  return v;
+}
+
+void ir_block_append_param(ir_block *b, ir_value *v) {
+  wp_arena *A = b->func->module->arena;
   v->block = b;
   v->aux = b->nparams;
   if (b->nparams == b->cap_params) {
@@ -60,7 +65,6 @@ ir_value *ir_block_add_param(ir_block *b, const ir_type *t) {
     b->cap_params = cap;
   }
   b->params[b->nparams++] = v;
-  return v;
 }
 
 ir_value *ir_append(ir_block *b, ir_op op, const ir_type *t, ir_value **args,

@@ -346,6 +346,8 @@ ir_module *ir_module_new(wp_arena *arena, const char *name,
 ir_func *ir_func_new(ir_module *m, ir_func_kind kind, const char *name);
 ir_block *ir_block_new(ir_func *f);
 ir_value *ir_block_add_param(ir_block *b, const ir_type *t);
+/* Makes the IR_BLOCK_ARG value `v` (not in any block) b's last argument. */
+void ir_block_append_param(ir_block *b, ir_value *v);
 /* Appends a new instruction to `b` (before nothing: callers append in
  * order).  args are copied. */
 ir_value *ir_append(ir_block *b, ir_op op, const ir_type *t, ir_value **args,
