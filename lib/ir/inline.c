@@ -12,7 +12,9 @@
 
 #include "ir.h"
 
-/* Moves the instructions after `at` into a new block; returns it. */
+/* Moves the instructions after `at` into a new block; returns it.  Their
+ * `block` is set by ir_inline_calls' walk when it gets there (once per
+ * instruction: a block with k calls is split k times). */
 static ir_block *split_after(ir_func *f, ir_value *at) {
   ir_block *b = at->block, *cont = ir_block_new(f);
   cont->sealed = true;
@@ -20,8 +22,6 @@ static ir_block *split_after(ir_func *f, ir_value *at) {
   cont->last = at->next ? b->last : NULL;
   if (at->next)
     at->next->prev = NULL;
-  for (ir_value *v = cont->first; v; v = v->next)
-    v->block = cont;
   at->next = NULL;
   b->last = at;
   return cont;
@@ -125,13 +125,15 @@ int ir_inline_calls(ir_func *f) {
   /* the rest of a block with a call, and the callee's blocks, are appended
      to the list: the walk goes on into them */
   for (ir_block *b = f->entry; b; b = b->next)
-    for (ir_value *v = b->first; v; v = v->next)
+    for (ir_value *v = b->first; v; v = v->next) {
+      v->block = b; /* it may have been moved here by split_after */
       if (v->op == IR_CALL && !v->callee->custom_grad && !v->callee->backward &&
           !v->callee->native) {
         inline_call(f, v);
         inlined++;
         break; /* v now ends b */
       }
+    }
   ir_renumber(f);
   return inlined;
 }
