@@ -1,6 +1,7 @@
 /* emit_c.c - the C emitter's driver: banner, pasted ABI and prelude, types
  * the module uses, then every function (@wp.func as static C functions,
  * kernels through the target's entry and launcher). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "emit_internal.h"
@@ -71,20 +72,40 @@ static void collect_types(emit_ctx *e) {
 }
 
 /* `T v<id>;` for every value of the function that is not a parameter.
- * Backward functions start every variable zeroed (the tape saves values
- * before their first assignment), declare their adjoint locals and the
- * per-thread tape. */
+ * In backward functions, the variables the tape saves (IR_TAPE_PUSH,
+ * IR_RESTORE: a value may be saved before its first assignment) start
+ * zeroed; the others are assigned before every use, as in SSA code, and
+ * are left uninitialised: zeroing each of thousands of variables at the
+ * entry makes clang's promotion of them to registers quadratic (a store
+ * in the entry block for each).  The adjoint locals start zeroed (they
+ * accumulate), then the per-thread tape. */
 static void declare_values(emit_ctx *e, const ir_func *f) {
-  const char *init = f->backward ? " = WP_ZERO_INIT" : "";
+  bool *taped = NULL;
+  if (f->backward) {
+    int n = ir_count_values(f);
+    taped = calloc((size_t)n + 1, 1);
+    if (!taped) {
+      fputs("warpc: fatal error: out of memory\n", stderr);
+      exit(2);
+    }
+    for (const ir_block *b = f->entry; b; b = b->next)
+      for (const ir_value *v = b->first; v; v = v->next)
+        if ((v->op == IR_TAPE_PUSH || v->op == IR_RESTORE) && v->nargs &&
+            v->args[0]->id >= 0 && v->args[0]->id < n)
+          taped[v->args[0]->id] = true;
+  }
+#define INIT(v) (taped && taped[(v)->id] ? " = WP_ZERO_INIT" : "")
   for (ir_block *b = f->entry; b; b = b->next) {
     for (int i = 0; i < b->nparams; i++)
       fprintf(e->out, "  %s v%d%s;\n", b->params[i]->type->cname,
-              b->params[i]->id, init);
+              b->params[i]->id, INIT(b->params[i]));
     for (ir_value *v = b->first; v; v = v->next)
       if (v->type->kind != IR_T_VOID && v->op != IR_PARAM &&
           !ir_is_terminator(v) && v->op != IR_STORE)
-        fprintf(e->out, "  %s v%d%s;\n", v->type->cname, v->id, init);
+        fprintf(e->out, "  %s v%d%s;\n", v->type->cname, v->id, INIT(v));
   }
+#undef INIT
+  free(taped);
   for (int i = 0; i < f->nlocals; i++)
     fprintf(e->out, "  %s wp_l%d = WP_ZERO_INIT;\n", f->locals[i]->cname, i);
   if (f->backward)

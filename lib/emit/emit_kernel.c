@@ -306,6 +306,7 @@ static void launcher(emit_ctx *e, const ir_func *f, int backward) {
   FILE *out = e->out;
   const char *name = backward ? emit_backward_name(e->m, f) : f->cname;
   const char **pn = emit_param_cnames(e, f);
+  const bool *tested = ir_truth_tested_params(f, e->m->arena);
   const char *args = isym(e, f, "args");
   signature(e, f, name, out);
   fputs(" {\n  wp_status wp_st;\n  wp_device wp_dev = "
@@ -318,7 +319,7 @@ static void launcher(emit_ctx *e, const ir_func *f, int backward) {
     const char *p = pn[i];
     /* a null array only where the kernel tests it (`if a:`), as None in
        Warp; elsewhere wp_check_array_arg reports it */
-    bool optional = ir_param_truth_tested(f, i);
+    bool optional = tested[i];
     fprintf(out,
             "  if (%s%s%s(wp_st = wp_check_array_arg(%s, %uu, \"%s\", %d, "
             "wp_dev, \"%s\", \"%s\")) != WP_SUCCESS)\n    return wp_st;\n",
@@ -331,7 +332,7 @@ static void launcher(emit_ctx *e, const ir_func *f, int backward) {
   for (int i = 0; i < f->nparams; i++) {
     const char *p = pn[i];
     if (f->param_types[i]->kind == IR_T_ARRAY &&
-        ir_param_truth_tested(f, i)) /* a null array stays zero */
+        tested[i]) /* a null array stays zero */
       fprintf(out, "  if (!WP_ARRAY_IS_NULL(%s))\n    wp_a.p%d = *%s;\n", p, i,
               p);
     else if (f->param_types[i]->kind == IR_T_ARRAY)

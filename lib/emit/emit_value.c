@@ -508,8 +508,7 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     name(out, v->args[0]);
     fputs(") {", out);
     for (int i = 0; i < v->ncases; i++)
-      if (v->cases[i])
-        fprintf(out, " case %d: goto b%d;", i, v->cases[i]->id);
+      fprintf(out, " case %d: goto b%d;", v->case_ids[i], v->cases[i]->id);
     fprintf(out, " default: goto b%d; }\n", v->targets[0]->id);
     return;
   case IR_RET:

@@ -6,12 +6,12 @@
 
 #include "emit_internal.h"
 
-static void param_doc(FILE *out, const ir_func *f, int i, const char *cname) {
+static void param_doc(FILE *out, const ir_func *f, int i, const char *cname,
+                      bool optional) {
   const ir_type *t = f->param_types[i];
   if (t->kind == IR_T_ARRAY)
     fprintf(out, " *   %s: array of %s, ndim %d%s", f->param_names[i],
-            t->elem->name, t->ndim,
-            ir_param_truth_tested(f, i) ? " (optional: may be NULL)" : "");
+            t->elem->name, t->ndim, optional ? " (optional: may be NULL)" : "");
   else
     fprintf(out, " *   %s: %s (by value)", f->param_names[i], t->name);
   if (strcmp(cname, f->param_names[i]))
@@ -174,8 +174,9 @@ int wp_emit_header(FILE *out, const ir_module *m, const wp_emit_options *opts) {
       fputs(").\n", out);
     }
     const char **pn = emit_param_cnames(&e, f);
+    const bool *tested = ir_truth_tested_params(f, m->arena);
     for (int i = 0; i < f->nparams; i++)
-      param_doc(out, f, i, pn[i]);
+      param_doc(out, f, i, pn[i], tested[i]);
     fputs(
         " * Returns WP_SUCCESS, or an error (wp_last_error() says which) "
         "when an\n"

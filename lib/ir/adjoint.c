@@ -47,6 +47,7 @@ typedef struct actx {
   ir_block **rblk; /* primal block id -> reverse block */
   int *slot;       /* primal value id -> adjoint local, -1 none */
   bool *in_loop;   /* primal block id -> the block is on a cycle */
+  ir_preds preds;  /* the edges into each primal block */
   int nvalues;
   ir_block *cur;        /* where instructions are appended */
   const ir_value *user; /* the primal instruction whose adjoint is being
@@ -247,25 +248,54 @@ static int succs(const ir_block *b, ir_block **out) {
   return n;
 }
 
-/* Marks the blocks that can reach themselves. */
+/* Marks the blocks that can reach themselves: those of a strongly
+ * connected component of more than one block, or with an edge to
+ * themselves (Tarjan's algorithm, with explicit stacks: linear time, and
+ * CFGs of generated code can be deeper than the C stack). */
 static void find_loops(actx *a) {
-  int n = a->p->nblocks;
-  bool *seen = WP_NEW_ARRAY(a->A, bool, n);
+  int n = a->p->nblocks, clock = 0, sp = 0, cs = 0;
+  int *index = WP_NEW_ARRAY(a->A, int, n + 1); /* DFS number + 1; 0: new */
+  int *low = WP_NEW_ARRAY(a->A, int, n + 1);
+  int *next = WP_NEW_ARRAY(a->A, int, n + 1); /* successor to visit */
+  bool *on = WP_NEW_ARRAY(a->A, bool, n + 1);
   ir_block **stack = WP_NEW_ARRAY(a->A, ir_block *, n + 1);
-  for (ir_block *b = a->p->entry; b; b = b->next) {
-    memset(seen, 0, sizeof(bool) * (size_t)n);
-    int sp = 0;
-    ir_block *s[2];
-    for (int k = succs(b, s) - 1; k >= 0; k--)
-      if (!seen[s[k]->id])
-        seen[s[k]->id] = true, stack[sp++] = s[k];
-    while (sp && !seen[b->id]) {
-      ir_block *x = stack[--sp];
-      for (int k = succs(x, s) - 1; k >= 0; k--)
-        if (!seen[s[k]->id])
-          seen[s[k]->id] = true, stack[sp++] = s[k];
+  ir_block **call = WP_NEW_ARRAY(a->A, ir_block *, n + 1);
+  for (ir_block *r = a->p->entry; r; r = r->next) {
+    if (index[r->id])
+      continue;
+    index[r->id] = low[r->id] = ++clock;
+    stack[sp++] = call[cs++] = r;
+    on[r->id] = true;
+    while (cs) {
+      ir_block *b = call[cs - 1], *s[2];
+      int ns = succs(b, s);
+      if (next[b->id] < ns) {
+        ir_block *t = s[next[b->id]++];
+        if (!index[t->id]) {
+          index[t->id] = low[t->id] = ++clock;
+          stack[sp++] = call[cs++] = t;
+          on[t->id] = true;
+        } else if (on[t->id] && index[t->id] < low[b->id])
+          low[b->id] = index[t->id];
+        continue;
+      }
+      cs--;
+      if (cs && low[b->id] < low[call[cs - 1]->id])
+        low[call[cs - 1]->id] = low[b->id];
+      if (low[b->id] != index[b->id])
+        continue;
+      int k = sp;
+      while (stack[--k] != b)
+        ;
+      bool cycle = sp - k > 1;
+      for (int i = 0; !cycle && i < ns; i++)
+        cycle = s[i] == b;
+      for (int i = k; i < sp; i++) {
+        a->in_loop[stack[i]->id] = cycle;
+        on[stack[i]->id] = false;
+      }
+      sp = k;
     }
-    a->in_loop[b->id] = seen[b->id];
   }
 }
 
@@ -526,12 +556,19 @@ static void restore(actx *a, ir_value *var) {
   emit(a, IR_RESTORE, ir_t_void(a->T), &var, 1);
 }
 
-static ir_value *switch_on(actx *a, ir_value *id, ir_block *dflt) {
+/* A switch on block number `id` with room for n cases (added with
+ * add_case), default `dflt`. */
+static ir_value *switch_on(actx *a, ir_value *id, ir_block *dflt, int n) {
   ir_value *sw = emit(a, IR_SWITCH, ir_t_void(a->T), &id, 1);
   sw->targets[0] = dflt;
-  sw->ncases = a->p->nblocks;
-  sw->cases = WP_NEW_ARRAY(a->A, ir_block *, sw->ncases);
+  sw->cases = WP_NEW_ARRAY(a->A, ir_block *, n + 1);
+  sw->case_ids = WP_NEW_ARRAY(a->A, int, n + 1);
   return sw;
+}
+
+static void add_case(ir_value *sw, int id, ir_block *to) {
+  sw->case_ids[sw->ncases] = id;
+  sw->cases[sw->ncases++] = to;
 }
 
 static void reverse_block(actx *a, ir_block *pb, ir_block *exit) {
@@ -559,17 +596,18 @@ static void reverse_block(actx *a, ir_block *pb, ir_block *exit) {
      arguments' old values (loops), and their adjoints go to the values the
      edge passed */
   ir_value *pred = emit(a, IR_PATH_POP, ir_t_int32(a->T), NULL, 0);
-  ir_value *sw = switch_on(a, pred, exit);
-  for (ir_block *p = a->p->entry; p; p = p->next) {
-    ir_value *t = p->last;
-    int k = t->targets[0] == pb                      ? 0
-            : t->op == IR_CBR && t->targets[1] == pb ? 1
-                                                     : -1;
-    if (k < 0)
-      continue;
+  const ir_preds *P = &a->preds;
+  int e0 = P->start[pb->id], e1 = P->start[pb->id + 1];
+  ir_value *sw = switch_on(a, pred, exit, e1 - e0);
+  for (int e = e0; e < e1; e++) {
+    ir_value *t = P->edges[e].term;
+    int k = P->edges[e].k;
+    if (k == 1 && t->targets[0] == pb)
+      continue; /* one case per source block: its first edge to pb */
+    ir_block *p = t->block;
     ir_block *eb = ir_block_new(a->b);
     eb->sealed = true;
-    sw->cases[p->id] = eb;
+    add_case(sw, p->id, eb);
     a->cur = eb;
     if (loop)
       for (int i = pb->nparams - 1; i >= 0; i--)
@@ -595,7 +633,7 @@ static ir_func *build(ir_module *m, ir_func *k) {
   actx a = {.m = m, .T = m->types, .A = m->arena};
   a.p = inlined_copy(m, k);
   ir_func *p = a.p;
-  ir_renumber(p);
+  ir_preds_build(p, &a.preds); /* renumbers p */
   ir_count_uses(p);
   for (ir_block *b = p->entry; b; b = b->next) {
     a.nvalues += b->nparams;
@@ -695,9 +733,9 @@ static ir_func *build(ir_module *m, ir_func *k) {
     replay_block(&a, pb, dispatch);
   a.cur = dispatch;
   ir_value *id = emit(&a, IR_PATH_POP, ir_t_int32(a.T), NULL, 0);
-  ir_value *sw = switch_on(&a, id, exit);
+  ir_value *sw = switch_on(&a, id, exit, p->nblocks);
   for (ir_block *pb = p->entry; pb; pb = pb->next)
-    sw->cases[pb->id] = a.rblk[pb->id];
+    add_case(sw, pb->id, a.rblk[pb->id]);
   for (ir_block *pb = p->entry; pb; pb = pb->next)
     reverse_block(&a, pb, exit);
   a.cur = exit;
@@ -713,6 +751,7 @@ static ir_func *build(ir_module *m, ir_func *k) {
     ir_value *t = emit(&a, IR_COMPOSE, b->ret, parts, k->nparams);
     emit(&a, IR_RET, b->ret, &t, 1);
   }
+  ir_preds_free(&a.preds);
   ir_renumber(b);
   return b;
 }

@@ -1,7 +1,9 @@
 /* dce.c - dead code elimination: unreachable blocks, pure instructions whose
  * values are never used, and block arguments nothing reads (with the
  * matching branch arguments).  Liveness is computed by a worklist from the
- * instructions with effects (stores, atomics, calls, terminators). */
+ * instructions with effects (stores, atomics, calls, terminators); the
+ * edges into each block are listed once (ir_preds), so the pass is linear in
+ * the size of the function. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,6 +66,8 @@ static void mark(ir_value *v, ir_value ***stack, int *sp, int *cap) {
 
 static int dce_func(ir_func *f) {
   remove_unreachable(f);
+  ir_preds P;
+  ir_preds_build(f, &P); /* the edges into each block, once */
   ir_value **stack = NULL;
   int sp = 0, cap = 0, removed = 0;
   for (ir_block *b = f->entry; b; b = b->next) {
@@ -82,40 +86,33 @@ static int dce_func(ir_func *f) {
       mark(v->args[i], &stack, &sp, &cap);
     if (v->op == IR_BLOCK_ARG) {
       /* the incoming values of a live block argument are live */
-      for (ir_block *p = f->entry; p; p = p->next) {
-        ir_value *t = p->last;
-        for (int k = 0; k < 2; k++)
-          if (t->targets[k] == v->block)
-            mark(t->targs[k].args[v->aux], &stack, &sp, &cap);
-      }
+      int id = v->block->id;
+      for (int e = P.start[id]; e < P.start[id + 1]; e++)
+        mark(P.edges[e].term->targs[P.edges[e].k].args[v->aux], &stack, &sp,
+             &cap);
     }
   }
   free(stack);
   /* drop dead block arguments together with their branch arguments */
   for (ir_block *b = f->entry; b; b = b->next) {
-    int keep = 0;
+    int keep = 0, e0 = P.start[b->id], e1 = P.start[b->id + 1];
     for (int i = 0; i < b->nparams; i++) {
       if (!b->params[i]->live)
         continue;
-      for (ir_block *p = f->entry; p; p = p->next) {
-        ir_value *t = p->last;
-        for (int k = 0; k < 2; k++)
-          if (t->targets[k] == b)
-            t->targs[k].args[keep] = t->targs[k].args[i];
+      for (int e = e0; e < e1; e++) {
+        ir_edge *ed = &P.edges[e].term->targs[P.edges[e].k];
+        ed->args[keep] = ed->args[i];
       }
       b->params[keep] = b->params[i];
       b->params[keep]->aux = keep;
       keep++;
     }
-    for (ir_block *p = f->entry; p; p = p->next) {
-      ir_value *t = p->last;
-      for (int k = 0; k < 2; k++)
-        if (t->targets[k] == b)
-          t->targs[k].nargs = keep;
-    }
+    for (int e = e0; e < e1; e++)
+      P.edges[e].term->targs[P.edges[e].k].nargs = keep;
     removed += b->nparams - keep;
     b->nparams = keep;
   }
+  ir_preds_free(&P);
   for (ir_block *b = f->entry; b; b = b->next)
     for (ir_value *v = b->first, *n; v; v = n) {
       n = v->next;

@@ -2,12 +2,19 @@
  * the call, the callee's blocks are cloned in between (parameters become
  * the arguments, each `ret v` a branch to the continuation passing v as its
  * block argument).  The adjoint pass inlines every call first, so it only
- * ever differentiates builtins and memory operations. */
+ * ever differentiates builtins and memory operations.
+ *
+ * Linear in the size of the result: the call's value itself becomes the
+ * continuation's block argument (a new branch takes its place), so its uses
+ * are not rewritten; and one walk of the block list finds every call, since
+ * the blocks inlining makes are appended to it. */
 #include <string.h>
 
 #include "ir.h"
 
-/* Moves the instructions after `at` into a new block; returns it. */
+/* Moves the instructions after `at` into a new block; returns it.  Their
+ * `block` is set by ir_inline_calls' walk when it gets there (once per
+ * instruction: a block with k calls is split k times). */
 static ir_block *split_after(ir_func *f, ir_value *at) {
   ir_block *b = at->block, *cont = ir_block_new(f);
   cont->sealed = true;
@@ -15,8 +22,6 @@ static ir_block *split_after(ir_func *f, ir_value *at) {
   cont->last = at->next ? b->last : NULL;
   if (at->next)
     at->next->prev = NULL;
-  for (ir_value *v = cont->first; v; v = v->next)
-    v->block = cont;
   at->next = NULL;
   b->last = at;
   return cont;
@@ -50,20 +55,29 @@ static void append(ir_block *b, ir_value *v) {
 static void inline_call(ir_func *f, ir_value *call) {
   wp_arena *A = f->module->arena;
   ir_func *g = call->callee;
+  ir_value **cargs = call->args;
   ir_renumber(g);
-  int n = 0;
-  for (ir_block *b = g->entry; b; b = b->next) {
-    n += b->nparams;
-    for (ir_value *v = b->first; v; v = v->next)
-      n++;
-  }
+  int n = ir_count_values(g);
   ir_value **map = WP_NEW_ARRAY(A, ir_value *, n + 1);
   ir_block **bmap = WP_NEW_ARRAY(A, ir_block *, g->nblocks + 1);
   ir_block *cont = split_after(f, call);
+  /* a jump into the callee's entry replaces the call, whose value becomes
+     the continuation's argument */
+  ir_value *jump = WP_NEW(A, ir_value);
+  jump->op = IR_BR;
+  jump->type = ir_t_void(f->module->types);
+  jump->loc = call->loc;
+  jump->block = call->block;
+  jump->prev = call->prev;
+  if (call->prev)
+    call->prev->next = jump;
+  else
+    call->block->first = jump;
+  call->block->last = jump;
   if (call->type->kind != IR_T_VOID) {
-    ir_value *r = ir_block_add_param(cont, call->type);
-    r->name = call->name;
-    ir_replace_all_uses(f, call, r);
+    *call =
+        (ir_value){.op = IR_BLOCK_ARG, .type = call->type, .name = call->name};
+    ir_block_append_param(cont, call);
   }
   /* pass 1: blocks, block arguments and value shells */
   for (ir_block *b = g->entry; b; b = b->next) {
@@ -76,8 +90,7 @@ static void inline_call(ir_func *f, ir_value *call) {
       map[b->params[i]->id] = p;
     }
     for (ir_value *v = b->first; v; v = v->next)
-      map[v->id] =
-          v->op == IR_PARAM ? call->args[v->aux] : copy_value(A, v, nb);
+      map[v->id] = v->op == IR_PARAM ? cargs[v->aux] : copy_value(A, v, nb);
   }
   /* pass 2: operands, targets, and the returns */
   for (ir_block *b = g->entry; b; b = b->next)
@@ -104,29 +117,23 @@ static void inline_call(ir_func *f, ir_value *call) {
       }
       append(bmap[b->id], c);
     }
-  /* the call becomes a jump into the callee's entry */
-  call->op = IR_BR;
-  call->type = ir_t_void(f->module->types);
-  call->nargs = 0;
-  call->args = NULL;
-  call->callee = NULL;
-  call->targets[0] = bmap[g->entry->id];
+  jump->targets[0] = bmap[g->entry->id];
 }
 
 int ir_inline_calls(ir_func *f) {
   int inlined = 0;
-  for (bool again = true; again;) {
-    again = false;
-    for (ir_block *b = f->entry; b && !again; b = b->next)
-      for (ir_value *v = b->first; v; v = v->next)
-        if (v->op == IR_CALL && !v->callee->custom_grad &&
-            !v->callee->backward && !v->callee->native) {
-          inline_call(f, v);
-          inlined++;
-          again = true; /* the block list changed */
-          break;
-        }
-  }
+  /* the rest of a block with a call, and the callee's blocks, are appended
+     to the list: the walk goes on into them */
+  for (ir_block *b = f->entry; b; b = b->next)
+    for (ir_value *v = b->first; v; v = v->next) {
+      v->block = b; /* it may have been moved here by split_after */
+      if (v->op == IR_CALL && !v->callee->custom_grad && !v->callee->backward &&
+          !v->callee->native) {
+        inline_call(f, v);
+        inlined++;
+        break; /* v now ends b */
+      }
+    }
   ir_renumber(f);
   return inlined;
 }

@@ -1,4 +1,5 @@
 /* ir.c - building and editing IR: modules, functions, blocks, values. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "ir.h"
@@ -44,10 +45,15 @@ ir_block *ir_block_new(ir_func *f) {
 }
 
 ir_value *ir_block_add_param(ir_block *b, const ir_type *t) {
-  wp_arena *A = b->func->module->arena;
-  ir_value *v = WP_NEW(A, ir_value);
+  ir_value *v = WP_NEW(b->func->module->arena, ir_value);
   v->op = IR_BLOCK_ARG;
   v->type = t;
+  ir_block_append_param(b, v);
+  return v;
+}
+
+void ir_block_append_param(ir_block *b, ir_value *v) {
+  wp_arena *A = b->func->module->arena;
   v->block = b;
   v->aux = b->nparams;
   if (b->nparams == b->cap_params) {
@@ -59,7 +65,6 @@ ir_value *ir_block_add_param(ir_block *b, const ir_type *t) {
     b->cap_params = cap;
   }
   b->params[b->nparams++] = v;
-  return v;
 }
 
 ir_value *ir_append(ir_block *b, ir_op op, const ir_type *t, ir_value **args,
@@ -141,6 +146,53 @@ void ir_renumber(ir_func *f) {
   f->nblocks = bid;
 }
 
+int ir_count_values(const ir_func *f) {
+  int n = 0;
+  for (const ir_block *b = f->entry; b; b = b->next) {
+    n += b->nparams;
+    for (const ir_value *v = b->first; v; v = v->next)
+      n++;
+  }
+  return n;
+}
+
+static void *xcalloc(size_t n, size_t size) {
+  void *p = calloc(n ? n : 1, size);
+  if (!p) {
+    fputs("warpc: fatal error: out of memory\n", stderr);
+    exit(2);
+  }
+  return p;
+}
+
+void ir_preds_build(ir_func *f, ir_preds *p) {
+  ir_renumber(f);
+  int n = f->nblocks, nedges = 0;
+  p->nblocks = n;
+  p->start = xcalloc((size_t)n + 1, sizeof(int));
+  for (ir_block *b = f->entry; b; b = b->next)
+    for (int k = 0; b->last && k < 2; k++)
+      if (b->last->targets[k])
+        p->start[b->last->targets[k]->id + 1]++, nedges++;
+  for (int i = 0; i < n; i++)
+    p->start[i + 1] += p->start[i];
+  p->edges = xcalloc((size_t)nedges, sizeof(ir_pred_edge));
+  int *fill = xcalloc((size_t)n, sizeof(int));
+  memcpy(fill, p->start, sizeof(int) * (size_t)n);
+  for (ir_block *b = f->entry; b; b = b->next)
+    for (int k = 0; b->last && k < 2; k++)
+      if (b->last->targets[k])
+        p->edges[fill[b->last->targets[k]->id]++] = (ir_pred_edge){b->last, k};
+  free(fill);
+}
+
+void ir_preds_free(ir_preds *p) {
+  free(p->start);
+  free(p->edges);
+  p->start = NULL;
+  p->edges = NULL;
+}
+
 static void count(ir_value **args, int n) {
   for (int i = 0; i < n; i++)
     args[i]->uses++;
@@ -174,19 +226,27 @@ int ir_add_local(ir_func *f, const ir_type *t) {
   return f->nlocals++;
 }
 
-static bool tests_value(const ir_func *f, const ir_value *p) {
-  for (const ir_block *b = f->entry; b; b = b->next)
-    for (const ir_value *v = b->first; v; v = v->next)
-      if (v->op == IR_ARRAY_VALID && v->nargs == 1 && v->args[0] == p)
-        return true;
-  return false;
+/* Marks in `out` the parameters of g that an IR_ARRAY_VALID tests. */
+static void mark_tested(const ir_func *g, bool *out) {
+  for (const ir_block *b = g->entry; b; b = b->next)
+    for (const ir_value *v = b->first; v; v = v->next) {
+      if (v->op != IR_ARRAY_VALID || v->nargs != 1)
+        continue;
+      const ir_value *p = v->args[0];
+      if (p->op == IR_PARAM && p->aux >= 0 && p->aux < g->nparams &&
+          g->params[p->aux] == p)
+        out[p->aux] = true;
+    }
 }
 
-bool ir_param_truth_tested(const ir_func *f, int i) {
-  if (i < 0 || i >= f->nparams)
-    return false;
-  if (tests_value(f, f->params[i]))
-    return true;
-  return f->adjoint && i < f->adjoint->nparams &&
-         tests_value(f->adjoint, f->adjoint->params[i]);
+bool *ir_truth_tested_params(const ir_func *f, wp_arena *A) {
+  bool *out = WP_NEW_ARRAY(A, bool, f->nparams + 1);
+  mark_tested(f, out);
+  if (f->adjoint) {
+    bool *adj = WP_NEW_ARRAY(A, bool, f->adjoint->nparams + 1);
+    mark_tested(f->adjoint, adj);
+    for (int i = 0; i < f->nparams && i < f->adjoint->nparams; i++)
+      out[i] = out[i] || adj[i];
+  }
+  return out;
 }

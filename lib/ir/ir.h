@@ -227,7 +227,8 @@ typedef enum ir_op {
   IR_CBR,    /* if args[0] goto targets[0](targs[0]) else
                 targets[1](targs[1]) */
   IR_RET,    /* return [args[0]] */
-  IR_SWITCH, /* goto cases[args[0]] (a block number), default: targets[0] */
+  IR_SWITCH, /* goto cases[i] where case_ids[i] == args[0] (a block
+                number), default: targets[0] */
 } ir_op;
 
 enum { IR_PRINT_ALWAYS, IR_PRINT_ASSERT, IR_PRINT_EXPECT };
@@ -254,7 +255,8 @@ struct ir_value {
   ir_func *callee;           /* CALL */
   ir_block *targets[2];      /* BR, CBR */
   ir_edge targs[2];
-  ir_block **cases; /* SWITCH: indexed by block number */
+  ir_block **cases; /* SWITCH: goto cases[i] when args[0] == case_ids[i] */
+  int *case_ids;
   int ncases;
   int *slots;       /* ADJ_BUILTIN */
   const char *name; /* source variable name, for printing; may be NULL */
@@ -347,6 +349,8 @@ ir_module *ir_module_new(wp_arena *arena, const char *name,
 ir_func *ir_func_new(ir_module *m, ir_func_kind kind, const char *name);
 ir_block *ir_block_new(ir_func *f);
 ir_value *ir_block_add_param(ir_block *b, const ir_type *t);
+/* Makes the IR_BLOCK_ARG value `v` (not in any block) b's last argument. */
+void ir_block_append_param(ir_block *b, ir_value *v);
 /* Appends a new instruction to `b` (before nothing: callers append in
  * order).  args are copied. */
 ir_value *ir_append(ir_block *b, ir_op op, const ir_type *t, ir_value **args,
@@ -356,13 +360,37 @@ void ir_replace_all_uses(ir_func *f, ir_value *from, ir_value *to);
 /* Adds `pred` to the predecessors of `b`. */
 void ir_block_add_pred(ir_block *b, ir_block *pred);
 bool ir_is_terminator(const ir_value *v);
-/* Numbers blocks and values densely (for printing and emission). */
+/* Numbers blocks and values densely (for printing and emission): blocks in
+ * layout order from 0; values from 0 in layout order, each block's
+ * arguments before its instructions. */
 void ir_renumber(ir_func *f);
-/* Whether kernel f tests the truth value of its array parameter i (`if a:`,
+/* The number of values of f (block arguments and instructions). */
+int ir_count_values(const ir_func *f);
+
+/* The edges into each block of a function, for passes that need
+ * predecessors: the edges into the block numbered b are edges[start[b]] ..
+ * edges[start[b + 1] - 1], in the layout order of their source blocks
+ * (edge k of terminator `term`: term->targets[k], term->targs[k]). */
+typedef struct ir_pred_edge {
+  ir_value *term;
+  int k;
+} ir_pred_edge;
+typedef struct ir_preds {
+  int *start;
+  ir_pred_edge *edges;
+  int nblocks;
+} ir_preds;
+/* Renumbers f (ir_renumber) and fills p from the terminators of its
+ * blocks (targets[0] and targets[1] when set).  The arrays are malloc'd;
+ * release them with ir_preds_free.  Out of memory aborts. */
+void ir_preds_build(ir_func *f, ir_preds *p);
+void ir_preds_free(ir_preds *p);
+/* Which array parameters kernel f tests the truth value of (`if a:`,
  * `not a`: an IR_ARRAY_VALID of the parameter itself, in the kernel or in its
- * backward function, which has the funcs inlined).  Only such parameters
- * accept a null array at launch, as None in Warp. */
-bool ir_param_truth_tested(const ir_func *f, int i);
+ * backward function, which has the funcs inlined): an array of f->nparams
+ * flags in arena A, made in one walk of both functions.  Only such
+ * parameters accept a null array at launch, as None in Warp. */
+bool *ir_truth_tested_params(const ir_func *f, wp_arena *A);
 void ir_count_uses(ir_func *f);
 
 /* ---- stages and passes -------------------------------------------------- */

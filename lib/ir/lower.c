@@ -4,14 +4,6 @@
 
 #include "lower.h"
 
-func_info *lower_find_func(lower_ctx *c, int mod, const char *name) {
-  /* the last definition of a name wins, as when Python runs the module */
-  for (int i = c->nfuncs - 1; i >= 0; i--)
-    if (c->funcs[i].module == mod && strcmp(c->funcs[i].def->name, name) == 0)
-      return &c->funcs[i];
-  return NULL;
-}
-
 const ir_type *lower_struct_type(lower_ctx *c, const ast_def *d,
                                  const char *name, const char *cname) {
   int n = d->nfields;
@@ -78,17 +70,19 @@ typedef struct fstate {
   const char **vars;
   const ir_type **var_types;
   int nvars, cap_vars, hidden;
+  wp_strmap var_map;
   bool ret_known, ret_declared;
   ir_func *grad_target;
   wp_ptrvec stored, warned;
 } fstate;
 
 static fstate save(lower_ctx *c) {
-  fstate s = {c->f,         c->cur,          c->loop,        c->vars,
-              c->var_types, c->nvars,        c->cap_vars,    c->hidden,
-              c->ret_known, c->ret_declared, c->grad_target, c->stored,
-              c->warned};
+  fstate s = {c->f,         c->cur,       c->loop,         c->vars,
+              c->var_types, c->nvars,     c->cap_vars,     c->hidden,
+              c->var_map,   c->ret_known, c->ret_declared, c->grad_target,
+              c->stored,    c->warned};
   c->stored = c->warned = (wp_ptrvec){0};
+  c->var_map = (wp_strmap){0};
   c->f = NULL, c->cur = NULL, c->loop = NULL, c->vars = NULL;
   c->var_types = NULL, c->nvars = c->cap_vars = c->hidden = 0;
   c->ret_known = c->ret_declared = false;
@@ -99,7 +93,7 @@ static fstate save(lower_ctx *c) {
 static void restore(lower_ctx *c, fstate s) {
   c->f = s.f, c->cur = s.cur, c->loop = s.loop, c->vars = s.vars;
   c->var_types = s.var_types, c->nvars = s.nvars, c->cap_vars = s.cap_vars;
-  c->hidden = s.hidden, c->ret_known = s.ret_known;
+  c->hidden = s.hidden, c->var_map = s.var_map, c->ret_known = s.ret_known;
   c->ret_declared = s.ret_declared;
   c->grad_target = s.grad_target;
   c->stored = s.stored, c->warned = s.warned;

@@ -2,6 +2,7 @@
 #ifndef WARPC_IR_LOWER_H
 #define WARPC_IR_LOWER_H
 
+#include "../support/hashmap.h"
 #include "ir.h"
 
 /* What a name or attribute chain denotes at compile time. */
@@ -60,6 +61,8 @@ struct func_info {
   func_inst *insts;       /* generic: the instances made so far */
   factory_closure *clo;   /* made by a factory call: its captured names
                              (its module is the factory's) */
+  func_info *next_same;   /* the next def of the name in the module */
+  int last_same;          /* of the first: index of the last in c->funcs */
 };
 
 /* A call of a factory (a host def whose body defines a @wp.kernel, func or
@@ -133,12 +136,12 @@ typedef struct binding {
   const ast_def *def;
 } binding;
 
-typedef struct var_def var_def;
 typedef struct loop_ctx {
   ir_block *brk, *cont;
   struct loop_ctx *outer;
 } loop_ctx;
 
+typedef struct lower_names lower_names;
 typedef struct lower_ctx {
   wp_arena *A;
   wp_diag *diag;
@@ -160,6 +163,7 @@ typedef struct lower_ctx {
   const char **vars; /* variable names of the function */
   const ir_type **var_types;
   int nvars, cap_vars;
+  wp_strmap var_map; /* name -> index + 1 (lower_ssa.c) */
   int hidden;        /* counter for hidden variables */
   bool ret_known;    /* a @wp.func's return type is fixed */
   bool ret_declared; /* ... by a `-> T` annotation */
@@ -182,6 +186,7 @@ typedef struct lower_ctx {
      module-level funcs, which see no factory's names */
   factory_closure *clo;
   int nclosure;
+  lower_names *names; /* lower_names.c, made on first use */
 } lower_ctx;
 
 /* lower_ssa.c: variables (Braun et al., "Simple and Efficient Construction
@@ -467,8 +472,25 @@ void lower_poison(lower_ctx *c, const ast_expr *target);
 void lower_block(lower_ctx *c, const ast_block *b);
 /* Lowers (on first use) the @wp.func `fi`; NULL when it failed. */
 ir_func *lower_func_def(lower_ctx *c, func_info *fi);
+/* lower_names.c: hash tables for module-level names (see there). */
+/* The last import, def and assignment of `name` in module `mod` (indices,
+ * -1 for none) and where the last def and assignment start (loc.start + 1,
+ * 0 for none); NULL when the module binds nothing by that name. */
+typedef struct lower_name {
+  int imp, def, glob;
+  uint32_t def_end, glob_end;
+} lower_name;
+const lower_name *lower_module_name(lower_ctx *c, int mod, const char *name);
+/* The indices of module `mod`'s `from m import *` imports, in file order. */
+const int *lower_star_imports(lower_ctx *c, int mod, int *n);
+/* The first @wp.func def of `name` in module `mod` (the others follow on
+ * next_same, in definition order), or NULL. */
+func_info *lower_funcs_named(lower_ctx *c, int mod, const char *name);
 /* The @wp.func `name` of module `mod` (the last definition), or NULL. */
 func_info *lower_find_func(lower_ctx *c, int mod, const char *name);
+/* The index of the last @wp.struct `name` among the structs module `mod`
+ * has built so far (c->structs[mod]), or -1. */
+int lower_struct_named(lower_ctx *c, int mod, const char *name);
 /* Builds the @wp.struct types of module `mod` if not done yet (lower.c). */
 void lower_module_structs(lower_ctx *c, int mod);
 
@@ -479,8 +501,9 @@ int lower_enter_module(lower_ctx *c, int mod);
  * else the dotted name it was imported as, e.g. "pkg_util_" (C names are
  * made unique by lower_unique_cname). */
 const char *lower_module_tag(lower_ctx *c, int mod);
-/* A C name not used yet by a function or struct type of the output: `base`,
- * or `base` with a numeric suffix. */
+/* A C name not used yet by a function or struct type of the output, nor
+ * by a launcher of the main file's kernels: `base`, or `base` with a numeric
+ * suffix; it counts as used from then on (lower_names.c). */
 const char *lower_unique_cname(lower_ctx *c, const char *base);
 /* What `name` denotes at the top level of module `mod` (its funcs,
  * structs, imports, constants, names of its star imports). */

@@ -264,9 +264,8 @@ bool lower_factory_binding(lower_ctx *c, int mod, int gi, binding *b) {
 
 void lower_factory_kernel(lower_ctx *c, int gi) {
   const ast_global *g = &c->ast->globals[gi];
-  for (int i = gi + 1; i < c->ast->nglobals; i++)
-    if (!strcmp(c->ast->globals[i].name, g->name))
-      return; /* reassigned later: the last assignment counts */
+  if (lower_module_name(c, c->mod, g->name)->glob != gi)
+    return; /* reassigned later: the last assignment counts */
   factory_closure *clo = lower_factory_at(c, c->mod, gi);
   if (!clo || clo->ret->kind != AST_DEF_KERNEL)
     return;

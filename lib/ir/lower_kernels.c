@@ -322,13 +322,27 @@ void lower_kernels(lower_ctx *c) {
                d->name);
   }
   /* launcher names must be unique (an instance t_k_float32 against a kernel
-     named k_float32) */
+     named k_float32): the kernels of each name chained through a table */
+  int nk = 0;
   for (ir_func *f = c->m->funcs; f; f = f->next)
-    for (ir_func *g = f->next; g; g = g->next)
-      if (f->kind == IR_FUNC_KERNEL && g->kind == IR_FUNC_KERNEL &&
-          !strcmp(f->cname, g->cname))
-        wp_error(c->diag, g->loc,
-                 "the launcher name '%s' of kernel '%s' is already that of "
-                 "kernel '%s' (line %u); rename one of them",
-                 g->cname, g->name, f->name, f->loc.line);
+    nk += f->kind == IR_FUNC_KERNEL;
+  ir_func **ks = WP_NEW_ARRAY(c->A, ir_func *, nk + 1);
+  int *next = WP_NEW_ARRAY(c->A, int, nk + 1);
+  wp_strmap last = {0}; /* cname -> index + 1 of its last kernel so far */
+  nk = 0;
+  for (ir_func *f = c->m->funcs; f; f = f->next) {
+    if (f->kind != IR_FUNC_KERNEL)
+      continue;
+    void **slot = wp_strmap_slot(c->A, &last, f->cname);
+    if (*slot)
+      next[(intptr_t)*slot - 1] = nk + 1;
+    *slot = (void *)(intptr_t)(nk + 1);
+    ks[nk++] = f;
+  }
+  for (int i = 0; i < nk; i++)
+    for (int j = next[i]; j; j = next[j - 1])
+      wp_error(c->diag, ks[j - 1]->loc,
+               "the launcher name '%s' of kernel '%s' is already that of "
+               "kernel '%s' (line %u); rename one of them",
+               ks[j - 1]->cname, ks[j - 1]->name, ks[i]->name, ks[i]->loc.line);
 }

@@ -26,52 +26,12 @@ const char *lower_module_tag(lower_ctx *c, int mod) {
   return s;
 }
 
-static bool cname_used(lower_ctx *c, const char *n) {
-  /* launchers keep their names: the kernels' C names are reserved */
-  const ast_module *main = c->prog->modules[0];
-  size_t mlen = strlen(c->m->name);
-  if (!strncmp(n, c->m->name, mlen) && n[mlen] == '_')
-    for (int i = 0; i < main->ndefs; i++)
-      if (main->defs[i]->kind == AST_DEF_KERNEL &&
-          !strcmp(main->defs[i]->name, n + mlen + 1))
-        return true;
-  for (const ir_func *f = c->m->funcs; f; f = f->next)
-    if (f->cname && !strcmp(f->cname, n))
-      return true;
-  for (int k = 0; k < c->prog->nmodules; k++) {
-    for (int i = 0; i < c->structs[k].n; i++)
-      if (c->structs[k].types[i] && !strcmp(c->structs[k].types[i]->cname, n))
-        return true;
-    /* the structs made by factory calls */
-    const mod_factories *mf = &c->factories[k];
-    for (int g = 0; mf->state && g < c->prog->modules[k]->nglobals; g++)
-      for (int i = 0; mf->clo[g] && i < mf->clo[g]->nstructs; i++) {
-        const ir_type *t = mf->clo[g]->stypes[i];
-        if (t && t->kind == IR_T_STRUCT && !strcmp(t->cname, n))
-          return true;
-      }
-  }
-  return false;
-}
-
-const char *lower_unique_cname(lower_ctx *c, const char *base) {
-  const char *n = base;
-  for (int k = 2; cname_used(c, n); k++)
-    n = wp_arena_printf(c->A, "%s_%d", base, k);
-  return n;
-}
-
 static const ir_type *find_struct(lower_ctx *c, int mod, const char *name,
                                   bool *found) {
   lower_module_structs(c, mod);
-  const mod_structs *ms = &c->structs[mod];
-  for (int i = ms->n - 1; i >= 0; i--)
-    if (!strcmp(ms->defs[i]->name, name)) {
-      *found = true;
-      return ms->types[i];
-    }
-  *found = false;
-  return NULL;
+  int i = lower_struct_named(c, mod, name);
+  *found = i >= 0;
+  return i >= 0 ? c->structs[mod].types[i] : NULL;
 }
 
 static binding lookup(lower_ctx *c, int mod, const char *name, int depth);
@@ -101,40 +61,14 @@ static binding import_binding(lower_ctx *c, int mod, const ast_import *im,
   return b;
 }
 
-/* The last def or class named `name` of a module, or NULL. */
-static const ast_def *plain_def(const ast_module *ast, const char *name) {
-  for (int i = ast->ndefs - 1; i >= 0; i--)
-    if (!strcmp(ast->defs[i]->name, name))
-      return ast->defs[i];
-  return NULL;
-}
-
-/* Where the last def / class and the last assignment of `name` in `ast`
- * start (0 when there is none; offsets of one file). */
-static void local_positions(const ast_module *ast, const char *name,
-                            uint32_t *def_end, uint32_t *glob_end) {
-  *def_end = *glob_end = 0;
-  for (int i = 0; i < ast->ndefs; i++)
-    if (!strcmp(ast->defs[i]->name, name) &&
-        ast->defs[i]->loc.start + 1 > *def_end)
-      *def_end = ast->defs[i]->loc.start + 1;
-  for (int i = 0; i < ast->nglobals; i++)
-    if (!strcmp(ast->globals[i].name, name) &&
-        ast->globals[i].loc.start + 1 > *glob_end)
-      *glob_end = ast->globals[i].loc.start + 1;
-}
-
 static binding lookup(lower_ctx *c, int mod, const char *name, int depth) {
   const ast_module *ast = c->prog->modules[mod];
   binding b = {.kind = BIND_NONE, .module = mod};
   /* As when Python runs the module, the name's last binding in the file
    * wins: a def, an assignment or an import. */
-  const ast_import *imp = NULL;
-  for (int i = 0; i < ast->nimports; i++)
-    if (!strcmp(ast->imports[i].local, name))
-      imp = &ast->imports[i];
-  uint32_t def_end, glob_end;
-  local_positions(ast, name, &def_end, &glob_end);
+  const lower_name *nm = lower_module_name(c, mod, name);
+  const ast_import *imp = nm && nm->imp >= 0 ? &ast->imports[nm->imp] : NULL;
+  uint32_t def_end = nm ? nm->def_end : 0, glob_end = nm ? nm->glob_end : 0;
   if (imp && imp->loc.start + 1 > def_end && imp->loc.start + 1 > glob_end) {
     if (imp->is_warp) {
       b.kind = BIND_WARP;
@@ -143,16 +77,13 @@ static binding lookup(lower_ctx *c, int mod, const char *name, int depth) {
     }
     return import_binding(c, mod, imp, depth);
   }
-  if (glob_end > def_end) {
-    for (int i = ast->nglobals - 1; i >= 0; i--)
-      if (!strcmp(ast->globals[i].name, name)) {
-        /* f3 = make_func(3.0), S64 = make_struct(wp.float64) */
-        if (lower_factory_binding(c, mod, i, &b))
-          return b;
-        b.kind = BIND_GLOBAL;
-        b.index = i;
-        return b;
-      }
+  if (glob_end > def_end) { /* the last assignment */
+    /* f3 = make_func(3.0), S64 = make_struct(wp.float64) */
+    if (lower_factory_binding(c, mod, nm->glob, &b))
+      return b;
+    b.kind = BIND_GLOBAL;
+    b.index = nm->glob;
+    return b;
   }
   func_info *fi = lower_find_func(c, mod, name);
   if (fi) {
@@ -169,7 +100,7 @@ static binding lookup(lower_ctx *c, int mod, const char *name, int depth) {
     b.type = st;
     return b;
   }
-  b.def = plain_def(ast, name);
+  b.def = nm && nm->def >= 0 ? ast->defs[nm->def] : NULL; /* the last */
   if (b.def) { /* host code, or an enum class (class Mode(IntEnum)) */
     b.kind = b.def->kind == AST_DEF_PLAIN && lower_enum_kind(c, mod, b.def)
                  ? BIND_ENUM
@@ -177,9 +108,11 @@ static binding lookup(lower_ctx *c, int mod, const char *name, int depth) {
     return b;
   }
   /* from m import *: the names of m, if nothing here binds the name */
-  for (int i = 0; depth <= 32 && i < ast->nimports; i++) {
-    const ast_import *im = &ast->imports[i];
-    if (im->is_warp || strcmp(im->local, "*") || im->res != AST_IMPORT_MODULE)
+  int nstar;
+  const int *star = lower_star_imports(c, mod, &nstar);
+  for (int i = 0; depth <= 32 && i < nstar; i++) {
+    const ast_import *im = &ast->imports[star[i]];
+    if (im->res != AST_IMPORT_MODULE)
       continue;
     binding t = lookup(c, im->res_module, name, depth + 1);
     if (t.kind != BIND_NONE)

@@ -256,13 +256,14 @@ ir_func *lower_resolve_func(lower_ctx *c, func_info *f0, const call_args *a,
   /* the overloads of f0's name in its module, a later def replacing one of
      equal signature */
   const char *name = f0->def->name;
-  func_info **ov = WP_NEW_ARRAY(c->A, func_info *, c->nfuncs + 1);
+  func_info *first = lower_funcs_named(c, f0->module, name);
+  int ndefs = 0;
+  for (func_info *fi = first; fi; fi = fi->next_same)
+    ndefs++;
+  func_info **ov = WP_NEW_ARRAY(c->A, func_info *, ndefs + 1);
   int nov = 0;
   bool ok = true;
-  for (int i = 0; i < c->nfuncs; i++) {
-    func_info *fi = &c->funcs[i];
-    if (fi->module != f0->module || strcmp(fi->def->name, name))
-      continue;
+  for (func_info *fi = first; fi; fi = fi->next_same) {
     if (!signature(c, fi)) {
       ok = false;
       continue;
@@ -355,12 +356,10 @@ bool lower_func_accepts(lower_ctx *c, func_info *f0, const ir_type **types,
   call_args a = {.types = types, .n = n};
   if (f0->clo) /* made by a factory: no overloads */
     return accepts(c, f0, &a);
-  for (int i = 0; i < c->nfuncs; i++) {
-    func_info *fi = &c->funcs[i];
-    if (fi->module == f0->module && !strcmp(fi->def->name, f0->def->name) &&
-        accepts(c, fi, &a))
+  for (func_info *fi = lower_funcs_named(c, f0->module, f0->def->name); fi;
+       fi = fi->next_same)
+    if (accepts(c, fi, &a))
       return true;
-  }
   return false;
 }
 
@@ -381,12 +380,14 @@ void lower_attach_grad(lower_ctx *c, int mod, const ast_def *d) {
              "@wp.func_grad(my_func)");
     return;
   }
-  func_info **ov = WP_NEW_ARRAY(c->A, func_info *, c->nfuncs + 1);
+  func_info *first = lower_funcs_named(c, mod, target->name);
+  int ndefs = 0;
+  for (func_info *fi = first; fi; fi = fi->next_same)
+    ndefs++;
+  func_info **ov = WP_NEW_ARRAY(c->A, func_info *, ndefs + 1);
   int nov = 0;
-  for (int i = 0; i < c->nfuncs; i++) {
-    func_info *fi = &c->funcs[i];
-    if (fi->module != mod || strcmp(fi->def->name, target->name) ||
-        fi->def->def_loc.start > d->def_loc.start)
+  for (func_info *fi = first; fi; fi = fi->next_same) {
+    if (fi->def->def_loc.start > d->def_loc.start)
       continue;
     if (!signature(c, fi))
       return;

@@ -8,22 +8,19 @@
 
 #include "lower.h"
 
-struct var_def {
-  int var;
-  ir_value *value;
-  var_def *next;
-};
-
 typedef struct incomplete {
   int var;
   ir_value *param;
   struct incomplete *next;
 } incomplete;
 
+/* The variables' numbers are in c->var_map (number + 1, as a pointer);
+ * each block's current definitions in a map of its own (b->defs), keyed by
+ * variable number. */
 int lower_var_index(lower_ctx *c, const char *name, bool create) {
-  for (int i = 0; i < c->nvars; i++)
-    if (strcmp(c->vars[i], name) == 0)
-      return i;
+  void *known = wp_strmap_get(&c->var_map, name);
+  if (known)
+    return (int)((intptr_t)known - 1);
   if (!create)
     return -1;
   if (c->nvars == c->cap_vars) {
@@ -40,20 +37,14 @@ int lower_var_index(lower_ctx *c, const char *name, bool create) {
   }
   c->vars[c->nvars] = name;
   c->var_types[c->nvars] = NULL;
+  wp_strmap_put(c->A, &c->var_map, name, (void *)(intptr_t)(c->nvars + 1));
   return c->nvars++;
 }
 
 void lower_write_var(lower_ctx *c, int var, ir_block *b, ir_value *v) {
-  for (var_def *d = b->defs; d; d = d->next)
-    if (d->var == var) {
-      d->value = v;
-      return;
-    }
-  var_def *d = WP_NEW(c->A, var_def);
-  d->var = var;
-  d->value = v;
-  d->next = b->defs;
-  b->defs = d;
+  if (!b->defs)
+    b->defs = WP_NEW(c->A, wp_keymap);
+  *wp_keymap_slot(c->A, b->defs, NULL, var) = v;
 }
 
 ir_value *lower_zero(lower_ctx *c, const ir_type *t) {
@@ -100,9 +91,9 @@ static void add_operands(lower_ctx *c, int var, ir_block *b, ir_value *param) {
 }
 
 ir_value *lower_read_var(lower_ctx *c, int var, ir_block *b) {
-  for (var_def *d = b->defs; d; d = d->next)
-    if (d->var == var)
-      return d->value;
+  void **d = b->defs ? wp_keymap_find(b->defs, NULL, var) : NULL;
+  if (d)
+    return *d;
   return read_recursive(c, var, b);
 }
 

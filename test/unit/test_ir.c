@@ -206,6 +206,84 @@ static void test_op_names(void) {
   }
 }
 
+static int verify_count(ir_module *m, const char *what) {
+  char *buf;
+  size_t len;
+  FILE *out = open_memstream(&buf, &len);
+  int problems = ir_verify(m, out);
+  fclose(out);
+  int n = 0;
+  for (const char *p = buf; (p = strstr(p, what)); p += strlen(what))
+    n++;
+  free(buf);
+  return problems == n ? n : -1;
+}
+
+/* Use before definition in one block of 200,000 values (which the verifier
+ * checks in linear time), and uses that their definitions' blocks do not
+ * dominate. */
+static void test_verifier_dominance(void) {
+  enum { N = 200000 };
+  wp_arena a = {0};
+  ir_module *m = ir_module_new(&a, "t", NULL);
+  const ir_type *i32 = ir_t_int32(m->types), *vt = ir_t_void(m->types);
+  ir_func *f = ir_func_new(m, IR_FUNC_KERNEL, "big");
+  ir_block *b0 = ir_block_new(f);
+  ir_value *x = ir_append(b0, IR_CONST, i32, NULL, 0, (wp_loc){0});
+  ir_value *early = NULL, *mid = NULL;
+  for (int i = 1; i < N; i++) {
+    x = ir_append(b0, IR_CAST, i32, &x, 1, (wp_loc){0});
+    if (i == 10)
+      early = x;
+    if (i == N / 2)
+      mid = x;
+  }
+  ir_value *last = x;
+  ir_append(b0, IR_RET, vt, NULL, 0, (wp_loc){0});
+  const char *dom = "operand not dominated by its definition";
+  CHECK(verify_count(m, dom) == 0);
+  early->args[0] = last; /* uses a value defined 199,990 lines later */
+  CHECK(verify_count(m, dom) == 1);
+  early->args[0] = mid->next; /* ... and one defined just after */
+  mid->next->next->args[0] = mid->next->next; /* itself */
+  CHECK(verify_count(m, dom) == 2);
+  early->args[0] = early->prev;
+  mid->next->next->args[0] = mid->next;
+  CHECK(verify_count(m, dom) == 0);
+  /* a value removed from the block is no longer defined */
+  ir_value *gone = mid->prev;
+  ir_remove(gone);
+  mid->args[0] = gone;
+  CHECK(verify_count(m, dom) == 1);
+
+  /* if c: t = 1 else: e = 2; join uses t (only dominated on one path) */
+  ir_func *g = ir_func_new(m, IR_FUNC_KERNEL, "diamond");
+  ir_block *entry = ir_block_new(g), *bt = ir_block_new(g),
+           *be = ir_block_new(g), *join = ir_block_new(g);
+  ir_value *c =
+      ir_append(entry, IR_CONST, ir_t_bool(m->types), NULL, 0, (wp_loc){0});
+  ir_value *cbr = ir_append(entry, IR_CBR, vt, &c, 1, (wp_loc){0});
+  cbr->targets[0] = bt, cbr->targets[1] = be;
+  ir_value *t = ir_append(bt, IR_CONST, i32, NULL, 0, (wp_loc){0});
+  ir_append(bt, IR_BR, vt, NULL, 0, (wp_loc){0})->targets[0] = join;
+  ir_value *e = ir_append(be, IR_CONST, i32, NULL, 0, (wp_loc){0});
+  ir_append(be, IR_BR, vt, NULL, 0, (wp_loc){0})->targets[0] = join;
+  ir_value *u = ir_append(join, IR_CAST, i32, &c, 1, (wp_loc){0});
+  ir_append(join, IR_RET, vt, NULL, 0, (wp_loc){0});
+  mid->args[0] = mid->prev;         /* big is valid again */
+  CHECK(verify_count(m, dom) == 0); /* c (entry) dominates join */
+  u->args[0] = t;
+  CHECK(verify_count(m, dom) == 1);
+  u->args[0] = e;
+  CHECK(verify_count(m, dom) == 1);
+  ir_value *ut = ir_append(bt, IR_CAST, i32, &e, 1, (wp_loc){0});
+  ir_remove(ut); /* then before bt's terminator: */
+  ut->next = bt->last, ut->prev = bt->last->prev, ut->block = bt;
+  bt->last->prev->next = ut, bt->last->prev = ut;
+  CHECK(verify_count(m, dom) == 2); /* e of the other branch */
+  wp_arena_free(&a);
+}
+
 static void test_builtin_registry(void) {
   int n = 0;
   const ir_builtin *b;
@@ -296,6 +374,7 @@ int main(void) {
   test_fold_and_dce();
   test_verifier_catches_broken_ir();
   test_op_names();
+  test_verifier_dominance();
   test_builtin_registry();
   printf("%d passed, %d failed\n", passed, failed);
   return failed != 0;
