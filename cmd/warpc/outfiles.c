@@ -25,37 +25,79 @@ int warpc_outputs_add(warpc_outputs *w, const char *path, const char *what) {
   return w->n++;
 }
 
+/* A name that does not exist yet (`path`, kept by f): its directory and
+ * last component identify it. */
+static void identify_new(warpc_outfile *f, const char *path) {
+  const char *slash = strrchr(path, '/');
+  char *dir =
+      slash ? wp_strfmt("%.*s", slash == path ? 1 : (int)(slash - path), path)
+            : wp_strfmt(".");
+  struct stat ds;
+  if (stat(dir, &ds) == 0) {
+    f->known = f->is_new = true;
+    f->dev = (unsigned long long)ds.st_dev;
+    f->ino = (unsigned long long)ds.st_ino;
+    f->base = slash ? slash + 1 : path;
+  }
+  free(dir);
+}
+
+/* The name a dangling symlink `link` finally points at (following a chain
+ * of dangling links, relative targets taken from each link's directory),
+ * malloc'd; NULL for a loop, an unreadable link or a target that exists
+ * after all. */
+static char *dangling_target(const char *link) {
+  char *cur = wp_strfmt("%s", link);
+  for (int hops = 0; hops < 40; hops++) { /* Linux's MAXSYMLINKS */
+    struct stat st;
+    if (lstat(cur, &st) != 0)
+      return errno == ENOENT ? cur : (free(cur), NULL);
+    if (!S_ISLNK(st.st_mode))
+      break;
+    size_t cap = (size_t)st.st_size + 2;
+    char *t = malloc(cap);
+    ssize_t n = t ? readlink(cur, t, cap - 1) : -1;
+    if (n < 0 || (size_t)n >= cap - 1) {
+      free(t);
+      break;
+    }
+    t[n] = 0;
+    const char *slash = strrchr(cur, '/');
+    char *next = t[0] == '/' || !slash
+                     ? wp_strfmt("%s", t)
+                     : wp_strfmt("%.*s/%s", (int)(slash - cur), cur, t);
+    free(t);
+    free(cur);
+    cur = next;
+  }
+  free(cur);
+  return NULL;
+}
+
 /* What is at f->path now: its identity, and whether it is written in
  * place.  0, or 2 for a directory (reported). */
 static int classify(warpc_outfile *f) {
   f->known = f->is_new = f->in_place = f->fifo = f->chardev = false;
   struct stat st;
   if (lstat(f->path, &st) != 0) {
-    if (errno != ENOENT)
-      return 0; /* reported when it is written */
-    /* a new name: its directory and last component identify it */
-    const char *slash = strrchr(f->path, '/');
-    char *dir =
-        slash ? wp_strfmt("%.*s", slash == f->path ? 1 : (int)(slash - f->path),
-                          f->path)
-              : wp_strfmt(".");
-    struct stat ds;
-    if (stat(dir, &ds) == 0) {
-      f->known = f->is_new = true;
-      f->dev = (unsigned long long)ds.st_dev;
-      f->ino = (unsigned long long)ds.st_ino;
-      f->base = slash ? slash + 1 : f->path;
-    }
-    free(dir);
-    return 0;
+    if (errno == ENOENT)
+      identify_new(f, f->path);
+    return 0; /* other errors are reported when it is written */
   }
   if (S_ISLNK(st.st_mode)) {
-    /* the target gets the content; a dangling link is identified by
-       itself, and its target is made */
+    /* the target gets the content; a dangling link's target is made, and
+       is identified as the new name it is */
     f->in_place = true;
     struct stat ts;
     if (stat(f->path, &ts) == 0)
       st = ts;
+    else {
+      free(f->named);
+      f->named = dangling_target(f->path);
+      if (f->named)
+        identify_new(f, f->named);
+      return 0;
+    }
   }
   if (S_ISDIR(st.st_mode)) {
     fprintf(stderr, "warpc: error: cannot write the %s '%s': Is a directory\n",
@@ -206,6 +248,7 @@ void warpc_outputs_finish(warpc_outputs *w) {
         close(fd);
     }
     free(f->path);
+    free(f->named);
   }
   wp_cleanup_free(&w->cl);
   free(w->v);

@@ -101,7 +101,8 @@ typedef struct warpc_outfile {
   bool known; /* dev/ino (of the directory for a new name) identify it */
   bool is_new;
   unsigned long long dev, ino;
-  const char *base; /* a new name: its last component, in path */
+  const char *base; /* a new name: its last component, in path or named */
+  char *named;      /* a dangling symlink: the new name it points at */
   bool committed;
 } warpc_outfile;
 

@@ -29,6 +29,10 @@ ln -s in.py soft.py
 echo keep >existing.o
 ln existing.o existing-hard.o
 sum0=$(cat in.py helper.py existing.o | md5sum)
+# dangling symlinks (below)
+ln -s new.o dl
+ln -s dl dl2
+ln -s new.o dl4
 listing0=$(ls -A)
 
 refused() { # WHAT ARGS...
@@ -84,6 +88,13 @@ refused "-o X.d -MD (the default depfile)" in.py -o x.d -MD
 refused "--emit=c -o X -MF X" in.py --emit=c -o x.c -MF x.c
 refused "existing -o X -H X" in.py -o existing.o -H existing.o
 refused "-o and -H hard links" in.py -o existing.o -H existing-hard.o
+# a dangling symlink names the file it would make: found by a fresh user,
+# the object went through the link into new.o and the header replaced it
+refused "-o dangling -H its target" in.py -o dl -H new.o
+refused "-o dangling -H another dangling, one target" in.py -o dl -H dl4
+refused "-o a chain of dangling links -H the target" in.py -o dl2 -H new.o
+refused "--emit=ir -o dangling -MF another" in.py --emit=ir -o dl -MF dl4 -MT x
+[ ! -e new.o ] || fail "new.o was made by a refused compile"
 
 # and ordinary outputs still work, beside the input too
 "$warpc" --no-cuda in.py -o in.o -MD
