@@ -88,6 +88,25 @@ int wp_run_tool_in(char *const argv[], const char *cwd, bool verbose,
       fprintf(stderr, "%s%s", i ? " " : "", argv[i]);
     fputc('\n', stderr);
   }
+  /* with a private directory, the tool's own temporaries (nvcc's tmpxft_*,
+     clang's *.s) go there, so a signal's sweep removes them too */
+  char **env = environ, *tmpdir_var = NULL;
+  if (c && c->dir) {
+    size_t n = 0;
+    while (environ[n])
+      n++;
+    env = malloc((n + 2) * sizeof *env);
+    if (!env) {
+      fputs("warpc: fatal: out of memory\n", stderr);
+      abort();
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+      if (strncmp(environ[i], "TMPDIR=", 7))
+        env[k++] = environ[i];
+    env[k++] = tmpdir_var = wp_strfmt("TMPDIR=%s", c->dir);
+    env[k] = NULL;
+  }
   pid_t pid;
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
@@ -106,9 +125,13 @@ int wp_run_tool_in(char *const argv[], const char *cwd, bool verbose,
     posix_spawnattr_setpgroup(&attr, 0);
     posix_spawnattr_setsigmask(&attr, &old);
   }
-  int err = posix_spawnp(&pid, argv[0], &fa, &attr, argv, environ);
+  int err = posix_spawnp(&pid, argv[0], &fa, &attr, argv, env);
   posix_spawn_file_actions_destroy(&fa);
   posix_spawnattr_destroy(&attr);
+  if (env != environ) {
+    free(env);
+    free(tmpdir_var);
+  }
   if (c) {
     if (!err)
       c->tool = pid;

@@ -126,7 +126,9 @@ int wp_run_tool(char *const argv[], bool verbose);
 /* wp_run_tool in the working directory `cwd` (NULL: the current one).
  * With a cleanup record `c` (may be NULL) the tool runs in a process group
  * of its own, recorded in c while it runs, so that a signal handler can
- * stop it and every process it started. */
+ * stop it and every process it started; when c has its private directory,
+ * the tool runs with $TMPDIR set to it, so its own temporaries are removed
+ * with it. */
 int wp_run_tool_in(char *const argv[], const char *cwd, bool verbose,
                    wp_cleanup *c);
 

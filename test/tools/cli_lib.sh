@@ -21,7 +21,8 @@
 #                    fatbinary: shell scripts that log their arguments, one
 #                    per line, to DIR/log and write small outputs - nvcc's
 #                    names the work directory as the real one's does), for
-#                    use with WARPC_CUDA_PATH=DIR; FAKE_CUDA_SLEEP=N makes
+#                    use with WARPC_CUDA_PATH=DIR (each makes a temporary in
+#                    $TMPDIR while it runs, as nvcc does); FAKE_CUDA_SLEEP=N makes
 #                    each tool sleep N s in a child process, and each
 #                    appends its pid and the child's to $FAKE_CUDA_PIDFILE
 #   alive PID        true when PID runs (a zombie does not count)
@@ -81,6 +82,9 @@ for a in "\$@"; do
   prev=\$a
 done
 [ -n "\${FAKE_CUDA_PIDFILE:-}" ] && echo \$\$ >>"\$FAKE_CUDA_PIDFILE"
+# a temporary of its own in \$TMPDIR while it runs, as nvcc's tmpxft_* files
+own_tmp="\${TMPDIR:-/tmp}/tmpxft_fake_${tool}_\$\$"
+: >"\$own_tmp"
 if [ -n "\${FAKE_CUDA_SLEEP:-}" ]; then
   sleep "\$FAKE_CUDA_SLEEP" &
   [ -n "\${FAKE_CUDA_PIDFILE:-}" ] && echo \$! >>"\$FAKE_CUDA_PIDFILE"
@@ -92,6 +96,7 @@ if [ -n "\$out" ] && [ $tool = nvcc ]; then
 elif [ -n "\$out" ]; then
   printf '// $tool\n' >"\$out"
 fi
+rm -f "\$own_tmp"
 exit 0
 EOF
     chmod +x "$1/bin/$tool"
