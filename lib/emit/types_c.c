@@ -204,10 +204,13 @@ static void emit_spatial_vec(emit_ctx *e, const ir_type *t) {
 void emit_types(emit_ctx *e) {
   FILE *out = e->out;
   ir_types *T = e->m->types;
+  /* vectors, matrices, then tuples and structs in the order they were
+     used (members first: a tuple may hold a struct) */
   for (int k = IR_T_VEC; k <= IR_T_STRUCT; k++)
     for (int i = 0; i < e->types.count; i++) {
       const ir_type *t = e->types.items[i];
-      if ((int)t->kind == k)
+      bool agg = t->kind == IR_T_TUPLE || t->kind == IR_T_STRUCT;
+      if (agg ? k == IR_T_STRUCT : (int)t->kind == k)
         wp_emit_typedef(out, t);
     }
   for (int i = 0; i < e->types.count; i++) {

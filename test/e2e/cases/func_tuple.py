@@ -1,5 +1,6 @@
 """Functions returning tuples, unpacked by the caller; several helpers
-calling each other; a tuple kept whole and indexed."""
+calling each other; a tuple kept whole and indexed; a tuple holding a
+struct (whose C type warpc once declared after the tuple's)."""
 import warp as wp
 
 
@@ -56,8 +57,30 @@ def float_tuples(x: wp.array(dtype=wp.vec3), out: wp.array2d(dtype=float)):
     out[i, 5] = t[1] - t[0]
 
 
+@wp.struct
+class Shape:
+    radius: float
+    center: wp.vec3
+
+
+@wp.func
+def make_shape(x: float):
+    s = Shape()
+    s.radius = x * x
+    s.center = wp.vec3(x, 1.0, -x)
+    return s, wp.vec3(2.0 * x)
+
+
+@wp.kernel
+def struct_tuple(x: wp.array(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    s, v = make_shape(x[i])
+    out[i] = s.radius + s.center[2] * v[0]
+
+
 TESTS = [
     dict(kernel="tuples", dim=1000, args=dict(a=("int", -100, 100), b=("choice", [-7, -3, -1, 1, 2, 5, 9])),
          outputs=["q", "r"]),
+    dict(kernel="struct_tuple", dim=64, args=dict(x=("uniform", -2, 2)), outputs=["out"]),
     dict(kernel="float_tuples", dim=300, args=dict(x=("uniform", -2, 2)), shapes=dict(out=(300, 6)), outputs=["out"]),
 ]
