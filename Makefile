@@ -10,6 +10,10 @@
 #                   libFuzzer targets of test/fuzz (in build/fuzz)
 #   make demo       build and run the samples
 #   make format     clang-format the C sources
+#   make bench-compile
+#                   compile time per 1k lines of generated inputs at 1k, 10k,
+#                   100k lines (bench/compile/README.md; BENCH_ARGS=... for
+#                   its options, e.g. BENCH_ARGS=--obj)
 #   make CROSS=aarch64-linux-gnu
 #                   build only the runtime for another target (Jetson) with
 #                   Debian's cross toolchain ($(CROSS)-gcc, $(CROSS)-ar):
@@ -54,7 +58,8 @@ EMBED := runtime/include/warp/abi.h $(sort $(wildcard lib/emit/prelude/*.h))
 
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 
-.PHONY: all deps deps-test check demo clean format unit coverage-table
+.PHONY: all deps deps-test check demo clean format unit coverage-table \
+        bench-compile
 
 ifeq ($(CROSS),)
 all: $(WARPC) $(LIBWARPRT)
@@ -237,6 +242,9 @@ demo: all
 	@for s in samples/*/; do \
 	  echo "== $$s"; $(MAKE) --no-print-directory -C $$s run WARPC_ROOT=$(CURDIR) || exit 1; \
 	done
+
+bench-compile: all
+	python3 bench/compile/run.py $(BENCH_ARGS)
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')
