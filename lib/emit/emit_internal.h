@@ -2,6 +2,9 @@
 #ifndef WARPC_EMIT_INTERNAL_H
 #define WARPC_EMIT_INTERNAL_H
 
+#include <stdint.h>
+
+#include "../support/hashmap.h"
 #include "emit.h"
 
 typedef struct emit_ctx {
@@ -13,6 +16,12 @@ typedef struct emit_ctx {
   wp_ptrvec instances; /* per-call macro instantiations already printed */
   unsigned last_line;  /* last #line printed */
   bool func_backward;  /* the function being printed is a backward one */
+  /* Kernel naming, computed on first use (emit_kernel.c): the prefix of the
+   * internal symbols, each function's index in m->funcs, and the C names of
+   * the kernels, so that naming a kernel's symbols takes constant time. */
+  const char *iprefix;
+  wp_keymap func_index;
+  wp_strmap kernel_cnames;
 } emit_ctx;
 
 /* emit_c.c: a C string literal of `s`, escaped; `s` inside a comment with
@@ -59,6 +68,6 @@ const char **emit_param_cnames(emit_ctx *e, const ir_func *f);
 /* The backward launcher of kernel f: <cname>_backward, with '_' appended
  * while that is the launcher name of another kernel (a kernel named
  * k_backward beside k). */
-const char *emit_backward_name(const ir_module *m, const ir_func *f);
+const char *emit_backward_name(emit_ctx *e, const ir_func *f);
 
 #endif

@@ -173,32 +173,20 @@ static void signature(emit_ctx *e, const ir_func *f, const char *name,
   fputc(')', out);
 }
 
-const char *emit_backward_name(const ir_module *m, const ir_func *f) {
-  const char *n = wp_arena_printf(m->arena, "%s_backward", f->cname);
-  for (bool clash = true; clash;) {
-    clash = false;
-    for (const ir_func *g = m->funcs; g && !clash; g = g->next)
-      clash = g->kind == IR_FUNC_KERNEL && !strcmp(g->cname, n);
-    if (clash)
-      n = wp_arena_printf(m->arena, "%s_", n);
+/* Fills e's kernel naming tables (see emit_ctx) the first time. */
+static void naming_init(emit_ctx *e) {
+  if (e->iprefix)
+    return;
+  int index = 0;
+  for (const ir_func *g = e->m->funcs; g; g = g->next) {
+    *wp_keymap_slot(e->m->arena, &e->func_index, g, 0) =
+        (void *)(intptr_t)index++;
+    if (g->kind == IR_FUNC_KERNEL)
+      wp_strmap_put(e->m->arena, &e->kernel_cnames, g->cname, (void *)g);
   }
-  return n;
-}
-
-void emit_launcher_signature(emit_ctx *e, const ir_func *f, FILE *out) {
-  signature(e, f, f->cname, out);
-}
-
-void emit_backward_signature(emit_ctx *e, const ir_func *f, FILE *out) {
-  signature(e, f, emit_backward_name(e->m, f), out);
-}
-
-/* The prefix of the kernels' internal symbols (argument structs, bodies,
- * descriptors): "wpk" and as many more 'k' as make it the start of no C
- * name of a function of the module, nor of MODULE_ (the start of every
- * kernel's and struct's C name; having no '_', the prefix never extends
- * it). */
-static const char *internal_prefix(emit_ctx *e) {
+  /* "wpk" and as many more 'k' as make it the start of no C name of a
+   * function of the module, nor of MODULE_ (the start of every kernel's and
+   * struct's C name; having no '_', the prefix never extends it). */
   const char *p = "wpk";
   const char *mod = wp_arena_printf(e->m->arena, "%s_", e->m->name);
   for (bool clash = true; clash;) {
@@ -209,16 +197,31 @@ static const char *internal_prefix(emit_ctx *e) {
     if (clash)
       p = wp_arena_printf(e->m->arena, "%sk", p);
   }
-  return p;
+  e->iprefix = p;
+}
+
+const char *emit_backward_name(emit_ctx *e, const ir_func *f) {
+  naming_init(e);
+  const char *n = wp_arena_printf(e->m->arena, "%s_backward", f->cname);
+  while (wp_strmap_find(&e->kernel_cnames, n))
+    n = wp_arena_printf(e->m->arena, "%s_", n);
+  return n;
+}
+
+void emit_launcher_signature(emit_ctx *e, const ir_func *f, FILE *out) {
+  signature(e, f, f->cname, out);
+}
+
+void emit_backward_signature(emit_ctx *e, const ir_func *f, FILE *out) {
+  signature(e, f, emit_backward_name(e, f), out);
 }
 
 /* The internal symbol `what` of kernel k: <prefix><index of k>_<what>. */
 static const char *isym(emit_ctx *e, const ir_func *k, const char *what) {
-  int index = 0;
-  for (const ir_func *g = e->m->funcs; g && g != k; g = g->next)
-    index++;
-  return wp_arena_printf(e->m->arena, "%s%d_%s", internal_prefix(e), index,
-                         what);
+  naming_init(e);
+  void **index = wp_keymap_find(&e->func_index, k, 0);
+  return wp_arena_printf(e->m->arena, "%s%d_%s", e->iprefix,
+                         index ? (int)(intptr_t)*index : -1, what);
 }
 
 const char *wp_cuda_entry_name(const ir_func *f, bool backward) {
@@ -304,7 +307,7 @@ static void cpu_range(emit_ctx *e, const ir_func *k, bool backward) {
  * (emit_param_cnames). */
 static void launcher(emit_ctx *e, const ir_func *f, int backward) {
   FILE *out = e->out;
-  const char *name = backward ? emit_backward_name(e->m, f) : f->cname;
+  const char *name = backward ? emit_backward_name(e, f) : f->cname;
   const char **pn = emit_param_cnames(e, f);
   const bool *tested = ir_truth_tested_params(f, e->m->arena);
   const char *args = isym(e, f, "args");
