@@ -37,7 +37,7 @@ GRAMMAR := $(B)/deps/tree-sitter-python/src
 TS_RT := $(B)/deps/tree-sitter/lib
 TS_INC := -I$(TS_RT)/include
 
-LIB_SRC := $(wildcard lib/support/*.c lib/parse/*.c lib/ir/*.c lib/emit/*.c)
+LIB_SRC := $(wildcard lib/support/*.c lib/parse/*.c lib/ir/*.c lib/lower/*.c lib/emit/*.c)
 CMD_SRC := $(wildcard cmd/warpc/*.c)
 RT_SRC := $(wildcard runtime/src/*.c)
 GEN_SRC := $(B)/gen/embedded.c

@@ -27,7 +27,7 @@ OUT_GROUPS = {"Tile Primitives", "Volumes"}
 # Warp names whose registry entry has another name.
 ALIASES = {"unot": "not"}
 
-# Constructs handled by the lowering (lib/ir/lower_*.c), not registry entries.
+# Constructs handled by the lowering (lib/lower/lower_*.c), not registry entries.
 LOWERING = {"tid", "range", "len", "print", "printf", "static",
             "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
             "float16", "float32", "float64", "bool", "int", "float",

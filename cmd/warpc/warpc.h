@@ -8,6 +8,7 @@
 
 #include "emit/emit.h"
 #include "ir/ir.h"
+#include "lower/lower.h"
 #include "parse/parse.h"
 
 #ifndef WARPC_VERSION

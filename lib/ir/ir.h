@@ -12,10 +12,10 @@
  * included): a builtin resolves its overload from the argument types and
  * says how it is emitted.
  *
- * Lowering (wp_lower) does name resolution and type inference with Warp's
- * rules: literals are int32 / float32 / bool, no implicit conversions,
- * annotations fix parameter types.  Passes: verify, fold (constant folding),
- * dce (dead code elimination).
+ * The IR is built by lib/lower (wp_lower, lib/lower/lower.h), which does
+ * name resolution and type inference with Warp's rules.  Passes here:
+ * verify, simplify, fold (constant folding), dce (dead code elimination),
+ * inlining and the adjoint (backward) functions.
  *
  * Memory: every object lives in the module's arena.
  */
@@ -26,7 +26,6 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../parse/parse.h"
 #include "../support/arena.h"
 #include "../support/diag.h"
 
@@ -394,29 +393,6 @@ bool *ir_truth_tested_params(const ir_func *f, wp_arena *A);
 void ir_count_uses(ir_func *f);
 
 /* ---- stages and passes -------------------------------------------------- */
-
-typedef struct wp_lower_options {
-  const char *module_name;
-  bool enable_backward; /* default for kernels */
-  bool debug;           /* keep `assert` statements (warpc --debug) */
-  /* warpc --instantiate: calls `kernel(type, ...)` naming instances of
-     generic kernels (types as in the file; warp's names also bare) */
-  const struct ast_expr *const *instances;
-  int ninstances;
-} wp_lower_options;
-
-/* Lowers every @wp.func and @wp.kernel of `ast` reachable from a kernel
- * (kernels always; funcs only when used) into a new module in `arena`.
- * Reports every error found to `diag` and returns NULL if there was one. */
-ir_module *wp_lower(const ast_module *ast, const wp_lower_options *opts,
-                    wp_arena *arena, wp_diag *diag);
-/* The same for a multi-file program (wp_load): the kernels of the main
- * file, and the @wp.func and @wp.struct definitions of every module they
- * use, all in one module (funcs only when called; an imported module's
- * structs all, once anything of it is used). */
-ir_module *wp_lower_program(const ast_program *prog,
-                            const wp_lower_options *opts, wp_arena *arena,
-                            wp_diag *diag);
 
 /* Checks structural invariants (terminators, edge arity and types, operand
  * types, dominance of uses by definitions).  Prints problems to `out` and

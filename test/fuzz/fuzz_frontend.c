@@ -22,6 +22,7 @@
 
 #include "emit/emit.h"
 #include "ir/ir.h"
+#include "lower/lower.h"
 #include "parse/parse.h"
 
 #define INPUT_DIR "/nonexistent/warpc-fuzz"

@@ -252,7 +252,7 @@ class Param:
 
 
 def c_mangle(t):
-    """warpc's spelling of a type in instance names (lib/ir/lower_generic.c)."""
+    """warpc's spelling of a type in instance names (lib/lower/lower_generic.c)."""
     if _wt.is_array(t):
         return f"array{t.ndim}d_{c_mangle(t.dtype)}"
     ti = TypeInfo(t)
@@ -263,7 +263,7 @@ def c_mangle(t):
 
 def instance_cname(generic, inst):
     """KERNEL_<types>: the launcher suffix warpc gives an instance of a
-    generic kernel (lib/ir/lower_kernels.c): the types of the generic
+    generic kernel (lib/lower/lower_kernels.c): the types of the generic
     parameters, an array parameter's dtype only."""
     parts = []
     for tmpl, arg in zip(generic.adj.args, inst.adj.args):

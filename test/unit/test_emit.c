@@ -9,6 +9,7 @@
 
 #include "emit/emit.h"
 #include "ir/ir.h"
+#include "lower/lower.h"
 #include "parse/parse.h"
 
 static int passed, failed;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ir/ir.h"
+#include "lower/lower.h"
 #include "parse/parse.h"
 #include "warp/abi.h"
 

@@ -7,7 +7,7 @@
  * warp-lang so that sequences agree bit for bit.
  *
  * In Warp the state argument is updated in place.  warpc's IR is pure SSA:
- * the lowering (lib/ir/lower_call.c) emits the value, wp_<f>_uint32(s,...),
+ * the lowering (lib/lower/lower_call.c) emits the value, wp_<f>_uint32(s,...),
  * and separately the advanced state, wp__rand_steps_uint32(s, n) (n draws)
  * or wp__poisson_state_uint32(s, lam), and writes the latter back to the
  * state variable.  The value functions therefore work on a local copy.

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
-#include "lower.h"
+#include "lower_internal.h"
 
 typedef enum { CV_INT, CV_FLOAT, CV_BOOL, CV_TYPED } cv_kind;
 

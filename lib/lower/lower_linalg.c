@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
-#include "lower.h"
+#include "lower_internal.h"
 
 enum { MAX_PARAMS = 4 }; /* the most parameters of an entry of sigs[] */
 

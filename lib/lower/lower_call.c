@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
-#include "lower.h"
+#include "lower_internal.h"
 
 static bool no_keywords(lower_ctx *c, const ast_expr *e) {
   if (e->nkeywords) {

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
-#include "lower.h"
+#include "lower_internal.h"
 
 static bool has_f32(const ir_type *t) {
   return (t->kind == IR_T_SCALAR || t->kind == IR_T_VEC ||

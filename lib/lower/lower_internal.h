@@ -1,9 +1,11 @@
-/* lower.h - private interface between the files of the AST -> IR lowering. */
-#ifndef WARPC_IR_LOWER_H
-#define WARPC_IR_LOWER_H
+/* lower_internal.h - private to lib/lower: the interface between the files
+ * of the AST -> IR lowering (the public one is lower.h). */
+#ifndef WARPC_LOWER_INTERNAL_H
+#define WARPC_LOWER_INTERNAL_H
 
+#include "../ir/ir.h"
 #include "../support/hashmap.h"
-#include "ir.h"
+#include "lower.h"
 
 /* What a name or attribute chain denotes at compile time. */
 typedef enum ent_kind {

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
-#include "lower.h"
+#include "lower_internal.h"
 
 /* Appends the n components of vector value v to comps. */
 static int spill(lower_ctx *c, ir_value *v, int n, ir_value **comps,

@@ -5,7 +5,7 @@
  * that keep the definitions of different files apart in one output. */
 #include <string.h>
 
-#include "lower.h"
+#include "lower_internal.h"
 
 int lower_enter_module(lower_ctx *c, int mod) {
   int old = c->mod;

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
-#include "lower.h"
+#include "lower_internal.h"
 
 /* The text of a snippet argument (a string literal or a module-level name
  * bound to one) in *out, NULL when absent; false when reported. */

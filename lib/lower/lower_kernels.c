@@ -15,7 +15,7 @@
  * warning says so). */
 #include <string.h>
 
-#include "lower.h"
+#include "lower_internal.h"
 
 typedef struct kspec {
   const ast_expr *const *pos; /* positional types */

@@ -20,7 +20,7 @@
  * evaluated in the scope of the def (its module, its factory's closure). */
 #include <string.h>
 
-#include "lower.h"
+#include "lower_internal.h"
 
 /* The parameter types of fi (NULL for generic ones); false when reported. */
 static bool signature(lower_ctx *c, func_info *fi) {

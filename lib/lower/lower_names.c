@@ -8,7 +8,7 @@
  * definitions are added, instead of a walk of the module per lookup. */
 #include <string.h>
 
-#include "lower.h"
+#include "lower_internal.h"
 
 typedef struct mod_index {
   bool built;

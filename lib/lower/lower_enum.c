@@ -8,7 +8,7 @@
  * values are computed in its own module. */
 #include <string.h>
 
-#include "lower.h"
+#include "lower_internal.h"
 
 /* The name `e` denotes in the enum module of the current module
  * ("IntEnum" for enum.IntEnum or an IntEnum imported from enum), or

@@ -2,7 +2,7 @@
  * (parameters, options, the function body), on-demand lowering of callees. */
 #include <string.h>
 
-#include "lower.h"
+#include "lower_internal.h"
 
 const ir_type *lower_struct_type(lower_ctx *c, const ast_def *d,
                                  const char *name, const char *cname) {

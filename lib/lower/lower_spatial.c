@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
-#include "lower.h"
+#include "lower_internal.h"
 
 ir_value *lower_spatial_vector(lower_ctx *c, const ast_expr *e,
                                const ir_type *t, ir_value **args) {

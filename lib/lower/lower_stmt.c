@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
-#include "lower.h"
+#include "lower_internal.h"
 
 static void stmt(lower_ctx *c, const ast_stmt *s);
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
-#include "lower.h"
+#include "lower_internal.h"
 
 /* Is `e` typing.Any (Any imported from typing, typing.Any, or
  * typing imported under another name)? */

@@ -26,7 +26,7 @@
  * modules reach them as `util.f3`. */
 #include <string.h>
 
-#include "lower.h"
+#include "lower_internal.h"
 
 clo_scope lower_clo_enter(lower_ctx *c, factory_closure *clo, int n) {
   clo_scope s = {c->clo, c->nclosure, c->mod};

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
-#include "lower.h"
+#include "lower_internal.h"
 
 static void ensure_block(lower_ctx *c) {
   if (!c->cur) /* code after return/break: lowered into a dead block */

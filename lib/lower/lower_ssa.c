@@ -6,7 +6,7 @@
  * arguments that are completed when the block is sealed. */
 #include <string.h>
 
-#include "lower.h"
+#include "lower_internal.h"
 
 typedef struct incomplete {
   int var;

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
-#include "lower.h"
+#include "lower_internal.h"
 
 /* The most values wp.printf takes after its format, as in Warp (CUDA's
  * printf limit; man/warpc.1, LIMITS). */

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
-#include "lower.h"
+#include "lower_internal.h"
 
 static int scalar_from_name(const char *n) {
   static const struct {

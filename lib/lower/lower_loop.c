@@ -5,7 +5,7 @@
  * as Python does). */
 #include <string.h>
 
-#include "lower.h"
+#include "lower_internal.h"
 
 static void loop_body(lower_ctx *c, const ast_stmt *s, ir_block *brk,
                       ir_block *cont) {
