@@ -205,6 +205,13 @@ char *wp_temp_beside(const char *path) {
   const char *base = slash ? slash + 1 : path;
   char *tmp = wp_strfmt("%.*s.%s.XXXXXX", dirlen, path, base);
   int fd = mkstemp(tmp);
+  if (fd < 0 && errno == ENAMETOOLONG) {
+    /* a valid name of NAME_MAX or fewer characters, too long with the 8
+       added: a short name in the same directory, the rename as atomic */
+    free(tmp);
+    tmp = wp_strfmt("%.*s.wpcXXXXXX", dirlen, path);
+    fd = mkstemp(tmp);
+  }
   if (fd < 0) {
     int e = errno;
     free(tmp);

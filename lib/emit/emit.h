@@ -144,8 +144,10 @@ char *wp_make_temp_dir(void);
 void wp_remove_temp_dir(const char *path);
 
 /* A temporary name beside `path` in the same directory (so rename() is
- * atomic), malloc'd: "<dir>/.<base>.XXXXXX" made unique with mkstemp; the
- * file exists (empty, mode 0666 & ~umask) on return.  NULL on failure. */
+ * atomic), malloc'd: "<dir>/.<base>.XXXXXX" made unique with mkstemp, or
+ * "<dir>/.wpcXXXXXX" when that name is too long for the file system (a
+ * base of more than NAME_MAX - 8 characters); the file exists (empty, mode
+ * 0666 & ~umask) on return.  NULL on failure, with errno set. */
 char *wp_temp_beside(const char *path);
 
 /* ---- the CUDA device pipeline (device.c) -----------------------------------
