@@ -132,8 +132,9 @@ static int write_outputs(const options *o, warpc_outputs *w, const plan *p,
               strerror(errno));
       rc = 2;
     } else {
-      rc = warpc_emit_text(o, m, ast, eo, &w->cl, f);
-      int wrc = warpc_stream_done(f, out ? out->path : NULL);
+      const char *shown = out ? out->path : NULL;
+      rc = warpc_emit_text(o, m, ast, eo, &w->cl, f, shown);
+      int wrc = warpc_stream_done(f, shown);
       rc = rc ? rc : wrc;
     }
   }

@@ -174,6 +174,31 @@ int warpc_outputs_prepare(warpc_outputs *w) {
   return 0;
 }
 
+int warpc_copy_fd(int in, int out, bool *reading) {
+  char buf[65536];
+  ssize_t got;
+  *reading = false;
+  while ((got = read(in, buf, sizeof buf)) != 0) {
+    if (got < 0) {
+      if (errno == EINTR)
+        continue;
+      *reading = true;
+      return -1;
+    }
+    for (ssize_t done = 0; done < got;) {
+      ssize_t put = write(out, buf + done, (size_t)(got - done));
+      if (put > 0)
+        done += put;
+      else if (put == 0) {
+        errno = EIO;
+        return -1;
+      } else if (errno != EINTR)
+        return -1;
+    }
+  }
+  return 0;
+}
+
 /* Writes the file `from` into `to` in place (opened as it is: a device, a
  * FIFO, a symlink's target, created if missing).  0, or -1 with errno. */
 static int copy_into(const char *from, const char *to) {
@@ -181,23 +206,8 @@ static int copy_into(const char *from, const char *to) {
   if (in < 0)
     return -1;
   int out = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC, 0666);
-  int rc = out < 0 ? -1 : 0, err = errno;
-  char buf[65536];
-  ssize_t got;
-  while (!rc && (got = read(in, buf, sizeof buf)) != 0) {
-    if (got < 0) {
-      if (errno != EINTR)
-        rc = -1, err = errno;
-      continue;
-    }
-    for (ssize_t done = 0; !rc && done < got;) {
-      ssize_t put = write(out, buf + done, (size_t)(got - done));
-      if (put > 0)
-        done += put;
-      else if (put == 0 || errno != EINTR)
-        rc = -1, err = put == 0 ? EIO : errno;
-    }
-  }
+  bool reading;
+  int rc = out < 0 ? -1 : warpc_copy_fd(in, out, &reading), err = errno;
   if (out >= 0 && close(out) != 0 && !rc)
     rc = -1, err = errno;
   close(in);
@@ -255,16 +265,20 @@ void warpc_outputs_finish(warpc_outputs *w) {
   *w = (warpc_outputs){0};
 }
 
-int warpc_stream_done(FILE *f, const char *path) {
-  bool bad = ferror(f) != 0;
-  errno = 0;
-  int err = (f == stdout ? fflush(f) : fclose(f)) != 0 ? errno : 0;
-  if (!bad && !err)
-    return 0;
+int warpc_write_error(const char *path, int err) {
   const char *why = err ? strerror(err) : "write error";
   if (path)
     fprintf(stderr, "warpc: error: cannot write '%s': %s\n", path, why);
   else
     fprintf(stderr, "warpc: error: cannot write to standard output: %s\n", why);
   return 2;
+}
+
+int warpc_stream_done(FILE *f, const char *path) {
+  bool bad = ferror(f) != 0;
+  errno = 0;
+  int err = (f == stdout ? fflush(f) : fclose(f)) != 0 ? errno : 0;
+  if (!bad && !err)
+    return 0;
+  return warpc_write_error(path, err);
 }

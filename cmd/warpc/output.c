@@ -53,20 +53,26 @@ static int write_cu_file(const char *path, ir_module *m,
   return rc;
 }
 
-/* Copies file `from` to the stream `to` (write errors are the caller's to
- * find, with warpc_stream_done); 0 or 2 when `from` cannot be read. */
-static int copy_to(const char *from, FILE *to) {
-  FILE *f = fopen(from, "rb");
-  if (!f)
-    return 2;
-  char buf[65536];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-    if (fwrite(buf, 1, n, to) != n)
-      break;
-  int rc = ferror(f) ? 2 : 0;
-  fclose(f);
-  return rc;
+/* Copies file `from` to the stream `to` (flushed first), for the output
+ * `shown` (NULL: standard output), with write(2) so that a failed write
+ * keeps its errno (stdio may lose it: a large fwrite bypasses the buffer
+ * and the flush at the end then succeeds); 0 or 2 (reported). */
+static int copy_to(const char *from, FILE *to, const char *shown) {
+  if (fflush(to) != 0)
+    return warpc_write_error(shown, errno);
+  int in = open(from, O_RDONLY | O_CLOEXEC);
+  bool reading = true;
+  if (in >= 0 && warpc_copy_fd(in, fileno(to), &reading) == 0) {
+    close(in);
+    return 0;
+  }
+  int err = errno;
+  if (in >= 0)
+    close(in);
+  if (!reading)
+    return warpc_write_error(shown, err);
+  fprintf(stderr, "warpc: error: cannot read '%s': %s\n", from, strerror(err));
+  return 2;
 }
 
 /* The path of `name` in the work directory (made first), recorded for the
@@ -225,7 +231,8 @@ int warpc_compile_object(const options *o, ir_module *m,
 
 /* Device-code kinds: built in the work directory, then copied out. */
 static int device_output(const options *o, ir_module *m,
-                         const wp_emit_options *eo, wp_cleanup *c, FILE *out) {
+                         const wp_emit_options *eo, wp_cleanup *c, FILE *out,
+                         const char *shown) {
   int rc = 0;
   char *bin = toolkit(o, true, &rc);
   const char *cu = rc ? NULL : wpath(c, "module.cu");
@@ -249,10 +256,8 @@ static int device_output(const options *o, ir_module *m,
       if (!rc && o->emit == EMIT_CUBIN)
         rc = wp_cuda_cubin(&co, "module.ptx", arch, name) ? 2 : 0;
     }
-    if (!rc && copy_to(result, out)) {
-      fprintf(stderr, "warpc: error: cannot read '%s'\n", result);
-      rc = 2;
-    }
+    if (!rc)
+      rc = copy_to(result, out, shown);
   } else if (!rc)
     rc = 2;
   free(bin);
@@ -260,13 +265,14 @@ static int device_output(const options *o, ir_module *m,
 }
 
 int warpc_emit_text(const options *o, ir_module *m, const ast_module *ast,
-                    const wp_emit_options *eo, wp_cleanup *c, FILE *out) {
+                    const wp_emit_options *eo, wp_cleanup *c, FILE *out,
+                    const char *shown) {
   switch (o->emit) {
   case EMIT_AST: wp_ast_print(out, ast); return 0;
   case EMIT_IR: ir_print(out, m); return 0;
   case EMIT_C: return write_c(out, m, eo) ? 2 : 0;
   case EMIT_CU: return write_cu(out, m, eo) ? 2 : 0;
   case EMIT_HEADER: return write_header(out, m, eo) ? 2 : 0;
-  default: return device_output(o, m, eo, c, out);
+  default: return device_output(o, m, eo, c, out, shown);
   }
 }

@@ -142,6 +142,16 @@ void warpc_outputs_finish(warpc_outputs *w);
  * the close failed. */
 int warpc_stream_done(FILE *f, const char *path);
 
+/* Reports (stderr) that the output `path` (NULL: standard output) cannot
+ * be written because of errno `err` (0: unknown): "warpc: error: cannot
+ * write 'PATH': REASON" or "... to standard output: REASON".  Returns 2. */
+int warpc_write_error(const char *path, int err);
+
+/* Copies everything from the descriptor `in` to the descriptor `out`, with
+ * write(2), so that a failed write keeps its errno: 0, or -1 with errno
+ * set and *reading true when reading `in` failed, false when writing. */
+int warpc_copy_fd(int in, int out, bool *reading);
+
 /* signals.c: SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGPIPE (those not
  * ignored when warpc started) undo `c` (wp_cleanup_on_signal) and then
  * end warpc with the same signal.  `c` must live until exit. */
@@ -155,11 +165,15 @@ int warpc_depfile_write(const options *o, const ast_program *prog,
                         const char *shown);
 
 /* output.c: the outputs of a verified module; each returns the exit
- * status.  Text kinds are written to `out` (write errors are the caller's
- * to check); the object and the header to the stages of `obj` and `hdr`.
- * Work files go in c's directory, tools run recorded in c. */
+ * status.  Text kinds are written to `out`, for the output named `shown`
+ * in messages (NULL: standard output): the errors of stdio writes are the
+ * caller's to check (warpc_stream_done), those of the device kinds, copied
+ * with write(2), are reported.  The object and the header go to the stages
+ * of `obj` and `hdr`.  Work files go in c's directory, tools run recorded
+ * in c. */
 int warpc_emit_text(const options *o, ir_module *m, const ast_module *ast,
-                    const wp_emit_options *eo, wp_cleanup *c, FILE *out);
+                    const wp_emit_options *eo, wp_cleanup *c, FILE *out,
+                    const char *shown);
 int warpc_compile_object(const options *o, ir_module *m,
                          const wp_emit_options *eo, wp_cleanup *c,
                          const warpc_outfile *obj, const warpc_outfile *hdr);

@@ -24,7 +24,9 @@
 #                    use with WARPC_CUDA_PATH=DIR (each makes a temporary in
 #                    $TMPDIR while it runs, as nvcc does); FAKE_CUDA_SLEEP=N makes
 #                    each tool sleep N s in a child process, and each
-#                    appends its pid and the child's to $FAKE_CUDA_PIDFILE
+#                    appends its pid and the child's to $FAKE_CUDA_PIDFILE;
+#                    FAKE_CUDA_PAD=N adds N KiB of comment lines to each
+#                    output (outputs larger than stdio's buffers)
 #   alive PID        true when PID runs (a zombie does not count)
 set -eu
 export LC_ALL=C
@@ -95,6 +97,13 @@ if [ -n "\$out" ] && [ $tool = nvcc ]; then
   printf '.file 1 "%s/module.cu"\n// $tool\n' "\$(pwd)" >"\$out"
 elif [ -n "\$out" ]; then
   printf '// $tool\n' >"\$out"
+fi
+if [ -n "\$out" ] && [ -n "\${FAKE_CUDA_PAD:-}" ]; then
+  i=0
+  while [ \$i -lt "\$FAKE_CUDA_PAD" ]; do
+    printf '//%01022d\n' 0
+    i=\$((i + 1))
+  done >>"\$out"
 fi
 rm -f "\$own_tmp"
 exit 0
