@@ -269,6 +269,13 @@ int warpc_parse_args(int argc, char **argv, options *o) {
   /* in either order */
   if (no_cuda && o->narchs)
     return warpc_usage_error("%s", "--no-cuda contradicts --cuda-arch");
+  /* device code needs the toolkit that --no-cuda says not to use */
+  if (no_cuda &&
+      (o->emit == EMIT_PTX || o->emit == EMIT_CUBIN || o->emit == EMIT_FATBIN))
+    return warpc_usage_error("--no-cuda contradicts --emit=%s",
+                             o->emit == EMIT_PTX     ? "ptx"
+                             : o->emit == EMIT_CUBIN ? "cubin"
+                                                     : "fatbin");
   o->cuda = no_cuda ? CUDA_OFF : o->narchs ? CUDA_EXPLICIT : CUDA_DEFAULT;
   if (!o->narchs)
     for (const int *p = wp_cuda_default_archs; *p; p++)

@@ -38,7 +38,7 @@ listing0=$(ls -A)
 refused() { # WHAT ARGS...
   local what=$1 rc=0
   shift
-  "$warpc" --no-cuda "$@" >out 2>err || rc=$?
+  "$warpc" ${cuda_opt---no-cuda} "$@" >out 2>err || rc=$?
   rm -f out
   [ "$rc" = 2 ] || fail "$what: exit $rc, want 2: $(head -3 err)"
   grep -Eq "^warpc: error: .*(would overwrite the (input|imported module) '|are the same file$)" err ||
@@ -66,7 +66,8 @@ for kind in c cu ir ast header; do
   refused "--emit=$kind -o ./in.py" in.py --emit=$kind -o ./in.py
 done
 for kind in ptx cubin fatbin; do # refused before a toolkit is looked for
-  refused "--emit=$kind -o in.py" in.py --emit=$kind -o ./in.py
+  cuda_opt= WARPC_CUDA_PATH=$tmp/no-cuda \
+    refused "--emit=$kind -o in.py" in.py --emit=$kind -o ./in.py
 done
 refused "--emit=c -MF in.py" in.py --emit=c -o k.c -MF in.py
 refused "input via a symlink" soft.py -o ./in.py
