@@ -159,12 +159,8 @@ int warpc_outputs_prepare(warpc_outputs *w) {
       char *name = wp_strfmt("out.%d", i);
       f->stage = wp_cleanup_file(&w->cl, name);
       free(name);
-      if (!f->stage) {
-        fprintf(stderr,
-                "warpc: error: cannot create a temporary directory: %s\n",
-                strerror(errno));
-        return 2;
-      }
+      if (!f->stage)
+        return warpc_tempdir_error(errno);
     } else if (!(f->stage = wp_cleanup_temp_beside(&w->cl, f->path))) {
       fprintf(stderr, "warpc: error: cannot write '%s': %s\n", f->path,
               strerror(errno));
@@ -271,6 +267,13 @@ int warpc_write_error(const char *path, int err) {
     fprintf(stderr, "warpc: error: cannot write '%s': %s\n", path, why);
   else
     fprintf(stderr, "warpc: error: cannot write to standard output: %s\n", why);
+  return 2;
+}
+
+int warpc_tempdir_error(int err) {
+  fprintf(stderr,
+          "warpc: error: cannot create a temporary directory in '%s': %s\n",
+          wp_temp_base(), strerror(err));
   return 2;
 }
 

@@ -80,8 +80,7 @@ static int copy_to(const char *from, FILE *to, const char *shown) {
 static const char *wpath(wp_cleanup *c, const char *name) {
   const char *p = wp_cleanup_file(c, name);
   if (!p)
-    fprintf(stderr, "warpc: error: cannot create a temporary directory: %s\n",
-            strerror(errno));
+    warpc_tempdir_error(errno);
   return p;
 }
 

@@ -147,6 +147,11 @@ int warpc_stream_done(FILE *f, const char *path);
  * write 'PATH': REASON" or "... to standard output: REASON".  Returns 2. */
 int warpc_write_error(const char *path, int err);
 
+/* Reports (stderr) that the private temporary directory cannot be made,
+ * errno `err`: "warpc: error: cannot create a temporary directory in
+ * 'TMPDIR': REASON" (the directory is $TMPDIR or /tmp).  Returns 2. */
+int warpc_tempdir_error(int err);
+
 /* Copies everything from the descriptor `in` to the descriptor `out`, with
  * write(2), so that a failed write keeps its errno: 0, or -1 with errno
  * set and *reading true when reading `in` failed, false when writing. */

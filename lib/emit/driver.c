@@ -169,10 +169,13 @@ int wp_run_tool_in(char *const argv[], const char *cwd, bool verbose,
 
 /* ---- temporary directories and files ------------------------------------ */
 
-char *wp_make_temp_dir(void) {
+const char *wp_temp_base(void) {
   const char *base = getenv("TMPDIR");
-  if (!base || !*base)
-    base = "/tmp";
+  return base && *base ? base : "/tmp";
+}
+
+char *wp_make_temp_dir(void) {
+  const char *base = wp_temp_base();
   char *path = wp_strfmt("%s/warpc-XXXXXX", base);
   if (!mkdtemp(path)) {
     int e = errno;

@@ -136,7 +136,11 @@ int wp_run_tool_in(char *const argv[], const char *cwd, bool verbose,
  * memory (as the arena does). */
 char *wp_strfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Creates a private temporary directory (mode 0700) under $TMPDIR or /tmp;
+/* Where private temporary directories are made: $TMPDIR, or /tmp when it
+ * is unset or empty (not owned by the caller). */
+const char *wp_temp_base(void);
+
+/* Creates a private temporary directory (mode 0700) under wp_temp_base();
  * returns a malloc'd path, or NULL with errno set. */
 char *wp_make_temp_dir(void);
 
