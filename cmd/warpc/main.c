@@ -79,6 +79,22 @@ typedef struct plan {
 static int plan_outputs(const options *o, warpc_outputs *w, plan *p) {
   *p = (plan){.out = -1, .hdr = -1, .dep = -1};
   bool to_stdout = !o->output || !strcmp(o->output, "-");
+  /* '-' is standard output for -o, -H and -MF, as for gcc; one at most */
+  const char *on_stdout[3];
+  int nstdout = 0;
+  if (to_stdout && (o->emit != EMIT_OBJ || o->output))
+    on_stdout[nstdout++] = "output";
+  if (o->emit == EMIT_OBJ && o->header && !strcmp(o->header, "-"))
+    on_stdout[nstdout++] = "header";
+  if (o->depfile && o->dep_file && !strcmp(o->dep_file, "-"))
+    on_stdout[nstdout++] = "depfile";
+  if (nstdout > 1) {
+    fprintf(stderr,
+            "warpc: error: the %s and the %s cannot both be written to "
+            "standard output\n",
+            on_stdout[0], on_stdout[1]);
+    return 2;
+  }
   if (o->emit == EMIT_OBJ) {
     if (o->output && !strcmp(o->output, "-")) {
       fprintf(stderr,

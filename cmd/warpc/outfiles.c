@@ -21,7 +21,9 @@ int warpc_outputs_add(warpc_outputs *w, const char *path, const char *what) {
       abort();
     }
   }
-  w->v[w->n] = (warpc_outfile){.what = what, .path = wp_strfmt("%s", path)};
+  w->v[w->n] = (warpc_outfile){.what = what,
+                               .path = wp_strfmt("%s", path),
+                               .to_stdout = !strcmp(path, "-")};
   return w->n++;
 }
 
@@ -78,6 +80,10 @@ static char *dangling_target(const char *link) {
  * place.  0, or 2 for a directory (reported). */
 static int classify(warpc_outfile *f) {
   f->known = f->is_new = f->in_place = f->fifo = f->chardev = false;
+  if (f->to_stdout) { /* no file of warpc's to compare */
+    f->in_place = true;
+    return 0;
+  }
   struct stat st;
   if (lstat(f->path, &st) != 0) {
     if (errno == ENOENT)
@@ -196,11 +202,21 @@ int warpc_copy_fd(int in, int out, bool *reading) {
 }
 
 /* Writes the file `from` into `to` in place (opened as it is: a device, a
- * FIFO, a symlink's target, created if missing).  0, or -1 with errno. */
+ * FIFO, a symlink's target, created if missing; NULL: standard output).
+ * 0, or -1 with errno. */
 static int copy_into(const char *from, const char *to) {
   int in = open(from, O_RDONLY | O_CLOEXEC);
   if (in < 0)
     return -1;
+  if (!to) {
+    bool reading;
+    int rc = fflush(stdout) == 0 ? warpc_copy_fd(in, STDOUT_FILENO, &reading)
+                                 : -1,
+        err = errno;
+    close(in);
+    errno = err;
+    return rc;
+  }
   int out = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC, 0666);
   bool reading;
   int rc = out < 0 ? -1 : warpc_copy_fd(in, out, &reading), err = errno;
@@ -216,11 +232,8 @@ int warpc_outputs_commit(warpc_outputs *w) {
     warpc_outfile *f = &w->v[i];
     if (!f->in_place)
       continue;
-    if (copy_into(f->stage, f->path) != 0) {
-      fprintf(stderr, "warpc: error: cannot write '%s': %s\n", f->path,
-              strerror(errno));
-      return 2;
-    }
+    if (copy_into(f->stage, f->to_stdout ? NULL : f->path) != 0)
+      return warpc_write_error(f->to_stdout ? NULL : f->path, errno);
     f->committed = true;
   }
   for (int i = 0; i < w->n; i++) {
@@ -248,7 +261,8 @@ void warpc_outputs_finish(warpc_outputs *w) {
     struct stat st;
     /* a reader blocked on a FIFO output that is not written sees end of
        file instead of waiting forever (without a reader: ENXIO, nothing) */
-    if (!f->committed && stat(f->path, &st) == 0 && S_ISFIFO(st.st_mode)) {
+    if (!f->committed && !f->to_stdout && stat(f->path, &st) == 0 &&
+        S_ISFIFO(st.st_mode)) {
       int fd = open(f->path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
       if (fd >= 0)
         close(fd);

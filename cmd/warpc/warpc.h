@@ -98,6 +98,7 @@ typedef struct warpc_outfile {
   char *path;        /* the destination, as given */
   const char *stage; /* where the content is written first (owned by cl) */
   bool in_place;     /* written into path at commit */
+  bool to_stdout;    /* path "-": written to standard output at commit */
   bool fifo, chardev;
   bool known; /* dev/ino (of the directory for a new name) identify it */
   bool is_new;
@@ -114,7 +115,8 @@ typedef struct warpc_outputs {
 } warpc_outputs;
 
 /* Adds the output `path` (copied), described as `what` (a string literal:
- * "output", "header", "depfile"); returns its index in w->v. */
+ * "output", "header", "depfile"); returns its index in w->v.  The path "-"
+ * is standard output, written at commit as an in-place output is. */
 int warpc_outputs_add(warpc_outputs *w, const char *path, const char *what);
 
 /* Refuses (message, 2) an output that is one of the `n` files of `inputs`
