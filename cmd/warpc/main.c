@@ -110,8 +110,11 @@ static int plan_outputs(const options *o, warpc_outputs *w, plan *p) {
         o->header ? strdup(o->header) : warpc_with_ext(p->out_path, ".h");
     p->hdr = warpc_outputs_add(w, hdr, "header");
     free(hdr);
-  } else if (to_stdout && (o->emit == EMIT_CUBIN || o->emit == EMIT_FATBIN)) {
-    fprintf(stderr, "warpc: error: --emit=%s needs -o FILE\n",
+  } else if (!o->output && (o->emit == EMIT_CUBIN || o->emit == EMIT_FATBIN)) {
+    /* binary: to standard output only when asked for (-o -), as gcc -c */
+    fprintf(stderr,
+            "warpc: error: --emit=%s writes binary data: give -o FILE, or "
+            "-o - for standard output\n",
             o->emit == EMIT_CUBIN ? "cubin" : "fatbin");
     return 2;
   } else if (!to_stdout) {

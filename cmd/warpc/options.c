@@ -16,7 +16,7 @@ static void usage(FILE *out) {
       "\n"
       "options:\n"
       "  -o FILE            output file (default: FILE's stem + .o; '-' is\n"
-      "                     stdout for text --emit kinds)\n"
+      "                     stdout for every --emit kind but obj)\n"
       "  -H FILE            header path (default: the output with .h; '-' is\n"
       "                     stdout)\n"
       "  --emit=KIND        obj (default), ast, ir, c, cu, ptx, cubin, "

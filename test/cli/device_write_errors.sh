@@ -3,7 +3,7 @@
 # shell) is an error that says why: "cannot write to standard output: No
 # space left on device", not a bare "write error" (the copy of a PTX larger
 # than stdio's buffer bypassed it, and the errno was lost).  With a fake
-# CUDA toolkit whose outputs are 64 KiB and 1 KiB.
+# CUDA toolkit whose outputs are 64 KiB and 1 KiB; PTX, cubin, fatbin.
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
 [ -c /dev/full ] || skip "no /dev/full"
@@ -11,7 +11,7 @@ kernel k.py
 fake_cuda "$tmp/cuda"
 export WARPC_CUDA_PATH=$tmp/cuda
 for pad in 64 1; do
-  for kind in ptx; do
+  for kind in ptx cubin fatbin; do
     rc=0
     FAKE_CUDA_PAD=$pad "$warpc" --cuda-arch sm_75 --emit=$kind k.py -o - >/dev/full 2>err || rc=$?
     [ "$rc" = 2 ] || fail "--emit=$kind -o - >/dev/full ($pad KiB): exit $rc, want 2"
