@@ -203,28 +203,39 @@ int warpc_copy_fd(int in, int out, bool *reading) {
 
 /* Writes the file `from` into `to` in place (opened as it is: a device, a
  * FIFO, a symlink's target, created if missing; NULL: standard output).
- * 0, or -1 with errno. */
-static int copy_into(const char *from, const char *to) {
+ * 0, or -1 with errno, *reading true when `from` could not be read. */
+static int copy_into(const char *from, const char *to, bool *reading) {
+  *reading = true;
   int in = open(from, O_RDONLY | O_CLOEXEC);
   if (in < 0)
     return -1;
-  if (!to) {
-    bool reading;
-    int rc = fflush(stdout) == 0 ? warpc_copy_fd(in, STDOUT_FILENO, &reading)
-                                 : -1,
-        err = errno;
-    close(in);
-    errno = err;
-    return rc;
-  }
-  int out = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC, 0666);
-  bool reading;
-  int rc = out < 0 ? -1 : warpc_copy_fd(in, out, &reading), err = errno;
-  if (out >= 0 && close(out) != 0 && !rc)
+  *reading = false;
+  int out =
+      !to ? STDOUT_FILENO
+          : open(to, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC, 0666);
+  int rc = out < 0 || (!to && fflush(stdout) != 0)
+               ? -1
+               : warpc_copy_fd(in, out, reading),
+      err = errno;
+  if (to && out >= 0 && close(out) != 0 && !rc)
     rc = -1, err = errno;
   close(in);
   errno = err;
   return rc;
+}
+
+/* The report of a failed copy_into for the output `f`; 2. */
+static int copy_error(const char *from, const warpc_outfile *f, bool reading) {
+  if (!reading)
+    return warpc_write_error(f->to_stdout ? NULL : f->path, errno);
+  fprintf(stderr, "warpc: error: cannot read '%s': %s\n", from,
+          strerror(errno));
+  return 2;
+}
+
+int warpc_outputs_place(const warpc_outfile *f, const char *from) {
+  bool reading;
+  return copy_into(from, f->stage, &reading) ? copy_error(from, f, reading) : 0;
 }
 
 int warpc_outputs_commit(warpc_outputs *w) {
@@ -232,8 +243,9 @@ int warpc_outputs_commit(warpc_outputs *w) {
     warpc_outfile *f = &w->v[i];
     if (!f->in_place)
       continue;
-    if (copy_into(f->stage, f->to_stdout ? NULL : f->path) != 0)
-      return warpc_write_error(f->to_stdout ? NULL : f->path, errno);
+    bool reading;
+    if (copy_into(f->stage, f->to_stdout ? NULL : f->path, &reading) != 0)
+      return copy_error(f->stage, f, reading);
     f->committed = true;
   }
   for (int i = 0; i < w->n; i++) {
@@ -289,6 +301,13 @@ int warpc_tempdir_error(int err) {
           "warpc: error: cannot create a temporary directory in '%s': %s\n",
           wp_temp_base(), strerror(err));
   return 2;
+}
+
+int warpc_stream_close(FILE *f) {
+  bool bad = ferror(f) != 0;
+  errno = 0;
+  int err = (f == stdout ? fflush(f) : fclose(f)) != 0 ? errno : 0;
+  return err ? err : bad ? EIO : 0;
 }
 
 int warpc_stream_done(FILE *f, const char *path) {

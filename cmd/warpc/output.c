@@ -25,20 +25,27 @@ static int write_header(FILE *out, ir_module *m, const wp_emit_options *eo) {
   return wp_emit_header(out, m, eo);
 }
 
-/* Writes fn's output to the file `path` (`shown` in messages, or `path`
- * when NULL); 0 or 2 (reported). */
+/* Writes fn's output to the file `path`, the output `shown` in messages,
+ * or a work file in the private temporary directory when `shown` is NULL;
+ * 0 or 2 (reported). */
 static int write_file(const char *path, const char *shown, writer_fn fn,
                       ir_module *m, const wp_emit_options *eo) {
-  shown = shown ? shown : path;
   FILE *f = fopen(path, "w");
+  if (!f && shown)
+    return warpc_write_error(shown, errno);
   if (!f) {
-    fprintf(stderr, "warpc: error: cannot write '%s': %s\n", shown,
-            strerror(errno));
+    wp_temp_write_error(errno);
     return 2;
   }
   int rc = fn(f, m, eo) != 0 ? 2 : 0;
-  int wrc = warpc_stream_done(f, shown);
-  return rc ? rc : wrc;
+  if (shown) {
+    int wrc = warpc_stream_done(f, shown);
+    return rc ? rc : wrc;
+  }
+  int err = warpc_stream_close(f);
+  if (err)
+    wp_temp_write_error(err);
+  return rc ? rc : err ? 2 : 0;
 }
 
 /* Writes the CUDA C of `m` to `path` dated at the epoch: ptxas records the
@@ -174,8 +181,8 @@ static int compile_host(const options *o, ir_module *m,
   int st = wp_run_tool_in(argv, NULL, o->verbose, c);
   free(prefix_map);
   free(target);
-  if (st == 0)
-    return 0;
+  if (st == 0 || st == -2) /* -2: a full disk, reported */
+    return st ? 2 : 0;
   if (st < 0)
     fprintf(stderr, "warpc: error: could not run the C compiler '%s'\n", cc);
   else {
@@ -197,9 +204,11 @@ static int compile_host(const options *o, ir_module *m,
 int warpc_compile_object(const options *o, ir_module *m,
                          const wp_emit_options *eo_in, wp_cleanup *c,
                          const warpc_outfile *out, const warpc_outfile *hdr) {
-  const char *obj = out->stage;
-  int rc = 0;
-  char *bin = toolkit(o, false, &rc);
+  /* the tools write in the work directory only: what fails beside the
+     output is warpc's copy, which can say why */
+  const char *obj = wpath(c, "module.o");
+  int rc = obj ? 0 : 2;
+  char *bin = rc ? NULL : toolkit(o, false, &rc);
   wp_emit_options eo = *eo_in;
   char *symbol = wp_strfmt("%s_wp_fatbin", m->name);
   if (!rc && bin) {
@@ -221,6 +230,8 @@ int warpc_compile_object(const options *o, ir_module *m,
       rc = 2;
   } else if (!rc)
     rc = compile_host(o, m, &eo, c, obj);
+  if (!rc)
+    rc = warpc_outputs_place(out, obj);
   if (!rc)
     rc = write_file(hdr->stage, hdr->path, write_header, m, &eo);
   free(symbol);

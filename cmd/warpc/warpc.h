@@ -129,6 +129,12 @@ int warpc_outputs_check(warpc_outputs *w, const char *const *inputs, int n);
  * (reported; warpc_outputs_finish undoes it). */
 int warpc_outputs_prepare(warpc_outputs *w);
 
+/* Writes the file `from` (a tool's result in the private temporary
+ * directory) to the stage of `f`, so that a full disk or a write error
+ * there is warpc's to report, naming the output: 0, or 2 (reported:
+ * "cannot write 'PATH': REASON"). */
+int warpc_outputs_place(const warpc_outfile *f, const char *from);
+
 /* Moves every output into place: in-place outputs first (written from
  * their stage), then the renames.  0 or 2 (reported). */
 int warpc_outputs_commit(warpc_outputs *w);
@@ -143,6 +149,10 @@ void warpc_outputs_finish(warpc_outputs *w);
  * "... to standard output" when `path` is NULL) when a write, the flush or
  * the close failed. */
 int warpc_stream_done(FILE *f, const char *path);
+
+/* Ends the writing of stream `f` as warpc_stream_done does, reporting
+ * nothing: 0, or the errno of the failure (EIO when it is not known). */
+int warpc_stream_close(FILE *f);
 
 /* Reports (stderr) that the output `path` (NULL: standard output) cannot
  * be written because of errno `err` (0: unknown): "warpc: error: cannot

@@ -3,6 +3,7 @@
  * the lowest and the highest requested arch (fatbinary), and the embedding of
  * that fatbin into a host object (an assembler .incbin in a `.nv_fatbin`
  * section, where cuobjdump finds it, joined with `ld.lld -r`). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,7 +90,7 @@ static void free_argv(argv_buf *a) {
 /* Runs the command (freed after); 0 or -1 (reported). */
 static int run(argv_buf *a, const char *cwd, bool verbose, wp_cleanup *c) {
   int rc = wp_run_tool_in(a->items, cwd, verbose, c);
-  if (rc != 0)
+  if (rc != 0 && rc != -2) /* -2: the cause was reported */
     fprintf(stderr, "warpc: error: '%s' failed%s\n", a->items[0],
             rc < 0 ? " to start" : "");
   free_argv(a);
@@ -115,6 +116,8 @@ static int strip_workdir(const wp_cuda_options *o, const char *ptx) {
   char *path = wp_strfmt("%s/%s", o->workdir, ptx);
   FILE *f = fopen(path, "rb");
   if (!f) {
+    fprintf(stderr, "warpc: error: cannot read '%s': %s\n", path,
+            strerror(errno));
     free(path);
     return -1;
   }
@@ -130,6 +133,8 @@ static int strip_workdir(const wp_cuda_options *o, const char *ptx) {
   bool bad = ferror(f);
   fclose(f);
   if (!buf || bad) {
+    fprintf(stderr, "warpc: error: cannot read '%s': %s\n", path,
+            buf ? "read error" : "out of memory");
     free(buf);
     free(path);
     return -1;
@@ -142,7 +147,7 @@ static int strip_workdir(const wp_cuda_options *o, const char *ptx) {
   if (!f) {
     free(buf);
     free(prefix);
-    return -1;
+    return wp_temp_write_error(errno);
   }
   for (char *p = buf, *hit; *p; p = hit + plen) {
     hit = strstr(p, prefix);
@@ -155,7 +160,10 @@ static int strip_workdir(const wp_cuda_options *o, const char *ptx) {
   free(buf);
   free(prefix);
   bad = ferror(f);
-  return fclose(f) == 0 && !bad ? 0 : -1;
+  int err = errno;
+  if (fclose(f) == 0 && !bad)
+    return 0;
+  return wp_temp_write_error(bad ? err : errno);
 }
 
 int wp_cuda_ptx(const wp_cuda_options *o, const char *cu, int arch,
@@ -259,15 +267,16 @@ int wp_embed_fatbin(const char *cc, const char *target, wp_cleanup *c,
   const char *asm_path = wp_cleanup_file(c, "fatbin.S");
   FILE *f = asm_path ? fopen(asm_path, "w") : NULL;
   if (!f)
-    return -1;
+    return wp_temp_write_error(errno);
   fprintf(
       f,
       "  .section .nv_fatbin,\"a\"\n  .balign 16\n  .globl %s\n  .hidden %s\n"
       "%s:\n  .incbin \"%s\"\n  .section .note.GNU-stack,\"\",%%progbits\n",
       symbol, symbol, symbol, fatbin);
   bool bad = ferror(f);
+  int err = errno;
   if (fclose(f) != 0 || bad)
-    return -1;
+    return wp_temp_write_error(bad ? err : errno);
   argv_buf a = {0};
   add(&a, cc);
   if (target)

@@ -13,7 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #ifdef __linux__
@@ -74,6 +76,40 @@ static void unblock(const sigset_t *old) {
 }
 
 /* ---- tools -------------------------------------------------------------- */
+
+/* The room a tool is taken to need in the work directory: twice what the
+ * files recorded there hold, and at least this much.  A heuristic for the
+ * message after a failure (wp_run_tool_in), not a limit. */
+enum { TOOL_ROOM_MIN = 1 << 20 };
+
+/* After a tool run in c's directory failed: ENOSPC when the file system
+ * there has less room than a tool is taken to need (or no free inode),
+ * EFBIG when the file size limit (ulimit -f) is below it; *have is the
+ * room, or the limit, in bytes.  0 when neither. */
+static int no_room(const wp_cleanup *c, unsigned long long *have) {
+  unsigned long long need = 0;
+  for (int i = 0; i < c->nfiles; i++) {
+    struct stat st;
+    if (stat(c->files[i], &st) == 0)
+      need += 2 * (unsigned long long)st.st_size;
+  }
+  need = need < TOOL_ROOM_MIN ? TOOL_ROOM_MIN : need;
+  struct statvfs vs;
+  if (statvfs(c->dir, &vs) == 0) {
+    /* root may use the blocks reserved for it */
+    unsigned long long blocks = geteuid() == 0 ? vs.f_bfree : vs.f_bavail;
+    *have = blocks * (unsigned long long)vs.f_frsize;
+    if (*have < need || (vs.f_files && !vs.f_favail))
+      return ENOSPC;
+  }
+  struct rlimit rl;
+  if (getrlimit(RLIMIT_FSIZE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+      (unsigned long long)rl.rlim_cur < need) {
+    *have = (unsigned long long)rl.rlim_cur;
+    return EFBIG;
+  }
+  return 0;
+}
 
 int wp_run_tool(char *const argv[], bool verbose) {
   return wp_run_tool_in(argv, NULL, verbose, NULL);
@@ -160,10 +196,25 @@ int wp_run_tool_in(char *const argv[], const char *cwd, bool verbose,
   }
   if (got < 0)
     return -1;
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+    return 0;
+  /* a full disk or the file size limit: the cause, not the tool, named */
+  unsigned long long have = 0;
+  int why = c && c->dir ? no_room(c, &have) : 0;
+  if (why) {
+    fprintf(stderr,
+            "warpc: error: cannot write in the temporary directory '%s': %s "
+            "(%s %llu bytes; '%s' failed)\n",
+            wp_temp_base(), strerror(why),
+            why == ENOSPC ? "free:" : "the file size limit (ulimit -f) is",
+            have, argv[0]);
+    return -2;
+  }
   if (WIFEXITED(status))
     return WEXITSTATUS(status);
-  fprintf(stderr, "warpc: error: '%s' was killed by signal %d\n", argv[0],
-          WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+  fprintf(stderr, "warpc: error: '%s' was killed by signal %d (%s)\n", argv[0],
+          WIFSIGNALED(status) ? WTERMSIG(status) : 0,
+          WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : "stopped");
   return -1;
 }
 
@@ -172,6 +223,13 @@ int wp_run_tool_in(char *const argv[], const char *cwd, bool verbose,
 const char *wp_temp_base(void) {
   const char *base = getenv("TMPDIR");
   return base && *base ? base : "/tmp";
+}
+
+int wp_temp_write_error(int err) {
+  fprintf(stderr,
+          "warpc: error: cannot write in the temporary directory '%s': %s\n",
+          wp_temp_base(), strerror(err ? err : EIO));
+  return -1;
 }
 
 char *wp_make_temp_dir(void) {

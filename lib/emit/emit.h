@@ -120,7 +120,12 @@ void wp_cleanup_on_signal(wp_cleanup *c, int sig);
 /* Runs argv[0] (looked up in PATH) with argv, no shell, and waits.  With
  * `verbose` prints the command line to stderr first.  Returns the exit
  * status, or -1 when it could not be started or was killed (message on
- * stderr). */
+ * stderr).  wp_run_tool_in with a cleanup record that has its directory
+ * returns -2 when the tool failed and the disk of that directory is (all
+ * but) full or the file size limit is low, the likely cause, which is
+ * reported ("cannot write in the temporary directory 'TMPDIR': No space
+ * left on device (free: N bytes; 'TOOL' failed)"): the caller adds no
+ * message of its own then. */
 int wp_run_tool(char *const argv[], bool verbose);
 
 /* wp_run_tool in the working directory `cwd` (NULL: the current one).
@@ -139,6 +144,11 @@ char *wp_strfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Where private temporary directories are made: $TMPDIR, or /tmp when it
  * is unset or empty (not owned by the caller). */
 const char *wp_temp_base(void);
+
+/* Reports (stderr) that a work file in the private temporary directory
+ * could not be written, errno `err` (0: EIO): "warpc: error: cannot write
+ * in the temporary directory 'TMPDIR': REASON".  Returns -1. */
+int wp_temp_write_error(int err);
 
 /* Creates a private temporary directory (mode 0700) under wp_temp_base();
  * returns a malloc'd path, or NULL with errno set. */
