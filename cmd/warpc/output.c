@@ -170,7 +170,7 @@ static int compile_host(const options *o, ir_module *m,
                          "-ffp-contract=off",
                          "-fno-math-errno",
                          "-w",
-                         "-g",
+                         "-gline-tables-only",
                          prefix_map};
   for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
     argv[n++] = (char *)fixed[i];
