@@ -16,6 +16,11 @@ comments anywhere in the file:
     # expect-exit: N
         Expected exit status (default 1 = errors in the input; 2 = usage or
         tool failure; 0 = the file must compile cleanly).
+    # expect-warning: LINE:COL: MESSAGE-SUBSTRING
+        One warning warpc must report (`FILE:LINE:COL: warning: ...`), with
+        its source and caret lines; when a file has any of these, the number
+        of warnings must equal their number (otherwise warnings are not
+        checked).
 
 The comment may follow code on the same line. The checks:
   - the exit status is N;
@@ -43,26 +48,31 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 WARPC = os.environ.get("WARPC") or os.path.join(ROOT, "build", "bin", "warpc")
 
 EXPECT_RE = re.compile(r"#\s*expect:\s*(\d+):(\d+):\s*(.*?)\s*$")
+WARN_EXPECT_RE = re.compile(r"#\s*expect-warning:\s*(\d+):(\d+):\s*(.*?)\s*$")
 EXIT_RE = re.compile(r"#\s*expect-exit:\s*(\d+)")
 ERROR_RE = re.compile(r"^(.*?):(\d+):(\d+): error: (.*)$")
+WARNING_RE = re.compile(r"^(.*?):(\d+):(\d+): warning: (.*)$")
 
 
 def parse_expectations(path):
-    expects, exit_code = [], 1
+    expects, warns, exit_code = [], [], 1
     with open(path, encoding="utf-8") as f:
         for line in f:
             m = EXPECT_RE.search(line)
             if m:
                 expects.append((int(m.group(1)), int(m.group(2)), m.group(3)))
+            m = WARN_EXPECT_RE.search(line)
+            if m:
+                warns.append((int(m.group(1)), int(m.group(2)), m.group(3)))
             m = EXIT_RE.search(line)
             if m:
                 exit_code = int(m.group(1))
-    return expects, exit_code
+    return expects, warns, exit_code
 
 
 def check(path, verbose=False):
     """Returns (ok, reason)."""
-    expects, want_exit = parse_expectations(path)
+    expects, want_warns, want_exit = parse_expectations(path)
     if want_exit == 1 and not expects:
         return False, "test has no '# expect:' lines"
     with open(path, encoding="utf-8") as f:
@@ -111,7 +121,24 @@ def check(path, verbose=False):
                 len(errors), len(expects),
                 " | ".join("%s:%s: %s" % (e[1], e[2], e[3]) for e in extra) or "(duplicates)")
 
-        for (i, ln, col, msg) in errors:
+        warnings = []  # (index in lines, line, col, message)
+        for i, l in enumerate(lines):
+            m = WARNING_RE.match(l)
+            if m:
+                warnings.append((i, int(m.group(2)), int(m.group(3)), m.group(4)))
+        for (ln, col, msg) in want_warns:
+            if not any(w[1] == ln and w[2] == col and msg in w[3] for w in warnings):
+                near = [w for w in warnings if w[1] == ln]
+                hint = ("; got " + "; ".join("%s:%s: %s" % (w[1], w[2], w[3]) for w in near)) if near else ""
+                return False, "missing warning %d:%d: %s%s" % (ln, col, msg, hint)
+        if want_warns and len(warnings) != len(want_warns):
+            return False, "%d warnings reported, %d expected: %s" % (
+                len(warnings), len(want_warns),
+                " | ".join("%s:%s: %s" % (w[1], w[2], w[3]) for w in warnings))
+        if not want_warns:
+            warnings = []
+
+        for (i, ln, col, msg) in errors + warnings:
             if ln is None:
                 return False, "error without FILE:LINE:COL: %s" % msg
             if not (1 <= ln <= len(src_lines)):
@@ -140,6 +167,8 @@ def check(path, verbose=False):
             missing = [n for n in ("out.o", "out.h") if not os.path.exists(os.path.join(tmp, n))]
             if missing:
                 return False, "exit 0 but missing output: %s" % ", ".join(missing)
+    if want_warns:
+        return True, "exit %d, %d warning(s) as expected" % (want_exit, len(want_warns))
     return True, "%d error(s) as expected" % len(expects) if expects else "exit %d as expected" % want_exit
 
 
