@@ -1,5 +1,6 @@
 /* lower.c - the lowering driver: module, kernels and @wp.func definitions
  * (parameters, options, the function body), on-demand lowering of callees. */
+#include <assert.h>
 #include <string.h>
 
 #include "lower_internal.h"
@@ -62,41 +63,16 @@ void lower_module_structs(lower_ctx *c, int mod) {
   ms->state = 2;
 }
 
-/* Function-local lowering state, saved around the lowering of a callee. */
-typedef struct fstate {
-  ir_func *f;
-  ir_block *cur;
-  loop_ctx *loop;
-  const char **vars;
-  const ir_type **var_types;
-  int nvars, cap_vars, hidden;
-  wp_strmap var_map;
-  bool ret_known, ret_declared;
-  ir_func *grad_target;
-  wp_ptrvec stored, warned;
-} fstate;
-
-static fstate save(lower_ctx *c) {
-  fstate s = {c->f,         c->cur,       c->loop,         c->vars,
-              c->var_types, c->nvars,     c->cap_vars,     c->hidden,
-              c->var_map,   c->ret_known, c->ret_declared, c->grad_target,
-              c->stored,    c->warned};
-  c->stored = c->warned = (wp_ptrvec){0};
-  c->var_map = (wp_strmap){0};
-  c->f = NULL, c->cur = NULL, c->loop = NULL, c->vars = NULL;
-  c->var_types = NULL, c->nvars = c->cap_vars = c->hidden = 0;
-  c->ret_known = c->ret_declared = false;
-  c->grad_target = NULL;
-  return s;
+void lower_enter_func(lower_ctx *c, lower_frame *fs, ir_func *f) {
+  *fs = (lower_frame){.parent = c->fs, .f = f};
+  fs->cur = ir_block_new(f);
+  fs->cur->sealed = true;
+  c->fs = fs;
 }
 
-static void restore(lower_ctx *c, fstate s) {
-  c->f = s.f, c->cur = s.cur, c->loop = s.loop, c->vars = s.vars;
-  c->var_types = s.var_types, c->nvars = s.nvars, c->cap_vars = s.cap_vars;
-  c->hidden = s.hidden, c->var_map = s.var_map, c->ret_known = s.ret_known;
-  c->ret_declared = s.ret_declared;
-  c->grad_target = s.grad_target;
-  c->stored = s.stored, c->warned = s.warned;
+void lower_leave_func(lower_ctx *c, lower_frame *fs) {
+  assert(c->fs == fs && fs->parent);
+  c->fs = fs->parent;
 }
 
 static bool params(lower_ctx *c, const ast_def *d, ir_func *f,
@@ -136,7 +112,7 @@ static bool params(lower_ctx *c, const ast_def *d, ir_func *f,
     v->name = p->name;
     f->params[i] = v;
     int var = lower_var_index(c, p->name, true);
-    c->var_types[var] = t;
+    c->fs->var_types[var] = t;
     lower_write_var(c, var, f->entry, v);
   }
   return ok;
@@ -208,28 +184,29 @@ static void kernel_options(lower_ctx *c, const ast_def *d, ir_func *f) {
 /* The return of a @wp.func_grad function: the tuple of the wp.adjoint[]
  * variables, one per parameter of the primal func. */
 void lower_grad_return(lower_ctx *c, wp_loc loc) {
-  ir_func *f = c->grad_target;
+  ir_func *f = c->fs->grad_target;
   ir_value **adj = WP_NEW_ARRAY(c->A, ir_value *, f->nparams + 1);
   for (int i = 0; i < f->nparams; i++) {
-    const char *name = wp_arena_printf(c->A, "$adj_%s", c->f->param_names[i]);
+    const char *name =
+        wp_arena_printf(c->A, "$adj_%s", c->fs->f->param_names[i]);
     int var = lower_var_index(c, name, false);
-    adj[i] = var >= 0 ? lower_read_var(c, var, c->cur) : NULL;
+    adj[i] = var >= 0 ? lower_read_var(c, var, c->fs->cur) : NULL;
     if (!adj[i])
       adj[i] = lower_zero(c, f->param_types[i]);
   }
-  ir_value *t = lower_emit(c, IR_COMPOSE, c->f->ret, adj, f->nparams, loc);
-  lower_emit(c, IR_RET, c->f->ret, &t, 1, loc);
-  c->cur = NULL;
+  ir_value *t = lower_emit(c, IR_COMPOSE, c->fs->f->ret, adj, f->nparams, loc);
+  lower_emit(c, IR_RET, c->fs->f->ret, &t, 1, loc);
+  c->fs->cur = NULL;
 }
 
 static void body(lower_ctx *c, const ast_def *d, ir_func *f) {
   int errors = c->diag->errors;
-  c->cur = f->entry;
+  c->fs->cur = f->entry;
   lower_block(c, &d->body);
-  if (c->cur && c->grad_target)
+  if (c->fs->cur && c->fs->grad_target)
     lower_grad_return(c, d->loc);
-  if (c->cur) { /* falling off the end */
-    bool reachable = c->cur == f->entry || c->cur->npreds > 0;
+  if (c->fs->cur) { /* falling off the end */
+    bool reachable = c->fs->cur == f->entry || c->fs->cur->npreds > 0;
     if (f->ret->kind == IR_T_VOID || f->kind == IR_FUNC_KERNEL)
       lower_emit(c, IR_RET, ir_t_void(c->T), NULL, 0, d->loc);
     else {
@@ -241,7 +218,7 @@ static void body(lower_ctx *c, const ast_def *d, ir_func *f) {
       ir_value *z = lower_zero(c, f->ret);
       lower_emit(c, IR_RET, f->ret, &z, 1, d->loc);
     }
-    c->cur = NULL;
+    c->fs->cur = NULL;
   }
 }
 
@@ -262,11 +239,8 @@ static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind,
   ir_func *f = ir_func_new(c->m, kind, d->name);
   f->loc = d->loc;
   f->cname = cname;
-  ir_block *entry = ir_block_new(f);
-  entry->sealed = true;
-  c->f = f;
-  c->cur = entry;
-  c->stored = c->warned = (wp_ptrvec){0};
+  lower_frame fs;
+  lower_enter_func(c, &fs, f);
   if (kind == IR_FUNC_KERNEL)
     kernel_options(c, d, f);
   int errors = c->diag->errors;
@@ -280,7 +254,7 @@ static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind,
       rt = ir_t_void(c->T);
     if (rt) {
       f->ret = rt;
-      c->ret_known = c->ret_declared = true;
+      c->fs->ret_known = c->fs->ret_declared = true;
     }
   }
   if (kind == IR_FUNC_KERNEL && d->returns && d->returns->kind != AST_EXPR_NONE)
@@ -295,27 +269,19 @@ static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind,
     }
   } else if (c->diag->errors == errors)
     body(c, d, f);
+  lower_leave_func(c, &fs);
   return c->diag->errors == errors ? f : NULL;
 }
 
-/* Lowers the @wp.func_grad of func f: parameters (f's, then the adjoint of
- * f's result), `wp.adjoint[x]` variables starting at zero, and returns that
- * give their tuple. */
-static ir_func *lower_custom_grad(lower_ctx *c, const ast_def *d, ir_func *f) {
-  /* wpg_<the func's C name>: two overloads' rules may share a name */
-  const char *cname =
-      lower_unique_cname(c, wp_arena_printf(c->A, "wpg_%s", f->cname));
-  ir_func *g = ir_func_new(c->m, IR_FUNC_FUNC, d->name);
-  g->loc = d->loc;
-  g->cname = cname;
-  ir_block *entry = ir_block_new(g);
-  entry->sealed = true;
-  c->f = g;
-  c->cur = entry;
+/* The @wp.func_grad `d` of func f as g, in g's frame: parameters (f's,
+ * then the adjoint of f's result), `wp.adjoint[x]` variables starting at
+ * zero, and returns that give their tuple; false when reported. */
+static bool custom_grad_body(lower_ctx *c, const ast_def *d, ir_func *f,
+                             ir_func *g) {
   int errors = c->diag->errors;
   params(c, d, g, NULL);
   if (c->diag->errors != errors)
-    return NULL;
+    return false;
   bool ok = g->nparams == f->nparams + 1;
   for (int i = 0; ok && i < f->nparams; i++)
     ok = g->param_types[i] == f->param_types[i];
@@ -324,19 +290,34 @@ static ir_func *lower_custom_grad(lower_ctx *c, const ast_def *d, ir_func *f) {
              "@wp.func_grad '%s' must take the parameters of '%s' followed by "
              "the adjoint of its result ('%s')",
              d->name, f->name, f->ret->name);
-    return NULL;
+    return false;
   }
   for (int i = 0; i < f->nparams; i++) {
     int var = lower_var_index(
         c, wp_arena_printf(c->A, "$adj_%s", d->params[i].name), true);
-    c->var_types[var] = f->param_types[i];
-    lower_write_var(c, var, entry, lower_zero(c, f->param_types[i]));
+    c->fs->var_types[var] = f->param_types[i];
+    lower_write_var(c, var, g->entry, lower_zero(c, f->param_types[i]));
   }
   g->ret = ir_t_tuple(c->T, f->param_types, f->nparams);
-  c->ret_known = c->ret_declared = true;
-  c->grad_target = f;
+  c->fs->ret_known = c->fs->ret_declared = true;
+  c->fs->grad_target = f;
   body(c, d, g);
-  return c->diag->errors == errors ? g : NULL;
+  return c->diag->errors == errors;
+}
+
+/* Lowers the @wp.func_grad of func f (see custom_grad_body). */
+static ir_func *lower_custom_grad(lower_ctx *c, const ast_def *d, ir_func *f) {
+  /* wpg_<the func's C name>: two overloads' rules may share a name */
+  const char *cname =
+      lower_unique_cname(c, wp_arena_printf(c->A, "wpg_%s", f->cname));
+  ir_func *g = ir_func_new(c->m, IR_FUNC_FUNC, d->name);
+  g->loc = d->loc;
+  g->cname = cname;
+  lower_frame fs;
+  lower_enter_func(c, &fs, g);
+  bool ok = custom_grad_body(c, d, f, g);
+  lower_leave_func(c, &fs);
+  return ok ? g : NULL;
 }
 
 ir_func *lower_func_def(lower_ctx *c, func_info *fi) {
@@ -347,16 +328,12 @@ ir_func *lower_func_def(lower_ctx *c, func_info *fi) {
   /* fi's module, and its closure if a factory made it: a module-level func
      sees no factory's parameters */
   clo_scope cs = lower_enter_def(c, fi);
-  fstate s = save(c);
   fi->ir = lower_def(c, fi->def, IR_FUNC_FUNC, NULL, fi->cname);
-  restore(c, s);
   /* the primal is complete: its @wp.func_grad may call it (Warp's rules
      often recompute the primal's value) */
   fi->in_progress = false;
   if (fi->ir && fi->grad_def) {
-    s = save(c);
     fi->ir->custom_grad = lower_custom_grad(c, fi->grad_def, fi->ir);
-    restore(c, s);
     fi->failed = !fi->ir->custom_grad;
     if (fi->failed)
       fi->ir = NULL;
@@ -369,10 +346,7 @@ ir_func *lower_func_def(lower_ctx *c, func_info *fi) {
 
 ir_func *lower_def_as(lower_ctx *c, const ast_def *d, ir_func_kind kind,
                       const ir_type **types, const char *cname) {
-  fstate s = save(c);
-  ir_func *f = lower_def(c, d, kind, types, cname);
-  restore(c, s);
-  return f;
+  return lower_def(c, d, kind, types, cname);
 }
 
 ir_func *lower_func_instance(lower_ctx *c, const func_info *fi,
@@ -401,8 +375,13 @@ ir_module *wp_lower_program(const ast_program *prog,
                             const wp_lower_options *opts, wp_arena *arena,
                             wp_diag *diag) {
   const ast_module *ast = prog->modules[0];
-  lower_ctx c = {
-      .A = arena, .diag = diag, .ast = ast, .prog = prog, .opts = opts};
+  lower_frame top = {0}; /* module level: no function */
+  lower_ctx c = {.A = arena,
+                 .diag = diag,
+                 .ast = ast,
+                 .prog = prog,
+                 .opts = opts,
+                 .fs = &top};
   c.m = ir_module_new(arena, opts->module_name, ast->src);
   c.T = c.m->types;
   int ndefs = 0;

@@ -302,7 +302,7 @@ ir_value *lower_atomic(lower_ctx *c, const ir_builtin *b, ir_value **addr,
 }
 
 ir_value *lower_tid(lower_ctx *c, int k, int n, wp_loc loc) {
-  if (c->f->kind != IR_FUNC_KERNEL) {
+  if (c->fs->f->kind != IR_FUNC_KERNEL) {
     wp_error(
         c->diag, loc,
         "wp.tid() can only be used in kernels; pass the index to the function");
@@ -529,7 +529,7 @@ static ir_value *random_call(lower_ctx *c, const ast_expr *e,
     return NULL;
   const ast_expr *s = e->items[0];
   int var = s->kind == AST_EXPR_NAME ? lower_var_index(c, s->name, false) : -1;
-  if (var < 0 || c->var_types[var] != args[0]->type || !c->cur)
+  if (var < 0 || c->fs->var_types[var] != args[0]->type || !c->fs->cur)
     return v; /* not a variable: nothing to update */
   ir_value *sargs[2] = {args[0],
                         draws > 0 ? lower_const_int(c, ir_t_int32(c->T), draws)
@@ -541,7 +541,7 @@ static ir_value *random_call(lower_ctx *c, const ast_expr *e,
     return NULL;
   if (!ns->name)
     ns->name = s->name;
-  lower_write_var(c, var, c->cur, ns);
+  lower_write_var(c, var, c->fs->cur, ns);
   return v;
 }
 

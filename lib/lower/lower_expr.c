@@ -7,14 +7,14 @@
 #include "lower_internal.h"
 
 static void ensure_block(lower_ctx *c) {
-  if (!c->cur) /* code after return/break: lowered into a dead block */
-    c->cur = ir_block_new(c->f), c->cur->sealed = true;
+  if (!c->fs->cur) /* code after return/break: lowered into a dead block */
+    c->fs->cur = ir_block_new(c->fs->f), c->fs->cur->sealed = true;
 }
 
 ir_value *lower_emit(lower_ctx *c, ir_op op, const ir_type *t, ir_value **args,
                      int n, wp_loc loc) {
   ensure_block(c);
-  return ir_append(c->cur, op, t, args, n, loc);
+  return ir_append(c->fs->cur, op, t, args, n, loc);
 }
 
 ir_value *lower_const_int(lower_ctx *c, const ir_type *t, int64_t v) {
@@ -349,13 +349,14 @@ bool lower_name_unbound(lower_ctx *c, const char *name) {
 
 static entity name_entity(lower_ctx *c, const ast_expr *e) {
   int var = lower_var_index(c, e->name, false);
-  if (var >= 0 && c->var_types[var] && c->var_types[var]->kind == IR_T_VOID)
+  if (var >= 0 && c->fs->var_types[var] &&
+      c->fs->var_types[var]->kind == IR_T_VOID)
     return (entity){.kind = ENT_ERROR}; /* its definition was an error */
-  if (var >= 0 && c->var_types[var]) {
+  if (var >= 0 && c->fs->var_types[var]) {
     ensure_block(c);
-    ir_value *v = lower_read_var(c, var, c->cur);
+    ir_value *v = lower_read_var(c, var, c->fs->cur);
     if (!v)
-      v = lower_zero(c, c->var_types[var]);
+      v = lower_zero(c, c->fs->var_types[var]);
     return value_entity(v);
   }
   int scope = 0;
@@ -414,17 +415,20 @@ static entity name_entity(lower_ctx *c, const ast_expr *e) {
 }
 
 static bool differentiable_kernel(lower_ctx *c) {
-  return c->f && c->f->kind == IR_FUNC_KERNEL && c->f->options.enable_backward;
+  return c->fs->f && c->fs->f->kind == IR_FUNC_KERNEL &&
+         c->fs->f->options.enable_backward;
 }
 
 void lower_note_store(lower_ctx *c, ir_value *arr) {
-  for (int i = 0; i < c->stored.count; i++)
-    if (c->stored.items[i] == arr)
+  lower_frame *fs = c->fs;
+  for (int i = 0; i < fs->stored.count; i++)
+    if (fs->stored.items[i] == arr)
       return;
-  wp_ptrvec_push(c->A, &c->stored, arr);
+  wp_ptrvec_push(c->A, &fs->stored, arr);
 }
 
 void lower_check_reload(lower_ctx *c, ir_value *arr, wp_loc loc) {
+  lower_frame *fs = c->fs;
   if (!differentiable_kernel(c))
     return;
   const ir_type *et = arr->type->elem;
@@ -432,14 +436,14 @@ void lower_check_reload(lower_ctx *c, ir_value *arr, wp_loc loc) {
       !ir_type_is_float(et->kind == IR_T_SCALAR ? et : et->elem))
     return; /* integers and bools have no gradient */
   bool stored = false;
-  for (int i = 0; i < c->stored.count; i++)
-    stored = stored || c->stored.items[i] == arr;
-  for (int i = 0; i < c->warned.count; i++)
-    if (c->warned.items[i] == arr)
+  for (int i = 0; i < fs->stored.count; i++)
+    stored = stored || fs->stored.items[i] == arr;
+  for (int i = 0; i < fs->warned.count; i++)
+    if (fs->warned.items[i] == arr)
       return;
   if (!stored)
     return;
-  wp_ptrvec_push(c->A, &c->warned, arr);
+  wp_ptrvec_push(c->A, &fs->warned, arr);
   wp_warning(c->diag, loc,
              "'%s' is read after being written in this kernel: its gradient "
              "will use the value the kernel left, not the one it read (write "
@@ -453,7 +457,7 @@ const char *lower_adjoint_name(lower_ctx *c, const ast_expr *e) {
   const char *p = lower_warp_path(c, e->value);
   if (!p || strcmp(p, "adjoint"))
     return NULL;
-  if (!c->grad_target) {
+  if (!c->fs->grad_target) {
     wp_error(c->diag, e->loc,
              "wp.adjoint[...] is only meaningful in a @wp.func_grad function");
     return "";
@@ -465,7 +469,7 @@ const char *lower_adjoint_name(lower_ctx *c, const ast_expr *e) {
   const char *name = wp_arena_printf(c->A, "$adj_%s", e->items[0]->name);
   if (lower_var_index(c, name, false) < 0) {
     wp_error(c->diag, e->items[0]->loc, "'%s' is not a parameter of '%s'",
-             e->items[0]->name, c->grad_target->name);
+             e->items[0]->name, c->fs->grad_target->name);
     return "";
   }
   return name;
@@ -615,19 +619,19 @@ static ir_value *conditional(lower_ctx *c, const ast_expr *e) {
   ir_value *cond = lower_cond(c, e->items[0]);
   if (!cond)
     return NULL;
-  ir_block *then_b = ir_block_new(c->f), *else_b = ir_block_new(c->f);
-  ir_block *merge = ir_block_new(c->f);
+  ir_block *then_b = ir_block_new(c->fs->f), *else_b = ir_block_new(c->fs->f);
+  ir_block *merge = ir_block_new(c->fs->f);
   lower_cbr(c, cond, then_b, else_b, e->loc);
   lower_seal(c, then_b);
   lower_seal(c, else_b);
-  c->cur = then_b;
+  c->fs->cur = then_b;
   ir_value *a = lower_expr(c, e->items[1]);
-  ir_block *then_end = c->cur;
-  c->cur = else_b;
+  ir_block *then_end = c->fs->cur;
+  c->fs->cur = else_b;
   ir_value *b = lower_expr(c, e->items[2]);
-  ir_block *else_end = c->cur;
+  ir_block *else_end = c->fs->cur;
   if (!a || !b) {
-    c->cur = NULL;
+    c->fs->cur = NULL;
     return NULL;
   }
   if (a->type != b->type) {
@@ -635,16 +639,16 @@ static ir_value *conditional(lower_ctx *c, const ast_expr *e) {
              "both branches of a conditional expression must have the same "
              "type, got '%s' and '%s'",
              a->type->name, b->type->name);
-    c->cur = NULL;
+    c->fs->cur = NULL;
     return NULL;
   }
   ir_value *result = ir_block_add_param(merge, a->type);
-  c->cur = then_end;
+  c->fs->cur = then_end;
   lower_br_args(c, merge, &a, 1, e->loc);
-  c->cur = else_end;
+  c->fs->cur = else_end;
   lower_br_args(c, merge, &b, 1, e->loc);
   lower_seal(c, merge);
-  c->cur = merge;
+  c->fs->cur = merge;
   return result;
 }
 

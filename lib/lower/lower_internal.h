@@ -143,53 +143,72 @@ typedef struct loop_ctx {
   struct loop_ctx *outer;
 } loop_ctx;
 
-typedef struct lower_names lower_names;
-typedef struct lower_ctx {
-  wp_arena *A;
-  wp_diag *diag;
-  const ast_module *ast; /* the module being looked into (prog->modules[mod]) */
-  const ast_program *prog;
-  int mod;
-  mod_structs *structs;     /* per module */
-  mod_factories *factories; /* per module */
-  wp_ptrvec reported;       /* imports already diagnosed (const ast_import *) */
-  ir_module *m;
-  ir_types *T;
-  const wp_lower_options *opts;
-  func_info *funcs;
-  int nfuncs;
-  /* the function being lowered */
+/* The state of the function being lowered, as Lua's FuncState: it lives on
+ * the C stack of the code that lowers one definition, between
+ * lower_enter_func and lower_leave_func.  A func lowered on demand in the
+ * middle of a body (its first call) gets a frame of its own on top; the
+ * caller's frame is untouched and current again afterwards.  Outside any
+ * definition (module level) the current frame is an empty one. */
+typedef struct lower_frame {
+  struct lower_frame *parent; /* the frame current before this one */
   ir_func *f;
   ir_block *cur; /* NULL after return/break/continue */
   loop_ctx *loop;
   const char **vars; /* variable names of the function */
   const ir_type **var_types;
   int nvars, cap_vars;
-  wp_strmap var_map; /* name -> index + 1 (lower_ssa.c) */
-  int hidden;        /* counter for hidden variables */
-  bool ret_known;    /* a @wp.func's return type is fixed */
-  bool ret_declared; /* ... by a `-> T` annotation */
+  wp_strmap var_map;    /* name -> index + 1 (lower_ssa.c) */
+  int hidden;           /* counter for hidden variables */
+  bool ret_known;       /* a @wp.func's return type is fixed */
+  bool ret_declared;    /* ... by a `-> T` annotation */
+  ir_func *grad_target; /* lowering the @wp.func_grad of this func */
   /* arrays the current kernel has stored to, in program order, and those
      already warned about (read-after-write breaks their gradient) */
-  wp_ptrvec stored;     /* ir_value * */
-  wp_ptrvec warned;     /* ir_value * */
-  bool module_backward; /* enable_backward of wp.set_module_options */
+  wp_ptrvec stored; /* ir_value * */
+  wp_ptrvec warned; /* ir_value * */
+} lower_frame;
+
+typedef struct lower_names lower_names;
+/* The state of the lowering of one program: the program, its output and
+ * what is known of its modules; the module and closure names are looked up
+ * in; constant evaluation modes; and the current function's frame. */
+typedef struct lower_ctx {
+  wp_arena *A;
+  wp_diag *diag;
+  const ast_program *prog;
+  const wp_lower_options *opts;
+  ir_module *m;
+  ir_types *T;
+  func_info *funcs;
+  int nfuncs;
+  mod_structs *structs;     /* per module */
+  mod_factories *factories; /* per module */
+  wp_ptrvec reported;       /* imports already diagnosed (const ast_import *) */
+  lower_names *names;       /* lower_names.c, made on first use */
+  bool module_backward;     /* enable_backward of wp.set_module_options */
   int module_max_unroll;
-  ir_func *grad_target; /* lowering the @wp.func_grad of this func */
-  int global_limit;     /* while evaluating a global: only globals before
-                           this index are visible; else nglobals */
-  int const_depth;
-  bool in_static;   /* evaluating wp.static(...) */
-  bool const_quiet; /* constant evaluation: not_const does not report */
-  bool bare_warp;   /* --instantiate types: warp names without `wp.` */
+  bool bare_warp; /* --instantiate types: warp names without `wp.` */
+  /* the module being looked into (lower_enter_module) */
+  const ast_module *ast; /* prog->modules[mod] */
+  int mod;
   /* lowering a definition made by a factory call: its closure, of which
      the first nclosure entries are visible (all of them in the body of
      the definitions; fewer while evaluating an entry's value); NULL in
      module-level funcs, which see no factory's names */
   factory_closure *clo;
   int nclosure;
-  lower_names *names; /* lower_names.c, made on first use */
+  /* constant evaluation (lower_const.c) */
+  int const_depth;
+  bool in_static;   /* evaluating wp.static(...) */
+  bool const_quiet; /* constant evaluation: not_const does not report */
+  lower_frame *fs;  /* the function being lowered (never NULL) */
 } lower_ctx;
+
+/* lower.c: makes `fs` the frame of function f, on top of the current one:
+ * f gets its entry block (sealed), the current block. */
+void lower_enter_func(lower_ctx *c, lower_frame *fs, ir_func *f);
+/* Makes the frame below `fs` (the current one) current again. */
+void lower_leave_func(lower_ctx *c, lower_frame *fs);
 
 /* lower_ssa.c: variables (Braun et al., "Simple and Efficient Construction
  * of Static Single Assignment Form", CC 2013) with block arguments. */
@@ -197,7 +216,7 @@ int lower_var_index(lower_ctx *c, const char *name, bool create);
 void lower_write_var(lower_ctx *c, int var, ir_block *b, ir_value *v);
 ir_value *lower_read_var(lower_ctx *c, int var, ir_block *b);
 void lower_seal(lower_ctx *c, ir_block *b);
-/* Emits a branch from c->cur to `to` (records the predecessor). */
+/* Emits a branch from c->fs->cur to `to` (records the predecessor). */
 void lower_br(lower_ctx *c, ir_block *to, wp_loc loc);
 /* A branch passing `args` for the first n block arguments of `to` (which
  * must have no SSA-variable arguments yet: call before sealing `to`). */

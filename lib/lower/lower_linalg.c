@@ -402,17 +402,17 @@ static ir_value *decomposition(lower_ctx *c, const ast_expr *e,
     int var = a[i]->kind == AST_EXPR_NAME
                   ? lower_var_index(c, a[i]->name, false)
                   : -1;
-    if (var < 0 || !c->var_types[var]) {
+    if (var < 0 || !c->fs->var_types[var]) {
       wp_error(c->diag, a[i]->loc,
                "output argument %d of '%s' must be a local variable of type "
                "'%s'",
                i, b->name, mt->name);
       return NULL;
     }
-    if (c->var_types[var] != mt) {
+    if (c->fs->var_types[var] != mt) {
       wp_error(c->diag, a[i]->loc,
                "output argument %d of '%s' must have type '%s', not '%s'", i,
-               b->name, mt->name, c->var_types[var]->name);
+               b->name, mt->name, c->fs->var_types[var]->name);
       return NULL;
     }
     ir_value *x = lower_emit(c, IR_EXTRACT, mt, &r, 1, e->loc);

@@ -9,29 +9,29 @@
 
 static void loop_body(lower_ctx *c, const ast_stmt *s, ir_block *brk,
                       ir_block *cont) {
-  loop_ctx lc = {.brk = brk, .cont = cont, .outer = c->loop};
-  c->loop = &lc;
+  loop_ctx lc = {.brk = brk, .cont = cont, .outer = c->fs->loop};
+  c->fs->loop = &lc;
   lower_block(c, &s->body);
-  c->loop = lc.outer;
+  c->fs->loop = lc.outer;
 }
 
 void lower_while(lower_ctx *c, const ast_stmt *s) {
-  ir_block *header = ir_block_new(c->f);
+  ir_block *header = ir_block_new(c->fs->f);
   lower_br(c, header, s->loc);
-  c->cur = header;
+  c->fs->cur = header;
   ir_value *cond = lower_cond(c, s->cond);
-  ir_block *body = ir_block_new(c->f), *exit = ir_block_new(c->f);
+  ir_block *body = ir_block_new(c->fs->f), *exit = ir_block_new(c->fs->f);
   if (cond && cond->op == IR_CONST && cond->ival)
     lower_br(c, body, s->loc); /* while True: left only by break/return */
   else if (cond)
     lower_cbr(c, cond, body, exit, s->loc);
   lower_seal(c, body);
-  c->cur = body;
+  c->fs->cur = body;
   loop_body(c, s, exit, header);
   lower_br(c, header, s->loc);
   lower_seal(c, header);
   lower_seal(c, exit);
-  c->cur = exit;
+  c->fs->cur = exit;
 }
 
 static bool range_args(lower_ctx *c, const ast_expr *it, ir_value **start,
@@ -131,7 +131,8 @@ static bool expr_tuple_index(lower_ctx *c, const ast_expr *e, const char *var) {
     return false;
   if (e->kind == AST_EXPR_SUBSCRIPT && e->value->kind == AST_EXPR_NAME) {
     int tv = lower_var_index(c, e->value->name, false);
-    if (tv >= 0 && c->var_types[tv] && c->var_types[tv]->kind == IR_T_TUPLE)
+    if (tv >= 0 && c->fs->var_types[tv] &&
+        c->fs->var_types[tv]->kind == IR_T_TUPLE)
       for (int i = 0; i < e->nitems; i++)
         if (e->items[i]->kind == AST_EXPR_NAME &&
             !strcmp(e->items[i]->name, var))
@@ -176,22 +177,22 @@ static bool unroll_tuple_loop(lower_ctx *c, const ast_stmt *s, ir_value *start,
   int64_t n = 0;
   for (int64_t k = start->ival; step->ival > 0 ? k < end->ival : k > end->ival;
        k += step->ival)
-    if (++n > c->f->options.max_unroll)
+    if (++n > c->fs->f->options.max_unroll)
       return false;
-  ir_block *exit = ir_block_new(c->f);
+  ir_block *exit = ir_block_new(c->fs->f);
   for (int64_t k = start->ival; step->ival > 0 ? k < end->ival : k > end->ival;
        k += step->ival) {
-    ir_block *next = ir_block_new(c->f);
+    ir_block *next = ir_block_new(c->fs->f);
     lower_assign_var(c, s->targets[0]->name, lower_const_int(c, start->type, k),
                      s->targets[0]->loc);
     loop_body(c, s, exit, next);
     lower_br(c, next, s->loc);
     lower_seal(c, next);
-    c->cur = next;
+    c->fs->cur = next;
   }
   lower_br(c, exit, s->loc);
   lower_seal(c, exit);
-  c->cur = exit;
+  c->fs->cur = exit;
   return true;
 }
 
@@ -225,25 +226,25 @@ void lower_for(lower_ctx *c, const ast_stmt *s) {
     reverse_range(c, &start, &end, &step, s->cond->loc);
   if (unroll_tuple_loop(c, s, start, end, step))
     return;
-  const char *hidden = wp_arena_printf(c->A, "$iter%d", c->hidden++);
+  const char *hidden = wp_arena_printf(c->A, "$iter%d", c->fs->hidden++);
   int hv = lower_var_index(c, hidden, true);
-  c->var_types[hv] = start->type;
+  c->fs->var_types[hv] = start->type;
   lower_write_var(c, hv, lower_cur_block(c), start);
-  ir_block *header = ir_block_new(c->f);
+  ir_block *header = ir_block_new(c->fs->f);
   lower_br(c, header, s->loc);
-  c->cur = header;
+  c->fs->cur = header;
   ir_value *i = lower_read_var(c, hv, header);
   ir_value *cond = range_cond(c, i, end, step, it->loc);
-  ir_block *body = ir_block_new(c->f), *latch = ir_block_new(c->f);
-  ir_block *exit = ir_block_new(c->f);
+  ir_block *body = ir_block_new(c->fs->f), *latch = ir_block_new(c->fs->f);
+  ir_block *exit = ir_block_new(c->fs->f);
   lower_cbr(c, cond, body, exit, s->loc);
   lower_seal(c, body);
-  c->cur = body;
+  c->fs->cur = body;
   lower_assign_var(c, s->targets[0]->name, i, s->targets[0]->loc);
   loop_body(c, s, exit, latch);
   lower_br(c, latch, s->loc);
   lower_seal(c, latch);
-  c->cur = latch;
+  c->fs->cur = latch;
   ir_value *args[2] = {lower_read_var(c, hv, latch), step};
   if (!args[0])
     args[0] = lower_zero(c, start->type);
@@ -252,5 +253,5 @@ void lower_for(lower_ctx *c, const ast_stmt *s) {
   lower_br(c, header, s->loc);
   lower_seal(c, header);
   lower_seal(c, exit);
-  c->cur = exit;
+  c->fs->cur = exit;
 }

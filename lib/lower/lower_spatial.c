@@ -67,16 +67,16 @@ static int arg_var(lower_ctx *c, const ast_expr *e, int i) {
   if (a->kind != AST_EXPR_NAME)
     return -1;
   int var = lower_var_index(c, a->name, false);
-  return var >= 0 && c->var_types[var] ? var : -1;
+  return var >= 0 && c->fs->var_types[var] ? var : -1;
 }
 
 static void write_back(lower_ctx *c, const ast_expr *e, int i, ir_value *v) {
   int var = arg_var(c, e, i);
-  if (var < 0 || !c->cur)
+  if (var < 0 || !c->fs->cur)
     return;
   if (!v->name)
     v->name = e->items[i]->name;
-  lower_write_var(c, var, c->cur, v);
+  lower_write_var(c, var, c->fs->cur, v);
 }
 
 static ir_value *internal(lower_ctx *c, const char *name, ir_value **args,
@@ -152,8 +152,8 @@ bool lower_spatial_is_part(lower_ctx *c, const ast_expr *t) {
       t->value->kind != AST_EXPR_NAME)
     return false;
   int var = lower_var_index(c, t->value->name, false);
-  return var >= 0 && c->var_types[var] &&
-         ir_type_is_transform(c->var_types[var]);
+  return var >= 0 && c->fs->var_types[var] &&
+         ir_type_is_transform(c->fs->var_types[var]);
 }
 
 bool lower_spatial_set_part(lower_ctx *c, const ast_expr *t, ir_value *v) {

@@ -14,31 +14,32 @@ typedef struct incomplete {
   struct incomplete *next;
 } incomplete;
 
-/* The variables' numbers are in c->var_map (number + 1, as a pointer);
+/* The variables' numbers are in c->fs->var_map (number + 1, as a pointer);
  * each block's current definitions in a map of its own (b->defs), keyed by
  * variable number. */
 int lower_var_index(lower_ctx *c, const char *name, bool create) {
-  void *known = wp_strmap_get(&c->var_map, name);
+  lower_frame *fs = c->fs;
+  void *known = wp_strmap_get(&fs->var_map, name);
   if (known)
     return (int)((intptr_t)known - 1);
   if (!create)
     return -1;
-  if (c->nvars == c->cap_vars) {
-    int cap = c->cap_vars ? c->cap_vars * 2 : 16;
+  if (fs->nvars == fs->cap_vars) {
+    int cap = fs->cap_vars ? fs->cap_vars * 2 : 16;
     const char **v = WP_NEW_ARRAY(c->A, const char *, cap);
     const ir_type **t = WP_NEW_ARRAY(c->A, const ir_type *, cap);
-    if (c->nvars) {
-      memcpy(v, c->vars, sizeof(*v) * (size_t)c->nvars);
-      memcpy(t, c->var_types, sizeof(*t) * (size_t)c->nvars);
+    if (fs->nvars) {
+      memcpy(v, fs->vars, sizeof(*v) * (size_t)fs->nvars);
+      memcpy(t, fs->var_types, sizeof(*t) * (size_t)fs->nvars);
     }
-    c->vars = v;
-    c->var_types = t;
-    c->cap_vars = cap;
+    fs->vars = v;
+    fs->var_types = t;
+    fs->cap_vars = cap;
   }
-  c->vars[c->nvars] = name;
-  c->var_types[c->nvars] = NULL;
-  wp_strmap_put(c->A, &c->var_map, name, (void *)(intptr_t)(c->nvars + 1));
-  return c->nvars++;
+  fs->vars[fs->nvars] = name;
+  fs->var_types[fs->nvars] = NULL;
+  wp_strmap_put(c->A, &fs->var_map, name, (void *)(intptr_t)(fs->nvars + 1));
+  return fs->nvars++;
 }
 
 void lower_write_var(lower_ctx *c, int var, ir_block *b, ir_value *v) {
@@ -48,7 +49,7 @@ void lower_write_var(lower_ctx *c, int var, ir_block *b, ir_value *v) {
 }
 
 ir_value *lower_zero(lower_ctx *c, const ir_type *t) {
-  ir_block *entry = c->f->entry;
+  ir_block *entry = c->fs->f->entry;
   ir_value *z = WP_NEW(c->A, ir_value);
   z->op = IR_ZERO;
   z->type = t;
@@ -100,8 +101,8 @@ ir_value *lower_read_var(lower_ctx *c, int var, ir_block *b) {
 static ir_value *read_recursive(lower_ctx *c, int var, ir_block *b) {
   ir_value *v;
   if (!b->sealed) {
-    v = ir_block_add_param(b, c->var_types[var]);
-    v->name = c->vars[var];
+    v = ir_block_add_param(b, c->fs->var_types[var]);
+    v->name = c->fs->vars[var];
     incomplete *inc = WP_NEW(c->A, incomplete);
     inc->var = var;
     inc->param = v;
@@ -112,8 +113,8 @@ static ir_value *read_recursive(lower_ctx *c, int var, ir_block *b) {
   } else if (b->npreds == 1) {
     v = lower_read_var(c, var, b->preds[0]);
   } else {
-    v = ir_block_add_param(b, c->var_types[var]);
-    v->name = c->vars[var];
+    v = ir_block_add_param(b, c->fs->var_types[var]);
+    v->name = c->fs->vars[var];
     lower_write_var(c, var, b, v);
     add_operands(c, var, b, v);
     return v;
@@ -145,27 +146,27 @@ void lower_br(lower_ctx *c, ir_block *to, wp_loc loc) {
 
 void lower_br_args(lower_ctx *c, ir_block *to, ir_value **args, int n,
                    wp_loc loc) {
-  if (!c->cur)
+  if (!c->fs->cur)
     return;
-  ir_value *br = ir_append(c->cur, IR_BR, ir_t_void(c->T), NULL, 0, loc);
+  ir_value *br = ir_append(c->fs->cur, IR_BR, ir_t_void(c->T), NULL, 0, loc);
   br->targets[0] = to;
   if (n) {
     br->targs[0].args = WP_NEW_ARRAY(c->A, ir_value *, n);
     memcpy(br->targs[0].args, args, sizeof(*args) * (size_t)n);
     br->targs[0].nargs = n;
   }
-  ir_block_add_pred(to, c->cur);
-  c->cur = NULL;
+  ir_block_add_pred(to, c->fs->cur);
+  c->fs->cur = NULL;
 }
 
 void lower_cbr(lower_ctx *c, ir_value *cond, ir_block *t, ir_block *f,
                wp_loc loc) {
-  if (!c->cur)
+  if (!c->fs->cur)
     return;
-  ir_value *br = ir_append(c->cur, IR_CBR, ir_t_void(c->T), &cond, 1, loc);
+  ir_value *br = ir_append(c->fs->cur, IR_CBR, ir_t_void(c->T), &cond, 1, loc);
   br->targets[0] = t;
   br->targets[1] = f;
-  ir_block_add_pred(t, c->cur);
-  ir_block_add_pred(f, c->cur);
-  c->cur = NULL;
+  ir_block_add_pred(t, c->fs->cur);
+  ir_block_add_pred(f, c->fs->cur);
+  c->fs->cur = NULL;
 }

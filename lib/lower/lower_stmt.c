@@ -17,8 +17,8 @@ void lower_poison(lower_ctx *c, const ast_expr *t) {
   if (t->kind != AST_EXPR_NAME)
     return;
   int var = lower_var_index(c, t->name, true);
-  if (!c->var_types[var])
-    c->var_types[var] = ir_t_void(c->T); /* poisoned: see name_entity */
+  if (!c->fs->var_types[var])
+    c->fs->var_types[var] = ir_t_void(c->T); /* poisoned: see name_entity */
 }
 
 void lower_block(lower_ctx *c, const ast_block *b) {
@@ -27,9 +27,9 @@ void lower_block(lower_ctx *c, const ast_block *b) {
 }
 
 ir_block *lower_cur_block(lower_ctx *c) {
-  if (!c->cur)
-    c->cur = ir_block_new(c->f), c->cur->sealed = true;
-  return c->cur;
+  if (!c->fs->cur)
+    c->fs->cur = ir_block_new(c->fs->f), c->fs->cur->sealed = true;
+  return c->fs->cur;
 }
 
 bool lower_assign_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc) {
@@ -41,14 +41,14 @@ bool lower_assign_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc) {
              name);
     return false;
   }
-  if (!c->var_types[var])
-    c->var_types[var] = v->type;
-  else if (c->var_types[var]->kind == IR_T_VOID)
+  if (!c->fs->var_types[var])
+    c->fs->var_types[var] = v->type;
+  else if (c->fs->var_types[var]->kind == IR_T_VOID)
     return false; /* its first definition was an error, reported there */
-  else if (c->var_types[var] != v->type) {
+  else if (c->fs->var_types[var] != v->type) {
     wp_error(c->diag, loc,
              "cannot assign a value of type '%s' to '%s', which has type '%s'",
-             v->type->name, name, c->var_types[var]->name);
+             v->type->name, name, c->fs->var_types[var]->name);
     return false;
   }
   if (!v->name)
@@ -63,7 +63,8 @@ static int local_var(lower_ctx *c, const ast_expr *e) {
   if (e->kind != AST_EXPR_NAME)
     return -1;
   int var = lower_var_index(c, e->name, false);
-  return var >= 0 && c->var_types[var] && c->var_types[var]->kind != IR_T_ARRAY
+  return var >= 0 && c->fs->var_types[var] &&
+                 c->fs->var_types[var]->kind != IR_T_ARRAY
              ? var
              : -1;
 }
@@ -161,16 +162,16 @@ static bool struct_rooted(lower_ctx *c, const ast_expr *e) {
   switch (e->kind) {
   case AST_EXPR_NAME: {
     int var = lower_var_index(c, e->name, false);
-    return var >= 0 && c->var_types[var] &&
-           c->var_types[var]->kind == IR_T_STRUCT;
+    return var >= 0 && c->fs->var_types[var] &&
+           c->fs->var_types[var]->kind == IR_T_STRUCT;
   }
   case AST_EXPR_ATTRIBUTE: return struct_rooted(c, e->value);
   case AST_EXPR_SUBSCRIPT: {
     if (e->value->kind == AST_EXPR_NAME) {
       int var = lower_var_index(c, e->value->name, false);
-      return var >= 0 && c->var_types[var] &&
-             c->var_types[var]->kind == IR_T_ARRAY &&
-             c->var_types[var]->elem->kind == IR_T_STRUCT;
+      return var >= 0 && c->fs->var_types[var] &&
+             c->fs->var_types[var]->kind == IR_T_ARRAY &&
+             c->fs->var_types[var]->elem->kind == IR_T_STRUCT;
     }
     return struct_rooted(c, e->value);
   }
@@ -183,7 +184,7 @@ static bool struct_rooted(lower_ctx *c, const ast_expr *e) {
 static bool resolve_place(lower_ctx *c, const ast_expr *e, place *p) {
   p->var = local_var(c, e);
   if (p->var >= 0) {
-    p->type = c->var_types[p->var];
+    p->type = c->fs->var_types[p->var];
     /* a variable whose definition was an error (reported there) */
     return !p->type || p->type->kind != IR_T_VOID;
   }
@@ -521,7 +522,7 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
           store(c, t, arr, r, s->value->loc);
         return;
       }
-      if (c->f->kind == IR_FUNC_KERNEL && c->f->options.enable_backward)
+      if (c->fs->f->kind == IR_FUNC_KERNEL && c->fs->f->options.enable_backward)
         wp_warning(c->diag, s->loc,
                    "'%s=' on an array element: the gradient with respect to "
                    "the other operand uses the updated element, not the old "
@@ -603,12 +604,12 @@ static void annassign(lower_ctx *c, const ast_stmt *s) {
     return;
   }
   int var = lower_var_index(c, target->name, true);
-  if (c->var_types[var] && c->var_types[var] != t) {
+  if (c->fs->var_types[var] && c->fs->var_types[var] != t) {
     wp_error(c->diag, s->annotation->loc, "'%s' already has type '%s'",
-             target->name, c->var_types[var]->name);
+             target->name, c->fs->var_types[var]->name);
     return;
   }
-  c->var_types[var] = t;
+  c->fs->var_types[var] = t;
   if (!s->value)
     return;
   ir_value *v = lower_expr(c, s->value);
@@ -641,55 +642,55 @@ static void if_stmt(lower_ctx *c, const ast_stmt *s) {
   ir_value *cond = lower_cond(c, s->cond);
   if (!cond)
     return;
-  ir_block *then_b = ir_block_new(c->f), *merge = ir_block_new(c->f);
-  ir_block *else_b = s->orelse.count ? ir_block_new(c->f) : merge;
+  ir_block *then_b = ir_block_new(c->fs->f), *merge = ir_block_new(c->fs->f);
+  ir_block *else_b = s->orelse.count ? ir_block_new(c->fs->f) : merge;
   lower_cbr(c, cond, then_b, else_b, s->loc);
   lower_seal(c, then_b);
-  c->cur = then_b;
+  c->fs->cur = then_b;
   lower_block(c, &s->body);
   lower_br(c, merge, s->loc);
   if (else_b != merge) {
     lower_seal(c, else_b);
-    c->cur = else_b;
+    c->fs->cur = else_b;
     lower_block(c, &s->orelse);
     lower_br(c, merge, s->loc);
   }
   lower_seal(c, merge);
-  c->cur = merge;
+  c->fs->cur = merge;
 }
 
 static void return_stmt(lower_ctx *c, const ast_stmt *s) {
-  ir_func *f = c->f;
+  ir_func *f = c->fs->f;
   if (f->kind == IR_FUNC_KERNEL) {
     if (s->value) {
       wp_error(c->diag, s->value->loc, "kernels cannot return a value");
       return;
     }
     lower_emit(c, IR_RET, ir_t_void(c->T), NULL, 0, s->loc);
-    c->cur = NULL;
+    c->fs->cur = NULL;
     return;
   }
-  if (c->grad_target) {
+  if (c->fs->grad_target) {
     if (s->value)
       wp_error(c->diag, s->value->loc,
                "a @wp.func_grad function returns nothing: add to the "
                "adjoints with wp.adjoint[x] += ...");
     else
       lower_grad_return(c, s->loc);
-    c->cur = NULL;
+    c->fs->cur = NULL;
     return;
   }
   ir_value *v = s->value ? lower_expr(c, s->value) : NULL;
   if (s->value && !v) {
-    c->cur = NULL; /* reported; the path ends here all the same */
+    c->fs->cur = NULL; /* reported; the path ends here all the same */
     return;
   }
   const ir_type *t = v ? v->type : ir_t_void(c->T);
-  if (!c->ret_known) {
+  if (!c->fs->ret_known) {
     f->ret = t;
-    c->ret_known = true;
+    c->fs->ret_known = true;
   } else if (f->ret != t) {
-    if (c->ret_declared)
+    if (c->fs->ret_declared)
       wp_error(c->diag, s->value ? s->value->loc : s->loc,
                "'%s' is declared to return '%s' but returns '%s' here", f->name,
                f->ret->name, t->name);
@@ -697,11 +698,11 @@ static void return_stmt(lower_ctx *c, const ast_stmt *s) {
       wp_error(c->diag, s->value ? s->value->loc : s->loc,
                "'%s' returns '%s' here but '%s' before", f->name, t->name,
                f->ret->name);
-    c->cur = NULL;
+    c->fs->cur = NULL;
     return;
   }
   lower_emit(c, IR_RET, t, v ? &v : NULL, v ? 1 : 0, s->loc);
-  c->cur = NULL;
+  c->fs->cur = NULL;
 }
 
 static void stmt(lower_ctx *c, const ast_stmt *s) {
@@ -728,12 +729,13 @@ static void stmt(lower_ctx *c, const ast_stmt *s) {
     return;
   case AST_STMT_BREAK:
   case AST_STMT_CONTINUE:
-    if (!c->loop) {
+    if (!c->fs->loop) {
       wp_error(c->diag, s->loc, "'%s' outside a loop",
                s->kind == AST_STMT_BREAK ? "break" : "continue");
       return;
     }
-    lower_br(c, s->kind == AST_STMT_BREAK ? c->loop->brk : c->loop->cont,
+    lower_br(c,
+             s->kind == AST_STMT_BREAK ? c->fs->loop->brk : c->fs->loop->cont,
              s->loc);
     return;
   case AST_STMT_RETURN: return_stmt(c, s); return;
