@@ -135,10 +135,12 @@ $(LIBWARPRT): $(RT_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
 # Unit tests: test/unit/NAME.c -> build/test/unit/NAME, linked with the
-# compiler library or the runtime.
+# compiler library or the runtime; their headers (check.h: the CHECK macros)
+# are test/unit/*.h.
 UNIT_SRC := $(wildcard test/unit/*.c)
 UNIT_BIN := $(UNIT_SRC:test/unit/%.c=$(B)/test/unit/%)
-$(B)/test/unit/%: test/unit/%.c $(LIBWARPC) $(LIBWARPRT)
+UNIT_HDR := $(wildcard test/unit/*.h)
+$(B)/test/unit/%: test/unit/%.c $(UNIT_HDR) $(LIBWARPC) $(LIBWARPRT)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(WARN) -pthread -Ilib -Iruntime/include -o $@ $< $(LIBWARPC) $(LIBWARPRT) -lm
 
@@ -279,7 +281,7 @@ $(TSAN_LIB): $(TSAN_RT_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
-$(TSAN_B)/test/%: test/unit/%.c $(TSAN_LIB)
+$(TSAN_B)/test/%: test/unit/%.c $(UNIT_HDR) $(TSAN_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(TSAN_CFLAGS) $(WARN) -pthread -Ilib -Iruntime/include -o $@ $< $(TSAN_LIB) -lm
 

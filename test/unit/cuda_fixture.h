@@ -17,26 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int passed, failed;
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (cond) {                                                                \
-      passed++;                                                                \
-    } else {                                                                   \
-      failed++;                                                                \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n  last error: %s\n", __FILE__, \
-              __LINE__, #cond, wp_last_error());                               \
-    }                                                                          \
-  } while (0)
-
-/* The call returns `code` and the message contains `text`. */
-#define CHECK_ERR(call, code, text)                                            \
-  do {                                                                         \
-    wp_status st_ = (call);                                                    \
-    CHECK(st_ == (code));                                                      \
-    CHECK(strstr(wp_last_error(), (text)) != NULL);                            \
-  } while (0)
+#define CHECK_LAST_ERROR wp_last_error
+#include "check.h"
 
 #define CUDA0 WP_DEVICE_CUDA(0)
 #define CUDA1 WP_DEVICE_CUDA(1)

@@ -26,6 +26,8 @@
 
 #include "cuda_fixture.h"
 
+CHECK_TALLY;
+
 /* CPU launches and arrays work whatever CUDA's state. */
 static void check_cpu_still_works(void) {
   enum { N = 5000 };
@@ -866,6 +868,5 @@ int main(void) {
     }
   }
   wp_shutdown();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return check_report(NULL);
 }

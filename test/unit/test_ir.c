@@ -9,16 +9,9 @@
 #include "parse/parse.h"
 #include "warp/abi.h"
 
-static int passed, failed;
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (cond)                                                                  \
-      passed++;                                                                \
-    else {                                                                     \
-      failed++;                                                                \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                          \
-  } while (0)
+#include "check.h"
+
+CHECK_TALLY;
 
 typedef struct unit {
   wp_arena arena;
@@ -377,6 +370,5 @@ int main(void) {
   test_op_names();
   test_verifier_dominance();
   test_builtin_registry();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return check_report(NULL);
 }
