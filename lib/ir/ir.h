@@ -63,11 +63,15 @@ struct ir_type {
   const ir_type **members;   /* TUPLE, STRUCT */
   const char **member_names; /* STRUCT */
   int nmembers;
-  const char *name;  /* Warp's spelling: "float32", "vec3f", "mat33d",
-                        "array(dtype=vec3f, ndim=2)", "tuple(float32,
-                        int32)", struct name */
-  const char *cname; /* C type in generated code: "float", "wp_vec3f",
-                        "wp_array", ... */
+  const char *name; /* Warp's spelling: "float32", "vec3f", "mat33d",
+                       "array(dtype=vec3f, ndim=2)", "tuple(float32,
+                       int32)", struct name */
+  /* STRUCT: the struct's name in generated code, unique in the module (a
+     naming decision of lowering, as a function's cname; the C spelling of
+     every type is lib/emit's: emit_ctype) */
+  const char *symbol;
+  int serial; /* the type's position in the interning table (numbers the
+                 emitted names of tuples) */
 };
 
 /* The interning table of one compilation (lives in an arena). */
@@ -92,7 +96,7 @@ const ir_type *ir_t_tuple(ir_types *T, const ir_type **members, int n);
 /* A @wp.struct (nominal: every call makes a new type).  Members are laid out
  * as C and Warp's ctypes.Structure lay them out: in declaration order with
  * natural alignment. */
-const ir_type *ir_t_struct(ir_types *T, const char *name, const char *cname,
+const ir_type *ir_t_struct(ir_types *T, const char *name, const char *symbol,
                            const ir_type **members, const char **names, int n);
 int ir_type_align(const ir_type *t);
 int ir_struct_offset(const ir_type *t, int k);
