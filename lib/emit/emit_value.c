@@ -305,11 +305,70 @@ static void print_call(emit_ctx *e, const ir_value *v, const char *fmt,
   fputs(");", out);
 }
 
+/* The printf conversion of a value printed as Warp's print() shows a
+ * scalar of type t (bools are passed as "True" / "False"). */
+static const char *print_conversion(const ir_type *t) {
+  if (ir_type_is_float(t))
+    return "%g"; /* a double: lowering widened it */
+  if (ir_type_is_bool(t))
+    return "%s";
+  if (t->scalar == WP_SCALAR_INT64)
+    return "%lld";
+  if (t->scalar == WP_SCALAR_UINT64)
+    return "%llu";
+  return ir_type_is_signed(t) ? "%d" : "%u";
+}
+
+/* Appends s to the format being built in buf[*len], growing it. */
+static void format_put(wp_arena *a, char **buf, size_t *len, size_t *cap,
+                       const char *s, size_t n) {
+  if (*len + n + 1 > *cap) {
+    size_t c = *cap ? *cap : 256;
+    while (*len + n + 1 > c)
+      c *= 2;
+    char *nb = wp_arena_alloc(a, c);
+    if (*len)
+      memcpy(nb, *buf, *len);
+    *buf = nb;
+    *cap = c;
+  }
+  memcpy(*buf + *len, s, n);
+  *len += n;
+  (*buf)[*len] = 0;
+}
+
+/* The printf format of IR_PRINT v: its text pieces with '%' doubled, a
+ * conversion for each value, wp.printf's format as it is. */
+static const char *print_format(emit_ctx *e, const ir_value *v) {
+  wp_arena *a = e->m->arena;
+  char *buf = "";
+  size_t len = 0, cap = 0;
+  for (int i = 0; i < v->print->npieces; i++) {
+    const ir_print_piece *p = &v->print->pieces[i];
+    const char *s = p->kind == IR_PIECE_VALUE
+                        ? print_conversion(v->args[p->arg]->type)
+                        : p->text;
+    if (p->kind != IR_PIECE_TEXT) {
+      format_put(a, &buf, &len, &cap, s, strlen(s));
+      continue;
+    }
+    for (const char *t = s; *t; t++) { /* runs without '%', then "%%" */
+      size_t n = strcspn(t, "%");
+      format_put(a, &buf, &len, &cap, t, n);
+      t += n;
+      if (!*t)
+        break;
+      format_put(a, &buf, &len, &cap, "%%", 2);
+    }
+  }
+  return buf;
+}
+
 /* The printf calls of IR_PRINT v (its values from args[first]): one call,
  * or, past PRINTF_MAX_ARGS values, the format cut before a conversion
  * into calls of at most that many values each. */
 static void print_calls(emit_ctx *e, const ir_value *v, int first) {
-  const char *f = v->str;
+  const char *f = print_format(e, v);
   if (v->nargs - first <= PRINTF_MAX_ARGS) {
     print_call(e, v, f, strlen(f), first, v->nargs);
     return;

@@ -219,7 +219,7 @@ typedef enum ir_op {
   IR_PATH_PUSH,   /* push block number aux on the tape */
   IR_PATH_POP,    /* pop a block number (int32); -1 when the tape is
                      empty */
-  IR_PRINT,       /* printf(str, args...) of scalar args (print,
+  IR_PRINT,       /* prints v->print (pieces: text and scalar args; print,
                      wp.printf, assert, wp.expect_*); aux: 0 always,
                      IR_PRINT_ASSERT / IR_PRINT_EXPECT: only when the bool
                      args[0] (not printed) is false, then trap (assert) or
@@ -235,6 +235,29 @@ typedef enum ir_op {
 } ir_op;
 
 enum { IR_PRINT_ALWAYS, IR_PRINT_ASSERT, IR_PRINT_EXPECT };
+
+/* What an IR_PRINT prints: pieces in order, which lib/emit spells as a
+ * printf format and its arguments. */
+typedef enum ir_print_piece_kind {
+  IR_PIECE_TEXT,   /* text, printed as it is */
+  IR_PIECE_VALUE,  /* args[arg] as Warp's print() shows a scalar of its type:
+                      a bool True or False, a float (float64) as %g does, an
+                      integer (int32, uint32, int64, uint64) in decimal */
+  IR_PIECE_PRINTF, /* text is the format of wp.printf (Warp's, with C
+                      printf's conventions), converting args[arg] and the
+                      args after it in order */
+} ir_print_piece_kind;
+
+typedef struct ir_print_piece {
+  ir_print_piece_kind kind;
+  const char *text; /* TEXT, PRINTF */
+  int arg;          /* VALUE, PRINTF: index in the IR_PRINT's args */
+} ir_print_piece;
+
+typedef struct ir_print_pieces {
+  const ir_print_piece *pieces;
+  int npieces;
+} ir_print_pieces;
 
 typedef struct ir_value ir_value;
 typedef struct ir_block ir_block;
@@ -263,7 +286,7 @@ struct ir_value {
   int ncases;
   int *slots;       /* ADJ_BUILTIN */
   const char *name; /* source variable name, for printing; may be NULL */
-  const char *str;  /* PRINT: C printf format */
+  const ir_print_pieces *print; /* PRINT: what it prints */
   wp_loc loc;
   ir_block *block;
   ir_value *next, *prev; /* instruction list of the block */

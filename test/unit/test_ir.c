@@ -216,6 +216,40 @@ static int verify_count(ir_module *m, const char *what) {
   return problems == n ? n : -1;
 }
 
+/* An IR_PRINT's pieces name values it has, of the types print() converts
+ * (lib/emit spells the conversion from the value's type). */
+static void test_verifier_print_pieces(void) {
+  wp_arena a = {0};
+  ir_module *m = ir_module_new(&a, "t", NULL);
+  const ir_type *vt = ir_t_void(m->types);
+  ir_func *f = ir_func_new(m, IR_FUNC_KERNEL, "k");
+  ir_block *b0 = ir_block_new(f);
+  ir_value *x =
+      ir_append(b0, IR_CONST, ir_t_int32(m->types), NULL, 0, (wp_loc){0});
+  ir_value *h =
+      ir_append(b0, IR_CONST, ir_t_scalar(m->types, WP_SCALAR_FLOAT16), NULL, 0,
+                (wp_loc){0});
+  ir_print_piece pieces[] = {{IR_PIECE_TEXT, "x = ", 0},
+                             {IR_PIECE_VALUE, NULL, 0}};
+  ir_print_pieces pr = {pieces, 2};
+  ir_value *p = ir_append(b0, IR_PRINT, vt, &x, 1, (wp_loc){0});
+  p->print = &pr;
+  ir_append(b0, IR_RET, vt, NULL, 0, (wp_loc){0});
+  CHECK(verify_count(m, "print") == 0);
+  pieces[1].arg = 1; /* past the values */
+  CHECK(verify_count(m, "print piece names a missing value") == 1);
+  pieces[1] = (ir_print_piece){IR_PIECE_PRINTF, "%d", 1}; /* converts none */
+  CHECK(verify_count(m, "print") == 0);
+  pieces[1].arg = 2;
+  CHECK(verify_count(m, "print piece names a missing value") == 1);
+  pieces[1] = (ir_print_piece){IR_PIECE_VALUE, NULL, 0};
+  p->args[0] = h; /* a float16: lowering widens floats to float64 */
+  CHECK(verify_count(m, "print value of a type print() does not convert") == 1);
+  p->print = NULL;
+  CHECK(verify_count(m, "print without pieces") == 1);
+  wp_arena_free(&a);
+}
+
 /* Use before definition in one block of 200,000 values (which the verifier
  * checks in linear time), and uses that their definitions' blocks do not
  * dominate. */
@@ -372,6 +406,7 @@ int main(void) {
   test_verifier_catches_broken_ir();
   test_op_names();
   test_verifier_dominance();
+  test_verifier_print_pieces();
   test_builtin_registry();
   return check_report(NULL);
 }
