@@ -135,12 +135,19 @@ $(LIBWARPRT): $(RT_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
 # Unit tests: test/unit/NAME.c -> build/test/unit/NAME, linked with the
-# compiler library or the runtime.
+# compiler library or the runtime; their headers (check.h: the CHECK macros)
+# are test/unit/*.h.
 UNIT_SRC := $(wildcard test/unit/*.c)
 UNIT_BIN := $(UNIT_SRC:test/unit/%.c=$(B)/test/unit/%)
-$(B)/test/unit/%: test/unit/%.c $(LIBWARPC) $(LIBWARPRT)
+# A test of several files lists the others in UNIT_PARTS_NAME: the program
+# test_cuda_runtime is test/unit/test_cuda_runtime.c (main) and
+# test/unit/cuda/*.c (its fixture and checks).
+UNIT_HDR := $(wildcard test/unit/*.h test/unit/cuda/*.h)
+UNIT_PARTS_test_cuda_runtime := $(wildcard test/unit/cuda/*.c)
+$(B)/test/unit/%: test/unit/%.c $(UNIT_HDR) $(LIBWARPC) $(LIBWARPRT)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(WARN) -pthread -Ilib -Iruntime/include -o $@ $< $(LIBWARPC) $(LIBWARPRT) -lm
+	$(CC) $(CFLAGS) $(WARN) -pthread -Ilib -Iruntime/include -o $@ $< $(UNIT_PARTS_$*) $(LIBWARPC) $(LIBWARPRT) -lm
+$(B)/test/unit/test_cuda_runtime: $(UNIT_PARTS_test_cuda_runtime)
 
 unit: $(UNIT_BIN)
 
@@ -279,9 +286,10 @@ $(TSAN_LIB): $(TSAN_RT_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
-$(TSAN_B)/test/%: test/unit/%.c $(TSAN_LIB)
+$(TSAN_B)/test/%: test/unit/%.c $(UNIT_HDR) $(TSAN_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(TSAN_CFLAGS) $(WARN) -pthread -Ilib -Iruntime/include -o $@ $< $(TSAN_LIB) -lm
+	$(CC) $(TSAN_CFLAGS) $(WARN) -pthread -Ilib -Iruntime/include -o $@ $< $(UNIT_PARTS_$*) $(TSAN_LIB) -lm
+$(TSAN_B)/test/test_cuda_runtime: $(UNIT_PARTS_test_cuda_runtime)
 
 $(TSAN_FAKECUDA): test/fakecuda/fakecuda.c test/fakecuda/fakecuda.h
 	@mkdir -p $(dir $@)

@@ -54,11 +54,6 @@ int wp_emit_c(FILE *out, ir_module *m, const wp_target *target,
  * -1 on a write error. */
 int wp_emit_header(FILE *out, const ir_module *m, const wp_emit_options *opts);
 
-/* Prints the C typedef of a vector/matrix/tuple type, guarded by
- * `#ifndef WP_TYPE_<name>` so the generated C and several generated headers
- * can all define it. */
-void wp_emit_typedef(FILE *out, const ir_type *t);
-
 /* The text of an embedded file ("abi.h", "0core.h", ...), or NULL. */
 const char *wp_embedded_file(const char *name);
 

@@ -97,17 +97,19 @@ static void declare_values(emit_ctx *e, const ir_func *f) {
 #define INIT(v) (taped && taped[(v)->id] ? " = WP_ZERO_INIT" : "")
   for (ir_block *b = f->entry; b; b = b->next) {
     for (int i = 0; i < b->nparams; i++)
-      fprintf(e->out, "  %s v%d%s;\n", b->params[i]->type->cname,
+      fprintf(e->out, "  %s v%d%s;\n", emit_ctype(e, b->params[i]->type),
               b->params[i]->id, INIT(b->params[i]));
     for (ir_value *v = b->first; v; v = v->next)
       if (v->type->kind != IR_T_VOID && v->op != IR_PARAM &&
           !ir_is_terminator(v) && v->op != IR_STORE)
-        fprintf(e->out, "  %s v%d%s;\n", v->type->cname, v->id, INIT(v));
+        fprintf(e->out, "  %s v%d%s;\n", emit_ctype(e, v->type), v->id,
+                INIT(v));
   }
 #undef INIT
   free(taped);
   for (int i = 0; i < f->nlocals; i++)
-    fprintf(e->out, "  %s wp_l%d = WP_ZERO_INIT;\n", f->locals[i]->cname, i);
+    fprintf(e->out, "  %s wp_l%d = WP_ZERO_INIT;\n",
+            emit_ctype(e, f->locals[i]), i);
   if (f->backward)
     fputs("  wp_ttape wp_tape;\n  wp_ttape_init(&wp_tape);\n", e->out);
 }
@@ -124,9 +126,9 @@ void emit_body(emit_ctx *e, const ir_func *f) {
 }
 
 static void func_signature(emit_ctx *e, const ir_func *f) {
-  fprintf(e->out, "WP_FN %s %s(", f->ret->cname, f->cname);
+  fprintf(e->out, "WP_FN %s %s(", emit_ctype(e, f->ret), f->cname);
   for (int i = 0; i < f->nparams; i++)
-    fprintf(e->out, "%s%s v%d", i ? ", " : "", f->param_types[i]->cname,
+    fprintf(e->out, "%s%s v%d", i ? ", " : "", emit_ctype(e, f->param_types[i]),
             f->params[i]->id);
   if (!f->nparams)
     fputs("void", e->out);
@@ -152,9 +154,9 @@ static void emit_native(emit_ctx *e, const ir_func *f) {
   FILE *out = e->out;
   fprintf(out, "\n/* @wp.func_native %s */\n", f->name);
   if (!f->native_adjoint) {
-    fprintf(out, "WP_FN %s %s(", f->ret->cname, f->cname);
+    fprintf(out, "WP_FN %s %s(", emit_ctype(e, f->ret), f->cname);
     for (int i = 0; i < f->nparams; i++)
-      fprintf(out, "%s%s %s", i ? ", " : "", f->param_types[i]->cname,
+      fprintf(out, "%s%s %s", i ? ", " : "", emit_ctype(e, f->param_types[i]),
               f->param_names[i]);
     fprintf(out, "%s) {\n", f->nparams ? "" : "void");
     snippet_line(e, f);
@@ -174,9 +176,9 @@ static void emit_native(emit_ctx *e, const ir_func *f) {
       g = g->next;
   fprintf(out, "WP_FN void %s(", bn);
   for (int i = 0; i < n; i++)
-    fprintf(out, "%s %s, %s *wpn_adj_%d, ", f->param_types[i]->cname,
-            f->param_names[i], f->param_types[i]->cname, i);
-  fprintf(out, "%s adj_ret) {\n", f->param_types[n]->cname);
+    fprintf(out, "%s %s, %s *wpn_adj_%d, ", emit_ctype(e, f->param_types[i]),
+            f->param_names[i], emit_ctype(e, f->param_types[i]), i);
+  fprintf(out, "%s adj_ret) {\n", emit_ctype(e, f->param_types[n]));
   for (int i = 0; i < n; i++)
     fprintf(out, "#define adj_%s (*wpn_adj_%d)\n", f->param_names[i], i);
   snippet_line(e, f);
@@ -184,10 +186,11 @@ static void emit_native(emit_ctx *e, const ir_func *f) {
   for (int i = 0; i < n; i++)
     fprintf(out, "#undef adj_%s\n", f->param_names[i]);
   fputs("}\n", out);
-  fprintf(out, "WP_FN %s %s(", f->ret->cname, f->cname);
+  fprintf(out, "WP_FN %s %s(", emit_ctype(e, f->ret), f->cname);
   for (int i = 0; i <= n; i++)
-    fprintf(out, "%s%s v%d", i ? ", " : "", f->param_types[i]->cname, i);
-  fprintf(out, ") {\n  %s r = WP_ZERO_INIT;\n  %s(", f->ret->cname, bn);
+    fprintf(out, "%s%s v%d", i ? ", " : "", emit_ctype(e, f->param_types[i]),
+            i);
+  fprintf(out, ") {\n  %s r = WP_ZERO_INIT;\n  %s(", emit_ctype(e, f->ret), bn);
   for (int i = 0; i < n; i++)
     fprintf(out, "v%d, &r.m%d, ", i, i);
   fprintf(out, "v%d);\n  return r;\n}\n", n);

@@ -22,6 +22,7 @@ typedef struct emit_ctx {
   const char *iprefix;
   wp_keymap func_index;
   wp_strmap kernel_cnames;
+  wp_keymap ctypes; /* ir_type * -> its C spelling (emit_ctype) */
 } emit_ctx;
 
 /* emit_c.c: a C string literal of `s`, escaped; `s` inside a comment with
@@ -29,7 +30,16 @@ typedef struct emit_ctx {
 void emit_c_string(FILE *out, const char *s);
 void emit_comment_text(FILE *out, const char *s);
 
-/* types_c.c */
+/* types_c.c: the C spelling of type t in generated code: "void", the C
+ * type of a scalar ("float", "wp_int32", "wp_half", ...), "wp_vec3f" /
+ * "wp_mat33d" / "wp_quatf" (wp_ and Warp's name), "wp_array",
+ * "wp_tuple<serial>", a struct's symbol.  Made on first use and kept in e
+ * (storage: the module's arena). */
+const char *emit_ctype(emit_ctx *e, const ir_type *t);
+/* Prints the C typedef of a vector/matrix/tuple/struct type, guarded by
+ * `#ifndef WP_TYPE_<name>` so the generated C and several generated headers
+ * can all define it. */
+void emit_typedef(emit_ctx *e, FILE *out, const ir_type *t);
 void emit_use_type(emit_ctx *e, const ir_type *t);
 void emit_types(emit_ctx *e);
 void emit_instances(emit_ctx *e, ir_func *f);

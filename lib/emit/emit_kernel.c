@@ -138,8 +138,8 @@ const char **emit_param_cnames(emit_ctx *e, const ir_func *f) {
     bool type_name = false;
     for (int k = 0; k < f->nparams; k++) {
       const ir_type *t = f->param_types[k];
-      type_name = type_name || !strcmp(t->cname, n) ||
-                  (t->kind == IR_T_ARRAY && !strcmp(t->elem->cname, n));
+      type_name = type_name || !strcmp(emit_ctype(e, t), n) ||
+                  (t->kind == IR_T_ARRAY && !strcmp(emit_ctype(e, t->elem), n));
     }
     const char *c =
         type_name ? wp_arena_printf(A, "arg_%s", n) : emit_c_ident(A, n);
@@ -156,11 +156,12 @@ const char **emit_param_cnames(emit_ctx *e, const ir_func *f) {
   return out;
 }
 
-static const char *launcher_param(wp_arena *a, const ir_type *t,
+static const char *launcher_param(emit_ctx *e, const ir_type *t,
                                   const char *name) {
+  wp_arena *a = e->m->arena;
   if (t->kind == IR_T_ARRAY)
     return wp_arena_printf(a, "const wp_array *%s", name);
-  return wp_arena_printf(a, "%s %s", t->cname, name);
+  return wp_arena_printf(a, "%s %s", emit_ctype(e, t), name);
 }
 
 /* `wp_status <name>(const wp_launch *launch, params...)`. */
@@ -169,7 +170,7 @@ static void signature(emit_ctx *e, const ir_func *f, const char *name,
   const char **pn = emit_param_cnames(e, f);
   fprintf(out, "wp_status %s(const wp_launch *launch", name);
   for (int i = 0; i < f->nparams; i++)
-    fprintf(out, ", %s", launcher_param(e->m->arena, f->param_types[i], pn[i]));
+    fprintf(out, ", %s", launcher_param(e, f->param_types[i], pn[i]));
   fputc(')', out);
 }
 
@@ -235,7 +236,7 @@ static void args_struct(emit_ctx *e, const ir_func *k) {
   const char *args = isym(e, k, "args");
   fprintf(out, "\n/* @wp.kernel %s */\ntypedef struct %s {\n", k->name, args);
   for (int i = 0; i < k->nparams; i++)
-    fprintf(out, "  %s p%d;\n", k->param_types[i]->cname, i);
+    fprintf(out, "  %s p%d;\n", emit_ctype(e, k->param_types[i]), i);
   if (!k->nparams)
     fputs("  char unused;\n", out);
   fprintf(out, "} %s;\n\n", args);
@@ -251,7 +252,7 @@ static void body(emit_ctx *e, const ir_func *f, const ir_func *k) {
           isym(e, k, f == k ? "body" : "adj_body"), isym(e, k, "args"));
   fprintf(out, "  (void)wp_args; (void)wp_bounds; (void)wp_idx;\n");
   for (int i = 0; i < f->nparams; i++)
-    fprintf(out, "  %s v%d = wp_args->p%d;\n", f->param_types[i]->cname,
+    fprintf(out, "  %s v%d = wp_args->p%d;\n", emit_ctype(e, f->param_types[i]),
             f->params[i]->id, i);
   emit_body(e, f);
   fputs("}\n\n", out);

@@ -12,7 +12,7 @@ static void name(FILE *out, const ir_value *v) {
   fprintf(out, "v%d", v->id);
 }
 
-static void print_const(FILE *out, const ir_value *v) {
+static void print_const(emit_ctx *e, FILE *out, const ir_value *v) {
   const ir_type *t = v->type;
   if (t->scalar == WP_SCALAR_FLOAT16) { /* its bits (wp_half is a uint16) */
     fprintf(out, "(wp_half)0x%04x",
@@ -57,7 +57,9 @@ static void print_const(FILE *out, const ir_value *v) {
     else
       fprintf(out, "%lld", (long long)v->ival);
     return;
-  default: fprintf(out, "(%s)%lld", t->cname, (long long)v->ival); return;
+  default:
+    fprintf(out, "(%s)%lld", emit_ctype(e, t), (long long)v->ival);
+    return;
   }
 }
 
@@ -65,7 +67,7 @@ static void print_const(FILE *out, const ir_value *v) {
  * 1-d array ("array<n>d_<dtype>" for more dimensions). */
 static void mangled(FILE *out, const ir_type *t) {
   if (t->kind == IR_T_STRUCT) /* struct names are unique as C names only */
-    fputs(t->cname, out);
+    fputs(t->symbol, out);
   else if (t->kind != IR_T_ARRAY)
     fputs(t->name, out);
   else if (t->ndim == 1)
@@ -102,8 +104,8 @@ static void builtin(emit_ctx *e, const ir_value *v) {
   for (int i = 0; i < v->nargs; i++)
     types[i] = v->args[i]->type;
   if (!strcmp(v->builtin->name, "cast")) { /* wp.cast: the same bits */
-    fprintf(out, "WP_BITCAST(%s, %s, ", v->type->cname,
-            v->args[0]->type->cname);
+    fprintf(out, "WP_BITCAST(%s, %s, ", emit_ctype(e, v->type),
+            emit_ctype(e, v->args[0]->type));
     name(out, v->args[0]);
     fputc(')', out);
     return;
@@ -143,7 +145,8 @@ static void cast(emit_ctx *e, const ir_value *v) {
     name(out, v->args[0]);
     fputc(')', out);
   } else if (from->scalar == WP_SCALAR_FLOAT16) { /* through float32 */
-    fprintf(out, ir_type_is_bool(t) ? "(wp_h2f(" : "(%s)wp_h2f(", t->cname);
+    fprintf(out, ir_type_is_bool(t) ? "(wp_h2f(" : "(%s)wp_h2f(",
+            emit_ctype(e, t));
     name(out, v->args[0]);
     fputs(ir_type_is_bool(t) ? ") != 0.0f)" : ")", out);
   } else if (t->scalar == WP_SCALAR_FLOAT16) { /* from float32 (Warp's) */
@@ -155,7 +158,7 @@ static void cast(emit_ctx *e, const ir_value *v) {
     name(out, v->args[0]);
     fputs(" != 0)", out);
   } else {
-    fprintf(out, "(%s)", t->cname);
+    fprintf(out, "(%s)", emit_ctype(e, t));
     name(out, v->args[0]);
   }
 }
@@ -163,7 +166,7 @@ static void cast(emit_ctx *e, const ir_value *v) {
 static void compose(emit_ctx *e, const ir_value *v) {
   FILE *out = e->out;
   const ir_type *t = v->type;
-  fprintf(out, "WP_LIT(%s){", t->cname);
+  fprintf(out, "WP_LIT(%s){", emit_ctype(e, t));
   if (t->kind == IR_T_VEC || t->kind == IR_T_MAT)
     fputc('{', out);
   for (int i = 0; i < v->nargs; i++) {
@@ -189,7 +192,7 @@ static void compose(emit_ctx *e, const ir_value *v) {
 static void address_of(emit_ctx *e, const ir_value *v, int nidx,
                        const char *macro) {
   const ir_value *arr = v->args[0];
-  fprintf(e->out, "%s%d(%s, ", macro, nidx, arr->type->elem->cname);
+  fprintf(e->out, "%s%d(%s, ", macro, nidx, emit_ctype(e, arr->type->elem));
   name(e->out, arr);
   for (int i = 1; i <= nidx; i++) {
     fputs(", ", e->out);
@@ -261,7 +264,7 @@ static void grad_accum(emit_ctx *e, const ir_value *v) {
   if (et->kind == IR_T_STRUCT) { /* member by member */
     fputs("if (", out);
     name(out, v->args[0]);
-    fprintf(out, ".grad) {\n  %s *wp_gp = ", et->cname);
+    fprintf(out, ".grad) {\n  %s *wp_gp = ", emit_ctype(e, et));
     address_of(e, v, v->nargs - 2, "WP_GAT");
     fputs(";\n", out);
     char val[32];
@@ -302,11 +305,70 @@ static void print_call(emit_ctx *e, const ir_value *v, const char *fmt,
   fputs(");", out);
 }
 
+/* The printf conversion of a value printed as Warp's print() shows a
+ * scalar of type t (bools are passed as "True" / "False"). */
+static const char *print_conversion(const ir_type *t) {
+  if (ir_type_is_float(t))
+    return "%g"; /* a double: lowering widened it */
+  if (ir_type_is_bool(t))
+    return "%s";
+  if (t->scalar == WP_SCALAR_INT64)
+    return "%lld";
+  if (t->scalar == WP_SCALAR_UINT64)
+    return "%llu";
+  return ir_type_is_signed(t) ? "%d" : "%u";
+}
+
+/* Appends s to the format being built in buf[*len], growing it. */
+static void format_put(wp_arena *a, char **buf, size_t *len, size_t *cap,
+                       const char *s, size_t n) {
+  if (*len + n + 1 > *cap) {
+    size_t c = *cap ? *cap : 256;
+    while (*len + n + 1 > c)
+      c *= 2;
+    char *nb = wp_arena_alloc(a, c);
+    if (*len)
+      memcpy(nb, *buf, *len);
+    *buf = nb;
+    *cap = c;
+  }
+  memcpy(*buf + *len, s, n);
+  *len += n;
+  (*buf)[*len] = 0;
+}
+
+/* The printf format of IR_PRINT v: its text pieces with '%' doubled, a
+ * conversion for each value, wp.printf's format as it is. */
+static const char *print_format(emit_ctx *e, const ir_value *v) {
+  wp_arena *a = e->m->arena;
+  char *buf = "";
+  size_t len = 0, cap = 0;
+  for (int i = 0; i < v->print->npieces; i++) {
+    const ir_print_piece *p = &v->print->pieces[i];
+    const char *s = p->kind == IR_PIECE_VALUE
+                        ? print_conversion(v->args[p->arg]->type)
+                        : p->text;
+    if (p->kind != IR_PIECE_TEXT) {
+      format_put(a, &buf, &len, &cap, s, strlen(s));
+      continue;
+    }
+    for (const char *t = s; *t; t++) { /* runs without '%', then "%%" */
+      size_t n = strcspn(t, "%");
+      format_put(a, &buf, &len, &cap, t, n);
+      t += n;
+      if (!*t)
+        break;
+      format_put(a, &buf, &len, &cap, "%%", 2);
+    }
+  }
+  return buf;
+}
+
 /* The printf calls of IR_PRINT v (its values from args[first]): one call,
  * or, past PRINTF_MAX_ARGS values, the format cut before a conversion
  * into calls of at most that many values each. */
 static void print_calls(emit_ctx *e, const ir_value *v, int first) {
-  const char *f = v->str;
+  const char *f = print_format(e, v);
   if (v->nargs - first <= PRINTF_MAX_ARGS) {
     print_call(e, v, f, strlen(f), first, v->nargs);
     return;
@@ -419,7 +481,7 @@ static void edge(emit_ctx *e, const ir_block *to, const ir_edge *ed) {
   if (ed->nargs) {
     fputs("{ ", out);
     for (int i = 0; i < ed->nargs; i++) {
-      fprintf(out, "%s t%d = ", to->params[i]->type->cname, i);
+      fprintf(out, "%s t%d = ", emit_ctype(e, to->params[i]->type), i);
       name(out, ed->args[i]);
       fputs("; ", out);
     }
@@ -528,12 +590,12 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     fputs(" = ", out);
   }
   switch (v->op) {
-  case IR_CONST: print_const(out, v); break;
+  case IR_CONST: print_const(e, out, v); break;
   case IR_ZERO:
     if (v->type->kind == IR_T_SCALAR)
-      fprintf(out, "(%s)0", v->type->cname);
+      fprintf(out, "(%s)0", emit_ctype(e, v->type));
     else
-      fprintf(out, "WP_LIT(%s){0}", v->type->cname);
+      fprintf(out, "WP_LIT(%s){0}", emit_ctype(e, v->type));
     break;
   case IR_BUILTIN: builtin(e, v); break;
   case IR_CAST: cast(e, v); break;
@@ -570,7 +632,7 @@ void emit_value(emit_ctx *e, const ir_value *v) {
   case IR_PATH_POP: fputs("wp_ttape_pop_id(&wp_tape)", out); break;
   case IR_GRAD_LOAD:
     fputs("WP_LIT(", out);
-    fputs(v->type->cname, out);
+    fputs(emit_ctype(e, v->type), out);
     fputs("){0}; if (", out);
     name(out, v->args[0]);
     fputs(".grad) { ", out);
@@ -580,7 +642,7 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     if (v->aux) { /* and zero the slot: the write replaced that value */
       fputs("; *", out);
       address_of(e, v, v->nargs - 1, "WP_GAT");
-      fprintf(out, " = WP_LIT(%s){0}", v->type->cname);
+      fprintf(out, " = WP_LIT(%s){0}", emit_ctype(e, v->type));
     }
     fputs("; }", out);
     break;

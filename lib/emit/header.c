@@ -150,15 +150,15 @@ int wp_emit_header(FILE *out, const ir_module *m, const wp_emit_options *opts) {
         emit_use_type(&e, f->param_types[i]);
   for (int i = 0; i < e.types.count; i++) {
     const ir_type *t = e.types.items[i];
-    wp_emit_typedef(out, t);
+    emit_typedef(&e, out, t);
     if (t->kind == IR_T_STRUCT) { /* dtype code for wp_array_alloc */
-      char *mac = wp_arena_printf(m->arena, "%s_DTYPE", t->cname);
+      char *mac = wp_arena_printf(m->arena, "%s_DTYPE", emit_ctype(&e, t));
       for (char *p = mac; *p; p++)
         *p = (char)toupper((unsigned char)*p);
       fprintf(out,
               "/* dtype of arrays of struct '%s': wp_array_alloc(&a, %s, "
               "sizeof(%s), ...) */\n#define %s 0x%08xu\n",
-              t->name, mac, t->cname, mac, ir_type_dtype_code(t));
+              t->name, mac, emit_ctype(&e, t), mac, ir_type_dtype_code(t));
     }
   }
   for (const ir_func *f = m->funcs; f; f = f->next) {

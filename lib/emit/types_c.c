@@ -7,6 +7,35 @@
 #include "../../runtime/include/warp/abi.h"
 #include "emit_internal.h"
 
+/* The C types of the scalar codes (<warp/abi.h>). */
+static const char *const scalar_ctypes[] = {
+    [WP_SCALAR_BOOL] = "wp_bool",         [WP_SCALAR_INT8] = "wp_int8",
+    [WP_SCALAR_UINT8] = "wp_uint8",       [WP_SCALAR_INT16] = "wp_int16",
+    [WP_SCALAR_UINT16] = "wp_uint16",     [WP_SCALAR_INT32] = "wp_int32",
+    [WP_SCALAR_UINT32] = "wp_uint32",     [WP_SCALAR_INT64] = "wp_int64",
+    [WP_SCALAR_UINT64] = "wp_uint64",     [WP_SCALAR_FLOAT16] = "wp_half",
+    [WP_SCALAR_FLOAT32] = "float",        [WP_SCALAR_FLOAT64] = "double",
+    [WP_SCALAR_BFLOAT16] = "wp_bfloat16",
+};
+
+const char *emit_ctype(emit_ctx *e, const ir_type *t) {
+  switch (t->kind) {
+  case IR_T_VOID: return "void";
+  case IR_T_SCALAR: return scalar_ctypes[t->scalar];
+  case IR_T_ARRAY: return "wp_array";
+  case IR_T_STRUCT: return t->symbol;
+  case IR_T_VEC:
+  case IR_T_MAT:
+  case IR_T_TUPLE: break;
+  }
+  void **slot = wp_keymap_slot(e->m->arena, &e->ctypes, t, 0);
+  if (!*slot)
+    *slot = t->kind == IR_T_TUPLE
+                ? wp_arena_printf(e->m->arena, "wp_tuple%d", t->serial)
+                : wp_arena_printf(e->m->arena, "wp_%s", t->name);
+  return *slot;
+}
+
 static bool member_reserved(const char *n) {
   return emit_c_keyword(n) || !strncmp(n, "WP_", 3) ||
          (n[0] == '_' && (n[1] == '_' || (n[1] >= 'A' && n[1] <= 'Z')));
@@ -62,24 +91,25 @@ const char *emit_member_str(wp_arena *a, const ir_type *t, int i) {
   return s;
 }
 
-void wp_emit_typedef(FILE *out, const ir_type *t) {
+void emit_typedef(emit_ctx *e, FILE *out, const ir_type *t) {
   if (t->kind != IR_T_VEC && t->kind != IR_T_MAT && t->kind != IR_T_TUPLE &&
       t->kind != IR_T_STRUCT)
     return;
-  fprintf(out, "#ifndef WP_TYPE_%s\n#define WP_TYPE_%s\n", t->cname, t->cname);
+  fprintf(out, "#ifndef WP_TYPE_%s\n#define WP_TYPE_%s\n", emit_ctype(e, t),
+          emit_ctype(e, t));
   /* Warp's names of the 6-vectors and 6x6 matrices, as aliases */
   bool sv = t->kind == IR_T_VEC && !t->flavor && t->rows == 6;
   bool sm = t->kind == IR_T_MAT && t->rows == 6 && t->cols == 6;
   const char *sfx = ir_scalar_suffix(t->scalar);
   if (t->kind == IR_T_VEC)
-    fprintf(out, "typedef struct %s { %s c[%d]; } %s;\n", t->cname,
-            t->elem->cname, t->rows, t->cname);
+    fprintf(out, "typedef struct %s { %s c[%d]; } %s;\n", emit_ctype(e, t),
+            emit_ctype(e, t->elem), t->rows, emit_ctype(e, t));
   else if (t->kind == IR_T_MAT)
-    fprintf(out, "typedef struct %s { %s c[%d][%d]; } %s;\n", t->cname,
-            t->elem->cname, t->rows, t->cols, t->cname);
+    fprintf(out, "typedef struct %s { %s c[%d][%d]; } %s;\n", emit_ctype(e, t),
+            emit_ctype(e, t->elem), t->rows, t->cols, emit_ctype(e, t));
   else if (t->kind == IR_T_STRUCT) {
     /* @wp.struct: Warp's layout (declaration order, natural alignment) */
-    fprintf(out, "typedef struct %s {\n", t->cname);
+    fprintf(out, "typedef struct %s {\n", emit_ctype(e, t));
     for (int i = 0; i < t->nmembers; i++) {
       const ir_type *mt = t->members[i];
       if (mt->kind == IR_T_ARRAY) /* Warp's array_t: wp_array_view(&a) */
@@ -89,23 +119,23 @@ void wp_emit_typedef(FILE *out, const ir_type *t) {
         fprintf(out, "; /* offset %d: array(dtype=%s, ndim=%d) */\n",
                 ir_struct_offset(t, i), mt->elem->name, mt->ndim);
       } else {
-        fprintf(out, "  %s ", mt->cname);
+        fprintf(out, "  %s ", emit_ctype(e, mt));
         emit_member(out, t, i);
         fprintf(out, "; /* offset %d */\n", ir_struct_offset(t, i));
       }
     }
-    fprintf(out, "} %s; /* %d bytes, align %d */\n", t->cname, ir_type_size(t),
-            ir_type_align(t));
+    fprintf(out, "} %s; /* %d bytes, align %d */\n", emit_ctype(e, t),
+            ir_type_size(t), ir_type_align(t));
   } else {
-    fprintf(out, "typedef struct %s {", t->cname);
+    fprintf(out, "typedef struct %s {", emit_ctype(e, t));
     for (int i = 0; i < t->nmembers; i++)
-      fprintf(out, " %s m%d;", t->members[i]->cname, i);
-    fprintf(out, " } %s;\n", t->cname);
+      fprintf(out, " %s m%d;", emit_ctype(e, t->members[i]), i);
+    fprintf(out, " } %s;\n", emit_ctype(e, t));
   }
   if ((sv || sm) &&
       (t->scalar == WP_SCALAR_FLOAT16 || t->scalar == WP_SCALAR_FLOAT32 ||
        t->scalar == WP_SCALAR_FLOAT64))
-    fprintf(out, "typedef %s wp_spatial_%s%s;\n", t->cname,
+    fprintf(out, "typedef %s wp_spatial_%s%s;\n", emit_ctype(e, t),
             sv ? "vector" : "matrix", sfx);
   fprintf(out, "#endif\n");
 }
@@ -153,7 +183,7 @@ void emit_use_type(emit_ctx *e, const ir_type *t) {
   }
 }
 
-static void struct_add(FILE *out, const ir_type *t);
+static void struct_add(emit_ctx *e, FILE *out, const ir_type *t);
 
 static bool has_atomics(int scalar) {
   return scalar == WP_SCALAR_INT8 || scalar == WP_SCALAR_UINT8 ||
@@ -181,7 +211,7 @@ static void emit_spatial_vec(emit_ctx *e, const ir_type *t) {
   FILE *out = e->out;
   if (!is_float_scalar(t->scalar))
     return;
-  const char *s = ir_scalar_name(t->scalar), *ct = t->elem->cname;
+  const char *s = ir_scalar_name(t->scalar), *ct = emit_ctype(e, t->elem);
   const char *v3 = ir_t_vec(T, t->scalar, 3)->name;
   const char *m33 = ir_t_mat(T, t->scalar, 3, 3)->name;
   const char *m44 = ir_t_mat(T, t->scalar, 4, 4)->name;
@@ -211,7 +241,7 @@ void emit_types(emit_ctx *e) {
       const ir_type *t = e->types.items[i];
       bool agg = t->kind == IR_T_TUPLE || t->kind == IR_T_STRUCT;
       if (agg ? k == IR_T_STRUCT : (int)t->kind == k)
-        wp_emit_typedef(out, t);
+        emit_typedef(e, out, t);
     }
   for (int i = 0; i < e->types.count; i++) {
     const ir_type *t = e->types.items[i];
@@ -226,7 +256,7 @@ void emit_types(emit_ctx *e) {
     }
     if (t->scalar == WP_SCALAR_BOOL || t->scalar == WP_SCALAR_BFLOAT16)
       continue; /* storage only */
-    fprintf(out, "WP_VEC(%s, %s, %s, %d)\n", t->name, s, t->elem->cname,
+    fprintf(out, "WP_VEC(%s, %s, %s, %d)\n", t->name, s, emit_ctype(e, t->elem),
             t->rows);
     if (has_atomics(t->scalar))
       fprintf(out, "WP_VEC_ATOMIC(%s, %s, %d)\n", t->name, s, t->rows);
@@ -238,37 +268,38 @@ void emit_types(emit_ctx *e) {
     bool quat = t->flavor == IR_VEC_QUAT && is_float_scalar(t->scalar);
     if (quat)
       fprintf(out, "WP_QUAT(%s, %s, %s, %s, %s, %s)\n", t->name, s,
-              t->elem->cname, v3, ir_t_mat(T, t->scalar, 3, 3)->name,
+              emit_ctype(e, t->elem), v3, ir_t_mat(T, t->scalar, 3, 3)->name,
               ir_t_mat(T, t->scalar, 4, 4)->name);
     else if (is_float_scalar(t->scalar))
-      fprintf(out, "WP_VEC_FLOAT(%s, %s, %s, %d)\n", t->name, s, t->elem->cname,
-              t->rows);
+      fprintf(out, "WP_VEC_FLOAT(%s, %s, %s, %d)\n", t->name, s,
+              emit_ctype(e, t->elem), t->rows);
     else if (t->flavor == IR_VEC_PLAIN)
-      fprintf(out, "WP_VEC_INT(%s, %s, %d)\n", t->name, t->elem->cname,
+      fprintf(out, "WP_VEC_INT(%s, %s, %d)\n", t->name, emit_ctype(e, t->elem),
               t->rows);
     if (t->rows == 3)
-      fprintf(out, "WP_VEC_CROSS(%s, %s)\n", t->name, t->elem->cname);
-    fprintf(out, "WP_LA_VEC(%s, %s, %s, %d)\n", t->name, s, t->elem->cname,
-            t->rows);
+      fprintf(out, "WP_VEC_CROSS(%s, %s)\n", t->name, emit_ctype(e, t->elem));
+    fprintf(out, "WP_LA_VEC(%s, %s, %s, %d)\n", t->name, s,
+            emit_ctype(e, t->elem), t->rows);
     if (is_float_scalar(t->scalar)) { /* adjoint rules (2adjoint.h) */
-      fprintf(out, "WP_VEC_ADJ(%s, %s, %s, %d)\n", t->name, s, t->elem->cname,
-              t->rows);
+      fprintf(out, "WP_VEC_ADJ(%s, %s, %s, %d)\n", t->name, s,
+              emit_ctype(e, t->elem), t->rows);
       if (t->rows == 3)
-        fprintf(out, "WP_VEC_CROSS_ADJ(%s, %s)\n", t->name, t->elem->cname);
+        fprintf(out, "WP_VEC_CROSS_ADJ(%s, %s)\n", t->name,
+                emit_ctype(e, t->elem));
       if (quat)
         fprintf(out, "WP_QUAT_ADJ(%s, %s, %s, %s, %s, %s)\n", t->name, s,
-                t->elem->cname, v3, ir_t_mat(T, t->scalar, 3, 3)->name,
+                emit_ctype(e, t->elem), v3, ir_t_mat(T, t->scalar, 3, 3)->name,
                 ir_t_mat(T, t->scalar, 4, 4)->name);
       if (t->flavor == IR_VEC_PLAIN) /* 5linalg.h */
-        fprintf(out, "WP_LA_VECF(%s, %s, %s, %d)\n", t->name, s, t->elem->cname,
-                t->rows);
+        fprintf(out, "WP_LA_VECF(%s, %s, %s, %d)\n", t->name, s,
+                emit_ctype(e, t->elem), t->rows);
     }
     if (t->flavor == IR_VEC_TRANSFORM && is_float_scalar(t->scalar)) {
       const char *q = ir_t_quat(T, t->scalar)->name;
       fprintf(out, "WP_TRANSFORM(%s, %s, %s, %s, %s)\n", t->name, q, s,
-              t->elem->cname, v3);
+              emit_ctype(e, t->elem), v3);
       fprintf(out, "WP_TRANSFORM_ADJ(%s, %s, %s, %s, %s)\n", t->name, q, s,
-              t->elem->cname, v3);
+              emit_ctype(e, t->elem), v3);
     }
     emit_spatial_vec(e, t);
   }
@@ -288,7 +319,7 @@ void emit_types(emit_ctx *e) {
       continue;
     const char *s = ir_scalar_name(t->scalar);
     fprintf(out, "WP_MAT(%s, %s, %s, %d, %d, %s, %s, %s)\n", t->name, s,
-            t->elem->cname, t->rows, t->cols,
+            emit_ctype(e, t->elem), t->rows, t->cols,
             ir_t_vec(T, t->scalar, t->rows)->name,
             ir_t_vec(T, t->scalar, t->cols)->name,
             ir_t_mat(T, t->scalar, t->cols, t->rows)->name);
@@ -302,35 +333,37 @@ void emit_types(emit_ctx *e) {
       continue;
     if (t->rows == t->cols && t->rows >= 2 && t->rows <= 4)
       fprintf(out, "WP_MAT%d(%s, %s, %s)\n", t->rows, t->name, s,
-              t->elem->cname);
+              emit_ctype(e, t->elem));
     fprintf(out, "WP_MAT_ADJ(%s, %s, %s, %d, %d, %s, %s)\n", t->name, s,
-            t->elem->cname, t->rows, t->cols,
+            emit_ctype(e, t->elem), t->rows, t->cols,
             ir_t_vec(T, t->scalar, t->rows)->name,
             ir_t_vec(T, t->scalar, t->cols)->name);
     fprintf(out, "WP_TRANSPOSE_ADJ(%s, %s, %d, %d)\n", t->name,
             ir_t_mat(T, t->scalar, t->cols, t->rows)->name, t->rows, t->cols);
     if (t->rows == t->cols && t->rows >= 2 && t->rows <= 4)
       fprintf(out, "WP_SQUARE_ADJ(%s, %s, %s, %d)\n", t->name, s,
-              t->elem->cname, t->rows);
+              emit_ctype(e, t->elem), t->rows);
     /* 5linalg.h */
-    fprintf(out, "WP_LA_MAT(%s, %s, %s, %d, %d)\n", t->name, s, t->elem->cname,
-            t->rows, t->cols);
+    fprintf(out, "WP_LA_MAT(%s, %s, %s, %d, %d)\n", t->name, s,
+            emit_ctype(e, t->elem), t->rows, t->cols);
     if (t->rows == t->cols)
-      fprintf(out, "WP_LA_SQ(%s, %s, %s, %d, %s)\n", t->name, s, t->elem->cname,
-              t->rows, ir_t_vec(T, t->scalar, t->rows)->name);
+      fprintf(out, "WP_LA_SQ(%s, %s, %s, %d, %s)\n", t->name, s,
+              emit_ctype(e, t->elem), t->rows,
+              ir_t_vec(T, t->scalar, t->rows)->name);
     if (t->rows == 3 && t->cols == 3)
-      fprintf(out, "WP_LA_M33(%s, %s, %s, %s)\n", t->name, s, t->elem->cname,
-              ir_t_vec(T, t->scalar, 3)->name);
+      fprintf(out, "WP_LA_M33(%s, %s, %s, %s)\n", t->name, s,
+              emit_ctype(e, t->elem), ir_t_vec(T, t->scalar, 3)->name);
     if (t->rows == 6 && t->cols == 6) {
       fprintf(out, "WP_SPATIAL_MAT(%s, %s, %s, %s)\n", t->name, s,
-              t->elem->cname, ir_t_mat(T, t->scalar, 3, 3)->name);
-      fprintf(out, "WP_SPATIAL_MASS(%s, %s, %s)\n", t->name, s, t->elem->cname);
+              emit_ctype(e, t->elem), ir_t_mat(T, t->scalar, 3, 3)->name);
+      fprintf(out, "WP_SPATIAL_MASS(%s, %s, %s)\n", t->name, s,
+              emit_ctype(e, t->elem));
     }
   }
   for (int i = 0; i < e->types.count; i++) {
     const ir_type *t = e->types.items[i];
     if (t->kind == IR_T_STRUCT)
-      struct_add(out, t);
+      struct_add(e, out, t);
   }
 }
 
@@ -353,16 +386,17 @@ static bool summed(const ir_type *t) {
 /* wp_add_<S>_<S>(a, b): a with b's float members added, what the adjoint
  * pass sums struct adjoints with (members are emitted before the structs
  * holding them). */
-static void struct_add(FILE *out, const ir_type *t) {
+static void struct_add(emit_ctx *e, FILE *out, const ir_type *t) {
   if (!summed(t))
     return;
-  fprintf(out, "WP_FN %s wp_add_%s_%s(%s a, %s b) {\n", t->cname, t->cname,
-          t->cname, t->cname, t->cname);
+  fprintf(out, "WP_FN %s wp_add_%s_%s(%s a, %s b) {\n", emit_ctype(e, t),
+          emit_ctype(e, t), emit_ctype(e, t), emit_ctype(e, t),
+          emit_ctype(e, t));
   for (int i = 0; i < t->nmembers; i++) {
     const ir_type *mt = t->members[i];
     if (!summed(mt))
       continue;
-    const char *tn = mt->kind == IR_T_STRUCT ? mt->cname : mt->name;
+    const char *tn = mt->kind == IR_T_STRUCT ? emit_ctype(e, mt) : mt->name;
     fputs("  a.", out);
     emit_member(out, t, i);
     if (mt->kind == IR_T_SCALAR)
@@ -396,11 +430,11 @@ static bool linalg_instance(emit_ctx *e, const ir_value *v) {
   const ir_type *m = v->args[0]->type;
   char key[400];
   snprintf(key, sizeof key, "WP_LA_DEC%d(%s, %s, %s, %s)", two ? 2 : 3, m->name,
-           ir_scalar_name(m->scalar), m->elem->cname,
+           ir_scalar_name(m->scalar), emit_ctype(e, m->elem),
            ir_t_vec(e->m->types, m->scalar, m->rows)->name);
   instance(e, key);
   snprintf(key, sizeof key, "WP_LA_TUPLE%d(%s, %s, %s)", v->type->nmembers, nm,
-           m->name, v->type->cname);
+           m->name, emit_ctype(e, v->type));
   instance(e, key);
   return true;
 }
@@ -420,16 +454,16 @@ void emit_instances(emit_ctx *e, ir_func *f) {
         snprintf(key, sizeof key,
                  "WP_MATMUL(%s, %s, %s, %s, %d, %d, %d)\n"
                  "WP_MATMUL_ADJ(%s, %s, %s, %s, %d, %d, %d)",
-                 a->name, bt->name, v->type->name, a->elem->cname, a->rows,
-                 a->cols, bt->cols, a->name, bt->name, v->type->name,
-                 a->elem->cname, a->rows, a->cols, bt->cols);
+                 a->name, bt->name, v->type->name, emit_ctype(e, a->elem),
+                 a->rows, a->cols, bt->cols, a->name, bt->name, v->type->name,
+                 emit_ctype(e, a->elem), a->rows, a->cols, bt->cols);
       } else if (v->op == IR_BUILTIN &&
                  !strncmp(v->builtin->name, "transform_", 10) &&
                  v->args[0]->type->kind == IR_T_MAT) {
         bool point = !strcmp(v->builtin->name, "transform_point");
         snprintf(key, sizeof key, "WP_MAT44_XFORM(%s, %s, %s, %s, %d)",
                  v->builtin->name, v->args[0]->type->name, v->type->name,
-                 v->type->elem->cname, point ? 1 : 0);
+                 emit_ctype(e, v->type->elem), point ? 1 : 0);
       } else if (v->op == IR_CAST && v->type->kind != IR_T_SCALAR) {
         const ir_type *from = v->args[0]->type;
         int hs = from->scalar == WP_SCALAR_FLOAT16      ? 1
@@ -439,8 +473,8 @@ void emit_instances(emit_ctx *e, ir_func *f) {
                  hs == 1   ? "_FROM_HALF"
                  : hs == 2 ? "_TO_HALF"
                            : "",
-                 v->type->name, from->name, v->type->elem->cname,
-                 from->elem->cname, v->type->rows * v->type->cols);
+                 v->type->name, from->name, emit_ctype(e, v->type->elem),
+                 emit_ctype(e, from->elem), v->type->rows * v->type->cols);
       }
       if (key[0])
         instance(e, key);

@@ -63,11 +63,15 @@ struct ir_type {
   const ir_type **members;   /* TUPLE, STRUCT */
   const char **member_names; /* STRUCT */
   int nmembers;
-  const char *name;  /* Warp's spelling: "float32", "vec3f", "mat33d",
-                        "array(dtype=vec3f, ndim=2)", "tuple(float32,
-                        int32)", struct name */
-  const char *cname; /* C type in generated code: "float", "wp_vec3f",
-                        "wp_array", ... */
+  const char *name; /* Warp's spelling: "float32", "vec3f", "mat33d",
+                       "array(dtype=vec3f, ndim=2)", "tuple(float32,
+                       int32)", struct name */
+  /* STRUCT: the struct's name in generated code, unique in the module (a
+     naming decision of lowering, as a function's cname; the C spelling of
+     every type is lib/emit's: emit_ctype) */
+  const char *symbol;
+  int serial; /* the type's position in the interning table (numbers the
+                 emitted names of tuples) */
 };
 
 /* The interning table of one compilation (lives in an arena). */
@@ -92,7 +96,7 @@ const ir_type *ir_t_tuple(ir_types *T, const ir_type **members, int n);
 /* A @wp.struct (nominal: every call makes a new type).  Members are laid out
  * as C and Warp's ctypes.Structure lay them out: in declaration order with
  * natural alignment. */
-const ir_type *ir_t_struct(ir_types *T, const char *name, const char *cname,
+const ir_type *ir_t_struct(ir_types *T, const char *name, const char *symbol,
                            const ir_type **members, const char **names, int n);
 int ir_type_align(const ir_type *t);
 int ir_struct_offset(const ir_type *t, int k);
@@ -215,7 +219,7 @@ typedef enum ir_op {
   IR_PATH_PUSH,   /* push block number aux on the tape */
   IR_PATH_POP,    /* pop a block number (int32); -1 when the tape is
                      empty */
-  IR_PRINT,       /* printf(str, args...) of scalar args (print,
+  IR_PRINT,       /* prints v->print (pieces: text and scalar args; print,
                      wp.printf, assert, wp.expect_*); aux: 0 always,
                      IR_PRINT_ASSERT / IR_PRINT_EXPECT: only when the bool
                      args[0] (not printed) is false, then trap (assert) or
@@ -231,6 +235,29 @@ typedef enum ir_op {
 } ir_op;
 
 enum { IR_PRINT_ALWAYS, IR_PRINT_ASSERT, IR_PRINT_EXPECT };
+
+/* What an IR_PRINT prints: pieces in order, which lib/emit spells as a
+ * printf format and its arguments. */
+typedef enum ir_print_piece_kind {
+  IR_PIECE_TEXT,   /* text, printed as it is */
+  IR_PIECE_VALUE,  /* args[arg] as Warp's print() shows a scalar of its type:
+                      a bool True or False, a float (float64) as %g does, an
+                      integer (int32, uint32, int64, uint64) in decimal */
+  IR_PIECE_PRINTF, /* text is the format of wp.printf (Warp's, with C
+                      printf's conventions), converting args[arg] and the
+                      args after it in order */
+} ir_print_piece_kind;
+
+typedef struct ir_print_piece {
+  ir_print_piece_kind kind;
+  const char *text; /* TEXT, PRINTF */
+  int arg;          /* VALUE, PRINTF: index in the IR_PRINT's args */
+} ir_print_piece;
+
+typedef struct ir_print_pieces {
+  const ir_print_piece *pieces;
+  int npieces;
+} ir_print_pieces;
 
 typedef struct ir_value ir_value;
 typedef struct ir_block ir_block;
@@ -259,7 +286,7 @@ struct ir_value {
   int ncases;
   int *slots;       /* ADJ_BUILTIN */
   const char *name; /* source variable name, for printing; may be NULL */
-  const char *str;  /* PRINT: C printf format */
+  const ir_print_pieces *print; /* PRINT: what it prints */
   wp_loc loc;
   ir_block *block;
   ir_value *next, *prev; /* instruction list of the block */

@@ -28,15 +28,6 @@ static const char *scalar_suffixes[] = {
     [WP_SCALAR_FLOAT32] = "f",   [WP_SCALAR_FLOAT64] = "d",
     [WP_SCALAR_BFLOAT16] = "bf",
 };
-static const char *scalar_cnames[] = {
-    [WP_SCALAR_BOOL] = "wp_bool",         [WP_SCALAR_INT8] = "wp_int8",
-    [WP_SCALAR_UINT8] = "wp_uint8",       [WP_SCALAR_INT16] = "wp_int16",
-    [WP_SCALAR_UINT16] = "wp_uint16",     [WP_SCALAR_INT32] = "wp_int32",
-    [WP_SCALAR_UINT32] = "wp_uint32",     [WP_SCALAR_INT64] = "wp_int64",
-    [WP_SCALAR_UINT64] = "wp_uint64",     [WP_SCALAR_FLOAT16] = "wp_half",
-    [WP_SCALAR_FLOAT32] = "float",        [WP_SCALAR_FLOAT64] = "double",
-    [WP_SCALAR_BFLOAT16] = "wp_bfloat16",
-};
 static const int scalar_sizes[] = {
     [WP_SCALAR_BOOL] = 1,     [WP_SCALAR_INT8] = 1,    [WP_SCALAR_UINT8] = 1,
     [WP_SCALAR_INT16] = 2,    [WP_SCALAR_UINT16] = 2,  [WP_SCALAR_INT32] = 4,
@@ -80,14 +71,8 @@ static const ir_type *intern(ir_types *T, const ir_type *proto) {
   *t = *proto;
   wp_arena *A = T->arena;
   switch (t->kind) {
-  case IR_T_VOID:
-    t->name = "None";
-    t->cname = "void";
-    break;
-  case IR_T_SCALAR:
-    t->name = scalar_names[t->scalar];
-    t->cname = scalar_cnames[t->scalar];
-    break;
+  case IR_T_VOID: t->name = "None"; break;
+  case IR_T_SCALAR: t->name = scalar_names[t->scalar]; break;
   case IR_T_VEC:
     t->name = wp_arena_printf(A, "%s%s",
                               t->flavor == IR_VEC_QUAT        ? "quat"
@@ -97,17 +82,14 @@ static const ir_type *intern(ir_types *T, const ir_type *proto) {
     if (t->flavor == IR_VEC_PLAIN)
       t->name =
           wp_arena_printf(A, "vec%d%s", t->rows, scalar_suffixes[t->scalar]);
-    t->cname = wp_arena_printf(A, "wp_%s", t->name);
     break;
   case IR_T_MAT:
     t->name = wp_arena_printf(A, "mat%d%d%s", t->rows, t->cols,
                               scalar_suffixes[t->scalar]);
-    t->cname = wp_arena_printf(A, "wp_%s", t->name);
     break;
   case IR_T_ARRAY:
     t->name =
         wp_arena_printf(A, "array(dtype=%s, ndim=%d)", t->elem->name, t->ndim);
-    t->cname = "wp_array";
     break;
   case IR_T_TUPLE: {
     size_t len = 16;
@@ -122,7 +104,6 @@ static const ir_type *intern(ir_types *T, const ir_type *proto) {
     }
     strcat(s, ")");
     t->name = s;
-    t->cname = wp_arena_printf(A, "wp_tuple%d", T->all.count);
     const ir_type **m = WP_NEW_ARRAY(A, const ir_type *, t->nmembers);
     memcpy(m, proto->members, sizeof(*m) * (size_t)t->nmembers);
     t->members = m;
@@ -130,6 +111,7 @@ static const ir_type *intern(ir_types *T, const ir_type *proto) {
   }
   case IR_T_STRUCT: break;
   }
+  t->serial = T->all.count;
   wp_ptrvec_push(A, &T->all, t);
   return t;
 }
@@ -195,12 +177,12 @@ const ir_type *ir_t_tuple(ir_types *T, const ir_type **members, int n) {
       T, &(ir_type){.kind = IR_T_TUPLE, .members = members, .nmembers = n});
 }
 
-const ir_type *ir_t_struct(ir_types *T, const char *name, const char *cname,
+const ir_type *ir_t_struct(ir_types *T, const char *name, const char *symbol,
                            const ir_type **members, const char **names, int n) {
   ir_type *t = WP_NEW(T->arena, ir_type);
   t->kind = IR_T_STRUCT;
   t->name = wp_arena_strdup(T->arena, name);
-  t->cname = wp_arena_strdup(T->arena, cname);
+  t->symbol = wp_arena_strdup(T->arena, symbol);
   const ir_type **m = WP_NEW_ARRAY(T->arena, const ir_type *, n + 1);
   const char **nm = WP_NEW_ARRAY(T->arena, const char *, n + 1);
   memcpy(m, members, sizeof(*m) * (size_t)n);
@@ -208,6 +190,7 @@ const ir_type *ir_t_struct(ir_types *T, const char *name, const char *cname,
   t->members = m;
   t->member_names = nm;
   t->nmembers = n;
+  t->serial = T->all.count;
   wp_ptrvec_push(T->arena, &T->all, t);
   return t;
 }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../runtime/include/warp/abi.h"
 #include "ir.h"
 
 typedef struct vctx {
@@ -206,6 +207,22 @@ static bool available(const vctx *v, const ir_value *def, const ir_value *use,
          v->at[def->id] == def;
 }
 
+/* The types of the values of print() (IR_PIECE_VALUE), as lib/emit
+ * converts them: bool, float64, 32- and 64-bit integers. */
+static bool print_value_type(const ir_type *t) {
+  if (t->kind != IR_T_SCALAR)
+    return false;
+  switch (t->scalar) {
+  case WP_SCALAR_BOOL:
+  case WP_SCALAR_FLOAT64:
+  case WP_SCALAR_INT32:
+  case WP_SCALAR_UINT32:
+  case WP_SCALAR_INT64:
+  case WP_SCALAR_UINT64: return true;
+  default: return false;
+  }
+}
+
 static void check_value(vctx *v, const ir_block *b, const ir_value *x) {
   for (int i = 0; i < x->nargs; i++) {
     if (!x->args[i]) {
@@ -253,6 +270,26 @@ static void check_value(vctx *v, const ir_block *b, const ir_value *x) {
       for (int i = 1 + nidx; i < x->nargs; i++)
         if (x->args[i]->type != at->elem)
           problem(v, "stored value type differs from the array's", x);
+    break;
+  }
+  case IR_PRINT: {
+    int first = x->aux != IR_PRINT_ALWAYS;
+    if (!x->print) {
+      problem(v, "print without pieces", x);
+      break;
+    }
+    for (int i = 0; i < x->print->npieces; i++) {
+      const ir_print_piece *p = &x->print->pieces[i];
+      if (p->kind == IR_PIECE_TEXT)
+        continue;
+      if (p->arg < first || p->arg > x->nargs ||
+          (p->kind == IR_PIECE_VALUE && p->arg == x->nargs)) {
+        problem(v, "print piece names a missing value", x);
+        continue;
+      }
+      if (p->kind == IR_PIECE_VALUE && !print_value_type(x->args[p->arg]->type))
+        problem(v, "print value of a type print() does not convert", x);
+    }
     break;
   }
   default: break;

@@ -1,10 +1,11 @@
 /* lower_print.c - output from kernels: print(...), wp.printf(fmt, ...),
  * `assert` (kept only with warpc --debug) and wp.expect_eq / expect_neq /
- * expect_near.  All become IR_PRINT: a C printf format and scalar values;
- * generated CPU code calls the runtime's wp_printf, CUDA code the device
- * printf.  Values print the way Warp's print() does: floats "%g", integers
- * in decimal, bools True/False, vectors "%g " per component then a newline,
- * matrices one such line per row. */
+ * expect_near.  All become IR_PRINT: pieces of text and scalar values
+ * (ir_print_pieces), which lib/emit spells as a printf format; generated CPU code
+ * calls the runtime's wp_printf, CUDA code the device printf.  Values print
+ * the way Warp's print() does: floats as %g does, integers in decimal,
+ * bools True/False, vectors each component (as a float) and a space, then
+ * a newline, matrices one such line per row. */
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
@@ -14,65 +15,58 @@
  * printf limit; man/warpc.1, LIMITS). */
 enum { PRINTF_MAX_VALUES = 32 };
 
-/* A print being built: its format and values, growing in the arena. */
+/* A print being built: its pieces and values, growing in the arena (a
+ * piece's arg indexes args; emit_print moves them past the condition). */
 typedef struct pbuf {
   wp_arena *A;
-  char *fmt;
-  size_t len, cap;
+  ir_print_piece *pieces;
+  int npieces, cap;
   wp_ptrvec args; /* ir_value * */
 } pbuf;
 
-static void put(pbuf *p, const char *s) {
-  size_t n = strlen(s);
-  if (p->len + n + 1 > p->cap) {
-    size_t cap = p->cap ? p->cap : 256;
-    while (p->len + n + 1 > cap)
-      cap *= 2;
-    char *fmt = wp_arena_alloc(p->A, cap);
-    if (p->len)
-      memcpy(fmt, p->fmt, p->len);
-    p->fmt = fmt;
+static void piece(pbuf *p, ir_print_piece_kind kind, const char *text) {
+  if (p->npieces == p->cap) {
+    int cap = p->cap ? 2 * p->cap : 16;
+    ir_print_piece *n = WP_NEW_ARRAY(p->A, ir_print_piece, cap);
+    if (p->npieces)
+      memcpy(n, p->pieces, sizeof *n * (size_t)p->npieces);
+    p->pieces = n;
     p->cap = cap;
   }
-  memcpy(p->fmt + p->len, s, n + 1);
-  p->len += n;
+  p->pieces[p->npieces++] =
+      (ir_print_piece){.kind = kind,
+                       .text = text ? wp_arena_strdup(p->A, text) : NULL,
+                       .arg = p->args.count};
 }
 
-/* Literal text: '%' doubled. */
-static void put_text(pbuf *p, const char *s) {
-  for (; *s; s++) {
-    char ch[3] = {*s, *s == '%' ? '%' : 0, 0};
-    put(p, ch);
-  }
+/* Text, printed as it is. */
+static void put(pbuf *p, const char *s) {
+  piece(p, IR_PIECE_TEXT, s);
 }
 
 static void arg(pbuf *p, ir_value *v) {
   wp_ptrvec_push(p->A, &p->args, v);
 }
 
+/* The next value, printed as print() shows a scalar of its type. */
+static void value(pbuf *p, ir_value *v) {
+  piece(p, IR_PIECE_VALUE, NULL);
+  arg(p, v);
+}
+
 /* One scalar in Warp's print format (floats widened to double). */
 static void put_scalar(lower_ctx *c, pbuf *p, ir_value *v, bool vec_comp,
                        wp_loc loc) {
   const ir_type *t = v->type;
-  if (ir_type_is_float(t) || vec_comp) {
-    put(p, "%g");
-    arg(p, lower_cast(c, v, ir_t_scalar(c->T, WP_SCALAR_FLOAT64), loc));
-  } else if (ir_type_is_bool(t)) {
-    put(p, "%s");
-    arg(p, v); /* the emitter prints "True" / "False" */
-  } else if (t->scalar == WP_SCALAR_INT64) {
-    put(p, "%lld");
-    arg(p, v);
-  } else if (t->scalar == WP_SCALAR_UINT64) {
-    put(p, "%llu");
-    arg(p, v);
-  } else if (ir_type_is_signed(t)) {
-    put(p, "%d");
-    arg(p, lower_cast(c, v, ir_t_int32(c->T), loc));
-  } else {
-    put(p, "%u");
-    arg(p, lower_cast(c, v, ir_t_scalar(c->T, WP_SCALAR_UINT32), loc));
-  }
+  if (ir_type_is_float(t) || vec_comp)
+    value(p, lower_cast(c, v, ir_t_scalar(c->T, WP_SCALAR_FLOAT64), loc));
+  else if (ir_type_is_bool(t) || t->scalar == WP_SCALAR_INT64 ||
+           t->scalar == WP_SCALAR_UINT64)
+    value(p, v);
+  else if (ir_type_is_signed(t))
+    value(p, lower_cast(c, v, ir_t_int32(c->T), loc));
+  else
+    value(p, lower_cast(c, v, ir_t_scalar(c->T, WP_SCALAR_UINT32), loc));
 }
 
 static ir_value *comp(lower_ctx *c, ir_value *v, const ir_type *t, int k,
@@ -134,16 +128,21 @@ static ir_value *emit_print(lower_ctx *c, pbuf *p, int kind, ir_value *cond,
     args[n++] = cond;
   for (int i = 0; i < na; i++)
     args[n++] = p->args.items[i];
+  for (int i = 0; i < p->npieces; i++)
+    p->pieces[i].arg += n - na; /* past the condition */
+  ir_print_pieces *pr = WP_NEW(c->A, ir_print_pieces);
+  pr->pieces = p->pieces;
+  pr->npieces = p->npieces;
   ir_value *v = lower_emit(c, IR_PRINT, ir_t_void(c->T), args, n, loc);
   v->aux = kind;
-  v->str = p->fmt ? p->fmt : "";
+  v->print = pr;
   return v;
 }
 
 /* "file.py:LINE: " */
 static void put_position(pbuf *p, wp_loc loc) {
   char buf[64];
-  put_text(p, loc.src ? loc.src->path : "?");
+  put(p, loc.src ? loc.src->path : "?");
   snprintf(buf, sizeof buf, ":%u: ", loc.line);
   put(p, buf);
 }
@@ -158,7 +157,7 @@ ir_value *lower_print(lower_ctx *c, const ast_expr *e) {
   pbuf p = {.A = c->A};
   const ast_expr *a = e->items[0];
   if (a->kind == AST_EXPR_STRING)
-    put_text(&p, a->string);
+    put(&p, a->string);
   else {
     ir_value *v = lower_expr(c, a);
     if (!v || !put_value(c, &p, v, a->loc))
@@ -182,7 +181,7 @@ ir_value *lower_printf(lower_ctx *c, const ast_expr *e) {
     return NULL;
   }
   pbuf p = {.A = c->A};
-  put(&p, e->items[0]->string);
+  piece(&p, IR_PIECE_PRINTF, e->items[0]->string);
   for (int i = 1; i < e->nitems; i++) {
     ir_value *v = lower_expr(c, e->items[i]);
     if (!v)
@@ -214,7 +213,7 @@ void lower_assert(lower_ctx *c, const ast_stmt *s) {
   put(&p, "assertion failed");
   if (s->value && s->value->kind == AST_EXPR_STRING) {
     put(&p, ": ");
-    put_text(&p, s->value->string);
+    put(&p, s->value->string);
   }
   put(&p, "\n");
   emit_print(c, &p, IR_PRINT_ASSERT, cond, s->loc);

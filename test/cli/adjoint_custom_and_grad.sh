@@ -1,10 +1,7 @@
 #!/usr/bin/env bash
 # @wp.func_grad custom adjoints and wp.grad(f)(...) inside kernels: values
 # against hand-derived derivatives.
-set -eu
-warpc="$WARPC_ROOT/build/bin/warpc"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT; cd "$tmp"
-fail() { echo "FAIL: $*"; exit 1; }
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 cat > k.py <<'PY'
 import warp as wp
 

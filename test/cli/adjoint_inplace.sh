@@ -2,10 +2,7 @@
 # `a[i] *= s` and `a[i] = a[i] / s` in a differentiable kernel: the write
 # consumes the slot's adjoint (the grad slot is zeroed when a store takes it),
 # so the gradient is d a_new / d a_old = s, not warp-lang 1.10's s + 1.
-set -eu
-warpc="$WARPC_ROOT/build/bin/warpc"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT; cd "$tmp"
-fail() { echo "FAIL: $*"; exit 1; }
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 cat > ip.py <<'PY'
 import warp as wp
 

@@ -3,10 +3,7 @@
 # at 16 arguments and dropped adjoints past 16 or 64): wp.grad(f) of a
 # 20-parameter func, a @wp.func_grad rule of a 20-parameter func, and a
 # dynamic loop carrying 70 variables, against hand-derived values.
-set -eu
-warpc="$WARPC_ROOT/build/bin/warpc"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT; cd "$tmp"
-fail() { echo "FAIL: $*"; exit 1; }
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 N=20 V=70 python3 - <<'PY'
 import os
 n, nv = int(os.environ["N"]), int(os.environ["V"])

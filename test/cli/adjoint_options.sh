@@ -2,10 +2,7 @@
 # Which kernels get a backward launcher: every kernel by default; not with
 # @wp.kernel(enable_backward=False), wp.set_module_options({"enable_backward":
 # False}) (a kernel may turn it back on), or --no-adjoint (nothing).
-set -eu
-warpc="$WARPC_ROOT/build/bin/warpc"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT; cd "$tmp"
-fail() { echo "FAIL: $*"; exit 1; }
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 cat > a.py <<'PY'
 import warp as wp
 

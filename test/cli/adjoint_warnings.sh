@@ -5,10 +5,7 @@
 # written, and after a call of a func lowered in between: warpc once
 # tracked 8 arrays and forgot them at a func).  With enable_backward=False
 # there is nothing to warn about.
-set -eu
-warpc="$WARPC_ROOT/build/bin/warpc"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT; cd "$tmp"
-fail() { echo "FAIL: $*"; exit 1; }
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 cat > k.py <<'PY'
 import warp as wp
 

@@ -4,11 +4,7 @@
 # object, which the bump allocator hides (the object is padded to 16 bytes
 # and the next one follows it); objects stay zero-filled and 16-byte
 # aligned, and wp_arena_free releases every one (no leak report).
-set -eu
-root=${WARPC_ROOT:-$PWD}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 command -v clang >/dev/null || fail "clang is missing (scripts/deps.sh build)"
 
 cat >"$tmp/t.c" <<'C'

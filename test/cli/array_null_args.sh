@@ -5,15 +5,8 @@
 # kernel tests accept NULL: any other NULL array is an error (a kernel that
 # indexes it would crash).  Forward and backward, with hand-computed results;
 # a non-null array of the wrong dtype is still refused.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 [ -f "$root/build/lib/libwarprt.a" ] || fail "build/lib/libwarprt.a is missing (run make)"
-cd "$tmp"
 cat >opt.py <<'PY'
 import warp as wp
 

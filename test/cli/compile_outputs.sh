@@ -2,14 +2,7 @@
 # A successful compile writes OUT.o and a header: beside the input by default
 # (k.py -> k.o, k.h), beside -o OUT (OUT.h), or at -H PATH.  The object
 # defines the launcher MODULE_KERNEL as a text symbol; stdout stays empty.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export LC_ALL=C
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
 mkdir "$tmp/src" "$tmp/out" "$tmp/inc" "$tmp/cwd"
 cat >"$tmp/src/kern.py" <<'PY'

@@ -6,13 +6,7 @@
 # about 50x what they take (a second or two each); with the quadratic
 # verifier, SSA construction and name lookups they took minutes.  Not a
 # benchmark: bench/compile/run.py measures.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
 limit=60
 for spec in straight:40000 control:20000 consts:50000 funcs:20000 \

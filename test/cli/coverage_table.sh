@@ -2,9 +2,7 @@
 # docs/coverage.md agrees with the builtin registry: regenerating it from
 # `warpc --list-builtins` and warp-lang's reference gives the committed file
 # (run `make coverage-table` after changing the registry).
-set -eu
-root="$WARPC_ROOT"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 python3 "$root/scripts/coverage_table.py" --warpc "$root/build/bin/warpc" -o "$tmp/coverage.md"
 if ! diff -u "$root/docs/coverage.md" "$tmp/coverage.md" > "$tmp/diff"; then
   head -40 "$tmp/diff"

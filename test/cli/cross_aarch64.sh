@@ -10,16 +10,9 @@
 # (scripts/deps.sh test installs them).  Without them it prints SKIP and
 # passes, except under CI (CI=true), where it fails.
 # Everything is built in a temporary directory: samples/ is left untouched.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 triple=aarch64-linux-gnu
 sysroot=/usr/$triple
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export LC_ALL=C
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
 
 missing=
 for tool in "$triple-gcc" "$triple-ar" "$triple-objdump" qemu-aarch64 file; do

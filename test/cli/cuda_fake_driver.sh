@@ -6,9 +6,7 @@
 # lacks an entry point, and with no driver at all.  Also: libwarprt.a and a
 # program linked with it have no undefined CUDA symbol and need no CUDA
 # library at load time.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 lib=$root/build/lib/libwarprt.a
 test=$root/build/test/unit/test_cuda_runtime
 [ -f "$lib" ] || fail "$lib is missing (run make)"
@@ -23,8 +21,6 @@ if ldd "$test" | grep -Ei 'libcuda|libcudart'; then
   fail "test_cuda_runtime loads a CUDA library at startup"
 fi
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 cc=${CC:-cc}
 build_fake() { # DIR [CFLAGS...]
   local dir=$1

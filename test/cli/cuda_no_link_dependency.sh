@@ -1,10 +1,7 @@
 #!/usr/bin/env bash
 # Neither libwarprt.a nor a program linked with a CUDA-carrying object has an
 # undefined CUDA symbol or needs a CUDA library; the program runs on the CPU.
-set -eu
-warpc="$WARPC_ROOT/build/bin/warpc"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT; cd "$tmp"
-fail() { echo "FAIL: $*"; exit 1; }
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ] || {
   [ "${CI:-}" = true ] && fail "no CUDA toolkit in CI"; echo "SKIP: no CUDA toolkit"; exit 0; }
 undef=$(nm "$WARPC_ROOT/build/lib/libwarprt.a" 2>/dev/null | grep -E ' U (cu[A-Z]|cuda)' || true)

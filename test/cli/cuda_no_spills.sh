@@ -1,10 +1,7 @@
 #!/usr/bin/env bash
 # The sample kernels assemble for sm_75 and sm_90 without errors and without
 # spill stores (ptxas -v).
-set -eu
-warpc="$WARPC_ROOT/build/bin/warpc"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT; cd "$tmp"
-fail() { echo "FAIL: $*"; exit 1; }
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
 [ -x "$ptxas" ] || { [ "${CI:-}" = true ] && fail "no ptxas in CI"; echo "SKIP: no ptxas"; exit 0; }
 for k in "$WARPC_ROOT"/samples/*/kernels.py; do

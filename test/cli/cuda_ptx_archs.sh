@@ -6,10 +6,7 @@
 # compute_75 PTX for sm_80 as the driver would.  The header says which GPUs
 # the object runs on; a CPU-only object's header says CPU only; a header
 # written alone (--emit=header) says nothing about devices.
-set -eu
-warpc="$WARPC_ROOT/build/bin/warpc"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT; cd "$tmp"
-fail() { echo "FAIL: $*"; exit 1; }
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 skip() { [ "${CI:-}" = true ] && fail "$1 in CI"; echo "SKIP: $1"; exit 0; }
 bin=$(dirname "$(command -v nvcc 2>/dev/null || echo /usr/local/cuda/bin/nvcc)")
 [ -x "$bin/nvcc" ] || skip "no CUDA toolkit"

@@ -1,10 +1,8 @@
 #!/usr/bin/env bash
 # Without a CUDA toolkit: the default build writes a CPU-only object with one
 # warning line; an explicit --cuda-arch is an error (exit 2, no output).
-set -eu
-warpc="$WARPC_ROOT/build/bin/warpc"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT; cd "$tmp"
-fail() { echo "FAIL: $*"; exit 1; }
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
+cd "$tmp"
 cat > k.py <<'PY'
 import warp as wp
 @wp.kernel

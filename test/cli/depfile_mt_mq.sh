@@ -4,15 +4,8 @@
 # tabs and '#' escaped, backslashes before a space doubled). Targets come in
 # gcc's order. Expected lines are what gcc 12 writes for the same options;
 # when gcc is installed, it is also asked.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
-cd "$tmp"
 cat >k.py <<'PY'
 import warp as wp
 

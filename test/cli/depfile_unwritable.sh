@@ -4,15 +4,8 @@
 # object, the header, the --emit text file and no temporary files.  A depfile
 # for text on standard output without -MF/-MT is refused before any text is
 # printed.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
-cd "$tmp"
 cat >k.py <<'PY'
 import warp as wp
 import helper

@@ -2,13 +2,7 @@
 # Compiling the same file twice gives byte-identical outputs (object, header,
 # generated C): the same command run twice, and the same compile with
 # another $TMPDIR (reproducible builds).
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
 cd "$tmp"
 mkdir a b t1 t2

@@ -3,13 +3,7 @@
 # the adjoint-only opcodes (path_push, local_get, ...), each printed by its
 # name.  It crashed on an opcode without one (found by fuzz_frontend; the
 # input is its minimized one).
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
 cat >"$tmp/k.py" <<'PY'
 import warp as wp

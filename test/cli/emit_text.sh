@@ -1,18 +1,9 @@
 #!/usr/bin/env bash
 # --emit=ast|ir|c|header prints to stdout and writes no file; with -o FILE
 # it writes exactly FILE (same text as stdout); -o - is stdout.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export LC_ALL=C
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
-mkdir "$tmp/work" "$tmp/res" "$tmp/tmpdir"
-export TMPDIR=$tmp/tmpdir
-cd "$tmp/work"
+mkdir "$tmp/res"
 cat >k.py <<'PY'
 import warp as wp
 

@@ -3,18 +3,8 @@
 # FILE:LINE:COL: error: MESSAGE, and no output written - no OUT.o, no OUT.h,
 # no temporary file beside them or in $TMPDIR.  An OUT.o/OUT.h left by an
 # earlier good compile is not touched (not replaced by a partial file).
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export LC_ALL=C
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
-mkdir "$tmp/work" "$tmp/tmpdir"
-export TMPDIR=$tmp/tmpdir
-cd "$tmp/work"
 cat >bad.py <<'PY'
 import warp as wp
 

@@ -2,15 +2,8 @@
 # wp.expect_near failures print what warp-lang prints (scalar, vector,
 # matrix and quaternion overloads, default and explicit tolerances), each
 # message prefixed with the .py position of the call; the kernel goes on.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 [ -f "$root/build/lib/libwarprt.a" ] || fail "build/lib/libwarprt.a is missing (run make)"
-cd "$tmp"
 cat >kernels.py <<'PY'
 import warp as wp
 

@@ -1,15 +1,8 @@
 #!/usr/bin/env bash
 # The generated C (--emit=c) is plain C11 that compiles with -Wall -Wextra
 # without errors, with clang and with the system cc, with and without #line.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
-cd "$tmp"
 cat >k.py <<'PY'
 import warp as wp
 

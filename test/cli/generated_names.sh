@@ -7,10 +7,7 @@
 # locals named like C keywords: compiled (also as module wpk, the
 # internal symbols' prefix), linked and run, values checked.  warpc's C once
 # failed to compile ("a bug in warpc") for each of these names.
-set -eu
-warpc="$WARPC_ROOT/build/bin/warpc"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT; cd "$tmp"
-fail() { echo "FAIL: $*"; exit 1; }
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 cat > names.py <<'PY'
 import warp as wp
 

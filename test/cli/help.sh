@@ -1,13 +1,7 @@
 #!/usr/bin/env bash
 # warpc --help and -h print the usage on stdout (mentioning --emit, -o, -H,
 # --module) and exit 0, even with other arguments around.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
 for flag in --help -h; do
   rc=0

@@ -2,15 +2,8 @@
 # A kernel file full of host code (numpy, classes, decorators, lambdas,
 # comprehensions, async, try/except, `if __name__ == "__main__":`) compiles:
 # host code is skipped, never rejected, and only kernels become launchers.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
-cd "$tmp"
 cat >sim.py <<'PY'
 #!/usr/bin/env python3
 """A simulation script, as people write them."""

@@ -4,15 +4,8 @@
 # the file's structs and aliases), in addition to the file's wp.overload
 # declarations; each instance has its launcher MODULE_K_<generic types>.
 # A generic kernel with no instance is not compiled (a warning says so).
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
-cd "$tmp"
 cat >g.py <<'PY'
 from typing import Any
 import warp as wp

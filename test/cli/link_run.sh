@@ -3,16 +3,9 @@
 # includes the generated header and <warp/warp.h>, link it with libwarprt.a,
 # run it and check its output; a launch with a wrong array dtype returns
 # WP_ERROR_DTYPE_MISMATCH with a message naming the parameter.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
 [ -f "$root/build/lib/libwarprt.a" ] || fail "build/lib/libwarprt.a is missing (run make)"
-cd "$tmp"
 cat >kernels.py <<'PY'
 import warp as wp
 

@@ -1,15 +1,8 @@
 #!/usr/bin/env bash
 # The launcher prefix is the file's stem made a C identifier ("my-kernels.py"
 # -> my_kernels_K), or the --module NAME / --module=NAME given.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
-cd "$tmp"
 cat >my-kernels.py <<'PY'
 import warp as wp
 

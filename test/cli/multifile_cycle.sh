@@ -3,15 +3,8 @@
 # file imports a; every file is read once (the depfile lists each once) and
 # names resolve across the cycle.  A cycle of constants is an error, not a
 # hang.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
-cd "$tmp"
 cat >k.py <<'PY'
 import warp as wp
 import a

@@ -2,15 +2,8 @@
 # -MD / -MF / -MT / -MP write a Make depfile listing every .py file read (the
 # kernel file first, then the imported modules in the order they were found,
 # each once), in gcc's format; nothing is written when compilation fails.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
-cd "$tmp"
 mkdir -p src "inc dir" out
 cat >src/k.py <<'PY'
 import warp as wp

@@ -2,15 +2,8 @@
 # Diagnostics inside an imported file point at that file's path:line:col
 # (with its source line and caret), with a note at the use in the kernel
 # file; syntax errors of an imported file are reported at its positions too.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
-cd "$tmp"
 mkdir -p lib
 cat >lib/shapes.py <<'PY'
 import warp as wp

@@ -7,15 +7,8 @@
 # func of an imported module are reported in that file; enum misuse
 # through a module (u.Mode.NONE, u.Mode, a constant holding a member) is
 # reported at the use.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
-cd "$tmp"
 mkdir -p lib
 cat >lib/util.py <<'PY'
 import enum

@@ -4,16 +4,9 @@
 # relative imports, a -I directory, a star import), funcs of the same name in two files stay
 # apart, and the linked program computes what the formulas say (integer
 # arithmetic, expected values worked out by hand below).
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 [ -f "$root/build/lib/libwarprt.a" ] || fail "build/lib/libwarprt.a is missing (run make)"
 
-cd "$tmp"
 mkdir -p src/pkg/sub inc
 cat >src/util.py <<'PY'
 import warp as wp

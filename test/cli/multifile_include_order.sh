@@ -2,15 +2,8 @@
 # Module search order, as a C compiler searches headers: the importing file's
 # own directory first, then the -I directories in the order given (-I DIR and
 # -IDIR both work).  Which util.py was used shows in the folded constant.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
-cd "$tmp"
 mkdir -p a b main
 for d in a b; do
   cat >$d/util.py <<PY

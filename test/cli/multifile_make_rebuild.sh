@@ -4,13 +4,7 @@
 # after a build `make -q` says up to date; after touching forces.py or
 # helpers/vecmath.py it says out of date, and `make` runs warpc again.  The
 # sample is copied to a temporary directory, with WARPC_ROOT pointing here.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 [ -f "$root/build/lib/libwarprt.a" ] || fail "build/lib/libwarprt.a is missing (run make)"
 
 mkdir -p "$tmp/samples/multifile/helpers"

@@ -3,15 +3,8 @@
 # used in a kernel; the error is at the import, with a note at the use.
 # Host-only imports (numpy, a missing module used by host code) compile, and
 # so does a name of a found module that is never used.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
-cd "$tmp"
 cat >util.py <<'PY'
 import warp as wp
 

@@ -6,15 +6,8 @@
 # names of an imported module's overloads and instances carry the module
 # (wpo_<len>util_f_...) and differ from the main file's same-named ones;
 # --instantiate takes types through an import (u.real).
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
-cd "$tmp"
 mkdir -p lib
 cat >lib/util.py <<'PY'
 from typing import Any

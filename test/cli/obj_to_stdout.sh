@@ -1,16 +1,8 @@
 #!/usr/bin/env bash
 # '-o -' means stdout only for text (--emit other than obj).  For an object
 # it is a usage error (exit 2); warpc must not write files named '-'/'-.h'.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export LC_ALL=C
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
-cd "$tmp"
 printf 'import warp as wp\n\n@wp.kernel\ndef k(x: wp.array(dtype=float)):\n    x[wp.tid()] = 1.0\n' >k.py
 rc=0
 "$warpc" k.py -o - >out 2>err || rc=$?

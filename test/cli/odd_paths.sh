@@ -2,15 +2,8 @@
 # Input paths with spaces, quotes, backslashes or "*/" in them compile: the
 # path is quoted properly in the generated C (#line "...") and never closes
 # the comments of the generated C and header.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
-cd "$tmp"
 for dir in 'with space' 'star*' 'quote"d' 'back\slash'; do
   mkdir -p "$dir"
   printf 'import warp as wp\n\n@wp.kernel\ndef k(x: wp.array(dtype=float)):\n    x[wp.tid()] = 1.0\n' >"$dir/k.py"

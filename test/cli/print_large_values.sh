@@ -5,15 +5,8 @@
 # warp-lang prints.  Past 32 values (CUDA printf's limit) a print is split
 # into several printf calls; warpc once overflowed a 16-entry buffer on
 # expect_eq here.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 [ -f "$root/build/lib/libwarprt.a" ] || fail "build/lib/libwarprt.a is missing (run make)"
-cd "$tmp"
 cat >kernels.py <<'PY'
 import warp as wp
 

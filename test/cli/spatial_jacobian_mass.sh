@@ -7,10 +7,7 @@
 # on its diagonal (row stride 6 joint_count) from M_start.  The backward
 # kernels add the output grads back into S.grad and I_s.grad.  float32 and
 # float64.
-set -eu
-warpc="$WARPC_ROOT/build/bin/warpc"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT; cd "$tmp"
-fail() { echo "FAIL: $*"; exit 1; }
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 cat > sp.py <<'PY'
 import warp as wp
 

@@ -4,10 +4,7 @@
 # matrix forms and rejects the vector ones; warpc applies them and says so.
 # Attribute components (s.v.x += x), `*=`, plain assignment and locals that
 # are not structs get no warning.
-set -eu
-warpc="$WARPC_ROOT/build/bin/warpc"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT; cd "$tmp"
-fail() { echo "FAIL: $*"; exit 1; }
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 cat > k.py <<'PY'
 import warp as wp
 

@@ -5,15 +5,7 @@
 # that used to overflow the stack: 20,000 nested parentheses in a kernel,
 # a 15,000-term sum in a kernel and in host code at module level, deeply
 # nested blocks.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export LC_ALL=C
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
-cd "$tmp"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
 # gen KIND N > FILE.py
 gen() {

@@ -5,15 +5,7 @@
 # runtime from pinned sources.  (Not inside a kernel's body: the grammar's
 # scanner looks ahead over every following indented comment line for each
 # one, so that takes quadratic time, minutes for 70,000.)
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export LC_ALL=C
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
-cd "$tmp"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
 kernel() { printf '@wp.kernel\ndef k(a: wp.array(dtype=float)):\n'; }
 for n in 65535 70000; do

@@ -8,15 +8,8 @@
 # and a second backward give the same grads bit for bit; wp_tape_reset
 # leaves nothing to replay; a loss without grad buffer and a kernel
 # compiled with enable_backward=False are refused with their messages.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 [ -f "$root/build/lib/libwarprt.a" ] || fail "build/lib/libwarprt.a is missing (run make)"
-cd "$tmp"
 
 cat >chain.py <<'PY'
 import warp as wp

@@ -1,18 +1,8 @@
 #!/usr/bin/env bash
 # When the C compiler cannot be run or fails (--cc / $WARPC_CC), warpc exits
 # 2, says so, and leaves no output and no temporary file behind.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export LC_ALL=C
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
-mkdir "$tmp/work" "$tmp/tmpdir"
-export TMPDIR=$tmp/tmpdir
-cd "$tmp/work"
 printf 'import warp as wp\n\n@wp.kernel\ndef k(x: wp.array(dtype=float)):\n    x[wp.tid()] = 1.0\n' >k.py
 check() { # what env...
   local what=$1 rc=0

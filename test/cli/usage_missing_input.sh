@@ -1,16 +1,8 @@
 #!/usr/bin/env bash
 # An input file that does not exist (or cannot be read) is exit 2 with
 # "warpc: error: cannot read 'PATH': <reason>", and nothing is written.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export LC_ALL=C
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
-cd "$tmp"
 rc=0
 "$warpc" nothere.py >out 2>err || rc=$?
 [ "$rc" = 2 ] || fail "missing input: exit $rc, want 2"

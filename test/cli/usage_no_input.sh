@@ -1,13 +1,7 @@
 #!/usr/bin/env bash
 # warpc with no input file is a usage error: exit 2, "warpc: error:" on
 # stderr, nothing on stdout, nothing written.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
 mkdir "$tmp/cwd"
 for args in "" "-O2" "-o out.o" "--emit=c"; do

@@ -2,15 +2,8 @@
 # Unknown options, options missing their argument, a second input file and a
 # bad --module name are usage errors: exit 2, a message naming the culprit,
 # no output files.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
-cd "$tmp"
 cat >k.py <<'PY'
 import warp as wp
 

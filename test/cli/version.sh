@@ -1,12 +1,6 @@
 #!/usr/bin/env bash
 # warpc --version prints "warpc X.Y.Z" (the VERSION file) on stdout and exits 0.
-set -eu
-root=${WARPC_ROOT:-$PWD}
-warpc=$root/build/bin/warpc
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -x "$warpc" ] || fail "$warpc is missing (run make)"
+. "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
 rc=0
 "$warpc" --version >"$tmp/out" 2>"$tmp/err" || rc=$?

@@ -10,26 +10,10 @@
 #include <stdio.h>
 #include <string.h>
 
-static int passed, failed;
+#define CHECK_LAST_ERROR wp_last_error
+#include "check.h"
 
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (cond) {                                                                \
-      passed++;                                                                \
-    } else {                                                                   \
-      failed++;                                                                \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n  last error: %s\n", __FILE__, \
-              __LINE__, #cond, wp_last_error());                               \
-    }                                                                          \
-  } while (0)
-
-/* The call returns `code` and the message contains `text`. */
-#define CHECK_ERR(call, code, text)                                            \
-  do {                                                                         \
-    wp_status st_ = (call);                                                    \
-    CHECK(st_ == (code));                                                      \
-    CHECK(strstr(wp_last_error(), (text)) != NULL);                            \
-  } while (0)
+CHECK_TALLY;
 
 #define BAD WP_ERROR_INVALID_VALUE
 
@@ -308,6 +292,5 @@ int main(void) {
   test_set_grad();
   test_bad_arguments();
   test_to_view();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return check_report(NULL);
 }

@@ -12,16 +12,9 @@
 #include "lower/lower.h"
 #include "parse/parse.h"
 
-static int passed, failed;
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (cond)                                                                  \
-      passed++;                                                                \
-    else {                                                                     \
-      failed++;                                                                \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                          \
-  } while (0)
+#include "check.h"
+
+CHECK_TALLY;
 
 static const char *kernel_src = "import warp as wp\n"
                                 "@wp.func\n"
@@ -101,8 +94,7 @@ int main(void) {
       wp_lower(ast, &(wp_lower_options){.module_name = "mod"}, &arena, &diag);
   CHECK(m != NULL);
   if (!m) {
-    printf("%d passed, %d failed\n", passed, failed);
-    return 1;
+    return check_report(NULL);
   }
   ir_simplify_args(m);
   ir_fold(m);
@@ -167,6 +159,5 @@ int main(void) {
   free(c);
   free(h);
   wp_arena_free(&arena);
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return check_report(NULL);
 }

@@ -10,16 +10,9 @@
 #include "ir/ir.h"
 #include "warp/abi.h"
 
-static int passed, failed;
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (cond)                                                                  \
-      passed++;                                                                \
-    else {                                                                     \
-      failed++;                                                                \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                          \
-  } while (0)
+#include "check.h"
+
+CHECK_TALLY;
 
 /* The value of half bits, from the definition of binary16. */
 static double half_value(unsigned h) {
@@ -125,6 +118,5 @@ int main(void) {
   test_round_trip();
   test_random();
   test_types();
-  printf("test_half: %d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return check_report("test_half");
 }

@@ -7,16 +7,9 @@
 
 #include "support/hashmap.h"
 
-static int passed, failed;
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (cond)                                                                  \
-      passed++;                                                                \
-    else {                                                                     \
-      failed++;                                                                \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                          \
-  } while (0)
+#include "check.h"
+
+CHECK_TALLY;
 
 enum { N = 50000 };
 
@@ -87,6 +80,5 @@ static void test_keymap(void) {
 int main(void) {
   test_strmap();
   test_keymap();
-  printf("test_hashmap: %d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return check_report("test_hashmap");
 }

@@ -4,21 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit/emit_internal.h" /* emit_ctype: the C spelling of a type */
 #include "ir/ir.h"
 #include "lower/lower.h"
 #include "parse/parse.h"
 #include "warp/abi.h"
 
-static int passed, failed;
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (cond)                                                                  \
-      passed++;                                                                \
-    else {                                                                     \
-      failed++;                                                                \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                          \
-  } while (0)
+#include "check.h"
+
+CHECK_TALLY;
 
 typedef struct unit {
   wp_arena arena;
@@ -71,16 +65,18 @@ static int count_ops(ir_module *m, ir_op op) {
 static void test_types(void) {
   wp_arena a = {0};
   ir_types *T = ir_types_new(&a);
+  ir_module tm = {.arena = &a, .types = T};
+  emit_ctx ec = {.m = &tm}; /* C spellings are lib/emit's */
   CHECK(ir_t_vec(T, 11, 3) == ir_t_vec(T, 11, 3)); /* interned */
   CHECK(!strcmp(ir_t_vec(T, 11, 3)->name, "vec3f"));
   CHECK(!strcmp(ir_t_mat(T, 12, 3, 3)->name, "mat33d"));
-  CHECK(!strcmp(ir_t_vec(T, 6, 2)->cname, "wp_vec2i"));
+  CHECK(!strcmp(emit_ctype(&ec, ir_t_vec(T, 6, 2)), "wp_vec2i"));
   CHECK(ir_type_size(ir_t_mat(T, 11, 4, 4)) == 64);
   /* quats and transforms: flavored vectors, distinct from vec4f / vec7f */
   CHECK(ir_t_quat(T, 11) != ir_t_vec(T, 11, 4));
   CHECK(ir_t_quat(T, 11) == ir_t_quat(T, 11));
   CHECK(!strcmp(ir_t_quat(T, 11)->name, "quatf"));
-  CHECK(!strcmp(ir_t_quat(T, 12)->cname, "wp_quatd"));
+  CHECK(!strcmp(emit_ctype(&ec, ir_t_quat(T, 12)), "wp_quatd"));
   CHECK(!strcmp(ir_t_transform(T, 11)->name, "transformf"));
   CHECK(ir_type_size(ir_t_transform(T, 11)) == 28);
   CHECK(ir_type_dtype_code(ir_t_quat(T, 11)) == WP_QUAT_DTYPE(11));
@@ -218,6 +214,40 @@ static int verify_count(ir_module *m, const char *what) {
     n++;
   free(buf);
   return problems == n ? n : -1;
+}
+
+/* An IR_PRINT's pieces name values it has, of the types print() converts
+ * (lib/emit spells the conversion from the value's type). */
+static void test_verifier_print_pieces(void) {
+  wp_arena a = {0};
+  ir_module *m = ir_module_new(&a, "t", NULL);
+  const ir_type *vt = ir_t_void(m->types);
+  ir_func *f = ir_func_new(m, IR_FUNC_KERNEL, "k");
+  ir_block *b0 = ir_block_new(f);
+  ir_value *x =
+      ir_append(b0, IR_CONST, ir_t_int32(m->types), NULL, 0, (wp_loc){0});
+  ir_value *h =
+      ir_append(b0, IR_CONST, ir_t_scalar(m->types, WP_SCALAR_FLOAT16), NULL, 0,
+                (wp_loc){0});
+  ir_print_piece pieces[] = {{IR_PIECE_TEXT, "x = ", 0},
+                             {IR_PIECE_VALUE, NULL, 0}};
+  ir_print_pieces pr = {pieces, 2};
+  ir_value *p = ir_append(b0, IR_PRINT, vt, &x, 1, (wp_loc){0});
+  p->print = &pr;
+  ir_append(b0, IR_RET, vt, NULL, 0, (wp_loc){0});
+  CHECK(verify_count(m, "print") == 0);
+  pieces[1].arg = 1; /* past the values */
+  CHECK(verify_count(m, "print piece names a missing value") == 1);
+  pieces[1] = (ir_print_piece){IR_PIECE_PRINTF, "%d", 1}; /* converts none */
+  CHECK(verify_count(m, "print") == 0);
+  pieces[1].arg = 2;
+  CHECK(verify_count(m, "print piece names a missing value") == 1);
+  pieces[1] = (ir_print_piece){IR_PIECE_VALUE, NULL, 0};
+  p->args[0] = h; /* a float16: lowering widens floats to float64 */
+  CHECK(verify_count(m, "print value of a type print() does not convert") == 1);
+  p->print = NULL;
+  CHECK(verify_count(m, "print without pieces") == 1);
+  wp_arena_free(&a);
 }
 
 /* Use before definition in one block of 200,000 values (which the verifier
@@ -376,7 +406,7 @@ int main(void) {
   test_verifier_catches_broken_ir();
   test_op_names();
   test_verifier_dominance();
+  test_verifier_print_pieces();
   test_builtin_registry();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return check_report(NULL);
 }

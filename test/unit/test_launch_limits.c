@@ -17,26 +17,10 @@
 #include "emit/prelude/0core.h"
 #pragma GCC diagnostic pop
 
-static int passed, failed;
+#define CHECK_LAST_ERROR wp_last_error
+#include "check.h"
 
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (cond) {                                                                \
-      passed++;                                                                \
-    } else {                                                                   \
-      failed++;                                                                \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n  last error: %s\n", __FILE__, \
-              __LINE__, #cond, wp_last_error());                               \
-    }                                                                          \
-  } while (0)
-
-/* The call returns `code` and the message contains `text`. */
-#define CHECK_ERR(call, code, text)                                            \
-  do {                                                                         \
-    wp_status st_ = (call);                                                    \
-    CHECK(st_ == (code));                                                      \
-    CHECK(strstr(wp_last_error(), (text)) != NULL);                            \
-  } while (0)
+CHECK_TALLY;
 
 #define LIMIT WP_LAUNCH_DIM_MAX
 
@@ -190,6 +174,5 @@ int main(void) {
   test_at_limit();
   test_tid();
   wp_shutdown();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return check_report(NULL);
 }

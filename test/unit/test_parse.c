@@ -6,19 +6,7 @@
 
 #include "parse/parse.h"
 
-typedef struct counts {
-  int passed, failed;
-} counts;
-
-#define CHECK(T, cond)                                                         \
-  do {                                                                         \
-    if (cond) {                                                                \
-      (T)->passed++;                                                           \
-    } else {                                                                   \
-      (T)->failed++;                                                           \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                          \
-  } while (0)
+#include "check.h"
 
 /* One parse: source, arena and the diagnostics text, freed by done(). */
 typedef struct run {
@@ -94,7 +82,7 @@ static void done_owned(run *r) {
   free(text);
 }
 
-static void test_imports(counts *t) {
+static void test_imports(check_tally *t) {
   run *r =
       parse("import warp as wp\nimport warp.types as wpt\n"
             "from warp import vec3, kernel as K\n"
@@ -103,23 +91,23 @@ static void test_imports(counts *t) {
   const ast_import *wp = find_import(r, "wp"), *wpt = find_import(r, "wpt");
   const ast_import *k = find_import(r, "K"), *v = find_import(r, "vector");
   const ast_import *np = find_import(r, "np"), *u = find_import(r, "util");
-  CHECK(t, r->m->nimports == 9 && r->diag.errors == 0);
-  CHECK(t, wp && wp->is_warp && !strcmp(wp->target, "") &&
-               !strcmp(wp->module, "warp"));
-  CHECK(t, wpt && wpt->is_warp && !strcmp(wpt->target, "types"));
-  CHECK(t, k && k->is_warp && !strcmp(k->target, "kernel") &&
-               find_import(r, "vec3"));
-  CHECK(t, v && !strcmp(v->target, "types.vector") &&
-               !strcmp(v->module, "warp.types"));
-  CHECK(t, np && !np->is_warp && !strcmp(np->module, "numpy") &&
-               !strcmp(np->target, ""));
-  CHECK(t, u && !strcmp(u->module, ".") && !strcmp(u->target, "util") &&
-               find_import(r, "Any") && find_import(r, "os"));
-  CHECK(t, wp->loc.line == 1 && k->loc.line == 3 && k->loc.col == 24);
+  CHECK_IN(t, r->m->nimports == 9 && r->diag.errors == 0);
+  CHECK_IN(t, wp && wp->is_warp && !strcmp(wp->target, "") &&
+                  !strcmp(wp->module, "warp"));
+  CHECK_IN(t, wpt && wpt->is_warp && !strcmp(wpt->target, "types"));
+  CHECK_IN(t, k && k->is_warp && !strcmp(k->target, "kernel") &&
+                  find_import(r, "vec3"));
+  CHECK_IN(t, v && !strcmp(v->target, "types.vector") &&
+                  !strcmp(v->module, "warp.types"));
+  CHECK_IN(t, np && !np->is_warp && !strcmp(np->module, "numpy") &&
+                  !strcmp(np->target, ""));
+  CHECK_IN(t, u && !strcmp(u->module, ".") && !strcmp(u->target, "util") &&
+                  find_import(r, "Any") && find_import(r, "os"));
+  CHECK_IN(t, wp->loc.line == 1 && k->loc.line == 3 && k->loc.col == 24);
   done(r);
 }
 
-static void test_defs(counts *t) {
+static void test_defs(check_tally *t) {
   run *r =
       parse("@wp.kernel(enable_backward=False)\ndef a(x: int):\n  pass\n"
             "@wp.func\ndef b():\n  return 1\n"
@@ -132,46 +120,47 @@ static void test_defs(counts *t) {
             "import warp as wp\nimport warp\nfrom warp import kernel as K\n");
   const ast_def *a = find_def(r, "a"), *b = find_def(r, "b");
   const ast_def *s = find_def(r, "S"), *c = find_def(r, "c");
-  CHECK(t, r->diag.errors == 0 && r->m->ndefs == 8);
-  CHECK(t, a && a->kind == AST_DEF_KERNEL && a->decorator &&
-               a->decorator->kind == AST_EXPR_CALL &&
-               !strcmp(a->decorator_name, "kernel") && a->nparams == 1);
-  CHECK(t, b && b->kind == AST_DEF_FUNC && !strcmp(b->decorator_name, "func") &&
-               b->body.count == 1 && b->body.stmts[0]->kind == AST_STMT_RETURN);
-  CHECK(t, s && s->kind == AST_DEF_STRUCT && s->nfields == 2 &&
-               !strcmp(s->fields[1].name, "y") &&
-               s->fields[1].default_value->float_value == 1.5 &&
-               s->fields[0].annotation->kind == AST_EXPR_ATTRIBUTE);
-  CHECK(t, c && c->kind == AST_DEF_OTHER_WARP &&
-               !strcmp(c->decorator_name, "func_grad"));
-  CHECK(t, find_def(r, "host")->kind == AST_DEF_PLAIN &&
-               find_def(r, "host")->body.count == 0 &&
-               find_def(r, "Host")->kind == AST_DEF_PLAIN);
-  CHECK(t, find_def(r, "d")->kind == AST_DEF_KERNEL &&
-               find_def(r, "e")->kind == AST_DEF_KERNEL &&
-               find_def(r, "e")->ndecorators == 2);
-  CHECK(t, a->loc.line == 2 && a->loc.col == 5 && a->def_loc.line == 1 &&
-               a->def_loc.col == 1);
+  CHECK_IN(t, r->diag.errors == 0 && r->m->ndefs == 8);
+  CHECK_IN(t, a && a->kind == AST_DEF_KERNEL && a->decorator &&
+                  a->decorator->kind == AST_EXPR_CALL &&
+                  !strcmp(a->decorator_name, "kernel") && a->nparams == 1);
+  CHECK_IN(t, b && b->kind == AST_DEF_FUNC &&
+                  !strcmp(b->decorator_name, "func") && b->body.count == 1 &&
+                  b->body.stmts[0]->kind == AST_STMT_RETURN);
+  CHECK_IN(t, s && s->kind == AST_DEF_STRUCT && s->nfields == 2 &&
+                  !strcmp(s->fields[1].name, "y") &&
+                  s->fields[1].default_value->float_value == 1.5 &&
+                  s->fields[0].annotation->kind == AST_EXPR_ATTRIBUTE);
+  CHECK_IN(t, c && c->kind == AST_DEF_OTHER_WARP &&
+                  !strcmp(c->decorator_name, "func_grad"));
+  CHECK_IN(t, find_def(r, "host")->kind == AST_DEF_PLAIN &&
+                  find_def(r, "host")->body.count == 0 &&
+                  find_def(r, "Host")->kind == AST_DEF_PLAIN);
+  CHECK_IN(t, find_def(r, "d")->kind == AST_DEF_KERNEL &&
+                  find_def(r, "e")->kind == AST_DEF_KERNEL &&
+                  find_def(r, "e")->ndecorators == 2);
+  CHECK_IN(t, a->loc.line == 2 && a->loc.col == 5 && a->def_loc.line == 1 &&
+                  a->def_loc.col == 1);
   done(r);
 }
 
-static void test_globals(counts *t) {
+static void test_globals(check_tally *t) {
   run *r = parse("import warp as wp\nN = 3\nM: int = wp.constant(4)\n"
                  "a = b = 5\nc, d = 1, 2\nX: float\n"
                  "if __name__ == \"__main__\":\n  Z = 1\n");
-  CHECK(t, r->m->nglobals == 4 && r->diag.errors == 0);
-  CHECK(t, !strcmp(r->m->globals[0].name, "N") &&
-               r->m->globals[0].value->int_value == 3 &&
-               r->m->globals[0].loc.line == 2);
-  CHECK(t, r->m->globals[1].annotation &&
-               r->m->globals[1].value->kind == AST_EXPR_CALL);
-  CHECK(t, !strcmp(r->m->globals[2].name, "a") &&
-               !strcmp(r->m->globals[3].name, "b") &&
-               r->m->globals[3].loc.col == 5);
+  CHECK_IN(t, r->m->nglobals == 4 && r->diag.errors == 0);
+  CHECK_IN(t, !strcmp(r->m->globals[0].name, "N") &&
+                  r->m->globals[0].value->int_value == 3 &&
+                  r->m->globals[0].loc.line == 2);
+  CHECK_IN(t, r->m->globals[1].annotation &&
+                  r->m->globals[1].value->kind == AST_EXPR_CALL);
+  CHECK_IN(t, !strcmp(r->m->globals[2].name, "a") &&
+                  !strcmp(r->m->globals[3].name, "b") &&
+                  r->m->globals[3].loc.col == 5);
   done(r);
 }
 
-static void test_int_literals(counts *t) {
+static void test_int_literals(check_tally *t) {
   static const struct {
     const char *text;
     uint64_t value;
@@ -185,22 +174,22 @@ static void test_int_literals(counts *t) {
   for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
     run *r = kernel_expr(ok[i].text);
     const ast_expr *e = first_value(r);
-    CHECK(t, e && e->kind == AST_EXPR_INT && e->int_value == ok[i].value &&
-                 !strcmp(e->string, ok[i].text) && r->diag.errors == 0);
+    CHECK_IN(t, e && e->kind == AST_EXPR_INT && e->int_value == ok[i].value &&
+                    !strcmp(e->string, ok[i].text) && r->diag.errors == 0);
     done_owned(r);
   }
   run *r = kernel_expr("18446744073709551616");
-  CHECK(t, r->diag.errors == 1 &&
-               strstr(r->diag_text, "t.py:4:9: error: integer literal too "
-                                    "large"));
+  CHECK_IN(t, r->diag.errors == 1 &&
+                  strstr(r->diag_text, "t.py:4:9: error: integer literal too "
+                                       "large"));
   done_owned(r);
   r = parse("BIG = 123456789012345678901234567890\n"); /* host: no error */
-  CHECK(t, r->diag.errors == 0 &&
-               r->m->globals[0].value->kind == AST_EXPR_UNSUPPORTED);
+  CHECK_IN(t, r->diag.errors == 0 &&
+                  r->m->globals[0].value->kind == AST_EXPR_UNSUPPORTED);
   done(r);
 }
 
-static void test_float_literals(counts *t) {
+static void test_float_literals(check_tally *t) {
   static const struct {
     const char *text;
     double value;
@@ -209,33 +198,34 @@ static void test_float_literals(counts *t) {
   for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
     run *r = kernel_expr(ok[i].text);
     const ast_expr *e = first_value(r);
-    CHECK(t, e && e->kind == AST_EXPR_FLOAT && e->float_value == ok[i].value);
+    CHECK_IN(t,
+             e && e->kind == AST_EXPR_FLOAT && e->float_value == ok[i].value);
     done_owned(r);
   }
   run *r = kernel_expr("1j + 2.5j");
   const ast_expr *e = first_value(r);
-  CHECK(t, e->kind == AST_EXPR_BINARY &&
-               e->items[0]->kind == AST_EXPR_UNSUPPORTED &&
-               !strcmp(e->items[0]->name, "complex literal") &&
-               !strcmp(e->items[1]->name, "complex literal"));
+  CHECK_IN(t, e->kind == AST_EXPR_BINARY &&
+                  e->items[0]->kind == AST_EXPR_UNSUPPORTED &&
+                  !strcmp(e->items[0]->name, "complex literal") &&
+                  !strcmp(e->items[1]->name, "complex literal"));
   done_owned(r);
 }
 
-static void test_strings(counts *t) {
+static void test_strings(check_tally *t) {
   run *r = kernel_expr("\"a\\tb\\x41\\u00e9\" 'c' r'\\n'");
   const ast_expr *e = first_value(r);
-  CHECK(t, e->kind == AST_EXPR_STRING && !strcmp(e->string, "a\tbA\xc3\xa9"
-                                                            "c\\n"));
+  CHECK_IN(t, e->kind == AST_EXPR_STRING && !strcmp(e->string, "a\tbA\xc3\xa9"
+                                                               "c\\n"));
   done_owned(r);
   r = kernel_expr("f\"{x}\" + b\"x\"");
   e = first_value(r);
-  CHECK(t, !strcmp(e->items[0]->name, "f-string") &&
-               !strcmp(e->items[1]->name, "byte string"));
+  CHECK_IN(t, !strcmp(e->items[0]->name, "f-string") &&
+                  !strcmp(e->items[1]->name, "byte string"));
   done_owned(r);
 }
 
 /* Expressions, checked through the printer's one-line form. */
-static void test_exprs(counts *t) {
+static void test_exprs(check_tally *t) {
   static const char *const cases[][2] = {
       {"a.b[i, j]", "(subscript (attr (name a) b) (name i) (name j))"},
       {"a[1:n, ::2]",
@@ -274,7 +264,7 @@ static void test_exprs(counts *t) {
     char *out = printed(r);
     char want[512];
     snprintf(want, sizeof want, "    value %s\n", cases[i][1]);
-    CHECK(t, strstr(out, want) != NULL && r->diag.errors == 0);
+    CHECK_IN(t, strstr(out, want) != NULL && r->diag.errors == 0);
     if (!strstr(out, want))
       fprintf(stderr, "  %s\n  got:\n%s  want: %s", cases[i][0], out, want);
     free(out);
@@ -321,30 +311,31 @@ static const char stmt_src[] = "import warp as wp\n"
                                "    yield i\n"
                                "    print(i)\n";
 
-static void test_stmts(counts *t) {
+static void test_stmts(check_tally *t) {
   run *r = parse(stmt_src);
   const ast_def *k = find_def(r, "k");
-  CHECK(t, k && r->diag.errors == 0 && k->body.count == 20);
+  CHECK_IN(t, k && r->diag.errors == 0 && k->body.count == 20);
   if (!k || k->body.count != 22) {
     done(r);
     return;
   }
   ast_stmt **s = k->body.stmts;
-  CHECK(t, s[0]->kind == AST_STMT_EXPR && s[0]->value->kind == AST_EXPR_STRING);
-  CHECK(t, s[2]->kind == AST_STMT_ASSIGN && s[2]->ntargets == 2 &&
-               s[3]->targets[0]->kind == AST_EXPR_TUPLE);
-  CHECK(t, s[4]->kind == AST_STMT_AUGASSIGN && s[4]->op == AST_OP_ADD &&
-               s[5]->kind == AST_STMT_ANNASSIGN && s[5]->annotation);
+  CHECK_IN(t,
+           s[0]->kind == AST_STMT_EXPR && s[0]->value->kind == AST_EXPR_STRING);
+  CHECK_IN(t, s[2]->kind == AST_STMT_ASSIGN && s[2]->ntargets == 2 &&
+                  s[3]->targets[0]->kind == AST_EXPR_TUPLE);
+  CHECK_IN(t, s[4]->kind == AST_STMT_AUGASSIGN && s[4]->op == AST_OP_ADD &&
+                  s[5]->kind == AST_STMT_ANNASSIGN && s[5]->annotation);
   const ast_stmt *elif = s[6]->orelse.count ? s[6]->orelse.stmts[0] : NULL;
-  CHECK(t, s[6]->kind == AST_STMT_IF && elif && elif->elif_chain &&
-               elif->kind == AST_STMT_IF && elif->orelse.count == 1 &&
-               elif->orelse.stmts[0]->value->kind == AST_EXPR_NAME);
-  CHECK(t, s[7]->kind == AST_STMT_FOR && s[7]->body.count == 1 &&
-               s[7]->body.stmts[0]->kind == AST_STMT_BREAK &&
-               s[7]->orelse.stmts[0]->kind == AST_STMT_CONTINUE);
-  CHECK(t,
-        s[8]->kind == AST_STMT_WHILE && s[8]->body.stmts[0]->op == AST_OP_SUB);
-  CHECK(t, s[9]->kind == AST_STMT_DEF && !strcmp(s[9]->def->name, "inner"));
+  CHECK_IN(t, s[6]->kind == AST_STMT_IF && elif && elif->elif_chain &&
+                  elif->kind == AST_STMT_IF && elif->orelse.count == 1 &&
+                  elif->orelse.stmts[0]->value->kind == AST_EXPR_NAME);
+  CHECK_IN(t, s[7]->kind == AST_STMT_FOR && s[7]->body.count == 1 &&
+                  s[7]->body.stmts[0]->kind == AST_STMT_BREAK &&
+                  s[7]->orelse.stmts[0]->kind == AST_STMT_CONTINUE);
+  CHECK_IN(t, s[8]->kind == AST_STMT_WHILE &&
+                  s[8]->body.stmts[0]->op == AST_OP_SUB);
+  CHECK_IN(t, s[9]->kind == AST_STMT_DEF && !strcmp(s[9]->def->name, "inner"));
   static const char *const names[] = {
       "class definition", "assert statement", "try statement",
       "with statement",   "del statement",    "global statement",
@@ -353,88 +344,90 @@ static void test_stmts(counts *t) {
   for (int i = 0; i < 9; i++)
     all = all && s[10 + i]->kind == AST_STMT_UNSUPPORTED &&
           !strcmp(s[10 + i]->name, names[i]);
-  CHECK(t, all);
+  CHECK_IN(t, all);
   /* locations: `x[i] += 1.0` at 8:5, its value at 8:13 */
-  CHECK(t, s[4]->loc.line == 8 && s[4]->loc.col == 5 &&
-               s[4]->value->loc.line == 8 && s[4]->value->loc.col == 13 &&
-               s[4]->value->loc.end - s[4]->value->loc.start == 3);
-  CHECK(t, k->params[0].loc.line == 3 && k->params[0].loc.col == 7 &&
-               k->params[1].annotation->kind == AST_EXPR_NAME);
+  CHECK_IN(t, s[4]->loc.line == 8 && s[4]->loc.col == 5 &&
+                  s[4]->value->loc.line == 8 && s[4]->value->loc.col == 13 &&
+                  s[4]->value->loc.end - s[4]->value->loc.start == 3);
+  CHECK_IN(t, k->params[0].loc.line == 3 && k->params[0].loc.col == 7 &&
+                  k->params[1].annotation->kind == AST_EXPR_NAME);
   done(r);
 }
 
-static void test_print(counts *t) {
+static void test_print(check_tally *t) {
   run *r = parse(stmt_src);
   char *out = printed(r);
-  CHECK(t, strstr(out, "import wp = warp @1:8\n"));
-  CHECK(t, strstr(out, "kernel k @3:5\n  decorator (attr (name wp) kernel)\n"
-                       "  param x: (call (attr (name wp) array) (kw dtype "
-                       "(name float))) @3:7\n"));
-  CHECK(t, strstr(out, "  assign @5:5\n    target (name i)\n"
-                       "    value (call (attr (name wp) tid))\n"));
-  CHECK(t, strstr(out, "    else\n      elif @12:5\n        cond (compare "
-                       "(name i) == (name n))\n"));
-  CHECK(t, strstr(out, "  augassign += @8:5\n"));
-  CHECK(t, strstr(out, "  unsupported \"try statement\" @27:5\n"));
+  CHECK_IN(t, strstr(out, "import wp = warp @1:8\n"));
+  CHECK_IN(t, strstr(out, "kernel k @3:5\n  decorator (attr (name wp) kernel)\n"
+                          "  param x: (call (attr (name wp) array) (kw dtype "
+                          "(name float))) @3:7\n"));
+  CHECK_IN(t, strstr(out, "  assign @5:5\n    target (name i)\n"
+                          "    value (call (attr (name wp) tid))\n"));
+  CHECK_IN(t, strstr(out, "    else\n      elif @12:5\n        cond (compare "
+                          "(name i) == (name n))\n"));
+  CHECK_IN(t, strstr(out, "  augassign += @8:5\n"));
+  CHECK_IN(t, strstr(out, "  unsupported \"try statement\" @27:5\n"));
   free(out);
-  CHECK(t, strcmp(wp_ast_op_str(AST_OP_NOT_IN), "not in") == 0 &&
-               strcmp(wp_ast_op_str(AST_OP_FLOORDIV), "//") == 0);
+  CHECK_IN(t, strcmp(wp_ast_op_str(AST_OP_NOT_IN), "not in") == 0 &&
+                  strcmp(wp_ast_op_str(AST_OP_FLOORDIV), "//") == 0);
   done(r);
 }
 
-static void test_syntax_errors(counts *t) {
+static void test_syntax_errors(check_tally *t) {
   run *r = parse("import warp as wp\n@wp.kernel\ndef k(x: int):\n"
                  "    y = (x + 1\n");
-  CHECK(t, r->m && r->diag.errors == 1 &&
+  CHECK_IN(t,
+           r->m && r->diag.errors == 1 &&
                strstr(r->diag_text, "t.py:4:9: error: '(' was never closed"));
   done(r);
   r = parse("x = 3 $ 4\ndef f():\n  a = 1\n   b = 2\ndef h(:\n  pass\n");
-  CHECK(t, r->diag.errors == 3);
-  CHECK(t, strstr(r->diag_text, "t.py:1:7: error: invalid syntax: "
-                                "unexpected '$'") &&
-               strstr(r->diag_text, "t.py:4:4: error: unexpected indent") &&
-               strstr(r->diag_text, "t.py:5:7: error: expected ')'"));
+  CHECK_IN(t, r->diag.errors == 3);
+  CHECK_IN(t, strstr(r->diag_text, "t.py:1:7: error: invalid syntax: "
+                                   "unexpected '$'") &&
+                  strstr(r->diag_text, "t.py:4:4: error: unexpected indent") &&
+                  strstr(r->diag_text, "t.py:5:7: error: expected ')'"));
   done(r);
   r = parse("def f():\n  a = 1\n b = 2\nif x\n    pass\n");
-  CHECK(t, r->diag.errors == 1 &&
-               strstr(r->diag_text, "t.py:4:5: error: expected ':'"));
+  CHECK_IN(t, r->diag.errors == 1 &&
+                  strstr(r->diag_text, "t.py:4:5: error: expected ':'"));
   done(r);
   r = parse("def f():\n  a = 1\n b = 2\n");
-  CHECK(t, r->diag.errors == 1 &&
-               strstr(r->diag_text, "t.py:3:2: error: unindent does not "
-                                    "match any outer indentation level"));
+  CHECK_IN(t, r->diag.errors == 1 &&
+                  strstr(r->diag_text, "t.py:3:2: error: unindent does not "
+                                       "match any outer indentation level"));
   done(r);
   /* accepted by the grammar, rejected by Python */
   r = parse("def f():\n    f(x)  g(y)\n    x = y += 1\nimport a,\n");
-  CHECK(t, r->diag.errors == 3 &&
-               strstr(r->diag_text, "t.py:2:11: error: invalid syntax") &&
-               strstr(r->diag_text, "t.py:3:11: error: invalid syntax") &&
-               strstr(r->diag_text, "t.py:4:9: error: trailing comma"));
+  CHECK_IN(t, r->diag.errors == 3 &&
+                  strstr(r->diag_text, "t.py:2:11: error: invalid syntax") &&
+                  strstr(r->diag_text, "t.py:3:11: error: invalid syntax") &&
+                  strstr(r->diag_text, "t.py:4:9: error: trailing comma"));
   done(r);
   /* the mistake, not where tree-sitter's recovery noticed it */
   r = parse("def f(a):\n    a = g(a, (1 + 2)\n    a = a * 3\n");
-  CHECK(t, r->diag.errors == 1 &&
+  CHECK_IN(t,
+           r->diag.errors == 1 &&
                strstr(r->diag_text, "t.py:2:10: error: '(' was never closed"));
   done(r);
   r = parse("def f(a):\n    for j in range(3)\n        a = a + 1\n"
             "def g(a)\n    return a\n");
-  CHECK(t, r->diag.errors == 2 &&
-               strstr(r->diag_text, "t.py:2:22: error: expected ':'") &&
-               strstr(r->diag_text, "t.py:4:9: error: expected ':'"));
+  CHECK_IN(t, r->diag.errors == 2 &&
+                  strstr(r->diag_text, "t.py:2:22: error: expected ':'") &&
+                  strstr(r->diag_text, "t.py:4:9: error: expected ':'"));
   done(r);
   r = parse("def f(x):\n    y = g(x,\n          1]\n    return 1\n");
-  CHECK(t, r->diag.errors == 1 &&
-               strstr(r->diag_text, "t.py:3:12: error: closing parenthesis "
-                                    "']' does not match opening parenthesis "
-                                    "'(' on line 2"));
+  CHECK_IN(t, r->diag.errors == 1 &&
+                  strstr(r->diag_text, "t.py:3:12: error: closing parenthesis "
+                                       "']' does not match opening parenthesis "
+                                       "'(' on line 2"));
   done(r);
   r = parse("def f():\n\tif x:\n        pass\n");
-  CHECK(t, r->diag.errors >= 1 &&
-               strstr(r->diag_text, "inconsistent use of tabs and spaces"));
+  CHECK_IN(t, r->diag.errors >= 1 &&
+                  strstr(r->diag_text, "inconsistent use of tabs and spaces"));
   done(r);
 }
 
-static void test_host_code(counts *t) {
+static void test_host_code(check_tally *t) {
   run *r =
       parse("import numpy as np\nimport warp as wp\n"
             "class Sim:\n    def __init__(self):\n        self.x = [i for i in "
@@ -446,14 +439,14 @@ static void test_host_code(counts *t) {
             "if __name__ == \"__main__\":\n    wp.launch(k, dim=1, "
             "inputs=[np.ones(3)])\n"
             "    main()\n");
-  CHECK(t, r->diag.errors == 0 && r->m->ndefs == 2 && r->m->nglobals == 0);
-  CHECK(t, find_def(r, "main")->nparams == 2 &&
-               find_def(r, "main")->params[1].star);
+  CHECK_IN(t, r->diag.errors == 0 && r->m->ndefs == 2 && r->m->nglobals == 0);
+  CHECK_IN(t, find_def(r, "main")->nparams == 2 &&
+                  find_def(r, "main")->params[1].star);
   done(r);
 }
 
 int main(void) {
-  counts t = {0, 0};
+  check_tally t = {0, 0};
   test_imports(&t);
   test_defs(&t);
   test_globals(&t);
@@ -465,6 +458,5 @@ int main(void) {
   test_print(&t);
   test_syntax_errors(&t);
   test_host_code(&t);
-  printf("%d passed, %d failed\n", t.passed, t.failed);
-  return t.failed ? 1 : 0;
+  return check_report_in(&t, NULL);
 }

@@ -18,18 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static _Atomic int passed, failed;
+#define CHECK_LAST_ERROR wp_last_error
+#include "check.h"
 
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (cond) {                                                                \
-      passed++;                                                                \
-    } else {                                                                   \
-      failed++;                                                                \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n  last error: %s\n", __FILE__, \
-              __LINE__, #cond, wp_last_error());                               \
-    }                                                                          \
-  } while (0)
+CHECK_TALLY;
 
 enum { LAUNCHERS = 4, MAX_N = 24000 };
 
@@ -193,6 +185,5 @@ int main(void) {
   CHECK(all_once(hits, MAX_N));
   free(hits);
   wp_shutdown();
-  printf("%d passed, %d failed\n", (int)passed, (int)failed);
-  return failed != 0;
+  return check_report(NULL);
 }

@@ -11,26 +11,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static int passed, failed;
+#define CHECK_LAST_ERROR wp_last_error
+#include "check.h"
 
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (cond) {                                                                \
-      passed++;                                                                \
-    } else {                                                                   \
-      failed++;                                                                \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n  last error: %s\n", __FILE__, \
-              __LINE__, #cond, wp_last_error());                               \
-    }                                                                          \
-  } while (0)
-
-/* The call returns `code` and the message contains `text`. */
-#define CHECK_ERR(call, code, text)                                            \
-  do {                                                                         \
-    wp_status st_ = (call);                                                    \
-    CHECK(st_ == (code));                                                      \
-    CHECK(strstr(wp_last_error(), (text)) != NULL);                            \
-  } while (0)
+CHECK_TALLY;
 
 static const char *name_of(wp_dtype d) {
   static char buf[32];
@@ -623,6 +607,5 @@ int main(void) {
   if (!no_fork || !*no_fork) /* ThreadSanitizer dislikes fork */
     test_fork();
   wp_shutdown();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return check_report(NULL);
 }

@@ -1,56 +1,18 @@
-/* cuda_fixture.h - the fixture of test_cuda_runtime.c (included by it
- * alone): the CHECK counters, two kernels as warpc generates them (their
- * CPU functions, a hand-written PTX module packed into a fatbin, the kernel
- * descriptors) and the hooks of the fake CUDA driver (test/fakecuda) that
- * emulate their device entries.  The checks themselves stay in the .c. */
-#ifndef WARPC_TEST_CUDA_FIXTURE_H
-#define WARPC_TEST_CUDA_FIXTURE_H
-
-#include <warp/warp.h>
-
-#include "../fakecuda/fakecuda.h"
+/* fixture.c - the definitions of fixture.h: the test kernels, the fatbin,
+ * the fake driver's hooks and emulations, the checks every mode shares. */
+#include "fixture.h"
 
 #include <dlfcn.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int passed, failed;
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (cond) {                                                                \
-      passed++;                                                                \
-    } else {                                                                   \
-      failed++;                                                                \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n  last error: %s\n", __FILE__, \
-              __LINE__, #cond, wp_last_error());                               \
-    }                                                                          \
-  } while (0)
-
-/* The call returns `code` and the message contains `text`. */
-#define CHECK_ERR(call, code, text)                                            \
-  do {                                                                         \
-    wp_status st_ = (call);                                                    \
-    CHECK(st_ == (code));                                                      \
-    CHECK(strstr(wp_last_error(), (text)) != NULL);                            \
-  } while (0)
-
-#define CUDA0 WP_DEVICE_CUDA(0)
-#define CUDA1 WP_DEVICE_CUDA(1)
-
 /* ---- a kernel, as warpc generates it -------------------------------------
  * scale(x: wp.array(dtype=float), a: float): x[i] = x[i] * a */
 
-typedef struct scale_args {
-  wp_array x;
-  float a;
-} scale_args;
-
-static void scale_cpu(const void *args_, const wp_launch_bounds *b,
-                      wp_int64 begin, wp_int64 end) {
+void scale_cpu(const void *args_, const wp_launch_bounds *b, wp_int64 begin,
+               wp_int64 end) {
   const scale_args *p = args_;
   (void)b;
   for (wp_int64 i = begin; i < end; i++) {
@@ -62,7 +24,7 @@ static void scale_cpu(const void *args_, const wp_launch_bounds *b,
 /* The CUDA entry test_scale_cuda_fwd as PTX (from nvcc -ptx of the obvious
  * CUDA C, version and target lowered so any driver and GPU since sm_52 take
  * it); used only when a real GPU is present. */
-static const char scale_ptx[] =
+const char scale_ptx[] =
     ".version 7.0\n"
     ".target sm_52\n"
     ".address_size 64\n"
@@ -112,17 +74,17 @@ static const char scale_ptx[] =
 /* A fatbin as `fatbinary --create` lays it out, holding cubins for sm_75
  * and sm_90 and PTX for compute_90 (payloads are dummies: only the fake
  * driver sees them).  Or the file $FAKECUDA_FATBIN, a real one. */
-static _Alignas(8) unsigned char fatbin[16 + 3 * (64 + 16)];
-static const void *module_image = fatbin;
+_Alignas(8) unsigned char fatbin[FATBIN_SIZE];
+const void *module_image = fatbin;
 
-static void put32(unsigned char *p, uint32_t v) {
+void put32(unsigned char *p, uint32_t v) {
   memcpy(p, &v, 4);
 }
-static void put64(unsigned char *p, uint64_t v) {
+void put64(unsigned char *p, uint64_t v) {
   memcpy(p, &v, 8);
 }
 
-static void build_fatbin(void) {
+void build_fatbin(void) {
   static const struct {
     int kind, arch;
   } entries[3] = {{2, 75}, {2, 90}, {1, 90}};
@@ -147,7 +109,7 @@ static void build_fatbin(void) {
   }
 }
 
-static const wp_kernel_desc scale_desc = {
+const wp_kernel_desc scale_desc = {
     .name = "test_scale",
     .cpu_forward = scale_cpu,
     .args_size = sizeof(scale_args),
@@ -157,7 +119,7 @@ static const wp_kernel_desc scale_desc = {
 
 /* The same object's second kernel: same image, another entry, and an
  * adjoint. */
-static const wp_kernel_desc scale2_desc = {
+const wp_kernel_desc scale2_desc = {
     .name = "test_scale2",
     .cpu_forward = scale_cpu,
     .cpu_backward = scale_cpu,
@@ -167,13 +129,13 @@ static const wp_kernel_desc scale2_desc = {
     .cuda_backward = "test_scale2_cuda_bwd",
 };
 
-static const wp_kernel_desc cpu_only_desc = {
+const wp_kernel_desc cpu_only_desc = {
     .name = "test_cpu_only",
     .cpu_forward = scale_cpu,
     .args_size = sizeof(scale_args),
 };
 
-static const wp_kernel_desc missing_desc = {
+const wp_kernel_desc missing_desc = {
     .name = "test_missing",
     .cpu_forward = scale_cpu,
     .args_size = sizeof(scale_args),
@@ -181,8 +143,8 @@ static const wp_kernel_desc missing_desc = {
     .cuda_forward = "missing_entry",
 };
 
-static wp_status scale(const wp_launch *l, const wp_kernel_desc *k, wp_array x,
-                       float a) {
+wp_status scale(const wp_launch *l, const wp_kernel_desc *k, wp_array x,
+                float a) {
   wp_status st = wp_check_array_arg(&x, WP_FLOAT32, "float32", 1,
                                     wp_launch_device(l), k->name, "x");
   if (st != WP_SUCCESS)
@@ -193,10 +155,10 @@ static wp_status scale(const wp_launch *l, const wp_kernel_desc *k, wp_array x,
 
 /* ---- the fake driver ----------------------------------------------------- */
 
-static fakecuda_get_stats_fn get_stats;
-static fakecuda_register_fn register_kernel;
+fakecuda_get_stats_fn get_stats;
+fakecuda_register_fn register_kernel;
 
-static fakecuda_stats stats(void) {
+fakecuda_stats stats(void) {
   fakecuda_stats s;
   memset(&s, 0, sizeof s);
   if (get_stats)
@@ -206,7 +168,7 @@ static fakecuda_stats stats(void) {
 
 /* The fake's hooks, from the library libwarprt loaded (NULL for a real
  * driver).  Loads the driver. */
-static int find_hooks(void) {
+int find_hooks(void) {
   int count;
   wp_cuda_device_count(&count);
   void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
@@ -221,8 +183,8 @@ static int find_hooks(void) {
 
 /* Emulation of the scale kernels' CUDA code: the grid-stride loop each
  * thread runs, and a count of visits per element. */
-static int visits[1 << 20];
-static void emulate_scale(void **params, unsigned grid, unsigned block) {
+int visits[1 << 20];
+void emulate_scale(void **params, unsigned grid, unsigned block) {
   const scale_args *p = params[0];
   const wp_launch_bounds *b = params[1];
   wp_int64 stride = (wp_int64)grid * block;
@@ -237,7 +199,7 @@ static void emulate_scale(void **params, unsigned grid, unsigned block) {
 }
 
 /* The same without counting visits (for launches from several threads). */
-static void emulate_scale_quiet(void **params, unsigned grid, unsigned block) {
+void emulate_scale_quiet(void **params, unsigned grid, unsigned block) {
   const scale_args *p = params[0];
   const wp_launch_bounds *b = params[1];
   wp_int64 stride = (wp_int64)grid * block;
@@ -249,7 +211,7 @@ static void emulate_scale_quiet(void **params, unsigned grid, unsigned block) {
 }
 
 /* Copies a device float array to the host and checks every element. */
-static int device_all_equal(const wp_array *d, float want) {
+int device_all_equal(const wp_array *d, float want) {
   wp_array h;
   wp_int64 n = wp_array_size(d);
   if (wp_array_alloc(&h, WP_FLOAT32, 0, d->ndim, d->shape, 0, 0) != WP_SUCCESS)
@@ -264,11 +226,6 @@ static int device_all_equal(const wp_array *d, float want) {
 /* ---- the tape on a CUDA device -------------------------------------------
  * tscale(x, y: wp.array(dtype=float), a: float): y[i] = a * x[i], and its
  * adjoint x.grad[i] += a * y.grad[i], emulated. */
-
-typedef struct tscale_args {
-  wp_array x, y;
-  float a;
-} tscale_args;
 
 static void tscale_cpu(const void *args_, const wp_launch_bounds *b,
                        wp_int64 begin, wp_int64 end) {
@@ -286,13 +243,13 @@ static void tscale_cpu_adj(const void *args_, const wp_launch_bounds *b,
     ((float *)p->x.grad)[i] += p->a * ((const float *)p->y.grad)[i];
 }
 
-static void emulate_tscale(void **params, unsigned grid, unsigned block) {
+void emulate_tscale(void **params, unsigned grid, unsigned block) {
   const wp_launch_bounds *b = params[1];
   (void)grid, (void)block;
   tscale_cpu(params[0], b, 0, b->size);
 }
 
-static void emulate_tscale_adj(void **params, unsigned grid, unsigned block) {
+void emulate_tscale_adj(void **params, unsigned grid, unsigned block) {
   const wp_launch_bounds *b = params[1];
   (void)grid, (void)block;
   tscale_cpu_adj(params[0], b, 0, b->size);
@@ -300,7 +257,7 @@ static void emulate_tscale_adj(void **params, unsigned grid, unsigned block) {
 
 static const wp_uint32 tscale_arrays[] = {offsetof(tscale_args, x),
                                           offsetof(tscale_args, y)};
-static const wp_kernel_desc tscale_desc = {
+const wp_kernel_desc tscale_desc = {
     .name = "test_tscale",
     .cpu_forward = tscale_cpu,
     .cpu_backward = tscale_cpu_adj,
@@ -312,4 +269,40 @@ static const wp_kernel_desc tscale_desc = {
     .narrays = 2,
 };
 
-#endif
+/* CPU launches and arrays work whatever CUDA's state. */
+void check_cpu_still_works(void) {
+  enum { N = 5000 };
+  wp_array x;
+  wp_int64 n = N;
+  CHECK(wp_array_alloc(&x, WP_FLOAT32, 0, 1, &n, 0, WP_DEVICE_CPU) ==
+        WP_SUCCESS);
+  float one = 1.0f;
+  CHECK(wp_array_fill(&x, &one) == WP_SUCCESS);
+  CHECK(scale(&WP_LAUNCH_1D(N), &scale_desc, x, 3.0f) == WP_SUCCESS);
+  CHECK(scale(&WP_LAUNCH_1D(N), &cpu_only_desc, x, 2.0f) == WP_SUCCESS);
+  int ok = 1;
+  for (int i = 0; i < N; i++)
+    ok &= ((float *)x.data)[i] == 6.0f;
+  CHECK(ok);
+  CHECK(wp_synchronize(WP_DEVICE_CPU) == WP_SUCCESS);
+  wp_array_free(&x);
+}
+
+/* A device array of n floats, all `v`. */
+wp_array device_floats(wp_device dev, wp_int64 n, float v) {
+  wp_array a;
+  CHECK(wp_array_alloc(&a, WP_FLOAT32, 0, 1, &n, 0, dev) == WP_SUCCESS);
+  CHECK(wp_array_fill(&a, &v) == WP_SUCCESS);
+  return a;
+}
+
+/* Every push popped, every call made in a context, nothing leaked. */
+void check_fake_balance(void) {
+  fakecuda_stats s = stats();
+  CHECK(s.pushes == s.pops);
+  CHECK(s.max_depth == 1);
+  CHECK(s.no_context == 0);
+  CHECK(s.bad_pointer == 0);
+  CHECK(s.live_allocs == 0);
+  CHECK(s.live_streams == 0 && s.live_events == 0);
+}
