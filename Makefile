@@ -48,7 +48,7 @@ RT_OBJ := $(RT_SRC:%.c=$(B)/obj/%.o)
 GEN_OBJ := $(B)/obj/gen/embedded.o
 TS_OBJ := $(B)/obj/grammar/parser.o $(B)/obj/grammar/scanner.o $(B)/obj/tree-sitter/lib.o
 
-WARPC := $(B)/bin/warpc
+WARPC_BIN := $(B)/bin/warpc
 LIBWARPRT := $(B)/lib/libwarprt.a
 LIBWARPC := $(B)/lib/libwarpc.a
 
@@ -62,7 +62,7 @@ VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
         bench-compile
 
 ifeq ($(CROSS),)
-all: $(WARPC) $(LIBWARPRT)
+all: $(WARPC_BIN) $(LIBWARPRT)
 else
 # Cross build: the runtime only (warpc itself is a host tool).
 XB := $(B)/$(firstword $(subst -, ,$(CROSS)))
@@ -126,7 +126,7 @@ $(LIBWARPC): $(LIB_OBJ) $(GEN_OBJ) $(TS_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
-$(WARPC): $(CMD_OBJ) $(LIBWARPC)
+$(WARPC_BIN): $(CMD_OBJ) $(LIBWARPC)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $(CMD_OBJ) $(LIBWARPC) -lm
 
@@ -205,12 +205,12 @@ FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer $(FUZZ_SAN) \
 fuzz: fuzz-build
 	scripts/fuzz.sh $(FUZZ_B) $(FUZZ_TIME) $(FUZZ_JOBS) $(FUZZ_TARGET)
 
-fuzz-build: deps $(WARPC)
+fuzz-build: deps $(WARPC_BIN)
 	@mkdir -p $(FUZZ_B)
 	ln -sfn $(CURDIR)/$(B)/deps $(FUZZ_B)/deps
 	$(MAKE) --no-print-directory B=$(FUZZ_B) CC=$(FUZZ_CC) \
 	  CFLAGS='$(FUZZ_CFLAGS)' fuzz-bins
-	scripts/fuzz_seeds.sh $(FUZZ_B) $(WARPC)
+	scripts/fuzz_seeds.sh $(FUZZ_B) $(WARPC_BIN)
 
 # In the second make (B=build/fuzz): the targets, the fake CUDA driver the
 # runtime target loads (beside it, as libcuda.so.1) and the seed writer.
@@ -242,8 +242,8 @@ clean-san:
 	rm -rf $(B)/san
 
 # docs/coverage.md from the builtin registry and warp-lang's reference
-coverage-table: $(WARPC)
-	python3 scripts/coverage_table.py --warpc $(WARPC) -o docs/coverage.md
+coverage-table: $(WARPC_BIN)
+	python3 scripts/coverage_table.py --warpc $(WARPC_BIN) -o docs/coverage.md
 
 demo: all
 	@for s in samples/*/; do \
