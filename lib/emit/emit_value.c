@@ -122,12 +122,12 @@ static void builtin(emit_ctx *e, const ir_value *v) {
   case IR_EMIT_INFIX:
     fputc('(', out);
     name(out, v->args[0]);
-    fprintf(out, " %s ", v->builtin->c_op);
+    fprintf(out, " %s ", ir_builtin_c_op(v->builtin));
     name(out, v->args[1]);
     fputc(')', out);
     return;
   case IR_EMIT_PREFIX:
-    fprintf(out, "(%s", v->builtin->c_op);
+    fprintf(out, "(%s", ir_builtin_c_op(v->builtin));
     name(out, v->args[0]);
     fputc(')', out);
     return;
