@@ -306,7 +306,7 @@ type_t ir_chk_square(ir_types *T, const ir_builtin *b, type_t *a, int n,
   (void)n;
   if (a[0]->kind == IR_T_MAT && a[0]->rows == a[0]->cols && a[0]->rows >= 2 &&
       a[0]->rows <= 4 && ir_type_is_float(a[0]->elem))
-    return strcmp(b->name, "determinant") == 0 ? a[0]->elem : a[0];
+    return b->id == IR_B_DETERMINANT ? a[0]->elem : a[0];
   return fail(T, err, NO_OVERLOAD);
 }
 
@@ -441,27 +441,30 @@ type_t ir_chk_rand(ir_types *T, const ir_builtin *b, type_t *a, int n,
                    const char **err) {
   if (!is_scalar_of(a[0], WP_SCALAR_UINT32))
     return fail(T, err, "the state must be a uint32 (from rand_init)");
-  const char *nm = b->name;
   type_t r;
-  if (!strcmp(nm, "randi"))
-    r = ir_t_int32(T);
-  else if (!strcmp(nm, "randu") || !strcmp(nm, "poisson") ||
-           !strcmp(nm, "_rand_steps") || !strcmp(nm, "_poisson_state"))
-    r = ir_t_scalar(T, WP_SCALAR_UINT32);
-  else if (!strcmp(nm, "randf") || !strcmp(nm, "randn"))
-    r = ir_t_float32(T);
-  else if (!strcmp(nm, "sample_triangle") || !strcmp(nm, "sample_unit_ring") ||
-           !strcmp(nm, "sample_unit_disk") || !strcmp(nm, "sample_unit_square"))
-    r = ir_t_vec(T, WP_SCALAR_FLOAT32, 2);
-  else
-    r = ir_t_vec(T, WP_SCALAR_FLOAT32, 3);
+  switch (b->id) {
+  case IR_B_RANDI: r = ir_t_int32(T); break;
+  case IR_B_RANDU:
+  case IR_B_POISSON:
+  case IR_B_I_RAND_STEPS:
+  case IR_B_I_POISSON_STATE: r = ir_t_scalar(T, WP_SCALAR_UINT32); break;
+  case IR_B_RANDF:
+  case IR_B_RANDN: r = ir_t_float32(T); break;
+  case IR_B_SAMPLE_TRIANGLE:
+  case IR_B_SAMPLE_UNIT_RING:
+  case IR_B_SAMPLE_UNIT_DISK:
+  case IR_B_SAMPLE_UNIT_SQUARE: r = ir_t_vec(T, WP_SCALAR_FLOAT32, 2); break;
+  default: r = ir_t_vec(T, WP_SCALAR_FLOAT32, 3); break;
+  }
   type_t want = r;
-  if (!strcmp(nm, "poisson") || !strcmp(nm, "_poisson_state"))
+  bool counted = true; /* the second argument is a count, not a bound */
+  if (b->id == IR_B_POISSON || b->id == IR_B_I_POISSON_STATE)
     want = ir_t_float32(T);
-  else if (!strcmp(nm, "_rand_steps"))
+  else if (b->id == IR_B_I_RAND_STEPS)
     want = ir_t_int32(T);
-  if (n == 2 && strcmp(nm, "poisson") && strcmp(nm, "_poisson_state") &&
-      strcmp(nm, "_rand_steps"))
+  else
+    counted = false;
+  if (n == 2 && !counted)
     return fail(T, err, NO_OVERLOAD);
   for (int i = 1; i < n; i++)
     if (a[i] != want)
@@ -482,7 +485,7 @@ type_t ir_chk_noise(ir_types *T, const ir_builtin *b, type_t *a, int n,
                 : 0;
   if (!dim)
     return fail(T, err, "the point must be a float32, vec2f, vec3f or vec4f");
-  bool periodic = b->name[0] == 'p';
+  bool periodic = b->id == IR_B_PNOISE;
   if (n != (periodic ? 2 + dim : 2))
     return fail(T, err,
                 periodic ? "pnoise takes one int32 period per component"
@@ -498,56 +501,58 @@ type_t ir_chk_noise(ir_types *T, const ir_builtin *b, type_t *a, int n,
 /* One rule for the whole family, by name: quat_*, transform_*. */
 type_t ir_chk_quat(ir_types *T, const ir_builtin *b, type_t *a, int n,
                    const char **err) {
-  const char *nm = b->name;
   type_t x = a[0];
   int s = x->scalar;
-  if (!strcmp(nm, "quat_from_axis_angle")) {
+  switch (b->id) {
+  case IR_B_QUAT_FROM_AXIS_ANGLE:
     if (n == 2 && is_vec3_of(x, s) && is_f3264(x->elem) && a[1] == x->elem)
       return ir_t_quat(T, s);
     return fail(T, err, NO_OVERLOAD);
-  }
-  if (!strcmp(nm, "quat_rpy")) {
+  case IR_B_QUAT_RPY:
     if (is_f3264(x) && a[1] == x && a[2] == x)
       return ir_t_quat(T, s);
     return fail(T, err, NO_OVERLOAD);
-  }
-  if (!strcmp(nm, "quat_from_matrix")) {
+  case IR_B_QUAT_FROM_MATRIX:
     if (x->kind == IR_T_MAT && x->rows == x->cols &&
         (x->rows == 3 || x->rows == 4) && is_f3264(x->elem))
       return ir_t_quat(T, s);
     return fail(T, err, NO_OVERLOAD);
-  }
-  if (!strncmp(nm, "quat_", 5)) {
+  case IR_B_QUAT_INVERSE:
+  case IR_B_QUAT_TO_MATRIX:
+  case IR_B_QUAT_ROTATE:
+  case IR_B_QUAT_ROTATE_INV:
+  case IR_B_QUAT_SLERP:
     if (!is_fquat(x))
       return fail(T, err, NO_OVERLOAD);
-    if (!strcmp(nm, "quat_inverse") && n == 1)
+    if (b->id == IR_B_QUAT_INVERSE && n == 1)
       return x;
-    if (!strcmp(nm, "quat_to_matrix") && n == 1)
+    if (b->id == IR_B_QUAT_TO_MATRIX && n == 1)
       return ir_t_mat(T, s, 3, 3);
-    if (!strncmp(nm, "quat_rotate", 11) && n == 2 && is_vec3_of(a[1], s))
+    if ((b->id == IR_B_QUAT_ROTATE || b->id == IR_B_QUAT_ROTATE_INV) &&
+        n == 2 && is_vec3_of(a[1], s))
       return a[1];
-    if (!strcmp(nm, "quat_slerp") && n == 3 && a[1] == x && a[2] == x->elem)
+    if (b->id == IR_B_QUAT_SLERP && n == 3 && a[1] == x && a[2] == x->elem)
       return x;
     return fail(T, err, NO_OVERLOAD);
+  default: break;
   }
   /* transform_* */
-  if ((!strcmp(nm, "transform_point") || !strcmp(nm, "transform_vector")) &&
-      n == 2 && x->kind == IR_T_MAT && x->rows == 4 && x->cols == 4 &&
-      is_f3264(x->elem) && is_vec3_of(a[1], s))
+  bool xform_vec =
+      b->id == IR_B_TRANSFORM_POINT || b->id == IR_B_TRANSFORM_VECTOR;
+  if (xform_vec && n == 2 && x->kind == IR_T_MAT && x->rows == 4 &&
+      x->cols == 4 && is_f3264(x->elem) && is_vec3_of(a[1], s))
     return a[1]; /* homogeneous 4x4 matrix */
-  /* transform_* */
   if (!is_fxform(x))
     return fail(T, err, NO_OVERLOAD);
-  if (!strcmp(nm, "transform_get_translation") && n == 1)
+  if (b->id == IR_B_TRANSFORM_GET_TRANSLATION && n == 1)
     return ir_t_vec(T, s, 3);
-  if (!strcmp(nm, "transform_get_rotation") && n == 1)
+  if (b->id == IR_B_TRANSFORM_GET_ROTATION && n == 1)
     return ir_t_quat(T, s);
-  if (!strcmp(nm, "transform_inverse") && n == 1)
+  if (b->id == IR_B_TRANSFORM_INVERSE && n == 1)
     return x;
-  if (!strcmp(nm, "transform_multiply") && n == 2 && a[1] == x)
+  if (b->id == IR_B_TRANSFORM_MULTIPLY && n == 2 && a[1] == x)
     return x;
-  if ((!strcmp(nm, "transform_point") || !strcmp(nm, "transform_vector")) &&
-      n == 2 && is_vec3_of(a[1], s))
+  if (xform_vec && n == 2 && is_vec3_of(a[1], s))
     return a[1];
   return fail(T, err, NO_OVERLOAD);
 }

@@ -8,8 +8,6 @@
  * are lowered by lower_linalg.c; their entries in builtins.def make them
  * known names (their checks are the positional forms, or refuse).  Matrices are
  * float matrices, as everywhere in warpc. */
-#include <string.h>
-
 #include "builtins.h"
 
 static bool is_plain_vec(type_t t) {
@@ -58,11 +56,10 @@ type_t ir_chk_diag(ir_types *T, const ir_builtin *b, type_t *a, int n,
                    const char **err) {
   (void)n;
   type_t x = a[0];
-  const char *nm = b->name;
-  if (!strcmp(nm, "diag") || !strcmp(nm, "skew")) {
+  if (b->id == IR_B_DIAG || b->id == IR_B_SKEW) {
     if (!is_plain_vec(x) || !is_f3264(x->elem))
       return fail(T, err, NULL);
-    if (nm[0] == 's' && x->rows != 3)
+    if (b->id == IR_B_SKEW && x->rows != 3)
       return fail(T, err, "the vector must have 3 components");
     return ir_t_mat(T, x->scalar, x->rows, x->rows);
   }
@@ -70,7 +67,7 @@ type_t ir_chk_diag(ir_types *T, const ir_builtin *b, type_t *a, int n,
     return fail(T, err, NULL);
   if (x->rows != x->cols)
     return fail(T, err, "the matrix must be square");
-  return !strcmp(nm, "trace") ? x->elem : ir_t_vec(T, x->scalar, x->rows);
+  return b->id == IR_B_TRACE ? x->elem : ir_t_vec(T, x->scalar, x->rows);
 }
 
 /* warp.math norms: (vector of float32[, float32 delta]); like Warp's
@@ -78,18 +75,17 @@ type_t ir_chk_diag(ir_types *T, const ir_builtin *b, type_t *a, int n,
  * length(), defined for float64 too). */
 type_t ir_chk_norm(ir_types *T, const ir_builtin *b, type_t *a, int n,
                    const char **err) {
-  const char *nm = b->name;
   type_t v = a[0];
-  bool l2 = !strcmp(nm, "norm_l2");
+  bool l2 = b->id == IR_B_NORM_L2;
   if (!is_plain_vec(v) || !(v->scalar == WP_SCALAR_FLOAT32 ||
                             (l2 && v->scalar == WP_SCALAR_FLOAT64)))
     return fail(T, err, "the vector must be a vector of float32");
-  bool has_delta = strcmp(nm, "norm_l1") && !l2;
+  bool has_delta = b->id != IR_B_NORM_L1 && !l2;
   if (n != (has_delta ? 2 : 1))
     return fail(T, err, NULL);
   if (has_delta && !is_scalar_of(a[1], WP_SCALAR_FLOAT32))
     return fail(T, err, "delta must be a float32");
-  return !strcmp(nm, "smooth_normalize") ? v : v->elem;
+  return b->id == IR_B_SMOOTH_NORMALIZE ? v : v->elem;
 }
 
 /* svd3(A) -> (U, sigma, V); svd2 likewise; qr3(A) -> (Q, R);
@@ -97,17 +93,17 @@ type_t ir_chk_norm(ir_types *T, const ir_builtin *b, type_t *a, int n,
  * by the lowering. */
 type_t ir_chk_decomp(ir_types *T, const ir_builtin *b, type_t *a, int n,
                      const char **err) {
-  const char *nm = b->name;
-  int dim = !strcmp(nm, "svd2") ? 2 : 3;
+  int dim = b->id == IR_B_SVD2 ? 2 : 3;
   if (n != 1 || !is_square_of(a[0], dim))
     return fail(T, err,
                 dim == 2 ? "A must be a 2x2 float matrix"
                          : "A must be a 3x3 float matrix");
   type_t m = a[0], v = ir_t_vec(T, m->scalar, dim);
   type_t mem[3] = {m, v, m};
-  if (!strcmp(nm, "qr3"))
+  if (b->id == IR_B_QR3)
     mem[1] = m;
-  return ir_t_tuple(T, mem, nm[0] == 's' ? 3 : 2);
+  bool svd = b->id == IR_B_SVD2 || b->id == IR_B_SVD3;
+  return ir_t_tuple(T, mem, svd ? 3 : 2);
 }
 
 /* erf(x) and friends: float32/float64 scalars */

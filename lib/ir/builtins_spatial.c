@@ -5,8 +5,6 @@
  * (quat_to_axis_angle, transform_set_*: lower_spatial.c turns them into the
  * internal value builtins of builtins.def) and two geometry queries.  The
  * prelude side is lib/emit/prelude/6spatial.h. */
-#include <string.h>
-
 #include "builtins.h"
 
 static bool is_fvec6(type_t t) {
@@ -21,10 +19,9 @@ static bool is_mat_of(type_t t, int rows, int scalar) {
 /* spatial_top/bottom/dot/cross/cross_dual, spatial_adjoint */
 type_t ir_chk_spatial(ir_types *T, const ir_builtin *b, type_t *a, int n,
                       const char **err) {
-  const char *nm = b->name;
   type_t x = a[0];
   int s = x->scalar;
-  if (!strcmp(nm, "spatial_adjoint")) {
+  if (b->id == IR_B_SPATIAL_ADJOINT) {
     if (x->kind == IR_T_MAT && is_mat_of(x, 3, s) && is_f3264(x->elem) &&
         a[1] == x)
       return ir_t_mat(T, s, 6, 6);
@@ -36,7 +33,7 @@ type_t ir_chk_spatial(ir_types *T, const ir_builtin *b, type_t *a, int n,
     return ir_t_vec(T, s, 3);
   if (a[1] != x)
     return fail(T, err, "argument types must be the same");
-  return !strcmp(nm, "spatial_dot") ? x->elem : x;
+  return b->id == IR_B_SPATIAL_DOT ? x->elem : x;
 }
 
 /* quat_to_axis_angle(q) -> (axis, angle); (q, axis, angle) -> None, with
@@ -47,9 +44,9 @@ type_t ir_chk_axis_angle(ir_types *T, const ir_builtin *b, type_t *a, int n,
     return fail(T, err, NULL);
   int s = a[0]->scalar;
   type_t v3 = ir_t_vec(T, s, 3);
-  if (!strcmp(b->name, "_quat_axis"))
+  if (b->id == IR_B_I_QUAT_AXIS)
     return v3;
-  if (!strcmp(b->name, "_quat_angle"))
+  if (b->id == IR_B_I_QUAT_ANGLE)
     return a[0]->elem;
   if (n == 3) {
     if (a[1] != v3 || a[2] != a[0]->elem)
@@ -66,28 +63,28 @@ type_t ir_chk_axis_angle(ir_types *T, const ir_builtin *b, type_t *a, int n,
  * and its parts, transform_to_matrix(x), transform_from_matrix(m). */
 type_t ir_chk_xform_conv(ir_types *T, const ir_builtin *b, type_t *a, int n,
                          const char **err) {
-  const char *nm = b->name;
   type_t x = a[0];
   int s = x->scalar;
-  if (!strcmp(nm, "transform_compose")) {
+  if (b->id == IR_B_TRANSFORM_COMPOSE) {
     if (n == 3 && is_vec3_of(x, s) && is_f3264(x->elem) &&
         a[1] == ir_t_quat(T, s) && a[2] == x)
       return ir_t_mat(T, s, 4, 4);
     return fail(T, err, NULL);
   }
-  if (!strcmp(nm, "transform_to_matrix")) {
+  if (b->id == IR_B_TRANSFORM_TO_MATRIX) {
     if (is_fxform(x))
       return ir_t_mat(T, s, 4, 4);
     return fail(T, err, NULL);
   }
   if (!is_mat_of(x, 4, s) || !is_f3264(x->elem))
     return fail(T, err, NULL);
-  if (!strcmp(nm, "transform_from_matrix"))
+  if (b->id == IR_B_TRANSFORM_FROM_MATRIX)
     return ir_t_transform(T, s);
   type_t v3 = ir_t_vec(T, s, 3), q = ir_t_quat(T, s);
-  if (!strcmp(nm, "_transform_decompose_q"))
+  if (b->id == IR_B_I_TRANSFORM_DECOMPOSE_Q)
     return q;
-  if (!strncmp(nm, "_transform_decompose_", 21))
+  if (b->id == IR_B_I_TRANSFORM_DECOMPOSE_P ||
+      b->id == IR_B_I_TRANSFORM_DECOMPOSE_S)
     return v3;
   type_t m[3] = {v3, q, v3};
   return ir_t_tuple(T, m, 3); /* transform_decompose */
@@ -102,11 +99,12 @@ type_t ir_chk_xform_set(ir_types *T, const ir_builtin *b, type_t *a, int n,
   type_t x = a[0];
   if (!is_fxform(x))
     return fail(T, err, NULL);
-  bool rot = strstr(b->name, "rotation") != NULL;
+  bool rot = b->id == IR_B_TRANSFORM_SET_ROTATION ||
+             b->id == IR_B_I_TRANSFORM_SET_ROTATION;
   type_t want = rot ? ir_t_quat(T, x->scalar) : ir_t_vec(T, x->scalar, 3);
   if (a[1] != want)
     return fail(T, err, NULL);
-  return b->name[0] == '_' ? x : ir_t_void(T);
+  return b->internal ? x : ir_t_void(T);
 }
 
 /* intersect_tri_tri(6 x vec3f | 6 x vec3d) -> int32;
@@ -115,9 +113,9 @@ type_t ir_chk_geom(ir_types *T, const ir_builtin *b, type_t *a, int n,
                    const char **err) {
   type_t x = a[0];
   if (!is_vec3_of(x, WP_SCALAR_FLOAT32) &&
-      !(is_vec3_of(x, WP_SCALAR_FLOAT64) && b->name[0] == 'i'))
+      !(is_vec3_of(x, WP_SCALAR_FLOAT64) && b->id == IR_B_INTERSECT_TRI_TRI))
     return fail(T, err, NULL);
-  int nv = b->name[0] == 'i' ? 6 : 4;
+  int nv = b->id == IR_B_INTERSECT_TRI_TRI ? 6 : 4;
   for (int i = 1; i < nv; i++)
     if (a[i] != x)
       return fail(T, err, NULL);
@@ -148,7 +146,7 @@ static bool is_fmat66(type_t t) {
  * the output that of the input; they write the output, no result. */
 type_t ir_chk_spatial_arrays(ir_types *T, const ir_builtin *b, type_t *a, int n,
                              const char **err) {
-  bool jac = b->name[8] == 'j';
+  bool jac = b->id == IR_B_SPATIAL_JACOBIAN;
   if (!is_array1_of(a[0], jac ? is_fvec6 : is_fmat66))
     return fail(T, err, NULL);
   int narr = jac ? 3 : 1;
