@@ -101,14 +101,14 @@ static void builtin(emit_ctx *e, const ir_value *v) {
       WP_NEW_ARRAY(e->m->arena, const ir_type *, v->nargs + 1);
   for (int i = 0; i < v->nargs; i++)
     types[i] = v->args[i]->type;
-  if (!strcmp(v->builtin->name, "cast")) { /* wp.cast: the same bits */
+  if (v->builtin->id == IR_B_CAST) { /* wp.cast: the same bits */
     fprintf(out, "WP_BITCAST(%s, %s, ", v->type->cname,
             v->args[0]->type->cname);
     name(out, v->args[0]);
     fputc(')', out);
     return;
   }
-  if (!strcmp(v->builtin->name, "where")) {
+  if (v->builtin->id == IR_B_WHERE) {
     fputc('(', out);
     name(out, v->args[0]);
     fputs(" ? ", out);
