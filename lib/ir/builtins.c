@@ -586,6 +586,7 @@ static const struct {
 #define PURE 1
 #define GRAD 2
 #define INTERNAL 4
+#define ATOMIC 8
 static const ir_builtin table[IR_B_COUNT] = {
 #define B(id_, name_, lo, hi, check_, flags)                                   \
   [IR_B_##id_] = {.id = IR_B_##id_,                                            \
@@ -595,13 +596,15 @@ static const ir_builtin table[IR_B_COUNT] = {
                   .check = ir_chk_##check_,                                    \
                   .pure = ((flags)&PURE) != 0,                                 \
                   .adjoint = ((flags)&GRAD) != 0,                              \
-                  .internal = ((flags)&INTERNAL) != 0},
+                  .internal = ((flags)&INTERNAL) != 0,                         \
+                  .atomic = ((flags)&ATOMIC) != 0},
 #include "builtins.def"
 #undef B
 };
 #undef PURE
 #undef GRAD
 #undef INTERNAL
+#undef ATOMIC
 
 const ir_builtin *ir_builtin_get(ir_builtin_id id) {
   return &table[id];

@@ -162,6 +162,7 @@ struct ir_builtin {
                     rounding, ...) */
   bool internal; /* made by the lowering only ("_rand_steps"): not
                     callable from Python */
+  bool atomic;   /* an atomic on an array element (IR_ATOMIC) */
 };
 
 /* The entry of builtin `id` (0 <= id < IR_B_COUNT). */
