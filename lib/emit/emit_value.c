@@ -118,20 +118,19 @@ static void builtin(emit_ctx *e, const ir_value *v) {
     fputc(')', out);
     return;
   }
-  switch (ir_builtin_emit_kind(v->builtin, types, v->nargs)) {
-  case IR_EMIT_INFIX:
+  const char *op = emit_builtin_op(v->builtin, types, v->nargs);
+  if (!op)
+    builtin_call(e, v);
+  else if (v->nargs == 1) { /* prefix */
+    fprintf(out, "(%s", op);
+    name(out, v->args[0]);
+    fputc(')', out);
+  } else {
     fputc('(', out);
     name(out, v->args[0]);
-    fprintf(out, " %s ", ir_builtin_c_op(v->builtin));
+    fprintf(out, " %s ", op);
     name(out, v->args[1]);
     fputc(')', out);
-    return;
-  case IR_EMIT_PREFIX:
-    fprintf(out, "(%s", ir_builtin_c_op(v->builtin));
-    name(out, v->args[0]);
-    fputc(')', out);
-    return;
-  case IR_EMIT_CALL: builtin_call(e, v); return;
   }
 }
 

@@ -557,31 +557,6 @@ type_t ir_chk_quat(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
-/* How a call prints in C: the operator for scalar operands of the classes
- * in the mask (else a prelude call). */
-#define I IR_INFIX_INT
-#define F IR_INFIX_FLOAT
-#define L IR_INFIX_BOOL
-static const struct {
-  const char *op;
-  int mask;
-} c_ops[IR_B_COUNT] = {
-    [IR_B_ADD] = {"+", I | F},     [IR_B_SUB] = {"-", I | F},
-    [IR_B_MUL] = {"*", I | F},     [IR_B_DIV] = {"/", F},
-    [IR_B_NEG] = {"-", I | F},     [IR_B_POS] = {"+", I | F},
-    [IR_B_BIT_AND] = {"&", I},     [IR_B_BIT_OR] = {"|", I},
-    [IR_B_BIT_XOR] = {"^", I},     [IR_B_LSHIFT] = {"<<", I},
-    [IR_B_RSHIFT] = {">>", I},     [IR_B_INVERT] = {"~", I},
-    [IR_B_NOT] = {"!", I | F | L}, [IR_B_AND] = {"&&", I | F | L},
-    [IR_B_OR] = {"||", I | F | L}, [IR_B_EQ] = {"==", I | F | L},
-    [IR_B_NE] = {"!=", I | F | L}, [IR_B_LT] = {"<", I | F | L},
-    [IR_B_LE] = {"<=", I | F | L}, [IR_B_GT] = {">", I | F | L},
-    [IR_B_GE] = {">=", I | F | L},
-};
-#undef I
-#undef F
-#undef L
-
 /* The table: builtins.def, entry i the builtin with id i. */
 #define PURE 1
 #define GRAD 2
@@ -619,31 +594,6 @@ const ir_builtin *ir_builtin_find(const char *name) {
     if (strcmp(table[i].name, name) == 0)
       return &table[i];
   return NULL;
-}
-
-ir_emit_kind ir_builtin_emit_kind(const ir_builtin *b, const ir_type **args,
-                                  int nargs) {
-  const char *op = c_ops[b->id].op;
-  if (!op)
-    return IR_EMIT_CALL;
-  for (int i = 0; i < nargs; i++) {
-    const ir_type *t = args[i];
-    int cls = ir_type_is_bool(t)    ? IR_INFIX_BOOL
-              : ir_type_is_float(t) ? IR_INFIX_FLOAT
-              : ir_type_is_int(t)   ? IR_INFIX_INT
-                                    : 0;
-    /* float16 has no C arithmetic of its own: the prelude converts */
-    if (t->kind == IR_T_SCALAR &&
-        (t->scalar == WP_SCALAR_FLOAT16 || t->scalar == WP_SCALAR_BFLOAT16))
-      cls = 0;
-    if (!(cls & c_ops[b->id].mask))
-      return IR_EMIT_CALL;
-  }
-  return nargs == 1 ? IR_EMIT_PREFIX : IR_EMIT_INFIX;
-}
-
-const char *ir_builtin_c_op(const ir_builtin *b) {
-  return c_ops[b->id].op;
 }
 
 /* Message helper for lowering: see ir_builtin_describe in lower. */

@@ -8,9 +8,10 @@
  *
  * Values are typed with Warp's types (scalars, vectors, matrices, arrays,
  * tuples, structs), interned in an ir_types table so types compare by pointer.
- * Operations on values go through one builtin registry (arithmetic operators
- * included): a builtin resolves its overload from the argument types and
- * says how it is emitted.
+ * Operations on values go through one builtin table (arithmetic operators
+ * included, lib/ir/builtins.def), addressed by ir_builtin_id: a builtin
+ * resolves its overload from the argument types; how it is printed in C is
+ * lib/emit's.
  *
  * The IR is built by lib/lower (wp_lower, lib/lower/lower.h), which does
  * name resolution and type inference with Warp's rules.  Passes here:
@@ -124,16 +125,7 @@ const ir_type *ir_t_rescalar(ir_types *T, const ir_type *t, int scalar);
 
 /* ---- builtins --------------------------------------------------------- */
 
-/* How a builtin call is printed in C. */
-typedef enum ir_emit_kind {
-  IR_EMIT_CALL,   /* wp_<name>_<mangled arg types>(args) from the prelude */
-  IR_EMIT_INFIX,  /* (a OP b), scalar operands only */
-  IR_EMIT_PREFIX, /* (OP a), scalar operand only */
-} ir_emit_kind;
-
 typedef struct ir_builtin ir_builtin;
-
-enum { IR_INFIX_INT = 1, IR_INFIX_FLOAT = 2, IR_INFIX_BOOL = 4 };
 
 /* Every builtin by its entry in the table lib/ir/builtins.def: IR_B_ADD,
  * IR_B_SQRT, ...; IR_B_NONE for "no builtin". */
@@ -170,11 +162,6 @@ const ir_builtin *ir_builtin_get(ir_builtin_id id);
 /* Looks up a builtin by Warp name (NULL when unknown): for the lowering's
  * name resolution, once per call; everything after it uses the entry. */
 const ir_builtin *ir_builtin_find(const char *name);
-/* How to print a call of `b` with argument types `args`. */
-ir_emit_kind ir_builtin_emit_kind(const ir_builtin *b, const ir_type **args,
-                                  int nargs);
-/* The C operator of an INFIX / PREFIX builtin ("+"), else NULL. */
-const char *ir_builtin_c_op(const ir_builtin *b);
 /* Writes "no overload of 'NAME' for argument types (T1, T2)" into buf. */
 const char *ir_builtin_no_overload(const ir_builtin *b, const ir_type **args,
                                    int nargs, char *buf, size_t cap);
