@@ -473,14 +473,16 @@ type_t ir_chk_rand(ir_types *T, const ir_builtin *b, type_t *a, int n,
 }
 
 /* noise(state, x) / pnoise(state, x, periods...): x a float32 or a vec2f,
- * vec3f or vec4f, one int32 period per component */
+ * vec3f or vec4f (not a quatf: Warp has no such overload), one int32
+ * period per component */
 type_t ir_chk_noise(ir_types *T, const ir_builtin *b, type_t *a, int n,
                     const char **err) {
   if (!is_scalar_of(a[0], WP_SCALAR_UINT32))
     return fail(T, err, "the state must be a uint32 (from rand_init)");
   int dim = is_scalar_of(a[1], WP_SCALAR_FLOAT32) ? 1
-            : a[1]->kind == IR_T_VEC && a[1]->scalar == WP_SCALAR_FLOAT32 &&
-                    a[1]->rows >= 2 && a[1]->rows <= 4
+            : a[1]->kind == IR_T_VEC && !a[1]->flavor &&
+                    a[1]->scalar == WP_SCALAR_FLOAT32 && a[1]->rows >= 2 &&
+                    a[1]->rows <= 4
                 ? a[1]->rows
                 : 0;
   if (!dim)
