@@ -1,7 +1,10 @@
 /* builtin_c.c - the C side of the builtin table (lib/ir/builtins.def): the
  * C operator that prints a builtin on scalar operands, indexed by the
  * builtin's id; every other call is a prelude function
- * wp_<name>_<types> (emit_value.c). */
+ * wp_<name>_<types> (emit_value.c), which this file maps back to its
+ * builtin for messages. */
+#include <string.h>
+
 #include "../../runtime/include/warp/abi.h"
 #include "emit_internal.h"
 
@@ -50,4 +53,23 @@ const char *emit_builtin_op(const ir_builtin *b, const ir_type **args,
       return NULL;
   }
   return op;
+}
+
+const ir_builtin *wp_builtin_of_c_name(const char *fn, bool *adjoint,
+                                       const char **types) {
+  *adjoint = !strncmp(fn, "wp_adj_", 7);
+  if (strncmp(fn, "wp_", 3))
+    return NULL;
+  const char *rest = fn + (*adjoint ? 7 : 3);
+  const ir_builtin *best = NULL, *b;
+  size_t best_len = 0;
+  for (int i = 0; (b = ir_builtin_at(i)); i++) {
+    size_t n = strlen(b->name);
+    if (n > best_len && !strncmp(rest, b->name, n) &&
+        (rest[n] == '_' || rest[n] == 0))
+      best = b, best_len = n;
+  }
+  if (best)
+    *types = rest[best_len] ? rest + best_len + 1 : rest + best_len;
+  return best;
 }

@@ -59,6 +59,14 @@ int wp_emit_header(FILE *out, const ir_module *m, const wp_emit_options *opts);
  * can all define it. */
 void wp_emit_typedef(FILE *out, const ir_type *t);
 
+/* The builtin whose prelude function the C name `fn` is: wp_<name>_<types>
+ * (or wp_<name>), or its adjoint wp_adj_<name>_<types> (*adjoint set);
+ * NULL when `fn` is neither.  *types points at the mangled argument types
+ * in fn ("float32_mat33f"; "" for none).  For messages about a generated
+ * call that the preludes lack. */
+const ir_builtin *wp_builtin_of_c_name(const char *fn, bool *adjoint,
+                                       const char **types);
+
 /* The text of an embedded file ("abi.h", "0core.h", ...), or NULL. */
 const char *wp_embedded_file(const char *name);
 
