@@ -3,6 +3,8 @@
  * builtin's id; every other call is a prelude function
  * wp_<name>_<types> (emit_value.c), which this file maps back to its
  * builtin for messages. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
@@ -72,4 +74,72 @@ const ir_builtin *wp_builtin_of_c_name(const char *fn, bool *adjoint,
   if (best)
     *types = rest[best_len] ? rest + best_len + 1 : rest + best_len;
   return best;
+}
+
+/* The function in a compiler's message about a call of an undeclared
+ * function: clang 14's "implicit declaration of function 'f'", clang 15's
+ * "call to undeclared function 'f'", gcc's (quotes U+2018/U+2019), nvcc's
+ * `identifier "f" is undefined`; copied into buf; false for other
+ * messages. */
+static bool undeclared_function(const char *line, char *buf, size_t cap) {
+  const char *p = strstr(line, "implicit declaration of function ");
+  if (!p)
+    p = strstr(line, "call to undeclared function ");
+  if (p)
+    p = strstr(p, "function ") + strlen("function ");
+  else if ((p = strstr(line, "error: identifier \"")) &&
+           strstr(p, "\" is undefined"))
+    p += strlen("error: identifier ");
+  if (!p)
+    return false;
+  if (*p == '\'' || *p == '"')
+    p++;
+  else if (!strncmp(p, "\xe2\x80\x98", 3))
+    p += 3;
+  else
+    return false;
+  size_t n = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                       "0123456789_");
+  if (!n || n >= cap)
+    return false;
+  memcpy(buf, p, n);
+  buf[n] = 0;
+  return true;
+}
+
+int wp_relay_tool_messages(const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return 0;
+  char line[4096], fn[256];
+  wp_arena A = {0};
+  wp_ptrvec seen = {0};
+  while (fgets(line, sizeof line, f)) {
+    fputs(line, stderr);
+    if (!undeclared_function(line, fn, sizeof fn))
+      continue;
+    bool dup = false;
+    for (int i = 0; i < seen.count && !dup; i++)
+      dup = !strcmp(seen.items[i], fn);
+    if (!dup)
+      wp_ptrvec_push(&A, &seen, wp_arena_strdup(&A, fn));
+  }
+  fclose(f);
+  int gaps = 0;
+  for (int i = 0; i < seen.count; i++) {
+    bool adj;
+    const char *types;
+    const ir_builtin *b = wp_builtin_of_c_name(seen.items[i], &adj, &types);
+    if (!b)
+      continue; /* not a prelude function: a native snippet's call */
+    fprintf(stderr,
+            "warpc: error: the generated code calls '%s', which warpc's "
+            "prelude does not define: %s of builtin '%s' for the argument "
+            "types %s; this is a bug in warpc\n",
+            (const char *)seen.items[i], adj ? "the adjoint" : "the function",
+            b->name, *types ? types : "()");
+    gaps++;
+  }
+  wp_arena_free(&A);
+  return gaps;
 }
