@@ -149,6 +149,9 @@ static int compile_host(const options *o, ir_module *m,
   const char *csrc = wpath(c, "module.c");
   if (!csrc || write_file(csrc, NULL, write_c, m, eo))
     return 2;
+  const char *errf = wpath(c, "cc.err"); /* the compiler's messages */
+  if (!errf)
+    return 2;
   char olevel[4] = {'-', 'O', (char)('0' + o->opt_level), 0};
   /* the temporary directory's name must not reach the object
      (deterministic output) */
@@ -160,29 +163,29 @@ static int compile_host(const options *o, ir_module *m,
   argv[n++] = (char *)cc;
   if (target)
     argv[n++] = target;
-  const char *fixed[] = {"-c",
-                         "-x",
-                         "c",
-                         "-std=c11",
-                         olevel,
-                         "-fPIC",
-                         "-fwrapv",
-                         "-ffp-contract=off",
-                         "-fno-math-errno",
-                         "-w",
-                         "-gline-tables-only",
-                         prefix_map};
+  const char *fixed[] = {"-c", "-x", "c", "-std=c11", olevel, "-fPIC",
+                         "-fwrapv", "-ffp-contract=off", "-fno-math-errno",
+                         /* no warnings, but a call of a function that
+                            nothing declares is an error: a prelude
+                            function warpc lacks fails here, not at the
+                            user's link */
+                         "-Wno-everything",
+                         "-Werror=implicit-function-declaration",
+                         "-gline-tables-only", prefix_map};
   for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
     argv[n++] = (char *)fixed[i];
   argv[n++] = (char *)csrc;
   argv[n++] = "-o";
   argv[n++] = (char *)obj;
   argv[n] = NULL;
-  int st = wp_run_tool_in(argv, NULL, o->verbose, c);
+  int st = wp_run_tool_err(argv, NULL, o->verbose, c, errf);
   free(prefix_map);
   free(target);
+  int gaps = wp_relay_tool_messages(errf);
   if (st == 0 || st == -2) /* -2: a full disk, reported */
     return st ? 2 : 0;
+  if (gaps)
+    return 2; /* named the builtins */
   if (st < 0)
     fprintf(stderr, "warpc: error: could not run the C compiler '%s'\n", cc);
   else {

@@ -87,10 +87,14 @@ static void free_argv(argv_buf *a) {
   *a = (argv_buf){0};
 }
 
-/* Runs the command (freed after); 0 or -1 (reported). */
+/* Runs the command (freed after); 0 or -1 (reported).  In a private
+ * directory the tool's messages go through a file there, so that a call of
+ * a function the prelude lacks is named by its builtin. */
 static int run(argv_buf *a, const char *cwd, bool verbose, wp_cleanup *c) {
-  int rc = wp_run_tool_in(a->items, cwd, verbose, c);
-  if (rc != 0 && rc != -2) /* -2: the cause was reported */
+  const char *errf = c && c->dir ? wp_cleanup_file(c, "tool.err") : NULL;
+  int rc = wp_run_tool_err(a->items, cwd, verbose, c, errf);
+  int gaps = errf ? wp_relay_tool_messages(errf) : 0;
+  if (rc != 0 && rc != -2 && !gaps) /* -2: the cause was reported */
     fprintf(stderr, "warpc: error: '%s' failed%s\n", a->items[0],
             rc < 0 ? " to start" : "");
   free_argv(a);

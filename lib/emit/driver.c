@@ -117,6 +117,11 @@ int wp_run_tool(char *const argv[], bool verbose) {
 
 int wp_run_tool_in(char *const argv[], const char *cwd, bool verbose,
                    wp_cleanup *c) {
+  return wp_run_tool_err(argv, cwd, verbose, c, NULL);
+}
+
+int wp_run_tool_err(char *const argv[], const char *cwd, bool verbose,
+                    wp_cleanup *c, const char *err_path) {
   if (verbose) {
     if (cwd)
       fprintf(stderr, "cd %s && ", cwd);
@@ -148,6 +153,9 @@ int wp_run_tool_in(char *const argv[], const char *cwd, bool verbose,
   posix_spawn_file_actions_init(&fa);
   if (cwd)
     posix_spawn_file_actions_addchdir_np(&fa, cwd);
+  if (err_path) /* opened by the child, after the chdir: an absolute path */
+    posix_spawn_file_actions_addopen(&fa, 2, err_path,
+                                     O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
   sigset_t old;

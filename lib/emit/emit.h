@@ -54,6 +54,24 @@ int wp_emit_c(FILE *out, ir_module *m, const wp_target *target,
  * -1 on a write error. */
 int wp_emit_header(FILE *out, const ir_module *m, const wp_emit_options *opts);
 
+/* The builtin whose prelude function the C name `fn` is: wp_<name>_<types>
+ * (or wp_<name>), or its adjoint wp_adj_<name>_<types> (*adjoint set);
+ * NULL when `fn` is neither.  *types points at the mangled argument types
+ * in fn ("float32_mat33f"; "" for none).  For messages about a generated
+ * call that the preludes lack. */
+const ir_builtin *wp_builtin_of_c_name(const char *fn, bool *adjoint,
+                                       const char **types);
+
+/* Copies a tool's messages (the file `path`, from wp_run_tool_err) to
+ * standard error, then names the builtin behind each call of a prelude
+ * function that the compiler found undeclared: "warpc: error: the
+ * generated code calls 'wp_adj_div_float32_mat33f', which warpc's prelude
+ * does not define: the adjoint of builtin 'div' for the argument types
+ * float32_mat33f; this is a bug in warpc" (a gap that the test
+ * unit.test_builtin_prelude is there to catch).  Returns the number of
+ * such functions; 0 when the file cannot be read. */
+int wp_relay_tool_messages(const char *path);
+
 /* The text of an embedded file ("abi.h", "0core.h", ...), or NULL. */
 const char *wp_embedded_file(const char *name);
 
@@ -131,6 +149,13 @@ int wp_run_tool(char *const argv[], bool verbose);
  * with it. */
 int wp_run_tool_in(char *const argv[], const char *cwd, bool verbose,
                    wp_cleanup *c);
+
+/* wp_run_tool_in with the tool's standard error written to the file
+ * `err_path` (absolute, created or truncated; NULL: warpc's own standard
+ * error), for a caller that reads the tool's messages afterwards.  A file
+ * that cannot be opened makes the run fail to start (-1, reported). */
+int wp_run_tool_err(char *const argv[], const char *cwd, bool verbose,
+                    wp_cleanup *c, const char *err_path);
 
 /* printf into a fresh malloc'd string; aborts with a message when out of
  * memory (as the arena does). */

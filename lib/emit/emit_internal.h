@@ -44,6 +44,12 @@ void emit_use_type(emit_ctx *e, const ir_type *t);
 void emit_types(emit_ctx *e);
 void emit_instances(emit_ctx *e, ir_func *f);
 
+/* builtin_c.c: the C operator that prints builtin b on operands of types
+ * args ("+"; prefix when nargs is 1, else infix), or NULL when the call
+ * is a prelude function's. */
+const char *emit_builtin_op(const ir_builtin *b, const ir_type **args,
+                            int nargs);
+
 /* emit_value.c: one instruction or terminator as C statements. */
 void emit_value(emit_ctx *e, const ir_value *v);
 

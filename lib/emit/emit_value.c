@@ -103,14 +103,14 @@ static void builtin(emit_ctx *e, const ir_value *v) {
       WP_NEW_ARRAY(e->m->arena, const ir_type *, v->nargs + 1);
   for (int i = 0; i < v->nargs; i++)
     types[i] = v->args[i]->type;
-  if (!strcmp(v->builtin->name, "cast")) { /* wp.cast: the same bits */
+  if (v->builtin->id == IR_B_CAST) { /* wp.cast: the same bits */
     fprintf(out, "WP_BITCAST(%s, %s, ", emit_ctype(e, v->type),
             emit_ctype(e, v->args[0]->type));
     name(out, v->args[0]);
     fputc(')', out);
     return;
   }
-  if (!strcmp(v->builtin->name, "where")) {
+  if (v->builtin->id == IR_B_WHERE) {
     fputc('(', out);
     name(out, v->args[0]);
     fputs(" ? ", out);
@@ -120,20 +120,19 @@ static void builtin(emit_ctx *e, const ir_value *v) {
     fputc(')', out);
     return;
   }
-  switch (ir_builtin_emit_kind(v->builtin, types, v->nargs)) {
-  case IR_EMIT_INFIX:
+  const char *op = emit_builtin_op(v->builtin, types, v->nargs);
+  if (!op)
+    builtin_call(e, v);
+  else if (v->nargs == 1) { /* prefix */
+    fprintf(out, "(%s", op);
+    name(out, v->args[0]);
+    fputc(')', out);
+  } else {
     fputc('(', out);
     name(out, v->args[0]);
-    fprintf(out, " %s ", v->builtin->c_op);
+    fprintf(out, " %s ", op);
     name(out, v->args[1]);
     fputc(')', out);
-    return;
-  case IR_EMIT_PREFIX:
-    fprintf(out, "(%s", v->builtin->c_op);
-    name(out, v->args[0]);
-    fputc(')', out);
-    return;
-  case IR_EMIT_CALL: builtin_call(e, v); return;
   }
 }
 

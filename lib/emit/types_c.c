@@ -423,9 +423,9 @@ static void instance(emit_ctx *e, const char *key) {
 /* The decompositions (5linalg.h): the kernels of the matrix type, then the
  * tuple-returning builtin. */
 static bool linalg_instance(emit_ctx *e, const ir_value *v) {
-  const char *nm = v->builtin->name;
-  bool two = !strcmp(nm, "svd2");
-  if (!two && strcmp(nm, "svd3") && strcmp(nm, "qr3") && strcmp(nm, "eig3"))
+  ir_builtin_id id = v->builtin->id;
+  bool two = id == IR_B_SVD2;
+  if (!two && id != IR_B_SVD3 && id != IR_B_QR3 && id != IR_B_EIG3)
     return false;
   const ir_type *m = v->args[0]->type;
   char key[400];
@@ -433,8 +433,8 @@ static bool linalg_instance(emit_ctx *e, const ir_value *v) {
            ir_scalar_name(m->scalar), emit_ctype(e, m->elem),
            ir_t_vec(e->m->types, m->scalar, m->rows)->name);
   instance(e, key);
-  snprintf(key, sizeof key, "WP_LA_TUPLE%d(%s, %s, %s)", v->type->nmembers, nm,
-           m->name, emit_ctype(e, v->type));
+  snprintf(key, sizeof key, "WP_LA_TUPLE%d(%s, %s, %s)", v->type->nmembers,
+           v->builtin->name, m->name, emit_ctype(e, v->type));
   instance(e, key);
   return true;
 }
@@ -447,8 +447,8 @@ void emit_instances(emit_ctx *e, ir_func *f) {
       key[0] = 0;
       if (v->op == IR_BUILTIN && linalg_instance(e, v))
         continue;
-      if (v->op == IR_BUILTIN && !strcmp(v->builtin->name, "mul") &&
-          v->args[0]->type->kind == IR_T_MAT &&
+      ir_builtin_id id = v->op == IR_BUILTIN ? v->builtin->id : IR_B_NONE;
+      if (id == IR_B_MUL && v->args[0]->type->kind == IR_T_MAT &&
           v->args[1]->type->kind == IR_T_MAT) {
         const ir_type *a = v->args[0]->type, *bt = v->args[1]->type;
         snprintf(key, sizeof key,
@@ -457,10 +457,11 @@ void emit_instances(emit_ctx *e, ir_func *f) {
                  a->name, bt->name, v->type->name, emit_ctype(e, a->elem),
                  a->rows, a->cols, bt->cols, a->name, bt->name, v->type->name,
                  emit_ctype(e, a->elem), a->rows, a->cols, bt->cols);
-      } else if (v->op == IR_BUILTIN &&
-                 !strncmp(v->builtin->name, "transform_", 10) &&
+      } else if ((id == IR_B_TRANSFORM_POINT || id == IR_B_TRANSFORM_VECTOR ||
+                  id == IR_B_TRANSFORM_FROM_MATRIX) &&
                  v->args[0]->type->kind == IR_T_MAT) {
-        bool point = !strcmp(v->builtin->name, "transform_point");
+        /* transform_from_matrix(m) too: an unused function, kept as before */
+        bool point = id == IR_B_TRANSFORM_POINT;
         snprintf(key, sizeof key, "WP_MAT44_XFORM(%s, %s, %s, %s, %d)",
                  v->builtin->name, v->args[0]->type->name, v->type->name,
                  emit_ctype(e, v->type->elem), point ? 1 : 0);

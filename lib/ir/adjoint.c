@@ -58,9 +58,9 @@ typedef struct actx {
 
 /* atomic_add/sub/min/max pass gradients; Warp's adjoints of atomic_cas,
  * atomic_exch and the bit-wise atomics are empty. */
-static bool atomic_has_grad(const char *name) {
-  return !strcmp(name, "atomic_add") || !strcmp(name, "atomic_sub") ||
-         !strcmp(name, "atomic_min") || !strcmp(name, "atomic_max");
+static bool atomic_has_grad(ir_builtin_id id) {
+  return id == IR_B_ATOMIC_ADD || id == IR_B_ATOMIC_SUB ||
+         id == IR_B_ATOMIC_MIN || id == IR_B_ATOMIC_MAX;
 }
 
 static bool differentiable(const ir_type *t) {
@@ -87,10 +87,10 @@ static ir_value *zero(actx *a, const ir_type *t) {
   return emit(a, IR_ZERO, t, NULL, 0);
 }
 
-static ir_value *builtin(actx *a, const char *name, const ir_type *t,
+static ir_value *builtin(actx *a, ir_builtin_id id, const ir_type *t,
                          ir_value **args, int n) {
   ir_value *v = emit(a, IR_BUILTIN, t, args, n);
-  v->builtin = ir_builtin_find(name);
+  v->builtin = ir_builtin_get(id);
   return v;
 }
 
@@ -122,12 +122,12 @@ static ir_value *add(actx *a, ir_value *x, ir_value *y) {
     const ir_type *w = ir_t_rescalar(a->T, x->type, WP_SCALAR_FLOAT32);
     ir_value *args[2] = {emit(a, IR_CAST, w, &x, 1),
                          emit(a, IR_CAST, w, &y, 1)};
-    ir_value *s = builtin(a, "add", w, args, 2);
+    ir_value *s = builtin(a, IR_B_ADD, w, args, 2);
     return emit(a, IR_CAST, x->type, &s, 1);
   }
   if (x->type->kind != IR_T_TUPLE) {
     ir_value *args[2] = {x, y};
-    return builtin(a, "add", x->type, args, 2);
+    return builtin(a, IR_B_ADD, x->type, args, 2);
   }
   ir_value *r = x;
   for (int i = 0; i < x->type->nmembers; i++) {
@@ -406,13 +406,12 @@ static void replay_block(actx *a, ir_block *pb, ir_block *dispatch) {
  * ------------------------------------------------------------------ */
 
 static void adjoint_builtin(actx *a, const ir_value *v, ir_value *g) {
-  const char *name = v->builtin->name;
-  if (!strcmp(name, "where")) {
+  if (v->builtin->id == IR_B_WHERE) {
     ir_value *c = fwd(a, v->args[0]);
     ir_value *z = zero(a, g->type);
     ir_value *t[3] = {c, g, z}, *f[3] = {c, z, g};
-    accum(a, v->args[1], builtin(a, "where", g->type, t, 3));
-    accum(a, v->args[2], builtin(a, "where", g->type, f, 3));
+    accum(a, v->args[1], builtin(a, IR_B_WHERE, g->type, t, 3));
+    accum(a, v->args[2], builtin(a, IR_B_WHERE, g->type, f, 3));
     return;
   }
   if (!v->builtin->adjoint)
@@ -519,7 +518,7 @@ static void adjoint_value(actx *a, const ir_value *v) {
   }
   case IR_STORE:
   case IR_ATOMIC: {
-    if (v->op == IR_ATOMIC && !atomic_has_grad(v->builtin->name))
+    if (v->op == IR_ATOMIC && !atomic_has_grad(v->builtin->id))
       return; /* cas, exch, and, or, xor: no gradient, as in Warp */
     const ir_value *val = v->args[v->nargs - 1];
     if (!differentiable(val->type))
@@ -529,21 +528,21 @@ static void adjoint_value(actx *a, const ir_value *v) {
       args[i] = fwd(a, v->args[i]);
     ir_value *gl = emit(a, IR_GRAD_LOAD, val->type, args, v->nargs - 1);
     gl->aux = v->op == IR_STORE; /* a write consumes the slot's adjoint */
-    const char *n = v->op == IR_ATOMIC ? v->builtin->name : "store";
-    if (!strcmp(n, "atomic_sub") && ir_type_has_half(gl->type)) {
+    ir_builtin_id n = v->op == IR_ATOMIC ? v->builtin->id : IR_B_NONE;
+    if (n == IR_B_ATOMIC_SUB && ir_type_has_half(gl->type)) {
       const ir_type *w = ir_t_rescalar(a->T, gl->type, WP_SCALAR_FLOAT32);
       ir_value *x = emit(a, IR_CAST, w, &gl, 1);
-      x = builtin(a, "neg", w, &x, 1);
+      x = builtin(a, IR_B_NEG, w, &x, 1);
       gl = emit(a, IR_CAST, gl->type, &x, 1);
-    } else if (!strcmp(n, "atomic_sub"))
-      gl = builtin(a, "neg", gl->type, &gl, 1);
-    else if (!strcmp(n, "atomic_min") || !strcmp(n, "atomic_max")) {
+    } else if (n == IR_B_ATOMIC_SUB)
+      gl = builtin(a, IR_B_NEG, gl->type, &gl, 1);
+    else if (n == IR_B_ATOMIC_MIN || n == IR_B_ATOMIC_MAX) {
       /* the value reaches the grad only if it is what the array holds */
       ir_value *cur = emit(a, IR_LOAD, val->type, args, v->nargs - 1);
       ir_value *eq[2] = {fwd(a, val), cur};
-      ir_value *w[3] = {builtin(a, "eq", ir_t_bool(a->T), eq, 2), gl,
+      ir_value *w[3] = {builtin(a, IR_B_EQ, ir_t_bool(a->T), eq, 2), gl,
                         zero(a, gl->type)};
-      gl = builtin(a, "where", gl->type, w, 3);
+      gl = builtin(a, IR_B_WHERE, gl->type, w, 3);
     }
     accum(a, val, gl);
     return;

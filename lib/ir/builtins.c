@@ -1,8 +1,9 @@
-/* builtins.c - the builtin registry: every operator and builtin function of
- * the language, its overload rule (argument types -> result type) and how it
- * is printed.  One entry per Warp builtin name; the rules follow Warp's
- * language reference (no implicit conversions: operands of binary operators
- * must have the same type, a vector's scale factor its scalar type). */
+/* builtins.c - the builtin table (its entries are the lines of builtins.def,
+ * indexed by ir_builtin_id) and the overload rules (argument types -> result
+ * type) of the operators and the core math; the other areas' rules are in
+ * builtins_*.c.  The rules follow Warp's language reference (no implicit
+ * conversions: operands of binary operators must have the same type, a
+ * vector's scale factor its scalar type). */
 #include <stdio.h>
 #include <string.h>
 
@@ -26,8 +27,8 @@ static const char *no_overload(const ir_builtin *b, type_t *a, int n, char *buf,
  * lowering prefixes them with the builtin name and argument types. */
 #define NO_OVERLOAD ((const char *)0)
 
-static type_t chk_add(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                      const char **err) {
+type_t ir_chk_add(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                  const char **err) {
   (void)b;
   (void)n;
   if (a[0] != a[1])
@@ -37,8 +38,8 @@ static type_t chk_add(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
-static type_t chk_mul(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                      const char **err) {
+type_t ir_chk_mul(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                  const char **err) {
   (void)b;
   (void)n;
   type_t x = a[0], y = a[1];
@@ -80,8 +81,8 @@ static type_t chk_mul(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
-static type_t chk_div(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                      const char **err) {
+type_t ir_chk_div(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                  const char **err) {
   (void)b;
   (void)n;
   type_t x = a[0], y = a[1];
@@ -98,8 +99,8 @@ static type_t chk_div(ir_types *T, const ir_builtin *b, type_t *a, int n,
 }
 
 /* floordiv and mod: same-type numeric scalars or vectors (component-wise). */
-static type_t chk_divmod(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                         const char **err) {
+type_t ir_chk_divmod(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                     const char **err) {
   (void)b;
   (void)n;
   if (a[0] != a[1])
@@ -109,8 +110,8 @@ static type_t chk_divmod(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
-static type_t chk_float2(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                         const char **err) {
+type_t ir_chk_float2(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                     const char **err) {
   (void)b;
   (void)n;
   if (a[0] != a[1])
@@ -127,8 +128,8 @@ static bool is_int_vec(type_t t) {
          ir_type_is_int(t->elem);
 }
 
-static type_t chk_int2(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                       const char **err) {
+type_t ir_chk_int2(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                   const char **err) {
   (void)b;
   (void)n;
   if (a[0] != a[1])
@@ -138,8 +139,8 @@ static type_t chk_int2(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
-static type_t chk_neg(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                      const char **err) {
+type_t ir_chk_neg(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                  const char **err) {
   (void)b;
   (void)n;
   if (is_num(a[0]) || is_comp(a[0]))
@@ -147,8 +148,8 @@ static type_t chk_neg(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
-static type_t chk_invert(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                         const char **err) {
+type_t ir_chk_invert(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                     const char **err) {
   (void)b;
   (void)n;
   if (ir_type_is_int(a[0]) || is_int_vec(a[0]))
@@ -157,8 +158,8 @@ static type_t chk_invert(ir_types *T, const ir_builtin *b, type_t *a, int n,
 }
 
 /* Logical operators take any scalars (truth values) and give bool. */
-static type_t chk_logic(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                        const char **err) {
+type_t ir_chk_logic(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                    const char **err) {
   (void)b;
   for (int i = 0; i < n; i++)
     if (a[i]->kind != IR_T_SCALAR)
@@ -166,8 +167,8 @@ static type_t chk_logic(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return ir_t_bool(T);
 }
 
-static type_t chk_eq(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                     const char **err) {
+type_t ir_chk_eq(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                 const char **err) {
   (void)b;
   (void)n;
   if (a[0] != a[1])
@@ -177,8 +178,8 @@ static type_t chk_eq(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
-static type_t chk_order(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                        const char **err) {
+type_t ir_chk_order(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                    const char **err) {
   (void)b;
   (void)n;
   if (a[0] != a[1])
@@ -189,8 +190,8 @@ static type_t chk_order(ir_types *T, const ir_builtin *b, type_t *a, int n,
 }
 
 /* f(float) -> float, scalar only. */
-static type_t chk_float1(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                         const char **err) {
+type_t ir_chk_float1(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                     const char **err) {
   (void)b;
   (void)n;
   if (ir_type_is_float(a[0]))
@@ -199,8 +200,8 @@ static type_t chk_float1(ir_types *T, const ir_builtin *b, type_t *a, int n,
 }
 
 /* f(x) -> x for numeric scalars and vectors (component-wise). */
-static type_t chk_num1(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                       const char **err) {
+type_t ir_chk_num1(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                   const char **err) {
   (void)b;
   (void)n;
   if (is_num(a[0]) || a[0]->kind == IR_T_VEC)
@@ -209,8 +210,8 @@ static type_t chk_num1(ir_types *T, const ir_builtin *b, type_t *a, int n,
 }
 
 /* min/max: (x, x) for scalars and vectors, or (vec) -> its scalar. */
-static type_t chk_minmax(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                         const char **err) {
+type_t ir_chk_minmax(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                     const char **err) {
   (void)b;
   if (n == 1)
     return a[0]->kind == IR_T_VEC ? a[0]->elem : fail(T, err, NO_OVERLOAD);
@@ -221,8 +222,8 @@ static type_t chk_minmax(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
-static type_t chk_clamp(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                        const char **err) {
+type_t ir_chk_clamp(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                    const char **err) {
   (void)b;
   (void)n;
   if (a[0] != a[1] || a[1] != a[2])
@@ -232,8 +233,8 @@ static type_t chk_clamp(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
-static type_t chk_dot(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                      const char **err) {
+type_t ir_chk_dot(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                  const char **err) {
   (void)b;
   (void)n;
   if (a[0] != a[1])
@@ -243,8 +244,8 @@ static type_t chk_dot(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
-static type_t chk_cross(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                        const char **err) {
+type_t ir_chk_cross(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                    const char **err) {
   (void)b;
   (void)n;
   if (a[0] != a[1])
@@ -254,8 +255,8 @@ static type_t chk_cross(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
-static type_t chk_length(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                         const char **err) {
+type_t ir_chk_length(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                     const char **err) {
   (void)b;
   (void)n;
   if (is_fvec(a[0]))
@@ -263,8 +264,8 @@ static type_t chk_length(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
-static type_t chk_length_sq(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                            const char **err) {
+type_t ir_chk_length_sq(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                        const char **err) {
   (void)b;
   (void)n;
   if (a[0]->kind == IR_T_VEC)
@@ -272,8 +273,8 @@ static type_t chk_length_sq(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
-static type_t chk_normalize(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                            const char **err) {
+type_t ir_chk_normalize(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                        const char **err) {
   (void)b;
   (void)n;
   if (is_fvec(a[0]))
@@ -281,8 +282,8 @@ static type_t chk_normalize(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
-static type_t chk_outer(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                        const char **err) {
+type_t ir_chk_outer(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                    const char **err) {
   (void)b;
   (void)n;
   if (a[0]->kind == IR_T_VEC && a[1]->kind == IR_T_VEC &&
@@ -291,8 +292,8 @@ static type_t chk_outer(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
-static type_t chk_transpose(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                            const char **err) {
+type_t ir_chk_transpose(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                        const char **err) {
   (void)b;
   (void)n;
   if (a[0]->kind == IR_T_MAT)
@@ -300,19 +301,19 @@ static type_t chk_transpose(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
-static type_t chk_square(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                         const char **err) {
+type_t ir_chk_square(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                     const char **err) {
   (void)n;
   if (a[0]->kind == IR_T_MAT && a[0]->rows == a[0]->cols && a[0]->rows >= 2 &&
       a[0]->rows <= 4 && ir_type_is_float(a[0]->elem))
-    return strcmp(b->name, "determinant") == 0 ? a[0]->elem : a[0];
+    return b->id == IR_B_DETERMINANT ? a[0]->elem : a[0];
   return fail(T, err, NO_OVERLOAD);
 }
 
 /* select(cond, value_if_false, value_if_true) / where(cond, if_true,
  * if_false): the condition is any scalar, the values one type. */
-static type_t chk_select(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                         const char **err) {
+type_t ir_chk_select(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                     const char **err) {
   (void)b;
   (void)n;
   if (a[0]->kind != IR_T_SCALAR)
@@ -326,8 +327,8 @@ static type_t chk_select(ir_types *T, const ir_builtin *b, type_t *a, int n,
 
 /* Atomics are checked by the lowering (array element lvalue); the value
  * type must match the element type. */
-static type_t chk_atomic(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                         const char **err) {
+type_t ir_chk_atomic(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                     const char **err) {
   (void)b;
   (void)n;
   if (a[0] != a[1])
@@ -343,8 +344,8 @@ static type_t chk_atomic(ir_types *T, const ir_builtin *b, type_t *a, int n,
 /* float32/float64 (float16 scalars have no arithmetic in the prelude yet) */
 
 /* f(float) -> float, float32/float64 scalars only. */
-static type_t chk_f3264(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                        const char **err) {
+type_t ir_chk_f3264(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                    const char **err) {
   (void)b;
   (void)n;
   if (is_f3264(a[0]))
@@ -353,8 +354,8 @@ static type_t chk_f3264(ir_types *T, const ir_builtin *b, type_t *a, int n,
 }
 
 /* step(x), nonzero(x): any numeric scalar, same type. */
-static type_t chk_scalar1(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                          const char **err) {
+type_t ir_chk_scalar1(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                      const char **err) {
   (void)b;
   (void)n;
   if (is_num(a[0]) && !ir_type_is_float(a[0]))
@@ -366,8 +367,8 @@ static type_t chk_scalar1(ir_types *T, const ir_builtin *b, type_t *a, int n,
 
 /* lerp(a, b, t): a and b one float type (scalar, vector, matrix), t its
  * scalar type. */
-static type_t chk_lerp(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                       const char **err) {
+type_t ir_chk_lerp(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                   const char **err) {
   (void)b;
   (void)n;
   if (a[0] != a[1])
@@ -381,8 +382,8 @@ static type_t chk_lerp(ir_types *T, const ir_builtin *b, type_t *a, int n,
 }
 
 /* smoothstep(e0, e1, x): three scalars of one float type. */
-static type_t chk_smoothstep(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                             const char **err) {
+type_t ir_chk_smoothstep(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                         const char **err) {
   (void)b;
   (void)n;
   if (a[0] != a[1] || a[1] != a[2])
@@ -393,8 +394,8 @@ static type_t chk_smoothstep(ir_types *T, const ir_builtin *b, type_t *a, int n,
 }
 
 /* isnan/isinf/isfinite: numeric scalars, vectors, float matrices -> bool. */
-static type_t chk_isclass(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                          const char **err) {
+type_t ir_chk_isclass(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                      const char **err) {
   (void)b;
   (void)n;
   type_t s = is_comp(a[0]) ? a[0]->elem : a[0];
@@ -406,8 +407,8 @@ static type_t chk_isclass(ir_types *T, const ir_builtin *b, type_t *a, int n,
 }
 
 /* cw_mul/cw_div: two vectors (any numeric) or float matrices of one type. */
-static type_t chk_cw(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                     const char **err) {
+type_t ir_chk_cw(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                 const char **err) {
   (void)b;
   (void)n;
   if (a[0] != a[1])
@@ -425,8 +426,8 @@ static type_t chk_cw(ir_types *T, const ir_builtin *b, type_t *a, int n,
  * advanced state back to the argument variable) */
 
 /* rand_init(seed[, offset]): int32 -> uint32 */
-static type_t chk_rand_init(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                            const char **err) {
+type_t ir_chk_rand_init(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                        const char **err) {
   (void)b;
   for (int i = 0; i < n; i++)
     if (!is_scalar_of(a[i], WP_SCALAR_INT32))
@@ -436,31 +437,34 @@ static type_t chk_rand_init(ir_types *T, const ir_builtin *b, type_t *a, int n,
 
 /* f(state[, lo, hi]) and the sample_* functions: the first argument is the
  * uint32 state; the range bounds have the result's type. */
-static type_t chk_rand(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                       const char **err) {
+type_t ir_chk_rand(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                   const char **err) {
   if (!is_scalar_of(a[0], WP_SCALAR_UINT32))
     return fail(T, err, "the state must be a uint32 (from rand_init)");
-  const char *nm = b->name;
   type_t r;
-  if (!strcmp(nm, "randi"))
-    r = ir_t_int32(T);
-  else if (!strcmp(nm, "randu") || !strcmp(nm, "poisson") ||
-           !strcmp(nm, "_rand_steps") || !strcmp(nm, "_poisson_state"))
-    r = ir_t_scalar(T, WP_SCALAR_UINT32);
-  else if (!strcmp(nm, "randf") || !strcmp(nm, "randn"))
-    r = ir_t_float32(T);
-  else if (!strcmp(nm, "sample_triangle") || !strcmp(nm, "sample_unit_ring") ||
-           !strcmp(nm, "sample_unit_disk") || !strcmp(nm, "sample_unit_square"))
-    r = ir_t_vec(T, WP_SCALAR_FLOAT32, 2);
-  else
-    r = ir_t_vec(T, WP_SCALAR_FLOAT32, 3);
+  switch (b->id) {
+  case IR_B_RANDI: r = ir_t_int32(T); break;
+  case IR_B_RANDU:
+  case IR_B_POISSON:
+  case IR_B_I_RAND_STEPS:
+  case IR_B_I_POISSON_STATE: r = ir_t_scalar(T, WP_SCALAR_UINT32); break;
+  case IR_B_RANDF:
+  case IR_B_RANDN: r = ir_t_float32(T); break;
+  case IR_B_SAMPLE_TRIANGLE:
+  case IR_B_SAMPLE_UNIT_RING:
+  case IR_B_SAMPLE_UNIT_DISK:
+  case IR_B_SAMPLE_UNIT_SQUARE: r = ir_t_vec(T, WP_SCALAR_FLOAT32, 2); break;
+  default: r = ir_t_vec(T, WP_SCALAR_FLOAT32, 3); break;
+  }
   type_t want = r;
-  if (!strcmp(nm, "poisson") || !strcmp(nm, "_poisson_state"))
+  bool counted = true; /* the second argument is a count, not a bound */
+  if (b->id == IR_B_POISSON || b->id == IR_B_I_POISSON_STATE)
     want = ir_t_float32(T);
-  else if (!strcmp(nm, "_rand_steps"))
+  else if (b->id == IR_B_I_RAND_STEPS)
     want = ir_t_int32(T);
-  if (n == 2 && strcmp(nm, "poisson") && strcmp(nm, "_poisson_state") &&
-      strcmp(nm, "_rand_steps"))
+  else
+    counted = false;
+  if (n == 2 && !counted)
     return fail(T, err, NO_OVERLOAD);
   for (int i = 1; i < n; i++)
     if (a[i] != want)
@@ -469,19 +473,21 @@ static type_t chk_rand(ir_types *T, const ir_builtin *b, type_t *a, int n,
 }
 
 /* noise(state, x) / pnoise(state, x, periods...): x a float32 or a vec2f,
- * vec3f or vec4f, one int32 period per component */
-static type_t chk_noise(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                        const char **err) {
+ * vec3f or vec4f (not a quatf: Warp has no such overload), one int32
+ * period per component */
+type_t ir_chk_noise(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                    const char **err) {
   if (!is_scalar_of(a[0], WP_SCALAR_UINT32))
     return fail(T, err, "the state must be a uint32 (from rand_init)");
   int dim = is_scalar_of(a[1], WP_SCALAR_FLOAT32) ? 1
-            : a[1]->kind == IR_T_VEC && a[1]->scalar == WP_SCALAR_FLOAT32 &&
-                    a[1]->rows >= 2 && a[1]->rows <= 4
+            : a[1]->kind == IR_T_VEC && !a[1]->flavor &&
+                    a[1]->scalar == WP_SCALAR_FLOAT32 && a[1]->rows >= 2 &&
+                    a[1]->rows <= 4
                 ? a[1]->rows
                 : 0;
   if (!dim)
     return fail(T, err, "the point must be a float32, vec2f, vec3f or vec4f");
-  bool periodic = b->name[0] == 'p';
+  bool periodic = b->id == IR_B_PNOISE;
   if (n != (periodic ? 2 + dim : 2))
     return fail(T, err,
                 periodic ? "pnoise takes one int32 period per component"
@@ -495,235 +501,101 @@ static type_t chk_noise(ir_types *T, const ir_builtin *b, type_t *a, int n,
 /* ---- quaternions and transforms (flavored vectors, see ir.h) ---------- */
 
 /* One rule for the whole family, by name: quat_*, transform_*. */
-static type_t chk_quat(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                       const char **err) {
-  const char *nm = b->name;
+type_t ir_chk_quat(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                   const char **err) {
   type_t x = a[0];
   int s = x->scalar;
-  if (!strcmp(nm, "quat_from_axis_angle")) {
+  switch (b->id) {
+  case IR_B_QUAT_FROM_AXIS_ANGLE:
     if (n == 2 && is_vec3_of(x, s) && is_f3264(x->elem) && a[1] == x->elem)
       return ir_t_quat(T, s);
     return fail(T, err, NO_OVERLOAD);
-  }
-  if (!strcmp(nm, "quat_rpy")) {
+  case IR_B_QUAT_RPY:
     if (is_f3264(x) && a[1] == x && a[2] == x)
       return ir_t_quat(T, s);
     return fail(T, err, NO_OVERLOAD);
-  }
-  if (!strcmp(nm, "quat_from_matrix")) {
+  case IR_B_QUAT_FROM_MATRIX:
     if (x->kind == IR_T_MAT && x->rows == x->cols &&
         (x->rows == 3 || x->rows == 4) && is_f3264(x->elem))
       return ir_t_quat(T, s);
     return fail(T, err, NO_OVERLOAD);
-  }
-  if (!strncmp(nm, "quat_", 5)) {
+  case IR_B_QUAT_INVERSE:
+  case IR_B_QUAT_TO_MATRIX:
+  case IR_B_QUAT_ROTATE:
+  case IR_B_QUAT_ROTATE_INV:
+  case IR_B_QUAT_SLERP:
     if (!is_fquat(x))
       return fail(T, err, NO_OVERLOAD);
-    if (!strcmp(nm, "quat_inverse") && n == 1)
+    if (b->id == IR_B_QUAT_INVERSE && n == 1)
       return x;
-    if (!strcmp(nm, "quat_to_matrix") && n == 1)
+    if (b->id == IR_B_QUAT_TO_MATRIX && n == 1)
       return ir_t_mat(T, s, 3, 3);
-    if (!strncmp(nm, "quat_rotate", 11) && n == 2 && is_vec3_of(a[1], s))
+    if ((b->id == IR_B_QUAT_ROTATE || b->id == IR_B_QUAT_ROTATE_INV) &&
+        n == 2 && is_vec3_of(a[1], s))
       return a[1];
-    if (!strcmp(nm, "quat_slerp") && n == 3 && a[1] == x && a[2] == x->elem)
+    if (b->id == IR_B_QUAT_SLERP && n == 3 && a[1] == x && a[2] == x->elem)
       return x;
     return fail(T, err, NO_OVERLOAD);
+  default: break;
   }
   /* transform_* */
-  if ((!strcmp(nm, "transform_point") || !strcmp(nm, "transform_vector")) &&
-      n == 2 && x->kind == IR_T_MAT && x->rows == 4 && x->cols == 4 &&
-      is_f3264(x->elem) && is_vec3_of(a[1], s))
+  bool xform_vec =
+      b->id == IR_B_TRANSFORM_POINT || b->id == IR_B_TRANSFORM_VECTOR;
+  if (xform_vec && n == 2 && x->kind == IR_T_MAT && x->rows == 4 &&
+      x->cols == 4 && is_f3264(x->elem) && is_vec3_of(a[1], s))
     return a[1]; /* homogeneous 4x4 matrix */
-  /* transform_* */
   if (!is_fxform(x))
     return fail(T, err, NO_OVERLOAD);
-  if (!strcmp(nm, "transform_get_translation") && n == 1)
+  if (b->id == IR_B_TRANSFORM_GET_TRANSLATION && n == 1)
     return ir_t_vec(T, s, 3);
-  if (!strcmp(nm, "transform_get_rotation") && n == 1)
+  if (b->id == IR_B_TRANSFORM_GET_ROTATION && n == 1)
     return ir_t_quat(T, s);
-  if (!strcmp(nm, "transform_inverse") && n == 1)
+  if (b->id == IR_B_TRANSFORM_INVERSE && n == 1)
     return x;
-  if (!strcmp(nm, "transform_multiply") && n == 2 && a[1] == x)
+  if (b->id == IR_B_TRANSFORM_MULTIPLY && n == 2 && a[1] == x)
     return x;
-  if ((!strcmp(nm, "transform_point") || !strcmp(nm, "transform_vector")) &&
-      n == 2 && is_vec3_of(a[1], s))
+  if (xform_vec && n == 2 && is_vec3_of(a[1], s))
     return a[1];
   return fail(T, err, NO_OVERLOAD);
 }
 
-const ir_builtin ir_builtins_core[] = {
-    /* arithmetic operators */
-    OPD("add", 2, chk_add, "+", I | F),
-    OPD("sub", 2, chk_add, "-", I | F),
-    OPD("mul", 2, chk_mul, "*", I | F),
-    OPD("div", 2, chk_div, "/", F), /* ints: Warp gives 0 for x / 0 */
-    OP("floordiv", 2, chk_divmod, NULL, 0),
-    OPD("mod", 2, chk_divmod, NULL, 0),
-    OPD("pow", 2, chk_float2, NULL, 0),
-    OPD("neg", 1, chk_neg, "-", I | F),
-    OPD("pos", 1, chk_neg, "+", I | F),
-    OP("bit_and", 2, chk_int2, "&", I),
-    OP("bit_or", 2, chk_int2, "|", I),
-    OP("bit_xor", 2, chk_int2, "^", I),
-    OP("lshift", 2, chk_int2, "<<", I),
-    OP("rshift", 2, chk_int2, ">>", I),
-    OP("invert", 1, chk_invert, "~", I),
-    /* logic and comparison */
-    OP("not", 1, chk_logic, "!", I | F | B),
-    OP("and", 2, chk_logic, "&&", I | F | B),
-    OP("or", 2, chk_logic, "||", I | F | B),
-    OP("eq", 2, chk_eq, "==", I | F | B),
-    OP("ne", 2, chk_eq, "!=", I | F | B),
-    OP("lt", 2, chk_order, "<", I | F | B),
-    OP("le", 2, chk_order, "<=", I | F | B),
-    OP("gt", 2, chk_order, ">", I | F | B),
-    OP("ge", 2, chk_order, ">=", I | F | B),
-    /* scalar math */
-    FND("min", 1, 2, chk_minmax),
-    FND("max", 1, 2, chk_minmax),
-    FND("abs", 1, 1, chk_num1),
-    FN("sign", 1, 1, chk_num1),
-    FND("clamp", 3, 3, chk_clamp),
-    FND("sqrt", 1, 1, chk_float1),
-    FND("sin", 1, 1, chk_float1),
-    FND("cos", 1, 1, chk_float1),
-    FND("tan", 1, 1, chk_float1),
-    FND("asin", 1, 1, chk_float1),
-    FND("acos", 1, 1, chk_float1),
-    FND("atan", 1, 1, chk_float1),
-    FND("atan2", 2, 2, chk_float2),
-    FND("sinh", 1, 1, chk_float1),
-    FND("cosh", 1, 1, chk_float1),
-    FND("tanh", 1, 1, chk_float1),
-    FND("exp", 1, 1, chk_float1),
-    FND("log", 1, 1, chk_float1),
-    FND("log2", 1, 1, chk_float1),
-    FND("log10", 1, 1, chk_float1),
-    FN("floor", 1, 1, chk_float1),
-    FN("ceil", 1, 1, chk_float1),
-    FN("round", 1, 1, chk_float1),
-    FN("trunc", 1, 1, chk_float1),
-    /* vectors and matrices */
-    FND("dot", 2, 2, chk_dot),
-    FND("cross", 2, 2, chk_cross),
-    FND("length", 1, 1, chk_length),
-    FND("length_sq", 1, 1, chk_length_sq),
-    FND("normalize", 1, 1, chk_normalize),
-    FND("outer", 2, 2, chk_outer),
-    FND("transpose", 1, 1, chk_transpose),
-    FND("determinant", 1, 1, chk_square),
-    FND("inverse", 1, 1, chk_square),
-    FN("select", 3, 3, chk_select),
-    FN("where", 3, 3, chk_select),
-    /* more math */
-    FND("lerp", 3, 3, chk_lerp),
-    FND("smoothstep", 3, 3, chk_smoothstep),
-    FN("step", 1, 1, chk_scalar1),
-    FN("nonzero", 1, 1, chk_scalar1),
-    FN("isnan", 1, 1, chk_isclass),
-    FN("isinf", 1, 1, chk_isclass),
-    FN("isfinite", 1, 1, chk_isclass),
-    FND("cw_mul", 2, 2, chk_cw),
-    FND("cw_div", 2, 2, chk_cw),
-    FND("cbrt", 1, 1, chk_f3264),
-    FND("degrees", 1, 1, chk_f3264),
-    FND("radians", 1, 1, chk_f3264),
-    FN("rint", 1, 1, chk_f3264),
-    FN("frac", 1, 1, chk_f3264), /* Warp: no gradient (adj_frac is empty) */
-    /* quaternions and transforms */
-    FND("quat_from_axis_angle", 2, 2, chk_quat),
-    FND("quat_rpy", 3, 3, chk_quat),
-    FND("quat_inverse", 1, 1, chk_quat),
-    FND("quat_rotate", 2, 2, chk_quat),
-    FND("quat_rotate_inv", 2, 2, chk_quat),
-    FND("quat_to_matrix", 1, 1, chk_quat),
-    FND("quat_from_matrix", 1, 1, chk_quat),
-    FND("quat_slerp", 3, 3, chk_quat),
-    FND("transform_get_translation", 1, 1, chk_quat),
-    FND("transform_get_rotation", 1, 1, chk_quat),
-    FND("transform_point", 2, 2, chk_quat),
-    FND("transform_vector", 2, 2, chk_quat),
-    FND("transform_inverse", 1, 1, chk_quat),
-    FND("transform_multiply", 2, 2, chk_quat),
-    /* atomics (IR_ATOMIC; not pure) */
-    {"atomic_add", 2, 2, chk_atomic, NULL, 0, false, false, NULL},
-    {"atomic_sub", 2, 2, chk_atomic, NULL, 0, false, false, NULL},
-    {"atomic_min", 2, 2, chk_atomic, NULL, 0, false, false, NULL},
-    {"atomic_max", 2, 2, chk_atomic, NULL, 0, false, false, NULL},
-    /* random numbers (the state argument is advanced in place: see
-       lower_call.c); zero gradient as in Warp */
-    FN("rand_init", 1, 2, chk_rand_init),
-    FN("randi", 1, 3, chk_rand),
-    FN("randu", 1, 3, chk_rand),
-    FN("randf", 1, 3, chk_rand),
-    FN("randn", 1, 1, chk_rand),
-    FN("sample_triangle", 1, 1, chk_rand),
-    FN("sample_unit_ring", 1, 1, chk_rand),
-    FN("sample_unit_disk", 1, 1, chk_rand),
-    FN("sample_unit_sphere_surface", 1, 1, chk_rand),
-    FN("sample_unit_sphere", 1, 1, chk_rand),
-    FN("sample_unit_hemisphere_surface", 1, 1, chk_rand),
-    FN("sample_unit_hemisphere", 1, 1, chk_rand),
-    FN("sample_unit_square", 1, 1, chk_rand),
-    FN("sample_unit_cube", 1, 1, chk_rand),
-    FN("poisson", 2, 2, chk_rand),
-    FN("noise", 2, 2, chk_noise),
-    FN("pnoise", 3, 6, chk_noise),
-    /* internal (not callable from Python: names start with '_'): the state
-       after n draws / after poisson(state, lam) */
-    FN("_rand_steps", 2, 2, chk_rand),
-    FN("_poisson_state", 2, 2, chk_rand),
+/* The table: builtins.def, entry i the builtin with id i. */
+#define PURE 1
+#define GRAD 2
+#define INTERNAL 4
+#define ATOMIC 8
+static const ir_builtin table[IR_B_COUNT] = {
+#define B(id_, name_, lo, hi, check_, flags)                                   \
+  [IR_B_##id_] = {.id = IR_B_##id_,                                            \
+                  .name = name_,                                               \
+                  .min_args = lo,                                              \
+                  .max_args = hi,                                              \
+                  .check = ir_chk_##check_,                                    \
+                  .pure = ((flags)&PURE) != 0,                                 \
+                  .adjoint = ((flags)&GRAD) != 0,                              \
+                  .internal = ((flags)&INTERNAL) != 0,                         \
+                  .atomic = ((flags)&ATOMIC) != 0},
+#include "builtins.def"
+#undef B
 };
+#undef PURE
+#undef GRAD
+#undef INTERNAL
+#undef ATOMIC
 
-const int ir_builtins_core_count =
-    (int)(sizeof ir_builtins_core / sizeof ir_builtins_core[0]);
-
-/* The registry is the concatenation of the per-area tables (builtins.h). */
-static const struct {
-  const ir_builtin *table;
-  const int *count;
-} tables[] = {
-    {ir_builtins_core, &ir_builtins_core_count},
-    {ir_builtins_linalg, &ir_builtins_linalg_count},
-    {ir_builtins_util, &ir_builtins_util_count},
-    {ir_builtins_spatial, &ir_builtins_spatial_count},
-};
+const ir_builtin *ir_builtin_get(ir_builtin_id id) {
+  return &table[id];
+}
 
 const ir_builtin *ir_builtin_at(int i) {
-  for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
-    if (i < *tables[t].count)
-      return &tables[t].table[i];
-    i -= *tables[t].count;
-  }
-  return NULL;
+  return i >= 0 && i < IR_B_COUNT ? &table[i] : NULL;
 }
 
 const ir_builtin *ir_builtin_find(const char *name) {
-  const ir_builtin *b;
-  for (int i = 0; (b = ir_builtin_at(i)); i++)
-    if (strcmp(b->name, name) == 0)
-      return b;
+  for (int i = 0; i < IR_B_COUNT; i++)
+    if (strcmp(table[i].name, name) == 0)
+      return &table[i];
   return NULL;
-}
-
-ir_emit_kind ir_builtin_emit_kind(const ir_builtin *b, const ir_type **args,
-                                  int nargs) {
-  if (!b->c_op)
-    return IR_EMIT_CALL;
-  for (int i = 0; i < nargs; i++) {
-    const ir_type *t = args[i];
-    int cls = ir_type_is_bool(t)    ? IR_INFIX_BOOL
-              : ir_type_is_float(t) ? IR_INFIX_FLOAT
-              : ir_type_is_int(t)   ? IR_INFIX_INT
-                                    : 0;
-    /* float16 has no C arithmetic of its own: the prelude converts */
-    if (t->kind == IR_T_SCALAR &&
-        (t->scalar == WP_SCALAR_FLOAT16 || t->scalar == WP_SCALAR_BFLOAT16))
-      cls = 0;
-    if (!(cls & b->infix_mask))
-      return IR_EMIT_CALL;
-  }
-  return nargs == 1 ? IR_EMIT_PREFIX : IR_EMIT_INFIX;
 }
 
 /* Message helper for lowering: see ir_builtin_describe in lower. */

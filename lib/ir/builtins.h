@@ -1,7 +1,7 @@
-/* builtins.h - private to lib/ir: what the builtin registry's per-area
- * tables (builtins.c: operators and core math; builtins_*.c: one area each)
- * share: the overload-check helpers and the entry macros.  The registry is the
- * concatenation of the tables listed in builtins.c. */
+/* builtins.h - private to lib/ir: what the overload rules of the builtin
+ * table (builtins.def; the rules in builtins.c: operators and core math,
+ * builtins_*.c: one area each) share: the type tests and the rules'
+ * declarations.  The table itself is built in builtins.c. */
 #ifndef WARPC_IR_BUILTINS_H
 #define WARPC_IR_BUILTINS_H
 
@@ -51,27 +51,9 @@ static inline bool is_vec3_of(type_t t, int scalar) {
          t->scalar == scalar;
 }
 
-#define OP(name, n, chk, cop, mask)                                            \
-  { name, n, n, chk, cop, mask, true, false, NULL }
-#define FN(name, lo, hi, chk)                                                  \
-  { name, lo, hi, chk, NULL, 0, true, false, NULL }
-/* differentiable: an adjoint rule wp_adj_<name>_<types> in the prelude */
-#define OPD(name, n, chk, cop, mask)                                           \
-  { name, n, n, chk, cop, mask, true, true, NULL }
-#define FND(name, lo, hi, chk)                                                 \
-  { name, lo, hi, chk, NULL, 0, true, true, NULL }
-#define I IR_INFIX_INT
-#define F IR_INFIX_FLOAT
-#define B IR_INFIX_BOOL
-
-/* Per-area tables, concatenated in builtins.c. */
-extern const ir_builtin ir_builtins_core[];
-extern const int ir_builtins_core_count;
-extern const ir_builtin ir_builtins_linalg[];
-extern const int ir_builtins_linalg_count;
-extern const ir_builtin ir_builtins_util[];
-extern const int ir_builtins_util_count;
-extern const ir_builtin ir_builtins_spatial[];
-extern const int ir_builtins_spatial_count;
+/* The overload rules named in builtins.def: ir_chk_<CHECK>. */
+#define B(id, name, lo, hi, check, flags) ir_builtin_check ir_chk_##check;
+#include "builtins.def"
+#undef B
 
 #endif

@@ -1,15 +1,13 @@
-/* builtins_linalg.c - the linear-algebra area of the builtin registry:
+/* builtins_linalg.c - the overload rules of the linear-algebra builtins:
  * vector/matrix helpers (argmax, ddot, diag, trace, skew, ...), the vector
  * norms of warp.math, the error function family, and the small matrix
  * decompositions (svd2, svd3, qr3, eig3), which return tuples.
  *
  * Constructors with keyword arguments (identity, matrix, vector,
  * matrix_from_cols/rows) and the out-parameter forms of the decompositions
- * are lowered by lower_linalg.c; their entries here make them known names
- * (their checks are the positional forms, or refuse).  Matrices are float
- * matrices, as everywhere in warpc. */
-#include <string.h>
-
+ * are lowered by lower_linalg.c; their entries in builtins.def make them
+ * known names (their checks are the positional forms, or refuse).  Matrices are
+ * float matrices, as everywhere in warpc. */
 #include "builtins.h"
 
 static bool is_plain_vec(type_t t) {
@@ -31,8 +29,8 @@ static bool is_square_of(type_t t, int n) {
 }
 
 /* argmax(v), argmin(v) -> uint32 */
-static type_t chk_arg(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                      const char **err) {
+type_t ir_chk_arg(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                  const char **err) {
   (void)b;
   (void)n;
   if (is_arith_vec(a[0]))
@@ -41,8 +39,8 @@ static type_t chk_arg(ir_types *T, const ir_builtin *b, type_t *a, int n,
 }
 
 /* ddot(a, b): two matrices of one shape -> their scalar */
-static type_t chk_ddot(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                       const char **err) {
+type_t ir_chk_ddot(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                   const char **err) {
   (void)b;
   (void)n;
   if (a[0] != a[1])
@@ -54,15 +52,14 @@ static type_t chk_ddot(ir_types *T, const ir_builtin *b, type_t *a, int n,
 
 /* diag(v) -> square matrix; get_diag(m), trace(m) of a square matrix;
  * skew(v3) -> mat33 */
-static type_t chk_diag(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                       const char **err) {
+type_t ir_chk_diag(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                   const char **err) {
   (void)n;
   type_t x = a[0];
-  const char *nm = b->name;
-  if (!strcmp(nm, "diag") || !strcmp(nm, "skew")) {
+  if (b->id == IR_B_DIAG || b->id == IR_B_SKEW) {
     if (!is_plain_vec(x) || !is_f3264(x->elem))
       return fail(T, err, NULL);
-    if (nm[0] == 's' && x->rows != 3)
+    if (b->id == IR_B_SKEW && x->rows != 3)
       return fail(T, err, "the vector must have 3 components");
     return ir_t_mat(T, x->scalar, x->rows, x->rows);
   }
@@ -70,49 +67,48 @@ static type_t chk_diag(ir_types *T, const ir_builtin *b, type_t *a, int n,
     return fail(T, err, NULL);
   if (x->rows != x->cols)
     return fail(T, err, "the matrix must be square");
-  return !strcmp(nm, "trace") ? x->elem : ir_t_vec(T, x->scalar, x->rows);
+  return b->id == IR_B_TRACE ? x->elem : ir_t_vec(T, x->scalar, x->rows);
 }
 
 /* warp.math norms: (vector of float32[, float32 delta]); like Warp's
  * generic functions, which only type-check for float32 vectors (norm_l2 is
  * length(), defined for float64 too). */
-static type_t chk_norm(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                       const char **err) {
-  const char *nm = b->name;
+type_t ir_chk_norm(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                   const char **err) {
   type_t v = a[0];
-  bool l2 = !strcmp(nm, "norm_l2");
+  bool l2 = b->id == IR_B_NORM_L2;
   if (!is_plain_vec(v) || !(v->scalar == WP_SCALAR_FLOAT32 ||
                             (l2 && v->scalar == WP_SCALAR_FLOAT64)))
     return fail(T, err, "the vector must be a vector of float32");
-  bool has_delta = strcmp(nm, "norm_l1") && !l2;
+  bool has_delta = b->id != IR_B_NORM_L1 && !l2;
   if (n != (has_delta ? 2 : 1))
     return fail(T, err, NULL);
   if (has_delta && !is_scalar_of(a[1], WP_SCALAR_FLOAT32))
     return fail(T, err, "delta must be a float32");
-  return !strcmp(nm, "smooth_normalize") ? v : v->elem;
+  return b->id == IR_B_SMOOTH_NORMALIZE ? v : v->elem;
 }
 
 /* svd3(A) -> (U, sigma, V); svd2 likewise; qr3(A) -> (Q, R);
  * eig3(A) -> (Q, d).  One argument: the out-parameter forms are rewritten
  * by the lowering. */
-static type_t chk_decomp(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                         const char **err) {
-  const char *nm = b->name;
-  int dim = !strcmp(nm, "svd2") ? 2 : 3;
+type_t ir_chk_decomp(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                     const char **err) {
+  int dim = b->id == IR_B_SVD2 ? 2 : 3;
   if (n != 1 || !is_square_of(a[0], dim))
     return fail(T, err,
                 dim == 2 ? "A must be a 2x2 float matrix"
                          : "A must be a 3x3 float matrix");
   type_t m = a[0], v = ir_t_vec(T, m->scalar, dim);
   type_t mem[3] = {m, v, m};
-  if (!strcmp(nm, "qr3"))
+  if (b->id == IR_B_QR3)
     mem[1] = m;
-  return ir_t_tuple(T, mem, nm[0] == 's' ? 3 : 2);
+  bool svd = b->id == IR_B_SVD2 || b->id == IR_B_SVD3;
+  return ir_t_tuple(T, mem, svd ? 3 : 2);
 }
 
 /* erf(x) and friends: float32/float64 scalars */
-static type_t chk_erf(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                      const char **err) {
+type_t ir_chk_erf(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                  const char **err) {
   (void)b;
   (void)n;
   if (is_f3264(a[0]))
@@ -122,46 +118,10 @@ static type_t chk_erf(ir_types *T, const ir_builtin *b, type_t *a, int n,
 
 /* Names the lowering builds itself (lower_linalg.c): never reached as a
  * plain builtin call. */
-static type_t chk_lowered(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                          const char **err) {
+type_t ir_chk_lowered(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                      const char **err) {
   (void)b;
   (void)a;
   (void)n;
   return fail(T, err, "handled by the lowering");
 }
-
-const ir_builtin ir_builtins_linalg[] = {
-    FN("argmax", 1, 1, chk_arg),
-    FN("argmin", 1, 1, chk_arg),
-    FND("ddot", 2, 2, chk_ddot),
-    FND("diag", 1, 1, chk_diag),
-    FND("get_diag", 1, 1, chk_diag),
-    FND("trace", 1, 1, chk_diag),
-    FND("skew", 1, 1, chk_diag),
-    /* lowered to constants / IR_COMPOSE / IR_CAST, whose adjoints are the
-       IR's own (identity has none, as in Warp) */
-    FN("identity", 0, 2, chk_lowered),
-    FND("matrix", 0, 16, chk_lowered),
-    FND("vector", 0, 16, chk_lowered),
-    FND("matrix_from_cols", 1, 16, chk_lowered),
-    FND("matrix_from_rows", 1, 16, chk_lowered),
-    /* warp.math vector norms (delta defaults to 1.0: lower_linalg.c) */
-    FND("norm_l1", 1, 1, chk_norm),
-    FND("norm_l2", 1, 1, chk_norm),
-    FND("norm_huber", 2, 2, chk_norm),
-    FND("norm_pseudo_huber", 2, 2, chk_norm),
-    FND("smooth_normalize", 2, 2, chk_norm),
-    /* error function family */
-    FND("erf", 1, 1, chk_erf),
-    FND("erfc", 1, 1, chk_erf),
-    FND("erfinv", 1, 1, chk_erf),
-    FND("erfcinv", 1, 1, chk_erf),
-    /* decompositions (tuple results; out-parameter forms: lower_linalg.c) */
-    FND("svd2", 1, 4, chk_decomp),
-    FND("svd3", 1, 4, chk_decomp),
-    FND("qr3", 1, 3, chk_decomp),
-    FND("eig3", 1, 3, chk_decomp),
-};
-
-const int ir_builtins_linalg_count =
-    (int)(sizeof ir_builtins_linalg / sizeof ir_builtins_linalg[0]);

@@ -1,12 +1,10 @@
-/* builtins_spatial.c - the registry entries of spatial math (6-vectors and
+/* builtins_spatial.c - the overload rules of spatial math (6-vectors and
  * 6x6 matrices, which are vectors and matrices of 6: spatial_vector is a
  * type, see lower_types.c), the transform/quat conversions Warp defines as
  * functions (transform_compose, ...), the out-parameter builtins
  * (quat_to_axis_angle, transform_set_*: lower_spatial.c turns them into the
- * internal value builtins below) and two geometry queries.  The prelude
- * side is lib/emit/prelude/6spatial.h. */
-#include <string.h>
-
+ * internal value builtins of builtins.def) and two geometry queries.  The
+ * prelude side is lib/emit/prelude/6spatial.h. */
 #include "builtins.h"
 
 static bool is_fvec6(type_t t) {
@@ -19,12 +17,11 @@ static bool is_mat_of(type_t t, int rows, int scalar) {
 }
 
 /* spatial_top/bottom/dot/cross/cross_dual, spatial_adjoint */
-static type_t chk_spatial(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                          const char **err) {
-  const char *nm = b->name;
+type_t ir_chk_spatial(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                      const char **err) {
   type_t x = a[0];
   int s = x->scalar;
-  if (!strcmp(nm, "spatial_adjoint")) {
+  if (b->id == IR_B_SPATIAL_ADJOINT) {
     if (x->kind == IR_T_MAT && is_mat_of(x, 3, s) && is_f3264(x->elem) &&
         a[1] == x)
       return ir_t_mat(T, s, 6, 6);
@@ -36,20 +33,20 @@ static type_t chk_spatial(ir_types *T, const ir_builtin *b, type_t *a, int n,
     return ir_t_vec(T, s, 3);
   if (a[1] != x)
     return fail(T, err, "argument types must be the same");
-  return !strcmp(nm, "spatial_dot") ? x->elem : x;
+  return b->id == IR_B_SPATIAL_DOT ? x->elem : x;
 }
 
 /* quat_to_axis_angle(q) -> (axis, angle); (q, axis, angle) -> None, with
  * axis and angle assigned (lower_spatial.c); _quat_axis / _quat_angle. */
-static type_t chk_axis_angle(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                             const char **err) {
+type_t ir_chk_axis_angle(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                         const char **err) {
   if (!is_fquat(a[0]))
     return fail(T, err, NULL);
   int s = a[0]->scalar;
   type_t v3 = ir_t_vec(T, s, 3);
-  if (!strcmp(b->name, "_quat_axis"))
+  if (b->id == IR_B_I_QUAT_AXIS)
     return v3;
-  if (!strcmp(b->name, "_quat_angle"))
+  if (b->id == IR_B_I_QUAT_ANGLE)
     return a[0]->elem;
   if (n == 3) {
     if (a[1] != v3 || a[2] != a[0]->elem)
@@ -64,30 +61,30 @@ static type_t chk_axis_angle(ir_types *T, const ir_builtin *b, type_t *a, int n,
 
 /* transform_compose(p, q, s) -> mat44, transform_decompose(m) -> (p, q, s)
  * and its parts, transform_to_matrix(x), transform_from_matrix(m). */
-static type_t chk_xform_conv(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                             const char **err) {
-  const char *nm = b->name;
+type_t ir_chk_xform_conv(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                         const char **err) {
   type_t x = a[0];
   int s = x->scalar;
-  if (!strcmp(nm, "transform_compose")) {
+  if (b->id == IR_B_TRANSFORM_COMPOSE) {
     if (n == 3 && is_vec3_of(x, s) && is_f3264(x->elem) &&
         a[1] == ir_t_quat(T, s) && a[2] == x)
       return ir_t_mat(T, s, 4, 4);
     return fail(T, err, NULL);
   }
-  if (!strcmp(nm, "transform_to_matrix")) {
+  if (b->id == IR_B_TRANSFORM_TO_MATRIX) {
     if (is_fxform(x))
       return ir_t_mat(T, s, 4, 4);
     return fail(T, err, NULL);
   }
   if (!is_mat_of(x, 4, s) || !is_f3264(x->elem))
     return fail(T, err, NULL);
-  if (!strcmp(nm, "transform_from_matrix"))
+  if (b->id == IR_B_TRANSFORM_FROM_MATRIX)
     return ir_t_transform(T, s);
   type_t v3 = ir_t_vec(T, s, 3), q = ir_t_quat(T, s);
-  if (!strcmp(nm, "_transform_decompose_q"))
+  if (b->id == IR_B_I_TRANSFORM_DECOMPOSE_Q)
     return q;
-  if (!strncmp(nm, "_transform_decompose_", 21))
+  if (b->id == IR_B_I_TRANSFORM_DECOMPOSE_P ||
+      b->id == IR_B_I_TRANSFORM_DECOMPOSE_S)
     return v3;
   type_t m[3] = {v3, q, v3};
   return ir_t_tuple(T, m, 3); /* transform_decompose */
@@ -96,28 +93,29 @@ static type_t chk_xform_conv(ir_types *T, const ir_builtin *b, type_t *a, int n,
 /* transform_set_translation(x, p) / transform_set_rotation(x, q) -> None
  * (x assigned: lower_spatial.c); the internal _transform_set_* give the new
  * transform. */
-static type_t chk_xform_set(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                            const char **err) {
+type_t ir_chk_xform_set(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                        const char **err) {
   (void)n;
   type_t x = a[0];
   if (!is_fxform(x))
     return fail(T, err, NULL);
-  bool rot = strstr(b->name, "rotation") != NULL;
+  bool rot = b->id == IR_B_TRANSFORM_SET_ROTATION ||
+             b->id == IR_B_I_TRANSFORM_SET_ROTATION;
   type_t want = rot ? ir_t_quat(T, x->scalar) : ir_t_vec(T, x->scalar, 3);
   if (a[1] != want)
     return fail(T, err, NULL);
-  return b->name[0] == '_' ? x : ir_t_void(T);
+  return b->internal ? x : ir_t_void(T);
 }
 
 /* intersect_tri_tri(6 x vec3f | 6 x vec3d) -> int32;
  * closest_point_edge_edge(4 x vec3f, float32) -> vec3f (Warp: float32 only) */
-static type_t chk_geom(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                       const char **err) {
+type_t ir_chk_geom(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                   const char **err) {
   type_t x = a[0];
   if (!is_vec3_of(x, WP_SCALAR_FLOAT32) &&
-      !(is_vec3_of(x, WP_SCALAR_FLOAT64) && b->name[0] == 'i'))
+      !(is_vec3_of(x, WP_SCALAR_FLOAT64) && b->id == IR_B_INTERSECT_TRI_TRI))
     return fail(T, err, NULL);
-  int nv = b->name[0] == 'i' ? 6 : 4;
+  int nv = b->id == IR_B_INTERSECT_TRI_TRI ? 6 : 4;
   for (int i = 1; i < nv; i++)
     if (a[i] != x)
       return fail(T, err, NULL);
@@ -146,9 +144,9 @@ static bool is_fmat66(type_t t) {
  * J_out: array(float)) and spatial_mass(I_s: array(mat66), joint_start,
  * joint_count, M_start: int32, M: array(float)): 1-d arrays, the float of
  * the output that of the input; they write the output, no result. */
-static type_t chk_spatial_arrays(ir_types *T, const ir_builtin *b, type_t *a,
-                                 int n, const char **err) {
-  bool jac = b->name[8] == 'j';
+type_t ir_chk_spatial_arrays(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                             const char **err) {
+  bool jac = b->id == IR_B_SPATIAL_JACOBIAN;
   if (!is_array1_of(a[0], jac ? is_fvec6 : is_fmat66))
     return fail(T, err, NULL);
   int narr = jac ? 3 : 1;
@@ -164,40 +162,3 @@ static type_t chk_spatial_arrays(ir_types *T, const ir_builtin *b, type_t *a,
     return fail(T, err, NULL);
   return ir_t_void(T);
 }
-
-/* not pure (they write arrays), differentiable */
-#define FNW(name, n, chk)                                                      \
-  { name, n, n, chk, NULL, 0, false, true, NULL }
-
-const ir_builtin ir_builtins_spatial[] = {
-    FNW("spatial_jacobian", 7, chk_spatial_arrays),
-    FNW("spatial_mass", 5, chk_spatial_arrays),
-    FND("spatial_top", 1, 1, chk_spatial),
-    FND("spatial_bottom", 1, 1, chk_spatial),
-    FND("spatial_dot", 2, 2, chk_spatial),
-    FND("spatial_cross", 2, 2, chk_spatial),
-    FND("spatial_cross_dual", 2, 2, chk_spatial),
-    FND("spatial_adjoint", 2, 2, chk_spatial),
-    /* lowered to _quat_axis / _quat_angle (lower_spatial.c) */
-    FND("quat_to_axis_angle", 1, 3, chk_axis_angle),
-    FND("_quat_axis", 1, 1, chk_axis_angle),
-    FND("_quat_angle", 1, 1, chk_axis_angle),
-    FND("transform_compose", 3, 3, chk_xform_conv),
-    /* lowered to _transform_decompose_p/q/s */
-    FND("transform_decompose", 1, 1, chk_xform_conv),
-    FND("_transform_decompose_p", 1, 1, chk_xform_conv),
-    FND("_transform_decompose_q", 1, 1, chk_xform_conv),
-    FND("_transform_decompose_s", 1, 1, chk_xform_conv),
-    FND("transform_to_matrix", 1, 1, chk_xform_conv),
-    FND("transform_from_matrix", 1, 1, chk_xform_conv),
-    /* lowered to x = _transform_set_*(x, value) */
-    FND("transform_set_translation", 2, 2, chk_xform_set),
-    FND("transform_set_rotation", 2, 2, chk_xform_set),
-    FND("_transform_set_translation", 2, 2, chk_xform_set),
-    FND("_transform_set_rotation", 2, 2, chk_xform_set),
-    FN("intersect_tri_tri", 6, 6, chk_geom),
-    FN("closest_point_edge_edge", 5, 5, chk_geom),
-};
-
-const int ir_builtins_spatial_count =
-    (int)(sizeof ir_builtins_spatial / sizeof ir_builtins_spatial[0]);

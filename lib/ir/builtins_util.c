@@ -1,9 +1,10 @@
-/* builtins_util.c - the builtin registry's utility area: the atomics beyond
- * add/sub/min/max (compare-and-swap, exchange, bit-wise and/or/xor), array
- * searches (lower_bound), sample_cdf, curlnoise, block_dim and breakpoint.
- * Atomics are lowered to IR_ATOMIC by lower_call.c, which checks the array
- * and its indices and passes the element type and the value types here.
- * Also the table of Warp builtin families warpc leaves out by decision. */
+/* builtins_util.c - the overload rules of the utility builtins: the atomics
+ * beyond add/sub/min/max (compare-and-swap, exchange, bit-wise and/or/xor),
+ * array searches (lower_bound), sample_cdf, curlnoise, block_dim and
+ * breakpoint. Atomics are lowered to IR_ATOMIC by lower_call.c, which checks
+ * the array and its indices and passes the element type and the value types
+ * here. Also the table of Warp builtin families warpc leaves out by decision.
+ */
 #include <string.h>
 
 #include "builtins.h"
@@ -22,8 +23,8 @@ static bool is_atomic_scalar(int s) {
 /* atomic_cas(elem, compare, value) / atomic_exch(elem, value): [u]int32,
  * [u]int64, float32, float64 scalars and vectors / matrices / quaternions /
  * transforms of them (component-wise). */
-static type_t chk_atomic_swap(ir_types *T, const ir_builtin *b, type_t *a,
-                              int n, const char **err) {
+type_t ir_chk_atomic_swap(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                          const char **err) {
   (void)b;
   for (int i = 1; i < n; i++)
     if (a[i] != a[0])
@@ -39,8 +40,8 @@ static type_t chk_atomic_swap(ir_types *T, const ir_builtin *b, type_t *a,
 
 /* atomic_and / atomic_or / atomic_xor(elem, value): [u]int32 and [u]int64
  * scalars and vectors. */
-static type_t chk_atomic_bits(ir_types *T, const ir_builtin *b, type_t *a,
-                              int n, const char **err) {
+type_t ir_chk_atomic_bits(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                          const char **err) {
   (void)b;
   (void)n;
   if (a[1] != a[0])
@@ -56,8 +57,8 @@ static type_t chk_atomic_bits(ir_types *T, const ir_builtin *b, type_t *a,
 
 /* lower_bound(arr, value) / lower_bound(arr, begin, end, value): a 1-d
  * array of numbers (not float16), the value of its type; int32 index. */
-static type_t chk_lower_bound(ir_types *T, const ir_builtin *b, type_t *a,
-                              int n, const char **err) {
+type_t ir_chk_lower_bound(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                          const char **err) {
   (void)b;
   if (n != 2 && n != 4)
     return fail(T, err,
@@ -77,8 +78,8 @@ static type_t chk_lower_bound(ir_types *T, const ir_builtin *b, type_t *a,
 }
 
 /* sample_cdf(state: uint32, cdf: array(dtype=float32)) -> int32 */
-static type_t chk_sample_cdf(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                             const char **err) {
+type_t ir_chk_sample_cdf(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                         const char **err) {
   (void)b;
   (void)n;
   if (is_scalar_of(a[0], WP_SCALAR_UINT32) && a[1]->kind == IR_T_ARRAY &&
@@ -87,22 +88,22 @@ static type_t chk_sample_cdf(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, "it takes (state: uint32, cdf: array(dtype=float32))");
 }
 
-static type_t chk_block_dim(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                            const char **err) {
+type_t ir_chk_block_dim(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                        const char **err) {
   (void)b, (void)a, (void)n, (void)err;
   return ir_t_int32(T);
 }
 
-static type_t chk_void0(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                        const char **err) {
+type_t ir_chk_void0(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                    const char **err) {
   (void)b, (void)a, (void)n, (void)err;
   return ir_t_void(T);
 }
 
 /* wp.cast(x, dtype) is lowered by lower_call.c (the dtype is a type, not a
  * value); this entry is what the IR instruction refers to. */
-static type_t chk_cast(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                       const char **err) {
+type_t ir_chk_cast(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                   const char **err) {
   (void)b, (void)a, (void)n;
   return fail(T, err, "it takes a value and a type");
 }
@@ -110,8 +111,8 @@ static type_t chk_cast(ir_types *T, const ir_builtin *b, type_t *a, int n,
 /* curlnoise(state: uint32, p: vec2f|vec3f|vec4f, octaves: uint32,
  * lacunarity: float32, gain: float32) (the lowering fills the defaults):
  * vec2f for a 2-d point, else vec3f. */
-static type_t chk_curlnoise(ir_types *T, const ir_builtin *b, type_t *a, int n,
-                            const char **err) {
+type_t ir_chk_curlnoise(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                        const char **err) {
   (void)b;
   if (n != 5)
     return fail(T, err, NULL);
@@ -127,30 +128,6 @@ static type_t chk_curlnoise(ir_types *T, const ir_builtin *b, type_t *a, int n,
     return fail(T, err, "lacunarity and gain must be float32");
   return ir_t_vec(T, WP_SCALAR_FLOAT32, a[1]->rows == 2 ? 2 : 3);
 }
-
-/* Atomics: not pure (IR_ATOMIC); no gradient, as in Warp (the adjoints of
- * cas / exch / and / or / xor are empty). */
-#define ATOMIC(name, n, chk)                                                   \
-  { name, n, n, chk, NULL, 0, false, false, NULL }
-
-const ir_builtin ir_builtins_util[] = {
-    ATOMIC("atomic_cas", 3, chk_atomic_swap),
-    ATOMIC("atomic_exch", 2, chk_atomic_swap),
-    ATOMIC("atomic_and", 2, chk_atomic_bits),
-    ATOMIC("atomic_or", 2, chk_atomic_bits),
-    ATOMIC("atomic_xor", 2, chk_atomic_bits),
-    FN("lower_bound", 2, 4, chk_lower_bound),
-    /* advances its state argument by one draw (lower_call.c) */
-    FN("sample_cdf", 2, 2, chk_sample_cdf),
-    FN("block_dim", 0, 0, chk_block_dim),
-    /* a side effect: never removed */
-    {"breakpoint", 0, 0, chk_void0, NULL, 0, false, false, NULL},
-    FN("cast", 2, 2, chk_cast),
-    FN("curlnoise", 2, 5, chk_curlnoise), /* no gradient, as in Warp */
-};
-
-const int ir_builtins_util_count =
-    (int)(sizeof ir_builtins_util / sizeof ir_builtins_util[0]);
 
 /* ---- out of scope ----------------------------------------------------------
  * Families of Warp builtins warpc does not compile, by decision: a call gets

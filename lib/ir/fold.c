@@ -2,7 +2,6 @@
  * precision of their type (float32 rounds every step, integers wrap at their
  * width) so folded code gives the same bits as unfolded code. */
 #include <math.h>
-#include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
 #include "ir.h"
@@ -50,7 +49,6 @@ static bool truth(const ir_value *v) {
 static bool fold_builtin(ir_value *v) {
   if (!v->nargs) /* block_dim(), breakpoint() */
     return false;
-  const char *n = v->builtin->name;
   const ir_type *t = v->type;
   ir_value *a = v->args[0], *b = v->nargs > 1 ? v->args[1] : NULL;
   for (int i = 0; i < v->nargs; i++)
@@ -62,38 +60,34 @@ static bool fold_builtin(ir_value *v) {
   int64_t p = a->ival, q = b ? b->ival : 0;
   double fr = 0;
   int64_t ir = 0;
-  if (!strcmp(n, "add"))
+  switch (v->builtin->id) {
+  case IR_B_ADD:
     fl ? (fr = x + y) : (ir = (int64_t)((uint64_t)p + (uint64_t)q));
-  else if (!strcmp(n, "sub"))
+    break;
+  case IR_B_SUB:
     fl ? (fr = x - y) : (ir = (int64_t)((uint64_t)p - (uint64_t)q));
-  else if (!strcmp(n, "mul"))
+    break;
+  case IR_B_MUL:
     fl ? (fr = x * y) : (ir = (int64_t)((uint64_t)p * (uint64_t)q));
-  else if (!strcmp(n, "div") && fl)
+    break;
+  case IR_B_DIV:
+    if (!fl)
+      return false;
     fr = x / y;
-  else if (!strcmp(n, "neg"))
-    fl ? (fr = -x) : (ir = (int64_t)(0 - (uint64_t)p));
-  else if (!strcmp(n, "pos"))
-    fl ? (fr = x) : (ir = p);
-  else if (!strcmp(n, "eq"))
-    ir = fl ? x == y : p == q;
-  else if (!strcmp(n, "ne"))
-    ir = fl ? x != y : p != q;
-  else if (!strcmp(n, "lt"))
-    ir = fl || uns ? x < y : p < q;
-  else if (!strcmp(n, "le"))
-    ir = fl || uns ? x <= y : p <= q;
-  else if (!strcmp(n, "gt"))
-    ir = fl || uns ? x > y : p > q;
-  else if (!strcmp(n, "ge"))
-    ir = fl || uns ? x >= y : p >= q;
-  else if (!strcmp(n, "and"))
-    ir = truth(a) && truth(b);
-  else if (!strcmp(n, "or"))
-    ir = truth(a) || truth(b);
-  else if (!strcmp(n, "not"))
-    ir = !truth(a);
-  else
-    return false;
+    break;
+  case IR_B_NEG: fl ? (fr = -x) : (ir = (int64_t)(0 - (uint64_t)p)); break;
+  case IR_B_POS: fl ? (fr = x) : (ir = p); break;
+  case IR_B_EQ: ir = fl ? x == y : p == q; break;
+  case IR_B_NE: ir = fl ? x != y : p != q; break;
+  case IR_B_LT: ir = fl || uns ? x < y : p < q; break;
+  case IR_B_LE: ir = fl || uns ? x <= y : p <= q; break;
+  case IR_B_GT: ir = fl || uns ? x > y : p > q; break;
+  case IR_B_GE: ir = fl || uns ? x >= y : p >= q; break;
+  case IR_B_AND: ir = truth(a) && truth(b); break;
+  case IR_B_OR: ir = truth(a) || truth(b); break;
+  case IR_B_NOT: ir = !truth(a); break;
+  default: return false;
+  }
   if (ir_type_is_float(t))
     v->fval = round_float(t, fr);
   else

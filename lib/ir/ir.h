@@ -8,9 +8,10 @@
  *
  * Values are typed with Warp's types (scalars, vectors, matrices, arrays,
  * tuples, structs), interned in an ir_types table so types compare by pointer.
- * Operations on values go through one builtin registry (arithmetic operators
- * included): a builtin resolves its overload from the argument types and
- * says how it is emitted.
+ * Operations on values go through one builtin table (arithmetic operators
+ * included, lib/ir/builtins.def), addressed by ir_builtin_id: a builtin
+ * resolves its overload from the argument types; how it is printed in C is
+ * lib/emit's.
  *
  * The IR is built by lib/lower (wp_lower, lib/lower/lower.h), which does
  * name resolution and type inference with Warp's rules.  Passes here:
@@ -128,46 +129,48 @@ const ir_type *ir_t_rescalar(ir_types *T, const ir_type *t, int scalar);
 
 /* ---- builtins --------------------------------------------------------- */
 
-/* How a builtin call is printed in C. */
-typedef enum ir_emit_kind {
-  IR_EMIT_CALL,   /* wp_<name>_<mangled arg types>(args) from the prelude */
-  IR_EMIT_INFIX,  /* (a OP b), scalar operands only */
-  IR_EMIT_PREFIX, /* (OP a), scalar operand only */
-} ir_emit_kind;
-
 typedef struct ir_builtin ir_builtin;
 
-enum { IR_INFIX_INT = 1, IR_INFIX_FLOAT = 2, IR_INFIX_BOOL = 4 };
+/* Every builtin by its entry in the table lib/ir/builtins.def: IR_B_ADD,
+ * IR_B_SQRT, ...; IR_B_NONE for "no builtin". */
+typedef enum ir_builtin_id {
+  IR_B_NONE = -1,
+#define B(id, name, lo, hi, check, flags) IR_B_##id,
+#include "builtins.def"
+#undef B
+  IR_B_COUNT
+} ir_builtin_id;
 
 /* Overload resolution: returns the result type of `name(args)`, or NULL and
  * sets *err to a message (allocated in the types' arena). */
-typedef const ir_type *(*ir_builtin_check_fn)(ir_types *T, const ir_builtin *b,
-                                              const ir_type **args, int nargs,
-                                              const char **err);
+typedef const ir_type *ir_builtin_check(ir_types *T, const ir_builtin *b,
+                                        const ir_type **args, int nargs,
+                                        const char **err);
 
 struct ir_builtin {
+  ir_builtin_id id;
   const char *name; /* Warp's name: "add", "sqrt", "dot" */
   int min_args, max_args;
-  ir_builtin_check_fn check;
-  const char *c_op; /* INFIX / PREFIX operator, e.g. "+" */
-  int infix_mask;   /* operand classes printed with c_op instead of a
-                       call: IR_INFIX_INT | IR_INFIX_FLOAT | IR_INFIX_BOOL */
-  bool pure;        /* no side effects: may be folded / removed */
-  bool adjoint;     /* has an adjoint rule wp_adj_<name>_<types> in the prelude,
-                       next to the primal; false: zero gradient (comparisons,
-                       rounding, ...) */
-  const char *doc;  /* one line for the coverage table */
+  ir_builtin_check *check;
+  bool pure;     /* no side effects: may be folded / removed */
+  bool adjoint;  /* has an adjoint rule wp_adj_<name>_<types> in the prelude,
+                    next to the primal; false: zero gradient (comparisons,
+                    rounding, ...) */
+  bool internal; /* made by the lowering only ("_rand_steps"): not
+                    callable from Python */
+  bool atomic;   /* an atomic on an array element (IR_ATOMIC) */
 };
 
-/* Looks up a builtin by Warp name (NULL when unknown). */
+/* The entry of builtin `id` (0 <= id < IR_B_COUNT). */
+const ir_builtin *ir_builtin_get(ir_builtin_id id);
+/* Looks up a builtin by Warp name (NULL when unknown): for the lowering's
+ * name resolution, once per call; everything after it uses the entry. */
 const ir_builtin *ir_builtin_find(const char *name);
-/* How to print a call of `b` with argument types `args`. */
-ir_emit_kind ir_builtin_emit_kind(const ir_builtin *b, const ir_type **args,
-                                  int nargs);
 /* Writes "no overload of 'NAME' for argument types (T1, T2)" into buf. */
 const char *ir_builtin_no_overload(const ir_builtin *b, const ir_type **args,
                                    int nargs, char *buf, size_t cap);
-/* The registry, for listings: entry i, or NULL when i is past the end. */
+/* The registry, for listings: entry i (the builtin with id i), or NULL when
+ * i is past the end. */
 const ir_builtin *ir_builtin_at(int i);
 /* Warp builtins warpc leaves out by decision: the family of `name` ("mesh
  * queries", plural) or NULL.  ir_out_of_scope_at lists the table: entry i's

@@ -216,14 +216,13 @@ static ir_value *atomic_emit(lower_ctx *c, const ir_builtin *b, ir_value **addr,
      float16 add/sub too (computed in float32, see 0small.h) */
   const ir_type *es = et->kind == IR_T_SCALAR ? et : et->elem;
   int sc = es ? es->scalar : -1;
+  bool minmax = b->id == IR_B_ATOMIC_MIN || b->id == IR_B_ATOMIC_MAX;
   if (b->check != NULL && nvals == 1 && b->min_args == 2 &&
-      (!strcmp(b->name, "atomic_add") || !strcmp(b->name, "atomic_sub") ||
-       !strcmp(b->name, "atomic_min") || !strcmp(b->name, "atomic_max")) &&
+      (b->id == IR_B_ATOMIC_ADD || b->id == IR_B_ATOMIC_SUB || minmax) &&
       !(sc == WP_SCALAR_INT32 || sc == WP_SCALAR_UINT32 ||
         sc == WP_SCALAR_INT64 || sc == WP_SCALAR_UINT64 ||
         sc == WP_SCALAR_FLOAT32 || sc == WP_SCALAR_FLOAT64 ||
-        (sc == WP_SCALAR_FLOAT16 && !strstr(b->name, "min") &&
-         !strstr(b->name, "max")))) {
+        (sc == WP_SCALAR_FLOAT16 && !minmax))) {
     wp_error(c->diag, loc,
              "'%s' is not defined for arrays of '%s': only arrays of "
              "[u]int32, [u]int64, float32 or float64 scalars, vectors and "
@@ -231,7 +230,6 @@ static ir_value *atomic_emit(lower_ctx *c, const ir_builtin *b, ir_value **addr,
              b->name, et->name);
     return NULL;
   }
-  bool minmax = strstr(b->name, "min") || strstr(b->name, "max");
   if (minmax && et->kind != IR_T_SCALAR && et->kind != IR_T_VEC) {
     wp_error(c->diag, loc, "'%s' is not defined for arrays of '%s'", b->name,
              et->name);
@@ -437,17 +435,17 @@ static ir_value *func_call(lower_ctx *c, const ast_expr *e, func_info *fi) {
   return call_values(c, fi, &a, given, exprs, e->loc);
 }
 
-ir_value *lower_binary_op(lower_ctx *c, const char *name, ir_value **args,
+ir_value *lower_binary_op(lower_ctx *c, ir_builtin_id op, ir_value **args,
                           wp_loc loc) {
   /* Warp looks the operator's name up among the module's globals (and the
      closure of a factory-made function), not among local variables */
-  binding b = lower_lookup(c, c->mod, name);
+  binding b = lower_lookup(c, c->mod, ir_builtin_get(op)->name);
   const ir_type *types[2] = {args[0]->type, args[1]->type};
   if (b.kind == BIND_FUNC && lower_func_accepts(c, b.func, types, 2)) {
     call_args a = {.types = types, .n = 2};
     return call_values(c, b.func, &a, args, NULL, loc);
   }
-  return lower_builtin(c, ir_builtin_find(name), args, 2, loc);
+  return lower_builtin(c, ir_builtin_get(op), args, 2, loc);
 }
 
 /* wp.grad(f)(args): the partial derivatives of the scalar func f at args
@@ -493,29 +491,25 @@ static ir_value *grad_call(lower_ctx *c, const ast_expr *e) {
  * draws, or poisson's variable count) is computed by a second builtin and
  * written back to the variable.  Draws per call, -1 for poisson, 0 when
  * `name` does not advance a state. */
-static int rand_draws(const char *name) {
-  static const struct {
-    const char *name;
-    int draws;
-  } tab[] = {{"randi", 1},
-             {"randu", 1},
-             {"randf", 1},
-             {"randn", 2},
-             {"sample_triangle", 2},
-             {"sample_unit_ring", 1},
-             {"sample_unit_disk", 2},
-             {"sample_unit_sphere_surface", 2},
-             {"sample_unit_sphere", 3},
-             {"sample_unit_hemisphere_surface", 2},
-             {"sample_unit_hemisphere", 3},
-             {"sample_unit_square", 2},
-             {"sample_unit_cube", 3},
-             {"sample_cdf", 1},
-             {"poisson", -1}};
-  for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
-    if (!strcmp(tab[i].name, name))
-      return tab[i].draws;
-  return 0;
+static int rand_draws(ir_builtin_id id) {
+  static const signed char draws[IR_B_COUNT] = {
+      [IR_B_RANDI] = 1,
+      [IR_B_RANDU] = 1,
+      [IR_B_RANDF] = 1,
+      [IR_B_RANDN] = 2,
+      [IR_B_SAMPLE_TRIANGLE] = 2,
+      [IR_B_SAMPLE_UNIT_RING] = 1,
+      [IR_B_SAMPLE_UNIT_DISK] = 2,
+      [IR_B_SAMPLE_UNIT_SPHERE_SURFACE] = 2,
+      [IR_B_SAMPLE_UNIT_SPHERE] = 3,
+      [IR_B_SAMPLE_UNIT_HEMISPHERE_SURFACE] = 2,
+      [IR_B_SAMPLE_UNIT_HEMISPHERE] = 3,
+      [IR_B_SAMPLE_UNIT_SQUARE] = 2,
+      [IR_B_SAMPLE_UNIT_CUBE] = 3,
+      [IR_B_SAMPLE_CDF] = 1,
+      [IR_B_POISSON] = -1,
+  };
+  return draws[id];
 }
 
 static ir_value *random_call(lower_ctx *c, const ast_expr *e,
@@ -535,8 +529,8 @@ static ir_value *random_call(lower_ctx *c, const ast_expr *e,
                         draws > 0 ? lower_const_int(c, ir_t_int32(c->T), draws)
                                   : args[1]};
   ir_value *ns = lower_builtin(
-      c, ir_builtin_find(draws > 0 ? "_rand_steps" : "_poisson_state"), sargs,
-      2, e->loc);
+      c, ir_builtin_get(draws > 0 ? IR_B_I_RAND_STEPS : IR_B_I_POISSON_STATE),
+      sargs, 2, e->loc);
   if (!ns)
     return NULL;
   if (!ns->name)
@@ -615,7 +609,7 @@ static ir_value *bitcast(lower_ctx *c, const ast_expr *e) {
     return NULL;
   }
   ir_value *v = lower_emit(c, IR_BUILTIN, t, &x, 1, e->loc);
-  v->builtin = ir_builtin_find("cast");
+  v->builtin = ir_builtin_get(IR_B_CAST);
   return v;
 }
 
@@ -642,20 +636,21 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
   case ENT_SPECIAL: return special_call(c, e, callee.name);
   case ENT_FUNC: return func_call(c, e, callee.func);
   case ENT_BUILTIN: {
-    if (lower_linalg_handles(callee.builtin->name))
+    ir_builtin_id id = callee.builtin->id;
+    if (lower_linalg_handles(id))
       return lower_linalg_call(c, e, callee.builtin);
-    if (strncmp(callee.builtin->name, "atomic_", 7) == 0)
+    if (callee.builtin->atomic)
       return atomic(c, e, callee.builtin);
-    if (callee.builtin->name[0] == '_') {
+    if (callee.builtin->internal) {
       wp_error(c->diag, e->value->loc, "'%s' is not a Warp builtin",
                callee.builtin->name);
       return NULL;
     }
-    if (!strcmp(callee.builtin->name, "curlnoise"))
+    if (id == IR_B_CURLNOISE)
       return curlnoise_call(c, e, callee.builtin);
-    if (lower_spatial_is_special(callee.builtin->name))
+    if (lower_spatial_is_special(id))
       return lower_spatial_call(c, e, callee.builtin);
-    int draws = rand_draws(callee.builtin->name);
+    int draws = rand_draws(id);
     if (draws)
       return random_call(c, e, callee.builtin, draws);
     ir_value **args;
@@ -663,11 +658,11 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
     if (n < 0)
       return NULL;
     /* wp.select(cond, if_false, if_true) is where(cond, if_true, if_false) */
-    if (strcmp(callee.builtin->name, "select") == 0 && n == 3) {
+    if (id == IR_B_SELECT && n == 3) {
       ir_value *t = args[1];
       args[1] = args[2];
       args[2] = t;
-      return lower_builtin(c, ir_builtin_find("where"), args, n, e->loc);
+      return lower_builtin(c, ir_builtin_get(IR_B_WHERE), args, n, e->loc);
     }
     return lower_builtin(c, callee.builtin, args, n, e->loc);
   }

@@ -29,20 +29,17 @@ ir_value *lower_const_float(lower_ctx *c, const ir_type *t, double v) {
   return k;
 }
 
-static const char *op_verb(const char *name) {
-  static const char *tab[][2] = {
-      {"add", "add"},
-      {"sub", "subtract"},
-      {"mul", "multiply"},
-      {"div", "divide"},
-      {"floordiv", "floor-divide"},
-      {"mod", "take the remainder of"},
-      {"pow", "raise"},
-  };
-  for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
-    if (strcmp(tab[i][0], name) == 0)
-      return tab[i][1];
-  return NULL;
+static const char *op_verb(ir_builtin_id id) {
+  switch (id) {
+  case IR_B_ADD: return "add";
+  case IR_B_SUB: return "subtract";
+  case IR_B_MUL: return "multiply";
+  case IR_B_DIV: return "divide";
+  case IR_B_FLOORDIV: return "floor-divide";
+  case IR_B_MOD: return "take the remainder of";
+  case IR_B_POW: return "raise";
+  default: return NULL;
+  }
 }
 
 /* float16 arguments, none float32 (a float32 among them is a type error
@@ -66,8 +63,8 @@ ir_value *lower_builtin(lower_ctx *c, const ir_builtin *b, ir_value **args,
     return lower_half_builtin(c, b, args, n, loc);
   const ir_type *rt = b->check(c->T, b, types, n, &why);
   if (!rt) {
-    const char *verb = op_verb(b->name);
-    if (verb && n == 2 && strcmp(b->name, "pow") != 0)
+    const char *verb = op_verb(b->id);
+    if (verb && n == 2 && b->id != IR_B_POW)
       wp_error(c->diag, loc, "cannot %s '%s' and '%s'%s%s", verb,
                types[0]->name, types[1]->name, why ? ": " : "", why ? why : "");
     else {
@@ -108,7 +105,7 @@ ir_value *lower_cond(lower_ctx *c, const ast_expr *e) {
     return NULL;
   }
   ir_value *args[2] = {v, lower_emit(c, IR_ZERO, v->type, NULL, 0, e->loc)};
-  return lower_builtin(c, ir_builtin_find("ne"), args, 2, e->loc);
+  return lower_builtin(c, ir_builtin_get(IR_B_NE), args, 2, e->loc);
 }
 
 static bool is_const_int(const ir_value *v, int64_t *out) {
@@ -311,8 +308,8 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
       (!strcmp(e->name, "p") || !strcmp(e->name, "q")))
     return value_entity(lower_builtin(
         c,
-        ir_builtin_find(e->name[0] == 'p' ? "transform_get_translation"
-                                          : "transform_get_rotation"),
+        ir_builtin_get(e->name[0] == 'p' ? IR_B_TRANSFORM_GET_TRANSLATION
+                                         : IR_B_TRANSFORM_GET_ROTATION),
         &v, 1, e->loc));
   if (v->type->kind == IR_T_STRUCT) {
     int m = ir_struct_member(v->type, e->name);
@@ -391,11 +388,18 @@ static entity name_entity(lower_ctx *c, const ast_expr *e) {
   for (size_t i = 0; i < sizeof py_specials / sizeof py_specials[0]; i++)
     if (strcmp(e->name, py_specials[i]) == 0)
       return (entity){.kind = ENT_SPECIAL, .name = py_specials[i]};
-  static const char *py_builtins[] = {"min", "max", "abs", "round", "pow"};
+  static const struct {
+    const char *name;
+    ir_builtin_id id;
+  } py_builtins[] = {{"min", IR_B_MIN},
+                     {"max", IR_B_MAX},
+                     {"abs", IR_B_ABS},
+                     {"round", IR_B_ROUND},
+                     {"pow", IR_B_POW}};
   for (size_t i = 0; i < sizeof py_builtins / sizeof py_builtins[0]; i++)
-    if (strcmp(e->name, py_builtins[i]) == 0)
+    if (strcmp(e->name, py_builtins[i].name) == 0)
       return (entity){.kind = ENT_BUILTIN,
-                      .builtin = ir_builtin_find(py_builtins[i])};
+                      .builtin = ir_builtin_get(py_builtins[i].id)};
   if (b.kind == BIND_NONE) {
     /* as in Warp, a name the module does not bind is looked up in warp:
        sin(x), vec3(...), expect_eq(a, b) without the wp. prefix */
@@ -509,46 +513,46 @@ static ir_value *subscript(lower_ctx *c, const ast_expr *e) {
   return index_value(c, base.value, e);
 }
 
-static const char *binop_builtin(ast_op op) {
+static ir_builtin_id binop_builtin(ast_op op) {
   switch (op) {
-  case AST_OP_ADD: return "add";
-  case AST_OP_SUB: return "sub";
-  case AST_OP_MUL: return "mul";
-  case AST_OP_MATMUL: return "mul"; /* m @ v: Warp's matrix product */
-  case AST_OP_DIV: return "div";
-  case AST_OP_FLOORDIV: return "floordiv";
-  case AST_OP_MOD: return "mod";
-  case AST_OP_POW: return "pow";
-  case AST_OP_BITAND: return "bit_and";
-  case AST_OP_BITOR: return "bit_or";
-  case AST_OP_BITXOR: return "bit_xor";
-  case AST_OP_LSHIFT: return "lshift";
-  case AST_OP_RSHIFT: return "rshift";
-  case AST_OP_EQ: return "eq";
-  case AST_OP_NE: return "ne";
-  case AST_OP_LT: return "lt";
-  case AST_OP_LE: return "le";
-  case AST_OP_GT: return "gt";
-  case AST_OP_GE: return "ge";
-  case AST_OP_NEG: return "neg";
-  case AST_OP_POS: return "pos";
-  case AST_OP_NOT: return "not";
-  case AST_OP_INVERT: return "invert";
-  case AST_OP_AND: return "and";
-  case AST_OP_OR: return "or";
-  default: return NULL;
+  case AST_OP_ADD: return IR_B_ADD;
+  case AST_OP_SUB: return IR_B_SUB;
+  case AST_OP_MUL: return IR_B_MUL;
+  case AST_OP_MATMUL: return IR_B_MUL; /* m @ v: Warp's matrix product */
+  case AST_OP_DIV: return IR_B_DIV;
+  case AST_OP_FLOORDIV: return IR_B_FLOORDIV;
+  case AST_OP_MOD: return IR_B_MOD;
+  case AST_OP_POW: return IR_B_POW;
+  case AST_OP_BITAND: return IR_B_BIT_AND;
+  case AST_OP_BITOR: return IR_B_BIT_OR;
+  case AST_OP_BITXOR: return IR_B_BIT_XOR;
+  case AST_OP_LSHIFT: return IR_B_LSHIFT;
+  case AST_OP_RSHIFT: return IR_B_RSHIFT;
+  case AST_OP_EQ: return IR_B_EQ;
+  case AST_OP_NE: return IR_B_NE;
+  case AST_OP_LT: return IR_B_LT;
+  case AST_OP_LE: return IR_B_LE;
+  case AST_OP_GT: return IR_B_GT;
+  case AST_OP_GE: return IR_B_GE;
+  case AST_OP_NEG: return IR_B_NEG;
+  case AST_OP_POS: return IR_B_POS;
+  case AST_OP_NOT: return IR_B_NOT;
+  case AST_OP_INVERT: return IR_B_INVERT;
+  case AST_OP_AND: return IR_B_AND;
+  case AST_OP_OR: return IR_B_OR;
+  default: return IR_B_NONE;
   }
 }
 
 static ir_value *operator(lower_ctx *c, const ast_expr *e, ast_op op,
                           ir_value **args, int n, wp_loc loc) {
-  const char *name = binop_builtin(op);
-  if (!name) {
+  ir_builtin_id id = binop_builtin(op);
+  if (id == IR_B_NONE) {
     wp_error(c->diag, e->loc, "operator '%s' is not supported in kernels",
              wp_ast_op_str(op));
     return NULL;
   }
-  return lower_builtin(c, ir_builtin_find(name), args, n, loc);
+  return lower_builtin(c, ir_builtin_get(id), args, n, loc);
 }
 
 /* Warp emits a comparison of two scalars as the C++ expression `a < b`, so
@@ -605,7 +609,7 @@ static ir_value *compare(lower_ctx *c, const ast_expr *e) {
       return NULL;
     if (result) {
       ir_value *both[2] = {result, r};
-      r = lower_builtin(c, ir_builtin_find("and"), both, 2, e->loc);
+      r = lower_builtin(c, ir_builtin_get(IR_B_AND), both, 2, e->loc);
     }
     result = r;
     left = right;
@@ -688,7 +692,7 @@ static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
           args[0]->type->scalar != WP_SCALAR_INT32)
         return lower_const_int(c, args[0]->type, -args[0]->ival);
     }
-    if (e->kind == AST_EXPR_BINARY && binop_builtin(e->op))
+    if (e->kind == AST_EXPR_BINARY && binop_builtin(e->op) != IR_B_NONE)
       return lower_binary_op(c, binop_builtin(e->op), args, e->loc);
     return operator(c, e, e->op, args, n, e->loc);
   }

@@ -29,7 +29,7 @@ static bool has_f32(const ir_type *t) {
 }
 
 bool lower_half_args(const ir_builtin *b, const ir_type **types, int n) {
-  if (!strcmp(b->name, "where") && n == 3 && ir_type_has_half(types[0]))
+  if (b->id == IR_B_WHERE && n == 3 && ir_type_has_half(types[0]))
     return true; /* reported: no truth value */
   bool half = false;
   for (int i = 0; i < n; i++) {
@@ -46,14 +46,14 @@ bool lower_half_args(const ir_builtin *b, const ir_type **types, int n) {
  * component, so the adjoint stays small), computes with scalar float16
  * builtins (each rounded) and composes the result. */
 
-static ir_value *op2(lower_ctx *c, const char *name, ir_value *x, ir_value *y,
+static ir_value *op2(lower_ctx *c, ir_builtin_id id, ir_value *x, ir_value *y,
                      wp_loc loc) {
   ir_value *a[2] = {x, y};
-  return x && y ? lower_builtin(c, ir_builtin_find(name), a, 2, loc) : NULL;
+  return x && y ? lower_builtin(c, ir_builtin_get(id), a, 2, loc) : NULL;
 }
 
-static ir_value *op1(lower_ctx *c, const char *name, ir_value *x, wp_loc loc) {
-  return x ? lower_builtin(c, ir_builtin_find(name), &x, 1, loc) : NULL;
+static ir_value *op1(lower_ctx *c, ir_builtin_id id, ir_value *x, wp_loc loc) {
+  return x ? lower_builtin(c, ir_builtin_get(id), &x, 1, loc) : NULL;
 }
 
 static ir_value *hconst(lower_ctx *c, double v) {
@@ -97,16 +97,16 @@ static ir_value *where(lower_ctx *c, ir_value *cond, ir_value *x, ir_value *y,
   ir_value *w[3] = {cond, x, y};
   if (!cond || !x || !y)
     return NULL;
-  return lower_builtin(c, ir_builtin_find("where"), w, 3, loc);
+  return lower_builtin(c, ir_builtin_get(IR_B_WHERE), w, 3, loc);
 }
 
 /* p0 q0 +- p1 q1 +- ... (sign[i] < 0: subtract term i), left to right */
 static ir_value *hsum(lower_ctx *c, ir_value **p, ir_value **q, int n,
                       const int *sign, wp_loc loc) {
-  ir_value *s = op2(c, "mul", p[0], q[0], loc);
+  ir_value *s = op2(c, IR_B_MUL, p[0], q[0], loc);
   for (int i = 1; i < n; i++)
-    s = op2(c, sign && sign[i] < 0 ? "sub" : "add", s,
-            op2(c, "mul", p[i], q[i], loc), loc);
+    s = op2(c, sign && sign[i] < 0 ? IR_B_SUB : IR_B_ADD, s,
+            op2(c, IR_B_MUL, p[i], q[i], loc), loc);
   return s;
 }
 
@@ -118,7 +118,7 @@ static ir_value *hdot(lower_ctx *c, ir_value **a, ir_value **b, int n,
     return hsum(c, a, b, n, NULL, loc);
   ir_value *s = hconst(c, 0.0);
   for (int i = 0; i < n; i++)
-    s = op2(c, "add", s, op2(c, "mul", a[i], b[i], loc), loc);
+    s = op2(c, IR_B_ADD, s, op2(c, IR_B_MUL, a[i], b[i], loc), loc);
   return s;
 }
 
@@ -126,8 +126,8 @@ static void hcross(lower_ctx *c, ir_value **a, ir_value **b, ir_value **r,
                    wp_loc loc) {
   for (int i = 0; i < 3; i++) {
     int j = (i + 1) % 3, k = (i + 2) % 3;
-    r[i] = op2(c, "sub", op2(c, "mul", a[j], b[k], loc),
-               op2(c, "mul", a[k], b[j], loc), loc);
+    r[i] = op2(c, IR_B_SUB, op2(c, IR_B_MUL, a[j], b[k], loc),
+               op2(c, IR_B_MUL, a[k], b[j], loc), loc);
   }
 }
 
@@ -136,10 +136,10 @@ static ir_value *hnormalize(lower_ctx *c, ir_value *v, wp_loc loc) {
   ir_value *a[255], *q[255];
   int n = v->type->rows;
   comps(c, v, a, loc);
-  ir_value *l = op1(c, "sqrt", hdot(c, a, a, n, n > 3, loc), loc);
+  ir_value *l = op1(c, IR_B_SQRT, hdot(c, a, a, n, n > 3, loc), loc);
   for (int i = 0; i < n; i++)
-    q[i] = op2(c, "div", a[i], l, loc);
-  return where(c, op2(c, "gt", l, hconst(c, 0.0), loc),
+    q[i] = op2(c, IR_B_DIV, a[i], l, loc);
+  return where(c, op2(c, IR_B_GT, l, hconst(c, 0.0), loc),
                compose(c, v->type, q, n, loc), lower_zero(c, v->type), loc);
 }
 
@@ -186,8 +186,8 @@ static ir_value *hmatmul(lower_ctx *c, ir_value *av, ir_value *bv,
 /* determinant: 2x2 m00 m11 - m10 m01; 3x3 dot(row0, cross(row1, row2)) */
 static ir_value *hdet(lower_ctx *c, ir_value **m, int n, wp_loc loc) {
   if (n == 2)
-    return op2(c, "sub", op2(c, "mul", m[0], m[3], loc),
-               op2(c, "mul", m[2], m[1], loc), loc);
+    return op2(c, IR_B_SUB, op2(c, IR_B_MUL, m[0], m[3], loc),
+               op2(c, IR_B_MUL, m[2], m[1], loc), loc);
   ir_value *x[3];
   hcross(c, m + 3, m + 6, x, loc);
   return hdot(c, m, x, 3, false, loc);
@@ -201,25 +201,25 @@ static ir_value *hinverse(lower_ctx *c, ir_value *mv, wp_loc loc) {
   int n = mv->type->rows;
   comps(c, mv, m, loc);
   ir_value *det = hdet(c, m, n, loc);
-  ir_value *inv = op2(c, "div", hconst(c, 1.0), det, loc);
+  ir_value *inv = op2(c, IR_B_DIV, hconst(c, 1.0), det, loc);
   if (n == 2) {
-    e[0] = m[3], e[1] = op1(c, "neg", m[1], loc);
-    e[2] = op1(c, "neg", m[2], loc), e[3] = m[0];
-    cond = op2(c, "or", op2(c, "gt", det, hconst(c, 0.0), loc),
-               op2(c, "lt", det, hconst(c, 0.0), loc), loc);
+    e[0] = m[3], e[1] = op1(c, IR_B_NEG, m[1], loc);
+    e[2] = op1(c, IR_B_NEG, m[2], loc), e[3] = m[0];
+    cond = op2(c, IR_B_OR, op2(c, IR_B_GT, det, hconst(c, 0.0), loc),
+               op2(c, IR_B_LT, det, hconst(c, 0.0), loc), loc);
   } else {
     for (int j = 0; j < 3; j++)
       for (int i = 0; i < 3; i++) {
         int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3,
             j2 = (j + 2) % 3;
-        e[j * 3 + i] =
-            op2(c, "sub", op2(c, "mul", m[i1 * 3 + j1], m[i2 * 3 + j2], loc),
-                op2(c, "mul", m[i1 * 3 + j2], m[i2 * 3 + j1], loc), loc);
+        e[j * 3 + i] = op2(
+            c, IR_B_SUB, op2(c, IR_B_MUL, m[i1 * 3 + j1], m[i2 * 3 + j2], loc),
+            op2(c, IR_B_MUL, m[i1 * 3 + j2], m[i2 * 3 + j1], loc), loc);
       }
-    cond = op2(c, "ne", det, hconst(c, 0.0), loc);
+    cond = op2(c, IR_B_NE, det, hconst(c, 0.0), loc);
   }
   for (int i = 0; i < n * n; i++)
-    e[i] = op2(c, "mul", e[i], inv, loc);
+    e[i] = op2(c, IR_B_MUL, e[i], inv, loc);
   return where(c, cond, compose(c, mv->type, e, n * n, loc),
                lower_zero(c, mv->type), loc);
 }
@@ -231,28 +231,29 @@ static void hrotate(lower_ctx *c, ir_value **q, ir_value **x, bool inv,
                     ir_value **r, wp_loc loc) {
   ir_value *two = hconst(c, 2.0);
   ir_value *cc =
-      op2(c, "sub", op2(c, "mul", op2(c, "mul", two, q[3], loc), q[3], loc),
+      op2(c, IR_B_SUB,
+          op2(c, IR_B_MUL, op2(c, IR_B_MUL, two, q[3], loc), q[3], loc),
           hconst(c, 1.0), loc);
-  ir_value *d = op2(c, "mul", two, hsum(c, q, x, 3, NULL, loc), loc);
+  ir_value *d = op2(c, IR_B_MUL, two, hsum(c, q, x, 3, NULL, loc), loc);
   for (int i = 0; i < 3; i++) {
     int j = (i + 1) % 3, k = (i + 2) % 3;
-    ir_value *t = op2(c, "sub", op2(c, "mul", q[j], x[k], loc),
-                      op2(c, "mul", q[k], x[j], loc), loc);
-    t = op2(c, "mul", op2(c, "mul", t, q[3], loc), two, loc);
-    r[i] = op2(c, inv ? "sub" : "add",
-               op2(c, "add", op2(c, "mul", x[i], cc, loc),
-                   op2(c, "mul", q[i], d, loc), loc),
+    ir_value *t = op2(c, IR_B_SUB, op2(c, IR_B_MUL, q[j], x[k], loc),
+                      op2(c, IR_B_MUL, q[k], x[j], loc), loc);
+    t = op2(c, IR_B_MUL, op2(c, IR_B_MUL, t, q[3], loc), two, loc);
+    r[i] = op2(c, inv ? IR_B_SUB : IR_B_ADD,
+               op2(c, IR_B_ADD, op2(c, IR_B_MUL, x[i], cc, loc),
+                   op2(c, IR_B_MUL, q[i], d, loc), loc),
                t, loc);
   }
 }
 
 /* Quaternion builtins in Warp's order. */
-static ir_value *hquat(lower_ctx *c, const char *nm, ir_value **a,
+static ir_value *hquat(lower_ctx *c, ir_builtin_id id, ir_value **a,
                        const ir_type *rt, wp_loc loc) {
   ir_value *q[4], *b[4], *r[9];
   const ir_type *qt = a[0]->type;
   comps(c, a[0], q, loc);
-  if (!strcmp(nm, "mul")) { /* a.w b.x + b.w a.x + a.y b.z - b.y a.z, ... */
+  if (id == IR_B_MUL) { /* a.w b.x + b.w a.x + a.y b.z - b.y a.z, ... */
     static const int plus[4] = {1, 1, 1, -1}, minus[4] = {1, -1, -1, -1};
     comps(c, a[1], b, loc);
     for (int i = 0; i < 3; i++) {
@@ -266,23 +267,23 @@ static ir_value *hquat(lower_ctx *c, const char *nm, ir_value **a,
     r[3] = hsum(c, p, o, 4, minus, loc);
     return compose(c, qt, r, 4, loc);
   }
-  if (!strcmp(nm, "dot") || !strcmp(nm, "length") || !strcmp(nm, "length_sq")) {
-    if (!strcmp(nm, "dot"))
+  if (id == IR_B_DOT || id == IR_B_LENGTH || id == IR_B_LENGTH_SQ) {
+    if (id == IR_B_DOT)
       comps(c, a[1], b, loc);
-    ir_value *d = hsum(c, q, !strcmp(nm, "dot") ? b : q, 4, NULL, loc);
-    return !strcmp(nm, "length") ? op1(c, "sqrt", d, loc) : d;
+    ir_value *d = hsum(c, q, id == IR_B_DOT ? b : q, 4, NULL, loc);
+    return id == IR_B_LENGTH ? op1(c, IR_B_SQRT, d, loc) : d;
   }
-  if (!strcmp(nm, "normalize")) { /* q (1 / l) when l > 0, else identity */
-    ir_value *l = op1(c, "sqrt", hsum(c, q, q, 4, NULL, loc), loc);
-    ir_value *inv = op2(c, "div", hconst(c, 1.0), l, loc);
+  if (id == IR_B_NORMALIZE) { /* q (1 / l) when l > 0, else identity */
+    ir_value *l = op1(c, IR_B_SQRT, hsum(c, q, q, 4, NULL, loc), loc);
+    ir_value *inv = op2(c, IR_B_DIV, hconst(c, 1.0), l, loc);
     for (int i = 0; i < 4; i++)
-      r[i] = op2(c, "mul", q[i], inv, loc);
+      r[i] = op2(c, IR_B_MUL, q[i], inv, loc);
     ir_value *id[4] = {hconst(c, 0.0), hconst(c, 0.0), hconst(c, 0.0),
                        hconst(c, 1.0)};
-    return where(c, op2(c, "gt", l, hconst(c, 0.0), loc),
+    return where(c, op2(c, IR_B_GT, l, hconst(c, 0.0), loc),
                  compose(c, qt, r, 4, loc), compose(c, qt, id, 4, loc), loc);
   }
-  if (!strcmp(nm, "quat_to_matrix")) { /* columns quat_rotate(q, e_j) */
+  if (id == IR_B_QUAT_TO_MATRIX) { /* columns quat_rotate(q, e_j) */
     ir_value *col[3][3];
     for (int j = 0; j < 3; j++) {
       ir_value *u[3];
@@ -297,79 +298,78 @@ static ir_value *hquat(lower_ctx *c, const char *nm, ir_value **a,
   }
   ir_value *x[3]; /* quat_rotate, quat_rotate_inv */
   comps(c, a[1], x, loc);
-  hrotate(c, q, x, !strcmp(nm, "quat_rotate_inv"), r, loc);
+  hrotate(c, q, x, id == IR_B_QUAT_ROTATE_INV, r, loc);
   return compose(c, rt, r, 3, loc);
 }
 
 /*   lerp(a, b, t) = a (1 - t) + b t
  *   smoothstep(e0, e1, x): t = clamp((x - e0) / (e1 - e0), 0, 1),
  *                          t t (3 - 2 t) */
-static ir_value *hlerp_smooth(lower_ctx *c, const char *name, ir_value **a,
+static ir_value *hlerp_smooth(lower_ctx *c, ir_builtin_id id, ir_value **a,
                               wp_loc loc) {
   ir_value *one = hconst(c, 1.0);
-  if (!strcmp(name, "lerp"))
-    return op2(c, "add",
-               op2(c, "mul", a[0], op2(c, "sub", one, a[2], loc), loc),
-               op2(c, "mul", a[1], a[2], loc), loc);
-  ir_value *t = op2(c, "div", op2(c, "sub", a[2], a[0], loc),
-                    op2(c, "sub", a[1], a[0], loc), loc);
+  if (id == IR_B_LERP)
+    return op2(c, IR_B_ADD,
+               op2(c, IR_B_MUL, a[0], op2(c, IR_B_SUB, one, a[2], loc), loc),
+               op2(c, IR_B_MUL, a[1], a[2], loc), loc);
+  ir_value *t = op2(c, IR_B_DIV, op2(c, IR_B_SUB, a[2], a[0], loc),
+                    op2(c, IR_B_SUB, a[1], a[0], loc), loc);
   if (!t)
     return NULL;
   ir_value *cl[3] = {t, hconst(c, 0.0), one};
-  t = lower_builtin(c, ir_builtin_find("clamp"), cl, 3, loc);
-  ir_value *k =
-      op2(c, "sub", hconst(c, 3.0), op2(c, "mul", hconst(c, 2.0), t, loc), loc);
-  return op2(c, "mul", op2(c, "mul", t, t, loc), k, loc);
+  t = lower_builtin(c, ir_builtin_get(IR_B_CLAMP), cl, 3, loc);
+  ir_value *k = op2(c, IR_B_SUB, hconst(c, 3.0),
+                    op2(c, IR_B_MUL, hconst(c, 2.0), t, loc), loc);
+  return op2(c, IR_B_MUL, op2(c, IR_B_MUL, t, t, loc), k, loc);
 }
 
 /* The step-by-step form of b(args) when Warp computes it in several float16
  * operations; NULL with *done false when there is none. */
 static ir_value *stepwise(lower_ctx *c, const ir_builtin *b, ir_value **a,
                           int n, const ir_type *rt, wp_loc loc, bool *done) {
-  const char *nm = b->name;
+  ir_builtin_id id = b->id;
   const ir_type *t0 = a[0]->type, *t1 = n > 1 ? a[1]->type : NULL;
   bool plain = t0->kind == IR_T_VEC && !t0->flavor;
   bool quat = ir_type_is_quat(t0);
   *done = true;
-  if (!strcmp(nm, "floordiv") && t0->kind == IR_T_SCALAR)
-    return op1(c, "floor", op2(c, "div", a[0], a[1], loc), loc);
-  if ((!strcmp(nm, "lerp") || !strcmp(nm, "smoothstep")) &&
-      t0->kind == IR_T_SCALAR)
-    return hlerp_smooth(c, nm, a, loc);
-  if (plain && (!strcmp(nm, "dot") || !strcmp(nm, "length") ||
-                !strcmp(nm, "length_sq") || !strcmp(nm, "cross"))) {
+  if (id == IR_B_FLOORDIV && t0->kind == IR_T_SCALAR)
+    return op1(c, IR_B_FLOOR, op2(c, IR_B_DIV, a[0], a[1], loc), loc);
+  if ((id == IR_B_LERP || id == IR_B_SMOOTHSTEP) && t0->kind == IR_T_SCALAR)
+    return hlerp_smooth(c, id, a, loc);
+  if (plain && (id == IR_B_DOT || id == IR_B_LENGTH || id == IR_B_LENGTH_SQ ||
+                id == IR_B_CROSS)) {
     ir_value *x[255], *y[255], *r[3];
     comps(c, a[0], x, loc);
     if (n > 1)
       comps(c, a[1], y, loc);
-    if (!strcmp(nm, "cross")) {
+    if (id == IR_B_CROSS) {
       hcross(c, x, y, r, loc);
       return compose(c, rt, r, 3, loc);
     }
     ir_value *d = hdot(c, x, n > 1 ? y : x, t0->rows, t0->rows > 3, loc);
-    return !strcmp(nm, "length") ? op1(c, "sqrt", d, loc) : d;
+    return id == IR_B_LENGTH ? op1(c, IR_B_SQRT, d, loc) : d;
   }
-  if (!strcmp(nm, "normalize") && plain)
+  if (id == IR_B_NORMALIZE && plain)
     return hnormalize(c, a[0], loc);
-  if (!strcmp(nm, "mul") && t0->kind == IR_T_MAT && t1->kind == IR_T_VEC &&
+  if (id == IR_B_MUL && t0->kind == IR_T_MAT && t1->kind == IR_T_VEC &&
       !t1->flavor)
     return hmatvec(c, a[0], a[1], false, rt, loc);
-  if (!strcmp(nm, "mul") && plain && t1->kind == IR_T_MAT)
+  if (id == IR_B_MUL && plain && t1->kind == IR_T_MAT)
     return hmatvec(c, a[1], a[0], true, rt, loc);
-  if (!strcmp(nm, "mul") && t0->kind == IR_T_MAT && t1->kind == IR_T_MAT)
+  if (id == IR_B_MUL && t0->kind == IR_T_MAT && t1->kind == IR_T_MAT)
     return hmatmul(c, a[0], a[1], rt, loc);
-  if (!strcmp(nm, "determinant") && t0->rows <= 3) {
+  if (id == IR_B_DETERMINANT && t0->rows <= 3) {
     ir_value *m[9];
     comps(c, a[0], m, loc);
     return hdet(c, m, t0->rows, loc);
   }
-  if (!strcmp(nm, "inverse") && t0->rows <= 3)
+  if (id == IR_B_INVERSE && t0->rows <= 3)
     return hinverse(c, a[0], loc);
-  if (quat && ((!strcmp(nm, "mul") && t1 == t0) || !strcmp(nm, "dot") ||
-               !strcmp(nm, "length") || !strcmp(nm, "length_sq") ||
-               !strcmp(nm, "normalize") || !strcmp(nm, "quat_to_matrix") ||
-               !strncmp(nm, "quat_rotate", 11)))
-    return hquat(c, nm, a, rt, loc);
+  if (quat && ((id == IR_B_MUL && t1 == t0) || id == IR_B_DOT ||
+               id == IR_B_LENGTH || id == IR_B_LENGTH_SQ ||
+               id == IR_B_NORMALIZE || id == IR_B_QUAT_TO_MATRIX ||
+               id == IR_B_QUAT_ROTATE || id == IR_B_QUAT_ROTATE_INV))
+    return hquat(c, id, a, rt, loc);
   *done = false;
   return NULL;
 }
@@ -379,9 +379,9 @@ ir_value *lower_half_builtin(lower_ctx *c, const ir_builtin *b, ir_value **args,
   ir_types *T = c->T;
   ir_value **wide = WP_NEW_ARRAY(c->A, ir_value *, n + 1);
   const ir_type **types = WP_NEW_ARRAY(c->A, const ir_type *, n + 1);
-  bool where = !strcmp(b->name, "where");
-  if ((where && ir_type_has_half(args[0]->type)) || !strcmp(b->name, "not") ||
-      !strcmp(b->name, "and") || !strcmp(b->name, "or")) {
+  bool where = b->id == IR_B_WHERE;
+  if ((where && ir_type_has_half(args[0]->type)) || b->id == IR_B_NOT ||
+      b->id == IR_B_AND || b->id == IR_B_OR) {
     wp_error(c->diag, loc,
              "a float16 value has no truth value in Warp; compare it, e.g. "
              "x != wp.float16(0.0)");

@@ -258,7 +258,7 @@ ir_value *lower_composite(lower_ctx *c, const ast_expr *e, const ir_type *t,
 /* lower_linalg.c: the linear-algebra builtins that take keyword arguments,
  * defaults or out-parameters (identity, matrix, vector, matrix_from_cols/
  * rows, the norms, svd2/svd3/qr3/eig3). */
-bool lower_linalg_handles(const char *name);
+bool lower_linalg_handles(ir_builtin_id id);
 ir_value *lower_linalg_call(lower_ctx *c, const ast_expr *e,
                             const ir_builtin *b);
 /* Component k of the n-component wp.tid(). */
@@ -280,7 +280,7 @@ ir_value *lower_spatial_vector(lower_ctx *c, const ast_expr *e,
                                const ir_type *t, ir_value **args);
 const ast_expr *lower_spatial_dtype(lower_ctx *c, const ast_expr *e,
                                     const ir_type *t, ast_expr *plain);
-bool lower_spatial_is_special(const char *name);
+bool lower_spatial_is_special(ir_builtin_id id);
 ir_value *lower_spatial_call(lower_ctx *c, const ast_expr *e,
                              const ir_builtin *b);
 /* `x.p = v` / `x.q = v` on a local transform variable x (Warp's
@@ -357,12 +357,12 @@ ir_func *lower_resolve_func(lower_ctx *c, func_info *fi, const call_args *a,
  * is reported for a mismatch. */
 bool lower_func_accepts(lower_ctx *c, func_info *f0, const ir_type **types,
                         int n);
-/* A binary operator `a OP b` (also `x OP= b`) by its Warp name ("add",
- * "sub", "mul", "div", "floordiv", "pow", "mod", "bit_and", "bit_or",
- * "bit_xor", "lshift", "rshift"): as in Warp, a @wp.func of that name
- * visible in the current module (e.g. add(a: Complex, b: Complex)) whose
- * overload accepts (args[0], args[1]) is called, else the builtin. */
-ir_value *lower_binary_op(lower_ctx *c, const char *name, ir_value **args,
+/* A binary operator `a OP b` (also `x OP= b`) by its builtin (IR_B_ADD,
+ * SUB, MUL, DIV, FLOORDIV, POW, MOD, BIT_AND, BIT_OR, BIT_XOR, LSHIFT,
+ * RSHIFT): as in Warp, a @wp.func of the builtin's name ("add") visible in
+ * the current module (e.g. add(a: Complex, b: Complex)) whose overload
+ * accepts (args[0], args[1]) is called, else the builtin. */
+ir_value *lower_binary_op(lower_ctx *c, ir_builtin_id op, ir_value **args,
                           wp_loc loc);
 /* Attaches the @wp.func_grad definition `d` of module `mod` to the
  * overload of the func it names that it differentiates (errors

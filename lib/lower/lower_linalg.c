@@ -14,59 +14,60 @@ enum { MAX_PARAMS = 4 }; /* the most parameters of an entry of sigs[] */
 
 /* Warp's parameter names (warp/__init__.pyi). */
 static const struct sig {
-  const char *name;
+  ir_builtin_id id;
   const char *params[MAX_PARAMS];
 } sigs[] = {
-    {"argmax", {"a"}},
-    {"argmin", {"a"}},
-    {"ddot", {"a", "b"}},
-    {"diag", {"vec"}},
-    {"get_diag", {"mat"}},
-    {"trace", {"a"}},
-    {"skew", {"vec"}},
-    {"norm_l1", {"v"}},
-    {"norm_l2", {"v"}},
-    {"norm_huber", {"v", "delta"}},
-    {"norm_pseudo_huber", {"v", "delta"}},
-    {"smooth_normalize", {"v", "delta"}},
-    {"erf", {"x"}},
-    {"erfc", {"x"}},
-    {"erfinv", {"x"}},
-    {"erfcinv", {"x"}},
-    {"svd2", {"A", "U", "sigma", "V"}},
-    {"svd3", {"A", "U", "sigma", "V"}},
-    {"qr3", {"A", "Q", "R"}},
-    {"eig3", {"A", "Q", "d"}},
-    {"identity", {"n", "dtype"}},
-    {"matrix", {0}},
-    {"vector", {0}},
-    {"matrix_from_cols", {0}},
-    {"matrix_from_rows", {0}},
+    {IR_B_ARGMAX, {"a"}},
+    {IR_B_ARGMIN, {"a"}},
+    {IR_B_DDOT, {"a", "b"}},
+    {IR_B_DIAG, {"vec"}},
+    {IR_B_GET_DIAG, {"mat"}},
+    {IR_B_TRACE, {"a"}},
+    {IR_B_SKEW, {"vec"}},
+    {IR_B_NORM_L1, {"v"}},
+    {IR_B_NORM_L2, {"v"}},
+    {IR_B_NORM_HUBER, {"v", "delta"}},
+    {IR_B_NORM_PSEUDO_HUBER, {"v", "delta"}},
+    {IR_B_SMOOTH_NORMALIZE, {"v", "delta"}},
+    {IR_B_ERF, {"x"}},
+    {IR_B_ERFC, {"x"}},
+    {IR_B_ERFINV, {"x"}},
+    {IR_B_ERFCINV, {"x"}},
+    {IR_B_SVD2, {"A", "U", "sigma", "V"}},
+    {IR_B_SVD3, {"A", "U", "sigma", "V"}},
+    {IR_B_QR3, {"A", "Q", "R"}},
+    {IR_B_EIG3, {"A", "Q", "d"}},
+    {IR_B_IDENTITY, {"n", "dtype"}},
+    {IR_B_MATRIX, {0}},
+    {IR_B_VECTOR, {0}},
+    {IR_B_MATRIX_FROM_COLS, {0}},
+    {IR_B_MATRIX_FROM_ROWS, {0}},
 };
 
-static const struct sig *find_sig(const char *name) {
+static const struct sig *find_sig(ir_builtin_id id) {
   for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-    if (!strcmp(sigs[i].name, name))
+    if (sigs[i].id == id)
       return &sigs[i];
   return NULL;
 }
 
-bool lower_linalg_handles(const char *name) {
-  return find_sig(name) != NULL;
+bool lower_linalg_handles(ir_builtin_id id) {
+  return find_sig(id) != NULL;
 }
 
 /* The argument expressions of `e` by parameter (NULL: not given); false
  * when reported. */
 static bool bind(lower_ctx *c, const ast_expr *e, const struct sig *s,
                  const ast_expr **out) {
+  const char *name = ir_builtin_get(s->id)->name; /* for messages */
   int np = 0;
   while (np < MAX_PARAMS && s->params[np])
     np++;
   for (int i = 0; i < MAX_PARAMS; i++)
     out[i] = NULL;
   if (e->nitems > np) {
-    wp_error(c->diag, e->loc, "'%s' takes at most %d argument%s, got %d",
-             s->name, np, np == 1 ? "" : "s", e->nitems);
+    wp_error(c->diag, e->loc, "'%s' takes at most %d argument%s, got %d", name,
+             np, np == 1 ? "" : "s", e->nitems);
     return false;
   }
   for (int i = 0; i < e->nitems; i++)
@@ -76,13 +77,13 @@ static bool bind(lower_ctx *c, const ast_expr *e, const struct sig *s,
     while (i < np && strcmp(s->params[i], e->keywords[k].name))
       i++;
     if (i == np) {
-      wp_error(c->diag, e->keywords[k].loc, "'%s' has no argument '%s'",
-               s->name, e->keywords[k].name);
+      wp_error(c->diag, e->keywords[k].loc, "'%s' has no argument '%s'", name,
+               e->keywords[k].name);
       return false;
     }
     if (out[i]) {
       wp_error(c->diag, e->keywords[k].loc,
-               "argument '%s' of '%s' is given twice", s->params[i], s->name);
+               "argument '%s' of '%s' is given twice", s->params[i], name);
       return false;
     }
     out[i] = e->keywords[k].value;
@@ -425,15 +426,16 @@ static ir_value *decomposition(lower_ctx *c, const ast_expr *e,
 
 ir_value *lower_linalg_call(lower_ctx *c, const ast_expr *e,
                             const ir_builtin *b) {
-  const struct sig *s = find_sig(b->name);
-  if (!strcmp(b->name, "identity"))
-    return identity(c, e, s);
-  if (!strcmp(b->name, "matrix"))
-    return matrix(c, e);
-  if (!strcmp(b->name, "vector"))
-    return vector(c, e);
-  if (!strncmp(b->name, "matrix_from_", 12))
-    return from_vectors(c, e, b->name[12] == 'c');
+  const struct sig *s = find_sig(b->id);
+  switch (b->id) {
+  case IR_B_IDENTITY: return identity(c, e, s);
+  case IR_B_MATRIX: return matrix(c, e);
+  case IR_B_VECTOR: return vector(c, e);
+  case IR_B_MATRIX_FROM_COLS:
+  case IR_B_MATRIX_FROM_ROWS:
+    return from_vectors(c, e, b->id == IR_B_MATRIX_FROM_COLS);
+  default: break;
+  }
   const ast_expr *a[MAX_PARAMS];
   if (!bind(c, e, s, a))
     return NULL;
@@ -445,8 +447,8 @@ ir_value *lower_linalg_call(lower_ctx *c, const ast_expr *e,
              s->params[0]);
     return NULL;
   }
-  if (!strcmp(b->name, "svd2") || !strcmp(b->name, "svd3") ||
-      !strcmp(b->name, "qr3") || !strcmp(b->name, "eig3"))
+  if (b->id == IR_B_SVD2 || b->id == IR_B_SVD3 || b->id == IR_B_QR3 ||
+      b->id == IR_B_EIG3)
     return decomposition(c, e, b, a, np);
   ir_value *args[MAX_PARAMS];
   int n = 0;

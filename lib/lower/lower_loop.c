@@ -69,18 +69,18 @@ static ir_value *range_cond(lower_ctx *c, ir_value *i, ir_value *end,
                             ir_value *step, wp_loc loc) {
   ir_value *lt[2] = {i, end};
   if (step->op == IR_CONST)
-    return lower_builtin(c, ir_builtin_find(step->ival > 0 ? "lt" : "gt"), lt,
-                         2, loc);
+    return lower_builtin(c, ir_builtin_get(step->ival > 0 ? IR_B_LT : IR_B_GT),
+                         lt, 2, loc);
   ir_value *zero = lower_const_int(c, step->type, 0);
   ir_value *sp[2] = {step, zero};
-  ir_value *up[2] = {lower_builtin(c, ir_builtin_find("gt"), sp, 2, loc),
-                     lower_builtin(c, ir_builtin_find("lt"), lt, 2, loc)};
-  ir_value *down[2] = {lower_builtin(c, ir_builtin_find("lt"), sp, 2, loc),
-                       lower_builtin(c, ir_builtin_find("gt"), lt, 2, loc)};
+  ir_value *up[2] = {lower_builtin(c, ir_builtin_get(IR_B_GT), sp, 2, loc),
+                     lower_builtin(c, ir_builtin_get(IR_B_LT), lt, 2, loc)};
+  ir_value *down[2] = {lower_builtin(c, ir_builtin_get(IR_B_LT), sp, 2, loc),
+                       lower_builtin(c, ir_builtin_get(IR_B_GT), lt, 2, loc)};
   ir_value *either[2] = {
-      lower_builtin(c, ir_builtin_find("and"), up, 2, loc),
-      lower_builtin(c, ir_builtin_find("and"), down, 2, loc)};
-  return lower_builtin(c, ir_builtin_find("or"), either, 2, loc);
+      lower_builtin(c, ir_builtin_get(IR_B_AND), up, 2, loc),
+      lower_builtin(c, ir_builtin_get(IR_B_AND), down, 2, loc)};
+  return lower_builtin(c, ir_builtin_get(IR_B_OR), either, 2, loc);
 }
 
 /* `it` is a call of the Python builtin or Warp function `name`. */
@@ -93,10 +93,10 @@ static bool is_call_of(lower_ctx *c, const ast_expr *it, const char *name) {
          (p && strcmp(p, name) == 0);
 }
 
-static ir_value *int_op(lower_ctx *c, const char *op, ir_value *a, ir_value *b,
-                        wp_loc loc) {
+static ir_value *int_op(lower_ctx *c, ir_builtin_id op, ir_value *a,
+                        ir_value *b, wp_loc loc) {
   ir_value *args[2] = {a, b};
-  return lower_builtin(c, ir_builtin_find(op), args, b ? 2 : 1, loc);
+  return lower_builtin(c, ir_builtin_get(op), args, b ? 2 : 1, loc);
 }
 
 /* reversed(range(start, end, step)) as Warp computes it: the last value
@@ -109,19 +109,20 @@ static void reverse_range(lower_ctx *c, ir_value **start, ir_value **end,
   if ((*step)->op == IR_CONST)
     adj = lower_const_int(c, i32, (*step)->ival > 0 ? -1 : 1);
   else {
-    ir_value *pos = int_op(c, "gt", *step, lower_const_int(c, i32, 0), loc);
+    ir_value *pos = int_op(c, IR_B_GT, *step, lower_const_int(c, i32, 0), loc);
     ir_value *w[3] = {pos, lower_const_int(c, i32, -1),
                       lower_const_int(c, i32, 1)};
-    adj = lower_builtin(c, ir_builtin_find("where"), w, 3, loc);
+    adj = lower_builtin(c, ir_builtin_get(IR_B_WHERE), w, 3, loc);
   }
   ir_value *n = int_op(
-      c, "div", int_op(c, "add", int_op(c, "sub", *end, *start, loc), adj, loc),
+      c, IR_B_DIV,
+      int_op(c, IR_B_ADD, int_op(c, IR_B_SUB, *end, *start, loc), adj, loc),
       *step, loc);
   ir_value *first =
-      int_op(c, "add", *start, int_op(c, "mul", n, *step, loc), loc);
-  *end = int_op(c, "sub", *start, *step, loc);
+      int_op(c, IR_B_ADD, *start, int_op(c, IR_B_MUL, n, *step, loc), loc);
+  *end = int_op(c, IR_B_SUB, *start, *step, loc);
   *step = (*step)->op == IR_CONST ? lower_const_int(c, i32, -(*step)->ival)
-                                  : int_op(c, "neg", *step, NULL, loc);
+                                  : int_op(c, IR_B_NEG, *step, NULL, loc);
   *start = first;
 }
 
@@ -249,7 +250,7 @@ void lower_for(lower_ctx *c, const ast_stmt *s) {
   if (!args[0])
     args[0] = lower_zero(c, start->type);
   lower_write_var(c, hv, latch,
-                  lower_builtin(c, ir_builtin_find("add"), args, 2, it->loc));
+                  lower_builtin(c, ir_builtin_get(IR_B_ADD), args, 2, it->loc));
   lower_br(c, header, s->loc);
   lower_seal(c, header);
   lower_seal(c, exit);

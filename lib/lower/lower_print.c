@@ -219,10 +219,10 @@ void lower_assert(lower_ctx *c, const ast_stmt *s) {
   emit_print(c, &p, IR_PRINT_ASSERT, cond, s->loc);
 }
 
-static ir_value *builtin2(lower_ctx *c, const char *name, ir_value *a,
+static ir_value *builtin2(lower_ctx *c, ir_builtin_id id, ir_value *a,
                           ir_value *b, wp_loc loc) {
   ir_value *args[2] = {a, b};
-  return lower_builtin(c, ir_builtin_find(name), args, b ? 2 : 1, loc);
+  return lower_builtin(c, ir_builtin_get(id), args, b ? 2 : 1, loc);
 }
 
 /* Components of a scalar, vector or matrix, row-major. */
@@ -291,18 +291,20 @@ ir_value *lower_expect(lower_ctx *c, const ast_expr *e, const char *name) {
   ir_value *ok = NULL, *diff = NULL;
   for (int k = 0; k < n; k++) {
     if (near) {
-      ir_value *d = builtin2(c, "abs", builtin2(c, "sub", ca[k], cb[k], e->loc),
-                             NULL, e->loc);
-      diff = diff ? builtin2(c, "max", diff, d, e->loc) : d;
+      ir_value *d =
+          builtin2(c, IR_B_ABS, builtin2(c, IR_B_SUB, ca[k], cb[k], e->loc),
+                   NULL, e->loc);
+      diff = diff ? builtin2(c, IR_B_MAX, diff, d, e->loc) : d;
     } else {
-      ir_value *q = builtin2(c, "eq", ca[k], cb[k], e->loc);
-      ok = ok ? builtin2(c, "and", ok, q, e->loc) : q;
+      ir_value *q = builtin2(c, IR_B_EQ, ca[k], cb[k], e->loc);
+      ok = ok ? builtin2(c, IR_B_AND, ok, q, e->loc) : q;
     }
   }
   if (!near && strcmp(name, "expect_neq") == 0)
-    ok = builtin2(c, "not", ok, NULL, e->loc);
+    ok = builtin2(c, IR_B_NOT, ok, NULL, e->loc);
   if (near)
-    ok = builtin2(c, "not", builtin2(c, "gt", diff, tol, e->loc), NULL, e->loc);
+    ok = builtin2(c, IR_B_NOT, builtin2(c, IR_B_GT, diff, tol, e->loc), NULL,
+                  e->loc);
   if (!ok)
     return NULL;
   pbuf p = {.A = c->A};

@@ -54,11 +54,10 @@ const ast_expr *lower_spatial_dtype(lower_ctx *c, const ast_expr *e,
   return plain;
 }
 
-bool lower_spatial_is_special(const char *name) {
-  return !strcmp(name, "quat_to_axis_angle") ||
-         !strcmp(name, "transform_decompose") ||
-         !strcmp(name, "transform_set_translation") ||
-         !strcmp(name, "transform_set_rotation");
+bool lower_spatial_is_special(ir_builtin_id id) {
+  return id == IR_B_QUAT_TO_AXIS_ANGLE || id == IR_B_TRANSFORM_DECOMPOSE ||
+         id == IR_B_TRANSFORM_SET_TRANSLATION ||
+         id == IR_B_TRANSFORM_SET_ROTATION;
 }
 
 /* The local variable argument i names, or -1 (not a plain local). */
@@ -79,9 +78,9 @@ static void write_back(lower_ctx *c, const ast_expr *e, int i, ir_value *v) {
   lower_write_var(c, var, c->fs->cur, v);
 }
 
-static ir_value *internal(lower_ctx *c, const char *name, ir_value **args,
+static ir_value *internal(lower_ctx *c, ir_builtin_id id, ir_value **args,
                           int n, wp_loc loc) {
-  return lower_builtin(c, ir_builtin_find(name), args, n, loc);
+  return lower_builtin(c, ir_builtin_get(id), args, n, loc);
 }
 
 ir_value *lower_spatial_call(lower_ctx *c, const ast_expr *e,
@@ -93,7 +92,7 @@ ir_value *lower_spatial_call(lower_ctx *c, const ast_expr *e,
   }
   ir_value *args[3];
   int n = e->nitems;
-  bool axis_angle = !strcmp(b->name, "quat_to_axis_angle");
+  bool axis_angle = b->id == IR_B_QUAT_TO_AXIS_ANGLE;
   bool ok = axis_angle ? n == 1 || n == 3 : n == b->min_args;
   if (!ok) {
     wp_error(c->diag, e->loc, "'%s' takes %s, got %d argument%s", b->name,
@@ -118,8 +117,8 @@ ir_value *lower_spatial_call(lower_ctx *c, const ast_expr *e,
     return NULL;
   }
   if (axis_angle) {
-    ir_value *r[2] = {internal(c, "_quat_axis", args, 1, e->loc),
-                      internal(c, "_quat_angle", args, 1, e->loc)};
+    ir_value *r[2] = {internal(c, IR_B_I_QUAT_AXIS, args, 1, e->loc),
+                      internal(c, IR_B_I_QUAT_ANGLE, args, 1, e->loc)};
     if (!r[0] || !r[1])
       return NULL;
     if (n == 1)
@@ -128,18 +127,21 @@ ir_value *lower_spatial_call(lower_ctx *c, const ast_expr *e,
     write_back(c, e, 2, r[1]);
     return lower_zero(c, rt);
   }
-  if (!strcmp(b->name, "transform_decompose")) {
-    ir_value *r[3] = {internal(c, "_transform_decompose_p", args, 1, e->loc),
-                      internal(c, "_transform_decompose_q", args, 1, e->loc),
-                      internal(c, "_transform_decompose_s", args, 1, e->loc)};
+  if (b->id == IR_B_TRANSFORM_DECOMPOSE) {
+    ir_value *r[3] = {
+        internal(c, IR_B_I_TRANSFORM_DECOMPOSE_P, args, 1, e->loc),
+        internal(c, IR_B_I_TRANSFORM_DECOMPOSE_Q, args, 1, e->loc),
+        internal(c, IR_B_I_TRANSFORM_DECOMPOSE_S, args, 1, e->loc)};
     if (!r[0] || !r[1] || !r[2])
       return NULL;
     return lower_emit(c, IR_COMPOSE, rt, r, 3, e->loc);
   }
   /* transform_set_translation / transform_set_rotation */
-  char name[40];
-  snprintf(name, sizeof name, "_%s", b->name);
-  ir_value *x = internal(c, name, args, 2, e->loc);
+  ir_value *x = internal(c,
+                         b->id == IR_B_TRANSFORM_SET_TRANSLATION
+                             ? IR_B_I_TRANSFORM_SET_TRANSLATION
+                             : IR_B_I_TRANSFORM_SET_ROTATION,
+                         args, 2, e->loc);
   if (!x)
     return NULL;
   write_back(c, e, 0, x);
@@ -163,8 +165,8 @@ bool lower_spatial_set_part(lower_ctx *c, const ast_expr *t, ir_value *v) {
   if (!args[0])
     return true;
   ir_value *x = internal(c,
-                         t->name[0] == 'p' ? "_transform_set_translation"
-                                           : "_transform_set_rotation",
+                         t->name[0] == 'p' ? IR_B_I_TRANSFORM_SET_TRANSLATION
+                                           : IR_B_I_TRANSFORM_SET_ROTATION,
                          args, 2, t->loc);
   if (x)
     lower_assign_var(c, t->value->name, x, t->loc);

@@ -435,28 +435,28 @@ static void assign_stmt(lower_ctx *c, const ast_stmt *s) {
     assign(c, s->targets[i], v, s);
 }
 
-static const char *aug_builtin(ast_op op) {
+static ir_builtin_id aug_builtin(ast_op op) {
   switch (op) {
-  case AST_OP_ADD: return "add";
-  case AST_OP_SUB: return "sub";
-  case AST_OP_MUL: return "mul";
-  case AST_OP_DIV: return "div";
-  case AST_OP_FLOORDIV: return "floordiv";
-  case AST_OP_MOD: return "mod";
-  case AST_OP_POW: return "pow";
-  case AST_OP_BITAND: return "bit_and";
-  case AST_OP_BITOR: return "bit_or";
-  case AST_OP_BITXOR: return "bit_xor";
-  case AST_OP_LSHIFT: return "lshift";
-  case AST_OP_RSHIFT: return "rshift";
-  default: return NULL;
+  case AST_OP_ADD: return IR_B_ADD;
+  case AST_OP_SUB: return IR_B_SUB;
+  case AST_OP_MUL: return IR_B_MUL;
+  case AST_OP_DIV: return IR_B_DIV;
+  case AST_OP_FLOORDIV: return IR_B_FLOORDIV;
+  case AST_OP_MOD: return IR_B_MOD;
+  case AST_OP_POW: return IR_B_POW;
+  case AST_OP_BITAND: return IR_B_BIT_AND;
+  case AST_OP_BITOR: return IR_B_BIT_OR;
+  case AST_OP_BITXOR: return IR_B_BIT_XOR;
+  case AST_OP_LSHIFT: return IR_B_LSHIFT;
+  case AST_OP_RSHIFT: return IR_B_RSHIFT;
+  default: return IR_B_NONE;
   }
 }
 
 static void augassign(lower_ctx *c, const ast_stmt *s) {
   const ast_expr *t = s->targets[0];
-  const char *bname = aug_builtin(s->op);
-  if (!bname) {
+  ir_builtin_id op = aug_builtin(s->op);
+  if (op == IR_B_NONE) {
     wp_error(c->diag, s->loc, "operator '%s=' is not supported",
              wp_ast_op_str(s->op));
     return;
@@ -469,7 +469,7 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
     ir_value *cur = lower_expr(c, &name);
     ir_value *v = cur ? lower_expr(c, s->value) : NULL;
     ir_value *args[2] = {cur, v};
-    ir_value *r = v ? lower_binary_op(c, bname, args, s->loc) : NULL;
+    ir_value *r = v ? lower_binary_op(c, op, args, s->loc) : NULL;
     if (r)
       lower_assign_var(c, adj, r, t->loc);
     return;
@@ -498,26 +498,27 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
       bool narrow = es == WP_SCALAR_INT8 || es == WP_SCALAR_UINT8 ||
                     es == WP_SCALAR_INT16 || es == WP_SCALAR_UINT16;
       if ((s->op == AST_OP_ADD || s->op == AST_OP_SUB) && !narrow) {
-        lower_atomic(
-            c,
-            ir_builtin_find(s->op == AST_OP_ADD ? "atomic_add" : "atomic_sub"),
-            addr, n, v, s->value->loc, s->loc);
+        lower_atomic(c,
+                     ir_builtin_get(s->op == AST_OP_ADD ? IR_B_ATOMIC_ADD
+                                                        : IR_B_ATOMIC_SUB),
+                     addr, n, v, s->value->loc, s->loc);
         return;
       }
       if (s->op == AST_OP_BITAND || s->op == AST_OP_BITOR ||
           s->op == AST_OP_BITXOR || narrow) {
         if (wide) {
           lower_atomic(c,
-                       ir_builtin_find(s->op == AST_OP_BITAND  ? "atomic_and"
-                                       : s->op == AST_OP_BITOR ? "atomic_or"
-                                                               : "atomic_xor"),
+                       ir_builtin_get(s->op == AST_OP_BITAND ? IR_B_ATOMIC_AND
+                                      : s->op == AST_OP_BITOR
+                                          ? IR_B_ATOMIC_OR
+                                          : IR_B_ATOMIC_XOR),
                        addr, n, v, s->value->loc, s->loc);
           return;
         }
         ir_value *old = lower_emit(c, IR_LOAD, et, addr, n, t->loc);
         lower_check_reload(c, arr, t->loc);
         ir_value *args[2] = {old, v};
-        ir_value *r = lower_binary_op(c, bname, args, s->loc);
+        ir_value *r = lower_binary_op(c, op, args, s->loc);
         if (r)
           store(c, t, arr, r, s->value->loc);
         return;
@@ -532,7 +533,7 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
       ir_value *old = lower_emit(c, IR_LOAD, arr->type->elem, addr, n, t->loc);
       lower_check_reload(c, arr, t->loc);
       ir_value *args[2] = {old, v};
-      ir_value *r = lower_binary_op(c, bname, args, s->loc);
+      ir_value *r = lower_binary_op(c, op, args, s->loc);
       if (r)
         store(c, t, arr, r, s->value->loc);
       return;
@@ -561,7 +562,7 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
     if (!v)
       return;
     ir_value *args[2] = {cur, v};
-    ir_value *r = lower_binary_op(c, bname, args, s->loc);
+    ir_value *r = lower_binary_op(c, op, args, s->loc);
     if (r)
       assign(c, t, r, s);
     return;
@@ -573,7 +574,7 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
     if (!v)
       return;
     ir_value *args[2] = {cur, v};
-    ir_value *r = lower_binary_op(c, bname, args, s->loc);
+    ir_value *r = lower_binary_op(c, op, args, s->loc);
     if (r && part)
       lower_spatial_set_part(c, t, r);
     else if (r)
@@ -587,7 +588,7 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
     if (!v)
       return;
     ir_value *args[2] = {cur, v};
-    ir_value *r = lower_binary_op(c, bname, args, s->loc);
+    ir_value *r = lower_binary_op(c, op, args, s->loc);
     if (r)
       component(c, &p, t, r, s);
   }

@@ -225,6 +225,16 @@
       for (int j = 0; j < C; j++)                                              \
         ga->c[i][j] += g.c[i][j] / s, *gs -= g.c[i][j] * r.c[i][j] / s;        \
   }                                                                            \
+  /* s / a, component-wise (Warp's adj_div(Type s, mat_t a)) */                \
+  WP_FN void wp_adj_div_##S##_##M(T s, wp_##M a, wp_##M r, wp_##M g, T *gs,    \
+                                  wp_##M *ga) {                                \
+    (void)r;                                                                   \
+    for (int i = 0; i < R; i++)                                                \
+      for (int j = 0; j < C; j++) {                                            \
+        T inv = (T)1 / a.c[i][j];                                              \
+        ga->c[i][j] -= s * g.c[i][j] * inv * inv, *gs += g.c[i][j] * inv;      \
+      }                                                                        \
+  }                                                                            \
   WP_FN void wp_adj_mul_##M##_##VC(wp_##M m, wp_##VC v, wp_##VR r, wp_##VR g,  \
                                    wp_##M *gm, wp_##VC *gv) {                  \
     (void)r;                                                                   \
