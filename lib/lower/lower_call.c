@@ -627,8 +627,6 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
       (!strcmp(path + 7, "eq") || !strcmp(path + 7, "neq") ||
        !strcmp(path + 7, "near")))
     return lower_expect(c, e, path);
-  if (path && !strcmp(path, "cast"))
-    return bitcast(c, e);
   entity callee = lower_entity(c, e->value);
   switch (callee.kind) {
   case ENT_ERROR: return NULL;
@@ -637,6 +635,8 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
   case ENT_FUNC: return func_call(c, e, callee.func);
   case ENT_BUILTIN: {
     ir_builtin_id id = callee.builtin->id;
+    if (id == IR_B_CAST)
+      return bitcast(c, e);
     if (lower_linalg_handles(id))
       return lower_linalg_call(c, e, callee.builtin);
     if (callee.builtin->atomic)
