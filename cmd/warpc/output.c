@@ -142,6 +142,38 @@ static const char *cc_of(const options *o) {
   return cc && *cc ? cc : "clang";
 }
 
+/* Whether the C compiler's messages (the file errf) report an error inside
+ * the text of a @wp.func_native snippet: a line "PATH:LINE:COL: error:"
+ * whose PATH and LINE fall in a snippet of m (the #line directives map the
+ * snippet into the Python file).  Such an error is in the user's input. */
+static bool error_in_snippet(const ir_module *m, const char *errf) {
+  FILE *in = fopen(errf, "r");
+  if (!in)
+    return false;
+  bool found = false;
+  char *line = NULL;
+  size_t cap = 0;
+  while (!found && getline(&line, &cap, in) > 0) {
+    if (!strstr(line, ": error:"))
+      continue;
+    for (const ir_func *f = m->funcs; f && !found; f = f->next) {
+      const wp_loc *l = &f->native_loc;
+      if (!f->native || !l->src || !l->src->path)
+        continue;
+      size_t n = strlen(l->src->path);
+      if (strncmp(line, l->src->path, n) || line[n] != ':')
+        continue;
+      unsigned long at = strtoul(line + n + 1, NULL, 10), last = l->line;
+      for (uint32_t i = l->start; i < l->end && i < l->src->len; i++)
+        last += l->src->text[i] == '\n';
+      found = at >= l->line && at <= last;
+    }
+  }
+  free(line);
+  fclose(in);
+  return found;
+}
+
 /* Compiles the host C of `m` into `obj`; 0 or 2. */
 static int compile_host(const options *o, ir_module *m,
                         const wp_emit_options *eo, wp_cleanup *c,
@@ -188,7 +220,12 @@ static int compile_host(const options *o, ir_module *m,
     return 2; /* named the builtins */
   if (st < 0)
     fprintf(stderr, "warpc: error: could not run the C compiler '%s'\n", cc);
-  else {
+  else if (error_in_snippet(m, errf)) {
+    fprintf(stderr, "warpc: error: a @wp.func_native snippet is not valid C "
+                    "(it must be C, and C++ for CUDA, using only its "
+                    "parameters)\n");
+    return 1;
+  } else {
     bool native = false;
     for (const ir_func *f = m->funcs; f; f = f->next)
       native |= f->native != NULL;
