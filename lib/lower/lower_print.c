@@ -1,9 +1,9 @@
 /* lower_print.c - output from kernels: print(...), wp.printf(fmt, ...),
  * `assert` (kept only with warpc --debug) and wp.expect_eq / expect_neq /
  * expect_near.  All become IR_PRINT: pieces of text and scalar values
- * (ir_print_pieces), which lib/emit spells as a printf format; generated CPU code
- * calls the runtime's wp_printf, CUDA code the device printf.  Values print
- * the way Warp's print() does: floats as %g does, integers in decimal,
+ * (ir_print_pieces), which lib/emit spells as a printf format; generated CPU
+ * code calls the runtime's wp_printf, CUDA code the device printf.  Values
+ * print the way Warp's print() does: floats as %g does, integers in decimal,
  * bools True/False, vectors each component (as a float) and a space, then
  * a newline, matrices one such line per row. */
 #include <string.h>
