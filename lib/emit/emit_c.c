@@ -83,11 +83,7 @@ static void declare_values(emit_ctx *e, const ir_func *f) {
   bool *taped = NULL;
   if (f->backward) {
     int n = ir_count_values(f);
-    taped = calloc((size_t)n + 1, 1);
-    if (!taped) {
-      fputs("warpc: fatal error: out of memory\n", stderr);
-      exit(2);
-    }
+    taped = wp_xcalloc((size_t)n + 1, 1);
     for (const ir_block *b = f->entry; b; b = b->next)
       for (const ir_value *v = b->first; v; v = v->next)
         if ((v->op == IR_TAPE_PUSH || v->op == IR_RESTORE) && v->nargs &&

@@ -156,28 +156,19 @@ int ir_count_values(const ir_func *f) {
   return n;
 }
 
-static void *xcalloc(size_t n, size_t size) {
-  void *p = calloc(n ? n : 1, size);
-  if (!p) {
-    fputs("warpc: fatal error: out of memory\n", stderr);
-    exit(2);
-  }
-  return p;
-}
-
 void ir_preds_build(ir_func *f, ir_preds *p) {
   ir_renumber(f);
   int n = f->nblocks, nedges = 0;
   p->nblocks = n;
-  p->start = xcalloc((size_t)n + 1, sizeof(int));
+  p->start = wp_xcalloc((size_t)n + 1, sizeof(int));
   for (ir_block *b = f->entry; b; b = b->next)
     for (int k = 0; b->last && k < 2; k++)
       if (b->last->targets[k])
         p->start[b->last->targets[k]->id + 1]++, nedges++;
   for (int i = 0; i < n; i++)
     p->start[i + 1] += p->start[i];
-  p->edges = xcalloc((size_t)nedges, sizeof(ir_pred_edge));
-  int *fill = xcalloc((size_t)n, sizeof(int));
+  p->edges = wp_xcalloc((size_t)nedges, sizeof(ir_pred_edge));
+  int *fill = wp_xcalloc((size_t)n, sizeof(int));
   memcpy(fill, p->start, sizeof(int) * (size_t)n);
   for (ir_block *b = f->entry; b; b = b->next)
     for (int k = 0; b->last && k < 2; k++)

@@ -27,15 +27,6 @@ typedef struct sctx {
   int nwork, capwork;
 } sctx;
 
-static void *xcalloc(size_t n, size_t size) {
-  void *p = calloc(n ? n : 1, size);
-  if (!p) {
-    fputs("warpc: fatal error: out of memory\n", stderr);
-    exit(2);
-  }
-  return p;
-}
-
 static bool in_func(const sctx *s, const ir_value *v) {
   return v->op == IR_BLOCK_ARG && v->id >= 0 && v->id < s->nvalues &&
          v->block->func == s->f;
@@ -57,11 +48,7 @@ static ir_value *find(sctx *s, ir_value *v) {
 static void push(sctx *s, ir_value *p) {
   if (s->nwork == s->capwork) {
     s->capwork = s->capwork ? s->capwork * 2 : 64;
-    s->work = realloc(s->work, sizeof(ir_value *) * (size_t)s->capwork);
-    if (!s->work) {
-      fputs("warpc: fatal error: out of memory\n", stderr);
-      exit(2);
-    }
+    s->work = wp_xrealloc(s->work, sizeof(ir_value *) * (size_t)s->capwork);
   }
   s->work[s->nwork++] = p;
 }
@@ -106,9 +93,9 @@ static int simplify_func(ir_func *f) {
   sctx s = {.f = f};
   ir_preds_build(f, &s.preds); /* renumbers f */
   s.nvalues = ir_count_values(f);
-  s.repl = xcalloc((size_t)s.nvalues, sizeof *s.repl);
-  s.head = xcalloc((size_t)s.nvalues, sizeof(int));
-  s.tail = xcalloc((size_t)s.nvalues, sizeof(int));
+  s.repl = wp_xcalloc((size_t)s.nvalues, sizeof *s.repl);
+  s.head = wp_xcalloc((size_t)s.nvalues, sizeof(int));
+  s.tail = wp_xcalloc((size_t)s.nvalues, sizeof(int));
   for (int i = 0; i < s.nvalues; i++)
     s.head[i] = -1;
   int nrec = 0;
@@ -116,8 +103,8 @@ static int simplify_func(ir_func *f) {
     for (int k = 0; k < 2; k++)
       if (b->last->targets[k])
         nrec += b->last->targs[k].nargs;
-  s.next = xcalloc((size_t)nrec, sizeof(int));
-  s.users = xcalloc((size_t)nrec, sizeof *s.users);
+  s.next = wp_xcalloc((size_t)nrec, sizeof(int));
+  s.users = wp_xcalloc((size_t)nrec, sizeof *s.users);
   nrec = 0;
   for (ir_block *b = f->entry; b; b = b->next)
     for (int k = 0; k < 2; k++) {
@@ -142,7 +129,7 @@ static int simplify_func(ir_func *f) {
   int nparams = 0;
   for (ir_block *b = f->entry; b; b = b->next)
     nparams += b->nparams;
-  ir_value **all = xcalloc((size_t)nparams, sizeof *all);
+  ir_value **all = wp_xcalloc((size_t)nparams, sizeof *all);
   nparams = 0;
   for (ir_block *b = f->entry; b; b = b->next)
     for (int i = 0; i < b->nparams; i++)

@@ -11,6 +11,20 @@ _Noreturn static void out_of_memory(void) {
   exit(2);
 }
 
+void *wp_xcalloc(size_t n, size_t size) {
+  void *p = calloc(n ? n : 1, size);
+  if (!p)
+    out_of_memory();
+  return p;
+}
+
+void *wp_xrealloc(void *p, size_t size) {
+  void *q = realloc(p, size);
+  if (!q)
+    out_of_memory();
+  return q;
+}
+
 #ifdef WP_ARENA_MALLOC
 /* Debug mode for AddressSanitizer (the fuzz and SAN builds, see the
  * Makefile): every allocation is its own malloc of exactly `size` bytes, so

@@ -22,6 +22,13 @@ typedef struct wp_arena {
   wp_arena_chunk *head;
 } wp_arena;
 
+/* Heap memory outside any arena, for scratch that a pass frees itself:
+ * calloc(n, size) (n == 0 gives a valid block) and realloc(p, size), which
+ * end the process with warpc's out-of-memory message (exit 2) instead of
+ * returning NULL.  Free the result with free(). */
+void *wp_xcalloc(size_t n, size_t size);
+void *wp_xrealloc(void *p, size_t size);
+
 /* Returns `size` bytes aligned to 16, zero-filled.  Aborts the process with a
  * message on out-of-memory (the compiler cannot continue without memory). */
 void *wp_arena_alloc(wp_arena *a, size_t size);
