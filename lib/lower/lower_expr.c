@@ -513,7 +513,7 @@ static ir_value *subscript(lower_ctx *c, const ast_expr *e) {
   return index_value(c, base.value, e);
 }
 
-static ir_builtin_id binop_builtin(ast_op op) {
+ir_builtin_id lower_op_builtin(ast_op op) {
   switch (op) {
   case AST_OP_ADD: return IR_B_ADD;
   case AST_OP_SUB: return IR_B_SUB;
@@ -546,7 +546,7 @@ static ir_builtin_id binop_builtin(ast_op op) {
 
 static ir_value *operator(lower_ctx *c, const ast_expr *e, ast_op op,
                           ir_value **args, int n, wp_loc loc) {
-  ir_builtin_id id = binop_builtin(op);
+  ir_builtin_id id = lower_op_builtin(op);
   if (id == IR_B_NONE) {
     wp_error(c->diag, e->loc, "operator '%s' is not supported in kernels",
              wp_ast_op_str(op));
@@ -692,8 +692,8 @@ static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
           args[0]->type->scalar != WP_SCALAR_INT32)
         return lower_const_int(c, args[0]->type, -args[0]->ival);
     }
-    if (e->kind == AST_EXPR_BINARY && binop_builtin(e->op) != IR_B_NONE)
-      return lower_binary_op(c, binop_builtin(e->op), args, e->loc);
+    if (e->kind == AST_EXPR_BINARY && lower_op_builtin(e->op) != IR_B_NONE)
+      return lower_binary_op(c, lower_op_builtin(e->op), args, e->loc);
     return operator(c, e, e->op, args, n, e->loc);
   }
   case AST_EXPR_COMPARE: return compare(c, e);

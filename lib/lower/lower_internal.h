@@ -357,6 +357,9 @@ ir_func *lower_resolve_func(lower_ctx *c, func_info *fi, const call_args *a,
  * is reported for a mismatch. */
 bool lower_func_accepts(lower_ctx *c, func_info *f0, const ir_type **types,
                         int n);
+/* The builtin of a unary, binary, boolean or comparison operator (m @ v is
+ * mul, Warp's matrix product); IR_B_NONE for an op without one. */
+ir_builtin_id lower_op_builtin(ast_op op);
 /* A binary operator `a OP b` (also `x OP= b`) by its builtin (IR_B_ADD,
  * SUB, MUL, DIV, FLOORDIV, POW, MOD, BIT_AND, BIT_OR, BIT_XOR, LSHIFT,
  * RSHIFT): as in Warp, a @wp.func of the builtin's name ("add") visible in

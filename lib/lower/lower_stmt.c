@@ -435,22 +435,12 @@ static void assign_stmt(lower_ctx *c, const ast_stmt *s) {
     assign(c, s->targets[i], v, s);
 }
 
+/* The builtin of `t op= v`: the binary arithmetic operators (the ops from
+ * AST_OP_ADD to AST_OP_RSHIFT) except @ (`@=` is reported as unsupported). */
 static ir_builtin_id aug_builtin(ast_op op) {
-  switch (op) {
-  case AST_OP_ADD: return IR_B_ADD;
-  case AST_OP_SUB: return IR_B_SUB;
-  case AST_OP_MUL: return IR_B_MUL;
-  case AST_OP_DIV: return IR_B_DIV;
-  case AST_OP_FLOORDIV: return IR_B_FLOORDIV;
-  case AST_OP_MOD: return IR_B_MOD;
-  case AST_OP_POW: return IR_B_POW;
-  case AST_OP_BITAND: return IR_B_BIT_AND;
-  case AST_OP_BITOR: return IR_B_BIT_OR;
-  case AST_OP_BITXOR: return IR_B_BIT_XOR;
-  case AST_OP_LSHIFT: return IR_B_LSHIFT;
-  case AST_OP_RSHIFT: return IR_B_RSHIFT;
-  default: return IR_B_NONE;
-  }
+  if (op < AST_OP_ADD || op > AST_OP_RSHIFT || op == AST_OP_MATMUL)
+    return IR_B_NONE;
+  return lower_op_builtin(op);
 }
 
 static void augassign(lower_ctx *c, const ast_stmt *s) {
