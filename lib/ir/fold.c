@@ -6,7 +6,7 @@
 #include "../../runtime/include/warp/abi.h"
 #include "ir.h"
 
-static int64_t wrap_int(const ir_type *t, int64_t x) {
+int64_t ir_wrap_int(const ir_type *t, int64_t x) {
   switch (t->scalar) {
   case WP_SCALAR_BOOL: return x != 0;
   case WP_SCALAR_INT8: return (int8_t)x;
@@ -19,8 +19,7 @@ static int64_t wrap_int(const ir_type *t, int64_t x) {
   }
 }
 
-/* float16 rounds through float32, as the runtime conversion does */
-static double round_float(const ir_type *t, double x) {
+double ir_round_float(const ir_type *t, double x) {
   return t->scalar == WP_SCALAR_FLOAT32   ? (double)(float)x
          : t->scalar == WP_SCALAR_FLOAT16 ? ir_round_half(x)
                                           : x;
@@ -89,9 +88,9 @@ static bool fold_builtin(ir_value *v) {
   default: return false;
   }
   if (ir_type_is_float(t))
-    v->fval = round_float(t, fr);
+    v->fval = ir_round_float(t, fr);
   else
-    v->ival = wrap_int(t, ir);
+    v->ival = ir_wrap_int(t, ir);
   return true;
 }
 
@@ -101,16 +100,16 @@ static bool fold_cast(ir_value *v) {
   if (!is_const(a) || t->kind != IR_T_SCALAR || t->scalar == WP_SCALAR_BFLOAT16)
     return false;
   if (ir_type_is_float(t))
-    v->fval = round_float(t, num(a));
+    v->fval = ir_round_float(t, num(a));
   else if (ir_type_is_bool(t))
     v->ival = truth(a);
   else if (ir_type_is_float(a->type)) {
     double x = trunc(a->fval);
     if (!(x > -9.2e18 && x < 9.2e18)) /* C leaves this undefined: keep it */
       return false;
-    v->ival = wrap_int(t, (int64_t)x);
+    v->ival = ir_wrap_int(t, (int64_t)x);
   } else
-    v->ival = wrap_int(t, a->ival);
+    v->ival = ir_wrap_int(t, a->ival);
   return true;
 }
 

@@ -459,6 +459,13 @@ int ir_simplify_args(ir_module *m);
 
 /* Folds builtins and casts on constants; returns the number folded. */
 int ir_fold(ir_module *m);
+/* A value in the precision of scalar type t, as the generated code holds
+ * it (fold.c): ir_wrap_int wraps an integer at t's width (bool: x != 0;
+ * int64/uint64 unchanged, uint64 as its bit pattern); ir_round_float rounds
+ * a double to float32, to float16 (through float32, as the runtime
+ * converts), or leaves it (float64). */
+int64_t ir_wrap_int(const ir_type *t, int64_t x);
+double ir_round_float(const ir_type *t, double x);
 
 /* Removes pure instructions whose values are unused, unreachable blocks and
  * unused block arguments; returns the number of instructions removed. */

@@ -133,8 +133,9 @@ static const ast_global *find_global(lower_ctx *c, const char *name, int limit,
   return NULL;
 }
 
-/* A Warp scalar (wp.float64(x)) in Python arithmetic acts as a Python
- * number: float types as floats, integer types as ints. */
+/* A Warp scalar (wp.float64(x)) in a comparison, a condition or a
+ * composite's arithmetic acts as a Python number: float types as floats,
+ * integer types as ints. */
 static void untype(cvalue *v) {
   if (v->kind != CV_TYPED || v->type->kind != IR_T_SCALAR)
     return;
@@ -189,8 +190,104 @@ static bool eval_composite(lower_ctx *c, const ast_expr *e, cvalue *a,
   return true;
 }
 
+/* The scalar type a Warp builtin sees for an operand: a Warp scalar's own,
+ * float32 for a Python float, int32 for a Python int; NULL for others. */
+static const ir_type *operand_scalar(lower_ctx *c, const cvalue *v) {
+  switch (v->kind) {
+  case CV_TYPED: return v->type->kind == IR_T_SCALAR ? v->type : NULL;
+  case CV_FLOAT: return ir_t_float32(c->T);
+  case CV_INT: return v->enum_kind ? NULL : ir_t_int32(c->T);
+  default: return NULL;
+  }
+}
+
+/* out = a scalar of type t holding f (float types) or i (integers): a
+ * Python float / int for float32 / int32, as Warp gives them back, else a
+ * typed constant. */
+static void scalar_result(lower_ctx *c, const ir_type *t, double f, int64_t i,
+                          cvalue *out) {
+  memset(out, 0, sizeof *out);
+  bool fl = ir_type_is_float(t);
+  if (t->scalar == WP_SCALAR_FLOAT32 || t->scalar == WP_SCALAR_INT32) {
+    out->kind = fl ? CV_FLOAT : CV_INT;
+    out->f = fl ? ir_round_float(t, f) : 0;
+    out->i = fl ? 0 : ir_wrap_int(t, i);
+    return;
+  }
+  cv_typed(c, out, t);
+  if (fl)
+    out->comp[0] = ir_round_float(t, f);
+  else {
+    out->icomp[0] = ir_wrap_int(t, i);
+    out->comp[0] = t->scalar == WP_SCALAR_UINT64
+                       ? (double)(uint64_t)out->icomp[0]
+                       : (double)out->icomp[0];
+  }
+}
+
+/* Arithmetic with a Warp scalar at module level, as warp-lang 1.19.0 runs
+ * it: the operator is Warp's builtin (wp.add, wp.div, ...), so both sides
+ * have one type, the result is computed in it (float16 and float32 round,
+ * integers wrap, integer `/` truncates, `%` takes the dividend's sign) and
+ * keeps it: wp.float64(1.0) / wp.float64(3.0) is a float64.  (1.10.1 gave
+ * a Python number, which kernels read as float32.) */
+static bool eval_scalar_binary(lower_ctx *c, const ast_expr *e, const cvalue *a,
+                               const cvalue *b, cvalue *out) {
+  const ir_type *ta = operand_scalar(c, a), *tb = operand_scalar(c, b);
+  if (!ta || !tb)
+    return not_const(c, e);
+  if (ta != tb) {
+    wp_error(c->diag, e->loc,
+             "Warp's arithmetic on scalars needs one type on both sides, got "
+             "%s and %s (a Python float counts as float32, an int as int32); "
+             "convert one side, e.g. wp.%s(...)",
+             ir_scalar_name(ta->scalar), ir_scalar_name(tb->scalar),
+             ir_scalar_name(a->kind == CV_TYPED ? ta->scalar : tb->scalar));
+    return false;
+  }
+  bool fl = ir_type_is_float(ta), uns = !ir_type_is_signed(ta);
+  double x = a->kind == CV_TYPED ? a->comp[0] : cv_num(a);
+  double y = b->kind == CV_TYPED ? b->comp[0] : cv_num(b);
+  int64_t p = a->kind == CV_TYPED ? a->icomp[0] : cv_int(a);
+  int64_t q = b->kind == CV_TYPED ? b->icomp[0] : cv_int(b);
+  uint64_t up = (uint64_t)p, uq = (uint64_t)q;
+  double f = 0;
+  int64_t i = 0;
+  switch (e->op) {
+  case AST_OP_ADD: fl ? (f = x + y) : (i = (int64_t)(up + uq)); break;
+  case AST_OP_SUB: fl ? (f = x - y) : (i = (int64_t)(up - uq)); break;
+  case AST_OP_MUL: fl ? (f = x * y) : (i = (int64_t)(up * uq)); break;
+  case AST_OP_DIV:
+    if (fl)
+      f = x / y;
+    else if (q == 0 || (!uns && p == INT64_MIN && q == -1))
+      return not_const(c, e);
+    else
+      i = uns ? (int64_t)(up / uq) : p / q;
+    break;
+  case AST_OP_MOD:
+    if (fl)
+      f = fmod(x, y);
+    else if (q == 0 || (!uns && p == INT64_MIN && q == -1))
+      return not_const(c, e);
+    else
+      i = uns ? (int64_t)(up % uq) : p % q;
+    break;
+  default: return not_const(c, e); /* Warp scalars define no other operator */
+  }
+  scalar_result(c, ta, f, i, out);
+  return true;
+}
+
 static bool eval_binary(lower_ctx *c, const ast_expr *e, cvalue *a, cvalue *b,
                         cvalue *out) {
+  if ((a->kind == CV_TYPED && a->type->kind == IR_T_SCALAR) ||
+      (b->kind == CV_TYPED && b->type->kind == IR_T_SCALAR)) {
+    bool composite = (a->kind == CV_TYPED && a->type->kind != IR_T_SCALAR) ||
+                     (b->kind == CV_TYPED && b->type->kind != IR_T_SCALAR);
+    if (!composite)
+      return eval_scalar_binary(c, e, a, b, out);
+  }
   /* Python: IntFlag | & ^ IntFlag-or-int is an IntFlag; other arithmetic
      on enum members gives plain ints */
   int flag = (a->enum_kind == 2 || b->enum_kind == 2) && a->kind == CV_INT &&
@@ -381,6 +478,16 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
   case AST_EXPR_UNARY: {
     if (!eval(c, e->items[0], limit, out))
       return false;
+    if (out->kind == CV_TYPED && out->type->kind == IR_T_SCALAR &&
+        (e->op == AST_OP_NEG || e->op == AST_OP_POS)) {
+      /* wp.neg / wp.pos: the same type (see eval_scalar_binary) */
+      const ir_type *t = out->type;
+      bool neg = e->op == AST_OP_NEG;
+      double f = neg ? -out->comp[0] : out->comp[0];
+      int64_t i = neg ? (int64_t)(0 - (uint64_t)out->icomp[0]) : out->icomp[0];
+      scalar_result(c, t, f, i, out);
+      return true;
+    }
     untype(out);
     int ek = out->enum_kind;
     out->enum_kind = 0;

@@ -693,10 +693,14 @@ def import_warp(verbose, forward_only=False):
         return
     CACHE_DIR.mkdir(parents=True, exist_ok=True)
     import warp as wp
-    import warp.types as wt
+
+    try:  # warp-lang >= 1.12 keeps the type machinery in warp._src.types
+        import warp._src.types as wt
+    except ImportError:
+        import warp.types as wt
 
     wp.config.kernel_cache_dir = str(CACHE_DIR)
-    wp.config.quiet = not verbose
+    wp.config.log_level = 20 if verbose else 40  # INFO / ERROR (1.19: quiet is deprecated)
     if forward_only:
         wp.config.enable_backward = False
     if verbose:

@@ -44,7 +44,11 @@ def morton2_64(xy: wp.array(dtype=wp.vec2i), code: wp.array(dtype=wp.uint64)):
     for b in range(16):
         bx = (wp.uint64(xy[i][0]) >> wp.uint64(b)) & wp.uint64(1)
         by = (wp.uint64(xy[i][1]) >> wp.uint64(b)) & wp.uint64(1)
-        c = c | (bx << wp.uint64(2 * b)) | (by << wp.uint64(2 * b + 1))
+        # warp-lang 1.19.0 rejects this loop written as
+        # `c = c | (bx << wp.uint64(2 * b)) | (by << wp.uint64(2 * b + 1))`
+        # ("Input types must be the same, got int32, uint64"; 1.10.1 took it)
+        s = wp.uint64(b) * wp.uint64(2)
+        c = c | (bx << s) | (by << (s + wp.uint64(1)))
     code[i] = c
 
 
