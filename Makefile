@@ -57,6 +57,9 @@ LIBWARPC := $(B)/lib/libwarpc.a
 EMBED := runtime/include/warp/abi.h $(sort $(wildcard lib/emit/prelude/*.h))
 
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
+# the warp-lang release whose kernel language warpc follows (also the
+# tests' oracle, installed by scripts/deps.sh)
+WARP_VERSION := $(shell cat WARP_VERSION 2>/dev/null || echo 0.0.0)
 
 .PHONY: all deps deps-test check demo clean format unit coverage-table \
         bench-compile
@@ -95,11 +98,11 @@ deps-test: deps
 
 $(B)/obj/lib/%.o: lib/%.c $(GRAMMAR)/.ok
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(WARN) $(TS_INC) -MMD -MP -DWARPC_VERSION='"$(VERSION)"' -c $< -o $@
+	$(CC) $(CFLAGS) $(WARN) $(TS_INC) -MMD -MP -DWARPC_VERSION='"$(VERSION)"' -DWARPC_WARP_VERSION='"$(WARP_VERSION)"' -c $< -o $@
 
 $(B)/obj/cmd/%.o: cmd/%.c $(GRAMMAR)/.ok
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(WARN) -MMD -MP -Ilib -DWARPC_VERSION='"$(VERSION)"' -c $< -o $@
+	$(CC) $(CFLAGS) $(WARN) -MMD -MP -Ilib -DWARPC_VERSION='"$(VERSION)"' -DWARPC_WARP_VERSION='"$(WARP_VERSION)"' -c $< -o $@
 
 $(B)/obj/runtime/%.o: runtime/%.c
 	@mkdir -p $(dir $@)

@@ -30,7 +30,8 @@ TS_PY_VERSION=0.23.6
 TS_PY_SHA256=354bfa0a2f9217431764a631516f85173e9711af2c13dbd796a8815acfe505d9
 TS_CORE_VERSION=0.23.2
 TS_CORE_SHA256=66bae8dd47f1fed7bdef816115146d3a41c39b5c482d7bad36d9ba1def088450
-WARP_VERSION=1.19.0
+# the warp-lang release warpc follows (the WARP_VERSION file; warpc --version)
+WARP_VERSION=$(cat "$root/WARP_VERSION")
 # No 13.0.x wheel exists on PyPI (nvcc here is 13.0); a newer cuobjdump reads
 # older fatbins.
 CUOBJDUMP_VERSION=13.5.37

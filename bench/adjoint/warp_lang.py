@@ -61,7 +61,7 @@ def main():
     cache = ROOT / "build" / "bench" / "adjoint" / "warp-cache"
     cache.mkdir(parents=True, exist_ok=True)
     wp.config.kernel_cache_dir = str(cache)
-    wp.config.quiet = True
+    wp.config.log_level = 40  # ERROR: no banner (1.19 deprecates config.quiet)
     # silence the native "CUDA driver not found" note; real failures raise
     sys.stderr.flush()
     saved = os.dup(2)

@@ -171,7 +171,7 @@ int warpc_parse_args(int argc, char **argv, options *o) {
       usage(stdout);
       print_and_exit();
     } else if (!strcmp(a, "--version")) {
-      printf("warpc %s\n", WARPC_VERSION);
+      printf("warpc %s (warp-lang %s)\n", WARPC_VERSION, WARPC_WARP_VERSION);
       print_and_exit();
     } else if (!strcmp(a, "--list-builtins")) {
       /* hidden: one line per registry entry, "NAME MIN-MAX grad|nograd",

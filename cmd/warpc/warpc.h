@@ -14,6 +14,10 @@
 #ifndef WARPC_VERSION
 #define WARPC_VERSION "0.0.0"
 #endif
+/* the warp-lang release whose kernel language warpc follows (WARP_VERSION) */
+#ifndef WARPC_WARP_VERSION
+#define WARPC_WARP_VERSION "0.0.0"
+#endif
 
 typedef enum emit_kind {
   EMIT_OBJ,

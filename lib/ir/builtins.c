@@ -393,15 +393,19 @@ type_t ir_chk_smoothstep(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
-/* isnan/isinf/isfinite: numeric scalars, vectors, float matrices -> bool. */
+/* isnan/isinf/isfinite: float scalars, vectors, matrices (float16 too) ->
+ * bool; integers were accepted until warp-lang 1.19. */
 type_t ir_chk_isclass(ir_types *T, const ir_builtin *b, type_t *a, int n,
                       const char **err) {
   (void)b;
   (void)n;
   type_t s = is_comp(a[0]) ? a[0]->elem : a[0];
-  if (a[0]->kind == IR_T_MAT && !is_f3264(s))
-    return fail(T, err, NO_OVERLOAD);
-  if ((is_num(s) && !ir_type_is_float(s)) || is_f3264(s))
+  if (is_num(s) && !ir_type_is_float(s))
+    return fail(T, err,
+                "takes floating-point values since warp-lang 1.19 (an "
+                "integer is never NaN or infinite); convert it, e.g. "
+                "float(x), or drop the test");
+  if (ir_type_is_float(s))
     return ir_t_bool(T);
   return fail(T, err, NO_OVERLOAD);
 }

@@ -159,6 +159,26 @@ const char *ir_out_of_scope(const char *name) {
   return NULL;
 }
 
+/* ---- removed -------------------------------------------------------------
+ * Builtins warp-lang has removed, with what to write instead: a call gets
+ * that advice instead of "unknown builtin". */
+static const struct {
+  const char *name, *since, *instead;
+} removed[] = {
+    {"select", "1.10",
+     "wp.where(cond, value_if_true, value_if_false) (the two values swap "
+     "places)"},
+};
+
+const char *ir_removed_builtin(const char *name, const char **since) {
+  for (size_t i = 0; i < sizeof removed / sizeof removed[0]; i++)
+    if (!strcmp(name, removed[i].name)) {
+      *since = removed[i].since;
+      return removed[i].instead;
+    }
+  return NULL;
+}
+
 bool ir_out_of_scope_at(int i, const char **key, bool *prefix,
                         const char **family) {
   if (i < 0 || (size_t)i >= sizeof out_of_scope / sizeof out_of_scope[0])

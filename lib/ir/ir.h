@@ -179,6 +179,10 @@ const ir_builtin *ir_builtin_at(int i);
 const char *ir_out_of_scope(const char *name);
 bool ir_out_of_scope_at(int i, const char **key, bool *prefix,
                         const char **family);
+/* Builtins warp-lang removed: what to write instead of `name` (a static
+ * string) with *since set to the warp-lang release that removed it ("1.10"),
+ * or NULL when `name` was not removed. */
+const char *ir_removed_builtin(const char *name, const char **since);
 
 /* ---- instructions ----------------------------------------------------- */
 

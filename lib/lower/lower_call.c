@@ -44,7 +44,7 @@ static ir_value *scalar_ctor(lower_ctx *c, const ast_expr *e,
 }
 
 /* wp.vec3(...), wp.mat33(...): zero, splat, components, conversion from
- * another vector/matrix, or (matrices) column vectors as Warp does. */
+ * another vector/matrix. */
 static ir_value *composite_ctor(lower_ctx *c, const ast_expr *e,
                                 const ir_type *t) {
   ast_expr plain;
@@ -76,25 +76,17 @@ ir_value *lower_composite(lower_ctx *c, const ast_expr *e, const ir_type *t,
       comps[i] = args[0];
     return lower_emit(c, IR_COMPOSE, t, comps, ncomp, e->loc);
   }
-  if (t->kind == IR_T_MAT && n == t->cols) {
-    /* matrix from column vectors (Warp's deprecated but accepted form) */
-    const ir_type *col = ir_t_vec(c->T, t->scalar, t->rows);
-    ir_value **comps = WP_NEW_ARRAY(c->A, ir_value *, ncomp);
-    for (int j = 0; j < n; j++) {
-      if (args[j]->type != col) {
+  if (t->kind == IR_T_MAT && n == t->cols)
+    for (int j = 0; j < n; j++)
+      if (args[j]->type->kind == IR_T_VEC) {
+        /* removed in warp-lang 1.12 (deprecated since 1.8) */
         wp_error(c->diag, e->items[j]->loc,
-                 "expected a '%s' column for '%s', got '%s'", col->name,
-                 t->name, args[j]->type->name);
+                 "'%s' takes scalars, not vectors (warp-lang 1.12 removed "
+                 "building a matrix from vectors): use "
+                 "wp.matrix_from_cols(...) or wp.matrix_from_rows(...)",
+                 t->name);
         return NULL;
       }
-      for (int i = 0; i < t->rows; i++) {
-        ir_value *x = lower_emit(c, IR_EXTRACT, t->elem, &args[j], 1, e->loc);
-        x->aux = i;
-        comps[i * t->cols + j] = x;
-      }
-    }
-    return lower_emit(c, IR_COMPOSE, t, comps, ncomp, e->loc);
-  }
   if (n != ncomp) {
     wp_error(c->diag, e->loc, "'%s' takes %d components, got %d", t->name,
              ncomp, n);
@@ -657,13 +649,6 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
     int n = lower_args(c, e, &args);
     if (n < 0)
       return NULL;
-    /* wp.select(cond, if_false, if_true) is where(cond, if_true, if_false) */
-    if (id == IR_B_SELECT && n == 3) {
-      ir_value *t = args[1];
-      args[1] = args[2];
-      args[2] = t;
-      return lower_builtin(c, ir_builtin_get(IR_B_WHERE), args, n, e->loc);
-    }
     return lower_builtin(c, callee.builtin, args, n, e->loc);
   }
   default:

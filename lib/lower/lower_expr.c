@@ -225,8 +225,12 @@ static int swizzle_index(const char *n) {
 }
 
 void lower_unknown_warp_name(lower_ctx *c, const char *path, wp_loc loc) {
-  const char *family = ir_out_of_scope(path);
-  if (family)
+  const char *family = ir_out_of_scope(path), *since;
+  const char *instead = ir_removed_builtin(path, &since);
+  if (instead)
+    wp_error(c->diag, loc, "wp.%s() was removed in warp-lang %s: use %s", path,
+             since, instead);
+  else if (family)
     wp_error(c->diag, loc,
              "'%s' is not supported by warpc: %s are out of scope", path,
              family);
@@ -406,7 +410,8 @@ static entity name_entity(lower_ctx *c, const ast_expr *e) {
     entity en = lower_warp_name(c, e->name);
     if (en.kind == ENT_BUILTIN || en.kind == ENT_TYPE)
       return en;
-    if (ir_out_of_scope(e->name)) {
+    const char *since;
+    if (ir_out_of_scope(e->name) || ir_removed_builtin(e->name, &since)) {
       lower_unknown_warp_name(c, e->name, e->loc);
       return (entity){.kind = ENT_ERROR};
     }

@@ -55,7 +55,7 @@ def loss(x: wp.array(dtype=wp.vec3), target: wp.vec3, t: int, out: wp.array(dtyp
 if __name__ == "__main__":
     import numpy as np
 
-    wp.config.quiet = True
+    wp.config.log_level = 40  # ERROR: no banner (1.19 deprecates config.quiet)
     wp.init()
     with wp.ScopedDevice("cpu"):
         x = wp.zeros(NUM_STEPS + 1, dtype=wp.vec3, requires_grad=True)

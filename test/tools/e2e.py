@@ -240,7 +240,9 @@ class Param:
         self.name = arg.label
         t = arg.type
         if wt.is_array(t):
-            if type(t) is not wt.array:
+            # wp.array[T] / wp.array2d[T] annotations (warp-lang 1.19) are
+            # _ArrayAnnotation objects standing for a plain wp.array
+            if type(t) is not wt.array and type(t).__name__ != "_ArrayAnnotation":
                 raise SpecError(f"parameter '{self.name}': only wp.array parameters are supported, got {t!r}")
             self.is_array = True
             self.ndim = int(t.ndim)

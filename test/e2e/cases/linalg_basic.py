@@ -47,7 +47,9 @@ def mat_f64(a: wp.array(dtype=wp.mat22d), v: wp.array(dtype=wp.vec2d), s: wp.arr
     s[i, 2] = g[1]
     m[i, 0] = wp.diag(v[i])
     m[i, 1] = wp.identity(n=2, dtype=wp.float64) + x
-    m[i, 2] = wp.matrix(v[i], v[i] * wp.float64(2.0), shape=(2, 2))  # column vectors
+    # a matrix from vectors is wp.matrix_from_cols (warp-lang 1.12 removed wp.matrix(v, w);
+    # test/diag/removed_1_19.py)
+    m[i, 2] = wp.matrix_from_cols(v[i], v[i] * wp.float64(2.0))
     m[i, 3] = wp.matrix_from_rows(v[i], g) + wp.matrix_from_cols(g, v[i])
 
 

@@ -47,7 +47,9 @@ def int_ops(x: wp.array(dtype=int), out: wp.array2d(dtype=int)):
     a = x[i]
     out[i, 0] = wp.step(a)
     out[i, 1] = wp.nonzero(a)
-    out[i, 2] = wp.where(wp.isnan(a), 1, 0) + wp.where(wp.isinf(a), 2, 0) + wp.where(wp.isfinite(a), 4, 0)
+    # isnan/isinf/isfinite take floats only since warp-lang 1.19 (test/diag/removed_1_19.py)
+    f = float(a)
+    out[i, 2] = wp.where(wp.isnan(f), 1, 0) + wp.where(wp.isinf(f), 2, 0) + wp.where(wp.isfinite(f), 4, 0)
     out[i, 3] = int(wp.step(wp.uint32(a + 10))) + int(wp.nonzero(wp.int64(a)))
 
 

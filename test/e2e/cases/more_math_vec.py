@@ -26,7 +26,8 @@ def vec_misc(a: wp.array(dtype=wp.vec2d), b: wp.array(dtype=wp.vec4i), y: wp.arr
     k = b[i]
     z[i, 0] = wp.cw_mul(k, k)
     z[i, 1] = wp.cw_div(k * 7, wp.vec4i(2, 3, -3, 5))
-    z[i, 2] = wp.vec4i(int(wp.isnan(k)), int(wp.isinf(k)), int(wp.isfinite(k)), 0)
+    kf = wp.vec4(k)  # isnan/isinf/isfinite take floats only since warp-lang 1.19
+    z[i, 2] = wp.vec4i(int(wp.isnan(kf)), int(wp.isinf(kf)), int(wp.isfinite(kf)), 0)
 
 
 @wp.kernel
