@@ -240,7 +240,8 @@ class Param:
         self.name = arg.label
         t = arg.type
         if wt.is_array(t):
-            if type(t) is not wt.array:
+            # warp-lang >= 1.11 annotates with _ArrayAnnotation (concrete class: array)
+            if type(t) is not wt.array and getattr(type(t), "_concrete_cls", None) is not wt.array:
                 raise SpecError(f"parameter '{self.name}': only wp.array parameters are supported, got {t!r}")
             self.is_array = True
             self.ndim = int(t.ndim)
