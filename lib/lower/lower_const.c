@@ -623,11 +623,16 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
 static ir_value *materialize(lower_ctx *c, const cvalue *v, wp_loc loc) {
   switch (v->kind) {
   case CV_INT:
-    if (v->i >= INT32_MIN && v->i <= INT32_MAX)
-      return lower_const_int(c, ir_t_int32(c->T), v->i);
-    return lower_const_int(c, ir_t_scalar(c->T, WP_SCALAR_INT64), v->i);
+    return lower_mark_py(
+        lower_const_int(c,
+                        v->i >= INT32_MIN && v->i <= INT32_MAX
+                            ? ir_t_int32(c->T)
+                            : ir_t_scalar(c->T, WP_SCALAR_INT64),
+                        v->i),
+        1, (double)v->i);
   case CV_FLOAT:
-    return lower_const_float(c, ir_t_float32(c->T), (double)(float)v->f);
+    return lower_mark_py(
+        lower_const_float(c, ir_t_float32(c->T), (double)(float)v->f), 2, v->f);
   case CV_BOOL: return lower_const_int(c, ir_t_bool(c->T), v->i);
   case CV_TYPED: {
     const ir_type *t = v->type;

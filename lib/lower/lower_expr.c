@@ -29,6 +29,39 @@ ir_value *lower_const_float(lower_ctx *c, const ir_type *t, double v) {
   return k;
 }
 
+ir_value *lower_mark_py(ir_value *k, int py, double x) {
+  k->py = (signed char)py;
+  k->pyf = x;
+  return k;
+}
+
+ir_value *lower_py_to(lower_ctx *c, ir_value *v, const ir_type *st,
+                      wp_loc loc) {
+  if (v->op != IR_CONST || !v->py || v->type == st || st->kind != IR_T_SCALAR ||
+      ir_type_is_bool(st))
+    return v;
+  ir_value *k;
+  if (!ir_type_is_float(st)) /* C's conversion, from the exact value */
+    k = lower_cast(
+        c,
+        v->py == 1
+            ? lower_const_int(c, ir_t_scalar(c->T, WP_SCALAR_INT64), v->ival)
+            : lower_const_float(c, ir_t_scalar(c->T, WP_SCALAR_FLOAT64),
+                                v->pyf),
+        st, loc);
+  else if (st->scalar == WP_SCALAR_FLOAT64)
+    k = lower_const_float(c, st, v->pyf);
+  else if (st->scalar == WP_SCALAR_FLOAT32)
+    k = lower_const_float(c, st, (double)(float)v->pyf);
+  else if (st->scalar == WP_SCALAR_FLOAT16) /* Warp's half(float) */
+    k = lower_const_float(c, st, ir_round_half((double)(float)v->pyf));
+  else
+    k = lower_cast(
+        c, lower_const_float(c, ir_t_float32(c->T), (double)(float)v->pyf), st,
+        loc);
+  return k->op == IR_CONST ? lower_mark_py(k, v->py, v->pyf) : k;
+}
+
 static const char *op_verb(ir_builtin_id id) {
   switch (id) {
   case IR_B_ADD: return "add";
@@ -243,7 +276,8 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
   const char *path = lower_warp_path(c, e);
   double wk;
   if (path && lower_warp_constant(path, &wk)) /* a Python float: float32 */
-    return value_entity(lower_const_float(c, ir_t_float32(c->T), (float)wk));
+    return value_entity(lower_mark_py(
+        lower_const_float(c, ir_t_float32(c->T), (float)wk), 2, wk));
   if (path) {
     entity en = lower_warp_name(c, path);
     if (en.kind == ENT_ERROR)
@@ -268,7 +302,8 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
                         ? e->name
                         : wp_arena_printf(c->A, "%s.%s", base.name, e->name);
     if (lower_warp_constant(p, &wk))
-      return value_entity(lower_const_float(c, ir_t_float32(c->T), (float)wk));
+      return value_entity(lower_mark_py(
+          lower_const_float(c, ir_t_float32(c->T), (float)wk), 2, wk));
     entity en = lower_warp_name(c, p);
     if (en.kind == ENT_ERROR)
       lower_unknown_warp_name(c, p, e->loc);
@@ -659,13 +694,17 @@ static ir_value *conditional(lower_ctx *c, const ast_expr *e) {
 static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
   switch (e->kind) {
   case AST_EXPR_INT:
-    if (e->int_value <= INT32_MAX)
-      return lower_const_int(c, ir_t_int32(c->T), (int64_t)e->int_value);
-    return lower_const_int(c, ir_t_scalar(c->T, WP_SCALAR_INT64),
-                           (int64_t)e->int_value);
+    return lower_mark_py(
+        lower_const_int(c,
+                        e->int_value <= INT32_MAX
+                            ? ir_t_int32(c->T)
+                            : ir_t_scalar(c->T, WP_SCALAR_INT64),
+                        (int64_t)e->int_value),
+        1, (double)e->int_value);
   case AST_EXPR_FLOAT:
-    return lower_const_float(c, ir_t_float32(c->T),
-                             (double)(float)e->float_value);
+    return lower_mark_py(
+        lower_const_float(c, ir_t_float32(c->T), (double)(float)e->float_value),
+        2, e->float_value);
   case AST_EXPR_BOOL: return lower_const_int(c, ir_t_bool(c->T), e->bool_value);
   case AST_EXPR_SUBSCRIPT: return subscript(c, e);
   case AST_EXPR_CALL: return lower_call(c, e);
@@ -686,11 +725,14 @@ static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
     /* -literal stays a constant of the same type (so v[-1] is checked) */
     if (n == 1 && e->op == AST_OP_NEG && args[0]->op == IR_CONST &&
         ir_type_is_signed(args[0]->type)) {
-      if (ir_type_is_float(args[0]->type))
-        return lower_const_float(c, args[0]->type, -args[0]->fval);
-      if (args[0]->ival != INT32_MIN ||
-          args[0]->type->scalar != WP_SCALAR_INT32)
-        return lower_const_int(c, args[0]->type, -args[0]->ival);
+      ir_value *k = args[0];
+      if (ir_type_is_float(k->type))
+        return lower_mark_py(lower_const_float(c, k->type, -k->fval), k->py,
+                             -k->pyf);
+      if (k->ival != INT32_MIN || k->type->scalar != WP_SCALAR_INT32)
+        return lower_mark_py(
+            lower_const_int(c, k->type, (int64_t)(0 - (uint64_t)k->ival)),
+            k->py, -k->pyf);
     }
     if (e->kind == AST_EXPR_BINARY && lower_op_builtin(e->op) != IR_B_NONE)
       return lower_binary_op(c, lower_op_builtin(e->op), args, e->loc);
