@@ -23,6 +23,10 @@ typedef struct cvalue {
   int64_t enum_mask;   /* IntFlag: the bits its members span */
   int64_t *icomp;      /* the same, exact, when the scalar type is an integer
                           (values past 2^53, uint64 bit patterns) */
+  int py;              /* CV_TYPED scalar made from a Python number (1 an int,
+                          2 a float): pyf its value, unrounded, as Warp keeps
+                          it (wp.float32(0.1).value is the double 0.1) */
+  double pyf;
 } cvalue;
 
 /* Makes v a typed constant of type t with fresh zero components. */
@@ -397,6 +401,8 @@ static bool eval_typed(lower_ctx *c, const ast_expr *e, const ir_type *t,
     out->comp[k] = cv_num(a);
     out->icomp[k] = cv_int(a);
   }
+  if (t->kind == IR_T_SCALAR && args[0].kind != CV_BOOL)
+    out->py = args[0].kind == CV_INT ? 1 : 2, out->pyf = cv_num(&args[0]);
   round_comps(out);
   return true;
 }
@@ -642,8 +648,8 @@ static ir_value *materialize(lower_ctx *c, const cvalue *v, wp_loc loc) {
     for (int k = 0; k < n; k++)
       comps[k] = ir_type_is_float(st) ? lower_const_float(c, st, v->comp[k])
                                       : lower_const_int(c, st, v->icomp[k]);
-    if (n == 1)
-      return comps[0];
+    if (n == 1) /* a Warp scalar: a constant a constructor converts */
+      return v->py ? lower_mark_py(comps[0], v->py, v->pyf) : comps[0];
     return lower_emit(c, IR_COMPOSE, t, comps, n, loc);
   }
   }

@@ -8,8 +8,9 @@ transform, is converted from its Python value: wp.float64(0.1) is the double
 0.1 (it was float32's 0.1 widened), wp.vec3d(1.00000005, 2, 3) keeps every
 digit, wp.vec3h(1, 2, 3) takes ints, wp.vec3i(1.7, -2.7, 3) truncates as C
 does, wp.vec2ub(257, -1) wraps.  A constant is a literal, a negated literal,
-a local assigned one, a module-level number (plain or wp.constant) or one
-of Warp's (wp.PI).  A computed value (1.0 + 0.0, float(x)) is not, and must
+a local assigned one, a module-level number (plain, wp.constant, or a Warp
+scalar such as wp.constant(wp.float32(x)), whose Python value x is what a
+constructor converts) or one of Warp's (wp.PI).  A computed value (1.0 + 0.0, float(x)) is not, and must
 have the element type already.  A runtime value of another type is an error
 (test/diag/typed_literal_mismatch.py).
 """
@@ -19,6 +20,9 @@ BIG = 1099511627777          # 2**40 + 1: needs int64
 PLAIN = 1.00000005           # a float64 digit string
 NEAR_ONE = wp.constant(1.00000005)
 TAU_D = wp.constant(6.283185307179586)
+F64C = wp.constant(wp.float64(0.1))
+X32 = wp.constant(wp.float32(1.00000005))  # keeps the double as its value
+I8C = wp.constant(wp.int8(5))
 Mat22D = wp.types.matrix(shape=(2, 2), dtype=wp.float64)
 Vec5D = wp.types.vector(length=5, dtype=wp.float64)
 
@@ -34,6 +38,7 @@ def scalars(d: wp.array(dtype=wp.float64), l: wp.array(dtype=wp.int64), u: wp.ar
     d[5] = wp.float64(wp.PI)
     d[6] = wp.float64(16777217)
     d[7] = wp.float64(wp.float32(1.00000005))  # a float32 value: rounded
+    d[8] = wp.float64(X32)
     l[0] = wp.int64(BIG)
     l[1] = wp.int64(-1099511627777)
     l[2] = wp.int64(9007199254740993)
@@ -88,6 +93,12 @@ def vectors(d: wp.array(dtype=wp.float64), h: wp.array(dtype=wp.float16), i: wp.
     f[1] = fv[1]
     fl = wp.types.vector(1.0, 2.0, 3.0, dtype=float)
     f[2] = fl[2]
+    fc = wp.vec3(F64C, I8C, 0.0)
+    f[3] = fc[0] + fc[1]
+    dc = wp.vec3d(X32, I8C, F64C)
+    d[12] = dc[0]
+    d[13] = dc[1]
+    d[14] = dc[2]
 
 
 @wp.kernel
@@ -116,8 +127,8 @@ def matrices(d: wp.array(dtype=wp.float64), q: wp.array(dtype=wp.quatd), t: wp.a
 
 
 TESTS = [
-    dict(kernel="scalars", dim=1, shapes=dict(d=(8,), l=(3,), u=(2,)), rtol=0, atol=0),
-    dict(kernel="vectors", dim=1, shapes=dict(d=(12,), h=(5,), i=(6,), f=(3,), vd=(2,)),
+    dict(kernel="scalars", dim=1, shapes=dict(d=(9,), l=(3,), u=(2,)), rtol=0, atol=0),
+    dict(kernel="vectors", dim=1, shapes=dict(d=(15,), h=(5,), i=(6,), f=(4,), vd=(2,)),
          args=dict(arg=2.00000005, harg=2.0), rtol=0, atol=0),
     dict(kernel="matrices", dim=1, shapes=dict(d=(8,), q=(3,), t=(2,)), rtol=0, atol=0),
 ]
