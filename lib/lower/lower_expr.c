@@ -29,39 +29,6 @@ ir_value *lower_const_float(lower_ctx *c, const ir_type *t, double v) {
   return k;
 }
 
-ir_value *lower_mark_py(ir_value *k, int py, double x) {
-  k->py = (signed char)py;
-  k->pyf = x;
-  return k;
-}
-
-ir_value *lower_py_to(lower_ctx *c, ir_value *v, const ir_type *st,
-                      wp_loc loc) {
-  if (v->op != IR_CONST || !v->py || v->type == st || st->kind != IR_T_SCALAR ||
-      ir_type_is_bool(st))
-    return v;
-  ir_value *k;
-  if (!ir_type_is_float(st)) /* C's conversion, from the exact value */
-    k = lower_cast(
-        c,
-        v->py == 1
-            ? lower_const_int(c, ir_t_scalar(c->T, WP_SCALAR_INT64), v->ival)
-            : lower_const_float(c, ir_t_scalar(c->T, WP_SCALAR_FLOAT64),
-                                v->pyf),
-        st, loc);
-  else if (st->scalar == WP_SCALAR_FLOAT64)
-    k = lower_const_float(c, st, v->pyf);
-  else if (st->scalar == WP_SCALAR_FLOAT32)
-    k = lower_const_float(c, st, (double)(float)v->pyf);
-  else if (st->scalar == WP_SCALAR_FLOAT16) /* Warp's half(float) */
-    k = lower_const_float(c, st, ir_round_half((double)(float)v->pyf));
-  else
-    k = lower_cast(
-        c, lower_const_float(c, ir_t_float32(c->T), (double)(float)v->pyf), st,
-        loc);
-  return k->op == IR_CONST ? lower_mark_py(k, v->py, v->pyf) : k;
-}
-
 static const char *op_verb(ir_builtin_id id) {
   switch (id) {
   case IR_B_ADD: return "add";
