@@ -239,6 +239,10 @@ ir_value *lower_cast(lower_ctx *c, ir_value *v, const ir_type *to, wp_loc loc);
 ir_value *lower_vec_slice(lower_ctx *c, ir_value *v, const ast_expr *s);
 /* Marks constant k as the Python number x (py 1: an int, 2: a float). */
 ir_value *lower_mark_py(ir_value *k, int py, double x);
+/* A Python int (int32, int64 when it does not fit) or float (float32)
+ * constant, marked as that number. */
+ir_value *lower_py_int(lower_ctx *c, int64_t v);
+ir_value *lower_py_float(lower_ctx *c, double x);
 /* v as a constant of scalar type st when v stands for a Python number
  * (Warp's typed constructors take such a value at their own precision:
  * wp.vec3d(0.1) holds the double 0.1); otherwise v itself. */

@@ -39,3 +39,15 @@ ir_value *lower_py_to(lower_ctx *c, ir_value *v, const ir_type *st,
         loc);
   return k->op == IR_CONST ? lower_mark_py(k, v->py, v->pyf) : k;
 }
+
+ir_value *lower_py_int(lower_ctx *c, int64_t v) {
+  const ir_type *t = v >= INT32_MIN && v <= INT32_MAX
+                         ? ir_t_int32(c->T)
+                         : ir_t_scalar(c->T, WP_SCALAR_INT64);
+  return lower_mark_py(lower_const_int(c, t, v), 1, (double)v);
+}
+
+ir_value *lower_py_float(lower_ctx *c, double x) {
+  return lower_mark_py(lower_const_float(c, ir_t_float32(c->T), (float)x), 2,
+                       x);
+}

@@ -23,6 +23,8 @@ TAU_D = wp.constant(6.283185307179586)
 F64C = wp.constant(wp.float64(0.1))
 X32 = wp.constant(wp.float32(1.00000005))  # keeps the double as its value
 I8C = wp.constant(wp.int8(5))
+SUM64 = wp.constant(wp.float64(0.1) + wp.float64(0.2))  # a float64 result
+WRAP8 = wp.int8(100) + wp.int8(100)  # an int8 result, -56
 Mat22D = wp.types.matrix(shape=(2, 2), dtype=wp.float64)
 Vec5D = wp.types.vector(length=5, dtype=wp.float64)
 
@@ -126,9 +128,20 @@ def matrices(d: wp.array(dtype=wp.float64), q: wp.array(dtype=wp.quatd), t: wp.a
     d[7] = wp.transform_get_translation(t0)[0]
 
 
+@wp.kernel
+def typed_results(f: wp.array(dtype=float), d: wp.array(dtype=wp.float64)):
+    v = wp.vec3(SUM64, WRAP8, 0.0)
+    f[0] = v[0]
+    f[1] = v[1]
+    w = wp.vec3d(SUM64, WRAP8, 0.0)
+    d[0] = w[0]
+    d[1] = w[1]
+
+
 TESTS = [
     dict(kernel="scalars", dim=1, shapes=dict(d=(9,), l=(3,), u=(2,)), rtol=0, atol=0),
     dict(kernel="vectors", dim=1, shapes=dict(d=(15,), h=(5,), i=(6,), f=(4,), vd=(2,)),
          args=dict(arg=2.00000005, harg=2.0), rtol=0, atol=0),
+    dict(kernel="typed_results", dim=1, shapes=dict(f=(2,), d=(2,)), rtol=0, atol=0),
     dict(kernel="matrices", dim=1, shapes=dict(d=(8,), q=(3,), t=(2,)), rtol=0, atol=0),
 ]
