@@ -98,14 +98,17 @@ type_t ir_chk_div(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
-/* floordiv and mod: same-type numeric scalars or vectors (component-wise). */
+/* floordiv: same-type numeric scalars (Warp has no vector //); mod: also
+ * vectors (component-wise). */
 type_t ir_chk_divmod(ir_types *T, const ir_builtin *b, type_t *a, int n,
                      const char **err) {
-  (void)b;
   (void)n;
   if (a[0] != a[1])
     return fail(T, err, "operand types must be the same");
-  if (is_num(a[0]) || a[0]->kind == IR_T_VEC)
+  if (is_num(a[0]))
+    return a[0];
+  if (b->id == IR_B_MOD && a[0]->kind == IR_T_VEC &&
+      a[0]->flavor == IR_VEC_PLAIN && is_num(a[0]->elem))
     return a[0];
   return fail(T, err, NO_OVERLOAD);
 }

@@ -44,6 +44,24 @@ static bool truth(const ir_value *v) {
   return ir_type_is_float(v->type) ? v->fval != 0 : v->ival != 0;
 }
 
+/* Integer /, // and % of p and q at type t, as the generated code computes
+ * them (0 for a zero divisor, signed // floors). */
+static int64_t int_divmod(const ir_type *t, ir_builtin_id id, int64_t p,
+                          int64_t q) {
+  p = ir_wrap_int(t, p), q = ir_wrap_int(t, q);
+  if (q == 0)
+    return 0;
+  if (!ir_type_is_signed(t)) {
+    uint64_t a = (uint64_t)p, b = (uint64_t)q;
+    return (int64_t)(id == IR_B_MOD ? a % b : a / b);
+  }
+  int64_t d = q == -1 ? (int64_t)(0 - (uint64_t)p) : p / q;
+  int64_t r = q == -1 ? 0 : p % q;
+  if (id == IR_B_MOD)
+    return r;
+  return id == IR_B_FLOORDIV && r != 0 && (r < 0) != (q < 0) ? d - 1 : d;
+}
+
 /* Folds a builtin whose operands are constants; false when not handled. */
 static bool fold_builtin(ir_value *v) {
   if (!v->nargs) /* block_dim(), breakpoint() */
@@ -70,9 +88,16 @@ static bool fold_builtin(ir_value *v) {
     fl ? (fr = x * y) : (ir = (int64_t)((uint64_t)p * (uint64_t)q));
     break;
   case IR_B_DIV:
+  case IR_B_FLOORDIV:
+  case IR_B_MOD:
     if (!fl)
-      return false;
-    fr = x / y;
+      ir = int_divmod(a->type, v->builtin->id, p, q);
+    else if (v->builtin->id == IR_B_MOD)
+      fr = fmod(x, y); /* exact in every precision */
+    else if (v->builtin->id == IR_B_FLOORDIV)
+      fr = floor(ir_round_float(t, x / y)); /* the quotient rounds first */
+    else
+      fr = x / y;
     break;
   case IR_B_NEG: fl ? (fr = -x) : (ir = (int64_t)(0 - (uint64_t)p)); break;
   case IR_B_POS: fl ? (fr = x) : (ir = p); break;

@@ -282,8 +282,13 @@ struct ir_value {
   ir_value **args;
   int nargs;
   int aux, aux2;
-  int64_t ival;              /* CONST of int/bool type (uint64 bit pattern) */
-  double fval;               /* CONST of float type */
+  int64_t ival; /* CONST of int/bool type (uint64 bit pattern) */
+  double fval;  /* CONST of float type */
+  /* CONST that stands for a Python number (a literal, a module constant,
+     either negated): py 1 an int, 2 a float; pyf its value, unrounded.  A
+     typed constructor takes it at its own precision (warp-lang >= 1.11). */
+  signed char py;
+  double pyf;
   const ir_builtin *builtin; /* BUILTIN, ATOMIC */
   ir_func *callee;           /* CALL */
   ir_block *targets[2];      /* BR, CBR */

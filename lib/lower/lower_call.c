@@ -40,7 +40,19 @@ static ir_value *scalar_ctor(lower_ctx *c, const ast_expr *e,
     wp_error(c->diag, e->loc, "'%s' takes one scalar argument", t->name);
     return NULL;
   }
-  return lower_cast(c, args[0], t, e->loc);
+  /* as Warp: the 64-bit constructors take a Python number exactly
+     (wp.float64(3.141592653589793) does not round through float32) */
+  if (t->scalar == WP_SCALAR_FLOAT64 || t->scalar == WP_SCALAR_INT64 ||
+      t->scalar == WP_SCALAR_UINT64)
+    return lower_cast(c, lower_py_to(c, args[0], t, e->loc), t, e->loc);
+  ir_value *r = lower_cast(c, args[0], t, e->loc);
+  if (r->op == IR_CONST && r->py) { /* a computed value, no longer one */
+    ir_value *k = lower_emit(c, IR_CONST, t, NULL, 0, e->loc);
+    k->ival = r->ival;
+    k->fval = r->fval;
+    r = k;
+  }
+  return r;
 }
 
 /* wp.vec3(...), wp.mat33(...): zero, splat, components, conversion from
@@ -60,6 +72,11 @@ static ir_value *composite_ctor(lower_ctx *c, const ast_expr *e,
 ir_value *lower_composite(lower_ctx *c, const ast_expr *e, const ir_type *t,
                           ir_value **args, int n) {
   int ncomp = t->rows * t->cols;
+  /* Python numbers given as components (or as the fill value) take the
+     element type, at its precision: wp.vec3d(0.1, 2, 3.0), wp.vec3h(1.0) */
+  if (n == ncomp || n == 1)
+    for (int i = 0; i < n; i++)
+      args[i] = lower_py_to(c, args[i], t->elem, e->items[i]->loc);
   if (n == 2 && t->kind == IR_T_VEC && t->flavor != IR_VEC_PLAIN)
     return lower_quat_compose(c, e, t,
                               args); /* quat(ijk, w), transform(p, q) */
@@ -70,6 +87,13 @@ ir_value *lower_composite(lower_ctx *c, const ast_expr *e, const ir_type *t,
   if (n == 1 && args[0]->type->kind == t->kind &&
       args[0]->type->rows == t->rows && args[0]->type->cols == t->cols)
     return lower_cast(c, args[0], t, e->loc);
+  if (n == 1 && args[0]->type->kind == IR_T_SCALAR &&
+      args[0]->type != t->elem) {
+    wp_error(c->diag, e->items[0]->loc,
+             "the value used to fill a '%s' must be '%s', got '%s'", t->name,
+             t->elem->name, args[0]->type->name);
+    return NULL;
+  }
   if (n == 1 && args[0]->type == t->elem) {
     ir_value **comps = WP_NEW_ARRAY(c->A, ir_value *, ncomp);
     for (int i = 0; i < ncomp; i++)

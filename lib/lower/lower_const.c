@@ -23,6 +23,8 @@ typedef struct cvalue {
   int64_t enum_mask;   /* IntFlag: the bits its members span */
   int64_t *icomp;      /* the same, exact, when the scalar type is an integer
                           (values past 2^53, uint64 bit patterns) */
+  int py;     /* CV_TYPED scalar: its Python value pyf, unrounded, as Warp */
+  double pyf; /* keeps it (wp.float32(0.1).value is 0.1); 1 an int, 2 float */
 } cvalue;
 
 /* Makes v a typed constant of type t with fresh zero components. */
@@ -223,6 +225,7 @@ static void scalar_result(lower_ctx *c, const ir_type *t, double f, int64_t i,
                        ? (double)(uint64_t)out->icomp[0]
                        : (double)out->icomp[0];
   }
+  out->py = fl ? 2 : 1, out->pyf = out->comp[0]; /* constructors convert it */
 }
 
 /* Arithmetic with a Warp scalar at module level, as warp-lang 1.19.0 runs
@@ -397,6 +400,8 @@ static bool eval_typed(lower_ctx *c, const ast_expr *e, const ir_type *t,
     out->comp[k] = cv_num(a);
     out->icomp[k] = cv_int(a);
   }
+  if (t->kind == IR_T_SCALAR && args[0].kind != CV_BOOL)
+    out->py = args[0].kind == CV_INT ? 1 : 2, out->pyf = cv_num(&args[0]);
   round_comps(out);
   return true;
 }
@@ -622,12 +627,8 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
 
 static ir_value *materialize(lower_ctx *c, const cvalue *v, wp_loc loc) {
   switch (v->kind) {
-  case CV_INT:
-    if (v->i >= INT32_MIN && v->i <= INT32_MAX)
-      return lower_const_int(c, ir_t_int32(c->T), v->i);
-    return lower_const_int(c, ir_t_scalar(c->T, WP_SCALAR_INT64), v->i);
-  case CV_FLOAT:
-    return lower_const_float(c, ir_t_float32(c->T), (double)(float)v->f);
+  case CV_INT: return lower_py_int(c, v->i);
+  case CV_FLOAT: return lower_py_float(c, v->f);
   case CV_BOOL: return lower_const_int(c, ir_t_bool(c->T), v->i);
   case CV_TYPED: {
     const ir_type *t = v->type;
@@ -637,8 +638,8 @@ static ir_value *materialize(lower_ctx *c, const cvalue *v, wp_loc loc) {
     for (int k = 0; k < n; k++)
       comps[k] = ir_type_is_float(st) ? lower_const_float(c, st, v->comp[k])
                                       : lower_const_int(c, st, v->icomp[k]);
-    if (n == 1)
-      return comps[0];
+    if (n == 1) /* a Warp scalar: a constant a constructor converts */
+      return v->py ? lower_mark_py(comps[0], v->py, v->pyf) : comps[0];
     return lower_emit(c, IR_COMPOSE, t, comps, n, loc);
   }
   }

@@ -164,6 +164,9 @@ static ir_value *index_value(lower_ctx *c, ir_value *base, const ast_expr *e) {
       lower_check_reload(c, base, e->loc);
     return n < 0 ? NULL : lower_emit(c, IR_LOAD, t->elem, args, n, e->loc);
   }
+  if (t->kind == IR_T_VEC && t->flavor == IR_VEC_PLAIN && e->nitems == 1 &&
+      e->items[0]->kind == AST_EXPR_SLICE)
+    return lower_vec_slice(c, base, e->items[0]);
   int max = t->kind == IR_T_MAT ? 2 : 1;
   if (t->kind != IR_T_VEC && t->kind != IR_T_MAT && t->kind != IR_T_TUPLE) {
     wp_error(c->diag, e->loc, "'%s' cannot be indexed", t->name);
@@ -247,7 +250,8 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
   const char *path = lower_warp_path(c, e);
   double wk;
   if (path && lower_warp_constant(path, &wk)) /* a Python float: float32 */
-    return value_entity(lower_const_float(c, ir_t_float32(c->T), (float)wk));
+    return value_entity(lower_mark_py(
+        lower_const_float(c, ir_t_float32(c->T), (float)wk), 2, wk));
   if (path) {
     entity en = lower_warp_name(c, path);
     if (en.kind == ENT_ERROR)
@@ -272,7 +276,8 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
                         ? e->name
                         : wp_arena_printf(c->A, "%s.%s", base.name, e->name);
     if (lower_warp_constant(p, &wk))
-      return value_entity(lower_const_float(c, ir_t_float32(c->T), (float)wk));
+      return value_entity(lower_mark_py(
+          lower_const_float(c, ir_t_float32(c->T), (float)wk), 2, wk));
     entity en = lower_warp_name(c, p);
     if (en.kind == ENT_ERROR)
       lower_unknown_warp_name(c, p, e->loc);
@@ -664,13 +669,17 @@ static ir_value *conditional(lower_ctx *c, const ast_expr *e) {
 static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
   switch (e->kind) {
   case AST_EXPR_INT:
-    if (e->int_value <= INT32_MAX)
-      return lower_const_int(c, ir_t_int32(c->T), (int64_t)e->int_value);
-    return lower_const_int(c, ir_t_scalar(c->T, WP_SCALAR_INT64),
-                           (int64_t)e->int_value);
+    return lower_mark_py(
+        lower_const_int(c,
+                        e->int_value <= INT32_MAX
+                            ? ir_t_int32(c->T)
+                            : ir_t_scalar(c->T, WP_SCALAR_INT64),
+                        (int64_t)e->int_value),
+        1, (double)e->int_value);
   case AST_EXPR_FLOAT:
-    return lower_const_float(c, ir_t_float32(c->T),
-                             (double)(float)e->float_value);
+    return lower_mark_py(
+        lower_const_float(c, ir_t_float32(c->T), (double)(float)e->float_value),
+        2, e->float_value);
   case AST_EXPR_BOOL: return lower_const_int(c, ir_t_bool(c->T), e->bool_value);
   case AST_EXPR_SUBSCRIPT: return subscript(c, e);
   case AST_EXPR_CALL: return lower_call(c, e);
@@ -691,11 +700,14 @@ static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
     /* -literal stays a constant of the same type (so v[-1] is checked) */
     if (n == 1 && e->op == AST_OP_NEG && args[0]->op == IR_CONST &&
         ir_type_is_signed(args[0]->type)) {
-      if (ir_type_is_float(args[0]->type))
-        return lower_const_float(c, args[0]->type, -args[0]->fval);
-      if (args[0]->ival != INT32_MIN ||
-          args[0]->type->scalar != WP_SCALAR_INT32)
-        return lower_const_int(c, args[0]->type, -args[0]->ival);
+      ir_value *k = args[0];
+      if (ir_type_is_float(k->type))
+        return lower_mark_py(lower_const_float(c, k->type, -k->fval), k->py,
+                             -k->pyf);
+      if (k->ival != INT32_MIN || k->type->scalar != WP_SCALAR_INT32)
+        return lower_mark_py(
+            lower_const_int(c, k->type, (int64_t)(0 - (uint64_t)k->ival)),
+            k->py, -k->pyf);
     }
     if (e->kind == AST_EXPR_BINARY && lower_op_builtin(e->op) != IR_B_NONE)
       return lower_binary_op(c, lower_op_builtin(e->op), args, e->loc);

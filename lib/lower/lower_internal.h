@@ -235,6 +235,18 @@ ir_value *lower_builtin(lower_ctx *c, const ir_builtin *b, ir_value **args,
 ir_value *lower_const_int(lower_ctx *c, const ir_type *t, int64_t v);
 ir_value *lower_const_float(lower_ctx *c, const ir_type *t, double v);
 ir_value *lower_cast(lower_ctx *c, ir_value *v, const ir_type *to, wp_loc loc);
+/* v[lo:hi:step] of vector v, `s` the slice (lower_slice.c). */
+ir_value *lower_vec_slice(lower_ctx *c, ir_value *v, const ast_expr *s);
+/* Marks constant k as the Python number x (py 1: an int, 2: a float). */
+ir_value *lower_mark_py(ir_value *k, int py, double x);
+/* A Python int (int32, int64 when it does not fit) or float (float32)
+ * constant, marked as that number. */
+ir_value *lower_py_int(lower_ctx *c, int64_t v);
+ir_value *lower_py_float(lower_ctx *c, double x);
+/* v as a constant of scalar type st when v stands for a Python number
+ * (Warp's typed constructors take such a value at their own precision:
+ * wp.vec3d(0.1) holds the double 0.1); otherwise v itself. */
+ir_value *lower_py_to(lower_ctx *c, ir_value *v, const ir_type *st, wp_loc loc);
 /* lower_half.c: whether a builtin call has float16 arguments (and no
  * float32 ones), and its lowering through float32 (see there). */
 bool lower_half_args(const ir_builtin *b, const ir_type **types, int n);

@@ -244,6 +244,10 @@ static ir_value *matrix(lower_ctx *c, const ast_expr *e) {
              rows, cols, args[0]->type->rows, args[0]->type->cols);
     return NULL;
   }
+  if (st && (n > 1 || (n == 1 && args[0]->type->kind == IR_T_SCALAR)))
+    for (int i = 0; i < n; i++) /* dtype given: Python numbers take it */
+      args[i] =
+          lower_py_to(c, args[i], ir_t_scalar(c->T, st), e->items[i]->loc);
   if (!st)
     st = n ? scalar_of(args[0]) : WP_SCALAR_FLOAT32;
   if (n > 1 || (n == 1 && args[0]->type->kind == IR_T_SCALAR))
@@ -304,6 +308,10 @@ static ir_value *vector(lower_ctx *c, const ast_expr *e) {
              n, len);
     return NULL;
   }
+  if (st && !copy)
+    for (int i = 0; i < n; i++) /* dtype given: Python numbers take it */
+      args[i] =
+          lower_py_to(c, args[i], ir_t_scalar(c->T, st), e->items[i]->loc);
   if (!st)
     st = n ? scalar_of(args[0]) : WP_SCALAR_FLOAT32;
   if (!copy)

@@ -24,6 +24,7 @@ ir_value *lower_quat_compose(lower_ctx *c, const ast_expr *e, const ir_type *t,
   const ir_type *v3 = ir_t_vec(c->T, t->scalar, 3);
   ir_value *comps[7];
   if (ir_type_is_quat(t)) {
+    args[1] = lower_py_to(c, args[1], t->elem, e->items[1]->loc);
     if (args[0]->type != v3 || args[1]->type != t->elem) {
       wp_error(c->diag, e->loc,
                "'%s' takes (x, y, z, w) or (%s ijk, %s real), got (%s, %s)",
@@ -114,6 +115,14 @@ ir_value *lower_quat_generic(lower_ctx *c, const ast_expr *e,
   } else if (e->nitems > 0) {
     const ir_type *a = args[0]->type;
     s = a->kind == IR_T_SCALAR ? a->scalar : a->elem ? a->elem->scalar : 0;
+    for (int i = 1; i < e->nitems; i++)
+      if (a->kind == IR_T_SCALAR && args[i]->type != a) {
+        wp_error(c->diag, e->items[i]->loc,
+                 "all values given when constructing a %s must have the same "
+                 "type",
+                 name[0] == 't' ? "transform" : "quaternion");
+        return NULL;
+      }
   }
   if (s != WP_SCALAR_FLOAT32 && s != WP_SCALAR_FLOAT64 &&
       s != WP_SCALAR_FLOAT16) {

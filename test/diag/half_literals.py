@@ -1,13 +1,13 @@
-# warp-lang 1.10.1 has no bfloat16; float16 vectors take float16 values only
-# (float literals do not convert); generic matrix() types need a float dtype
-# (8- and 16-bit integer matrices are not supported yet) and literal shapes.
+# No bfloat16 yet; float16 vectors take float16 values (a literal converts, a
+# float32 value does not); generic matrix() types need a float dtype (8- and
+# 16-bit integer matrices are not supported yet) and literal shapes.
 import warp as wp
 
 
 @wp.kernel
 def k(v: wp.array(dtype=wp.vec3h)):
     i = wp.tid()
-    v[i] = wp.vec3h(1.0, 2.0, 3.0)
+    v[i] = wp.vec3h(float(i), 2.0, 3.0)
     x = wp.bfloat16(1.5)
 
 

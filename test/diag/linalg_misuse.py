@@ -13,7 +13,7 @@ def k(a: wp.array(dtype=float), n: int, m: wp.array(dtype=wp.mat33)):
     x = wp.matrix(wp.vec3(1.0, 2.0, 3.0), wp.quat_identity(), wp.vec3(1.0, 1.0, 1.0))
     y = wp.identity(n=n, dtype=float)
     z = wp.matrix(1.0, 2.0, 3.0, 4.0)
-    w = wp.vector(1.0, length=2, dtype=wp.float64)
+    w = wp.vector(a[i], length=2, dtype=wp.float64)
     v = wp.vector(1.0, 2.0, size=2)
     t = wp.trace(wp.matrix(1.0, 2.0, 3.0, 4.0, 5.0, 6.0, shape=(2, 3)))
     U = wp.mat33()

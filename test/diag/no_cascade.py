@@ -6,7 +6,7 @@ import warp as wp
 @wp.kernel
 def k(a: wp.array(dtype=float), p: wp.array(dtype=wp.vec3)):
     i = wp.tid()
-    v = wp.vec3(1, 2, 3)
+    v = wp.vec3(i, 2, 3)
     p[i] = v
     t = a[0.5]
     a[i] = t

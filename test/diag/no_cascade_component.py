@@ -11,7 +11,7 @@ def k(a: wp.array(dtype=float), m: wp.array(dtype=wp.mat22)):
     v[0] = a[i]
     v[1] += 2.0
     a[i] = v[0]
-    w = wp.mat22(1, 2, 3, 4)
+    w = wp.mat22(i, 2, 3, 4)
     w[0, 1] = 5.0
     m[i] = w
     n = wp.static(len(a))

@@ -240,9 +240,9 @@ class Param:
         self.name = arg.label
         t = arg.type
         if wt.is_array(t):
-            # wp.array[T] / wp.array2d[T] annotations (warp-lang 1.19) are
-            # _ArrayAnnotation objects standing for a plain wp.array
-            if type(t) is not wt.array and type(t).__name__ != "_ArrayAnnotation":
+            # wp.array[T] annotations (warp-lang >= 1.11) are _ArrayAnnotation
+            # objects whose concrete class is wp.array
+            if type(t) is not wt.array and getattr(type(t), "_concrete_cls", None) is not wt.array:
                 raise SpecError(f"parameter '{self.name}': only wp.array parameters are supported, got {t!r}")
             self.is_array = True
             self.ndim = int(t.ndim)

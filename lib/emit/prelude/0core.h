@@ -5,8 +5,9 @@
  * compiler builtins on the CPU (which call libm where needed) and CUDA's
  * device functions under __CUDACC__.  Names are wp_<builtin>_<type>, the
  * names the emitter prints for a builtin call on those argument types.
- * Semantics follow Warp's (warp-lang) behaviour: integer division and modulo
- * truncate and give 0 for a zero divisor; float // floors; float % is fmod;
+ * Semantics follow Warp's (warp-lang) behaviour: integer / and % truncate,
+ * signed // floors (warp-lang >= 1.11), all give 0 for a zero divisor;
+ * float // floors; float % is fmod;
  * sign(0) is 1; round() rounds half away from zero; clamp(x, a, b) is
  * min(max(a, x), b).
  */
@@ -30,16 +31,41 @@
 #endif
 
 /* ---- integer scalars ---------------------------------------------------- */
-#define WP_INT_OPS(N, T, UT)                                                   \
+/* Signed / and % truncate (b == -1 is taken apart: INT_MIN / -1 wraps);
+ * // floors, as warp-lang >= 1.11 does: the truncated quotient less one when
+ * the remainder is not zero and its sign differs from the divisor's. */
+#define WP_SIGNED_DIVMOD(N, T, UT)                                             \
   WP_FN T wp_div_##N(T a, T b) {                                               \
     return b == 0 ? (T)0 : (b == (T)-1 ? (T)(0 - (UT)a) : (T)(a / b));         \
-  }                                                                            \
-  WP_FN T wp_floordiv_##N(T a, T b) {                                          \
-    return wp_div_##N(a, b);                                                   \
   }                                                                            \
   WP_FN T wp_mod_##N(T a, T b) {                                               \
     return b == 0 || b == (T)-1 ? (T)0 : (T)(a % b);                           \
   }                                                                            \
+  WP_FN T wp_floordiv_##N(T a, T b) {                                          \
+    T r = wp_mod_##N(a, b);                                                    \
+    return (T)(wp_div_##N(a, b) - (r != 0 && (r < 0) != (b < 0)));             \
+  }
+/* Unsigned: plain division. */
+#define WP_UNSIGNED_DIVMOD(N, T)                                               \
+  WP_FN T wp_div_##N(T a, T b) {                                               \
+    return b == 0 ? (T)0 : (T)(a / b);                                         \
+  }                                                                            \
+  WP_FN T wp_mod_##N(T a, T b) {                                               \
+    return b == 0 ? (T)0 : (T)(a % b);                                         \
+  }                                                                            \
+  WP_FN T wp_floordiv_##N(T a, T b) {                                          \
+    return wp_div_##N(a, b);                                                   \
+  }
+WP_SIGNED_DIVMOD(int8, wp_int8, wp_uint8)
+WP_UNSIGNED_DIVMOD(uint8, wp_uint8)
+WP_SIGNED_DIVMOD(int16, wp_int16, wp_uint16)
+WP_UNSIGNED_DIVMOD(uint16, wp_uint16)
+WP_SIGNED_DIVMOD(int32, wp_int32, wp_uint32)
+WP_UNSIGNED_DIVMOD(uint32, wp_uint32)
+WP_SIGNED_DIVMOD(int64, wp_int64, wp_uint64)
+WP_UNSIGNED_DIVMOD(uint64, wp_uint64)
+
+#define WP_INT_OPS(N, T, UT)                                                   \
   WP_FN T wp_min_##N(T a, T b) {                                               \
     return a < b ? a : b;                                                      \
   }                                                                            \

@@ -75,12 +75,6 @@
       r.c[i] = wp_mod_##S(a.c[i], b.c[i]);                                     \
     return r;                                                                  \
   }                                                                            \
-  WP_FN wp_##V wp_floordiv_##V##_##V(wp_##V a, wp_##V b) {                     \
-    wp_##V r;                                                                  \
-    for (int i = 0; i < N; i++)                                                \
-      r.c[i] = wp_floordiv_##S(a.c[i], b.c[i]);                                \
-    return r;                                                                  \
-  }                                                                            \
   WP_FN wp_##V wp_neg_##V(wp_##V a) {                                          \
     wp_##V r;                                                                  \
     for (int i = 0; i < N; i++)                                                \

@@ -1,8 +1,9 @@
 """Integer // and % (and / on ints) with negative operands.
 
-Warp follows C, not Python: // and / truncate toward zero and % takes the sign
-of the dividend (-7 // 2 == -3, -7 % 2 == -1).  Divisors are never zero (that
-is undefined behaviour in C and crashes warp-lang's CPU backend with SIGFPE).
+/ truncates toward zero and % takes the sign of the dividend, as in C
+(-7 / 2 == -3, -7 % 2 == -1); // floors, as in Python (-7 // 2 == -4) since
+warp-lang 1.11 (it truncated before).  Divisors are never zero (that is
+undefined behaviour in C and crashes warp-lang's CPU backend with SIGFPE).
 """
 import warp as wp
 

@@ -1,0 +1,58 @@
+"""Vector slices v[lo:hi:step] with compile-time bounds (literals, module
+constants, locals assigned a literal), Python's meaning: omitted parts,
+negative indices from the end, negative steps, clamping.  The result is a
+new vector of the selected components (wp.vec4(...)[1:] is a vec3); len()
+of it is a constant.  A local assigned a literal stays an int after it was
+given to a typed constructor (wp.vec3d(x, ...), then f[0:n]).
+"""
+import warp as wp
+
+HEAD = wp.constant(2)
+
+
+@wp.kernel
+def slices(a: wp.array(dtype=wp.vec4), out: wp.array2d(dtype=float), lens: wp.array2d(dtype=int)):
+    i = wp.tid()
+    v = a[i]
+    n = 3
+    s0 = v[0:n]
+    s1 = v[::-1]
+    s2 = v[1:]
+    s3 = v[-2:]
+    s4 = v[::2]
+    s5 = v[:HEAD]
+    s6 = v[3:0:-2]
+    s7 = v[-100:100]
+    out[i, 0] = s0[2]
+    out[i, 1] = s1[0] + 10.0 * s1[3]
+    out[i, 2] = wp.dot(s2, wp.vec3(1.0, 2.0, 3.0))
+    out[i, 3] = s3[0] - s3[1]
+    out[i, 4] = s4[1]
+    out[i, 5] = wp.length(s5)
+    out[i, 6] = s6[0] * s6[1]
+    out[i, 7] = s7[3]
+    lens[i, 0] = len(s2)
+    lens[i, 1] = len(v[:-1])
+    lens[i, 2] = len(s6)
+    lens[i, 3] = n
+
+
+@wp.kernel
+def reuse(values: wp.array(dtype=wp.float64), counts: wp.array(dtype=int)):
+    x = 0.3
+    n = 2
+    d = wp.vec3d(x, 0.0, 0.0)
+    values[0] = d[0]
+    values[1] = wp.float64(x)
+    f = wp.vec3i(7, 8, 9)
+    g = f[0:n]
+    counts[0] = n
+    counts[1] = g[1]
+    counts[2] = len(g)
+
+
+TESTS = [
+    dict(kernel="slices", dim=50, args=dict(a=("uniform", -3, 3)), shapes=dict(out=(50, 8), lens=(50, 4)),
+         outputs=["out", "lens"]),
+    dict(kernel="reuse", dim=1, shapes=dict(values=(2,), counts=(3,)), rtol=0, atol=0),
+]
