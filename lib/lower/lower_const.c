@@ -46,24 +46,82 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out);
 
 static ir_value *materialize(lower_ctx *c, const cvalue *v, wp_loc loc);
 static bool not_const(lower_ctx *c, const ast_expr *e);
+static void untype(cvalue *v);
 static const ast_global *find_global(lower_ctx *c, const char *name, int limit,
                                      int *idx);
 
-/* len(x) at compile time: the length of a tuple (a literal or a module
- * constant) or the row count of a constant vector / matrix. */
-static bool eval_len(lower_ctx *c, const ast_expr *call, int limit,
-                     cvalue *out) {
-  const ast_expr *x = call->items[0];
-  int lim = limit;
-  for (int depth = 0; x->kind == AST_EXPR_NAME && depth < 64; depth++) {
+static bool is_seq(const ast_expr *x) {
+  return x->kind == AST_EXPR_TUPLE ||
+         (x->kind == AST_EXPR_UNSUPPORTED && strcmp(x->name, "list") == 0);
+}
+
+/* x with module-level names followed to their values (and *limit to the
+ * globals those values see). */
+static const ast_expr *follow_globals(lower_ctx *c, const ast_expr *x,
+                                      int *limit) {
+  for (int depth = 0; depth < 64; depth++) {
+    if (x->kind == AST_EXPR_SUBSCRIPT) { /* TABLE[i][j] */
+      bool reported;
+      const ast_expr *item = lower_const_item(c, x, limit, &reported);
+      if (!item)
+        break;
+      x = item;
+      continue;
+    }
+    if (x->kind != AST_EXPR_NAME)
+      break;
     int idx;
-    const ast_global *g = find_global(c, x->name, lim, &idx);
+    if (c->in_static && c->const_depth == 0 && lower_static_local(c, x->name))
+      break;
+    const ast_global *g = find_global(c, x->name, *limit, &idx);
     if (!g)
       break;
     x = g->value;
-    lim = idx;
+    *limit = idx;
   }
-  if (x->kind == AST_EXPR_TUPLE) {
+  return x;
+}
+
+const ast_expr *lower_const_item(lower_ctx *c, const ast_expr *sub, int *limit,
+                                 bool *reported) {
+  *reported = false;
+  if (sub->kind != AST_EXPR_SUBSCRIPT || sub->nitems != 1)
+    return NULL;
+  int lim = *limit;
+  const ast_expr *seq = follow_globals(c, sub->value, &lim);
+  if (!is_seq(seq))
+    return NULL;
+  cvalue k;
+  int errors = c->diag->errors;
+  if (!eval(c, sub->items[0], *limit, &k)) {
+    *reported = c->diag->errors > errors;
+    return NULL;
+  }
+  untype(&k);
+  if (k.kind == CV_FLOAT || k.kind == CV_TYPED) {
+    wp_error(c->diag, sub->items[0]->loc, "a sequence index must be an int");
+    *reported = true;
+    return NULL;
+  }
+  int64_t i = k.i < 0 ? k.i + seq->nitems : k.i;
+  if (i < 0 || i >= seq->nitems) {
+    wp_error(c->diag, sub->items[0]->loc,
+             "index %lld is out of range for a sequence of %d items",
+             (long long)k.i, seq->nitems);
+    *reported = true;
+    return NULL;
+  }
+  *limit = lim;
+  return seq->items[i];
+}
+
+/* len(x) at compile time: the length of a tuple or list (a literal or a
+ * module constant) or the row count of a constant vector / matrix. */
+static bool eval_len(lower_ctx *c, const ast_expr *call, int limit,
+                     cvalue *out) {
+  int lim = limit;
+  const ast_expr *x = follow_globals(c, call->items[0], &lim);
+  if (is_seq(x)) {
     out->kind = CV_INT;
     out->i = x->nitems;
     return true;
@@ -83,9 +141,15 @@ static bool not_const(lower_ctx *c, const ast_expr *e) {
   if (c->const_quiet)
     return false; /* the caller reports */
   if (c->in_static && c->const_depth == 0) {
-    if (e->kind == AST_EXPR_NAME)
+    if (e->kind == AST_EXPR_NAME) {
       wp_error(c->diag, e->loc, "'%s' is not a compile-time constant", e->name);
-    else
+      if (lower_var_index(c, e->name, false) >= 0)
+        wp_note(c->diag, e->loc,
+                "'%s' is a kernel variable: wp.static() sees a loop "
+                "variable only in a loop that Warp unrolls, over range() of "
+                "constants",
+                e->name);
+    } else
       wp_error(c->diag, e->loc,
                "this expression cannot be evaluated at compile time");
     return false;
@@ -418,6 +482,17 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     return true;
   case AST_EXPR_NAME: {
     int idx, scope = 0;
+    ir_value *lv = c->in_static && c->const_depth == 0
+                       ? lower_static_local(c, e->name)
+                       : NULL;
+    if (lv) { /* an unrolled loop's variable, a local holding a constant */
+      out->kind = ir_type_is_float(lv->type)  ? CV_FLOAT
+                  : ir_type_is_bool(lv->type) ? CV_BOOL
+                                              : CV_INT;
+      out->i = lv->ival;
+      out->f = lv->fval;
+      return true;
+    }
     const ast_expr *cv = lower_closure_value(c, e->name, &scope);
     if (cv) { /* captured by a factory-made definition */
       factory_closure *clo = c->clo;
@@ -567,6 +642,22 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     if ((e->op == AST_OP_AND) == t)
       return eval(c, e->items[1], limit, out);
     return true;
+  }
+  case AST_EXPR_SUBSCRIPT: { /* VALUES[k] of a tuple or list */
+    int lim = limit;
+    bool reported;
+    const ast_expr *item = lower_const_item(c, e, &lim, &reported);
+    if (!item)
+      return reported ? false : not_const(c, e);
+    if (++c->const_depth > 64) {
+      c->const_depth--;
+      return not_const(c, e);
+    }
+    clo_scope s = lower_clo_enter(c, NULL, 0);
+    bool ok = eval(c, item, lim, out);
+    lower_clo_leave(c, s);
+    c->const_depth--;
+    return ok;
   }
   case AST_EXPR_IFEXP: {
     cvalue cond;

@@ -792,6 +792,12 @@ entity lower_entity(lower_ctx *c, const ast_expr *e) {
   }
   if (e->kind == AST_EXPR_ATTRIBUTE)
     return attribute(c, e);
+  if (e->kind == AST_EXPR_CALL) { /* wp.static(FUNCS[k]) naming a function */
+    const char *p = lower_warp_path(c, e->value);
+    entity en;
+    if (p && !strcmp(p, "static") && lower_static_callee(c, e, &en))
+      return en;
+  }
   return value_entity(expr_value(c, e));
 }
 

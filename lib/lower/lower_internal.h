@@ -149,6 +149,7 @@ typedef struct loop_ctx {
  * middle of a body (its first call) gets a frame of its own on top; the
  * caller's frame is untouched and current again afterwards.  Outside any
  * definition (module level) the current frame is an empty one. */
+typedef struct static_bind static_bind; /* lower_static.c */
 typedef struct lower_frame {
   struct lower_frame *parent; /* the frame current before this one */
   ir_func *f;
@@ -166,6 +167,10 @@ typedef struct lower_frame {
      already warned about (read-after-write breaks their gradient) */
   wp_ptrvec stored; /* ir_value * */
   wp_ptrvec warned; /* ir_value * */
+  /* loop variables of the iterations being unrolled for wp.static(), and
+     the values all such iterations assigned (no constants after the loop) */
+  static_bind *static_binds;
+  wp_ptrvec static_iters; /* ir_value * */
 } lower_frame;
 
 typedef struct lower_names lower_names;
@@ -439,6 +444,27 @@ void lower_factory_kernel(lower_ctx *c, int gi);
 /* wp.static(expr) (the call `call`): the value of expr computed at compile
  * time over literals and module constants; NULL when reported. */
 ir_value *lower_static(lower_ctx *c, const ast_expr *call);
+/* lower_static.c: the constant a kernel local `name` holds where a
+ * wp.static() expression names it (the loop variable of an unrolled
+ * iteration, or a local assigned a constant), or NULL. */
+ir_value *lower_static_local(lower_ctx *c, const char *name);
+/* A `for` loop over range(start, end, step) that contains wp.static() and
+ * has constant arguments, unrolled with `body` lowering each iteration:
+ * 1 when done, 0 when it is not such a loop (nothing emitted), -1 after an
+ * error. */
+int lower_static_unroll(lower_ctx *c, const ast_stmt *s, const ast_expr *it,
+                        ir_value *start, ir_value *end, ir_value *step,
+                        void (*body)(lower_ctx *, const ast_stmt *, ir_block *,
+                                     ir_block *));
+/* lower_const.c: the item `sub` (SEQ[k]) selects of a module-level tuple
+ * or list, with *limit updated to the globals its value sees; NULL when sub
+ * is no such subscript (*reported when an error was reported). */
+const ast_expr *lower_const_item(lower_ctx *c, const ast_expr *sub, int *limit,
+                                 bool *reported);
+/* The function a callee `wp.static(expr)` names (FUNCS[k] of a module-level
+ * list or tuple of functions) in *out (ENT_ERROR after an error): false,
+ * nothing reported, when expr does not name a function. */
+bool lower_static_callee(lower_ctx *c, const ast_expr *call, entity *out);
 /* The truth of wp.static(expr) as an `if` condition: 1, 0, or -1 when
  * reported. */
 int lower_static_truth(lower_ctx *c, const ast_expr *call);

@@ -225,6 +225,11 @@ void lower_for(lower_ctx *c, const ast_stmt *s) {
     return;
   if (reversed)
     reverse_range(c, &start, &end, &step, s->cond->loc);
+  else {
+    int r = lower_static_unroll(c, s, it, start, end, step, loop_body);
+    if (r)
+      return;
+  }
   if (unroll_tuple_loop(c, s, start, end, step))
     return;
   const char *hidden = wp_arena_printf(c->A, "$iter%d", c->fs->hidden++);
