@@ -857,7 +857,21 @@ static bool static_eval(lower_ctx *c, const ast_expr *call, cvalue *v) {
   }
   int errors = c->diag->errors;
   c->in_static = true;
-  bool ok = eval(c, call->items[0], c->ast->nglobals, v);
+  bool ok = false;
+  if (!lower_static_deferred(c, call->items[0])) {
+    /* as Warp: first over the module's names alone */
+    bool quiet = c->const_quiet;
+    c->static_eager = c->const_quiet = true;
+    ok = eval(c, call->items[0], c->ast->nglobals, v);
+    c->static_eager = false;
+    c->const_quiet = quiet;
+    if (c->diag->errors > errors) {
+      c->in_static = false;
+      return false;
+    }
+  }
+  if (!ok)
+    ok = eval(c, call->items[0], c->ast->nglobals, v);
   c->in_static = false;
   if (ok)
     return true;

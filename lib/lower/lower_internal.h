@@ -168,9 +168,9 @@ typedef struct lower_frame {
   wp_ptrvec stored; /* ir_value * */
   wp_ptrvec warned; /* ir_value * */
   /* loop variables of the iterations being unrolled for wp.static(), and
-     the values all such iterations assigned (no constants after the loop) */
+     the targets of the `for` statements being lowered (innermost first) */
   static_bind *static_binds;
-  wp_ptrvec static_iters; /* ir_value * */
+  static_bind *for_names;
 } lower_frame;
 
 typedef struct lower_names lower_names;
@@ -204,9 +204,10 @@ typedef struct lower_ctx {
   int nclosure;
   /* constant evaluation (lower_const.c) */
   int const_depth;
-  bool in_static;   /* evaluating wp.static(...) */
-  bool const_quiet; /* constant evaluation: not_const does not report */
-  lower_frame *fs;  /* the function being lowered (never NULL) */
+  bool in_static;    /* evaluating wp.static(...) */
+  bool static_eager; /* ... over the module's names only (lower_static.c) */
+  bool const_quiet;  /* constant evaluation: not_const does not report */
+  lower_frame *fs;   /* the function being lowered (never NULL) */
 } lower_ctx;
 
 /* lower.c: makes `fs` the frame of function f, on top of the current one:
@@ -444,6 +445,22 @@ void lower_factory_kernel(lower_ctx *c, int gi);
 /* wp.static(expr) (the call `call`): the value of expr computed at compile
  * time over literals and module constants; NULL when reported. */
 ir_value *lower_static(lower_ctx *c, const ast_expr *call);
+/* lower_static.c: lowers the `for` statement s with its target pushed on
+ * fs->for_names (`loop` does the work). */
+void lower_static_for(lower_ctx *c, const ast_stmt *s,
+                      void (*loop)(lower_ctx *, const ast_stmt *));
+/* Whether wp.static(e) is evaluated where its kernel's constants are
+ * visible: when e names the target of an enclosing `for` (Warp defers those
+ * to code generation); other expressions are first tried over the module's
+ * names alone. */
+bool lower_static_deferred(lower_ctx *c, const ast_expr *e);
+/* After a dynamic `for` over range(start, end, step) of plain constants
+ * that Warp unrolls (at most max_unroll iterations, no break, the body does
+ * not assign the target), the target holds its last value as a constant,
+ * as in Warp. */
+void lower_static_after_loop(lower_ctx *c, const ast_stmt *s,
+                             const ast_expr *it, ir_value *start, ir_value *end,
+                             ir_value *step);
 /* lower_static.c: the constant a kernel local `name` holds where a
  * wp.static() expression names it (the loop variable of an unrolled
  * iteration, or a local assigned a constant), or NULL. */

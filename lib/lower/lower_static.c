@@ -5,8 +5,9 @@
  * value of the loop variable.  A wp.static() expression also sees the kernel
  * locals that hold a constant (`m = 3`), before the module's globals of the
  * same name; any other local name is looked up among the globals, as Python
- * evaluates the expression in the module's namespace; so is an unrolled
- * loop's variable after its loop. */
+ * evaluates the expression in the module's namespace.  As in Warp, an
+ * expression that names no enclosing loop's variable is first evaluated
+ * over the module's names alone. */
 #include <string.h>
 
 #include "lower_internal.h"
@@ -114,7 +115,7 @@ static ir_value *peek_var(lower_ctx *c, int var, ir_block *b, bool *unknown) {
 
 ir_value *lower_static_local(lower_ctx *c, const char *name) {
   int var = lower_var_index(c, name, false);
-  if (var < 0 || !c->fs->cur)
+  if (var < 0 || !c->fs->cur || c->static_eager)
     return NULL;
   bool unknown = false;
   ir_value *v = peek_var(c, var, c->fs->cur, &unknown);
@@ -126,10 +127,6 @@ ir_value *lower_static_local(lower_ctx *c, const char *name) {
     }
   if (!v || v->op != IR_CONST || v->type->kind != IR_T_SCALAR)
     return NULL;
-  /* as in Warp, an unrolled loop's variable is no constant after the loop */
-  for (int i = 0; i < c->fs->static_iters.count; i++)
-    if (c->fs->static_iters.items[i] == v)
-      return NULL;
   return v;
 }
 
@@ -244,7 +241,6 @@ int lower_static_unroll(lower_ctx *c, const ast_stmt *s, const ast_expr *it,
        k += step->ival) {
     ir_block *next = ir_block_new(c->fs->f);
     ir_value *kv = lower_const_int(c, start->type, k);
-    wp_ptrvec_push(c->A, &c->fs->static_iters, kv);
     lower_assign_var(c, name, kv, s->targets[0]->loc);
     static_bind bind = {c->fs->static_binds, name, kv};
     c->fs->static_binds = &bind;
@@ -309,4 +305,81 @@ bool lower_static_callee(lower_ctx *c, const ast_expr *call, entity *out) {
   }
   c->in_static = was;
   return found;
+}
+
+void lower_static_for(lower_ctx *c, const ast_stmt *s,
+                      void (*loop)(lower_ctx *, const ast_stmt *)) {
+  const ast_expr *t = s->ntargets ? s->targets[0] : NULL;
+  static_bind fn = {c->fs->for_names,
+                    t && t->kind == AST_EXPR_NAME ? t->name : "", NULL};
+  c->fs->for_names = &fn;
+  loop(c, s);
+  c->fs->for_names = fn.next;
+}
+
+static bool names_for_target(lower_ctx *c, const ast_expr *e) {
+  if (!e)
+    return false;
+  if (e->kind == AST_EXPR_NAME)
+    for (static_bind *b = c->fs->for_names; b; b = b->next)
+      if (strcmp(b->name, e->name) == 0)
+        return true;
+  if (names_for_target(c, e->value))
+    return true;
+  for (int i = 0; i < e->nitems; i++)
+    if (names_for_target(c, e->items[i]))
+      return true;
+  for (int i = 0; i < e->nkeywords; i++)
+    if (names_for_target(c, e->keywords[i].value))
+      return true;
+  return false;
+}
+
+bool lower_static_deferred(lower_ctx *c, const ast_expr *e) {
+  return names_for_target(c, e);
+}
+
+static bool expr_assigns(const ast_expr *t, const char *name) {
+  if (t->kind == AST_EXPR_NAME)
+    return strcmp(t->name, name) == 0;
+  if (t->kind == AST_EXPR_TUPLE)
+    for (int i = 0; i < t->nitems; i++)
+      if (expr_assigns(t->items[i], name))
+        return true;
+  return false;
+}
+
+static bool block_assigns(const ast_block *b, const char *name) {
+  for (int i = 0; i < b->count; i++) {
+    const ast_stmt *s = b->stmts[i];
+    for (int k = 0; k < s->ntargets; k++)
+      if (expr_assigns(s->targets[k], name))
+        return true;
+    if (block_assigns(&s->body, name) || block_assigns(&s->orelse, name))
+      return true;
+  }
+  return false;
+}
+
+void lower_static_after_loop(lower_ctx *c, const ast_stmt *s,
+                             const ast_expr *it, ir_value *start, ir_value *end,
+                             ir_value *step) {
+  ir_value *args[3] = {start, end, step};
+  int first = it->nitems == 1 ? 1 : 0;
+  for (int i = 0; i < it->nitems; i++)
+    if (!plain_constant_arg(it->items[i], args[first + i]))
+      return;
+  if (step->ival == 0 || !c->fs->cur || find_break(&s->body) ||
+      block_assigns(&s->body, s->targets[0]->name))
+    return;
+  int64_t n = 0, last = 0;
+  for (int64_t k = start->ival; step->ival > 0 ? k < end->ival : k > end->ival;
+       k += step->ival) {
+    last = k;
+    if (++n > c->fs->f->options.max_unroll)
+      return;
+  }
+  if (n > 0)
+    lower_assign_var(c, s->targets[0]->name,
+                     lower_const_int(c, start->type, last), s->loc);
 }

@@ -14,6 +14,7 @@ N = 4
 VALS = (5, 7, 11, 13)
 TABLE = ((1, 2, 3), (4, 5, 6))
 SCALES = [0.5, 1.5, 2.5]
+q = 1
 
 
 @wp.func
@@ -96,9 +97,28 @@ def after_loop(out: wp.array(dtype=float), n: int):
     out[8] = float(j)
 
 
+@wp.kernel
+def scoping(out: wp.array(dtype=float), n: int):
+    # wp.static(q) names no enclosing loop's variable: Warp evaluates it over
+    # the module's names first (the global q = 1), not the local q = 7
+    q = 7
+    out[0] = float(wp.static(q))
+    # inside `for q`, the local: the inner loop's last value (Warp unrolls
+    # the constant inner loop; the variable keeps its value after it)
+    for q in range(2):
+        for q in range(3):
+            pass
+        out[1 + q] = float(wp.static(q * 10 + 1))
+    for k in range(2):
+        for t in range(5):
+            out[4 + k] += float(t)
+        out[6 + k] = float(wp.static(t + k * 100))
+
+
 TESTS = [
     dict(kernel="per_iteration", dim=6, args=dict(x=("uniform", -1, 1), n=3), shapes=dict(out=(6, 36)),
          outputs=["out"]),
     dict(kernel="after_loop", dim=1, args=dict(n=2), shapes=dict(out=(9,))),
+    dict(kernel="scoping", dim=1, args=dict(n=2), shapes=dict(out=(8,))),
     dict(kernel="vector_lanes", dim=8, args=dict(v=("uniform", -1, 1)), outputs=["out"]),
 ]
