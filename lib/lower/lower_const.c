@@ -119,8 +119,20 @@ const ast_expr *lower_const_item(lower_ctx *c, const ast_expr *sub, int *limit,
  * module constant) or the row count of a constant vector / matrix. */
 static bool eval_len(lower_ctx *c, const ast_expr *call, int limit,
                      cvalue *out) {
+  const ast_expr *a = call->items[0];
+  if (a->kind == AST_EXPR_NAME && c->in_static && !c->static_eager &&
+      c->const_depth == 0) { /* len(v) of a kernel variable: by its type */
+    int var = lower_var_index(c, a->name, false);
+    const ir_type *t = var >= 0 ? c->fs->var_types[var] : NULL;
+    if (t &&
+        (t->kind == IR_T_VEC || t->kind == IR_T_MAT || t->kind == IR_T_TUPLE)) {
+      out->kind = CV_INT;
+      out->i = t->kind == IR_T_TUPLE ? t->nmembers : t->rows;
+      return true;
+    }
+  }
   int lim = limit;
-  const ast_expr *x = follow_globals(c, call->items[0], &lim);
+  const ast_expr *x = follow_globals(c, a, &lim);
   if (is_seq(x)) {
     out->kind = CV_INT;
     out->i = x->nitems;

@@ -115,10 +115,23 @@ def scoping(out: wp.array(dtype=float), n: int):
         out[6 + k] = float(wp.static(t + k * 100))
 
 
+@wp.kernel
+def lengths(v: wp.vec2, out: wp.array(dtype=float)):
+    # len() of kernel variables inside wp.static(): by their types
+    w = wp.vec4()
+    tf = wp.transform_identity(float)
+    m = wp.identity(n=wp.static(len(v) + len(w) - 3), dtype=float)
+    out[0] = wp.ddot(m, m)
+    out[1] = float(wp.static(len(tf) * 10))
+    for k in range(wp.static(len(w))):
+        out[2 + k] = float(wp.static(k * len(v))) + v[0]
+
+
 TESTS = [
     dict(kernel="per_iteration", dim=6, args=dict(x=("uniform", -1, 1), n=3), shapes=dict(out=(6, 36)),
          outputs=["out"]),
     dict(kernel="after_loop", dim=1, args=dict(n=2), shapes=dict(out=(9,))),
     dict(kernel="scoping", dim=1, args=dict(n=2), shapes=dict(out=(8,))),
+    dict(kernel="lengths", dim=1, args=dict(v=[0.25, 2.0]), shapes=dict(out=(6,))),
     dict(kernel="vector_lanes", dim=8, args=dict(v=("uniform", -1, 1)), outputs=["out"]),
 ]
