@@ -473,6 +473,10 @@ int lower_static_unroll(lower_ctx *c, const ast_stmt *s, const ast_expr *it,
                         ir_value *start, ir_value *end, ir_value *step,
                         void (*body)(lower_ctx *, const ast_stmt *, ir_block *,
                                      ir_block *));
+/* lower_logic.c: `a if cond else b` (only the chosen branch evaluated) and
+ * the short-circuit `a and b` / `a or b` (a bool). */
+ir_value *lower_ifexp(lower_ctx *c, const ast_expr *e);
+ir_value *lower_boolop(lower_ctx *c, const ast_expr *e);
 /* lower_const.c: the item `sub` (SEQ[k]) selects of a module-level tuple
  * or list, with *limit updated to the globals its value sees; NULL when sub
  * is no such subscript (*reported when an error was reported). */
