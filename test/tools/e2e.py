@@ -699,9 +699,6 @@ def import_warp(verbose, forward_only=False):
     except ImportError:
         import warp.types as wt
 
-    if not hasattr(wt, "array"):  # warp-lang >= 1.11 keeps these in _src
-        import warp._src.types as wt
-
     wp.config.kernel_cache_dir = str(CACHE_DIR)
     wp.config.log_level = 20 if verbose else 40  # INFO / ERROR (1.19: quiet is deprecated)
     if forward_only:
