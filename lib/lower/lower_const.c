@@ -43,6 +43,15 @@ static int64_t cv_int(const cvalue *v) {
 }
 
 static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out);
+static bool eval_func(lower_ctx *c, const ast_expr *call, const ast_def *d,
+                      int limit, cvalue *out);
+
+/* A local of a @wp.func run at compile time (innermost first). */
+typedef struct const_env {
+  struct const_env *next;
+  const char *name;
+  cvalue v;
+} const_env;
 
 static ir_value *materialize(lower_ctx *c, const cvalue *v, wp_loc loc);
 static bool not_const(lower_ctx *c, const ast_expr *e);
@@ -477,6 +486,56 @@ static bool eval_typed(lower_ctx *c, const ast_expr *e, const ir_type *t,
   return true;
 }
 
+/* A @wp.func called inside wp.static(), run as Python runs it: a body of
+ * assignments to names and a return, over its arguments' values. */
+static bool eval_func(lower_ctx *c, const ast_expr *call, const ast_def *d,
+                      int limit, cvalue *out) {
+  if (call->nkeywords || call->nitems != d->nparams)
+    return not_const(c, call);
+  const_env *env = NULL;
+  for (int i = 0; i < d->nparams; i++) {
+    const_env *v = WP_NEW(c->A, const_env);
+    if (!eval(c, call->items[i], limit, &v->v))
+      return false;
+    v->name = d->params[i].name;
+    v->next = env;
+    env = v;
+  }
+  if (c->const_depth >= 64)
+    return not_const(c, call);
+  const_env *saved = c->const_env;
+  int saved_depth = c->const_env_depth;
+  c->const_depth++;
+  c->const_env_depth = c->const_depth;
+  c->const_env = env;
+  bool ok = false, done = false;
+  for (int i = 0; i < d->body.count && !done; i++) {
+    const ast_stmt *s = d->body.stmts[i];
+    if (s->kind == AST_STMT_PASS ||
+        (s->kind == AST_STMT_EXPR && s->value->kind == AST_EXPR_STRING))
+      continue;
+    if (s->kind == AST_STMT_RETURN && s->value) {
+      ok = eval(c, s->value, c->ast->nglobals, out);
+      done = true;
+    } else if (s->kind == AST_STMT_ASSIGN && s->ntargets == 1 &&
+               s->targets[0]->kind == AST_EXPR_NAME) {
+      const_env *v = WP_NEW(c->A, const_env);
+      if (!eval(c, s->value, c->ast->nglobals, &v->v))
+        done = true;
+      v->name = s->targets[0]->name;
+      v->next = c->const_env;
+      c->const_env = v;
+    } else {
+      ok = not_const(c, call);
+      done = true;
+    }
+  }
+  c->const_env = saved;
+  c->const_env_depth = saved_depth;
+  c->const_depth--;
+  return done ? ok : not_const(c, call);
+}
+
 static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
   memset(out, 0, sizeof *out);
   switch (e->kind) {
@@ -494,6 +553,12 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     return true;
   case AST_EXPR_NAME: {
     int idx, scope = 0;
+    if (c->const_env && c->const_depth == c->const_env_depth)
+      for (const_env *v = c->const_env; v; v = v->next)
+        if (strcmp(v->name, e->name) == 0) {
+          *out = v->v;
+          return true;
+        }
     ir_value *lv = c->in_static && c->const_depth == 0
                        ? lower_static_local(c, e->name)
                        : NULL;
@@ -686,8 +751,16 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
         e->nitems == 1 && !lower_warp_path(c, e->value))
       return eval_len(c, e, limit, out);
     const char *path = lower_warp_path(c, e->value);
-    if (path && strcmp(path, "constant") == 0 && e->nitems == 1)
+    if (path && (!strcmp(path, "constant") || !strcmp(path, "static")) &&
+        e->nitems == 1 && !e->nkeywords)
       return eval(c, e->items[0], limit, out);
+    if (!path && c->in_static &&
+        (e->value->kind == AST_EXPR_NAME ||
+         e->value->kind == AST_EXPR_ATTRIBUTE)) {
+      binding b = lower_resolve(c, e->value);
+      if (b.kind == BIND_FUNC && b.func->module == c->mod)
+        return eval_func(c, e, b.func->def, limit, out);
+    }
     const ir_type *t = NULL;
     if (path) {
       entity en = lower_warp_name(c, path);

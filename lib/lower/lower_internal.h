@@ -206,8 +206,12 @@ typedef struct lower_ctx {
   int const_depth;
   bool in_static;    /* evaluating wp.static(...) */
   bool static_eager; /* ... over the module's names only (lower_static.c) */
-  bool const_quiet;  /* constant evaluation: not_const does not report */
-  lower_frame *fs;   /* the function being lowered (never NULL) */
+  /* the locals of a @wp.func called inside wp.static(), seen at
+     const_depth const_env_depth (lower_const.c) */
+  struct const_env *const_env;
+  int const_env_depth;
+  bool const_quiet; /* constant evaluation: not_const does not report */
+  lower_frame *fs;  /* the function being lowered (never NULL) */
 } lower_ctx;
 
 /* lower.c: makes `fs` the frame of function f, on top of the current one:

@@ -6,7 +6,8 @@ that iteration's loop variable, before a module-level global of the same
 name (`j = 100` below).  Covers module-level lists / tuples of @wp.func
 called through wp.static(FUNCS[k]), nested unrolled loops, expressions over
 several loop variables, a static `if` per iteration, `continue`, a dynamic
-loop inside an unrolled one, and the loop variable's value after the loop."""
+loop inside an unrolled one, the loop variable's value after the loop,
+len() of kernel variables and a @wp.func run at compile time."""
 import warp as wp
 
 j = 100
@@ -127,11 +128,28 @@ def lengths(v: wp.vec2, out: wp.array(dtype=float)):
         out[2 + k] = float(wp.static(k * len(v))) + v[0]
 
 
+@wp.func
+def offset_of(k: int):
+    base = wp.static(q + 2)
+    return base * k + 1
+
+
+@wp.kernel
+def static_func_call(out: wp.array(dtype=float)):
+    # a @wp.func called inside wp.static() runs at compile time, in Python
+    c3 = 3
+    out[0] = float(offset_of(2))
+    out[1] = float(wp.static(offset_of(c3) + c3))
+    for k in range(3):
+        out[2 + k] = float(wp.static(offset_of(k * 10)))
+
+
 TESTS = [
     dict(kernel="per_iteration", dim=6, args=dict(x=("uniform", -1, 1), n=3), shapes=dict(out=(6, 36)),
          outputs=["out"]),
     dict(kernel="after_loop", dim=1, args=dict(n=2), shapes=dict(out=(9,))),
     dict(kernel="scoping", dim=1, args=dict(n=2), shapes=dict(out=(8,))),
     dict(kernel="lengths", dim=1, args=dict(v=[0.25, 2.0]), shapes=dict(out=(6,))),
+    dict(kernel="static_func_call", dim=1, shapes=dict(out=(5,))),
     dict(kernel="vector_lanes", dim=8, args=dict(v=("uniform", -1, 1)), outputs=["out"]),
 ]
