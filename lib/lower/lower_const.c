@@ -9,23 +9,7 @@
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
-#include "lower_internal.h"
-
-typedef enum { CV_INT, CV_FLOAT, CV_BOOL, CV_TYPED } cv_kind;
-
-typedef struct cvalue {
-  cv_kind kind;
-  int64_t i;
-  double f;
-  const ir_type *type; /* CV_TYPED: scalar, vec or mat */
-  double *comp;        /* CV_TYPED components, row-major (arena) */
-  int enum_kind;       /* CV_INT: an IntEnum (1) / IntFlag (2) member */
-  int64_t enum_mask;   /* IntFlag: the bits its members span */
-  int64_t *icomp;      /* the same, exact, when the scalar type is an integer
-                          (values past 2^53, uint64 bit patterns) */
-  int py;     /* CV_TYPED scalar: its Python value pyf, unrounded, as Warp */
-  double pyf; /* keeps it (wp.float32(0.1).value is 0.1); 1 an int, 2 float */
-} cvalue;
+#include "lower_cvalue.h"
 
 /* Makes v a typed constant of type t with fresh zero components. */
 static void cv_typed(lower_ctx *c, cvalue *v, const ir_type *t) {
@@ -48,46 +32,23 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out);
 
 static ir_value *materialize(lower_ctx *c, const cvalue *v, wp_loc loc);
 static bool not_const(lower_ctx *c, const ast_expr *e);
+static void untype(cvalue *v);
 static const ast_global *find_global(lower_ctx *c, const char *name, int limit,
                                      int *idx);
-
-/* len(x) at compile time: the length of a tuple (a literal or a module
- * constant) or the row count of a constant vector / matrix. */
-static bool eval_len(lower_ctx *c, const ast_expr *call, int limit,
-                     cvalue *out) {
-  const ast_expr *x = call->items[0];
-  int lim = limit;
-  for (int depth = 0; x->kind == AST_EXPR_NAME && depth < 64; depth++) {
-    int idx;
-    const ast_global *g = find_global(c, x->name, lim, &idx);
-    if (!g)
-      break;
-    x = g->value;
-    lim = idx;
-  }
-  if (x->kind == AST_EXPR_TUPLE) {
-    out->kind = CV_INT;
-    out->i = x->nitems;
-    return true;
-  }
-  cvalue v;
-  if (!eval(c, x, lim, &v))
-    return false;
-  if (v.kind == CV_TYPED && v.type->kind != IR_T_SCALAR) {
-    out->kind = CV_INT;
-    out->i = v.type->rows;
-    return true;
-  }
-  return not_const(c, call);
-}
 
 static bool not_const(lower_ctx *c, const ast_expr *e) {
   if (c->const_quiet)
     return false; /* the caller reports */
   if (c->in_static && c->const_depth == 0) {
-    if (e->kind == AST_EXPR_NAME)
+    if (e->kind == AST_EXPR_NAME) {
       wp_error(c->diag, e->loc, "'%s' is not a compile-time constant", e->name);
-    else
+      if (lower_var_index(c, e->name, false) >= 0)
+        wp_note(c->diag, e->loc,
+                "'%s' is a kernel variable: wp.static() sees a loop "
+                "variable only in a loop that Warp unrolls, over range() of "
+                "constants",
+                e->name);
+    } else
       wp_error(c->diag, e->loc,
                "this expression cannot be evaluated at compile time");
     return false;
@@ -423,6 +384,23 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     return true;
   case AST_EXPR_NAME: {
     int idx, scope = 0;
+    if (c->const_env && c->const_depth == c->const_env_depth)
+      for (const_env *v = c->const_env; v; v = v->next)
+        if (strcmp(v->name, e->name) == 0) {
+          *out = v->v;
+          return true;
+        }
+    ir_value *lv = c->in_static && c->const_depth == 0
+                       ? lower_static_local(c, e->name)
+                       : NULL;
+    if (lv) { /* an unrolled loop's variable, a local holding a constant */
+      out->kind = ir_type_is_float(lv->type)  ? CV_FLOAT
+                  : ir_type_is_bool(lv->type) ? CV_BOOL
+                                              : CV_INT;
+      out->i = lv->ival;
+      out->f = lv->fval;
+      return true;
+    }
     const ast_expr *cv = lower_closure_value(c, e->name, &scope);
     if (cv) { /* captured by a factory-made definition */
       factory_closure *clo = c->clo;
@@ -573,6 +551,22 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
       return eval(c, e->items[1], limit, out);
     return true;
   }
+  case AST_EXPR_SUBSCRIPT: { /* VALUES[k] of a tuple or list */
+    int lim = limit;
+    bool reported;
+    const ast_expr *item = lower_const_item(c, e, &lim, &reported);
+    if (!item)
+      return reported ? false : not_const(c, e);
+    if (++c->const_depth > 64) {
+      c->const_depth--;
+      return not_const(c, e);
+    }
+    clo_scope s = lower_clo_enter(c, NULL, 0);
+    bool ok = eval(c, item, lim, out);
+    lower_clo_leave(c, s);
+    c->const_depth--;
+    return ok;
+  }
   case AST_EXPR_IFEXP: {
     cvalue cond;
     if (!eval(c, e->items[0], limit, &cond))
@@ -586,10 +580,18 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
   case AST_EXPR_CALL: {
     if (e->value->kind == AST_EXPR_NAME && strcmp(e->value->name, "len") == 0 &&
         e->nitems == 1 && !lower_warp_path(c, e->value))
-      return eval_len(c, e, limit, out);
+      return lower_cv_len(c, e, limit, out);
     const char *path = lower_warp_path(c, e->value);
-    if (path && strcmp(path, "constant") == 0 && e->nitems == 1)
+    if (path && (!strcmp(path, "constant") || !strcmp(path, "static")) &&
+        e->nitems == 1 && !e->nkeywords)
       return eval(c, e->items[0], limit, out);
+    if (!path && c->in_static &&
+        (e->value->kind == AST_EXPR_NAME ||
+         e->value->kind == AST_EXPR_ATTRIBUTE)) {
+      binding b = lower_resolve(c, e->value);
+      if (b.kind == BIND_FUNC && b.func->module == c->mod)
+        return lower_cv_func(c, e, b.func->def, limit, out);
+    }
     const ir_type *t = NULL;
     if (path) {
       entity en = lower_warp_name(c, path);
@@ -758,43 +760,23 @@ bool lower_const_int_expr(lower_ctx *c, const ast_expr *e, int64_t *out) {
   return true;
 }
 
-/* wp.static(expr): `expr` evaluated at compile time over module constants
- * with Python's rules, captured like a global. */
-static bool static_eval(lower_ctx *c, const ast_expr *call, cvalue *v) {
-  if (call->nitems != 1 || call->nkeywords) {
-    wp_error(c->diag, call->loc, "wp.static() takes one expression");
-    return false;
-  }
-  int errors = c->diag->errors;
-  c->in_static = true;
-  bool ok = eval(c, call->items[0], c->ast->nglobals, v);
-  c->in_static = false;
-  if (ok)
-    return true;
-  if (c->diag->errors > errors)
-    wp_note(c->diag, call->loc,
-            "wp.static() evaluates its expression at compile time: it may "
-            "only use literals and module-level constants");
-  return false;
+bool lower_cv_eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
+  return eval(c, e, limit, out);
 }
 
-ir_value *lower_static(lower_ctx *c, const ast_expr *call) {
-  cvalue v;
-  if (!static_eval(c, call, &v))
-    return NULL;
-  return materialize(c, &v, call->loc);
+bool lower_cv_not_const(lower_ctx *c, const ast_expr *e) {
+  return not_const(c, e);
 }
 
-int lower_static_truth(lower_ctx *c, const ast_expr *call) {
-  cvalue v;
-  if (!static_eval(c, call, &v))
-    return -1;
-  untype(&v);
-  if (v.kind == CV_TYPED) {
-    wp_error(c->diag, call->loc,
-             "the truth value of a '%s' is ambiguous in wp.static()",
-             v.type->name);
-    return -1;
-  }
-  return v.kind == CV_FLOAT ? v.f != 0 : v.i != 0;
+void lower_cv_untype(cvalue *v) {
+  untype(v);
+}
+
+const ast_global *lower_cv_find_global(lower_ctx *c, const char *name,
+                                       int limit, int *index) {
+  return find_global(c, name, limit, index);
+}
+
+ir_value *lower_cv_materialize(lower_ctx *c, const cvalue *v, wp_loc loc) {
+  return materialize(c, v, loc);
 }

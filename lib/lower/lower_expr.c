@@ -627,45 +627,6 @@ static ir_value *compare(lower_ctx *c, const ast_expr *e) {
   return result;
 }
 
-/* `a if cond else b`: only the chosen branch is evaluated, as in Warp and
- * Python, so the value flows through a block argument of the merge block. */
-static ir_value *conditional(lower_ctx *c, const ast_expr *e) {
-  ir_value *cond = lower_cond(c, e->items[0]);
-  if (!cond)
-    return NULL;
-  ir_block *then_b = ir_block_new(c->fs->f), *else_b = ir_block_new(c->fs->f);
-  ir_block *merge = ir_block_new(c->fs->f);
-  lower_cbr(c, cond, then_b, else_b, e->loc);
-  lower_seal(c, then_b);
-  lower_seal(c, else_b);
-  c->fs->cur = then_b;
-  ir_value *a = lower_expr(c, e->items[1]);
-  ir_block *then_end = c->fs->cur;
-  c->fs->cur = else_b;
-  ir_value *b = lower_expr(c, e->items[2]);
-  ir_block *else_end = c->fs->cur;
-  if (!a || !b) {
-    c->fs->cur = NULL;
-    return NULL;
-  }
-  if (a->type != b->type) {
-    wp_error(c->diag, e->loc,
-             "both branches of a conditional expression must have the same "
-             "type, got '%s' and '%s'",
-             a->type->name, b->type->name);
-    c->fs->cur = NULL;
-    return NULL;
-  }
-  ir_value *result = ir_block_add_param(merge, a->type);
-  c->fs->cur = then_end;
-  lower_br_args(c, merge, &a, 1, e->loc);
-  c->fs->cur = else_end;
-  lower_br_args(c, merge, &b, 1, e->loc);
-  lower_seal(c, merge);
-  c->fs->cur = merge;
-  return result;
-}
-
 static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
   switch (e->kind) {
   case AST_EXPR_INT:
@@ -683,17 +644,16 @@ static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
   case AST_EXPR_BOOL: return lower_const_int(c, ir_t_bool(c->T), e->bool_value);
   case AST_EXPR_SUBSCRIPT: return subscript(c, e);
   case AST_EXPR_CALL: return lower_call(c, e);
+  case AST_EXPR_BOOLOP: return lower_boolop(c, e);
   case AST_EXPR_UNARY:
-  case AST_EXPR_BINARY:
-  case AST_EXPR_BOOLOP: {
+  case AST_EXPR_BINARY: {
     ir_value *args[2];
     int n = e->kind == AST_EXPR_UNARY ? 1 : 2;
     for (int i = 0; i < n; i++) {
       if (!(args[i] = lower_expr(c, e->items[i])))
         return NULL;
-      /* `not a`, `a and b`: an array's truth value, as in Warp */
-      if (args[i]->type->kind == IR_T_ARRAY &&
-          (e->op == AST_OP_NOT || e->kind == AST_EXPR_BOOLOP))
+      /* `not a`: an array's truth value, as in Warp */
+      if (args[i]->type->kind == IR_T_ARRAY && e->op == AST_OP_NOT)
         args[i] = lower_emit(c, IR_ARRAY_VALID, ir_t_bool(c->T), &args[i], 1,
                              e->items[i]->loc);
     }
@@ -714,7 +674,7 @@ static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
     return operator(c, e, e->op, args, n, e->loc);
   }
   case AST_EXPR_COMPARE: return compare(c, e);
-  case AST_EXPR_IFEXP: return conditional(c, e);
+  case AST_EXPR_IFEXP: return lower_ifexp(c, e);
   case AST_EXPR_TUPLE: {
     ir_value **args = WP_NEW_ARRAY(c->A, ir_value *, e->nitems + 1);
     const ir_type **types = WP_NEW_ARRAY(c->A, const ir_type *, e->nitems + 1);
@@ -758,6 +718,12 @@ entity lower_entity(lower_ctx *c, const ast_expr *e) {
   }
   if (e->kind == AST_EXPR_ATTRIBUTE)
     return attribute(c, e);
+  if (e->kind == AST_EXPR_CALL) { /* wp.static(FUNCS[k]) naming a function */
+    const char *p = lower_warp_path(c, e->value);
+    entity en;
+    if (p && !strcmp(p, "static") && lower_static_callee(c, e, &en))
+      return en;
+  }
   return value_entity(expr_value(c, e));
 }
 

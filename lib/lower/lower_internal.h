@@ -149,6 +149,7 @@ typedef struct loop_ctx {
  * middle of a body (its first call) gets a frame of its own on top; the
  * caller's frame is untouched and current again afterwards.  Outside any
  * definition (module level) the current frame is an empty one. */
+typedef struct static_bind static_bind; /* lower_static.c */
 typedef struct lower_frame {
   struct lower_frame *parent; /* the frame current before this one */
   ir_func *f;
@@ -166,6 +167,10 @@ typedef struct lower_frame {
      already warned about (read-after-write breaks their gradient) */
   wp_ptrvec stored; /* ir_value * */
   wp_ptrvec warned; /* ir_value * */
+  /* loop variables of the iterations being unrolled for wp.static(), and
+     the targets of the `for` statements being lowered (innermost first) */
+  static_bind *static_binds;
+  static_bind *for_names;
 } lower_frame;
 
 typedef struct lower_names lower_names;
@@ -199,7 +204,12 @@ typedef struct lower_ctx {
   int nclosure;
   /* constant evaluation (lower_const.c) */
   int const_depth;
-  bool in_static;   /* evaluating wp.static(...) */
+  bool in_static;    /* evaluating wp.static(...) */
+  bool static_eager; /* ... over the module's names only (lower_static.c) */
+  /* the locals of a @wp.func called inside wp.static(), seen at
+     const_depth const_env_depth (lower_const.c) */
+  struct const_env *const_env;
+  int const_env_depth;
   bool const_quiet; /* constant evaluation: not_const does not report */
   lower_frame *fs;  /* the function being lowered (never NULL) */
 } lower_ctx;
@@ -451,6 +461,47 @@ void lower_factory_kernel(lower_ctx *c, int gi);
 /* wp.static(expr) (the call `call`): the value of expr computed at compile
  * time over literals and module constants; NULL when reported. */
 ir_value *lower_static(lower_ctx *c, const ast_expr *call);
+/* lower_static.c: lowers the `for` statement s with its target pushed on
+ * fs->for_names (`loop` does the work). */
+void lower_static_for(lower_ctx *c, const ast_stmt *s,
+                      void (*loop)(lower_ctx *, const ast_stmt *));
+/* Whether wp.static(e) is evaluated where its kernel's constants are
+ * visible: when e names the target of an enclosing `for` (Warp defers those
+ * to code generation); other expressions are first tried over the module's
+ * names alone. */
+bool lower_static_deferred(lower_ctx *c, const ast_expr *e);
+/* After a dynamic `for` over range(start, end, step) of plain constants
+ * that Warp unrolls (at most max_unroll iterations, no break, the body does
+ * not assign the target), the target holds its last value as a constant,
+ * as in Warp. */
+void lower_static_after_loop(lower_ctx *c, const ast_stmt *s,
+                             const ast_expr *it, ir_value *start, ir_value *end,
+                             ir_value *step);
+/* lower_static.c: the constant a kernel local `name` holds where a
+ * wp.static() expression names it (the loop variable of an unrolled
+ * iteration, or a local assigned a constant), or NULL. */
+ir_value *lower_static_local(lower_ctx *c, const char *name);
+/* A `for` loop over range(start, end, step) that contains wp.static() and
+ * has constant arguments, unrolled with `body` lowering each iteration:
+ * 1 when done, 0 when it is not such a loop (nothing emitted), -1 after an
+ * error. */
+int lower_static_unroll(lower_ctx *c, const ast_stmt *s, const ast_expr *it,
+                        ir_value *start, ir_value *end, ir_value *step,
+                        void (*body)(lower_ctx *, const ast_stmt *, ir_block *,
+                                     ir_block *));
+/* lower_logic.c: `a if cond else b` (only the chosen branch evaluated) and
+ * the short-circuit `a and b` / `a or b` (a bool). */
+ir_value *lower_ifexp(lower_ctx *c, const ast_expr *e);
+ir_value *lower_boolop(lower_ctx *c, const ast_expr *e);
+/* lower_const.c: the item `sub` (SEQ[k]) selects of a module-level tuple
+ * or list, with *limit updated to the globals its value sees; NULL when sub
+ * is no such subscript (*reported when an error was reported). */
+const ast_expr *lower_const_item(lower_ctx *c, const ast_expr *sub, int *limit,
+                                 bool *reported);
+/* The function a callee `wp.static(expr)` names (FUNCS[k] of a module-level
+ * list or tuple of functions) in *out (ENT_ERROR after an error): false,
+ * nothing reported, when expr does not name a function. */
+bool lower_static_callee(lower_ctx *c, const ast_expr *call, entity *out);
 /* The truth of wp.static(expr) as an `if` condition: 1, 0, or -1 when
  * reported. */
 int lower_static_truth(lower_ctx *c, const ast_expr *call);

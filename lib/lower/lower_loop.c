@@ -197,7 +197,7 @@ static bool unroll_tuple_loop(lower_ctx *c, const ast_stmt *s, ir_value *start,
   return true;
 }
 
-void lower_for(lower_ctx *c, const ast_stmt *s) {
+static void for_loop(lower_ctx *c, const ast_stmt *s) {
   const ast_expr *it = s->cond;
   bool reversed = is_call_of(c, it, "reversed") && it->nitems == 1 &&
                   !it->nkeywords && is_call_of(c, it->items[0], "range");
@@ -225,6 +225,11 @@ void lower_for(lower_ctx *c, const ast_stmt *s) {
     return;
   if (reversed)
     reverse_range(c, &start, &end, &step, s->cond->loc);
+  else {
+    int r = lower_static_unroll(c, s, it, start, end, step, loop_body);
+    if (r)
+      return;
+  }
   if (unroll_tuple_loop(c, s, start, end, step))
     return;
   const char *hidden = wp_arena_printf(c->A, "$iter%d", c->fs->hidden++);
@@ -255,4 +260,10 @@ void lower_for(lower_ctx *c, const ast_stmt *s) {
   lower_seal(c, header);
   lower_seal(c, exit);
   c->fs->cur = exit;
+  if (!reversed)
+    lower_static_after_loop(c, s, it, start, end, step);
+}
+
+void lower_for(lower_ctx *c, const ast_stmt *s) {
+  lower_static_for(c, s, for_loop);
 }

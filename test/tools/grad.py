@@ -299,7 +299,9 @@ def run_tape_oracle(g, data, seeds):
         return np.ascontiguousarray(arr.numpy().reshape(tuple(a["shape"]) + a["ti"].inner)).astype(
             a["ti"].np_dtype, copy=False)
 
-    fwd = {o: host(o, warrs[o]) for o in g.outputs}
+    # copies: .numpy() of a CPU array is a view, and the backward pass replays
+    # the forward (atomic adds included) into the same memory
+    fwd = {o: host(o, warrs[o]).copy() for o in g.outputs}
     grads = {}
     for o in g.outputs:
         a = t.arrays[o]

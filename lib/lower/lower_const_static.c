@@ -1,0 +1,209 @@
+/* lower_const_static.c - compile-time evaluation for wp.static(): items of
+ * module-level tuples and lists (SEQ[k]), @wp.func calls run as Python runs
+ * them, and the wp.static() entry points with Warp 1.19.0's scoping (see
+ * lower_static.c for the loop variables). */
+#include <string.h>
+
+#include "lower_cvalue.h"
+
+bool lower_cv_is_seq(const ast_expr *x) {
+  return x->kind == AST_EXPR_TUPLE ||
+         (x->kind == AST_EXPR_UNSUPPORTED && strcmp(x->name, "list") == 0);
+}
+
+/* x with module-level names followed to their values (and *limit to the
+ * globals those values see). */
+const ast_expr *lower_cv_follow(lower_ctx *c, const ast_expr *x, int *limit) {
+  for (int depth = 0; depth < 64; depth++) {
+    if (x->kind == AST_EXPR_SUBSCRIPT) { /* TABLE[i][j] */
+      bool reported;
+      const ast_expr *item = lower_const_item(c, x, limit, &reported);
+      if (!item)
+        break;
+      x = item;
+      continue;
+    }
+    if (x->kind != AST_EXPR_NAME)
+      break;
+    int idx;
+    if (c->in_static && c->const_depth == 0 && lower_static_local(c, x->name))
+      break;
+    const ast_global *g = lower_cv_find_global(c, x->name, *limit, &idx);
+    if (!g)
+      break;
+    x = g->value;
+    *limit = idx;
+  }
+  return x;
+}
+
+const ast_expr *lower_const_item(lower_ctx *c, const ast_expr *sub, int *limit,
+                                 bool *reported) {
+  *reported = false;
+  if (sub->kind != AST_EXPR_SUBSCRIPT || sub->nitems != 1)
+    return NULL;
+  int lim = *limit;
+  const ast_expr *seq = lower_cv_follow(c, sub->value, &lim);
+  if (!lower_cv_is_seq(seq))
+    return NULL;
+  cvalue k;
+  int errors = c->diag->errors;
+  if (!lower_cv_eval(c, sub->items[0], *limit, &k)) {
+    *reported = c->diag->errors > errors;
+    return NULL;
+  }
+  lower_cv_untype(&k);
+  if (k.kind == CV_FLOAT || k.kind == CV_TYPED) {
+    wp_error(c->diag, sub->items[0]->loc, "a sequence index must be an int");
+    *reported = true;
+    return NULL;
+  }
+  int64_t i = k.i < 0 ? k.i + seq->nitems : k.i;
+  if (i < 0 || i >= seq->nitems) {
+    wp_error(c->diag, sub->items[0]->loc,
+             "index %lld is out of range for a sequence of %d items",
+             (long long)k.i, seq->nitems);
+    *reported = true;
+    return NULL;
+  }
+  *limit = lim;
+  return seq->items[i];
+}
+
+/* A @wp.func called inside wp.static(), run as Python runs it: a body of
+ * assignments to names and a return, over its arguments' values. */
+bool lower_cv_func(lower_ctx *c, const ast_expr *call, const ast_def *d,
+                   int limit, cvalue *out) {
+  if (call->nkeywords || call->nitems != d->nparams)
+    return lower_cv_not_const(c, call);
+  const_env *env = NULL;
+  for (int i = 0; i < d->nparams; i++) {
+    const_env *v = WP_NEW(c->A, const_env);
+    if (!lower_cv_eval(c, call->items[i], limit, &v->v))
+      return false;
+    v->name = d->params[i].name;
+    v->next = env;
+    env = v;
+  }
+  if (c->const_depth >= 64)
+    return lower_cv_not_const(c, call);
+  const_env *saved = c->const_env;
+  int saved_depth = c->const_env_depth;
+  c->const_depth++;
+  c->const_env_depth = c->const_depth;
+  c->const_env = env;
+  bool ok = false, done = false;
+  for (int i = 0; i < d->body.count && !done; i++) {
+    const ast_stmt *s = d->body.stmts[i];
+    if (s->kind == AST_STMT_PASS ||
+        (s->kind == AST_STMT_EXPR && s->value->kind == AST_EXPR_STRING))
+      continue;
+    if (s->kind == AST_STMT_RETURN && s->value) {
+      ok = lower_cv_eval(c, s->value, c->ast->nglobals, out);
+      done = true;
+    } else if (s->kind == AST_STMT_ASSIGN && s->ntargets == 1 &&
+               s->targets[0]->kind == AST_EXPR_NAME) {
+      const_env *v = WP_NEW(c->A, const_env);
+      if (!lower_cv_eval(c, s->value, c->ast->nglobals, &v->v))
+        done = true;
+      v->name = s->targets[0]->name;
+      v->next = c->const_env;
+      c->const_env = v;
+    } else {
+      ok = lower_cv_not_const(c, call);
+      done = true;
+    }
+  }
+  c->const_env = saved;
+  c->const_env_depth = saved_depth;
+  c->const_depth--;
+  return done ? ok : lower_cv_not_const(c, call);
+}
+
+/* wp.static(expr): `expr` evaluated at compile time over module constants
+ * with Python's rules, captured like a global. */
+static bool static_eval(lower_ctx *c, const ast_expr *call, cvalue *v) {
+  if (call->nitems != 1 || call->nkeywords) {
+    wp_error(c->diag, call->loc, "wp.static() takes one expression");
+    return false;
+  }
+  int errors = c->diag->errors;
+  c->in_static = true;
+  bool ok = false;
+  if (!lower_static_deferred(c, call->items[0])) {
+    /* as Warp: first over the module's names alone */
+    bool quiet = c->const_quiet;
+    c->static_eager = c->const_quiet = true;
+    ok = lower_cv_eval(c, call->items[0], c->ast->nglobals, v);
+    c->static_eager = false;
+    c->const_quiet = quiet;
+    if (c->diag->errors > errors) {
+      c->in_static = false;
+      return false;
+    }
+  }
+  if (!ok)
+    ok = lower_cv_eval(c, call->items[0], c->ast->nglobals, v);
+  c->in_static = false;
+  if (ok)
+    return true;
+  if (c->diag->errors > errors)
+    wp_note(c->diag, call->loc,
+            "wp.static() evaluates its expression at compile time: it may "
+            "only use literals and module-level constants");
+  return false;
+}
+
+ir_value *lower_static(lower_ctx *c, const ast_expr *call) {
+  cvalue v;
+  if (!static_eval(c, call, &v))
+    return NULL;
+  return lower_cv_materialize(c, &v, call->loc);
+}
+
+int lower_static_truth(lower_ctx *c, const ast_expr *call) {
+  cvalue v;
+  if (!static_eval(c, call, &v))
+    return -1;
+  lower_cv_untype(&v);
+  if (v.kind == CV_TYPED) {
+    wp_error(c->diag, call->loc,
+             "the truth value of a '%s' is ambiguous in wp.static()",
+             v.type->name);
+    return -1;
+  }
+  return v.kind == CV_FLOAT ? v.f != 0 : v.i != 0;
+}
+
+/* len(x) at compile time: the length of a tuple or list (a literal or a
+ * module constant) or the row count of a constant vector / matrix. */
+bool lower_cv_len(lower_ctx *c, const ast_expr *call, int limit, cvalue *out) {
+  const ast_expr *a = call->items[0];
+  if (a->kind == AST_EXPR_NAME && c->in_static && !c->static_eager &&
+      c->const_depth == 0) { /* len(v) of a kernel variable: by its type */
+    int var = lower_var_index(c, a->name, false);
+    const ir_type *t = var >= 0 ? c->fs->var_types[var] : NULL;
+    if (t &&
+        (t->kind == IR_T_VEC || t->kind == IR_T_MAT || t->kind == IR_T_TUPLE)) {
+      out->kind = CV_INT;
+      out->i = t->kind == IR_T_TUPLE ? t->nmembers : t->rows;
+      return true;
+    }
+  }
+  int lim = limit;
+  const ast_expr *x = lower_cv_follow(c, a, &lim);
+  if (lower_cv_is_seq(x)) {
+    out->kind = CV_INT;
+    out->i = x->nitems;
+    return true;
+  }
+  cvalue v;
+  if (!lower_cv_eval(c, x, lim, &v))
+    return false;
+  if (v.kind == CV_TYPED && v.type->kind != IR_T_SCALAR) {
+    out->kind = CV_INT;
+    out->i = v.type->rows;
+    return true;
+  }
+  return lower_cv_not_const(c, call);
+}

@@ -1,0 +1,50 @@
+/* lower_cvalue.h - private to lower_const.c and lower_const_static.c: the
+ * compile-time values of Python expressions (module constants, wp.static()
+ * expressions) and the evaluator's entry points. */
+#ifndef WARPC_LOWER_CVALUE_H
+#define WARPC_LOWER_CVALUE_H
+
+#include "lower_internal.h"
+
+typedef enum { CV_INT, CV_FLOAT, CV_BOOL, CV_TYPED } cv_kind;
+
+typedef struct cvalue {
+  cv_kind kind;
+  int64_t i;
+  double f;
+  const ir_type *type; /* CV_TYPED: scalar, vec or mat */
+  double *comp;        /* CV_TYPED components, row-major (arena) */
+  int enum_kind;       /* CV_INT: an IntEnum (1) / IntFlag (2) member */
+  int64_t enum_mask;   /* IntFlag: the bits its members span */
+  int64_t *icomp;      /* the same, exact, when the scalar type is an integer
+                          (values past 2^53, uint64 bit patterns) */
+  int py;     /* CV_TYPED scalar: its Python value pyf, unrounded, as Warp */
+  double pyf; /* keeps it (wp.float32(0.1).value is 0.1); 1 an int, 2 float */
+} cvalue;
+
+/* A local of a @wp.func run at compile time (innermost first). */
+typedef struct const_env {
+  struct const_env *next;
+  const char *name;
+  cvalue v;
+} const_env;
+
+/* lower_const.c */
+bool lower_cv_eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out);
+bool lower_cv_not_const(lower_ctx *c, const ast_expr *e); /* reports */
+void lower_cv_untype(cvalue *v); /* a Warp scalar as a Python number */
+const ast_global *lower_cv_find_global(lower_ctx *c, const char *name,
+                                       int limit, int *index);
+ir_value *lower_cv_materialize(lower_ctx *c, const cvalue *v, wp_loc loc);
+
+/* lower_const_static.c: whether x is a tuple or list literal; x with
+ * module-level names (and SEQ[k] items) followed to their values, *limit
+ * updated to the globals those see; a @wp.func run at compile time. */
+bool lower_cv_is_seq(const ast_expr *x);
+const ast_expr *lower_cv_follow(lower_ctx *c, const ast_expr *x, int *limit);
+bool lower_cv_func(lower_ctx *c, const ast_expr *call, const ast_def *d,
+                   int limit, cvalue *out);
+/* len(x) at compile time (the call `call`). */
+bool lower_cv_len(lower_ctx *c, const ast_expr *call, int limit, cvalue *out);
+
+#endif
