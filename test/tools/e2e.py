@@ -693,7 +693,11 @@ def import_warp(verbose, forward_only=False):
         return
     CACHE_DIR.mkdir(parents=True, exist_ok=True)
     import warp as wp
-    import warp.types as wt
+
+    try:  # warp-lang >= 1.11 keeps the implementation in warp._src
+        import warp._src.types as wt
+    except ImportError:
+        import warp.types as wt
 
     wp.config.kernel_cache_dir = str(CACHE_DIR)
     wp.config.quiet = not verbose
