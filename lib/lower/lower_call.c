@@ -657,6 +657,14 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
     int n = lower_args(c, e, &args);
     if (n < 0)
       return NULL;
+    /* div_approx / inverse_approx: checked by their own rule, computed as
+       div / inverse (Warp approximates only on the GPU) */
+    if (id == IR_B_DIV_APPROX || id == IR_B_INVERSE_APPROX) {
+      if (!lower_builtin_accepts(c, callee.builtin, args, n, e->loc))
+        return NULL;
+      ir_builtin_id as = id == IR_B_DIV_APPROX ? IR_B_DIV : IR_B_INVERSE;
+      return lower_builtin(c, ir_builtin_get(as), args, n, e->loc);
+    }
     /* wp.select(cond, if_false, if_true) is where(cond, if_true, if_false) */
     if (id == IR_B_SELECT && n == 3) {
       ir_value *t = args[1];
