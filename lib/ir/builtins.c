@@ -135,6 +135,16 @@ type_t ir_chk_float2(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
+/* bit_count(x): an integer scalar -> int32 */
+type_t ir_chk_bit_count(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                        const char **err) {
+  (void)b;
+  (void)n;
+  if (ir_type_is_int(a[0]))
+    return ir_t_scalar(T, WP_SCALAR_INT32);
+  return fail(T, err, NO_OVERLOAD);
+}
+
 /* A plain vector of integers (vec3i, ...): the bitwise operators apply
  * component-wise. */
 static bool is_int_vec(type_t t) {
