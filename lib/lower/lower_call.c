@@ -627,6 +627,12 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
       (!strcmp(path + 7, "eq") || !strcmp(path + 7, "neq") ||
        !strcmp(path + 7, "near")))
     return lower_expect(c, e, path);
+  if (path && !strcmp(path, "handle")) { /* a type only, as in Warp 1.19 */
+    wp_error(c->diag, e->value->loc,
+             "wp.handle is a type for annotations and has no constructor in "
+             "a kernel; write wp.uint64(x)");
+    return NULL;
+  }
   entity callee = lower_entity(c, e->value);
   switch (callee.kind) {
   case ENT_ERROR: return NULL;
