@@ -9,7 +9,7 @@ not, its group, its overload signatures and whether warpc's registry
 volume / texture queries, sparse) are left out unless --all is given.
 
     python3 scripts/new_builtins.py --old /path/to/python-with-old-warp
-        [--new python3] [--warpc build/bin/warpc] [--all] [--missing]
+        [--new python3] [--warpc build/bin/warpc] [--all] [--missing] [--public]
     python3 scripts/new_builtins.py --old-json old.json --new-json new.json
     python3 scripts/new_builtins.py --dump [-o out.json]   # dump this python's warp
 
@@ -117,6 +117,8 @@ def main():
     ap.add_argument("--warpc", default=os.path.join("build", "bin", "warpc"))
     ap.add_argument("--all", action="store_true", help="include out-of-scope families")
     ap.add_argument("--missing", action="store_true", help="only the builtins warpc lacks")
+    ap.add_argument("--public", action="store_true",
+                    help="leave out hidden builtins (Warp's codegen internals: extract, add_inplace, ...)")
     ap.add_argument("--dump", action="store_true", help="dump --new's warp-lang as JSON and stop")
     ap.add_argument("-o", "--output", default="-")
     a = ap.parse_args()
@@ -156,6 +158,8 @@ def main():
         if n in old:
             continue
         e = new[n]
+        if a.public and e["hidden"]:
+            continue
         if not a.all and out_of_scope(n, e["group"]):
             skipped.append(n)
             continue
