@@ -2,7 +2,8 @@
 added (float32 only in Warp): quat_twist, quat_twist_angle,
 quat_twist_angle_signed, quat_to_rpy, quat_to_euler and quat_from_euler over
 all 12 axis sequences (Tait-Bryan and proper Euler; gimbal lock included),
-velocity_at_point, transform_twist, transform_wrench."""
+velocity_at_point, transform_twist, transform_wrench; keyword arguments by
+Warp's parameter names (also for copysign and bit_count)."""
 import warp as wp
 
 
@@ -70,6 +71,21 @@ def rigid(xs: wp.array(dtype=wp.transform), vs: wp.array(dtype=wp.spatial_vector
     wr[i] = wp.transform_wrench(t, vs[i])
 
 
+@wp.kernel
+def keywords(es: wp.array(dtype=wp.vec3), o: wp.array(dtype=wp.quat), v: wp.array(dtype=wp.vec3),
+             s: wp.array(dtype=float), sv: wp.array(dtype=wp.spatial_vector)):
+    i = wp.tid()
+    o[i] = wp.quat_from_euler(e=es[i], i=2, j=1, k=0)
+    v[i] = wp.quat_to_euler(o[i], 2, k=0, j=1) + wp.quat_to_rpy(q=o[i])
+    z = wp.vec3(0.0, 0.0, 1.0)
+    s[i] = (wp.quat_twist_angle(q=o[i], axis=z) + wp.quat_twist_angle_signed(z, q=o[i])
+            + wp.quat_twist(axis=z, q=o[i])[3] + wp.copysign(y=-1.0, x=es[i][0]) + float(wp.bit_count(x=i)))
+    t = wp.transform(v[i], o[i])
+    w = wp.spatial_vector(es[i], v[i])
+    sv[i] = wp.transform_twist(x=w, t=t) + wp.transform_wrench(t=t, x=w)
+    v[i] += wp.velocity_at_point(r=es[i], qd=w)
+
+
 TESTS = [
     dict(kernel="twist", dim=200, args=dict(axes=("uniform", -1, 1), qs=("uniform", -1, 1)),
          outputs=["tw", "ang", "sang", "rpy"], atol=2e-6),
@@ -78,6 +94,7 @@ TESTS = [
          outputs=["to_e", "from_e", "round_trip"], atol=1e-5),
     dict(kernel="euler_lock", dim=(16, 12), shapes=dict(es=(16,)), args=dict(es=("uniform", -3, 3)),
          outputs=["to_e"], atol=1e-4),
+    dict(kernel="keywords", dim=50, args=dict(es=("uniform", -2, 2)), outputs=["o", "v", "s", "sv"], atol=1e-5),
     dict(kernel="rigid", dim=100, args=dict(xs=("uniform", -1, 1), vs=("uniform", -2, 2), rs=("uniform", -2, 2)),
          outputs=["vel", "tw", "wr"], atol=2e-6),
 ]
