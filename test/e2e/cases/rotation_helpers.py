@@ -75,15 +75,16 @@ def rigid(xs: wp.array(dtype=wp.transform), vs: wp.array(dtype=wp.spatial_vector
 def keywords(es: wp.array(dtype=wp.vec3), o: wp.array(dtype=wp.quat), v: wp.array(dtype=wp.vec3),
              s: wp.array(dtype=float), sv: wp.array(dtype=wp.spatial_vector)):
     i = wp.tid()
-    o[i] = wp.quat_from_euler(e=es[i], i=2, j=1, k=0)
-    v[i] = wp.quat_to_euler(o[i], 2, k=0, j=1) + wp.quat_to_rpy(q=o[i])
+    q = wp.quat_from_euler(e=es[i], i=2, j=1, k=0)
+    o[i] = q
+    a = wp.quat_to_euler(q, 2, k=0, j=1) + wp.quat_to_rpy(q=q)
     z = wp.vec3(0.0, 0.0, 1.0)
-    s[i] = (wp.quat_twist_angle(q=o[i], axis=z) + wp.quat_twist_angle_signed(z, q=o[i])
-            + wp.quat_twist(axis=z, q=o[i])[3] + wp.copysign(y=-1.0, x=es[i][0]) + float(wp.bit_count(x=i)))
-    t = wp.transform(v[i], o[i])
-    w = wp.spatial_vector(es[i], v[i])
+    s[i] = (wp.quat_twist_angle(q=q, axis=z) + wp.quat_twist_angle_signed(z, q=q)
+            + wp.quat_twist(axis=z, q=q)[3] + wp.copysign(y=-1.0, x=es[i][0]) + float(wp.bit_count(x=i)))
+    t = wp.transform(a, q)
+    w = wp.spatial_vector(es[i], a)
     sv[i] = wp.transform_twist(x=w, t=t) + wp.transform_wrench(t=t, x=w)
-    v[i] += wp.velocity_at_point(r=es[i], qd=w)
+    v[i] = a + wp.velocity_at_point(r=es[i], qd=w)
 
 
 TESTS = [
