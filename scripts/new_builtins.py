@@ -10,15 +10,16 @@ volume / texture queries, sparse) are left out unless --all is given.
 
     python3 scripts/new_builtins.py --old /path/to/python-with-old-warp
         [--new python3] [--warpc build/bin/warpc] [--all] [--missing] [--public]
+        [--overloads]
     python3 scripts/new_builtins.py --old-json old.json --new-json new.json
     python3 scripts/new_builtins.py --dump [-o out.json]   # dump this python's warp
 
 Without --old / --old-json, every builtin of the newer warp-lang that warpc's
 registry lacks is listed (the next move's to-do list).  --missing lists only
 the builtins warpc lacks.  The dump is {name: {"group", "hidden", "diff",
-"sigs": [signature, ...]}}; signatures come from warp/__init__.pyi (one
-`@over def` per overload) and, for hidden builtins with no stub, from the
-builtin table's input types.
+"sigs": [signature, ...], "tsigs": [...], "version"}}; "sigs" come from
+warp/__init__.pyi (one `def` per overload) and, for hidden builtins with no
+stub, from the builtin table's input types, which "tsigs" always holds.
 """
 import argparse
 import json
@@ -60,7 +61,13 @@ except ImportError:
     except ImportError:
         type_repr = None
 
+import typing
+
 def tname(t):
+    if isinstance(t, typing.TypeVar):  # Float, Scalar, ...: by name
+        return t.__name__
+    if isinstance(t, (list, tuple)):
+        return " | ".join(tname(x) for x in t)
     for fn in (type_repr, lambda t: t.__name__, lambda t: type(t).__name__):
         try:
             if fn is not None:
@@ -73,24 +80,23 @@ stub = {}
 path = os.path.join(os.path.dirname(warp.__file__), "__init__.pyi")
 if os.path.exists(path):
     text = open(path).read()
-    for m in re.finditer(r"@over\ndef (\w+)\((.*?)\)(?: -> ([^\n]*?))?:\n", text, re.S):
+    for m in re.finditer(r"^(?:@over\n)?def (\w+)\((.*?)\)(?: -> ([^\n]*?))?:\n", text, re.S | re.M):
         params = [p.split("=")[0].strip() for p in split_top(m.group(2).replace("\n", " "))]
         stub.setdefault(m.group(1), []).append(
             "(" + ", ".join(params) + ") -> " + (m.group(3) or "None").strip())
 out = {}
 for name, f in context.builtin_functions.items():
-    sigs = stub.get(name)
-    if not sigs:
-        fs = (list(getattr(f, "overloads", None) or [])
-              or list((getattr(f, "user_overloads", None) or {}).values()) or [f])
-        sigs = []
-        for o in fs:
-            ins = getattr(o, "input_types", None) or {}
-            if not ins and getattr(o, "func", None) is not None:  # a @wp.func: its annotations
-                ins = {k: v for k, v in getattr(o.func, "__annotations__", {}).items() if k != "return"}
-            sigs.append("(" + ", ".join("%s: %s" % (k, tname(v)) for k, v in ins.items()) + ")")
+    fs = (list(getattr(f, "overloads", None) or [])
+          or list((getattr(f, "user_overloads", None) or {}).values()) or [f])
+    tsigs = []
+    for o in fs:
+        ins = getattr(o, "input_types", None) or {}
+        if not ins and getattr(o, "func", None) is not None:  # a @wp.func: its annotations
+            ins = {k: v for k, v in getattr(o.func, "__annotations__", {}).items() if k != "return"}
+        tsigs.append("(" + ", ".join("%s: %s" % (k, tname(v)) for k, v in ins.items()) + ")")
     out[name] = {"group": f.group, "hidden": bool(getattr(f, "hidden", False)),
-                 "diff": bool(getattr(f, "is_differentiable", True)), "sigs": sigs,
+                 "diff": bool(getattr(f, "is_differentiable", True)),
+                 "sigs": stub.get(name) or tsigs, "tsigs": tsigs,
                  "version": warp.config.version}
 json.dump(out, sys.stdout, indent=1, sort_keys=True)
 '''
@@ -119,6 +125,10 @@ def main():
     ap.add_argument("--missing", action="store_true", help="only the builtins warpc lacks")
     ap.add_argument("--public", action="store_true",
                     help="leave out hidden builtins (Warp's codegen internals: extract, add_inplace, ...)")
+    ap.add_argument("--overloads", action="store_true",
+                    help="also the overload signatures (from the builtin tables) that builtins of both "
+                         "versions have only in the newer one; textual, so an overload the newer "
+                         "version spells out per type is listed too")
     ap.add_argument("--dump", action="store_true", help="dump --new's warp-lang as JSON and stop")
     ap.add_argument("-o", "--output", default="-")
     a = ap.parse_args()
@@ -180,6 +190,16 @@ def main():
         lines.append("%s  [%s]%s  %s" % (n, e["group"], flags, st))
         for s in e["sigs"]:
             lines.append("    %s%s" % (n, s))
+    if a.overloads and old:
+        lines.append("# new overloads of builtins both versions have (table signatures)")
+        for n in sorted(set(new) & set(old)):
+            e = new[n]
+            if (a.public and e["hidden"]) or (not a.all and out_of_scope(n, e["group"])):
+                continue
+            was = set(old[n].get("tsigs", old[n]["sigs"]))
+            for sig in e.get("tsigs", e["sigs"]):
+                if sig not in was:
+                    lines.append("  %s%s" % (n, sig))
     lines.append("# %d listed, %d missing from warpc; %d out of scope skipped%s"
                  % (count, lack, len(skipped), (": " + " ".join(skipped)) if skipped and not a.all else ""))
     text = "\n".join(lines) + "\n"
