@@ -671,6 +671,12 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
       ir_builtin_id as = id == IR_B_DIV_APPROX ? IR_B_DIV : IR_B_INVERSE;
       return lower_builtin(c, ir_builtin_get(as), args, n, e->loc);
     }
+    /* where (select) and unot on an array: its truth value (non-null data),
+       as in Warp */
+    if ((id == IR_B_WHERE || id == IR_B_SELECT || id == IR_B_NOT) && n >= 1 &&
+        args[0]->type->kind == IR_T_ARRAY)
+      args[0] = lower_emit(c, IR_ARRAY_VALID, ir_t_bool(c->T), &args[0], 1,
+                           e->items[0]->loc);
     /* wp.select(cond, if_false, if_true) is where(cond, if_true, if_false) */
     if (id == IR_B_SELECT && n == 3) {
       ir_value *t = args[1];

@@ -134,7 +134,9 @@ entity lower_warp_name(lower_ctx *c, const char *name) {
     e.kind = ENT_WARP;
     return e;
   }
-  const ir_builtin *b = ir_builtin_find(name);
+  /* wp.unot(x) is Warp's name of `not x` */
+  const ir_builtin *b =
+      strcmp(name, "unot") ? ir_builtin_find(name) : ir_builtin_get(IR_B_NOT);
   if (b) {
     e.kind = ENT_BUILTIN;
     e.builtin = b;
