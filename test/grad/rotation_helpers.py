@@ -1,6 +1,7 @@
 """Gradients of the warp.math rotation helpers of warp-lang 1.11..1.19:
 quat_twist, quat_twist_angle, quat_twist_angle_signed, quat_to_rpy,
-quat_to_euler and quat_from_euler (Tait-Bryan and proper sequences),
+quat_to_euler and quat_from_euler (Tait-Bryan and proper sequences, gimbal
+lock too),
 velocity_at_point, transform_twist, transform_wrench.  Warp defines them
 for float32 only, so there is no float64 twin: compared with warp-lang only
 (fd=False), whose gradients are the autodiff of their @wp.func bodies."""
@@ -33,6 +34,10 @@ def rot_ops(op: int, s: wp.vec3i, q: wp.array(dtype=wp.quat), a: wp.array(dtype=
         osv[i] = wp.transform_twist(x[i], v[i])
     elif op == 8:
         osv[i] = wp.transform_wrench(x[i], v[i])
+    elif op == 9:  # gimbal lock: second angle pi/2 (Tait-Bryan) or 0 (proper)
+        ang = wp.vec3(e[i])
+        ang[s[1]] = wp.where(s[0] == s[2], 0.0, wp.HALF_PI)
+        ov[i] = wp.quat_to_euler(wp.quat_from_euler(ang, s[0], s[1], s[2]), s[0], s[1], s[2])
 
 
 U = ("uniform", -1, 1)
@@ -56,6 +61,8 @@ GRAD_TESTS = [
     T("quat_from_euler_xyz", 5, ["e"], ["oq"]),
     T("quat_from_euler_zxy", 5, ["e"], ["oq"], s=(2, 0, 1)),
     T("quat_from_euler_yxy", 5, ["e"], ["oq"], s=(1, 0, 1)),
+    T("quat_to_euler_lock_xyz", 9, ["e"], ["ov"]),
+    T("quat_to_euler_lock_zxz", 9, ["e"], ["ov"], s=(2, 0, 2)),
     T("velocity_at_point", 6, ["v", "a"], ["ov"]),
     T("transform_twist", 7, ["x", "v"], ["osv"]),
     T("transform_wrench", 8, ["x", "v"], ["osv"]),
