@@ -55,7 +55,7 @@
   WP_FN T wp_sign_##N(T x) {                                                   \
     return x < (T)0 ? (T)-1 : (T)1;                                            \
   }                                                                            \
-  /* the set bits of the two's-complement pattern */                          \
+  /* the set bits of the two's-complement pattern */                           \
   WP_FN wp_int32 wp_bit_count_##N(T x) {                                       \
     wp_int32 n = 0;                                                            \
     for (UT u = (UT)x; u; u &= (UT)(u - 1))                                    \

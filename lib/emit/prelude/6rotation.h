@@ -11,7 +11,7 @@
  * in that order about the fixed axes. */
 
 #define WP_ROT_QUAT(Q, S, T, V3)                                               \
-  /* twist of q about axis: normalize((q.xyz . axis) axis, q.w) */            \
+  /* twist of q about axis: normalize((q.xyz . axis) axis, q.w) */             \
   WP_FN wp_##Q wp_quat_twist_##V3##_##Q(wp_##V3 axis, wp_##Q q) {              \
     T p = q.c[0] * axis.c[0] + q.c[1] * axis.c[1] + q.c[2] * axis.c[2];        \
     wp_##Q u = {{p * axis.c[0], p * axis.c[1], p * axis.c[2], q.c[3]}};        \
@@ -40,9 +40,8 @@
     T d = axis.c[0] * q.c[0] + axis.c[1] * q.c[1] + axis.c[2] * q.c[2];        \
     return (T)2 * wp_atan2_##S(d, q.c[3]);                                     \
   }                                                                            \
-  WP_FN void wp_rot_adj_twist_angle_##Q(wp_##V3 axis, wp_##Q q, T g,           \
-                                        int absolute, wp_##V3 *gaxis,          \
-                                        wp_##Q *gq) {                          \
+  WP_FN void wp_rot_adj_twist_angle_##Q(                                       \
+      wp_##V3 axis, wp_##Q q, T g, int absolute, wp_##V3 *gaxis, wp_##Q *gq) { \
     T d = axis.c[0] * q.c[0] + axis.c[1] * q.c[1] + axis.c[2] * q.c[2];        \
     T s = absolute ? wp_abs_##S(d) : d, gs = 0, gd = 0;                        \
     wp_adj_atan2_##S(s, q.c[3], wp_atan2_##S(s, q.c[3]), (T)2 * g, &gs,        \
@@ -73,7 +72,8 @@
     T t0 = (T)2 * (w * x + y * z), t1 = (T)1 - (T)2 * (x * x + y * y);         \
     T t2 = wp_clamp_##S((T)2 * (w * y - z * x), (T)-1, (T)1);                  \
     T t3 = (T)2 * (w * z + x * y), t4 = (T)1 - (T)2 * (y * y + z * z);         \
-    wp_##V3 r = {{wp_atan2_##S(t0, t1), wp_asin_##S(t2), wp_atan2_##S(t3, t4)}}; \
+    wp_##V3 r = {                                                              \
+        {wp_atan2_##S(t0, t1), wp_asin_##S(t2), wp_atan2_##S(t3, t4)}};        \
     return r;                                                                  \
   }                                                                            \
   WP_FN void wp_adj_quat_to_rpy_##Q(wp_##Q q, wp_##V3 r, wp_##V3 g,            \
@@ -87,16 +87,20 @@
     wp_adj_asin_##S(t2, r.c[1], g.c[1], &g2);                                  \
     wp_adj_clamp_##S(t2r, (T)-1, (T)1, t2, g2, &g2r, &glo, &ghi);              \
     wp_adj_atan2_##S(t3, t4, r.c[2], g.c[2], &g3, &g4);                        \
-    gq->c[0] += (T)2 * w * g0 - (T)4 * x * g1 - (T)2 * z * g2r + (T)2 * y * g3; \
+    gq->c[0] +=                                                                \
+        (T)2 * w * g0 - (T)4 * x * g1 - (T)2 * z * g2r + (T)2 * y * g3;        \
     gq->c[1] += (T)2 * z * g0 - (T)4 * y * g1 + (T)2 * w * g2r +               \
                 (T)2 * x * g3 - (T)4 * y * g4;                                 \
-    gq->c[2] += (T)2 * y * g0 - (T)2 * x * g2r + (T)2 * w * g3 - (T)4 * z * g4; \
+    gq->c[2] +=                                                                \
+        (T)2 * y * g0 - (T)2 * x * g2r + (T)2 * w * g3 - (T)4 * z * g4;        \
     gq->c[3] += (T)2 * x * g0 + (T)2 * y * g2r + (T)2 * z * g3;                \
   }                                                                            \
   /* quat_to_euler: the angle formula on the scalar-first quaternion (w,       \
      x, y, z) with 1-based axes; a, b, c, d the four terms it works on, each   \
      +-(one component) or a sum of two (not-proper sequences, i != k) */       \
-  WP_FN int wp_rot_ax_##Q(int n) { return n == 2 || n == 3 ? n - 1 : 0; }          \
+  WP_FN int wp_rot_ax_##Q(int n) {                                             \
+    return n == 2 || n == 3 ? n - 1 : 0;                                       \
+  }                                                                            \
   typedef struct {                                                             \
     int i, j, k, not_proper, lock;                                             \
     T e, a, b, c, d, t1, t2, t3, tp, tm, u;                                    \
@@ -114,14 +118,14 @@
     s.i = i, s.j = j, s.k = k;                                                 \
     s.e = (T)((i - j) * (j - k) * (k - i)) / (T)2;                             \
     s.a = q0;                                                                  \
-    s.b = q.c[wp_rot_ax_##Q(i)];                                                   \
-    s.c = q.c[wp_rot_ax_##Q(j)];                                                   \
-    s.d = q.c[wp_rot_ax_##Q(k)] * s.e;                                             \
+    s.b = q.c[wp_rot_ax_##Q(i)];                                               \
+    s.c = q.c[wp_rot_ax_##Q(j)];                                               \
+    s.d = q.c[wp_rot_ax_##Q(k)] * s.e;                                         \
     if (s.not_proper) {                                                        \
-      s.a -= q.c[wp_rot_ax_##Q(j)];                                                \
-      s.b += q.c[wp_rot_ax_##Q(k)] * s.e;                                          \
+      s.a -= q.c[wp_rot_ax_##Q(j)];                                            \
+      s.b += q.c[wp_rot_ax_##Q(k)] * s.e;                                      \
       s.c += q0;                                                               \
-      s.d -= q.c[wp_rot_ax_##Q(i)];                                                \
+      s.d -= q.c[wp_rot_ax_##Q(i)];                                            \
     }                                                                          \
     T a = s.a, b = s.b, c = s.c, d = s.d;                                      \
     s.u = (T)2 * (a * a + b * b) / (a * a + b * b + c * c + d * d) - (T)1;     \
@@ -146,7 +150,7 @@
     }                                                                          \
     return s;                                                                  \
   }                                                                            \
-  /* which of t1, t2, t3 (1..3) lands in x, y, z */                           \
+  /* which of t1, t2, t3 (1..3) lands in x, y, z */                            \
   WP_FN void wp_rot_euler_place_##Q(const wp_rot_euler_##Q *s, int *slot) {    \
     slot[0] = 1, slot[1] = 2, slot[2] = 3;                                     \
     if (s->i == 2)                                                             \
@@ -156,9 +160,8 @@
     slot[s->j == 1 ? 0 : s->j == 2 ? 1 : 2] = 2;                               \
     slot[s->k == 1 ? 0 : s->k == 2 ? 1 : 2] = 3;                               \
   }                                                                            \
-  WP_FN wp_##V3 wp_quat_to_euler_##Q##_int32_int32_int32(wp_##Q q, wp_int32 i, \
-                                                         wp_int32 j,           \
-                                                         wp_int32 k) {         \
+  WP_FN wp_##V3 wp_quat_to_euler_##Q##_int32_int32_int32(                      \
+      wp_##Q q, wp_int32 i, wp_int32 j, wp_int32 k) {                          \
     wp_rot_euler_##Q s = wp_rot_euler_eval_##Q(q, i, j, k);                    \
     T t[4] = {0, s.t1, s.t2, s.t3};                                            \
     int slot[3];                                                               \
@@ -194,14 +197,14 @@
     wp_adj_atan2_##S(b, a, s.tp, gtp, &gb, &ga);                               \
     wp_adj_atan2_##S(d, c, s.tm, gtm, &gd, &gc);                               \
     gq->c[3] += ga;                                                            \
-    gq->c[wp_rot_ax_##Q(s.i)] += gb;                                               \
-    gq->c[wp_rot_ax_##Q(s.j)] += gc;                                               \
-    gq->c[wp_rot_ax_##Q(s.k)] += gd * s.e;                                         \
+    gq->c[wp_rot_ax_##Q(s.i)] += gb;                                           \
+    gq->c[wp_rot_ax_##Q(s.j)] += gc;                                           \
+    gq->c[wp_rot_ax_##Q(s.k)] += gd * s.e;                                     \
     if (s.not_proper) {                                                        \
-      gq->c[wp_rot_ax_##Q(s.j)] -= ga;                                             \
-      gq->c[wp_rot_ax_##Q(s.k)] += gb * s.e;                                       \
+      gq->c[wp_rot_ax_##Q(s.j)] -= ga;                                         \
+      gq->c[wp_rot_ax_##Q(s.k)] += gb * s.e;                                   \
       gq->c[3] += gc;                                                          \
-      gq->c[wp_rot_ax_##Q(s.i)] -= gd;                                             \
+      gq->c[wp_rot_ax_##Q(s.i)] -= gd;                                         \
     }                                                                          \
   }                                                                            \
   /* quat_from_euler(e, i, j, k) = qk qj qi, qn the rotation of e[n] about     \
@@ -237,7 +240,7 @@
     wp_adj_mul_##Q##_##Q(qn[1], qn[0], m, gm, &gqn[1], &gqn[0]);               \
     for (int n = 0; n < 3; n++) {                                              \
       int a = ax[n] == 0 ? 0 : ax[n] == 1 ? 1 : 2;                             \
-      T gh = gqn[n].c[a] * wp_cos_##S(h[n]) - gqn[n].c[3] * wp_sin_##S(h[n]);   \
+      T gh = gqn[n].c[a] * wp_cos_##S(h[n]) - gqn[n].c[3] * wp_sin_##S(h[n]);  \
       if (ax[n] >= 0 && ax[n] < 3)                                             \
         ge->c[ax[n]] += (T)0.5 * gh;                                           \
     }                                                                          \
@@ -252,9 +255,9 @@
                   qd.c[5] + (w0 * r.c[1] - w1 * r.c[0])}};                     \
     return o;                                                                  \
   }                                                                            \
-  WP_FN void wp_adj_velocity_at_point_##V6##_##V3(                             \
-      wp_##V6 qd, wp_##V3 r, wp_##V3 o, wp_##V3 g, wp_##V6 *gqd,               \
-      wp_##V3 *gr) {                                                           \
+  WP_FN void wp_adj_velocity_at_point_##V6##_##V3(wp_##V6 qd, wp_##V3 r,       \
+                                                  wp_##V3 o, wp_##V3 g,        \
+                                                  wp_##V6 *gqd, wp_##V3 *gr) { \
     (void)o;                                                                   \
     T w0 = qd.c[0], w1 = qd.c[1], w2 = qd.c[2];                                \
     gqd->c[0] += r.c[1] * g.c[2] - r.c[2] * g.c[1];                            \
@@ -268,7 +271,7 @@
   }
 
 #define WP_ROT_XFORM(X, Q, S, T, V3, V6)                                       \
-  /* transform_twist: (w, v) -> (R w, R v + p x R w); transform_wrench:       \
+  /* transform_twist: (w, v) -> (R w, R v + p x R w); transform_wrench:        \
      (tau, f) -> (R tau + p x R f, R f): the moved part is `lin` of `top` */   \
   WP_FN wp_##V6 wp_rot_xform_sv_##X(wp_##X t, wp_##V6 x, int twist) {          \
     wp_##Q q = wp_transform_get_rotation_##X(t);                               \
@@ -311,15 +314,13 @@
   WP_FN wp_##V6 wp_transform_wrench_##X##_##V6(wp_##X t, wp_##V6 x) {          \
     return wp_rot_xform_sv_##X(t, x, 0);                                       \
   }                                                                            \
-  WP_FN void wp_adj_transform_twist_##X##_##V6(wp_##X t, wp_##V6 x,            \
-                                               wp_##V6 r, wp_##V6 g,           \
-                                               wp_##X *gt, wp_##V6 *gx) {      \
+  WP_FN void wp_adj_transform_twist_##X##_##V6(                                \
+      wp_##X t, wp_##V6 x, wp_##V6 r, wp_##V6 g, wp_##X *gt, wp_##V6 *gx) {    \
     (void)r;                                                                   \
     wp_rot_adj_xform_sv_##X(t, x, g, 1, gt, gx);                               \
   }                                                                            \
-  WP_FN void wp_adj_transform_wrench_##X##_##V6(wp_##X t, wp_##V6 x,           \
-                                                wp_##V6 r, wp_##V6 g,          \
-                                                wp_##X *gt, wp_##V6 *gx) {     \
+  WP_FN void wp_adj_transform_wrench_##X##_##V6(                               \
+      wp_##X t, wp_##V6 x, wp_##V6 r, wp_##V6 g, wp_##X *gt, wp_##V6 *gx) {    \
     (void)r;                                                                   \
     wp_rot_adj_xform_sv_##X(t, x, g, 0, gt, gx);                               \
   }
