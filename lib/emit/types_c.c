@@ -218,15 +218,25 @@ static void emit_spatial_vec(emit_ctx *e, const ir_type *t) {
   if (t->flavor == IR_VEC_PLAIN && t->rows == 6) {
     fprintf(out, "WP_SPATIAL_VEC(%s, %s, %s, %s)\n", t->name, s, ct, v3);
     fprintf(out, "WP_SPATIAL_JACOBIAN(%s, %s, %s)\n", t->name, s, ct);
+    fprintf(out, "WP_ROT_V6(%s, %s, %s, %s)\n", t->name, s, ct, v3);
   }
   if (t->flavor == IR_VEC_PLAIN && t->rows == 3)
     fprintf(out, "WP_SPATIAL_GEOM(%s, %s, %s)\n", t->name, s, ct);
-  if (t->flavor == IR_VEC_QUAT)
+  if (t->flavor == IR_VEC_QUAT) {
     fprintf(out, "WP_SPATIAL_QUAT(%s, %s, %s, %s, %s, %s)\n", t->name, s, ct,
             v3, m33, m44);
-  if (t->flavor == IR_VEC_TRANSFORM)
+    fprintf(out, "WP_ROT_QUAT(%s, %s, %s, %s)\n", t->name, s, ct, v3);
+  }
+  if (t->flavor == IR_VEC_TRANSFORM) {
     fprintf(out, "WP_SPATIAL_XFORM(%s, %s, %s, %s, %s, %s, %s)\n", t->name,
             ir_t_quat(T, t->scalar)->name, s, ct, v3, m33, m44);
+    /* transform_twist/wrench take a spatial vector: only when it is used */
+    const ir_type *v6 = ir_t_vec(T, t->scalar, 6);
+    for (int i = 0; i < e->types.count; i++)
+      if (e->types.items[i] == v6)
+        fprintf(out, "WP_ROT_XFORM(%s, %s, %s, %s, %s, %s)\n", t->name,
+                ir_t_quat(T, t->scalar)->name, s, ct, v3, v6->name);
+  }
 }
 
 /* Typedefs first (vectors, matrices, tuples), then the library macros,

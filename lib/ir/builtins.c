@@ -98,6 +98,20 @@ type_t ir_chk_div(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
+/* div_approx: div of float operands (scalars, vectors, matrices,
+ * quaternions; not two composites, not transforms). */
+type_t ir_chk_div_approx(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                         const char **err) {
+  for (int i = 0; i < 2; i++) {
+    type_t e = a[i]->kind == IR_T_SCALAR ? a[i] : a[i]->elem;
+    if (!e || !ir_type_is_float(e) || ir_type_is_transform(a[i]))
+      return fail(T, err, NO_OVERLOAD);
+  }
+  if (is_comp(a[0]) && is_comp(a[1]))
+    return fail(T, err, NO_OVERLOAD);
+  return ir_chk_div(T, b, a, n, err);
+}
+
 /* floordiv: same-type numeric scalars (Warp has no vector //); mod: also
  * vectors (component-wise). */
 type_t ir_chk_divmod(ir_types *T, const ir_builtin *b, type_t *a, int n,
@@ -121,6 +135,16 @@ type_t ir_chk_float2(ir_types *T, const ir_builtin *b, type_t *a, int n,
     return fail(T, err, "operand types must be the same");
   if (ir_type_is_float(a[0]))
     return a[0];
+  return fail(T, err, NO_OVERLOAD);
+}
+
+/* bit_count(x): an integer scalar -> int32 */
+type_t ir_chk_bit_count(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                        const char **err) {
+  (void)b;
+  (void)n;
+  if (ir_type_is_int(a[0]))
+    return ir_t_scalar(T, WP_SCALAR_INT32);
   return fail(T, err, NO_OVERLOAD);
 }
 

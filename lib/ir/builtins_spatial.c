@@ -162,3 +162,49 @@ type_t ir_chk_spatial_arrays(ir_types *T, const ir_builtin *b, type_t *a, int n,
     return fail(T, err, NULL);
   return ir_t_void(T);
 }
+
+/* The warp.math rotation helpers (float32 only, as Warp's @wp.func
+ * signatures): quat_twist(vec3f, quatf) -> quatf, quat_twist_angle(_signed)
+ * (vec3f, quatf) -> float32, quat_to_rpy(quatf) -> vec3f,
+ * quat_to_euler(quatf, int32 x 3) -> vec3f, quat_from_euler(vec3f, int32 x 3)
+ * -> quatf, velocity_at_point(spatial_vectorf, vec3f) -> vec3f,
+ * transform_twist/transform_wrench(transformf, spatial_vectorf) ->
+ * spatial_vectorf. */
+type_t ir_chk_rot(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                  const char **err) {
+  int f = WP_SCALAR_FLOAT32;
+  type_t v3 = ir_t_vec(T, f, 3), q = ir_t_quat(T, f), v6 = ir_t_vec(T, f, 6);
+  type_t x = ir_t_transform(T, f);
+  switch (b->id) {
+  case IR_B_QUAT_TWIST:
+  case IR_B_QUAT_TWIST_ANGLE:
+  case IR_B_QUAT_TWIST_ANGLE_SIGNED:
+    if (a[0] != v3 || a[1] != q)
+      break;
+    return b->id == IR_B_QUAT_TWIST ? q : ir_t_scalar(T, f);
+  case IR_B_QUAT_TO_RPY:
+    if (a[0] != q)
+      break;
+    return v3;
+  case IR_B_QUAT_TO_EULER:
+  case IR_B_QUAT_FROM_EULER:
+    if (a[0] != (b->id == IR_B_QUAT_TO_EULER ? q : v3))
+      break;
+    for (int i = 1; i < n; i++)
+      if (!is_scalar_of(a[i], WP_SCALAR_INT32))
+        return fail(T, err, "the axes i, j, k must be int32");
+    return b->id == IR_B_QUAT_TO_EULER ? v3 : q;
+  case IR_B_VELOCITY_AT_POINT:
+    if (a[0] != v6 || a[1] != v3)
+      break;
+    return v3;
+  default: /* transform_twist, transform_wrench */
+    if (a[0] != x || a[1] != v6)
+      break;
+    return v6;
+  }
+  for (int i = 0; i < n; i++)
+    if (a[i]->scalar == WP_SCALAR_FLOAT64 || a[i]->scalar == WP_SCALAR_FLOAT16)
+      return fail(T, err, "Warp defines it for float32 arguments only");
+  return fail(T, err, NULL);
+}

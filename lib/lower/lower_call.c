@@ -643,6 +643,12 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
       (!strcmp(path + 7, "eq") || !strcmp(path + 7, "neq") ||
        !strcmp(path + 7, "near")))
     return lower_expect(c, e, path);
+  if (path && !strcmp(path, "handle")) { /* a type only, as in Warp 1.19 */
+    wp_error(c->diag, e->value->loc,
+             "wp.handle is a type for annotations and has no constructor in "
+             "a kernel; write wp.uint64(x)");
+    return NULL;
+  }
   entity callee = lower_entity(c, e->value);
   switch (callee.kind) {
   case ENT_ERROR: return NULL;
@@ -673,6 +679,20 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
     int n = lower_args(c, e, &args);
     if (n < 0)
       return NULL;
+    /* div_approx / inverse_approx: checked by their own rule, computed as
+       div / inverse (Warp approximates only on the GPU) */
+    if (id == IR_B_DIV_APPROX || id == IR_B_INVERSE_APPROX) {
+      if (!lower_builtin_accepts(c, callee.builtin, args, n, e->loc))
+        return NULL;
+      ir_builtin_id as = id == IR_B_DIV_APPROX ? IR_B_DIV : IR_B_INVERSE;
+      return lower_builtin(c, ir_builtin_get(as), args, n, e->loc);
+    }
+    /* where and unot on an array: its truth value (non-null data),
+       as in Warp */
+    if ((id == IR_B_WHERE || id == IR_B_NOT) && n >= 1 &&
+        args[0]->type->kind == IR_T_ARRAY)
+      args[0] = lower_emit(c, IR_ARRAY_VALID, ir_t_bool(c->T), &args[0], 1,
+                           e->items[0]->loc);
     return lower_builtin(c, callee.builtin, args, n, e->loc);
   }
   default:

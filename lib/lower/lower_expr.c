@@ -44,6 +44,35 @@ static const char *op_verb(ir_builtin_id id) {
 
 /* float16 arguments, none float32 (a float32 among them is a type error
  * that the builtin's own check reports). */
+/* The result type of builtin b on these arguments by its rule, or NULL
+ * when it has none (reported). */
+static const ir_type *check_call(lower_ctx *c, const ir_builtin *b,
+                                 const ir_type **types, int n, wp_loc loc) {
+  const char *why = NULL;
+  const ir_type *rt = b->check(c->T, b, types, n, &why);
+  if (!rt) {
+    const char *verb = op_verb(b->id);
+    if (verb && n == 2 && b->id != IR_B_POW)
+      wp_error(c->diag, loc, "cannot %s '%s' and '%s'%s%s", verb,
+               types[0]->name, types[1]->name, why ? ": " : "", why ? why : "");
+    else {
+      char buf[256];
+      ir_builtin_no_overload(b, types, n, buf, sizeof buf);
+      wp_error(c->diag, loc, "%s%s%s", buf, why ? ": " : "", why ? why : "");
+    }
+  }
+  return rt;
+}
+
+bool lower_builtin_accepts(lower_ctx *c, const ir_builtin *b, ir_value **args,
+                           int n, wp_loc loc) {
+  const ir_type **types = WP_NEW_ARRAY(c->A, const ir_type *, n + 1);
+  for (int i = 0; i < n; i++)
+    types[i] = args[i]->type;
+  return n >= b->min_args && n <= b->max_args &&
+         check_call(c, b, types, n, loc);
+}
+
 ir_value *lower_builtin(lower_ctx *c, const ir_builtin *b, ir_value **args,
                         int n, wp_loc loc) {
   const ir_type **types = WP_NEW_ARRAY(c->A, const ir_type *, n + 1);
@@ -58,22 +87,11 @@ ir_value *lower_builtin(lower_ctx *c, const ir_builtin *b, ir_value **args,
   }
   for (int i = 0; i < n; i++)
     types[i] = args[i]->type;
-  const char *why = NULL;
   if (lower_half_args(b, types, n))
     return lower_half_builtin(c, b, args, n, loc);
-  const ir_type *rt = b->check(c->T, b, types, n, &why);
-  if (!rt) {
-    const char *verb = op_verb(b->id);
-    if (verb && n == 2 && b->id != IR_B_POW)
-      wp_error(c->diag, loc, "cannot %s '%s' and '%s'%s%s", verb,
-               types[0]->name, types[1]->name, why ? ": " : "", why ? why : "");
-    else {
-      char buf[256];
-      ir_builtin_no_overload(b, types, n, buf, sizeof buf);
-      wp_error(c->diag, loc, "%s%s%s", buf, why ? ": " : "", why ? why : "");
-    }
+  const ir_type *rt = check_call(c, b, types, n, loc);
+  if (!rt)
     return NULL;
-  }
   ir_value *v = lower_emit(c, IR_BUILTIN, rt, args, n, loc);
   v->builtin = b;
   return v;

@@ -28,9 +28,28 @@ static bool has_f32(const ir_type *t) {
          t->scalar == WP_SCALAR_FLOAT32;
 }
 
+/* The warp.math rotation helpers: float32 only, as in Warp (their rule
+ * reports float16 arguments) */
+static bool f32_only(ir_builtin_id id) {
+  switch (id) {
+  case IR_B_QUAT_TWIST:
+  case IR_B_QUAT_TWIST_ANGLE:
+  case IR_B_QUAT_TWIST_ANGLE_SIGNED:
+  case IR_B_QUAT_TO_RPY:
+  case IR_B_QUAT_TO_EULER:
+  case IR_B_QUAT_FROM_EULER:
+  case IR_B_VELOCITY_AT_POINT:
+  case IR_B_TRANSFORM_TWIST:
+  case IR_B_TRANSFORM_WRENCH: return true;
+  default: return false;
+  }
+}
+
 bool lower_half_args(const ir_builtin *b, const ir_type **types, int n) {
   if (b->id == IR_B_WHERE && n == 3 && ir_type_has_half(types[0]))
     return true; /* reported: no truth value */
+  if (f32_only(b->id))
+    return false;
   bool half = false;
   for (int i = 0; i < n; i++) {
     if (ir_type_has_half(types[i]))

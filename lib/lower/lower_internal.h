@@ -242,6 +242,10 @@ ir_value *lower_expr(lower_ctx *c, const ast_expr *e);
 entity lower_entity(lower_ctx *c, const ast_expr *e);
 ir_value *lower_builtin(lower_ctx *c, const ir_builtin *b, ir_value **args,
                         int n, wp_loc loc);
+/* Whether builtin b's rule takes these arguments (reported when not); no
+ * instruction is made. */
+bool lower_builtin_accepts(lower_ctx *c, const ir_builtin *b, ir_value **args,
+                           int n, wp_loc loc);
 ir_value *lower_const_int(lower_ctx *c, const ir_type *t, int64_t v);
 ir_value *lower_const_float(lower_ctx *c, const ir_type *t, double v);
 ir_value *lower_cast(lower_ctx *c, ir_value *v, const ir_type *to, wp_loc loc);

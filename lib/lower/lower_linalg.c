@@ -1,9 +1,10 @@
 /* lower_linalg.c - calls of the linear-algebra builtins (registry entries in
  * builtins_linalg.c) that need more than positional arguments: keyword
  * arguments bound by Warp's parameter names, the delta=1.0 default of the
- * warp.math norms, the constructors wp.identity / wp.matrix / wp.vector /
- * wp.matrix_from_cols / wp.matrix_from_rows (lowered to IR_COMPOSE and
- * IR_CAST), and the out-parameter forms of svd2/svd3/qr3/eig3, where the
+ * warp.math norms (and Warp's parameter names of the warp.math rotation
+ * helpers, copysign and bit_count), the constructors wp.identity / wp.matrix /
+ * wp.vector / wp.matrix_from_cols / wp.matrix_from_rows (lowered to IR_COMPOSE
+ * and IR_CAST), and the out-parameter forms of svd2/svd3/qr3/eig3, where the
  * result members are written to the local variables passed. */
 #include <string.h>
 
@@ -42,6 +43,18 @@ static const struct sig {
     {IR_B_VECTOR, {0}},
     {IR_B_MATRIX_FROM_COLS, {0}},
     {IR_B_MATRIX_FROM_ROWS, {0}},
+    /* the warp.math rotation helpers and scalar builtins of 1.11..1.19 */
+    {IR_B_QUAT_TWIST, {"axis", "q"}},
+    {IR_B_QUAT_TWIST_ANGLE, {"axis", "q"}},
+    {IR_B_QUAT_TWIST_ANGLE_SIGNED, {"axis", "q"}},
+    {IR_B_QUAT_TO_RPY, {"q"}},
+    {IR_B_QUAT_TO_EULER, {"q", "i", "j", "k"}},
+    {IR_B_QUAT_FROM_EULER, {"e", "i", "j", "k"}},
+    {IR_B_VELOCITY_AT_POINT, {"qd", "r"}},
+    {IR_B_TRANSFORM_TWIST, {"t", "x"}},
+    {IR_B_TRANSFORM_WRENCH, {"t", "x"}},
+    {IR_B_COPYSIGN, {"x", "y"}},
+    {IR_B_BIT_COUNT, {"x"}},
 };
 
 static const struct sig *find_sig(ir_builtin_id id) {

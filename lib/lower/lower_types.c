@@ -12,14 +12,22 @@ static int scalar_from_name(const char *n) {
     const char *name;
     int scalar;
   } tab[] = {
-      {"float16", WP_SCALAR_FLOAT16}, {"half", WP_SCALAR_FLOAT16},
-      {"float32", WP_SCALAR_FLOAT32}, {"float64", WP_SCALAR_FLOAT64},
-      {"int8", WP_SCALAR_INT8},       {"uint8", WP_SCALAR_UINT8},
-      {"int16", WP_SCALAR_INT16},     {"uint16", WP_SCALAR_UINT16},
-      {"int32", WP_SCALAR_INT32},     {"uint32", WP_SCALAR_UINT32},
-      {"int64", WP_SCALAR_INT64},     {"uint64", WP_SCALAR_UINT64},
+      {"float16", WP_SCALAR_FLOAT16},
+      {"half", WP_SCALAR_FLOAT16},
+      {"float32", WP_SCALAR_FLOAT32},
+      {"float64", WP_SCALAR_FLOAT64},
+      {"int8", WP_SCALAR_INT8},
+      {"uint8", WP_SCALAR_UINT8},
+      {"int16", WP_SCALAR_INT16},
+      {"uint16", WP_SCALAR_UINT16},
+      {"int32", WP_SCALAR_INT32},
+      {"uint32", WP_SCALAR_UINT32},
+      {"int64", WP_SCALAR_INT64},
+      {"uint64", WP_SCALAR_UINT64},
       {"bool", WP_SCALAR_BOOL},
-      /* no bfloat16: warp-lang 1.10.1 has none */
+      {"handle",
+       WP_SCALAR_UINT64}, /* wp.handle (1.19): uint64 for object ids */
+                          /* no bfloat16: warp-lang 1.10.1 has none */
   };
   for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
     if (strcmp(tab[i].name, n) == 0)
@@ -126,7 +134,9 @@ entity lower_warp_name(lower_ctx *c, const char *name) {
     e.kind = ENT_WARP;
     return e;
   }
-  const ir_builtin *b = ir_builtin_find(name);
+  /* wp.unot(x) is Warp's name of `not x` */
+  const ir_builtin *b =
+      strcmp(name, "unot") ? ir_builtin_find(name) : ir_builtin_get(IR_B_NOT);
   if (b) {
     e.kind = ENT_BUILTIN;
     e.builtin = b;

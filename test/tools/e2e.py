@@ -139,10 +139,12 @@ class TypeInfo:
             self.kind = "matrix"
             self.inner = tuple(int(s) for s in t._shape_)
             scalar = t._wp_scalar_type_
-        elif t in wt.scalar_types or t is wt.bool or t in (bool, int, float):
+        elif t in wt.scalar_types or t is wt.bool or t in (bool, int, float) or t is getattr(wt, "handle", None):
             self.kind = "scalar"
             self.inner = ()
             scalar = {bool: wt.bool, int: wt.int32, float: wt.float32}.get(t, t)
+            if t is getattr(wt, "handle", None):  # warp-lang >= 1.19: a uint64 for object ids
+                scalar = wt.uint64
         else:
             raise SpecError(f"unsupported Warp type {t!r} (the e2e harness handles scalars, vectors and matrices)")
         self.scalar = scalar

@@ -81,6 +81,13 @@ WP_UNSIGNED_DIVMOD(uint64, wp_uint64)
   WP_FN T wp_sign_##N(T x) {                                                   \
     return x < (T)0 ? (T)-1 : (T)1;                                            \
   }                                                                            \
+  /* the set bits of the two's-complement pattern */                           \
+  WP_FN wp_int32 wp_bit_count_##N(T x) {                                       \
+    wp_int32 n = 0;                                                            \
+    for (UT u = (UT)x; u; u &= (UT)(u - 1))                                    \
+      n++;                                                                     \
+    return n;                                                                  \
+  }                                                                            \
   /* more math: step(x) is 1 for x < 0; integers are never NaN or infinite */  \
   WP_FN T wp_step_##N(T x) {                                                   \
     return x < (T)0 ? (T)1 : (T)0;                                             \
@@ -120,6 +127,17 @@ WP_INT_OPS(uint64, wp_uint64, wp_uint64)
   }                                                                            \
   WP_FN T wp_pow_##N(T a, T b) {                                               \
     return M(pow)(a, b);                                                       \
+  }                                                                            \
+  WP_FN T wp_copysign_##N(T x, T y) {                                          \
+    return M(copysign)(x, y);                                                  \
+  }                                                                            \
+  /* d/dx = +-1 as the sign bits of x and y agree; d/dy = 0 */                 \
+  WP_FN void wp_adj_copysign_##N(T x, T y, T r, T g, T *gx, T *gy) {           \
+    (void)r, (void)gy;                                                         \
+    if (M(copysign)((T)1, x) == M(copysign)((T)1, y))                          \
+      *gx += g;                                                                \
+    else                                                                       \
+      *gx -= g;                                                                \
   }                                                                            \
   WP_FN T wp_min_##N(T a, T b) {                                               \
     return a < b ? a : b;                                                      \
