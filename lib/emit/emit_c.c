@@ -146,9 +146,64 @@ static void snippet_line(emit_ctx *e, const ir_func *f) {
   fputc('\n', e->out);
 }
 
+/* A C name for a helper of f: cname + suffix, '_' appended while a
+ * function has that name. */
+static const char *helper_name(emit_ctx *e, const ir_func *f,
+                               const char *suffix) {
+  const char *bn = wp_arena_printf(e->m->arena, "%s%s", f->cname, suffix);
+  for (const ir_func *g = e->m->funcs; g;)
+    if (!strcmp(g->cname, bn)) {
+      bn = wp_arena_printf(e->m->arena, "%s_", bn);
+      g = e->m->funcs;
+    } else
+      g = g->next;
+  return bn;
+}
+
+/* A @wp.func_native with wp.ref[T] parameters: the snippet runs in a body
+ * whose ref parameters are macros for pointers into the tuple the wrapper
+ * returns (the result, then the refs' final values). */
+static void emit_native_ref(emit_ctx *e, const ir_func *f) {
+  FILE *out = e->out;
+  const char *bn = helper_name(e, f, "_body");
+  bool v = f->user_ret->kind != IR_T_VOID;
+  fprintf(out, "WP_FN %s %s(", v ? emit_ctype(e, f->user_ret) : "void", bn);
+  for (int i = 0; i < f->nparams; i++)
+    fprintf(out, "%s%s %s%s%s", i ? ", " : "", emit_ctype(e, f->param_types[i]),
+            f->param_ref[i] ? "*wpn_" : "", f->param_names[i], "");
+  fprintf(out, "%s) {\n", f->nparams ? "" : "void");
+  for (int i = 0; i < f->nparams; i++)
+    if (f->param_ref[i])
+      fprintf(out, "#define %s (*wpn_%s)\n", f->param_names[i],
+              f->param_names[i]);
+  snippet_line(e, f);
+  fprintf(out, "%s\n", f->native);
+  for (int i = 0; i < f->nparams; i++)
+    if (f->param_ref[i])
+      fprintf(out, "#undef %s\n", f->param_names[i]);
+  fputs("}\n", out);
+  func_signature(e, f);
+  fprintf(out, " {\n  %s r = WP_ZERO_INIT;\n", emit_ctype(e, f->ret));
+  for (int i = 0, k = v; i < f->nparams; i++)
+    if (f->param_ref[i])
+      fprintf(out, "  r.m%d = v%d;\n", k++, f->params[i]->id);
+  fprintf(out, "  %s%s(", v ? "r.m0 = " : "", bn);
+  for (int i = 0, k = v; i < f->nparams; i++) {
+    if (f->param_ref[i])
+      fprintf(out, "%s&r.m%d", i ? ", " : "", k++);
+    else
+      fprintf(out, "%sv%d", i ? ", " : "", f->params[i]->id);
+  }
+  fputs(");\n  return r;\n}\n", out);
+}
+
 static void emit_native(emit_ctx *e, const ir_func *f) {
   FILE *out = e->out;
   fprintf(out, "\n/* @wp.func_native %s */\n", f->name);
+  if (f->nrefs) {
+    emit_native_ref(e, f);
+    return;
+  }
   if (!f->native_adjoint) {
     fprintf(out, "WP_FN %s %s(", emit_ctype(e, f->ret), f->cname);
     for (int i = 0; i < f->nparams; i++)
@@ -163,13 +218,7 @@ static void emit_native(emit_ctx *e, const ir_func *f) {
      the zeroed adjoints the wrapper returns */
   int n = f->nparams - 1;
   /* <cname>_body, '_' appended while a function has that name */
-  const char *bn = wp_arena_printf(e->m->arena, "%s_body", f->cname);
-  for (const ir_func *g = e->m->funcs; g;)
-    if (!strcmp(g->cname, bn)) {
-      bn = wp_arena_printf(e->m->arena, "%s_", bn);
-      g = e->m->funcs;
-    } else
-      g = g->next;
+  const char *bn = helper_name(e, f, "_body");
   fprintf(out, "WP_FN void %s(", bn);
   for (int i = 0; i < n; i++)
     fprintf(out, "%s %s, %s *wpn_adj_%d, ", emit_ctype(e, f->param_types[i]),

@@ -357,6 +357,14 @@ struct ir_func {
   const char *native;
   wp_loc native_loc; /* the snippet's string */
   bool native_adjoint;
+  /* wp.ref[T] parameters (copy in, copy out): param_ref[i] marks them; ret
+     is then the tuple of user_ret (when not void) and their final values,
+     which the caller assigns back to its arguments.  ref_func: this func or
+     one it calls with such parameters (a backward kernel cannot call it). */
+  bool *param_ref;
+  int nrefs;
+  const ir_type *user_ret;
+  const ir_func *ref_func;
   const ir_type **locals;
   int nlocals, cap_locals;
 };

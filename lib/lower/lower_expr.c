@@ -191,6 +191,10 @@ static ir_value *index_value(lower_ctx *c, ir_value *base, const ast_expr *e) {
                         : vt->kind == IR_T_TUPLE ? NULL
                                                  : vt->elem;
     if (is_const_int(ix, &k)) {
+      if (k < 0 && k >= -len) { /* v[-1]: counted from the end, as in Warp */
+        k += len;
+        ix = lower_const_int(c, ix->type, k);
+      }
       if (k < 0 || k >= len) {
         wp_error(c->diag, e->items[i]->loc,
                  "index %lld is out of range for '%s'", (long long)k, vt->name);

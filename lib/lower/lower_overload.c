@@ -53,7 +53,8 @@ static bool signature(lower_ctx *c, func_info *fi) {
       part = wp_arena_printf(c->A, "?%.*s", (int)(l.end - l.start),
                              l.src->text + l.start);
     } else {
-      fi->ptypes[i] = lower_type_expr(c, p->annotation);
+      const ast_expr *inner = lower_ref_annotation(c, p->annotation);
+      fi->ptypes[i] = lower_type_expr(c, inner ? inner : p->annotation);
       if (!fi->ptypes[i]) {
         ok = false;
         continue;
