@@ -1,0 +1,70 @@
+# wp.ref[T] arguments Warp 1.19 rejects: a literal, a call's result (or a
+# field of one), an arithmetic expression, a local bound to a bare literal;
+# a wp.ref[T] parameter of a kernel; calls from backward-enabled kernels.
+import warp as wp
+
+
+@wp.struct
+class Box:
+    value: wp.float32
+
+
+@wp.func
+def make_box() -> Box:
+    b = Box()
+    b.value = wp.float32(1.0)
+    return b
+
+
+@wp.func
+def make_val() -> wp.int32:
+    return wp.int32(1)
+
+
+@wp.func
+def takes_int(x: wp.ref[wp.int32]):
+    x += 1
+
+
+@wp.func
+def takes_float(x: wp.ref[wp.float32], value: wp.float32):
+    x = value
+
+
+@wp.func
+def helper(a: wp.array(dtype=wp.float32), i: int):
+    takes_float(a[i], 1.0)
+
+
+@wp.kernel(enable_backward=False)
+def bad_args():
+    takes_int(wp.int32(5))
+    takes_int(make_val())
+    takes_float(make_box().value, wp.float32(2.0))
+    y = wp.int32(1)
+    takes_int(y + y)
+    x = 0
+    takes_int(x)
+    z = 1.0
+    takes_float(z, wp.float32(2.0))
+
+
+@wp.kernel
+def bad_backward(a: wp.array(dtype=wp.float32)):
+    takes_float(a[wp.tid()], 1.0)
+    helper(a, wp.tid())
+
+
+@wp.kernel(enable_backward=False)
+def bad_kernel_param(x: wp.ref[wp.int32]):
+    pass
+
+# expect: 41:15: wp.ref[int32] parameter requires an addressable expression (local variable, array element, struct field, or wp.ref[T] parameter)
+# expect: 42:15: wp.ref[int32] parameter requires an addressable expression
+# expect: 43:17: wp.ref[float32] parameter requires an addressable expression
+# expect: 45:15: wp.ref[int32] parameter requires an addressable expression
+# expect: 47:15: Error taking a mutable reference to constant local 'x', use the following syntax: x = wp.int32(0) to declare a dynamic variable
+# expect: 49:17: Error taking a mutable reference to constant local 'z', use the following syntax: z = wp.float32(1.0) to declare a dynamic variable
+# expect: 54:5: In kernel 'bad_backward': Cannot call 'takes_float' with wp.ref[T] parameters from a backward-enabled kernel. Use enable_backward=False on the kernel
+# expect: 55:5: In kernel 'bad_backward': Cannot call 'takes_float' with wp.ref[T] parameters from a backward-enabled kernel
+# expect: 59:25: wp.ref[T] parameters are only supported in @wp.func and @wp.func_native functions
