@@ -97,9 +97,13 @@ static void declare_values(emit_ctx *e, const ir_func *f) {
               b->params[i]->id, INIT(b->params[i]));
     for (ir_value *v = b->first; v; v = v->next)
       if (v->type->kind != IR_T_VOID && v->op != IR_PARAM &&
-          !ir_is_terminator(v) && v->op != IR_STORE)
+          !ir_is_terminator(v) && v->op != IR_STORE) {
         fprintf(e->out, "  %s v%d%s;\n", emit_ctype(e, v->type), v->id,
                 INIT(v));
+        if (v->op == IR_ADDR) /* the slot whose address it is */
+          fprintf(e->out, "  %s v%d_s;\n", emit_ctype(e, v->args[0]->type),
+                  v->id);
+      }
   }
 #undef INIT
   free(taped);

@@ -204,6 +204,9 @@ typedef enum ir_op {
   IR_ARRAY_SHAPE, /* args[0].shape[aux] as int32 */
   IR_ARRAY_VALID, /* bool: args[0] (an array) has data (`if a:` in Warp) */
   IR_TID,         /* wp.tid() component aux of aux2 components, int32 */
+  IR_ADDR,        /* wp.address_of: args[0] copied into a slot; the slot's
+                     address as uint64 */
+  IR_ADDR_LOAD,   /* the value now in the slot of IR_ADDR args[0] */
   /* operations of backward (adjoint) functions only; these functions are
      imperative: values are C variables that IR_RESTORE may overwrite, so
      the verifier does not check dominance in them */

@@ -314,6 +314,8 @@ ir_value *lower_tid(lower_ctx *c, int k, int n, wp_loc loc) {
 
 static ir_value *special_call(lower_ctx *c, const ast_expr *e,
                               const char *name) {
+  if (!strcmp(name, "address_of"))
+    return lower_address_of(c, e);
   if (strcmp(name, "tid") == 0) {
     if (e->nitems || e->nkeywords) {
       wp_error(c->diag, e->loc, "wp.tid() takes no arguments");

@@ -157,12 +157,14 @@ typedef struct lower_frame {
   const char **vars; /* variable names of the function */
   const ir_type **var_types;
   int nvars, cap_vars;
-  wp_strmap var_map;    /* name -> index + 1 (lower_ssa.c) */
-  int hidden;           /* counter for hidden variables */
-  bool ret_known;       /* a @wp.func's return type is fixed */
-  bool ret_declared;    /* ... by a `-> T` annotation */
-  ir_func *grad_target; /* lowering the @wp.func_grad of this func */
-  wp_strmap lit_vars;   /* locals bound to a bare literal: name -> it */
+  wp_strmap var_map;      /* name -> index + 1 (lower_ssa.c) */
+  int hidden;             /* counter for hidden variables */
+  bool ret_known;         /* a @wp.func's return type is fixed */
+  bool ret_declared;      /* ... by a `-> T` annotation */
+  ir_func *grad_target;   /* lowering the @wp.func_grad of this func */
+  wp_strmap lit_vars;     /* locals bound to a bare literal: name -> it */
+  wp_ptrvec addr_pending; /* wp.address_of in this statement: expression,
+                             IR_ADDR value, ... (assigned back after it) */
   /* arrays the current kernel has stored to, in program order, and those
      already warned about (read-after-write breaks their gradient) */
   wp_ptrvec stored; /* ir_value * */
@@ -237,6 +239,8 @@ ir_value *lower_ref_results(lower_ctx *c, ir_func *callee, ir_value *call,
                             const int *slots, const ast_expr **exprs);
 ir_value *lower_spatial_with_part(lower_ctx *c, const ast_expr *t,
                                   ir_value *base, ir_value *v);
+ir_value *lower_address_of(lower_ctx *c, const ast_expr *e);
+void lower_address_flush(lower_ctx *c);
 void lower_assign_target(lower_ctx *c, const ast_expr *t, ir_value *v);
 void lower_note_literal(lower_ctx *c, const ast_expr *t, const ast_expr *v);
 

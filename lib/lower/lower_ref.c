@@ -14,6 +14,7 @@
  * Warp does not differentiate through references, and neither does warpc. */
 #include <string.h>
 
+#include "../../runtime/include/warp/abi.h"
 #include "lower_internal.h"
 
 const ast_expr *lower_ref_annotation(lower_ctx *c, const ast_expr *ann) {
@@ -148,4 +149,54 @@ ir_value *lower_ref_results(lower_ctx *c, ir_func *callee, ir_value *call,
       lower_assign_target(c, exprs[slots[i]], part);
     }
   return r;
+}
+
+/* wp.address_of(x) -> uint64: x's value is copied into a slot whose
+ * address the call gives; after the statement the slot's value is
+ * assigned back to x (a native snippet writes through the pointer). */
+ir_value *lower_address_of(lower_ctx *c, const ast_expr *e) {
+  if (e->nitems != 1 || e->nkeywords) {
+    wp_error(c->diag, e->loc, "wp.address_of() takes one argument");
+    return NULL;
+  }
+  const ast_expr *x = e->items[0];
+  bool reported = false;
+  if (!addressable(c, x, &reported)) {
+    if (!reported)
+      wp_error(c->diag, x->loc,
+               "wp.address_of() requires an addressable expression (local "
+               "variable, array element, struct field, or wp.ref[T] "
+               "parameter)");
+    return NULL;
+  }
+  ir_func *f = c->fs->f;
+  if (f->kind == IR_FUNC_KERNEL && f->options.enable_backward) {
+    wp_error(c->diag, e->loc,
+             "warpc does not differentiate through wp.address_of(): use "
+             "@wp.kernel(enable_backward=False) on kernel '%s'",
+             f->name);
+    return NULL;
+  }
+  if (f->kind != IR_FUNC_KERNEL && !f->ref_func)
+    f->ref_func = f;
+  ir_value *v = lower_expr(c, x);
+  if (!v)
+    return NULL;
+  ir_value *p = lower_emit(c, IR_ADDR, ir_t_scalar(c->T, WP_SCALAR_UINT64), &v,
+                           1, e->loc);
+  wp_ptrvec_push(c->A, &c->fs->addr_pending, (void *)x);
+  wp_ptrvec_push(c->A, &c->fs->addr_pending, p);
+  return p;
+}
+
+void lower_address_flush(lower_ctx *c) {
+  wp_ptrvec *q = &c->fs->addr_pending;
+  if (c->fs->cur)
+    for (int i = 0; i + 1 < q->count; i += 2) {
+      ir_value *p = q->items[i + 1];
+      ir_value *r =
+          lower_emit(c, IR_ADDR_LOAD, p->args[0]->type, &p, 1, p->loc);
+      lower_assign_target(c, q->items[i], r);
+    }
+  q->count = 0;
 }
