@@ -227,19 +227,32 @@ static void emit_native(emit_ctx *e, const ir_func *f) {
   for (int i = 0; i < n; i++)
     fprintf(out, "%s %s, %s *wpn_adj_%d, ", emit_ctype(e, f->param_types[i]),
             f->param_names[i], emit_ctype(e, f->param_types[i]), i);
-  fprintf(out, "%s adj_ret) {\n", emit_ctype(e, f->param_types[n]));
+  /* with wp.ref[T] parameters adj_ret is the tuple of the result's and the
+     refs' adjoints: adj_<ref> starts as the adjoint of its final value */
+  const ir_func *pf = f->native_primal;
+  bool refs = pf && pf->nrefs, rv = refs && pf->user_ret->kind != IR_T_VOID;
+  fprintf(out, "%s %s) {\n", emit_ctype(e, f->param_types[n]),
+          refs ? "wpn_adj_ret" : "adj_ret");
+  if (rv)
+    fputs("#define adj_ret (wpn_adj_ret.m0)\n", out);
   for (int i = 0; i < n; i++)
     fprintf(out, "#define adj_%s (*wpn_adj_%d)\n", f->param_names[i], i);
   snippet_line(e, f);
   fprintf(out, "%s\n", f->native);
   for (int i = 0; i < n; i++)
     fprintf(out, "#undef adj_%s\n", f->param_names[i]);
+  if (rv)
+    fputs("#undef adj_ret\n", out);
   fputs("}\n", out);
   fprintf(out, "WP_FN %s %s(", emit_ctype(e, f->ret), f->cname);
   for (int i = 0; i <= n; i++)
     fprintf(out, "%s%s v%d", i ? ", " : "", emit_ctype(e, f->param_types[i]),
             i);
-  fprintf(out, ") {\n  %s r = WP_ZERO_INIT;\n  %s(", emit_ctype(e, f->ret), bn);
+  fprintf(out, ") {\n  %s r = WP_ZERO_INIT;\n", emit_ctype(e, f->ret));
+  for (int i = 0, k = rv; refs && i < n; i++)
+    if (pf->param_ref[i])
+      fprintf(out, "  r.m%d = v%d.m%d;\n", i, n, k++);
+  fprintf(out, "  %s(", bn);
   for (int i = 0; i < n; i++)
     fprintf(out, "v%d, &r.m%d, ", i, i);
   fprintf(out, "v%d);\n  return r;\n}\n", n);

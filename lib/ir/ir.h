@@ -360,6 +360,7 @@ struct ir_func {
   const char *native;
   wp_loc native_loc; /* the snippet's string */
   bool native_adjoint;
+  const ir_func *native_primal; /* of a native_adjoint: the native func */
   /* wp.ref[T] parameters (copy in, copy out): param_ref[i] marks them; ret
      is then the tuple of user_ret (when not void) and their final values,
      which the caller assigns back to its arguments.  ref_func: this func or

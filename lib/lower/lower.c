@@ -283,8 +283,6 @@ static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind,
     /* @wp.func_native: the body returns zero; the emitter pastes the
        snippet instead */
     if (lower_native(c, d, f)) {
-      if (f->nrefs)
-        lower_ref_finish(c, f);
       bool v = f->ret->kind == IR_T_VOID;
       ir_value *z = v ? NULL : lower_zero(c, f->ret);
       lower_emit(c, IR_RET, f->ret, &z, !v, d->loc);

@@ -103,7 +103,9 @@ static bool addressable(lower_ctx *c, const ast_expr *e, bool *reported) {
 bool lower_ref_check_args(lower_ctx *c, ir_func *callee, const int *slots,
                           const ast_expr **exprs, wp_loc loc) {
   ir_func *f = c->fs->f;
-  if (f->kind == IR_FUNC_KERNEL && f->options.enable_backward) {
+  bool adj =
+      callee->native && callee->custom_grad && callee->ref_func == callee;
+  if (f->kind == IR_FUNC_KERNEL && f->options.enable_backward && !adj) {
     wp_error(c->diag, loc,
              "In kernel '%s': Cannot call '%s' with wp.ref[T] parameters from "
              "a backward-enabled kernel. Use enable_backward=False on the "
@@ -112,7 +114,7 @@ bool lower_ref_check_args(lower_ctx *c, ir_func *callee, const int *slots,
              f->name, callee->ref_func->name);
     return false;
   }
-  if (!f->ref_func)
+  if (!f->ref_func && !adj)
     f->ref_func = callee->ref_func;
   bool ok = true;
   for (int i = 0; i < callee->nparams; i++) {

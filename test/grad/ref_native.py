@@ -1,0 +1,112 @@
+# Gradients through wp.ref[T] parameters of a @wp.func_native with an
+# adj_snippet (warp-lang 1.19): adj_<ref> starts as the adjoint of the
+# parameter's final value and holds that of its initial value after the
+# snippet.  (A @wp.func with wp.ref[T] parameters cannot be called from a
+# backward-enabled kernel, in Warp as in warpc: test/diag/ref_args.py.)
+import warp as wp
+
+
+@wp.struct
+class Box:
+    value: float
+
+
+@wp.func_native(
+    "x = y * 2.0f;",
+    adj_snippet="""
+    adj_y += 2.0f * adj_x;
+    adj_x = 0.0f;
+    """,
+)
+def store_double(x: wp.ref[wp.float32], y: wp.float32): ...
+
+
+@wp.func_native(
+    "x = y * 2.0;",
+    adj_snippet="""
+    adj_y += 2.0 * adj_x;
+    adj_x = 0.0;
+    """,
+)
+def store_double64(x: wp.ref[wp.float64], y: wp.float64): ...
+
+
+# x += y * y; returns x * 3 (the new x)
+@wp.func_native(
+    "x = x + y * y;\nreturn x * 3.0f;",
+    adj_snippet="""
+    adj_x += 3.0f * adj_ret;
+    adj_y += 2.0f * y * adj_x;
+    """,
+)
+def accum_sq(x: wp.ref[wp.float32], y: wp.float32) -> wp.float32: ...
+
+
+@wp.func_native(
+    "x = x + y * y;\nreturn x * 3.0;",
+    adj_snippet="""
+    adj_x += 3.0 * adj_ret;
+    adj_y += 2.0 * y * adj_x;
+    """,
+)
+def accum_sq64(x: wp.ref[wp.float64], y: wp.float64) -> wp.float64: ...
+
+
+@wp.kernel
+def local_ref(x: wp.array(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    tmp = float(0.0)
+    store_double(tmp, x[i])
+    out[i] = tmp * x[i]
+
+
+@wp.kernel
+def local_ref_f64(x: wp.array(dtype=wp.float64), out: wp.array(dtype=wp.float64)):
+    i = wp.tid()
+    tmp = wp.float64(0.0)
+    store_double64(tmp, x[i])
+    out[i] = tmp * x[i]
+
+
+@wp.kernel
+def fields(x: wp.array(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    b = Box()
+    v = wp.vec3(0.0, 0.0, 0.0)
+    store_double(b.value, x[i])
+    store_double(v.y, x[i] * x[i])
+    out[i] = b.value + v.y
+
+
+@wp.kernel
+def fields_f64(x: wp.array(dtype=wp.float64), out: wp.array(dtype=wp.float64)):
+    i = wp.tid()
+    b = wp.float64(0.0)
+    v = wp.vec3d(wp.float64(0.0), wp.float64(0.0), wp.float64(0.0))
+    store_double64(b, x[i])
+    store_double64(v.y, x[i] * x[i])
+    out[i] = b + v.y
+
+
+@wp.kernel
+def accumulate(x: wp.array(dtype=float), y: wp.array(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    acc = x[i] * 1.5
+    r = accum_sq(acc, y[i])
+    out[i] = acc * r
+
+
+@wp.kernel
+def accumulate_f64(x: wp.array(dtype=wp.float64), y: wp.array(dtype=wp.float64), out: wp.array(dtype=wp.float64)):
+    i = wp.tid()
+    acc = x[i] * wp.float64(1.5)
+    r = accum_sq64(acc, y[i])
+    out[i] = acc * r
+
+
+GRAD_TESTS = [
+    dict(kernel="local_ref", dim=8, args=dict(x=("uniform", -2, 2)), outputs=["out"], inputs=["x"]),
+    dict(kernel="fields", dim=8, args=dict(x=("uniform", -2, 2)), outputs=["out"], inputs=["x"]),
+    dict(kernel="accumulate", dim=8, args=dict(x=("uniform", -2, 2), y=("uniform", -2, 2)),
+         outputs=["out"], inputs=["x", "y"]),
+]
