@@ -191,7 +191,7 @@ static ir_value *index_value(lower_ctx *c, ir_value *base, const ast_expr *e) {
                         : vt->kind == IR_T_TUPLE ? NULL
                                                  : vt->elem;
     if (is_const_int(ix, &k)) {
-      if (k < 0 && k >= -len) { /* v[-1]: counted from the end, as in Warp */
+      if (k < 0 && k >= -len && vt->kind != IR_T_TUPLE) { /* v[-1], as Warp */
         k += len;
         ix = lower_const_int(c, ix->type, k);
       }
