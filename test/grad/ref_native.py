@@ -104,7 +104,45 @@ def accumulate_f64(x: wp.array(dtype=wp.float64), y: wp.array(dtype=wp.float64),
     out[i] = acc * r
 
 
+@wp.kernel
+def array_ref(x: wp.array(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    store_double(out[i], x[i] * x[i])
+
+
+@wp.kernel
+def array_ref_f64(x: wp.array(dtype=wp.float64), out: wp.array(dtype=wp.float64)):
+    i = wp.tid()
+    store_double64(out[i], x[i] * x[i])
+
+
+@wp.kernel
+def components(x: wp.array(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    q = wp.quatf(0.0, 0.0, 0.0, 0.0)
+    t = wp.transformf(wp.vec3f(0.0, 0.0, 0.0), wp.quatf(0.0, 0.0, 0.0, 1.0))
+    m = wp.mat22(0.0, 0.0, 0.0, 0.0)
+    store_double(q.w, x[i])
+    store_double(t.p.x, x[i] * 3.0)
+    store_double(m[1, 0], x[i] * x[i])
+    out[i] = q.w * t.p.x + m[1, 0]
+
+
+@wp.kernel
+def components_f64(x: wp.array(dtype=wp.float64), out: wp.array(dtype=wp.float64)):
+    i = wp.tid()
+    a = wp.float64(0.0)
+    b = wp.float64(0.0)
+    c = wp.float64(0.0)
+    store_double64(a, x[i])
+    store_double64(b, x[i] * wp.float64(3.0))
+    store_double64(c, x[i] * x[i])
+    out[i] = a * b + c
+
+
 GRAD_TESTS = [
+    dict(kernel="array_ref", dim=8, args=dict(x=("uniform", -2, 2)), outputs=["out"], inputs=["x", "out"]),
+    dict(kernel="components", dim=8, args=dict(x=("uniform", -2, 2)), outputs=["out"], inputs=["x"]),
     dict(kernel="local_ref", dim=8, args=dict(x=("uniform", -2, 2)), outputs=["out"], inputs=["x"]),
     dict(kernel="fields", dim=8, args=dict(x=("uniform", -2, 2)), outputs=["out"], inputs=["x"]),
     dict(kernel="accumulate", dim=8, args=dict(x=("uniform", -2, 2), y=("uniform", -2, 2)),
