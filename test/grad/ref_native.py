@@ -140,7 +140,27 @@ def components_f64(x: wp.array(dtype=wp.float64), out: wp.array(dtype=wp.float64
     out[i] = a * b + c
 
 
+@wp.struct
+class Composite:
+    quat: wp.quatf
+    xform: wp.transformf
+
+
+@wp.kernel
+def struct_array(x: wp.array(dtype=float), boxes: wp.array(dtype=Composite), out: wp.array(dtype=float)):
+    i = wp.tid()
+    store_double(boxes[i].quat.w, x[i])
+    store_double(boxes[i].xform.p.x, x[i] * x[i])
+    out[2 * i] = boxes[i].quat.w
+    out[2 * i + 1] = boxes[i].xform.p.x
+
+
 GRAD_TESTS = [
+    # the second call reads boxes[i] after the first wrote it back (warpc
+    # warns); the gradient is still Warp's: no finite differences (no
+    # float64 twin of the struct)
+    dict(kernel="struct_array", dim=4, args=dict(x=("uniform", -2, 2)), shapes=dict(out=(8,)),
+         outputs=["out"], inputs=["x"], fd=False),
     dict(kernel="array_ref", dim=8, args=dict(x=("uniform", -2, 2)), outputs=["out"], inputs=["x", "out"]),
     dict(kernel="components", dim=8, args=dict(x=("uniform", -2, 2)), outputs=["out"], inputs=["x"]),
     dict(kernel="local_ref", dim=8, args=dict(x=("uniform", -2, 2)), outputs=["out"], inputs=["x"]),
