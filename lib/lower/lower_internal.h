@@ -59,6 +59,7 @@ struct func_info {
   bool generic;           /* a parameter has a generic annotation */
   const ir_type **ptypes; /* concrete parameter types (NULL: generic) */
   const char *sig;        /* for replacing a def of the same signature */
+  const char *refs;       /* per parameter '1' for wp.ref[T], else '0' */
   const char *cname;      /* NULL: the default wpf_<module tag>NAME */
   func_inst *insts;       /* generic: the instances made so far */
   factory_closure *clo;   /* made by a factory call: its captured names
