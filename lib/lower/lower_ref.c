@@ -100,6 +100,14 @@ static bool addressable(lower_ctx *c, const ast_expr *e, bool *reported) {
   }
 }
 
+/* Whether the storage `b` names lies in that of `a` (the same text, or a
+ * field, component or element of it): the arguments alias. */
+static bool overlaps(lower_ctx *c, const ast_expr *a, const ast_expr *b) {
+  const char *ta = src_text(c, a->loc), *tb = src_text(c, b->loc);
+  size_t n = strlen(ta);
+  return !strncmp(ta, tb, n) && (!tb[n] || tb[n] == '.' || tb[n] == '[');
+}
+
 bool lower_ref_check_args(lower_ctx *c, ir_func *callee, const int *slots,
                           const ast_expr **exprs, wp_loc loc) {
   ir_func *f = c->fs->f;
@@ -122,8 +130,22 @@ bool lower_ref_check_args(lower_ctx *c, ir_func *callee, const int *slots,
       continue;
     bool reported = false;
     const ast_expr *e = slots[i] >= 0 && exprs ? exprs[slots[i]] : NULL;
-    if (e && addressable(c, e, &reported))
+    if (e && addressable(c, e, &reported)) {
+      for (int j = 0; j < i; j++) {
+        const ast_expr *o =
+            callee->param_ref[j] && slots[j] >= 0 ? exprs[slots[j]] : NULL;
+        if (o && (overlaps(c, o, e) || overlaps(c, e, o))) {
+          wp_error(c->diag, e->loc,
+                   "warpc passes wp.ref[T] arguments by copy-in/copy-out: "
+                   "'%s' and '%s' share storage, which Warp's references "
+                   "would alias; pass distinct variables",
+                   src_text(c, o->loc), src_text(c, e->loc));
+          ok = false;
+          break;
+        }
+      }
       continue;
+    }
     if (!reported)
       wp_error(c->diag, e ? e->loc : loc,
                "wp.ref[%s] parameter requires an addressable expression (local "

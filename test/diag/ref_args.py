@@ -68,3 +68,21 @@ def bad_kernel_param(x: wp.ref[wp.int32]):
 # expect: 54:5: In kernel 'bad_backward': Cannot call 'takes_float' with wp.ref[T] parameters from a backward-enabled kernel. Use enable_backward=False on the kernel
 # expect: 55:5: In kernel 'bad_backward': Cannot call 'takes_float' with wp.ref[T] parameters from a backward-enabled kernel
 # expect: 59:25: wp.ref[T] parameters are only supported in @wp.func and @wp.func_native functions
+
+
+@wp.func
+def two(x: wp.ref[wp.vec3], y: wp.ref[wp.float32]):
+    y += 1.0
+    x[0] += 1.0
+
+
+@wp.kernel(enable_backward=False)
+def aliased(a: wp.array(dtype=wp.vec3)):
+    v = wp.vec3(0.0, 0.0, 0.0)
+    two(v, v.x)
+    two(a[0], a[0][1])
+    two(v, v.y)
+
+# expect: 82:12: warpc passes wp.ref[T] arguments by copy-in/copy-out: 'v' and 'v.x' share storage
+# expect: 83:15: warpc passes wp.ref[T] arguments by copy-in/copy-out: 'a[0]' and 'a[0][1]' share storage
+# expect: 84:12: 'v' and 'v.y' share storage

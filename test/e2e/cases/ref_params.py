@@ -98,6 +98,18 @@ def early(x: wp.ref[wp.int32], n: wp.int32) -> wp.int32:
 
 
 @wp.func
+def loop_accum(x: wp.ref[wp.float32], v: wp.ref[wp.vec3], n: wp.int32) -> wp.int32:
+    for k in range(n):
+        x += wp.float32(k)
+        v[k % 3] = v[k % 3] + x
+        if x > 20.0:
+            return k
+    while x > 1.0:
+        x = x * 0.5
+    return -1
+
+
+@wp.func
 def set_quat(q: wp.ref[wp.quatf], t: wp.ref[wp.transformf]):
     q = wp.quatf(0.0, 0.0, 0.0, 1.0)
     # (1.19.0 rejects t.p = ... on a ref transform: whole-value assignment)
@@ -134,6 +146,10 @@ def scalars(a: wp.array(dtype=wp.float32), r: wp.array(dtype=wp.int32), out: wp.
     w = wp.int32(0)
     k = early(w, i)
     out[i * 4 + 3] = wp.float32(k * 1000 + w)
+    acc = a[i]
+    vv = wp.vec3(0.0, 0.0, 0.0)
+    r[i] = r[i] + 100 * loop_accum(acc, vv, i + 2)
+    a[i] = acc + vv[0] + vv[1] * 2.0 + vv[2] * 3.0
 
 
 @wp.kernel(enable_backward=False)
