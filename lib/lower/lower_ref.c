@@ -160,7 +160,9 @@ ir_value *lower_ref_results(lower_ctx *c, ir_func *callee, ir_value *call,
                             const int *slots, const ast_expr **exprs) {
   bool v = callee->user_ret->kind != IR_T_VOID;
   int k = v ? 1 : 0;
-  ir_value *r = call;
+  /* no result: a void value in no block, which nothing may use */
+  ir_value *r = WP_NEW(c->A, ir_value);
+  *r = (ir_value){.op = IR_ZERO, .type = ir_t_void(c->T), .loc = call->loc};
   if (v) {
     r = lower_emit(c, IR_EXTRACT, callee->user_ret, &call, 1, call->loc);
     r->aux = 0;

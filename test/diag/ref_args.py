@@ -86,3 +86,11 @@ def aliased(a: wp.array(dtype=wp.vec3)):
 # expect: 82:12: warpc passes wp.ref[T] arguments by copy-in/copy-out: 'v' and 'v.x' share storage
 # expect: 83:15: warpc passes wp.ref[T] arguments by copy-in/copy-out: 'a[0]' and 'a[0][1]' share storage
 # expect: 84:12: 'v' and 'v.y' share storage
+
+
+@wp.kernel(enable_backward=False)
+def void_result(a: wp.array(dtype=wp.int32)):
+    v = a[0]
+    y = takes_int(v)
+
+# expect: 94:5: cannot assign to 'y': the value is None
