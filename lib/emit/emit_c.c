@@ -97,9 +97,13 @@ static void declare_values(emit_ctx *e, const ir_func *f) {
               b->params[i]->id, INIT(b->params[i]));
     for (ir_value *v = b->first; v; v = v->next)
       if (v->type->kind != IR_T_VOID && v->op != IR_PARAM &&
-          !ir_is_terminator(v) && v->op != IR_STORE)
+          !ir_is_terminator(v) && v->op != IR_STORE) {
         fprintf(e->out, "  %s v%d%s;\n", emit_ctype(e, v->type), v->id,
                 INIT(v));
+        if (v->op == IR_ADDR) /* the slot whose address it is */
+          fprintf(e->out, "  %s v%d_s;\n", emit_ctype(e, v->args[0]->type),
+                  v->id);
+      }
   }
 #undef INIT
   free(taped);
@@ -146,9 +150,64 @@ static void snippet_line(emit_ctx *e, const ir_func *f) {
   fputc('\n', e->out);
 }
 
+/* A C name for a helper of f: cname + suffix, '_' appended while a
+ * function has that name. */
+static const char *helper_name(emit_ctx *e, const ir_func *f,
+                               const char *suffix) {
+  const char *bn = wp_arena_printf(e->m->arena, "%s%s", f->cname, suffix);
+  for (const ir_func *g = e->m->funcs; g;)
+    if (!strcmp(g->cname, bn)) {
+      bn = wp_arena_printf(e->m->arena, "%s_", bn);
+      g = e->m->funcs;
+    } else
+      g = g->next;
+  return bn;
+}
+
+/* A @wp.func_native with wp.ref[T] parameters: the snippet runs in a body
+ * whose ref parameters are macros for pointers into the tuple the wrapper
+ * returns (the result, then the refs' final values). */
+static void emit_native_ref(emit_ctx *e, const ir_func *f) {
+  FILE *out = e->out;
+  const char *bn = helper_name(e, f, "_body");
+  bool v = f->user_ret->kind != IR_T_VOID;
+  fprintf(out, "WP_FN %s %s(", v ? emit_ctype(e, f->user_ret) : "void", bn);
+  for (int i = 0; i < f->nparams; i++)
+    fprintf(out, "%s%s %s%s%s", i ? ", " : "", emit_ctype(e, f->param_types[i]),
+            f->param_ref[i] ? "*wpn_" : "", f->param_names[i], "");
+  fprintf(out, "%s) {\n", f->nparams ? "" : "void");
+  for (int i = 0; i < f->nparams; i++)
+    if (f->param_ref[i])
+      fprintf(out, "#define %s (*wpn_%s)\n", f->param_names[i],
+              f->param_names[i]);
+  snippet_line(e, f);
+  fprintf(out, "%s\n", f->native);
+  for (int i = 0; i < f->nparams; i++)
+    if (f->param_ref[i])
+      fprintf(out, "#undef %s\n", f->param_names[i]);
+  fputs("}\n", out);
+  func_signature(e, f);
+  fprintf(out, " {\n  %s r = WP_ZERO_INIT;\n", emit_ctype(e, f->ret));
+  for (int i = 0, k = v; i < f->nparams; i++)
+    if (f->param_ref[i])
+      fprintf(out, "  r.m%d = v%d;\n", k++, f->params[i]->id);
+  fprintf(out, "  %s%s(", v ? "r.m0 = " : "", bn);
+  for (int i = 0, k = v; i < f->nparams; i++) {
+    if (f->param_ref[i])
+      fprintf(out, "%s&r.m%d", i ? ", " : "", k++);
+    else
+      fprintf(out, "%sv%d", i ? ", " : "", f->params[i]->id);
+  }
+  fputs(");\n  return r;\n}\n", out);
+}
+
 static void emit_native(emit_ctx *e, const ir_func *f) {
   FILE *out = e->out;
   fprintf(out, "\n/* @wp.func_native %s */\n", f->name);
+  if (f->nrefs) {
+    emit_native_ref(e, f);
+    return;
+  }
   if (!f->native_adjoint) {
     fprintf(out, "WP_FN %s %s(", emit_ctype(e, f->ret), f->cname);
     for (int i = 0; i < f->nparams; i++)
@@ -163,30 +222,37 @@ static void emit_native(emit_ctx *e, const ir_func *f) {
      the zeroed adjoints the wrapper returns */
   int n = f->nparams - 1;
   /* <cname>_body, '_' appended while a function has that name */
-  const char *bn = wp_arena_printf(e->m->arena, "%s_body", f->cname);
-  for (const ir_func *g = e->m->funcs; g;)
-    if (!strcmp(g->cname, bn)) {
-      bn = wp_arena_printf(e->m->arena, "%s_", bn);
-      g = e->m->funcs;
-    } else
-      g = g->next;
+  const char *bn = helper_name(e, f, "_body");
   fprintf(out, "WP_FN void %s(", bn);
   for (int i = 0; i < n; i++)
     fprintf(out, "%s %s, %s *wpn_adj_%d, ", emit_ctype(e, f->param_types[i]),
             f->param_names[i], emit_ctype(e, f->param_types[i]), i);
-  fprintf(out, "%s adj_ret) {\n", emit_ctype(e, f->param_types[n]));
+  /* with wp.ref[T] parameters adj_ret is the tuple of the result's and the
+     refs' adjoints: adj_<ref> starts as the adjoint of its final value */
+  const ir_func *pf = f->native_primal;
+  bool refs = pf && pf->nrefs, rv = refs && pf->user_ret->kind != IR_T_VOID;
+  fprintf(out, "%s %s) {\n", emit_ctype(e, f->param_types[n]),
+          refs ? "wpn_adj_ret" : "adj_ret");
+  if (rv)
+    fputs("#define adj_ret (wpn_adj_ret.m0)\n", out);
   for (int i = 0; i < n; i++)
     fprintf(out, "#define adj_%s (*wpn_adj_%d)\n", f->param_names[i], i);
   snippet_line(e, f);
   fprintf(out, "%s\n", f->native);
   for (int i = 0; i < n; i++)
     fprintf(out, "#undef adj_%s\n", f->param_names[i]);
+  if (rv)
+    fputs("#undef adj_ret\n", out);
   fputs("}\n", out);
   fprintf(out, "WP_FN %s %s(", emit_ctype(e, f->ret), f->cname);
   for (int i = 0; i <= n; i++)
     fprintf(out, "%s%s v%d", i ? ", " : "", emit_ctype(e, f->param_types[i]),
             i);
-  fprintf(out, ") {\n  %s r = WP_ZERO_INIT;\n  %s(", emit_ctype(e, f->ret), bn);
+  fprintf(out, ") {\n  %s r = WP_ZERO_INIT;\n", emit_ctype(e, f->ret));
+  for (int i = 0, k = rv; refs && i < n; i++)
+    if (pf->param_ref[i])
+      fprintf(out, "  r.m%d = v%d.m%d;\n", i, n, k++);
+  fprintf(out, "  %s(", bn);
   for (int i = 0; i < n; i++)
     fprintf(out, "v%d, &r.m%d, ", i, i);
   fprintf(out, "v%d);\n  return r;\n}\n", n);

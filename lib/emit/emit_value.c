@@ -516,6 +516,15 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     name(out, v->args[v->nargs - 1]);
     fputs(";\n", out);
     return;
+  case IR_ADDR:
+    fprintf(out, "v%d_s = ", v->id);
+    name(out, v->args[0]);
+    fprintf(out, "; v%d = (wp_uint64)&v%d_s;\n", v->id, v->id);
+    return;
+  case IR_ADDR_LOAD:
+    name(out, v);
+    fprintf(out, " = v%d_s;\n", v->args[0]->id);
+    return;
   case IR_PRINT: {
     /* assert / expect: the message when args[0] is false */
     int first = v->aux != IR_PRINT_ALWAYS;

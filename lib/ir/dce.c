@@ -12,6 +12,8 @@
 static bool has_effect(const ir_value *v) {
   switch (v->op) {
   case IR_STORE:
+  case IR_ADDR:
+  case IR_ADDR_LOAD:
   case IR_ATOMIC:
   case IR_CALL:
   case IR_PRINT:

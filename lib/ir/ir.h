@@ -208,6 +208,9 @@ typedef enum ir_op {
   IR_ARRAY_SHAPE, /* args[0].shape[aux] as int32 */
   IR_ARRAY_VALID, /* bool: args[0] (an array) has data (`if a:` in Warp) */
   IR_TID,         /* wp.tid() component aux of aux2 components, int32 */
+  IR_ADDR,        /* wp.address_of: args[0] copied into a slot; the slot's
+                     address as uint64 */
+  IR_ADDR_LOAD,   /* the value now in the slot of IR_ADDR args[0] */
   /* operations of backward (adjoint) functions only; these functions are
      imperative: values are C variables that IR_RESTORE may overwrite, so
      the verifier does not check dominance in them */
@@ -366,6 +369,15 @@ struct ir_func {
   const char *native;
   wp_loc native_loc; /* the snippet's string */
   bool native_adjoint;
+  const ir_func *native_primal; /* of a native_adjoint: the native func */
+  /* wp.ref[T] parameters (copy in, copy out): param_ref[i] marks them; ret
+     is then the tuple of user_ret (when not void) and their final values,
+     which the caller assigns back to its arguments.  ref_func: this func or
+     one it calls with such parameters (a backward kernel cannot call it). */
+  bool *param_ref;
+  int nrefs;
+  const ir_type *user_ret;
+  const ir_func *ref_func;
   const ir_type **locals;
   int nlocals, cap_locals;
 };

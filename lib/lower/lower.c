@@ -84,6 +84,7 @@ static bool params(lower_ctx *c, const ast_def *d, ir_func *f,
   f->param_names = WP_NEW_ARRAY(c->A, const char *, d->nparams);
   f->param_locs = WP_NEW_ARRAY(c->A, wp_loc, d->nparams);
   f->params = WP_NEW_ARRAY(c->A, ir_value *, d->nparams);
+  f->param_ref = WP_NEW_ARRAY(c->A, bool, d->nparams + 1);
   for (int i = 0; i < d->nparams; i++) {
     const ast_param *p = &d->params[i];
     f->param_names[i] = p->name;
@@ -101,7 +102,21 @@ static bool params(lower_ctx *c, const ast_def *d, ir_func *f,
       ok = false;
       continue;
     }
-    const ir_type *t = given ? given[i] : lower_type_expr(c, p->annotation);
+    const ast_expr *ann = p->annotation;
+    const ast_expr *inner = lower_ref_annotation(c, ann);
+    if (inner && f->kind != IR_FUNC_FUNC) {
+      wp_error(c->diag, ann->loc,
+               "wp.ref[T] parameters are only supported in @wp.func and "
+               "@wp.func_native functions");
+      ok = false;
+      continue;
+    }
+    if (inner) {
+      f->param_ref[i] = true;
+      f->nrefs++;
+      ann = inner;
+    }
+    const ir_type *t = given ? given[i] : lower_type_expr(c, ann);
     if (!t) {
       ok = false;
       continue;
@@ -207,7 +222,10 @@ static void body(lower_ctx *c, const ast_def *d, ir_func *f) {
     lower_grad_return(c, d->loc);
   if (c->fs->cur) { /* falling off the end */
     bool reachable = c->fs->cur == f->entry || c->fs->cur->npreds > 0;
-    if (f->ret->kind == IR_T_VOID || f->kind == IR_FUNC_KERNEL)
+    if (f->nrefs && f->ret->kind == IR_T_VOID) {
+      ir_value *t = lower_ref_pack(c, NULL, d->loc);
+      lower_emit(c, IR_RET, t->type, &t, 1, d->loc);
+    } else if (f->ret->kind == IR_T_VOID || f->kind == IR_FUNC_KERNEL)
       lower_emit(c, IR_RET, ir_t_void(c->T), NULL, 0, d->loc);
     else {
       if (reachable && c->diag->errors == errors)
@@ -216,7 +234,9 @@ static void body(lower_ctx *c, const ast_def *d, ir_func *f) {
                  "'%s')",
                  d->name, f->ret->name);
       ir_value *z = lower_zero(c, f->ret);
-      lower_emit(c, IR_RET, f->ret, &z, 1, d->loc);
+      if (f->nrefs)
+        z = lower_ref_pack(c, z, d->loc);
+      lower_emit(c, IR_RET, z->type, &z, 1, d->loc);
     }
     c->fs->cur = NULL;
   }
@@ -267,8 +287,11 @@ static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind,
       ir_value *z = v ? NULL : lower_zero(c, f->ret);
       lower_emit(c, IR_RET, f->ret, &z, !v, d->loc);
     }
-  } else if (c->diag->errors == errors)
+  } else if (c->diag->errors == errors) {
     body(c, d, f);
+    if (f->nrefs)
+      lower_ref_finish(c, f);
+  }
   lower_leave_func(c, &fs);
   return c->diag->errors == errors ? f : NULL;
 }

@@ -330,6 +330,8 @@ ir_value *lower_tid(lower_ctx *c, int k, int n, wp_loc loc) {
 
 static ir_value *special_call(lower_ctx *c, const ast_expr *e,
                               const char *name) {
+  if (!strcmp(name, "address_of"))
+    return lower_address_of(c, e);
   if (strcmp(name, "tid") == 0) {
     if (e->nitems || e->nkeywords) {
       wp_error(c->diag, e->loc, "wp.tid() takes no arguments");
@@ -420,9 +422,11 @@ static ir_value *call_values(lower_ctx *c, func_info *fi, const call_args *a,
       return NULL;
     }
   }
+  if (callee->ref_func && !lower_ref_check_args(c, callee, slots, exprs, loc))
+    return NULL;
   ir_value *v = lower_emit(c, IR_CALL, callee->ret, args, callee->nparams, loc);
   v->callee = callee;
-  return v;
+  return callee->nrefs ? lower_ref_results(c, callee, v, slots, exprs) : v;
 }
 
 static ir_value *func_call(lower_ctx *c, const ast_expr *e, func_info *fi) {

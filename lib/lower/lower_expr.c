@@ -212,6 +212,10 @@ static ir_value *index_value(lower_ctx *c, ir_value *base, const ast_expr *e) {
                         : vt->kind == IR_T_TUPLE ? NULL
                                                  : vt->elem;
     if (is_const_int(ix, &k)) {
+      if (k < 0 && k >= -len && vt->kind != IR_T_TUPLE) { /* v[-1], as Warp */
+        k += len;
+        ix = lower_const_int(c, ix->type, k);
+      }
       if (k < 0 || k >= len) {
         wp_error(c->diag, e->items[i]->loc,
                  "index %lld is out of range for '%s'", (long long)k, vt->name);

@@ -59,6 +59,7 @@ struct func_info {
   bool generic;           /* a parameter has a generic annotation */
   const ir_type **ptypes; /* concrete parameter types (NULL: generic) */
   const char *sig;        /* for replacing a def of the same signature */
+  const char *refs;       /* per parameter '1' for wp.ref[T], else '0' */
   const char *cname;      /* NULL: the default wpf_<module tag>NAME */
   func_inst *insts;       /* generic: the instances made so far */
   factory_closure *clo;   /* made by a factory call: its captured names
@@ -158,11 +159,14 @@ typedef struct lower_frame {
   const char **vars; /* variable names of the function */
   const ir_type **var_types;
   int nvars, cap_vars;
-  wp_strmap var_map;    /* name -> index + 1 (lower_ssa.c) */
-  int hidden;           /* counter for hidden variables */
-  bool ret_known;       /* a @wp.func's return type is fixed */
-  bool ret_declared;    /* ... by a `-> T` annotation */
-  ir_func *grad_target; /* lowering the @wp.func_grad of this func */
+  wp_strmap var_map;      /* name -> index + 1 (lower_ssa.c) */
+  int hidden;             /* counter for hidden variables */
+  bool ret_known;         /* a @wp.func's return type is fixed */
+  bool ret_declared;      /* ... by a `-> T` annotation */
+  ir_func *grad_target;   /* lowering the @wp.func_grad of this func */
+  wp_strmap lit_vars;     /* locals bound to a bare literal: name -> it */
+  wp_ptrvec addr_pending; /* wp.address_of in this statement: expression,
+                             IR_ADDR value, ... (assigned back after it) */
   /* arrays the current kernel has stored to, in program order, and those
      already warned about (read-after-write breaks their gradient) */
   wp_ptrvec stored; /* ir_value * */
@@ -236,6 +240,20 @@ void lower_cbr(lower_ctx *c, ir_value *cond, ir_block *t, ir_block *f,
                wp_loc loc);
 /* The zero of `t`, placed at the top of the entry block. */
 ir_value *lower_zero(lower_ctx *c, const ir_type *t);
+/* lower_ref.c: wp.ref[T] parameters */
+const ast_expr *lower_ref_annotation(lower_ctx *c, const ast_expr *ann);
+ir_value *lower_ref_pack(lower_ctx *c, ir_value *v, wp_loc loc);
+void lower_ref_finish(lower_ctx *c, ir_func *f);
+bool lower_ref_check_args(lower_ctx *c, ir_func *callee, const int *slots,
+                          const ast_expr **exprs, wp_loc loc);
+ir_value *lower_ref_results(lower_ctx *c, ir_func *callee, ir_value *call,
+                            const int *slots, const ast_expr **exprs);
+ir_value *lower_spatial_with_part(lower_ctx *c, const ast_expr *t,
+                                  ir_value *base, ir_value *v);
+ir_value *lower_address_of(lower_ctx *c, const ast_expr *e);
+void lower_address_flush(lower_ctx *c);
+void lower_assign_target(lower_ctx *c, const ast_expr *t, ir_value *v);
+void lower_note_literal(lower_ctx *c, const ast_expr *t, const ast_expr *v);
 
 /* lower_expr.c */
 ir_value *lower_expr(lower_ctx *c, const ast_expr *e);

@@ -113,6 +113,8 @@ bool lower_native(lower_ctx *c, const ast_def *d, ir_func *f) {
     return false;
   f->native = body;
   f->native_loc = bl;
+  if (f->nrefs) /* the result tuple: adj_ret holds the refs' adjoints too */
+    lower_ref_finish(c, f);
   if (adj && *adj && f->ret->kind != IR_T_VOID) {
     /* the adjoint, called as a @wp.func_grad: (params..., adj_ret) -> the
        tuple of the parameters' adjoints */
@@ -143,6 +145,7 @@ bool lower_native(lower_ctx *c, const ast_def *d, ir_func *f) {
     g->native = adj;
     g->native_loc = al;
     g->native_adjoint = true;
+    g->native_primal = f;
     f->custom_grad = g;
   } else if (adj && *adj)
     wp_warning(c->diag, args[1]->loc,

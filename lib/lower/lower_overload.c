@@ -30,9 +30,12 @@ static bool signature(lower_ctx *c, func_info *fi) {
   clo_scope cs = lower_enter_def(c, fi);
   fi->ptypes = WP_NEW_ARRAY(c->A, const ir_type *, d->nparams + 1);
   const char *sig = "";
+  char *refs = WP_NEW_ARRAY(c->A, char, d->nparams + 1);
   bool ok = true;
   for (int i = 0; i < d->nparams; i++) {
     const ast_param *p = &d->params[i];
+    refs[i] =
+        p->annotation && lower_ref_annotation(c, p->annotation) ? '1' : '0';
     if (p->star) {
       wp_error(c->diag, p->loc,
                "*args and **kwargs are not supported in Warp functions");
@@ -53,7 +56,8 @@ static bool signature(lower_ctx *c, func_info *fi) {
       part = wp_arena_printf(c->A, "?%.*s", (int)(l.end - l.start),
                              l.src->text + l.start);
     } else {
-      fi->ptypes[i] = lower_type_expr(c, p->annotation);
+      const ast_expr *inner = lower_ref_annotation(c, p->annotation);
+      fi->ptypes[i] = lower_type_expr(c, inner ? inner : p->annotation);
       if (!fi->ptypes[i]) {
         ok = false;
         continue;
@@ -64,6 +68,7 @@ static bool signature(lower_ctx *c, func_info *fi) {
   }
   lower_leave_def(c, cs);
   fi->sig = sig;
+  fi->refs = refs;
   fi->sig_state = ok ? 1 : -1;
   return ok;
 }
@@ -271,6 +276,15 @@ ir_func *lower_resolve_func(lower_ctx *c, func_info *f0, const call_args *a,
     int k = 0;
     while (k < nov && strcmp(ov[k]->sig, fi->sig))
       k++;
+    if (k < nov && strcmp(ov[k]->refs, fi->refs)) {
+      wp_error(c->diag, fi->def->loc,
+               "Cannot overload Warp function '%s' with signatures that differ "
+               "only by `wp.ref[T]`; use distinct value types or a different "
+               "function name.",
+               name);
+      ok = false;
+      continue;
+    }
     ov[k] = fi;
     nov += k == nov;
   }

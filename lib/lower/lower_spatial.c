@@ -158,6 +158,15 @@ bool lower_spatial_is_part(lower_ctx *c, const ast_expr *t) {
          ir_type_is_transform(c->fs->var_types[var]);
 }
 
+ir_value *lower_spatial_with_part(lower_ctx *c, const ast_expr *t,
+                                  ir_value *base, ir_value *v) {
+  ir_value *args[2] = {base, v};
+  return internal(c,
+                  t->name[0] == 'p' ? IR_B_I_TRANSFORM_SET_TRANSLATION
+                                    : IR_B_I_TRANSFORM_SET_ROTATION,
+                  args, 2, t->loc);
+}
+
 bool lower_spatial_set_part(lower_ctx *c, const ast_expr *t, ir_value *v) {
   if (!lower_spatial_is_part(c, t))
     return false;

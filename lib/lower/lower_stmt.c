@@ -22,8 +22,10 @@ void lower_poison(lower_ctx *c, const ast_expr *t) {
 }
 
 void lower_block(lower_ctx *c, const ast_block *b) {
-  for (int i = 0; i < b->count; i++)
+  for (int i = 0; i < b->count; i++) {
     stmt(c, b->stmts[i]);
+    lower_address_flush(c);
+  }
 }
 
 ir_block *lower_cur_block(lower_ctx *c) {
@@ -123,6 +125,8 @@ static int component_indices(lower_ctx *c, const ast_expr *t,
       return -1;
     }
     int len = i == 0 ? type->rows : type->cols;
+    if (ix[i]->op == IR_CONST && ix[i]->ival < 0 && ix[i]->ival >= -len)
+      ix[i] = lower_const_int(c, ix[i]->type, ix[i]->ival + len); /* v[-1] */
     if (ix[i]->op == IR_CONST && (ix[i]->ival < 0 || ix[i]->ival >= len)) {
       wp_error(c->diag, t->items[i]->loc, "index %lld is out of range for '%s'",
                (long long)ix[i]->ival, type->name);
@@ -332,6 +336,13 @@ static void assign_in_struct(lower_ctx *c, const ast_expr *t, ir_value *v,
     assign(c, t->value, r, s);
     return;
   }
+  if (ir_type_is_transform(base->type) && t->kind == AST_EXPR_ATTRIBUTE &&
+      (!strcmp(t->name, "p") || !strcmp(t->name, "q"))) {
+    ir_value *r = lower_spatial_with_part(c, t, base, v);
+    if (r)
+      assign(c, t->value, r, s);
+    return;
+  }
   place p = {
       .var = -1, .type = base->type, .path = t->value, .pval = base, .stmt = s};
   component(c, &p, t, v, s);
@@ -431,8 +442,28 @@ static void assign_stmt(lower_ctx *c, const ast_stmt *s) {
       lower_poison(c, s->targets[i]);
     return;
   }
-  for (int i = 0; i < s->ntargets; i++)
+  for (int i = 0; i < s->ntargets; i++) {
+    lower_note_literal(c, s->targets[i], s->value);
     assign(c, s->targets[i], v, s);
+  }
+}
+
+void lower_assign_target(lower_ctx *c, const ast_expr *t, ir_value *v) {
+  ast_stmt s = {.kind = AST_STMT_ASSIGN, .loc = t->loc, .value = (ast_expr *)t};
+  assign(c, t, v, &s);
+}
+
+/* `x = 0`: Warp takes x for a constant, which wp.ref[T] cannot refer to. */
+void lower_note_literal(lower_ctx *c, const ast_expr *t, const ast_expr *v) {
+  if (t->kind != AST_EXPR_NAME)
+    return;
+  const ast_expr *l = v;
+  if (l->kind == AST_EXPR_UNARY && l->op == AST_OP_NEG)
+    l = l->items[0];
+  bool lit = l->kind == AST_EXPR_INT || l->kind == AST_EXPR_FLOAT ||
+             l->kind == AST_EXPR_BOOL;
+  if (lit || wp_strmap_get(&c->fs->lit_vars, t->name))
+    wp_strmap_put(c->A, &c->fs->lit_vars, t->name, lit ? (void *)v : NULL);
 }
 
 /* The builtin of `t op= v`: the binary arithmetic operators (the ops from
@@ -691,6 +722,10 @@ static void return_stmt(lower_ctx *c, const ast_stmt *s) {
                f->ret->name);
     c->fs->cur = NULL;
     return;
+  }
+  if (f->nrefs) {
+    v = lower_ref_pack(c, v, s->loc);
+    t = v->type;
   }
   lower_emit(c, IR_RET, t, v ? &v : NULL, v ? 1 : 0, s->loc);
   c->fs->cur = NULL;
