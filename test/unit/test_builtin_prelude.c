@@ -139,7 +139,6 @@ static bool enumerated(const ir_builtin *b) {
   case IR_B_OR:
   case IR_B_NOT:
   case IR_B_WHERE:
-  case IR_B_SELECT:
   case IR_B_CAST:
   case IR_B_IDENTITY:
   case IR_B_MATRIX:
