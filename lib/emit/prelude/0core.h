@@ -140,7 +140,7 @@ WP_INT_OPS(uint64, wp_uint64, wp_uint64)
     else                                                                       \
       *gx -= g;                                                                \
   }                                                                            \
-  /* min/max as warp-lang 1.19's CPU fmin/fmax: a NaN operand loses to a   \
+  /* min/max as warp-lang 1.19's CPU fmin/fmax: a NaN operand loses to a       \
      number, a tie gives a (so min(+0.0, -0.0) is +0.0) */                     \
   WP_FN T wp_min_##N(T a, T b) {                                               \
     return a <= b ? a : (b == b ? b : a);                                      \
@@ -287,7 +287,7 @@ WP_INT_OPS(uint64, wp_uint64, wp_uint64)
     (void)a, (void)r;                                                          \
     *ga += g;                                                                  \
   }                                                                            \
-  /* the gradient goes to the operand min/max picked, a tie to b, as       \
+  /* the gradient goes to the operand min/max picked, a tie to b, as           \
      warp-lang 1.19 routes it (a NaN operand gets none) */                     \
   WP_FN void wp_adj_min_##N(T a, T b, T r, T g, T *ga, T *gb) {                \
     (void)r;                                                                   \
@@ -310,7 +310,7 @@ WP_INT_OPS(uint64, wp_uint64, wp_uint64)
     else                                                                       \
       *gx += g;                                                                \
   }                                                                            \
-  /* clamp is min(max(a, x), b): the chain rule through those two, as      \
+  /* clamp is min(max(a, x), b): the chain rule through those two, as          \
      warp-lang 1.19 does (x at a bound: to x at a, to b at b) */               \
   WP_FN void wp_adj_clamp_##N(T x, T a, T b, T r, T g, T *gx, T *ga, T *gb) {  \
     T m = wp_max_##N(a, x), gm = (T)0;                                         \

@@ -95,7 +95,7 @@
     for (int i = 0; i < N; i++)                                                \
       wp_adj_max_##S(a.c[i], b.c[i], r.c[i], g.c[i], &ga->c[i], &gb->c[i]);    \
   }                                                                            \
-  /* min(v)/max(v): the gradient goes to the first extreme component that   \
+  /* min(v)/max(v): the gradient goes to the first extreme component that      \
      is not NaN (component 0 when all are), as warp-lang 1.19's argmin */      \
   WP_FN void wp_adj_min_##V(wp_##V a, T r, T g, wp_##V *ga) {                  \
     int k = 0;                                                                 \
