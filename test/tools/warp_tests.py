@@ -24,9 +24,6 @@ import ast
 import os
 from pathlib import Path
 
-SPEC_KEYS = {"TARGET", "TESTS", "XFAIL", "UNTESTED"}
-
-
 def target_path(target):
     import warp
 
@@ -139,9 +136,9 @@ def instantiate_arg(wp, wt, kname, inst):
 def check_spec(spec, target, tree):
     """Problems of a spec's kernel lists (a list of messages)."""
     errs = []
-    bad = {k for k in dir(spec) if k.isupper() and not k.startswith("_")} - SPEC_KEYS
-    if bad:
-        errs.append(f"unknown spec name(s) {sorted(bad)} (allowed: {sorted(SPEC_KEYS)})")
+    for k in ("XFAIL", "UNTESTED"):
+        if not isinstance(getattr(spec, k, {}), dict):
+            errs.append(f"{k} must be a dict of kernel names to text")
     tested = set()
     for s in getattr(spec, "TESTS", []) or []:
         if isinstance(s, dict):
