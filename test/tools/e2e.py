@@ -28,6 +28,10 @@ build/e2e-cudaN/.  --prepare / --prepared split a GPU run in two: everything
 but running the harnesses here, the rest on a GPU machine that has neither
 warp-lang nor the build tools (test/gpu/prepare.sh, test/gpu/run.sh).
 
+A spec of one of warp-lang's own test files (test/warp_tests/NAME.py, with
+TARGET = "warp/tests/NAME.py" instead of kernels) runs TARGET's kernels the
+same way; warpc compiles an extract of TARGET (see warp_tests.py).
+
 Exit status: 0 when every test passed, 1 when any failed (including a failing
 oracle or a malformed spec), 2 for usage errors.
 """
@@ -36,6 +40,7 @@ import argparse
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -1234,7 +1239,10 @@ def run_case(path, opts):
     if opts.prepared:
         return run_prepared_case(path, opts)
     stem = path.stem
-    work = opts.work_dir / stem
+    # a spec of a warp-lang test file (TARGET = ...) works in warp.NAME/,
+    # beside the e2e case of the same name
+    is_warp_spec = re.search(r"^TARGET\s*=", path.read_text(), re.M) is not None
+    work = opts.work_dir / (("warp." if is_warp_spec else "") + stem)
     if work.exists():
         shutil.rmtree(work)
     work.mkdir(parents=True)
@@ -1344,7 +1352,7 @@ def run_case(path, opts):
     # sm_90 (the differential suite: sm_75 only, see cuda_archs) when a
     # toolkit is there (CI: always; see cuda_check)
     cuda = find_tool("nvcc", [Path("/usr/local/cuda/bin")]) is not None and not os.environ.get("WARPC_E2E_NO_CUDA")
-    archs = cuda_archs(stem)
+    archs = cuda_archs("ds_" if ws is not None else stem)  # warp.NAME: sm_75 only, as the differential suite
     flags = ["--cuda-arch", ",".join(archs)] if cuda else ["--no-cuda"]
     for d in helper_dirs(path):
         flags += ["-I", str(d)]
