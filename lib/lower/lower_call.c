@@ -468,43 +468,6 @@ ir_value *lower_binary_op(lower_ctx *c, ir_builtin_id op, ir_value **args,
   return lower_builtin(c, ir_builtin_get(op), args, 2, loc);
 }
 
-/* wp.grad(f)(args): the partial derivatives of the scalar func f at args
- * (a tuple for several parameters, the value for one). */
-static ir_value *grad_call(lower_ctx *c, const ast_expr *e) {
-  const ast_expr *ge = e->value;
-  entity fe = {.kind = ENT_ERROR};
-  if (ge->nitems == 1 && !ge->nkeywords &&
-      (ge->items[0]->kind == AST_EXPR_NAME ||
-       ge->items[0]->kind == AST_EXPR_ATTRIBUTE))
-    fe = lower_entity(c, ge->items[0]);
-  func_info *fi = fe.kind == ENT_FUNC ? fe.func : NULL;
-  if (!fi) {
-    wp_error(c->diag, ge->loc,
-             "wp.grad() takes a @wp.func, e.g. wp.grad(f)(x)");
-    return NULL;
-  }
-  ast_expr call = *e;
-  call.value = ge->items[0];
-  ir_value *v = func_call(c, &call, fi); /* checks the arguments */
-  if (!v)
-    return NULL;
-  ir_func *f = v->callee;
-  if (!ir_type_is_float(f->ret)) {
-    wp_error(c->diag, ge->loc,
-             "wp.grad() needs a function with a float scalar result; '%s' "
-             "returns '%s'",
-             f->name, f->ret->name);
-    return NULL;
-  }
-  v->callee = ir_build_func_gradient(c->m, f);
-  v->type = v->callee->ret;
-  if (f->nparams != 1)
-    return v;
-  ir_value *x = lower_emit(c, IR_EXTRACT, f->param_types[0], &v, 1, e->loc);
-  x->aux = 0;
-  return x;
-}
-
 /* Random numbers: Warp's randf(state) etc. advance `state` in place.  The
  * value is a pure builtin of the old state; when the state argument is a
  * plain local variable the advanced state (the same number of generator
@@ -634,11 +597,6 @@ static ir_value *bitcast(lower_ctx *c, const ast_expr *e) {
 }
 
 ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
-  if (e->value->kind == AST_EXPR_CALL) {
-    const char *p = lower_warp_path(c, e->value->value);
-    if (p && !strcmp(p, "grad"))
-      return grad_call(c, e);
-  }
   const char *path = lower_warp_path(c, e->value);
   if (!path && e->value->kind == AST_EXPR_NAME &&
       lower_name_unbound(c, e->value->name))
@@ -659,6 +617,7 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
   case ENT_TYPE: return type_call(c, e, callee.type);
   case ENT_SPECIAL: return special_call(c, e, callee.name);
   case ENT_FUNC: return func_call(c, e, callee.func);
+  case ENT_GRAD: return lower_grad_apply(c, e, callee, func_call);
   case ENT_BUILTIN: {
     ir_builtin_id id = callee.builtin->id;
     if (id == IR_B_CAST)

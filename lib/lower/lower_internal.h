@@ -19,6 +19,7 @@ typedef enum ent_kind {
                   "array", "range", "len", "float", "int", "bool", ... */
   ENT_SHAPE,   /* arr.shape (value = the array) */
   ENT_MODULE,  /* an imported Python module (module = its index) */
+  ENT_GRAD,    /* wp.grad(f): of func `func` (def) or of `builtin` */
 } ent_kind;
 
 typedef struct func_info func_info;
@@ -175,6 +176,7 @@ typedef struct lower_frame {
      the targets of the `for` statements being lowered (innermost first) */
   static_bind *static_binds;
   static_bind *for_names;
+  wp_strmap fn_locals; /* function-valued locals: name -> entity * */
 } lower_frame;
 
 typedef struct lower_names lower_names;
@@ -527,6 +529,26 @@ bool lower_static_callee(lower_ctx *c, const ast_expr *call, entity *out);
 /* The truth of wp.static(expr) as an `if` condition: 1, 0, or -1 when
  * reported. */
 int lower_static_truth(lower_ctx *c, const ast_expr *call);
+
+/* lower_funcval.c: functions as values.  The function-valued local
+ * `name` (ENT_ERROR when it is not one). */
+entity lower_fn_local(lower_ctx *c, const char *name);
+void lower_fn_bind(lower_ctx *c, const char *name, entity en);
+/* Whether a value may be assigned to local `name` (reported when it is
+ * bound to a function or gradient). */
+bool lower_fn_check_value(lower_ctx *c, const char *name, wp_loc loc);
+/* `t = v` binding a function-valued local: 1 when done (or reported), 0
+ * when v is not a function (*out: v's value when it was lowered, else
+ * NULL). */
+int lower_fn_assign(lower_ctx *c, const ast_expr *t, const ast_expr *v,
+                    ir_value **out);
+/* wp.grad(X), the call `ge`, as an ENT_GRAD entity (ENT_ERROR: reported). */
+entity lower_grad_entity(lower_ctx *c, const ast_expr *ge);
+/* The call `e` of the gradient g (func_call lowers a call of a func). */
+ir_value *lower_grad_apply(lower_ctx *c, const ast_expr *e, entity g,
+                           ir_value *(*func_call)(lower_ctx *,
+                                                  const ast_expr *,
+                                                  func_info *));
 
 /* lower_enum.c: enum classes.  The kind of class `d` of module `mod`: 1
  * IntEnum, 2 IntFlag, 3 another enum class of the enum module, 0 not an
