@@ -405,23 +405,32 @@ static ir_value *call_values(lower_ctx *c, func_info *fi, const call_args *a,
   if (!callee)
     return NULL;
   ir_value **args = WP_NEW_ARRAY(c->A, ir_value *, callee->nparams + 1);
-  for (int i = 0; i < callee->nparams; i++) {
-    if (slots[i] < 0) { /* a default value, evaluated where fi is defined */
+  int *cslots = WP_NEW_ARRAY(c->A, int, callee->nparams + 1);
+  /* parameter k of d is parameter i of callee unless it is a wp.Function
+     parameter, bound in the instance (lower_fn_params) */
+  for (int k = 0, i = 0; k < d->nparams && i < callee->nparams; k++) {
+    if (strcmp(callee->param_names[i], d->params[k].name))
+      continue;
+    cslots[i] = slots[k];
+    if (slots[k] < 0) { /* a default value, evaluated where fi is defined */
       clo_scope cs = lower_enter_def(c, fi);
-      args[i] = lower_const_value(c, d->params[i].default_value, loc);
+      args[i] = lower_const_value(c, d->params[k].default_value, loc);
       lower_leave_def(c, cs);
       if (!args[i])
         return NULL;
     } else
-      args[i] = given[slots[i]];
-    if (args[i]->type != callee->param_types[i]) {
-      wp_error(c->diag, slots[i] < 0 || !exprs ? loc : exprs[slots[i]]->loc,
-               "argument '%s' of '%s' must be '%s', got '%s'",
+      args[i] = given[slots[k]];
+    if (!args[i] || args[i]->type != callee->param_types[i]) {
+      wp_error(c->diag, slots[k] < 0 || !exprs ? loc : exprs[slots[k]]->loc,
+               "argument '%s' of '%s' must be '%s', got %s",
                callee->param_names[i], def->name, callee->param_types[i]->name,
-               args[i]->type->name);
+               args[i] ? wp_arena_printf(c->A, "'%s'", args[i]->type->name)
+                       : "a function");
       return NULL;
     }
+    i++;
   }
+  slots = cslots;
   if (callee->ref_func && !lower_ref_check_args(c, callee, slots, exprs, loc))
     return NULL;
   ir_value *v = lower_emit(c, IR_CALL, callee->ret, args, callee->nparams, loc);
@@ -441,10 +450,8 @@ static ir_value *func_call(lower_ctx *c, const ast_expr *e, func_info *fi) {
     exprs[i] = kw ? e->keywords[i - e->nitems].value : e->items[i];
     if (kw)
       kw_names[i - e->nitems] = e->keywords[i - e->nitems].name;
-    if (!(given[i] = lower_expr(c, exprs[i])))
+    if (!lower_call_arg(c, exprs[i], &given[i], &types[i]))
       ok = false;
-    else
-      types[i] = given[i]->type;
   }
   if (!ok)
     return NULL;

@@ -182,3 +182,114 @@ ir_value *lower_grad_apply(lower_ctx *c, const ast_expr *e, entity g,
   x->aux = 0;
   return x;
 }
+
+/* wp.Function parameters: a func is specialized per function argument.
+ * The argument's type at the call is a "function type" made for its
+ * target (one per function, kind void, never the type of a value), so
+ * that the generic-instance machinery (lower_overload.c) makes one
+ * instance per target; the instance binds the parameter as a
+ * function-valued local and has no IR parameter for it. */
+typedef struct fn_type {
+  ir_type t; /* first: a pointer to it is one to the fn_type */
+  entity en;
+} fn_type;
+
+static bool same_fn(entity a, entity b) {
+  return a.kind == b.kind && a.func == b.func && a.builtin == b.builtin;
+}
+
+const ir_type *lower_fn_type(lower_ctx *c, entity en) {
+  for (int i = 0; i < c->fn_types.count; i++) {
+    fn_type *ft = c->fn_types.items[i];
+    if (same_fn(ft->en, en))
+      return &ft->t;
+  }
+  fn_type *ft = WP_NEW(c->A, fn_type);
+  ft->t.kind = IR_T_VOID;
+  ft->t.name = wp_arena_printf(c->A, "fn%d_%s", c->fn_types.count,
+                               en.kind == ENT_FUNC ? en.func->def->name
+                                                   : en.builtin->name);
+  ft->en = en;
+  wp_ptrvec_push(c->A, &c->fn_types, ft);
+  return &ft->t;
+}
+
+const entity *lower_fn_type_entity(lower_ctx *c, const ir_type *t) {
+  for (int i = 0; i < c->fn_types.count; i++)
+    if (c->fn_types.items[i] == (const void *)t)
+      return &((fn_type *)c->fn_types.items[i])->en;
+  return NULL;
+}
+
+static bool fn_target(entity en) {
+  return en.kind == ENT_FUNC || (en.kind == ENT_BUILTIN &&
+                                 !en.builtin->atomic && !en.builtin->internal);
+}
+
+const ir_type *lower_fn_default_type(lower_ctx *c, const ast_expr *dv) {
+  if (dv->kind != AST_EXPR_NAME && dv->kind != AST_EXPR_ATTRIBUTE)
+    return NULL;
+  const char *p = lower_warp_path(c, dv);
+  if (p) {
+    entity en = lower_warp_name(c, p);
+    return en.kind == ENT_BUILTIN && fn_target(en) ? lower_fn_type(c, en)
+                                                   : NULL;
+  }
+  binding b = lower_resolve(c, dv);
+  if (b.kind != BIND_FUNC)
+    return NULL;
+  return lower_fn_type(c, lower_binding_entity(c, b, "", dv->loc));
+}
+
+bool lower_call_arg(lower_ctx *c, const ast_expr *e, ir_value **v,
+                    const ir_type **t) {
+  *v = NULL;
+  bool cand = e->kind == AST_EXPR_ATTRIBUTE;
+  if (e->kind == AST_EXPR_NAME) {
+    int var = lower_var_index(c, e->name, false);
+    cand = var < 0 || !c->fs->var_types[var] ||
+           wp_strmap_get(&c->fs->fn_locals, e->name);
+  } else if (e->kind == AST_EXPR_CALL) {
+    const char *p = lower_warp_path(c, e->value);
+    cand = p && !strcmp(p, "static");
+  }
+  if (cand) {
+    entity en = lower_entity(c, e);
+    if (en.kind == ENT_ERROR)
+      return false;
+    if (fn_target(en)) {
+      *t = lower_fn_type(c, en);
+      return true;
+    }
+    if (en.kind == ENT_VALUE)
+      *v = en.value;
+  }
+  if (!*v)
+    *v = lower_expr(c, e);
+  if (!*v)
+    return false;
+  *t = (*v)->type;
+  return true;
+}
+
+void lower_fn_params(lower_ctx *c, ir_func *f, const ir_type **given) {
+  if (!given)
+    return;
+  int j = 0;
+  for (int i = 0; i < f->nparams; i++) {
+    const entity *en = given[i] ? lower_fn_type_entity(c, given[i]) : NULL;
+    if (en) {
+      lower_fn_bind(c, f->param_names[i], *en);
+      continue;
+    }
+    f->param_types[j] = f->param_types[i];
+    f->param_names[j] = f->param_names[i];
+    f->param_locs[j] = f->param_locs[i];
+    f->params[j] = f->params[i];
+    f->param_ref[j] = f->param_ref[i];
+    if (f->params[j])
+      f->params[j]->aux = j;
+    j++;
+  }
+  f->nparams = j;
+}

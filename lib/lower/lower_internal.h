@@ -217,6 +217,7 @@ typedef struct lower_ctx {
   struct const_env *const_env;
   int const_env_depth;
   bool const_quiet; /* constant evaluation: not_const does not report */
+  wp_ptrvec fn_types; /* the function types made so far (lower_funcval.c) */
   lower_frame *fs;  /* the function being lowered (never NULL) */
 } lower_ctx;
 
@@ -549,6 +550,21 @@ ir_value *lower_grad_apply(lower_ctx *c, const ast_expr *e, entity g,
                            ir_value *(*func_call)(lower_ctx *,
                                                   const ast_expr *,
                                                   func_info *));
+
+/* The function type of target en (a func or builtin), made on first use;
+ * the target of a function type (NULL: t is none). */
+const ir_type *lower_fn_type(lower_ctx *c, entity en);
+const entity *lower_fn_type_entity(lower_ctx *c, const ir_type *t);
+/* The function type of a default parameter value naming a function, or
+ * NULL (nothing reported). */
+const ir_type *lower_fn_default_type(lower_ctx *c, const ast_expr *dv);
+/* Lowers call argument e: *v its value, or NULL with *t a function type
+ * when e names a function; false when reported. */
+bool lower_call_arg(lower_ctx *c, const ast_expr *e, ir_value **v,
+                    const ir_type **t);
+/* After params(): the parameters of f given function types become
+ * function-valued locals and are dropped from f's parameters. */
+void lower_fn_params(lower_ctx *c, ir_func *f, const ir_type **given);
 
 /* lower_enum.c: enum classes.  The kind of class `d` of module `mod`: 1
  * IntEnum, 2 IntFlag, 3 another enum class of the enum module, 0 not an

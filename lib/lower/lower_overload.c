@@ -136,7 +136,9 @@ static bool bind(lower_ctx *c, const func_info *fi, const call_args *a,
     slots[i] = -1;
     int errors = c->diag->errors;
     clo_scope cs = lower_enter_def(c, fi);
-    types[i] = lower_const_type(c, dv);
+    types[i] = lower_fn_default_type(c, dv);
+    if (!types[i])
+      types[i] = lower_const_type(c, dv);
     lower_leave_def(c, cs);
     if (!types[i]) {
       if (c->diag->errors > errors)
