@@ -206,9 +206,10 @@ const ir_type *lower_fn_type(lower_ctx *c, entity en) {
   }
   fn_type *ft = WP_NEW(c->A, fn_type);
   ft->t.kind = IR_T_VOID;
-  ft->t.name = wp_arena_printf(c->A, "fn%d_%s", c->fn_types.count,
-                               en.kind == ENT_FUNC ? en.func->def->name
-                                                   : en.builtin->name);
+  /* "function f" / "function wp.sin" in messages; mangled "fn_f" */
+  ft->t.name = wp_arena_printf(
+      c->A, "function %s%s", en.kind == ENT_FUNC ? "" : "wp.",
+      en.kind == ENT_FUNC ? en.func->def->name : en.builtin->name);
   ft->en = en;
   wp_ptrvec_push(c->A, &c->fn_types, ft);
   return &ft->t;
@@ -221,9 +222,68 @@ const entity *lower_fn_type_entity(lower_ctx *c, const ir_type *t) {
   return NULL;
 }
 
+/* The builtins warp-lang 1.19.0 does not take as wp.Function targets
+ * (variadic ones, those with their own dispatch or replay), among those
+ * warpc has. */
+static bool irregular_builtin(const char *name) {
+  static const char *const names[] = {
+      "cast",
+      "extract",
+      "identity",
+      "index",
+      "matrix",
+      "matrix_from_cols",
+      "matrix_from_rows",
+      "mul",
+      "norm_huber",
+      "norm_l1",
+      "norm_l2",
+      "norm_pseudo_huber",
+      "printf",
+      "quat_from_euler",
+      "quat_identity",
+      "quat_to_euler",
+      "quat_to_rpy",
+      "quat_twist",
+      "quat_twist_angle",
+      "quat_twist_angle_signed",
+      "quaternion",
+      "smooth_normalize",
+      "spatial_vector",
+      "transform_compose",
+      "transform_decompose",
+      "transform_from_matrix",
+      "transform_identity",
+      "transform_to_matrix",
+      "transform_twist",
+      "transform_wrench",
+      "transformation",
+      "tuple",
+      "vector",
+      "velocity_at_point",
+      "zeros",
+  };
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (!strcmp(name, names[i]))
+      return true;
+  return !strncmp(name, "atomic_", 7) || !strncmp(name, "tile", 4) ||
+         !strncmp(name, "volume_", 7);
+}
+
 static bool fn_target(entity en) {
-  return en.kind == ENT_FUNC || (en.kind == ENT_BUILTIN &&
-                                 !en.builtin->atomic && !en.builtin->internal);
+  return en.kind == ENT_FUNC ||
+         (en.kind == ENT_BUILTIN && !en.builtin->atomic &&
+          !en.builtin->internal && !irregular_builtin(en.builtin->name));
+}
+
+bool lower_def_has_fn_param(lower_ctx *c, const ast_def *d) {
+  for (int i = 0; i < d->nparams; i++) {
+    const ast_expr *a = d->params[i].annotation;
+    const char *p = a ? lower_warp_path(c, a) : NULL;
+    if (p && !strcmp(p, "Function"))
+      return true;
+  }
+  return false;
 }
 
 const ir_type *lower_fn_default_type(lower_ctx *c, const ast_expr *dv) {
@@ -263,6 +323,14 @@ bool lower_call_arg(lower_ctx *c, const ast_expr *e, ir_value **v,
     }
     if (en.kind == ENT_VALUE)
       *v = en.value;
+    else if (en.kind == ENT_BUILTIN || en.kind == ENT_SPECIAL) {
+      wp_error(c->diag, e->loc,
+               "wp.Function parameters take user-defined Warp functions and "
+               "simple built-in Warp functions such as wp.sin() and wp.min(), "
+               "not the unsupported built-in function '%s'",
+               en.kind == ENT_BUILTIN ? en.builtin->name : en.name);
+      return false;
+    }
   }
   if (!*v)
     *v = lower_expr(c, e);

@@ -213,7 +213,13 @@ static void mangle_type(wp_arena *A, const ir_type *t, char **out) {
   case IR_T_STRUCT:
     s = wp_arena_printf(A, "S%d%s", (int)strlen(t->name), t->name);
     break;
-  default: s = t->name; break;
+  default:
+    s = t->name;
+    if (t->kind == IR_T_VOID && !strncmp(s, "function ", 9)) { /* wp.Function */
+      const char *dot = strrchr(s, '.');
+      s = wp_arena_printf(A, "fn_%s", dot ? dot + 1 : s + 9);
+    }
+    break;
   }
   *out = *out ? wp_arena_printf(A, "%s_%s", *out, s) : (char *)s;
 }

@@ -558,6 +558,8 @@ const entity *lower_fn_type_entity(lower_ctx *c, const ir_type *t);
 /* The function type of a default parameter value naming a function, or
  * NULL (nothing reported). */
 const ir_type *lower_fn_default_type(lower_ctx *c, const ast_expr *dv);
+/* Whether def d has a wp.Function parameter. */
+bool lower_def_has_fn_param(lower_ctx *c, const ast_def *d);
 /* Lowers call argument e: *v its value, or NULL with *t a function type
  * when e names a function; false when reported. */
 bool lower_call_arg(lower_ctx *c, const ast_expr *e, ir_value **v,

@@ -407,6 +407,14 @@ void lower_attach_grad(lower_ctx *c, int mod, const ast_def *d) {
       continue;
     if (!signature(c, fi))
       return;
+    if (!nov && fi->generic && lower_def_has_fn_param(c, fi->def)) {
+      wp_error(c->diag, target->loc,
+               "'%s' has wp.Function parameters: functions specialized on "
+               "their function arguments do not support custom gradients or "
+               "replay functions (as in Warp)",
+               target->name);
+      return;
+    }
     if (!nov && fi->generic) {
       wp_error(c->diag, target->loc,
                "'%s' is generic: Warp does not support custom gradients of "
