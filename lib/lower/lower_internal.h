@@ -52,6 +52,8 @@ struct func_info {
   const ast_def *def;
   int module;              /* the module (file) defining it */
   const ast_def *grad_def; /* its @wp.func_grad function, or NULL */
+  const ast_def *fn_grad;  /* a @wp.func_grad of it while it has wp.Function
+                              parameters: an error where it is called */
   ir_func *ir;             /* NULL until lowered */
   bool in_progress;        /* being lowered (recursion check) */
   bool failed;

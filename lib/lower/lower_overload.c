@@ -184,6 +184,14 @@ static bool generic_match(lower_ctx *c, const func_info *fi,
 
 static ir_func *instance(lower_ctx *c, func_info *fi, const ir_type **types,
                          int n, wp_loc loc) {
+  if (fi->fn_grad) {
+    wp_error(c->diag, loc,
+             "'%s' has wp.Function parameters: functions specialized on their "
+             "function arguments do not support custom gradients or replay "
+             "functions (@wp.func_grad '%s')",
+             fi->def->name, fi->fn_grad->name);
+    return NULL;
+  }
   func_inst *in = fi->insts;
   for (; in; in = in->next) {
     int i = 0;
@@ -408,11 +416,7 @@ void lower_attach_grad(lower_ctx *c, int mod, const ast_def *d) {
     if (!signature(c, fi))
       return;
     if (!nov && fi->generic && lower_def_has_fn_param(c, fi->def)) {
-      wp_error(c->diag, target->loc,
-               "'%s' has wp.Function parameters: functions specialized on "
-               "their function arguments do not support custom gradients or "
-               "replay functions (as in Warp)",
-               target->name);
+      fi->fn_grad = d; /* reported where it is called, as in Warp */
       return;
     }
     if (!nov && fi->generic) {
