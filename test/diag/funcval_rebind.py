@@ -1,6 +1,7 @@
 # Function-valued locals (warp-lang 1.19.0): Warp has no function pointers,
 # so a local bound to a function keeps that function; a wp.grad() local
-# keeps being a gradient; functions are not values otherwise.
+# keeps being a gradient; functions are not values otherwise; a dict of
+# functions has the keys it has.
 import warp as wp
 
 
@@ -12,6 +13,9 @@ def double_it(x: float):
 @wp.func
 def triple_it(x: float):
     return x * 3.0
+
+
+NAMED = {"double": double_it}
 
 
 @wp.kernel
@@ -27,10 +31,12 @@ def k(a: wp.array(dtype=float)):
     b = wp.cos
     h = wp.grad(wp.atomic_add)
     v = double_it + 1.0
+    q = wp.static(NAMED["triple"])
 
-# expect: 22:5: rebinding function-valued local 'f' to a different function is not supported
-# expect: 23:5: rebinding function-valued local 'f' to a non-function value is not supported
-# expect: 25:5: cannot reassign local 'g' after binding it to wp.grad(...)
-# expect: 27:5: rebinding function-valued local 'b' to a different function is not supported
-# expect: 28:9: wp.grad() takes a @wp.func or a differentiable Warp builtin
-# expect: 29:9: a function is not a value
+# expect: 26:5: rebinding function-valued local 'f' to a different function is not sup
+# expect: 27:5: rebinding function-valued local 'f' to a non-function value is not sup
+# expect: 29:5: cannot reassign local 'g' after binding it to wp.grad(...): Warp treat
+# expect: 31:5: rebinding function-valued local 'b' to a different function is not sup
+# expect: 32:9: wp.grad() takes a @wp.func or a differentiable Warp builtin, e.g. wp.g
+# expect: 33:9: a function is not a value: Warp has no function pointers; bind it to a
+# expect: 34:25: the dict has no key 'triple'

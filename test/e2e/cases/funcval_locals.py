@@ -1,6 +1,7 @@
 """Functions as values (warp-lang 1.19.0): a local bound to a @wp.func
 (`f = double_it`, `f = module.func`), to a builtin (`f = wp.sin`), to a
-`wp.static(...)` result naming a function, or to `wp.grad(f)`, then called;
+`wp.static(...)` result naming a function (an item of a tuple or, by
+its string key, of a dict), or to `wp.grad(f)`, then called;
 `wp.grad()` of such a local and of builtins (`wp.grad(wp.atan2)` gives the
 tuple of partials, `wp.grad(wp.sqrt)` inside a @wp.func_grad)."""
 import warp as wp
@@ -30,6 +31,7 @@ def poly(x: float, y: float):
 
 FUNCS = [double_it, triple_it]
 TABLE = (square, double_it)
+NAMED = {"double": double_it, "sq": square, "sq": triple_it}
 
 
 @wp.func
@@ -71,6 +73,8 @@ def aliases(x: wp.array(dtype=float), out: wp.array(dtype=float, ndim=2)):
         out[i, 7] = k(x[i])
     for j in range(2):
         out[i, 8] += f(float(j))
+    d = wp.static(NAMED["double"])
+    out[i, 9] = d(x[i]) + wp.static(NAMED["sq"])(x[i])
 
 
 @wp.kernel(enable_backward=False)
@@ -106,7 +110,7 @@ def custom(x: wp.array(dtype=float), y: wp.array(dtype=float)):
 
 TESTS = [
     dict(kernel="aliases", dim=16, args=dict(x=("uniform", -2, 2)),
-         shapes=dict(out=(16, 9)), outputs=["out"]),
+         shapes=dict(out=(16, 10)), outputs=["out"]),
     dict(kernel="grads", dim=16, args=dict(x=("uniform", 0.5, 2), y=("uniform", -2, 2)),
          shapes=dict(out=(16, 12)), outputs=["out"]),
     dict(kernel="custom", dim=8, args=dict(x=("uniform", 0.5, 4)), outputs=["y"]),
