@@ -2,7 +2,8 @@
 # that are not simple targets (printf, mul), a custom gradient of a func
 # with a wp.Function parameter, a value where a function is expected and
 # a function where a value is, a wp.grad() handle as a target, and a
-# return annotation the target's result does not match.  Like Warp, the
+# return annotation the target's result does not match, a kernel with a
+# wp.Function parameter.  Like Warp, the
 # custom-gradient error is reported where such a func is called.
 import warp as wp
 
@@ -43,10 +44,16 @@ def k(out: wp.array(dtype=float)):
     g = wp.grad(double_it)
     out[6] = apply_unary(g, 2.0)
 
-# expect: 37:26: wp.Function parameters take user-defined Warp functions and simple bui
+
+@wp.kernel
+def takes_fn(out: wp.array(dtype=float), g: wp.Function):
+    out[0] = g(1.0)
+
 # expect: 38:26: wp.Function parameters take user-defined Warp functions and simple bui
-# expect: 39:14: 'custom_unsupported' has wp.Function parameters: functions specialized
-# expect: 32:12: 'wrong_ret' is declared to return 'int32' but returns 'float32' here
-# expect: 41:14: no overload of 'apply_unary' accepts arguments of type (float32, float
-# expect: 42:14: no overload of 'apply_unary' accepts arguments of type (function doubl
-# expect: 44:26: a function is not a value: Warp has no function pointers; bind it to a
+# expect: 39:26: wp.Function parameters take user-defined Warp functions and simple bui
+# expect: 40:14: 'custom_unsupported' has wp.Function parameters: functions specialized
+# expect: 33:12: 'wrong_ret' is declared to return 'int32' but returns 'float32' here
+# expect: 42:14: no overload of 'apply_unary' accepts arguments of type (float32, float
+# expect: 43:14: no overload of 'apply_unary' accepts arguments of type (function doubl
+# expect: 45:26: a function is not a value: Warp has no function pointers; bind it to a
+# expect: 49:5: kernel 'takes_fn' has a wp.Function parameter: only @wp.func functions
