@@ -109,6 +109,14 @@ entity lower_grad_entity(lower_ctx *c, const ast_expr *ge) {
  * its wp.grad(); NULL when b does not take them (reported). */
 static ir_func *builtin_func(lower_ctx *c, const ir_builtin *b,
                              const ir_type **types, int n, wp_loc loc) {
+  for (int i = 0; i < c->builtin_funcs.count; i++) {
+    ir_func *g = c->builtin_funcs.items[i];
+    int k = 0;
+    while (k < n && g->param_types[k] == types[k])
+      k++;
+    if (g->nparams == n && k == n && !strcmp(g->name, b->name))
+      return g;
+  }
   ir_func *f = ir_func_new(c->m, IR_FUNC_FUNC, b->name);
   f->loc = loc;
   f->cname = lower_unique_cname(c, wp_arena_printf(c->A, "wpf_%s", b->name));
@@ -135,6 +143,8 @@ static ir_func *builtin_func(lower_ctx *c, const ir_builtin *b,
     lower_emit(c, IR_RET, r->type, &r, 1, loc);
   }
   lower_leave_func(c, &fs);
+  if (r)
+    wp_ptrvec_push(c->A, &c->builtin_funcs, f);
   return r ? f : NULL;
 }
 

@@ -220,6 +220,7 @@ typedef struct lower_ctx {
   int const_env_depth;
   bool const_quiet; /* constant evaluation: not_const does not report */
   wp_ptrvec fn_types; /* the function types made so far (lower_funcval.c) */
+  wp_ptrvec builtin_funcs; /* funcs made for wp.grad(builtin) (ir_func *) */
   lower_frame *fs;  /* the function being lowered (never NULL) */
 } lower_ctx;
 
