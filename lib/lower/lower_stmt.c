@@ -488,6 +488,8 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
              wp_ast_op_str(s->op));
     return;
   }
+  if (t->kind == AST_EXPR_NAME && !lower_fn_check_value(c, t->name, t->loc))
+    return; /* g += 1.0 with g = wp.grad(f) or a function */
   const char *adj = lower_adjoint_name(c, t);
   if (adj && !*adj)
     return;  /* reported */
