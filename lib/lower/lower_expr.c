@@ -255,6 +255,17 @@ void lower_unknown_warp_name(lower_ctx *c, const char *path, wp_loc loc) {
   if (instead)
     wp_error(c->diag, loc, "wp.%s() was removed in warp-lang %s: use %s", path,
              since, instead);
+  else if (!strncmp(path, "constants.", 10) || !strncmp(path, "math.", 5))
+    /* the forwarding namespaces removed in 1.12 */
+    wp_error(c->diag, loc,
+             "'%s' is gone from warp-lang 1.12 (warp.%.*s was internal): use "
+             "wp.%s",
+             path, (int)(strchr(path, '.') - path), path,
+             strchr(path, '.') + 1);
+  else if (!strcmp(path, "vec") || !strcmp(path, "mat"))
+    wp_error(c->diag, loc,
+             "wp.%s is gone from warp-lang 1.12: use wp.types.%s(...)", path,
+             path[0] == 'v' ? "vector" : "matrix");
   else if (family)
     wp_error(c->diag, loc,
              "'%s' is not supported by warpc: %s are out of scope", path,

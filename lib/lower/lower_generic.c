@@ -82,7 +82,7 @@ static tmpl template_parts(lower_ctx *c, const ast_expr *e) {
   }
   if (e->kind != AST_EXPR_CALL)
     return t;
-  if (!strcmp(p, "vector") || !strcmp(p, "vec")) {
+  if (!strcmp(p, "vector")) {
     t.kind = TM_VECTOR;
     t.dims[0] = keyword(e, "length");
     if (!t.dims[0] && e->nitems >= 1)
@@ -90,7 +90,7 @@ static tmpl template_parts(lower_ctx *c, const ast_expr *e) {
     t.dtype = keyword(e, "dtype");
     if (!t.dtype && e->nitems >= 2)
       t.dtype = e->items[1];
-  } else if (!strcmp(p, "matrix") || !strcmp(p, "mat")) {
+  } else if (!strcmp(p, "matrix")) {
     t.kind = TM_MATRIX;
     const ast_expr *sh = keyword(e, "shape");
     if (!sh && e->nitems >= 1)

@@ -570,22 +570,6 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
   }
   if ((t->kind == AST_EXPR_ATTRIBUTE || t->kind == AST_EXPR_SUBSCRIPT) &&
       struct_rooted(c, t->value)) {
-    if (t->kind == AST_EXPR_SUBSCRIPT &&
-        (s->op == AST_OP_ADD || s->op == AST_OP_SUB)) {
-      /* warp-lang 1.10.1's add_inplace/sub_inplace on a component of a
-         struct's field: a no-op for matrices, an error for vectors */
-      ir_value *base = lower_expr(c, t->value);
-      if (base &&
-          (base->type->kind == IR_T_MAT || base->type->kind == IR_T_VEC))
-        wp_warning(c->diag, s->loc,
-                   "warp-lang 1.10.1 %s '%s=' on an indexed component of a "
-                   "struct's %s field; warpc applies it (write `x = x %s v` "
-                   "for code that runs the same on both)",
-                   base->type->kind == IR_T_MAT ? "ignores" : "rejects",
-                   wp_ast_op_str(s->op),
-                   base->type->kind == IR_T_MAT ? "matrix" : "vector",
-                   wp_ast_op_str(s->op));
-    }
     ir_value *cur = lower_expr(c, t);
     ir_value *v = cur ? lower_expr(c, s->value) : NULL;
     if (!v)
