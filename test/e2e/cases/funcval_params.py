@@ -94,7 +94,7 @@ def apply_array(g: wp.Function, arr: wp.array(dtype=float), i: int):
 
 
 TARGETS = (double_it, triple_it)
-TARGET = triple_it
+FN_TARGET = triple_it
 
 
 @wp.kernel
@@ -120,7 +120,7 @@ def params(x: wp.array(dtype=float), out: wp.array(dtype=float, ndim=2)):
     out[i, 14] = apply_unary(wp.static(TARGETS[0]), v)
     out[i, 15] = apply_twice(square_it, double_it, v)
     out[i, 16] = apply_unary(mf_features.affine, v)
-    out[i, 17] = apply_overloaded(TARGET, v) + apply_overloaded(2)
+    out[i, 17] = apply_overloaded(FN_TARGET, v) + apply_overloaded(2)
     out[i, 18] = apply_array(read_array, x, i)
     out[i, 19] = apply_default(triple_it)
 
