@@ -122,6 +122,8 @@ static bool params(lower_ctx *c, const ast_def *d, ir_func *f,
       continue;
     }
     f->param_types[i] = t;
+    if (given && lower_fn_type_entity(c, t))
+      continue; /* a wp.Function parameter (lower_fn_params) */
     ir_value *v = ir_append(f->entry, IR_PARAM, t, NULL, 0, p->loc);
     v->aux = i;
     v->name = p->name;
@@ -265,6 +267,7 @@ static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind,
     kernel_options(c, d, f);
   int errors = c->diag->errors;
   params(c, d, f, given);
+  lower_fn_params(c, f, given);
   if (kind == IR_FUNC_FUNC && d->returns &&
       !lower_type_is_generic(c, d->returns)) {
     const ir_type *rt = NULL;

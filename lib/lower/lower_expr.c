@@ -387,6 +387,9 @@ bool lower_name_unbound(lower_ctx *c, const char *name) {
 }
 
 static entity name_entity(lower_ctx *c, const ast_expr *e) {
+  entity fl = lower_fn_local(c, e->name);
+  if (fl.kind != ENT_ERROR)
+    return fl;
   int var = lower_var_index(c, e->name, false);
   if (var >= 0 && c->fs->var_types[var] &&
       c->fs->var_types[var]->kind == IR_T_VOID)
@@ -753,6 +756,8 @@ entity lower_entity(lower_ctx *c, const ast_expr *e) {
     return attribute(c, e);
   if (e->kind == AST_EXPR_CALL) { /* wp.static(FUNCS[k]) naming a function */
     const char *p = lower_warp_path(c, e->value);
+    if (p && !strcmp(p, "grad"))
+      return lower_grad_entity(c, e);
     entity en;
     if (p && !strcmp(p, "static") && lower_static_callee(c, e, &en))
       return en;
@@ -773,11 +778,11 @@ ir_value *lower_expr(lower_ctx *c, const ast_expr *e) {
     return NULL;
   case ENT_FUNC:
   case ENT_BUILTIN:
-    /* warp-lang 1.10.1 has no function values either: a func passed as an
-       argument fails there ("Could not find function f") */
+  case ENT_GRAD:
     wp_error(c->diag, e->loc,
-             "a function is not a value: Warp cannot pass a function as an "
-             "argument, store it or return it (call it where it is needed)");
+             "a function is not a value: Warp has no function pointers; bind "
+             "it to a local (f = func), pass it to a wp.Function parameter "
+             "or call it");
     return NULL;
   default:
     wp_error(c->diag, e->loc, "this is a function or module, not a value");

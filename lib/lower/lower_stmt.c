@@ -35,6 +35,8 @@ ir_block *lower_cur_block(lower_ctx *c) {
 }
 
 bool lower_assign_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc) {
+  if (!lower_fn_check_value(c, name, loc))
+    return false;
   int var = lower_var_index(c, name, true);
   if (v->type->kind == IR_T_VOID) {
     wp_error(c->diag, loc,
@@ -434,7 +436,11 @@ static void assign_stmt(lower_ctx *c, const ast_stmt *s) {
       assign(c, t->items[k], lower_tid(c, k, t->nitems, s->value->loc), s);
     return;
   }
-  ir_value *v = lower_expr(c, s->value);
+  ir_value *v = NULL;
+  if (s->ntargets == 1 && lower_fn_assign(c, s->targets[0], s->value, &v))
+    return; /* a function-valued local */
+  if (!v)
+    v = lower_expr(c, s->value);
   if (!v) {
     /* the error is reported: names it would define are poisoned so their
        uses do not report again */
@@ -482,6 +488,8 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
              wp_ast_op_str(s->op));
     return;
   }
+  if (t->kind == AST_EXPR_NAME && !lower_fn_check_value(c, t->name, t->loc))
+    return; /* g += 1.0 with g = wp.grad(f) or a function */
   const char *adj = lower_adjoint_name(c, t);
   if (adj && !*adj)
     return;  /* reported */

@@ -372,6 +372,19 @@ static ast_expr *convert(pctx *c, TSNode n) {
           if (!p_is(it, "comment"))
             e->items[e->nitems++] = p_expr(c, it);
         }
+      } else if (strcmp(t, "dictionary") == 0) {
+        /* pairs kept as key, value, ...: wp.static(TABLE["name"]) */
+        int m = (int)ts_node_named_child_count(n);
+        e->items = WP_NEW_ARRAY(c->arena, ast_expr *, 2 * m + 1);
+        for (int k = 0; k < m; k++) {
+          TSNode it = ts_node_named_child(n, (uint32_t)k);
+          TSNode key = ts_node_child_by_field_name(it, "key", 3);
+          TSNode val = ts_node_child_by_field_name(it, "value", 5);
+          if (!p_is(it, "pair") || ts_node_is_null(key) || ts_node_is_null(val))
+            continue;
+          e->items[e->nitems++] = p_expr(c, key);
+          e->items[e->nitems++] = p_expr(c, val);
+        }
       }
       return e;
     }

@@ -20,12 +20,13 @@ TESTS = [
                                                           b=[[2.0] * 3, [3.0] * 3, [4.0] * 3])),
     dict(name="overload_resolution_float", kernel="user_func_overload_resolution_kernel", dim=1,
          overload=[wp.array(dtype=float)] * 2, args=dict(a=[5.0], b=[6.0])),
+    # test_grad: x = arange(10), y = ones, the rest zeros, dim 10
+    dict(kernel="grad_kernel", dim=10, args=dict(x="arange", y="ones"),
+         outputs=["grad_x", "grad_atan2_y", "grad_atan2_x", "z"]),
+    # test_grad_in_func_grad: x = [1, 2, 3, 4, 5], y zeros, dim 5 (the
+    # forward; the custom gradient's wp.grad(wp.sqrt) runs in the backward)
+    dict(kernel="safe_sqrt_kernel", dim=5, args=dict(x=[1.0, 2.0, 3.0, 4.0, 5.0]), outputs=["y"]),
 ]
 
-# test_grad: x = arange(10), y = ones, the rest zeros, dim 10;
-# test_grad_in_func_grad: x = [1, 2, 3, 4, 5], y zeros, dim 5
-XFAIL = {
-    "grad_kernel": "'grad' is not a Warp builtin or type warpc knows",
-    "safe_sqrt_kernel": "wp.grad() takes a @wp.func, e.g. wp.grad(f)(x)",
-}
+XFAIL = {}
 UNTESTED = {}
