@@ -216,6 +216,7 @@ typedef struct lower_ctx {
   int const_env_depth;
   bool const_quiet; /* constant evaluation: not_const does not report */
   lower_frame *fs;  /* the function being lowered (never NULL) */
+  int half_scalar;  /* lower_half.c: float16 or bfloat16, the builtin's */
 } lower_ctx;
 
 /* lower.c: makes `fs` the frame of function f, on top of the current one:
