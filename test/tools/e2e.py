@@ -97,7 +97,7 @@ SCALAR_C = {
     "float64": ("double", "WP_SCALAR_FLOAT64"),
 }
 SCALAR_SUFFIX = {
-    "float16": "h", "float32": "f", "float64": "d", "int8": "b", "uint8": "ub", "int16": "s",
+    "float16": "h", "bfloat16": "bf", "float32": "f", "float64": "d", "int8": "b", "uint8": "ub", "int16": "s",
     "uint16": "us", "int32": "i", "uint32": "ui", "int64": "l", "uint64": "ul",
 }
 NAMED_SCALAR_DTYPE = {
