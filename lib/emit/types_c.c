@@ -478,12 +478,15 @@ void emit_instances(emit_ctx *e, ir_func *f) {
       } else if (v->op == IR_CAST && v->type->kind != IR_T_SCALAR) {
         const ir_type *from = v->args[0]->type;
         int fs = from->scalar, ts = v->type->scalar;
+        bool hh = ir_scalar_is_half(fs) && ir_scalar_is_half(ts);
         snprintf(key, sizeof key, "WP_CAST%s(%s, %s, %s, %s, %d)",
-                 fs == WP_SCALAR_FLOAT16    ? "_FROM_HALF"
-                 : fs == WP_SCALAR_BFLOAT16 ? "_FROM_BF16"
-                 : ts == WP_SCALAR_FLOAT16  ? "_TO_HALF"
-                 : ts == WP_SCALAR_BFLOAT16 ? "_TO_BF16"
-                                            : "",
+                 hh && fs == WP_SCALAR_FLOAT16 ? "_HALF_TO_BF16"
+                 : hh                          ? "_BF16_TO_HALF"
+                 : fs == WP_SCALAR_FLOAT16     ? "_FROM_HALF"
+                 : fs == WP_SCALAR_BFLOAT16    ? "_FROM_BF16"
+                 : ts == WP_SCALAR_FLOAT16     ? "_TO_HALF"
+                 : ts == WP_SCALAR_BFLOAT16    ? "_TO_BF16"
+                                               : "",
                  v->type->name, from->name, emit_ctype(e, v->type->elem),
                  emit_ctype(e, from->elem), v->type->rows * v->type->cols);
       }

@@ -174,6 +174,19 @@ WP_ATOMIC_HALF(bfloat16, wp_bfloat16, wp_bf2f, wp_f2bf)
       d[i] = FROMF((float)s[i]);                                               \
     return r;                                                                  \
   }
+#define WP_CAST_H2H(TO, FROM, TH, FH, TOF, FROMF, N)                          \
+  WP_FN wp_##TO wp_cast_##TO##_##FROM(wp_##FROM a) {                           \
+    wp_##TO r;                                                                 \
+    TH *d = (TH *)&r;                                                          \
+    const FH *s = (const FH *)&a;                                              \
+    for (int i = 0; i < N; i++)                                                \
+      d[i] = FROMF(TOF(s[i]));                                                 \
+    return r;                                                                  \
+  }
+#define WP_CAST_HALF_TO_BF16(TO, FROM, TT, FT, N)                              \
+  WP_CAST_H2H(TO, FROM, wp_bfloat16, wp_half, wp_h2f, wp_f2bf, N)
+#define WP_CAST_BF16_TO_HALF(TO, FROM, TT, FT, N)                              \
+  WP_CAST_H2H(TO, FROM, wp_half, wp_bfloat16, wp_bf2f, wp_f2h, N)
 #define WP_CAST_FROM_HALF(TO, FROM, TT, FT, N)                                 \
   WP_CAST_FROM_H(TO, FROM, TT, wp_half, wp_h2f, N)
 #define WP_CAST_TO_HALF(TO, FROM, TT, FT, N)                                   \

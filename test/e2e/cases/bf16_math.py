@@ -1,7 +1,8 @@
 """bfloat16 math builtins (warp-lang 1.19): each computed in float32 and
 rounded to bfloat16, as Warp; lerp and smoothstep round after every step;
 isfinite/isnan/isinf; bfloat16 vectors and matrices (storage, construction,
-indexing, component-wise arithmetic) and atomics on bfloat16 arrays."""
+indexing, component-wise arithmetic, conversions) and atomics on bfloat16
+arrays."""
 import warp as wp
 
 bvec3 = wp.types.vector(3, dtype=wp.bfloat16)
@@ -82,6 +83,19 @@ def bf16_vecmat(a: wp.array(dtype=wp.bfloat16), vs: wp.array(dtype=bvec3),
 
 
 @wp.kernel
+def bf16_vec_convert(h: wp.array(dtype=wp.vec3h), o: wp.array(dtype=bvec3), f: wp.array(dtype=wp.vec3),
+                     back: wp.array(dtype=wp.vec3h), acc: wp.array(dtype=bvec3)):
+    i = wp.tid()
+    o[i] = bvec3(h[i])
+    f[i] = wp.vec3(o[i])
+    back[i] = wp.vec3h(o[i])
+    wp.atomic_add(acc, 0, o[i])
+    wp.atomic_sub(acc, 1, o[i])
+    wp.atomic_min(acc, 2, o[i])
+    wp.atomic_max(acc, 3, o[i])
+
+
+@wp.kernel
 def bf16_atomics(a: wp.array(dtype=wp.bfloat16), acc: wp.array(dtype=wp.bfloat16)):
     i = wp.tid()
     wp.atomic_add(acc, 0, a[i])
@@ -98,6 +112,8 @@ TESTS = [
     dict(kernel="bf16_vecmat", dim=100,
          args=dict(a=("uniform", -4, 4), vs=("uniform", -4, 4), ms=("uniform", -4, 4)),
          shapes=dict(of=(100, 3)), outputs=["ov", "om", "of"]),
+    dict(kernel="bf16_vec_convert", dim=50, args=dict(h=("uniform", -100, 100)),
+         shapes=dict(acc=(4,)), outputs=["o", "f", "back", "acc"]),
     # the CPU runs the threads in order: the rounded sums are exact
     dict(kernel="bf16_atomics", dim=1, args=dict(a=[1.5], acc=[0.0, 0.0, 7.0, -7.0, 0.0]),
          shapes=dict(acc=(5,)), outputs=["acc"]),
