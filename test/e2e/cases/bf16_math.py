@@ -6,6 +6,7 @@ arrays."""
 import warp as wp
 
 bvec3 = wp.types.vector(3, dtype=wp.bfloat16)
+bvec2 = wp.types.vector(2, dtype=wp.bfloat16)
 bmat22 = wp.types.matrix(shape=(2, 2), dtype=wp.bfloat16)
 
 
@@ -80,6 +81,16 @@ def bf16_vecmat(a: wp.array(dtype=wp.bfloat16), vs: wp.array(dtype=bvec3),
     of[i, 0] = wp.float32(w[1])
     of[i, 1] = wp.float32(m[1, 0])
     of[i, 2] = wp.float32(m[0][1])
+    # step by step in Warp's order, every step rounded
+    of[i, 3] = wp.float32(wp.dot(v, w))
+    of[i, 4] = wp.float32(wp.length(w))
+    c = wp.cross(v, w)
+    of[i, 5] = wp.float32(c[2])
+    u = m * bvec2(w[0], w[1])
+    of[i, 6] = wp.float32(u[1])
+    of[i, 7] = wp.float32(wp.determinant(m))
+    q = m * n
+    of[i, 8] = wp.float32(q[1, 0])
 
 
 @wp.kernel
@@ -111,7 +122,7 @@ TESTS = [
          shapes=dict(out=(400, 43), cls=(400, 3)), outputs=["out", "cls"]),
     dict(kernel="bf16_vecmat", dim=100,
          args=dict(a=("uniform", -4, 4), vs=("uniform", -4, 4), ms=("uniform", -4, 4)),
-         shapes=dict(of=(100, 3)), outputs=["ov", "om", "of"]),
+         shapes=dict(of=(100, 9)), outputs=["ov", "om", "of"]),
     dict(kernel="bf16_vec_convert", dim=50, args=dict(h=("uniform", -100, 100)),
          shapes=dict(acc=(4,)), outputs=["o", "f", "back", "acc"]),
     # the CPU runs the threads in order: the rounded sums are exact
