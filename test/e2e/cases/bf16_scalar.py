@@ -1,7 +1,7 @@
 """bfloat16 scalars (warp-lang 1.19): arrays and kernel parameters of
 bfloat16, conversions from and to the other scalars (float32 to bfloat16
 rounds to nearest even; an int or float64 goes through float32), and the
-operators, computed as Warp computes them (in float32, each result rounded
+operators (also on struct fields), computed as Warp computes them (in float32, each result rounded
 back to bfloat16), so the results match warp-lang bit for bit."""
 import warp as wp
 
@@ -65,7 +65,24 @@ def bf16_ops(a: wp.array(dtype=wp.bfloat16), b: wp.array(dtype=wp.bfloat16),
     cmp[i] = c
 
 
+@wp.struct
+class BfPair:
+    h: wp.bfloat16
+    f: wp.float32
+
+
+@wp.kernel
+def bf16_struct(s: BfPair, a: wp.array(dtype=BfPair), out: wp.array(dtype=wp.bfloat16)):
+    i = wp.tid()
+    p = a[i]
+    out[i] = p.h * s.h + wp.bfloat16(p.f)
+    p.h = p.h + wp.bfloat16(1.0)
+    a[i] = p
+
+
 TESTS = [
+    dict(kernel="bf16_struct", dim=20, args=dict(s=dict(h=1.3, f=2.0), a=("uniform", -4, 4)),
+         outputs=["out", "a"]),
     dict(kernel="bf16_convert", dim=300,
          args=dict(f=("uniform", -300, 300), d=("uniform", -1e4, 1e4), n=("int", -100000, 100000),
                    h=("uniform", -100, 100)),
