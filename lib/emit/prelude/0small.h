@@ -147,10 +147,18 @@ WP_HALF_FN wp_bfloat16 wp_f2bf(float f) {
                      : (b > a ? v : old);                                      \
   }                                                                            \
   WP_ATOMIC_HALF_RMW(N, T)                                                     \
-  WP_FN T wp_atomic_add_##N(T *p, T v) { return wp_atomic_rmw_##N(p, v, 0); } \
-  WP_FN T wp_atomic_sub_##N(T *p, T v) { return wp_atomic_rmw_##N(p, v, 1); } \
-  WP_FN T wp_atomic_min_##N(T *p, T v) { return wp_atomic_rmw_##N(p, v, 2); } \
-  WP_FN T wp_atomic_max_##N(T *p, T v) { return wp_atomic_rmw_##N(p, v, 3); }
+  WP_FN T wp_atomic_add_##N(T *p, T v) {                                       \
+    return wp_atomic_rmw_##N(p, v, 0);                                         \
+  }                                                                            \
+  WP_FN T wp_atomic_sub_##N(T *p, T v) {                                       \
+    return wp_atomic_rmw_##N(p, v, 1);                                         \
+  }                                                                            \
+  WP_FN T wp_atomic_min_##N(T *p, T v) {                                       \
+    return wp_atomic_rmw_##N(p, v, 2);                                         \
+  }                                                                            \
+  WP_FN T wp_atomic_max_##N(T *p, T v) {                                       \
+    return wp_atomic_rmw_##N(p, v, 3);                                         \
+  }
 WP_ATOMIC_HALF(float16, wp_half, wp_h2f, wp_f2h)
 WP_ATOMIC_HALF(bfloat16, wp_bfloat16, wp_bf2f, wp_f2bf)
 
@@ -174,7 +182,7 @@ WP_ATOMIC_HALF(bfloat16, wp_bfloat16, wp_bf2f, wp_f2bf)
       d[i] = FROMF((float)s[i]);                                               \
     return r;                                                                  \
   }
-#define WP_CAST_H2H(TO, FROM, TH, FH, TOF, FROMF, N)                          \
+#define WP_CAST_H2H(TO, FROM, TH, FH, TOF, FROMF, N)                           \
   WP_FN wp_##TO wp_cast_##TO##_##FROM(wp_##FROM a) {                           \
     wp_##TO r;                                                                 \
     TH *d = (TH *)&r;                                                          \
