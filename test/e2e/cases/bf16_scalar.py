@@ -65,6 +65,24 @@ def bf16_ops(a: wp.array(dtype=wp.bfloat16), b: wp.array(dtype=wp.bfloat16),
     cmp[i] = c
 
 
+BF_C = wp.constant(wp.bfloat16(1.5))
+
+
+@wp.func
+def bf_fma(x: wp.bfloat16, y: wp.bfloat16 = wp.bfloat16(0.5)) -> wp.bfloat16:
+    return x * y + BF_C
+
+
+@wp.kernel
+def bf16_funcs(a: wp.array(dtype=wp.bfloat16), o: wp.array(dtype=wp.bfloat16)):
+    i = wp.tid()
+    o[i] = bf_fma(a[i]) + bf_fma(a[i], a[i])
+    z = wp.bfloat16(0.0)
+    for j in range(3):
+        z += a[i]
+    o[i] = o[i] + z + wp.bfloat16(wp.static(2.0 * 3.1))
+
+
 @wp.struct
 class BfPair:
     h: wp.bfloat16
@@ -81,6 +99,7 @@ def bf16_struct(s: BfPair, a: wp.array(dtype=BfPair), out: wp.array(dtype=wp.bfl
 
 
 TESTS = [
+    dict(kernel="bf16_funcs", dim=50, args=dict(a=("uniform", -10, 10)), outputs=["o"]),
     dict(kernel="bf16_struct", dim=20, args=dict(s=dict(h=1.3, f=2.0), a=("uniform", -4, 4)),
          outputs=["out", "a"]),
     dict(kernel="bf16_convert", dim=300,
