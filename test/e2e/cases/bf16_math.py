@@ -77,7 +77,7 @@ def bf16_vecmat(a: wp.array(dtype=wp.bfloat16), vs: wp.array(dtype=bvec3),
     ov[i] = v + w * x
     m = ms[i]
     n = bmat22(x, wp.bfloat16(1.0), wp.bfloat16(-3.0), x)
-    om[i] = m - n
+    om[i] = m - n + wp.identity(2, dtype=wp.bfloat16) * x + wp.transpose(m)
     of[i, 0] = wp.float32(w[1])
     of[i, 1] = wp.float32(m[1, 0])
     of[i, 2] = wp.float32(m[0][1])
