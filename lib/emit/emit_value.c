@@ -19,6 +19,11 @@ static void print_const(emit_ctx *e, FILE *out, const ir_value *v) {
             (unsigned)ir_half_from_float((float)v->fval));
     return;
   }
+  if (t->scalar == WP_SCALAR_BFLOAT16) { /* its bits, as float16's */
+    fprintf(out, "(wp_bfloat16)0x%04x",
+            (unsigned)ir_bf16_from_float((float)v->fval));
+    return;
+  }
   if (ir_type_is_float(t)) {
     bool f32 = t->scalar == WP_SCALAR_FLOAT32;
     double x = v->fval;
@@ -143,13 +148,28 @@ static void cast(emit_ctx *e, const ir_value *v) {
     fprintf(out, "wp_cast_%s_%s(", t->name, from->name);
     name(out, v->args[0]);
     fputc(')', out);
+  } else if (ir_scalar_is_half(from->scalar) &&
+             ir_scalar_is_half(t->scalar)) { /* through float32 */
+    bool h = t->scalar == WP_SCALAR_FLOAT16;
+    fprintf(out, "%s(%s(", h ? "wp_f2h" : "wp_f2bf", h ? "wp_bf2f" : "wp_h2f");
+    name(out, v->args[0]);
+    fputs("))", out);
   } else if (from->scalar == WP_SCALAR_FLOAT16) { /* through float32 */
     fprintf(out, ir_type_is_bool(t) ? "(wp_h2f(" : "(%s)wp_h2f(",
             emit_ctype(e, t));
     name(out, v->args[0]);
     fputs(ir_type_is_bool(t) ? ") != 0.0f)" : ")", out);
+  } else if (from->scalar == WP_SCALAR_BFLOAT16) { /* as float16 */
+    fprintf(out, ir_type_is_bool(t) ? "(wp_bf2f(" : "(%s)wp_bf2f(",
+            emit_ctype(e, t));
+    name(out, v->args[0]);
+    fputs(ir_type_is_bool(t) ? ") != 0.0f)" : ")", out);
   } else if (t->scalar == WP_SCALAR_FLOAT16) { /* from float32 (Warp's) */
     fputs("wp_f2h((float)", out);
+    name(out, v->args[0]);
+    fputc(')', out);
+  } else if (t->scalar == WP_SCALAR_BFLOAT16) {
+    fputs("wp_f2bf((float)", out);
     name(out, v->args[0]);
     fputc(')', out);
   } else if (ir_type_is_bool(t)) {

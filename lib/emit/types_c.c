@@ -258,13 +258,13 @@ void emit_types(emit_ctx *e) {
     if (t->kind != IR_T_VEC)
       continue;
     const char *s = ir_scalar_name(t->scalar);
-    if (t->scalar == WP_SCALAR_FLOAT16) {
+    if (t->scalar == WP_SCALAR_FLOAT16 || t->scalar == WP_SCALAR_BFLOAT16) {
       /* arithmetic goes through float32 twins (the lowering converts);
          only gradient accumulation adds into float16 arrays */
       fprintf(out, "WP_VEC_ATOMIC(%s, %s, %d)\n", t->name, s, t->rows);
       continue;
     }
-    if (t->scalar == WP_SCALAR_BOOL || t->scalar == WP_SCALAR_BFLOAT16)
+    if (t->scalar == WP_SCALAR_BOOL)
       continue; /* storage only */
     fprintf(out, "WP_VEC(%s, %s, %s, %d)\n", t->name, s, emit_ctype(e, t->elem),
             t->rows);
@@ -315,12 +315,12 @@ void emit_types(emit_ctx *e) {
   }
   for (int i = 0; i < e->types.count; i++) {
     const ir_type *t = e->types.items[i];
-    if (t->kind == IR_T_MAT && t->scalar == WP_SCALAR_FLOAT16)
+    if (t->kind == IR_T_MAT && ir_scalar_is_half(t->scalar))
       fprintf(out,
               "WP_MAT_ROWS(%s, %s, %d)\n"
-              "WP_MAT_ATOMIC(%s, float16, %d, %d)\n",
+              "WP_MAT_ATOMIC(%s, %s, %d, %d)\n",
               t->name, ir_t_vec(T, t->scalar, t->cols)->name, t->cols, t->name,
-              t->rows, t->cols);
+              ir_scalar_name(t->scalar), t->rows, t->cols);
     bool int_mat = t->kind == IR_T_MAT && !is_float_scalar(t->scalar) &&
                    t->scalar != WP_SCALAR_BOOL &&
                    t->scalar != WP_SCALAR_BFLOAT16 &&
@@ -477,13 +477,16 @@ void emit_instances(emit_ctx *e, ir_func *f) {
                  emit_ctype(e, v->type->elem), point ? 1 : 0);
       } else if (v->op == IR_CAST && v->type->kind != IR_T_SCALAR) {
         const ir_type *from = v->args[0]->type;
-        int hs = from->scalar == WP_SCALAR_FLOAT16      ? 1
-                 : v->type->scalar == WP_SCALAR_FLOAT16 ? 2
-                                                        : 0;
+        int fs = from->scalar, ts = v->type->scalar;
+        bool hh = ir_scalar_is_half(fs) && ir_scalar_is_half(ts);
         snprintf(key, sizeof key, "WP_CAST%s(%s, %s, %s, %s, %d)",
-                 hs == 1   ? "_FROM_HALF"
-                 : hs == 2 ? "_TO_HALF"
-                           : "",
+                 hh && fs == WP_SCALAR_FLOAT16 ? "_HALF_TO_BF16"
+                 : hh                          ? "_BF16_TO_HALF"
+                 : fs == WP_SCALAR_FLOAT16     ? "_FROM_HALF"
+                 : fs == WP_SCALAR_BFLOAT16    ? "_FROM_BF16"
+                 : ts == WP_SCALAR_FLOAT16     ? "_TO_HALF"
+                 : ts == WP_SCALAR_BFLOAT16    ? "_TO_BF16"
+                                               : "",
                  v->type->name, from->name, emit_ctype(e, v->type->elem),
                  emit_ctype(e, from->elem), v->type->rows * v->type->cols);
       }

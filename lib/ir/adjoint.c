@@ -540,6 +540,11 @@ static void adjoint_value(actx *a, const ir_value *v) {
       /* the value reaches the grad only if it is what the array holds */
       ir_value *cur = emit(a, IR_LOAD, val->type, args, v->nargs - 1);
       ir_value *eq[2] = {fwd(a, val), cur};
+      if (ir_type_has_half(val->type)) /* Warp's == on halves: in float32 */
+        for (int k = 0; k < 2; k++)
+          eq[k] = emit(a, IR_CAST,
+                       ir_t_rescalar(a->T, val->type, WP_SCALAR_FLOAT32),
+                       &eq[k], 1);
       ir_value *w[3] = {builtin(a, IR_B_EQ, ir_t_bool(a->T), eq, 2), gl,
                         zero(a, gl->type)};
       gl = builtin(a, IR_B_WHERE, gl->type, w, 3);

@@ -20,9 +20,10 @@ int64_t ir_wrap_int(const ir_type *t, int64_t x) {
 }
 
 double ir_round_float(const ir_type *t, double x) {
-  return t->scalar == WP_SCALAR_FLOAT32   ? (double)(float)x
-         : t->scalar == WP_SCALAR_FLOAT16 ? ir_round_half(x)
-                                          : x;
+  return t->scalar == WP_SCALAR_FLOAT32    ? (double)(float)x
+         : t->scalar == WP_SCALAR_FLOAT16  ? ir_round_half(x)
+         : t->scalar == WP_SCALAR_BFLOAT16 ? ir_round_bf16(x)
+                                           : x;
 }
 
 static bool is_const(const ir_value *v) {

@@ -2,7 +2,8 @@
  * folding and literals (the same rounding as the generated code's
  * conversion: float32 first, then round-to-nearest-even to half), and the
  * type helpers of float16 arithmetic, which Warp computes in float32 and
- * rounds back to half after every operation. */
+ * rounds back to half after every operation.  bfloat16 (warp-lang 1.19)
+ * works the same way with its own rounding; "half" below means either. */
 #include <math.h>
 #include <string.h>
 
@@ -52,10 +53,41 @@ double ir_round_half(double x) {
   return (double)ir_half_to_float(ir_half_from_float((float)x));
 }
 
+/* bfloat16: the top 16 bits of a float32, rounded to nearest even; an
+ * infinity or NaN is truncated, a NaN whose kept payload bits are all zero
+ * gets the quiet bit (warp-lang 1.19.0's software conversion). */
+uint16_t ir_bf16_from_float(float f) {
+  uint32_t x;
+  memcpy(&x, &f, sizeof x);
+  if ((x & 0x7f800000u) == 0x7f800000u) {
+    uint16_t h = (uint16_t)(x >> 16);
+    if ((x & 0x7fffffu) && !(h & 0x7fu))
+      h |= 0x40u;
+    return h;
+  }
+  x += 0x7fffu + ((x >> 16) & 1u);
+  return (uint16_t)(x >> 16);
+}
+
+float ir_bf16_to_float(uint16_t h) {
+  uint32_t x = (uint32_t)h << 16;
+  float f;
+  memcpy(&f, &x, sizeof f);
+  return f;
+}
+
+double ir_round_bf16(double x) {
+  return (double)ir_bf16_to_float(ir_bf16_from_float((float)x));
+}
+
+bool ir_scalar_is_half(int scalar) {
+  return scalar == WP_SCALAR_FLOAT16 || scalar == WP_SCALAR_BFLOAT16;
+}
+
 bool ir_type_has_half(const ir_type *t) {
   return (t->kind == IR_T_SCALAR || t->kind == IR_T_VEC ||
           t->kind == IR_T_MAT) &&
-         t->scalar == WP_SCALAR_FLOAT16;
+         ir_scalar_is_half(t->scalar);
 }
 
 const ir_type *ir_t_rescalar(ir_types *T, const ir_type *t, int scalar) {

@@ -124,6 +124,10 @@ uint32_t ir_type_dtype_code(const ir_type *t);
 uint16_t ir_half_from_float(float f);
 float ir_half_to_float(uint16_t h);
 double ir_round_half(double x);
+uint16_t ir_bf16_from_float(float f);
+float ir_bf16_to_float(uint16_t h);
+double ir_round_bf16(double x);
+bool ir_scalar_is_half(int scalar); /* float16 or bfloat16 */
 bool ir_type_has_half(const ir_type *t);
 const ir_type *ir_t_rescalar(ir_types *T, const ir_type *t, int scalar);
 

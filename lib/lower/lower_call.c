@@ -238,11 +238,13 @@ static ir_value *atomic_emit(lower_ctx *c, const ir_builtin *b, ir_value **addr,
       !(sc == WP_SCALAR_INT32 || sc == WP_SCALAR_UINT32 ||
         sc == WP_SCALAR_INT64 || sc == WP_SCALAR_UINT64 ||
         sc == WP_SCALAR_FLOAT32 || sc == WP_SCALAR_FLOAT64 ||
-        (sc == WP_SCALAR_FLOAT16 && !minmax))) {
+        (sc == WP_SCALAR_FLOAT16 && !minmax) ||
+        (sc == WP_SCALAR_BFLOAT16 && (!minmax || et->kind != IR_T_MAT)))) {
     wp_error(c->diag, loc,
              "'%s' is not defined for arrays of '%s': only arrays of "
              "[u]int32, [u]int64, float32 or float64 scalars, vectors and "
-             "matrices have it (float16 too for add and sub)",
+             "matrices have it (float16 and bfloat16 too for add and sub, "
+             "bfloat16 scalars and vectors for min and max)",
              b->name, et->name);
     return NULL;
   }

@@ -116,10 +116,12 @@ ir_value *lower_cond(lower_ctx *c, const ast_expr *e) {
              v->type->name);
     return NULL;
   }
-  if (v->type->scalar == WP_SCALAR_FLOAT16) {
+  if (ir_scalar_is_half(v->type->scalar)) {
+    const char *hn = ir_scalar_name(v->type->scalar);
     wp_error(c->diag, e->loc,
-             "a float16 value has no truth value in Warp; compare it, e.g. "
-             "x != wp.float16(0.0)");
+             "a %s value has no truth value in Warp; compare it, e.g. "
+             "x != wp.%s(0.0)",
+             hn, hn);
     return NULL;
   }
   ir_value *args[2] = {v, lower_emit(c, IR_ZERO, v->type, NULL, 0, e->loc)};

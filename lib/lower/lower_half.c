@@ -16,7 +16,8 @@
  * quaternion and transform builtins)
  * compute in float32 and round once, within float16 precision of Warp's
  * result.  Adjoints follow from
- * the lowered form. */
+ * the lowered form.  bfloat16 (warp-lang 1.19) is lowered the same way,
+ * with its own rounding; c->half_scalar says which of the two. */
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
@@ -50,14 +51,16 @@ bool lower_half_args(const ir_builtin *b, const ir_type **types, int n) {
     return true; /* reported: no truth value */
   if (f32_only(b->id))
     return false;
-  bool half = false;
+  int half = 0;
   for (int i = 0; i < n; i++) {
-    if (ir_type_has_half(types[i]))
-      half = true;
-    else if (has_f32(types[i]))
+    if (ir_type_has_half(types[i])) {
+      if (half && half != types[i]->scalar)
+        return false; /* float16 with bfloat16: reported by the builtin */
+      half = types[i]->scalar;
+    } else if (has_f32(types[i]))
       return false; /* mixed: the builtin's own check reports it */
   }
-  return half;
+  return half != 0;
 }
 
 /* ---- step-by-step forms -------------------------------------------------
@@ -76,7 +79,7 @@ static ir_value *op1(lower_ctx *c, ir_builtin_id id, ir_value *x, wp_loc loc) {
 }
 
 static ir_value *hconst(lower_ctx *c, double v) {
-  return lower_const_float(c, ir_t_scalar(c->T, WP_SCALAR_FLOAT16), v);
+  return lower_const_float(c, ir_t_scalar(c->T, c->half_scalar), v);
 }
 
 /* Component k of a vector, row k of a matrix. */
@@ -351,6 +354,8 @@ static ir_value *stepwise(lower_ctx *c, const ir_builtin *b, ir_value **a,
   bool plain = t0->kind == IR_T_VEC && !t0->flavor;
   bool quat = ir_type_is_quat(t0);
   *done = true;
+  if (id == IR_B_NEG && t0->kind == IR_T_SCALAR) /* Warp's 0 - x: -0 -> +0 */
+    return op2(c, IR_B_SUB, hconst(c, 0.0), a[0], loc);
   if (id == IR_B_FLOORDIV && t0->kind == IR_T_SCALAR)
     return op1(c, IR_B_FLOOR, op2(c, IR_B_DIV, a[0], a[1], loc), loc);
   if ((id == IR_B_LERP || id == IR_B_SMOOTHSTEP) && t0->kind == IR_T_SCALAR)
@@ -393,17 +398,34 @@ static ir_value *stepwise(lower_ctx *c, const ir_builtin *b, ir_value **a,
   return NULL;
 }
 
+static ir_value *half_builtin(lower_ctx *c, const ir_builtin *b,
+                              ir_value **args, int n, wp_loc loc);
+
 ir_value *lower_half_builtin(lower_ctx *c, const ir_builtin *b, ir_value **args,
                              int n, wp_loc loc) {
+  int saved = c->half_scalar;
+  c->half_scalar = WP_SCALAR_FLOAT16;
+  for (int i = 0; i < n; i++)
+    if (ir_type_has_half(args[i]->type))
+      c->half_scalar = args[i]->type->scalar;
+  ir_value *v = half_builtin(c, b, args, n, loc);
+  c->half_scalar = saved;
+  return v;
+}
+
+static ir_value *half_builtin(lower_ctx *c, const ir_builtin *b,
+                              ir_value **args, int n, wp_loc loc) {
   ir_types *T = c->T;
+  const char *hn = ir_scalar_name(c->half_scalar);
   ir_value **wide = WP_NEW_ARRAY(c->A, ir_value *, n + 1);
   const ir_type **types = WP_NEW_ARRAY(c->A, const ir_type *, n + 1);
   bool where = b->id == IR_B_WHERE;
   if ((where && ir_type_has_half(args[0]->type)) || b->id == IR_B_NOT ||
       b->id == IR_B_AND || b->id == IR_B_OR) {
     wp_error(c->diag, loc,
-             "a float16 value has no truth value in Warp; compare it, e.g. "
-             "x != wp.float16(0.0)");
+             "a %s value has no truth value in Warp; compare it, e.g. "
+             "x != wp.%s(0.0)",
+             hn, hn);
     return NULL;
   }
   for (int i = 0; i < n; i++) {
@@ -424,7 +446,7 @@ ir_value *lower_half_builtin(lower_ctx *c, const ir_builtin *b, ir_value **args,
     return NULL;
   }
   const ir_type *hrt =
-      !where && has_f32(rt) ? ir_t_rescalar(T, rt, WP_SCALAR_FLOAT16) : rt;
+      !where && has_f32(rt) ? ir_t_rescalar(T, rt, c->half_scalar) : rt;
   bool done;
   ir_value *s = where ? NULL : stepwise(c, b, args, n, hrt, loc, &done);
   if (!where && done)

@@ -222,6 +222,7 @@ typedef struct lower_ctx {
   wp_ptrvec fn_types; /* the function types made so far (lower_funcval.c) */
   wp_ptrvec builtin_funcs; /* funcs made for wp.grad(builtin) (ir_func *) */
   lower_frame *fs;  /* the function being lowered (never NULL) */
+  int half_scalar;  /* lower_half.c: float16 or bfloat16, the builtin's */
 } lower_ctx;
 
 /* lower.c: makes `fs` the frame of function f, on top of the current one:

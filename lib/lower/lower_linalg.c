@@ -160,8 +160,7 @@ static bool only_keywords(lower_ctx *c, const ast_expr *e, const char *name,
 
 static bool float_matrix_dtype(lower_ctx *c, wp_loc loc, int s,
                                const char *name) {
-  if (s == WP_SCALAR_FLOAT32 || s == WP_SCALAR_FLOAT64 ||
-      s == WP_SCALAR_FLOAT16)
+  if (s == WP_SCALAR_FLOAT32 || s == WP_SCALAR_FLOAT64 || ir_scalar_is_half(s))
     return true;
   wp_error(c->diag, loc, "'%s': matrices of '%s' are not supported", name,
            ir_scalar_name(s));

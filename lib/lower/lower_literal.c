@@ -33,6 +33,8 @@ ir_value *lower_py_to(lower_ctx *c, ir_value *v, const ir_type *st,
     k = lower_const_float(c, st, (double)(float)v->pyf);
   else if (st->scalar == WP_SCALAR_FLOAT16) /* Warp's half(float) */
     k = lower_const_float(c, st, ir_round_half((double)(float)v->pyf));
+  else if (st->scalar == WP_SCALAR_BFLOAT16) /* Warp's bfloat16(float) */
+    k = lower_const_float(c, st, ir_round_bf16((double)(float)v->pyf));
   else
     k = lower_cast(
         c, lower_const_float(c, ir_t_float32(c->T), (double)(float)v->pyf), st,

@@ -25,9 +25,9 @@ static int scalar_from_name(const char *n) {
       {"int64", WP_SCALAR_INT64},
       {"uint64", WP_SCALAR_UINT64},
       {"bool", WP_SCALAR_BOOL},
+      {"bfloat16", WP_SCALAR_BFLOAT16}, /* warp-lang 1.19 */
       {"handle",
        WP_SCALAR_UINT64}, /* wp.handle (1.19): uint64 for object ids */
-                          /* no bfloat16: warp-lang 1.10.1 has none */
   };
   for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
     if (strcmp(tab[i].name, n) == 0)

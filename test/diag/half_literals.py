@@ -1,4 +1,4 @@
-# No bfloat16 yet; float16 vectors take float16 values (a literal converts, a
+# float16 vectors take float16 values (a literal converts, a
 # float32 value does not); generic matrix() types need a float dtype (8- and
 # 16-bit integer matrices are not supported yet) and literal shapes.
 import warp as wp
@@ -8,11 +8,11 @@ import warp as wp
 def k(v: wp.array(dtype=wp.vec3h)):
     i = wp.tid()
     v[i] = wp.vec3h(float(i), 2.0, 3.0)
-    x = wp.bfloat16(1.5)
+    x = wp.float16(1.5)
 
 
 @wp.kernel
-def k2(v: wp.array(dtype=wp.bfloat16)):
+def k2(v: wp.array(dtype=wp.float16)):
     i = wp.tid()
 
 
@@ -22,8 +22,6 @@ def k3(a: wp.array(dtype=wp.types.matrix((2, 2), wp.int8)), b: wp.array(dtype=wp
     i = wp.tid()
 
 # expect: 10:21: all values used to initialize a 'vec3h' must be 'float16', got 'float32'
-# expect: 11:9: 'bfloat16' is not a Warp builtin or type warpc knows
-# expect: 15:26: 'bfloat16' is not a type warpc knows
 # expect: 20:50: matrices of 'int8' are not supported yet
 # expect: 20:95: length must be an integer constant from 1 to 64
 # expect: 21:42: shape must be a tuple (rows, cols)

@@ -21,7 +21,7 @@ def k(a: wp.array(dtype=wp.float16), b: wp.array(dtype=wp.int8), c: wp.array(dty
 # expect: 11:8: a float16 value has no truth value in Warp; compare it, e.g. x != wp.float16(0.0)
 # expect: 13:12: a float16 value has no truth value in Warp; compare it, e.g. x != wp.float16(0.0)
 # expect: 14:8: a float16 value has no truth value in Warp; compare it, e.g. x != wp.float16(0.0)
-# expect: 16:5: 'atomic_add' is not defined for arrays of 'int8': only arrays of [u]int32, [u]int64, float32 or float64 scalars, vectors and matrices have it (float16 too for add and sub)
-# expect: 17:5: 'atomic_max' is not defined for arrays of 'float16': only arrays of [u]int32, [u]int64, float32 or float64 scalars, vectors and matrices have it (float16 too for add and sub)
+# expect: 16:5: 'atomic_add' is not defined for arrays of 'int8': only arrays of [u]int32, [u]int64, float32 or float64 scalars, vectors and matrices have it (float16 and bfloat16 too for add and sub, bfloat16 scalars and vectors for min and max)
+# expect: 17:5: 'atomic_max' is not defined for arrays of 'float16': only arrays of [u]int32, [u]int64, float32 or float64 scalars, vectors and matrices have it (float16 and bfloat16 too for add and sub, bfloat16 scalars and vectors for min and max)
 # expect: 18:12: cannot multiply 'float16' and 'float32': operand types must be the same
 # expect: 19:12: cannot add 'int8' and 'int32': operand types must be the same

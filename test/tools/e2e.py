@@ -92,17 +92,19 @@ SCALAR_C = {
     "int64": ("wp_int64", "WP_SCALAR_INT64"),
     "uint64": ("wp_uint64", "WP_SCALAR_UINT64"),
     "float16": ("wp_half", "WP_SCALAR_FLOAT16"),
+    "bfloat16": ("wp_bfloat16", "WP_SCALAR_BFLOAT16"),
     "float32": ("float", "WP_SCALAR_FLOAT32"),
     "float64": ("double", "WP_SCALAR_FLOAT64"),
 }
 SCALAR_SUFFIX = {
-    "float16": "h", "float32": "f", "float64": "d", "int8": "b", "uint8": "ub", "int16": "s",
+    "float16": "h", "bfloat16": "bf", "float32": "f", "float64": "d", "int8": "b", "uint8": "ub", "int16": "s",
     "uint16": "us", "int32": "i", "uint32": "ui", "int64": "l", "uint64": "ul",
 }
 NAMED_SCALAR_DTYPE = {
     "bool": "WP_BOOL", "int8": "WP_INT8", "uint8": "WP_UINT8", "int16": "WP_INT16",
     "uint16": "WP_UINT16", "int32": "WP_INT32", "uint32": "WP_UINT32", "int64": "WP_INT64",
-    "uint64": "WP_UINT64", "float16": "WP_FLOAT16", "float32": "WP_FLOAT32",
+    "uint64": "WP_UINT64", "float16": "WP_FLOAT16", "bfloat16": "WP_SCALAR_DTYPE(WP_SCALAR_BFLOAT16)",
+    "float32": "WP_FLOAT32",
     "float64": "WP_FLOAT64",
 }
 
@@ -156,7 +158,10 @@ class TypeInfo:
         self.scalar_name = scalar.__name__
         if self.scalar_name not in SCALAR_C:
             raise SpecError(f"unsupported scalar type {self.scalar_name}")
-        self.np_dtype = np.dtype(wt.warp_type_to_np_dtype[scalar])
+        # bfloat16 (warp-lang 1.19): numpy has none; its arrays are uint16
+        # bits (as warp-lang's .numpy()), compared bit for bit
+        self.np_dtype = np.dtype(np.uint16 if self.scalar_name == "bfloat16"
+                                 else wt.warp_type_to_np_dtype[scalar])
         self.name = t.__name__ if self.kind != "scalar" else self.scalar_name  # vec3f, mat22d, float32
         if self.name in ("vec_t", "mat_t"):
             # wp.types.vector(length=5, dtype=float) / matrix(shape=...): warpc's spelling
@@ -164,6 +169,7 @@ class TypeInfo:
             self.name = ("vec%d" % self.inner[0] if self.kind == "vector" else
                          "mat%d%d" % self.inner) + suffix
         self.is_float = self.scalar_name.startswith("float")
+        self.is_bf16 = self.scalar_name == "bfloat16"
         self.is_bool = self.scalar_name == "bool"
         self.ncomp = 1
         for s in self.inner:
@@ -325,6 +331,12 @@ def make_array_data(spec, shape, ti, rng, what):
     for s in full:
         n *= s
     dt = ti.np_dtype
+    if getattr(ti, "is_bf16", False):  # float32 values rounded to bfloat16 bits
+        import copy
+
+        f32 = copy.copy(ti)
+        f32.np_dtype, f32.is_float, f32.is_bf16 = np.dtype(np.float32), True, False
+        return bf16_bits(make_array_data(spec, shape, f32, rng, what))
     if ti.kind == "struct":
         # one fill for every field (a dict field -> fill), zeros by default
         out = np.zeros(tuple(shape), dtype=dt)
@@ -410,6 +422,19 @@ def make_array_data(spec, shape, ti, rng, what):
     raise SpecError(f"{what}: unknown fill kind {kind!r}")
 
 
+def bf16_bits(f):
+    """float32 values -> bfloat16 bits (uint16): round to nearest even, as
+    warp-lang's conversion; a NaN keeps its top bits and stays a NaN."""
+    import numpy as np
+
+    u = np.ascontiguousarray(f, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    r = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
+    top = (u >> 16).astype(np.uint16)
+    special = (u & 0x7F800000) == 0x7F800000
+    nan_zero = special & ((u & 0x7FFFFF) != 0) & ((top & 0x7F) == 0)
+    return np.where(special, np.where(nan_zero, top | 0x40, top), r).astype(np.uint16)
+
+
 def make_value(spec, ti, what, refs=None):
     """A scalar/vector/matrix/struct parameter value: (python value for
     warp-lang, C expression).  An array field of a struct names an array of
@@ -454,6 +479,10 @@ def make_value(spec, ti, what, refs=None):
     if ti.kind == "scalar":
         if isinstance(spec, (list, tuple, dict, str)):
             raise SpecError(f"{what}: expected a {ti.scalar_name} value, got {spec!r}")
+        if getattr(ti, "is_bf16", False):
+            b = int(bf16_bits(np.float32(spec)).reshape(-1)[0])
+            f = float(np.array([b << 16], dtype=np.uint32).view(np.float32)[0])
+            return _wp.bfloat16(f), "((wp_bfloat16)0x%04x)" % b
         v = np.asarray(spec).astype(ti.np_dtype)[()]
         if ti.is_bool:
             return bool(v), ("1" if bool(v) else "0")

@@ -79,7 +79,17 @@ def has_grad(ti):
     are member-wise)."""
     if getattr(ti, "kind", None) == "struct":
         return any(has_grad(f) for _, f in ti.fields)
-    return getattr(ti, "kind", None) != "array" and ti.is_float
+    return getattr(ti, "kind", None) != "array" and (ti.is_float or getattr(ti, "is_bf16", False))
+
+
+def as_floats(arr, ti):
+    """bfloat16 bits (uint16, as e2e keeps them) as float32 values; other
+    arrays unchanged."""
+    import numpy as np
+
+    if not getattr(ti, "is_bf16", False):
+        return arr
+    return (np.asarray(arr, dtype=np.uint16).astype(np.uint32) << 16).view(np.float32)
 
 
 def float_leaves(ti, base=0):
@@ -93,7 +103,7 @@ def float_leaves(ti, base=0):
                 continue
             out += float_leaves(f, base + ti.np_dtype.fields[fname][1])
         return out
-    if not ti.is_float:
+    if not (ti.is_float or getattr(ti, "is_bf16", False)):
         return []
     return [(base + k * ti.np_dtype.itemsize, 1) for k in range(ti.ncomp)]
 
@@ -258,9 +268,10 @@ def normalise(index, spec, module, stem):
                 if d64["ti"].kind != "struct" or [n for n, _ in d["ti"].fields] != [n for n, _ in d64["ti"].fields]:
                     raise SpecError(f"{g.label}: array {a!r}: the float64 twin's struct needs the same fields")
                 continue
-            if d["ti"].is_float and d64["ti"].scalar_name != "float64":
+            fl = d["ti"].is_float or getattr(d["ti"], "is_bf16", False)
+            if fl and d64["ti"].scalar_name != "float64":
                 raise SpecError(f"{g.label}: array {a!r} is {d64['ti'].name} in the float64 twin")
-            if not d["ti"].is_float and d64["ti"].name != d["ti"].name:
+            if not fl and d64["ti"].name != d["ti"].name:
                 raise SpecError(f"{g.label}: array {a!r}: non-float arrays must keep their dtype in the twin")
         g.t64 = t64
     return g
@@ -623,12 +634,14 @@ def run_file(path, opts):
                 (tdir / f"{name}.bin").write_bytes(d.tobytes())
                 if g.t64:
                     (tdir / f"{name}.bin64").write_bytes(
-                        d.astype(g.t64.arrays[name]["ti"].np_dtype).tobytes())
+                        as_floats(d, g.t32.arrays[name]["ti"]).astype(
+                            g.t64.arrays[name]["ti"].np_dtype).tobytes())
             for o, s in seeds.items():
                 (tdir / f"{o}.seed").write_bytes(s.tobytes())
                 if g.t64:
                     (tdir / f"{o}.seed64").write_bytes(
-                        s.astype(g.t64.arrays[o]["ti"].np_dtype if s.dtype.names else np.float64).tobytes())
+                        as_floats(s, g.t32.arrays[o]["ti"]).astype(
+                            g.t64.arrays[o]["ti"].np_dtype if s.dtype.names else np.float64).tobytes())
             (tdir / "main.c").write_text(gen_grad_main(g))
             try:
                 fwd, wgrads = run_tape_oracle(g, data, seeds)
@@ -702,6 +715,11 @@ def check_test(g, tdir, fwd, wgrads, work, opts):
             if not ok:
                 problems.append("forward output differs from warp-lang:\n  " + m)
     grads32 = {i: read_out(tdir / f"{i}.grad", t.arrays[i]["ti"].np_dtype, shp(t, i)) for i in g.inputs}
+    # bfloat16 grads (bits): compared as float values
+    wgrads = dict(wgrads)
+    for i in g.inputs:
+        grads32[i] = as_floats(grads32[i], t.arrays[i]["ti"])
+        wgrads[i] = as_floats(wgrads[i], t.arrays[i]["ti"])
     # struct arrays: compare their float components, (elements, components)
     for i in g.inputs:
         ti = t.arrays[i]["ti"]

@@ -72,76 +72,137 @@ WP_HALF_FN wp_half wp_f2h(float f) {
 #endif
 }
 
-/* op 0: add, 1: sub, 2: min, 3: max; returns the old value */
-WP_FN wp_half wp_half_rmw(wp_half old, wp_half v, int op) {
-  float a = wp_h2f(old), b = wp_h2f(v);
-  return op == 0   ? wp_f2h(a + b)
-         : op == 1 ? wp_f2h(a - b)
-         : op == 2 ? (b < a ? v : old)
-                   : (b > a ? v : old);
+/* bfloat16 (warp-lang 1.19): the top half of a float32.  To bfloat16:
+ * round to nearest even; an infinity or NaN is truncated, and a NaN whose
+ * kept payload is zero gets the quiet bit, as Warp's software conversion
+ * (the CPU, CUDA before sm_80); from sm_80 on the PTX conversion, as
+ * Warp's CUDA code. */
+WP_FN float wp_bf2f(wp_bfloat16 h) {
+  wp_uint32 x = (wp_uint32)h << 16;
+  float f;
+  __builtin_memcpy(&f, &x, sizeof f);
+  return f;
 }
 
-#ifndef __CUDACC__
-WP_FN wp_half wp_atomic_rmw_float16(wp_half *p, wp_half v, int op) {
-  wp_half old = __atomic_load_n(p, __ATOMIC_RELAXED), next;
-  do {
-    next = wp_half_rmw(old, v, op);
-    if (next == old && op >= 2)
-      break;
-  } while (!__atomic_compare_exchange_n(p, &old, next, 1, __ATOMIC_RELAXED,
-                                        __ATOMIC_RELAXED));
-  return old;
-}
+WP_HALF_FN wp_bfloat16 wp_f2bf(float f) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  wp_bfloat16 h;
+  asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(h) : "f"(f));
+  return h;
 #else
-/* compare-and-swap on the aligned 32-bit word that holds the half */
-WP_FN wp_half wp_atomic_rmw_float16(wp_half *p, wp_half v, int op) {
-  unsigned *w = (unsigned *)((unsigned long long)p & ~3ull);
-  unsigned shift = ((unsigned)(unsigned long long)p & 2u) * 8u;
-  unsigned old = *w, assumed;
-  do {
-    assumed = old;
-    wp_half cur = (wp_half)(assumed >> shift);
-    wp_half next = wp_half_rmw(cur, v, op);
-    if (next == cur)
-      break;
-    unsigned nw = (assumed & ~(0xffffu << shift)) | ((unsigned)next << shift);
-    old = __iAtomicCAS((int *)w, (int)assumed, (int)nw);
-  } while (assumed != old);
-  return (wp_half)(old >> shift);
-}
+  wp_uint32 x;
+  __builtin_memcpy(&x, &f, sizeof x);
+  if ((x & 0x7f800000u) == 0x7f800000u) {
+    wp_bfloat16 h = (wp_bfloat16)(x >> 16);
+    if ((x & 0x7fffffu) && !(h & 0x7fu))
+      h |= 0x40u;
+    return h;
+  }
+  x += 0x7fffu + ((x >> 16) & 1u);
+  return (wp_bfloat16)(x >> 16);
 #endif
-WP_FN wp_half wp_atomic_add_float16(wp_half *p, wp_half v) {
-  return wp_atomic_rmw_float16(p, v, 0);
-}
-WP_FN wp_half wp_atomic_sub_float16(wp_half *p, wp_half v) {
-  return wp_atomic_rmw_float16(p, v, 1);
-}
-WP_FN wp_half wp_atomic_min_float16(wp_half *p, wp_half v) {
-  return wp_atomic_rmw_float16(p, v, 2);
-}
-WP_FN wp_half wp_atomic_max_float16(wp_half *p, wp_half v) {
-  return wp_atomic_rmw_float16(p, v, 3);
 }
 
-/* Vector/matrix conversions with float16 components (see WP_CAST). */
-#define WP_CAST_FROM_HALF(TO, FROM, TT, FT, N)                                 \
+/* Atomics of float16 and bfloat16 (N), computed in float32 and rounded
+ * back (TOF, FROMF); op 0: add, 1: sub, 2: min, 3: max; each returns the
+ * old value. */
+#ifndef __CUDACC__
+#define WP_ATOMIC_HALF_RMW(N, T)                                               \
+  WP_FN T wp_atomic_rmw_##N(T *p, T v, int op) {                               \
+    T old = __atomic_load_n(p, __ATOMIC_RELAXED), next;                        \
+    do {                                                                       \
+      next = wp_##N##_rmw(old, v, op);                                         \
+      if (next == old && op >= 2)                                              \
+        break;                                                                 \
+    } while (!__atomic_compare_exchange_n(p, &old, next, 1, __ATOMIC_RELAXED,  \
+                                          __ATOMIC_RELAXED));                  \
+    return old;                                                                \
+  }
+#else
+/* compare-and-swap on the aligned 32-bit word that holds the value */
+#define WP_ATOMIC_HALF_RMW(N, T)                                               \
+  WP_FN T wp_atomic_rmw_##N(T *p, T v, int op) {                               \
+    unsigned *w = (unsigned *)((unsigned long long)p & ~3ull);                 \
+    unsigned shift = ((unsigned)(unsigned long long)p & 2u) * 8u;              \
+    unsigned old = *w, assumed;                                                \
+    do {                                                                       \
+      assumed = old;                                                           \
+      T cur = (T)(assumed >> shift);                                           \
+      T next = wp_##N##_rmw(cur, v, op);                                       \
+      if (next == cur)                                                         \
+        break;                                                                 \
+      unsigned nw =                                                            \
+          (assumed & ~(0xffffu << shift)) | ((unsigned)next << shift);         \
+      old = __iAtomicCAS((int *)w, (int)assumed, (int)nw);                     \
+    } while (assumed != old);                                                  \
+    return (T)(old >> shift);                                                  \
+  }
+#endif
+#define WP_ATOMIC_HALF(N, T, TOF, FROMF)                                       \
+  WP_FN T wp_##N##_rmw(T old, T v, int op) {                                   \
+    float a = TOF(old), b = TOF(v);                                            \
+    return op == 0   ? FROMF(a + b)                                            \
+           : op == 1 ? FROMF(a - b)                                            \
+           : op == 2 ? (b < a ? v : old)                                       \
+                     : (b > a ? v : old);                                      \
+  }                                                                            \
+  WP_ATOMIC_HALF_RMW(N, T)                                                     \
+  WP_FN T wp_atomic_add_##N(T *p, T v) {                                       \
+    return wp_atomic_rmw_##N(p, v, 0);                                         \
+  }                                                                            \
+  WP_FN T wp_atomic_sub_##N(T *p, T v) {                                       \
+    return wp_atomic_rmw_##N(p, v, 1);                                         \
+  }                                                                            \
+  WP_FN T wp_atomic_min_##N(T *p, T v) {                                       \
+    return wp_atomic_rmw_##N(p, v, 2);                                         \
+  }                                                                            \
+  WP_FN T wp_atomic_max_##N(T *p, T v) {                                       \
+    return wp_atomic_rmw_##N(p, v, 3);                                         \
+  }
+WP_ATOMIC_HALF(float16, wp_half, wp_h2f, wp_f2h)
+WP_ATOMIC_HALF(bfloat16, wp_bfloat16, wp_bf2f, wp_f2bf)
+
+/* Vector/matrix conversions with float16 or bfloat16 (H) components (see
+ * WP_CAST): TOF converts a component to float32, FROMF back. */
+#define WP_CAST_FROM_H(TO, FROM, TT, H, TOF, N)                                \
   WP_FN wp_##TO wp_cast_##TO##_##FROM(wp_##FROM a) {                           \
     wp_##TO r;                                                                 \
     TT *d = (TT *)&r;                                                          \
-    const wp_half *s = (const wp_half *)&a;                                    \
+    const H *s = (const H *)&a;                                                \
     for (int i = 0; i < N; i++)                                                \
-      d[i] = (TT)wp_h2f(s[i]);                                                 \
+      d[i] = (TT)TOF(s[i]);                                                    \
     return r;                                                                  \
   }
-#define WP_CAST_TO_HALF(TO, FROM, TT, FT, N)                                   \
+#define WP_CAST_TO_H(TO, FROM, FT, H, FROMF, N)                                \
   WP_FN wp_##TO wp_cast_##TO##_##FROM(wp_##FROM a) {                           \
     wp_##TO r;                                                                 \
-    wp_half *d = (wp_half *)&r;                                                \
+    H *d = (H *)&r;                                                            \
     const FT *s = (const FT *)&a;                                              \
     for (int i = 0; i < N; i++)                                                \
-      d[i] = wp_f2h((float)s[i]);                                              \
+      d[i] = FROMF((float)s[i]);                                               \
     return r;                                                                  \
   }
+#define WP_CAST_H2H(TO, FROM, TH, FH, TOF, FROMF, N)                           \
+  WP_FN wp_##TO wp_cast_##TO##_##FROM(wp_##FROM a) {                           \
+    wp_##TO r;                                                                 \
+    TH *d = (TH *)&r;                                                          \
+    const FH *s = (const FH *)&a;                                              \
+    for (int i = 0; i < N; i++)                                                \
+      d[i] = FROMF(TOF(s[i]));                                                 \
+    return r;                                                                  \
+  }
+#define WP_CAST_HALF_TO_BF16(TO, FROM, TT, FT, N)                              \
+  WP_CAST_H2H(TO, FROM, wp_bfloat16, wp_half, wp_h2f, wp_f2bf, N)
+#define WP_CAST_BF16_TO_HALF(TO, FROM, TT, FT, N)                              \
+  WP_CAST_H2H(TO, FROM, wp_half, wp_bfloat16, wp_bf2f, wp_f2h, N)
+#define WP_CAST_FROM_HALF(TO, FROM, TT, FT, N)                                 \
+  WP_CAST_FROM_H(TO, FROM, TT, wp_half, wp_h2f, N)
+#define WP_CAST_TO_HALF(TO, FROM, TT, FT, N)                                   \
+  WP_CAST_TO_H(TO, FROM, FT, wp_half, wp_f2h, N)
+#define WP_CAST_FROM_BF16(TO, FROM, TT, FT, N)                                 \
+  WP_CAST_FROM_H(TO, FROM, TT, wp_bfloat16, wp_bf2f, N)
+#define WP_CAST_TO_BF16(TO, FROM, TT, FT, N)                                   \
+  WP_CAST_TO_H(TO, FROM, FT, wp_bfloat16, wp_f2bf, N)
 
 /* 8/16-bit integer atomics: the __atomic builtins on the CPU; on CUDA a
  * compare-and-swap on the aligned 32-bit word that holds the value. */
