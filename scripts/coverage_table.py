@@ -53,23 +53,6 @@ def out_of_scope(warpc):
     return tuple(prefixes), names
 
 
-def split_top(s):
-    parts, depth, cur = [], 0, ""
-    for ch in s:
-        if ch in "[(":
-            depth += 1
-        elif ch in "])":
-            depth -= 1
-        if ch == "," and depth == 0:
-            parts.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        parts.append(cur.strip())
-    return parts
-
-
 def reference():
     """warp-lang's documented builtins: every family with an overload that is
     not hidden, with those overloads' signatures.  warp-lang 1.19 keeps each

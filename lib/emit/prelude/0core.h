@@ -451,6 +451,21 @@ WP_FN wp_int32 wp_tid(wp_int64 idx, const wp_launch_bounds *b, int k, int n) {
  * On the CPU several worker threads run one launch, so atomics are real
  * (__atomic builtins, relaxed order: Warp promises atomicity, not order).
  * Each returns the old value. */
+/* add, sub, min, max of type T (suffix N) by wp_atomic_rmw_N(p, v, op), op
+ * 0..3 in that order: the types whose atomics are a compare-and-swap loop */
+#define WP_ATOMIC_FROM_RMW(N, T)                                               \
+  WP_FN T wp_atomic_add_##N(T *p, T v) {                                       \
+    return wp_atomic_rmw_##N(p, v, 0);                                         \
+  }                                                                            \
+  WP_FN T wp_atomic_sub_##N(T *p, T v) {                                       \
+    return wp_atomic_rmw_##N(p, v, 1);                                         \
+  }                                                                            \
+  WP_FN T wp_atomic_min_##N(T *p, T v) {                                       \
+    return wp_atomic_rmw_##N(p, v, 2);                                         \
+  }                                                                            \
+  WP_FN T wp_atomic_max_##N(T *p, T v) {                                       \
+    return wp_atomic_rmw_##N(p, v, 3);                                         \
+  }
 #ifndef __CUDACC__
 #define WP_ATOMIC_INT(N, T)                                                    \
   WP_FN T wp_atomic_add_##N(T *p, T v) {                                       \
@@ -506,18 +521,7 @@ WP_FN wp_int32 wp_tid(wp_int64 idx, const wp_launch_bounds *b, int k, int n) {
                                         __ATOMIC_RELAXED));                    \
     return old;                                                                \
   }                                                                            \
-  WP_FN T wp_atomic_add_##N(T *p, T v) {                                       \
-    return wp_atomic_rmw_##N(p, v, 0);                                         \
-  }                                                                            \
-  WP_FN T wp_atomic_sub_##N(T *p, T v) {                                       \
-    return wp_atomic_rmw_##N(p, v, 1);                                         \
-  }                                                                            \
-  WP_FN T wp_atomic_min_##N(T *p, T v) {                                       \
-    return wp_atomic_rmw_##N(p, v, 2);                                         \
-  }                                                                            \
-  WP_FN T wp_atomic_max_##N(T *p, T v) {                                       \
-    return wp_atomic_rmw_##N(p, v, 3);                                         \
-  }                                                                            \
+  WP_ATOMIC_FROM_RMW(N, T)                                                     \
   /* compare by value as Warp's CPU code does (-0.0 matches 0.0), swap by      \
      bits */                                                                   \
   WP_FN T wp_atomic_cas_##N(T *p, T cmp, T v) {                                \

@@ -147,18 +147,7 @@ WP_HALF_FN wp_bfloat16 wp_f2bf(float f) {
                      : (b > a ? v : old);                                      \
   }                                                                            \
   WP_ATOMIC_HALF_RMW(N, T)                                                     \
-  WP_FN T wp_atomic_add_##N(T *p, T v) {                                       \
-    return wp_atomic_rmw_##N(p, v, 0);                                         \
-  }                                                                            \
-  WP_FN T wp_atomic_sub_##N(T *p, T v) {                                       \
-    return wp_atomic_rmw_##N(p, v, 1);                                         \
-  }                                                                            \
-  WP_FN T wp_atomic_min_##N(T *p, T v) {                                       \
-    return wp_atomic_rmw_##N(p, v, 2);                                         \
-  }                                                                            \
-  WP_FN T wp_atomic_max_##N(T *p, T v) {                                       \
-    return wp_atomic_rmw_##N(p, v, 3);                                         \
-  }
+  WP_ATOMIC_FROM_RMW(N, T)
 WP_ATOMIC_HALF(float16, wp_half, wp_h2f, wp_f2h)
 WP_ATOMIC_HALF(bfloat16, wp_bfloat16, wp_bf2f, wp_f2bf)
 
@@ -232,18 +221,7 @@ WP_ATOMIC_INT(uint16, wp_uint16)
     } while (assumed != old);                                                  \
     return (T)(old >> shift);                                                  \
   }                                                                            \
-  WP_FN T wp_atomic_add_##N(T *p, T v) {                                       \
-    return wp_atomic_rmw_##N(p, v, 0);                                         \
-  }                                                                            \
-  WP_FN T wp_atomic_sub_##N(T *p, T v) {                                       \
-    return wp_atomic_rmw_##N(p, v, 1);                                         \
-  }                                                                            \
-  WP_FN T wp_atomic_min_##N(T *p, T v) {                                       \
-    return wp_atomic_rmw_##N(p, v, 2);                                         \
-  }                                                                            \
-  WP_FN T wp_atomic_max_##N(T *p, T v) {                                       \
-    return wp_atomic_rmw_##N(p, v, 3);                                         \
-  }
+  WP_ATOMIC_FROM_RMW(N, T)
 WP_ATOMIC_SMALL(int8, wp_int8, 0xffu)
 WP_ATOMIC_SMALL(uint8, wp_uint8, 0xffu)
 WP_ATOMIC_SMALL(int16, wp_int16, 0xffffu)
