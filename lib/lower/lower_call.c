@@ -634,6 +634,8 @@ static ir_value *bitcast(lower_ctx *c, const ast_expr *e) {
 }
 
 ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
+  if (!(e = lower_expand_starred(c, e)))
+    return NULL;
   if (e->value->kind == AST_EXPR_CALL) {
     const char *p = lower_warp_path(c, e->value->value);
     if (p && !strcmp(p, "grad"))
