@@ -421,7 +421,10 @@ static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind,
     }
   }
   if (kind == IR_FUNC_KERNEL && d->returns && d->returns->kind != AST_EXPR_NONE)
-    wp_error(c->diag, d->returns->loc, "kernels cannot return a value");
+    wp_error(c->diag, d->returns->loc,
+             "kernels cannot return a value: Warp kernels cannot return "
+             "values. Write results to output arguments, and omit the "
+             "return annotation or use `-> None`.");
   if (c->diag->errors == errors && d->kind == AST_DEF_OTHER_WARP) {
     /* @wp.func_native: the body returns zero; the emitter pastes the
        snippet instead */

@@ -724,7 +724,9 @@ static void return_stmt(lower_ctx *c, const ast_stmt *s) {
   ir_func *f = c->fs->f;
   if (f->kind == IR_FUNC_KERNEL) {
     if (s->value) {
-      wp_error(c->diag, s->value->loc, "kernels cannot return a value");
+      wp_error(c->diag, s->value->loc,
+               "kernels cannot return a value: write results to output "
+               "arguments");
       return;
     }
     lower_emit(c, IR_RET, ir_t_void(c->T), NULL, 0, s->loc);
