@@ -334,6 +334,9 @@ ir_value *lower_spatial_call(lower_ctx *c, const ast_expr *e,
  * transform_set_translation/rotation); false when t is not that form. */
 bool lower_spatial_set_part(lower_ctx *c, const ast_expr *t, ir_value *v);
 bool lower_spatial_is_part(lower_ctx *c, const ast_expr *t);
+/* Reports (true) an assignment to a component of a part of a local
+ * transform (`t.p.x = v`), which warp-lang 1.19 drops. */
+bool lower_spatial_part_component(lower_ctx *c, const ast_expr *t);
 ir_value *lower_tid(lower_ctx *c, int k, int n, wp_loc loc);
 /* Emits an atomic `b` on the element addr[0][addr[1..naddr)] with `val`. */
 ir_value *lower_atomic(lower_ctx *c, const ir_builtin *b, ir_value **addr,

@@ -432,7 +432,10 @@ static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
         store(c, t, base, v, s->value ? s->value->loc : s->loc);
         return;
       }
-      if (base) {
+      bool part =
+          base && t->value->kind == AST_EXPR_ATTRIBUTE &&
+          (base->type->kind == IR_T_VEC || base->type->kind == IR_T_MAT);
+      if (base && !part) { /* y[i].p[1] = v: a component of a part */
         wp_error(c->diag, t->loc, "cannot assign to an element of '%s'",
                  base->type->name);
         return;
@@ -440,6 +443,8 @@ static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
     }
     if (lower_spatial_set_part(c, t, v))
       return; /* x.p = ..., x.q = ... on a transform variable */
+    if (lower_spatial_part_component(c, t))
+      return;
     place p = {.stmt = s};
     if (resolve_place(c, t->value, &p))
       component(c, &p, t, v, s);
@@ -641,6 +646,9 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
       lower_assign_var(c, t->name, r, t->loc);
     return;
   }
+  if ((t->kind == AST_EXPR_ATTRIBUTE || t->kind == AST_EXPR_SUBSCRIPT) &&
+      lower_spatial_part_component(c, t))
+    return;
   place p = {.stmt = s};
   if (resolve_place(c, t->value, &p)) {
     ir_value *cur = component(c, &p, t, NULL, s);

@@ -1,6 +1,8 @@
 """Assigning the translation (`.p`) or rotation (`.q`) of a transform in
 place: array elements (`y[i].p = v`, as warp-lang 1.19 allows), float64
-transforms, locals, augmented assignment, and reading the parts back."""
+transforms, locals, augmented assignment, a component of a part of an array element
+(`y[i].p[1] = v`, written as warp-lang 1.19 writes it), and reading the
+parts back."""
 import warp as wp
 
 
@@ -13,6 +15,9 @@ def elem_parts(x: wp.array(dtype=wp.transform), v: wp.array(dtype=wp.vec3), q: w
     z[i] = x[i]
     z[i].q = q[i]
     z[i].p += wp.vec3(1.0, 2.0, 3.0)
+    z[i].p[1] = 5.0
+    z[i].q.w = 7.0
+    y[i].q[0] += 0.5
 
 
 @wp.kernel
