@@ -6,7 +6,7 @@ parts back."""
 import warp as wp
 
 
-@wp.kernel
+@wp.kernel(enable_backward=False)  # reads what it wrote: no gradient
 def elem_parts(x: wp.array(dtype=wp.transform), v: wp.array(dtype=wp.vec3), q: wp.array(dtype=wp.quat),
                y: wp.array(dtype=wp.transform), z: wp.array(dtype=wp.transform)):
     i = wp.tid()
