@@ -248,38 +248,27 @@ static void place_write(lower_ctx *c, place *p, ir_value *v, wp_loc loc) {
 }
 
 /* Reads (value == NULL) or replaces the translation (`.p`) or rotation
- * (`.q`) of the transform at place `p` (`y[i].p = v`, `t.q = q`). */
-static ir_value *transform_part(lower_ctx *c, place *p, bool rot,
+ * (`.q`) `t` of the transform at place `p` (`y[i].p = v`). */
+static ir_value *transform_part(lower_ctx *c, place *p, const ast_expr *t,
                                 ir_value *value, const ast_stmt *s) {
-  const ir_type *type = p->type;
-  const ir_type *pt =
-      rot ? ir_t_quat(c->T, type->scalar) : ir_t_vec(c->T, type->scalar, 3);
-  int first = rot ? 3 : 0;
   ir_value *agg = place_read(c, p, s->loc);
-  if (!value) {
-    ir_value *parts[4];
-    for (int k = 0; k < pt->rows; k++)
-      parts[k] =
-          extract(c, agg, lower_const_int(c, ir_t_int32(c->T), first + k),
-                  type->elem, s->loc);
-    return lower_emit(c, IR_COMPOSE, pt, parts, pt->rows, s->loc);
-  }
+  if (!value)
+    return lower_builtin(c,
+                         ir_builtin_get(t->name[0] == 'p'
+                                            ? IR_B_TRANSFORM_GET_TRANSLATION
+                                            : IR_B_TRANSFORM_GET_ROTATION),
+                         &agg, 1, t->loc);
+  const ir_type *pt = t->name[0] == 'p' ? ir_t_vec(c->T, p->type->scalar, 3)
+                                        : ir_t_quat(c->T, p->type->scalar);
   if (value->type != pt) {
     wp_error(c->diag, s->value ? s->value->loc : s->loc,
-             "cannot assign a value of type '%s' to the %s of a '%s' (it is "
-             "a '%s')",
-             value->type->name, rot ? "rotation" : "translation", type->name,
-             pt->name);
+             "cannot assign a value of type '%s' to '.%s' of a '%s' (a '%s')",
+             value->type->name, t->name, p->type->name, pt->name);
     return NULL;
   }
-  ir_value *r = agg;
-  for (int k = 0; k < pt->rows; k++) {
-    ir_value *x = extract(c, value, lower_const_int(c, ir_t_int32(c->T), k),
-                          type->elem, s->loc);
-    r = insert(c, r, lower_const_int(c, ir_t_int32(c->T), first + k), x,
-               s->loc);
-  }
-  place_write(c, p, r, s->loc);
+  ir_value *r = lower_spatial_with_part(c, t, agg, value);
+  if (r)
+    place_write(c, p, r, s->loc);
   return r;
 }
 
@@ -294,7 +283,7 @@ static ir_value *component(lower_ctx *c, place *p, const ast_expr *t,
   }
   if (ir_type_is_transform(type) && t->kind == AST_EXPR_ATTRIBUTE &&
       (!strcmp(t->name, "p") || !strcmp(t->name, "q")))
-    return transform_part(c, p, t->name[0] == 'q', value, s);
+    return transform_part(c, p, t, value, s);
   ir_value *ix[2];
   int n = component_indices(c, t, type, ix);
   if (n < 0)
