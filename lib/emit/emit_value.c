@@ -647,8 +647,11 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     name(out, v);
     fputs(" = *", out);
     address_of(e, v, v->nargs - 1, "WP_GAT");
-    if (v->aux) { /* and zero the slot: the write replaced that value */
-      fputs("; *", out);
+    if (v->aux) { /* and zero the slot: the write replaced that value
+                     (unless the array retains its gradient) */
+      fputs("; if (!(", out);
+      name(out, v->args[0]);
+      fputs(".flags & WP_ARRAY_RETAIN_GRAD)) *", out);
       address_of(e, v, v->nargs - 1, "WP_GAT");
       fprintf(out, " = WP_LIT(%s){0}", emit_ctype(e, v->type));
     }

@@ -147,6 +147,10 @@ static const struct {
     {"volume_", true, "volume (NanoVDB) queries"},
     {"texture", true, "texture lookups"},
     {"sparse", true, "sparse matrices (warp.sparse)"},
+    /* hidden and undocumented in warp-lang 1.19 (no deprecation warning) */
+    {"dense_", true,
+     "the undocumented dense_* linear-algebra builtins (write the loops, or "
+     "use the matrix types' inverse/svd3/qr3)"},
 };
 
 const char *ir_out_of_scope(const char *name) {

@@ -122,6 +122,8 @@ static bool params(lower_ctx *c, const ast_def *d, ir_func *f,
       continue;
     }
     f->param_types[i] = t;
+    if (given && lower_fn_type_entity(c, t))
+      continue; /* a wp.Function parameter (lower_fn_params) */
     ir_value *v = ir_append(f->entry, IR_PARAM, t, NULL, 0, p->loc);
     v->aux = i;
     v->name = p->name;
@@ -226,8 +228,6 @@ static void kernel_module_options(lower_ctx *c, const ast_keyword *k,
              "wp.set_module_options() for the options of a shared module");
     return;
   }
-  if (v->int_value > (uint64_t)v->nkeywords)
-    wp_error(c->diag, v->loc, "the keys of 'module_options' must be strings");
   static const char *const known[] = {"block_dim",
                                       "compile_time_trace",
                                       "cpu_compiler_flags",
@@ -245,8 +245,16 @@ static void kernel_module_options(lower_ctx *c, const ast_keyword *k,
                                       "mode",
                                       "optimization_level",
                                       "strip_hash"};
-  for (int i = 0; i < v->nkeywords; i++) {
-    const ast_keyword *o = &v->keywords[i];
+  for (int i = 0; i + 1 < v->nitems; i += 2) {
+    if (v->items[i]->kind != AST_EXPR_STRING) {
+      wp_error(c->diag, v->items[i]->loc,
+               "the keys of 'module_options' must be strings");
+      continue;
+    }
+    const ast_keyword opt = {.name = v->items[i]->string,
+                             .value = v->items[i + 1],
+                             .loc = v->items[i]->loc};
+    const ast_keyword *o = &opt;
     if (!strcmp(o->name, "enable_backward")) {
       bool on = true;
       if (bool_option(c, o, &on))
@@ -408,6 +416,7 @@ static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind,
     kernel_options(c, d, f);
   int errors = c->diag->errors;
   params(c, d, f, given);
+  lower_fn_params(c, f, given);
   if (kind == IR_FUNC_FUNC && d->returns &&
       !lower_type_is_generic(c, d->returns)) {
     const ir_type *rt = NULL;

@@ -405,23 +405,32 @@ static ir_value *call_values(lower_ctx *c, func_info *fi, const call_args *a,
   if (!callee)
     return NULL;
   ir_value **args = WP_NEW_ARRAY(c->A, ir_value *, callee->nparams + 1);
-  for (int i = 0; i < callee->nparams; i++) {
-    if (slots[i] < 0) { /* a default value, evaluated where fi is defined */
+  int *cslots = WP_NEW_ARRAY(c->A, int, callee->nparams + 1);
+  /* parameter k of d is parameter i of callee unless it is a wp.Function
+     parameter, bound in the instance (lower_fn_params) */
+  for (int k = 0, i = 0; k < d->nparams && i < callee->nparams; k++) {
+    if (strcmp(callee->param_names[i], d->params[k].name))
+      continue;
+    cslots[i] = slots[k];
+    if (slots[k] < 0) { /* a default value, evaluated where fi is defined */
       clo_scope cs = lower_enter_def(c, fi);
-      args[i] = lower_const_value(c, d->params[i].default_value, loc);
+      args[i] = lower_const_value(c, d->params[k].default_value, loc);
       lower_leave_def(c, cs);
       if (!args[i])
         return NULL;
     } else
-      args[i] = given[slots[i]];
-    if (args[i]->type != callee->param_types[i]) {
-      wp_error(c->diag, slots[i] < 0 || !exprs ? loc : exprs[slots[i]]->loc,
-               "argument '%s' of '%s' must be '%s', got '%s'",
+      args[i] = given[slots[k]];
+    if (!args[i] || args[i]->type != callee->param_types[i]) {
+      wp_error(c->diag, slots[k] < 0 || !exprs ? loc : exprs[slots[k]]->loc,
+               "argument '%s' of '%s' must be '%s', got %s",
                callee->param_names[i], def->name, callee->param_types[i]->name,
-               args[i]->type->name);
+               args[i] ? wp_arena_printf(c->A, "'%s'", args[i]->type->name)
+                       : "a function");
       return NULL;
     }
+    i++;
   }
+  slots = cslots;
   if (callee->ref_func && !lower_ref_check_args(c, callee, slots, exprs, loc))
     return NULL;
   ir_value *v = lower_emit(c, IR_CALL, callee->ret, args, callee->nparams, loc);
@@ -441,10 +450,8 @@ static ir_value *func_call(lower_ctx *c, const ast_expr *e, func_info *fi) {
     exprs[i] = kw ? e->keywords[i - e->nitems].value : e->items[i];
     if (kw)
       kw_names[i - e->nitems] = e->keywords[i - e->nitems].name;
-    if (!(given[i] = lower_expr(c, exprs[i])))
+    if (!lower_call_arg(c, exprs[i], &given[i], &types[i]))
       ok = false;
-    else
-      types[i] = given[i]->type;
   }
   if (!ok)
     return NULL;
@@ -466,43 +473,6 @@ ir_value *lower_binary_op(lower_ctx *c, ir_builtin_id op, ir_value **args,
     return call_values(c, b.func, &a, args, NULL, loc);
   }
   return lower_builtin(c, ir_builtin_get(op), args, 2, loc);
-}
-
-/* wp.grad(f)(args): the partial derivatives of the scalar func f at args
- * (a tuple for several parameters, the value for one). */
-static ir_value *grad_call(lower_ctx *c, const ast_expr *e) {
-  const ast_expr *ge = e->value;
-  entity fe = {.kind = ENT_ERROR};
-  if (ge->nitems == 1 && !ge->nkeywords &&
-      (ge->items[0]->kind == AST_EXPR_NAME ||
-       ge->items[0]->kind == AST_EXPR_ATTRIBUTE))
-    fe = lower_entity(c, ge->items[0]);
-  func_info *fi = fe.kind == ENT_FUNC ? fe.func : NULL;
-  if (!fi) {
-    wp_error(c->diag, ge->loc,
-             "wp.grad() takes a @wp.func, e.g. wp.grad(f)(x)");
-    return NULL;
-  }
-  ast_expr call = *e;
-  call.value = ge->items[0];
-  ir_value *v = func_call(c, &call, fi); /* checks the arguments */
-  if (!v)
-    return NULL;
-  ir_func *f = v->callee;
-  if (!ir_type_is_float(f->ret)) {
-    wp_error(c->diag, ge->loc,
-             "wp.grad() needs a function with a float scalar result; '%s' "
-             "returns '%s'",
-             f->name, f->ret->name);
-    return NULL;
-  }
-  v->callee = ir_build_func_gradient(c->m, f);
-  v->type = v->callee->ret;
-  if (f->nparams != 1)
-    return v;
-  ir_value *x = lower_emit(c, IR_EXTRACT, f->param_types[0], &v, 1, e->loc);
-  x->aux = 0;
-  return x;
 }
 
 /* Random numbers: Warp's randf(state) etc. advance `state` in place.  The
@@ -636,11 +606,6 @@ static ir_value *bitcast(lower_ctx *c, const ast_expr *e) {
 ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
   if (!(e = lower_expand_starred(c, e)))
     return NULL;
-  if (e->value->kind == AST_EXPR_CALL) {
-    const char *p = lower_warp_path(c, e->value->value);
-    if (p && !strcmp(p, "grad"))
-      return grad_call(c, e);
-  }
   const char *path = lower_warp_path(c, e->value);
   if (!path && e->value->kind == AST_EXPR_NAME &&
       lower_name_unbound(c, e->value->name))
@@ -661,6 +626,7 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
   case ENT_TYPE: return type_call(c, e, callee.type);
   case ENT_SPECIAL: return special_call(c, e, callee.name);
   case ENT_FUNC: return func_call(c, e, callee.func);
+  case ENT_GRAD: return lower_grad_apply(c, e, callee, func_call);
   case ENT_BUILTIN: {
     ir_builtin_id id = callee.builtin->id;
     if (id == IR_B_CAST)
@@ -676,6 +642,12 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
     }
     if (id == IR_B_CURLNOISE)
       return curlnoise_call(c, e, callee.builtin);
+    if (id == IR_B_SPATIAL_JACOBIAN || id == IR_B_SPATIAL_MASS)
+      wp_warning(c->diag, e->loc,
+                 "wp.%s is gone from warp-lang 1.19 (1.10.1 declared it but "
+                 "could not build a kernel calling it); warpc still compiles "
+                 "it",
+                 callee.builtin->name);
     if (lower_spatial_is_special(id))
       return lower_spatial_call(c, e, callee.builtin);
     int draws = rand_draws(id);

@@ -255,6 +255,17 @@ void lower_unknown_warp_name(lower_ctx *c, const char *path, wp_loc loc) {
   if (instead)
     wp_error(c->diag, loc, "wp.%s() was removed in warp-lang %s: use %s", path,
              since, instead);
+  else if (!strncmp(path, "constants.", 10) || !strncmp(path, "math.", 5))
+    /* the forwarding namespaces removed in 1.12 */
+    wp_error(c->diag, loc,
+             "'%s' is gone from warp-lang 1.12 (warp.%.*s was internal): use "
+             "wp.%s",
+             path, (int)(strchr(path, '.') - path), path,
+             strchr(path, '.') + 1);
+  else if (!strcmp(path, "vec") || !strcmp(path, "mat"))
+    wp_error(c->diag, loc,
+             "wp.%s is gone from warp-lang 1.12: use wp.types.%s(...)", path,
+             path[0] == 'v' ? "vector" : "matrix");
   else if (family)
     wp_error(c->diag, loc,
              "'%s' is not supported by warpc: %s are out of scope", path,
@@ -376,6 +387,9 @@ bool lower_name_unbound(lower_ctx *c, const char *name) {
 }
 
 static entity name_entity(lower_ctx *c, const ast_expr *e) {
+  entity fl = lower_fn_local(c, e->name);
+  if (fl.kind != ENT_ERROR)
+    return fl;
   int var = lower_var_index(c, e->name, false);
   if (var >= 0 && c->fs->var_types[var] &&
       c->fs->var_types[var]->kind == IR_T_VOID)
@@ -746,6 +760,8 @@ entity lower_entity(lower_ctx *c, const ast_expr *e) {
     return attribute(c, e);
   if (e->kind == AST_EXPR_CALL) { /* wp.static(FUNCS[k]) naming a function */
     const char *p = lower_warp_path(c, e->value);
+    if (p && !strcmp(p, "grad"))
+      return lower_grad_entity(c, e);
     entity en;
     if (p && !strcmp(p, "static") && lower_static_callee(c, e, &en))
       return en;
@@ -766,11 +782,11 @@ ir_value *lower_expr(lower_ctx *c, const ast_expr *e) {
     return NULL;
   case ENT_FUNC:
   case ENT_BUILTIN:
-    /* warp-lang 1.10.1 has no function values either: a func passed as an
-       argument fails there ("Could not find function f") */
+  case ENT_GRAD:
     wp_error(c->diag, e->loc,
-             "a function is not a value: Warp cannot pass a function as an "
-             "argument, store it or return it (call it where it is needed)");
+             "a function is not a value: Warp has no function pointers; bind "
+             "it to a local (f = func), pass it to a wp.Function parameter "
+             "or call it");
     return NULL;
   default:
     wp_error(c->diag, e->loc, "this is a function or module, not a value");

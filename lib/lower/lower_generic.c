@@ -82,7 +82,7 @@ static tmpl template_parts(lower_ctx *c, const ast_expr *e) {
   }
   if (e->kind != AST_EXPR_CALL)
     return t;
-  if (!strcmp(p, "vector") || !strcmp(p, "vec")) {
+  if (!strcmp(p, "vector")) {
     t.kind = TM_VECTOR;
     t.dims[0] = keyword(e, "length");
     if (!t.dims[0] && e->nitems >= 1)
@@ -90,7 +90,7 @@ static tmpl template_parts(lower_ctx *c, const ast_expr *e) {
     t.dtype = keyword(e, "dtype");
     if (!t.dtype && e->nitems >= 2)
       t.dtype = e->items[1];
-  } else if (!strcmp(p, "matrix") || !strcmp(p, "mat")) {
+  } else if (!strcmp(p, "matrix")) {
     t.kind = TM_MATRIX;
     const ast_expr *sh = keyword(e, "shape");
     if (!sh && e->nitems >= 1)
@@ -121,8 +121,14 @@ static const ast_expr *unalias(lower_ctx *c, const ast_expr *e) {
   return e;
 }
 
+/* wp.Function: a parameter taking a function (lower_funcval.c). */
+static bool is_function(lower_ctx *c, const ast_expr *e) {
+  const char *p = lower_warp_path(c, e);
+  return p && !strcmp(p, "Function");
+}
+
 static bool is_generic(lower_ctx *c, const ast_expr *e) {
-  if (is_any(c, e) || scalar_class(c, e))
+  if (is_any(c, e) || scalar_class(c, e) || is_function(c, e))
     return true;
   tmpl t = template_parts(c, e);
   if (t.kind == TM_NONE)
@@ -160,6 +166,8 @@ static bool dim_matches(lower_ctx *c, const ast_expr *d, int n) {
 }
 
 static bool matches(lower_ctx *c, const ast_expr *ann, const ir_type *t) {
+  if (lower_fn_type_entity(c, t) || is_function(c, ann))
+    return lower_fn_type_entity(c, t) && is_function(c, ann);
   if (is_any(c, ann))
     return true;
   const char *cls = scalar_class(c, ann);
@@ -205,7 +213,13 @@ static void mangle_type(wp_arena *A, const ir_type *t, char **out) {
   case IR_T_STRUCT:
     s = wp_arena_printf(A, "S%d%s", (int)strlen(t->name), t->name);
     break;
-  default: s = t->name; break;
+  default:
+    s = t->name;
+    if (t->kind == IR_T_VOID && !strncmp(s, "function ", 9)) { /* wp.Function */
+      const char *dot = strrchr(s, '.');
+      s = wp_arena_printf(A, "fn_%s", dot ? dot + 1 : s + 9);
+    }
+    break;
   }
   *out = *out ? wp_arena_printf(A, "%s_%s", *out, s) : (char *)s;
 }

@@ -19,6 +19,7 @@ typedef enum ent_kind {
                   "array", "range", "len", "float", "int", "bool", ... */
   ENT_SHAPE,   /* arr.shape (value = the array) */
   ENT_MODULE,  /* an imported Python module (module = its index) */
+  ENT_GRAD,    /* wp.grad(f): of func `func` (def) or of `builtin` */
 } ent_kind;
 
 typedef struct func_info func_info;
@@ -51,6 +52,8 @@ struct func_info {
   const ast_def *def;
   int module;              /* the module (file) defining it */
   const ast_def *grad_def; /* its @wp.func_grad function, or NULL */
+  const ast_def *fn_grad;  /* a @wp.func_grad of it while it has wp.Function
+                              parameters: an error where it is called */
   ir_func *ir;             /* NULL until lowered */
   bool in_progress;        /* being lowered (recursion check) */
   bool failed;
@@ -175,6 +178,7 @@ typedef struct lower_frame {
      the targets of the `for` statements being lowered (innermost first) */
   static_bind *static_binds;
   static_bind *for_names;
+  wp_strmap fn_locals; /* function-valued locals: name -> entity * */
 } lower_frame;
 
 typedef struct lower_names lower_names;
@@ -215,6 +219,8 @@ typedef struct lower_ctx {
   struct const_env *const_env;
   int const_env_depth;
   bool const_quiet; /* constant evaluation: not_const does not report */
+  wp_ptrvec fn_types; /* the function types made so far (lower_funcval.c) */
+  wp_ptrvec builtin_funcs; /* funcs made for wp.grad(builtin) (ir_func *) */
   lower_frame *fs;  /* the function being lowered (never NULL) */
 } lower_ctx;
 
@@ -533,6 +539,43 @@ bool lower_static_callee(lower_ctx *c, const ast_expr *call, entity *out);
 /* The truth of wp.static(expr) as an `if` condition: 1, 0, or -1 when
  * reported. */
 int lower_static_truth(lower_ctx *c, const ast_expr *call);
+
+/* lower_funcval.c: functions as values.  The function-valued local
+ * `name` (ENT_ERROR when it is not one). */
+entity lower_fn_local(lower_ctx *c, const char *name);
+void lower_fn_bind(lower_ctx *c, const char *name, entity en);
+/* Whether a value may be assigned to local `name` (reported when it is
+ * bound to a function or gradient). */
+bool lower_fn_check_value(lower_ctx *c, const char *name, wp_loc loc);
+/* `t = v` binding a function-valued local: 1 when done (or reported), 0
+ * when v is not a function (*out: v's value when it was lowered, else
+ * NULL). */
+int lower_fn_assign(lower_ctx *c, const ast_expr *t, const ast_expr *v,
+                    ir_value **out);
+/* wp.grad(X), the call `ge`, as an ENT_GRAD entity (ENT_ERROR: reported). */
+entity lower_grad_entity(lower_ctx *c, const ast_expr *ge);
+/* The call `e` of the gradient g (func_call lowers a call of a func). */
+ir_value *lower_grad_apply(lower_ctx *c, const ast_expr *e, entity g,
+                           ir_value *(*func_call)(lower_ctx *,
+                                                  const ast_expr *,
+                                                  func_info *));
+
+/* The function type of target en (a func or builtin), made on first use;
+ * the target of a function type (NULL: t is none). */
+const ir_type *lower_fn_type(lower_ctx *c, entity en);
+const entity *lower_fn_type_entity(lower_ctx *c, const ir_type *t);
+/* The function type of a default parameter value naming a function, or
+ * NULL (nothing reported). */
+const ir_type *lower_fn_default_type(lower_ctx *c, const ast_expr *dv);
+/* Whether def d has a wp.Function parameter. */
+bool lower_def_has_fn_param(lower_ctx *c, const ast_def *d);
+/* Lowers call argument e: *v its value, or NULL with *t a function type
+ * when e names a function; false when reported. */
+bool lower_call_arg(lower_ctx *c, const ast_expr *e, ir_value **v,
+                    const ir_type **t);
+/* After params(): the parameters of f given function types become
+ * function-valued locals and are dropped from f's parameters. */
+void lower_fn_params(lower_ctx *c, ir_func *f, const ir_type **given);
 
 /* lower_enum.c: enum classes.  The kind of class `d` of module `mod`: 1
  * IntEnum, 2 IntFlag, 3 another enum class of the enum module, 0 not an

@@ -262,6 +262,14 @@ void lower_kernels(lower_ctx *c) {
     const ast_def *d = ast->defs[i];
     if (d->kind != AST_DEF_KERNEL)
       continue;
+    if (lower_def_has_fn_param(c, d)) {
+      wp_error(c->diag, d->loc,
+               "kernel '%s' has a wp.Function parameter: only @wp.func "
+               "functions take functions (kernels take arrays and values; "
+               "choose the function with wp.static or a @wp.func)",
+               d->name);
+      continue;
+    }
     if (kernel_is_generic(c, d))
       generic_kernel(c, d);
     else

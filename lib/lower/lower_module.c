@@ -215,6 +215,18 @@ entity lower_binding_entity(lower_ctx *c, binding b, const char *name,
     const ir_type *alias = lower_global_type(c, b.module, b.index);
     if (alias) /* real = wp.float64, util.Vec */
       return (entity){.kind = ENT_TYPE, .type = alias};
+    /* TARGET = my_func, OP = wp.sin: the function (warp-lang 1.19.0) */
+    const ast_expr *gv = c->prog->modules[b.module]->globals[b.index].value;
+    if (gv && (gv->kind == AST_EXPR_NAME || gv->kind == AST_EXPR_ATTRIBUTE)) {
+      int old = lower_enter_module(c, b.module);
+      binding fb = lower_resolve(c, gv);
+      entity en = {.kind = ENT_ERROR};
+      if (fb.kind == BIND_FUNC || fb.kind == BIND_WARP)
+        en = lower_binding_entity(c, fb, name, use);
+      lower_enter_module(c, old);
+      if (en.kind == ENT_FUNC || en.kind == ENT_BUILTIN)
+        return en;
+    }
     return lower_global_at(c, b.module, b.index, use);
   }
   case BIND_ENUM:

@@ -136,7 +136,9 @@ static bool bind(lower_ctx *c, const func_info *fi, const call_args *a,
     slots[i] = -1;
     int errors = c->diag->errors;
     clo_scope cs = lower_enter_def(c, fi);
-    types[i] = lower_const_type(c, dv);
+    types[i] = lower_fn_default_type(c, dv);
+    if (!types[i])
+      types[i] = lower_const_type(c, dv);
     lower_leave_def(c, cs);
     if (!types[i]) {
       if (c->diag->errors > errors)
@@ -182,6 +184,14 @@ static bool generic_match(lower_ctx *c, const func_info *fi,
 
 static ir_func *instance(lower_ctx *c, func_info *fi, const ir_type **types,
                          int n, wp_loc loc) {
+  if (fi->fn_grad) {
+    wp_error(c->diag, loc,
+             "'%s' has wp.Function parameters: functions specialized on their "
+             "function arguments do not support custom gradients or replay "
+             "functions (@wp.func_grad '%s')",
+             fi->def->name, fi->fn_grad->name);
+    return NULL;
+  }
   func_inst *in = fi->insts;
   for (; in; in = in->next) {
     int i = 0;
@@ -405,6 +415,10 @@ void lower_attach_grad(lower_ctx *c, int mod, const ast_def *d) {
       continue;
     if (!signature(c, fi))
       return;
+    if (!nov && fi->generic && lower_def_has_fn_param(c, fi->def)) {
+      fi->fn_grad = d; /* reported where it is called, as in Warp */
+      return;
+    }
     if (!nov && fi->generic) {
       wp_error(c->diag, target->loc,
                "'%s' is generic: Warp does not support custom gradients of "

@@ -35,6 +35,8 @@ ir_block *lower_cur_block(lower_ctx *c) {
 }
 
 bool lower_assign_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc) {
+  if (!lower_fn_check_value(c, name, loc))
+    return false;
   int var = lower_var_index(c, name, true);
   if (v->type->kind == IR_T_VOID) {
     wp_error(c->diag, loc,
@@ -467,7 +469,11 @@ static void assign_stmt(lower_ctx *c, const ast_stmt *s) {
       assign(c, t->items[k], lower_tid(c, k, t->nitems, s->value->loc), s);
     return;
   }
-  ir_value *v = lower_expr(c, s->value);
+  ir_value *v = NULL;
+  if (s->ntargets == 1 && lower_fn_assign(c, s->targets[0], s->value, &v))
+    return; /* a function-valued local */
+  if (!v)
+    v = lower_expr(c, s->value);
   if (!v) {
     /* the error is reported: names it would define are poisoned so their
        uses do not report again */
@@ -515,6 +521,8 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
              wp_ast_op_str(s->op));
     return;
   }
+  if (t->kind == AST_EXPR_NAME && !lower_fn_check_value(c, t->name, t->loc))
+    return; /* g += 1.0 with g = wp.grad(f) or a function */
   const char *adj = lower_adjoint_name(c, t);
   if (adj && !*adj)
     return;  /* reported */
@@ -595,22 +603,6 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
   }
   if ((t->kind == AST_EXPR_ATTRIBUTE || t->kind == AST_EXPR_SUBSCRIPT) &&
       struct_rooted(c, t->value)) {
-    if (t->kind == AST_EXPR_SUBSCRIPT &&
-        (s->op == AST_OP_ADD || s->op == AST_OP_SUB)) {
-      /* warp-lang 1.10.1's add_inplace/sub_inplace on a component of a
-         struct's field: a no-op for matrices, an error for vectors */
-      ir_value *base = lower_expr(c, t->value);
-      if (base &&
-          (base->type->kind == IR_T_MAT || base->type->kind == IR_T_VEC))
-        wp_warning(c->diag, s->loc,
-                   "warp-lang 1.10.1 %s '%s=' on an indexed component of a "
-                   "struct's %s field; warpc applies it (write `x = x %s v` "
-                   "for code that runs the same on both)",
-                   base->type->kind == IR_T_MAT ? "ignores" : "rejects",
-                   wp_ast_op_str(s->op),
-                   base->type->kind == IR_T_MAT ? "matrix" : "vector",
-                   wp_ast_op_str(s->op));
-    }
     ir_value *cur = lower_expr(c, t);
     ir_value *v = cur ? lower_expr(c, s->value) : NULL;
     if (!v)

@@ -97,19 +97,6 @@ static const char *specials[] = {
 };
 
 entity lower_warp_name(lower_ctx *c, const char *name) {
-  static const char *math_funcs[] = {"norm_huber",
-                                     "norm_l1",
-                                     "norm_l2",
-                                     "norm_pseudo_huber",
-                                     "smooth_normalize",
-                                     "transform_compose",
-                                     "transform_decompose",
-                                     "transform_from_matrix",
-                                     "transform_to_matrix"};
-  if (!strncmp(name, "math.", 5)) /* warp.math: these builtins again */
-    for (size_t i = 0; i < sizeof math_funcs / sizeof math_funcs[0]; i++)
-      if (!strcmp(name + 5, math_funcs[i]))
-        name += 5;
   entity e = {.kind = ENT_ERROR, .name = name};
   int s = scalar_from_name(name);
   if (s) {
@@ -161,8 +148,6 @@ bool lower_warp_constant(const char *name, double *value) {
       {"inf", "INF", INFINITY},
       {"nan", "NAN", NAN},
   };
-  if (!strncmp(name, "constants.", 10))
-    name += 10;
   for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
     if (!strcmp(name, k[i].lower) || !strcmp(name, k[i].upper)) {
       *value = k[i].v;
@@ -278,11 +263,10 @@ static bool global_type_form(lower_ctx *c, int mod, int index, int depth) {
   return r;
 }
 
-/* wp.types.vector / wp.types.matrix, also under their short names wp.vec
- * and wp.mat (the same functions in Warp). */
+/* wp.types.vector / wp.types.matrix (their short names wp.vec and wp.mat
+ * are gone from warp-lang 1.12: lower_unknown_warp_name says so). */
 static bool vecmat_callee(const char *callee) {
-  return !strcmp(callee, "vector") || !strcmp(callee, "matrix") ||
-         !strcmp(callee, "vec") || !strcmp(callee, "mat");
+  return !strcmp(callee, "vector") || !strcmp(callee, "matrix");
 }
 
 /* Is `e` (syntactically) a type: a warp type name, a struct (of this

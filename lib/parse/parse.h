@@ -116,8 +116,7 @@ struct ast_expr {
   ast_op *ops;           /* COMPARE: nitems - 1 operators */
   ast_keyword *keywords; /* CALL */
   int nkeywords;
-  uint64_t int_value; /* INT; UNSUPPORTED "dict": its number of entries,
-                         those with string keys in keywords */
+  uint64_t int_value; /* INT */
   double float_value; /* FLOAT */
   bool bool_value;    /* BOOL */
   const char *string; /* STRING; also the literal's source text for INT

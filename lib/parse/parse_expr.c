@@ -346,32 +346,6 @@ static ast_expr *too_deep(pctx *c, TSNode n) {
 
 static ast_expr *convert(pctx *c, TSNode n);
 
-/* The entries of dict literal n with string keys, as keywords of e
- * (@wp.kernel(module_options={"fast_math": True})); int_value counts
- * every entry, so a non-string key shows as int_value > nkeywords. */
-static void dict_entries(pctx *c, ast_expr *e, TSNode n) {
-  int m = (int)ts_node_named_child_count(n);
-  e->keywords = WP_NEW_ARRAY(c->arena, ast_keyword, m + 1);
-  for (int k = 0; k < m; k++) {
-    TSNode pair = ts_node_named_child(n, (uint32_t)k);
-    if (p_is(pair, "comment"))
-      continue;
-    e->int_value++;
-    TSNode key = ts_node_child_by_field_name(pair, "key", 3);
-    TSNode val = ts_node_child_by_field_name(pair, "value", 5);
-    if (!p_is(pair, "pair") || ts_node_is_null(key) || ts_node_is_null(val) ||
-        !p_is(key, "string"))
-      continue;
-    ast_expr *ks = p_string(c, key);
-    if (ks->kind != AST_EXPR_STRING)
-      continue;
-    ast_keyword *kw = &e->keywords[e->nkeywords++];
-    kw->name = ks->string;
-    kw->value = p_expr(c, val);
-    kw->loc = ks->loc;
-  }
-}
-
 ast_expr *p_expr(pctx *c, TSNode n) {
   if (ts_node_is_null(n))
     return p_unsupported(c, n, "missing expression");
@@ -402,8 +376,20 @@ static ast_expr *convert(pctx *c, TSNode n) {
           if (!p_is(it, "comment"))
             e->items[e->nitems++] = p_expr(c, it);
         }
-      } else if (strcmp(t, "dictionary") == 0)
-        dict_entries(c, e, n);
+      } else if (strcmp(t, "dictionary") == 0) {
+        /* pairs kept as key, value, ...: wp.static(TABLE["name"]) */
+        int m = (int)ts_node_named_child_count(n);
+        e->items = WP_NEW_ARRAY(c->arena, ast_expr *, 2 * m + 1);
+        for (int k = 0; k < m; k++) {
+          TSNode it = ts_node_named_child(n, (uint32_t)k);
+          TSNode key = ts_node_child_by_field_name(it, "key", 3);
+          TSNode val = ts_node_child_by_field_name(it, "value", 5);
+          if (!p_is(it, "pair") || ts_node_is_null(key) || ts_node_is_null(val))
+            continue;
+          e->items[e->nitems++] = p_expr(c, key);
+          e->items[e->nitems++] = p_expr(c, val);
+        }
+      }
       return e;
     }
   /* anything else (union types, patterns, ...): the grammar's own name */

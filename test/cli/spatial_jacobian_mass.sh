@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # wp.spatial_jacobian and wp.spatial_mass (warp-lang 1.10.1 declares them
-# but cannot compile a kernel that calls them, so the expected values are
-# derived here from their definition): J is (6 joint_count) x (dof count),
+# but cannot compile a kernel that calls them, 1.19.0 has them no more, so
+# the expected values are derived here from their definition; each call gets
+# a warning saying so): J is (6 joint_count) x (dof count),
 # row-major from J_start, column c of joint k's rows holding S[dof] for every
 # dof of k and of its ancestors; M gets the 6x6 blocks I_s[joint_start + l]
 # on its diagonal (row stride 6 joint_count) from M_start.  The backward
@@ -29,7 +30,9 @@ def jac_d(S: wp.array(dtype=wp.spatial_vectord), par: wp.array(dtype=int), qd: w
 def mass_d(I: wp.array(dtype=wp.spatial_matrixd), M: wp.array(dtype=wp.float64)):
     wp.spatial_mass(I, 1, 2, 3, M)
 PY
-"$warpc" --no-cuda sp.py -o sp.o
+"$warpc" --no-cuda sp.py -o sp.o 2>warn.txt || fail "warpc: $(cat warn.txt)"
+[ "$(grep -c "warning: wp.spatial_\(jacobian\|mass\) is gone from warp-lang 1.19" warn.txt)" = 4 ] ||
+  fail "want a warning per call: $(cat warn.txt)"
 cat > main.c <<'C'
 #include <stdio.h>
 #include "sp.h"

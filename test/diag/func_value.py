@@ -1,8 +1,8 @@
-# Warp 1.10.1 has no function values: a @wp.func (or a builtin) cannot be
-# passed as an argument to another func, stored in a variable or returned
-# (warp-lang: "Could not find function f as a built-in or user-defined
-# function"; a `Callable` or `Any` annotation does not help).  Closures made
-# by a Python factory with wp.static are the Warp way.
+# Functions are values only where warp-lang 1.19.0 takes them (a
+# wp.Function parameter, a local `f = func`): a func passed for an `Any`
+# parameter does not match it (warp-lang: "Unrecognized type '<Function
+# sq(x: float)>'"), and a function is no operand ("Couldn't find function
+# overload for 'add' that matched inputs with types: [function, float32]").
 import warp as wp
 from typing import Any
 
@@ -21,9 +21,10 @@ def apply(f: Any, x: float):
 def k(a: wp.array(dtype=float)):
     i = wp.tid()
     a[i] = apply(sq, a[i])
+    a[i] = sq + 1.0
     g = wp.sin
     h = sq
+    a[i] = g(h(a[i]))
 
-# expect: 23:18: a function is not a value: Warp cannot pass a function as an argument, store it or return it (call it where it is needed)
-# expect: 24:9: a function is not a value: Warp cannot pass a function as an argument, store it or return it (call it where it is needed)
-# expect: 25:9: a function is not a value: Warp cannot pass a function as an argument, store it or return it (call it where it is needed)
+# expect: 23:12: no overload of 'apply' accepts arguments of type (function sq, float32)
+# expect: 24:12: a function is not a value

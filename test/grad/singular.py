@@ -7,8 +7,8 @@ and warpc must reproduce, with g the adjoint of the result:
              for b > 0, -inf * g for b == 0);
   a / 0: d/da = g / 0 = +-inf, d/db = -g * (a/0) / 0 (inf, NaN for 0/0);
   abs(0) and abs(-0.0): +g (the "x < 0" test is false);
-  min(a, a) / max(a, a): all to b;  clamp(x, lo, hi) at x == lo or x == hi:
-  to x (strict comparisons);  asin/acos at +-1: no gradient (sqrt(1 - x^2)
+  min(a, a) / max(a, a): all to b;  clamp(x, lo, hi) = min(max(lo, x), hi)
+  by the chain rule (warp-lang 1.19): at x == lo to x, at x == hi to hi;  asin/acos at +-1: no gradient (sqrt(1 - x^2)
   is 0, the rule is skipped);  atan2(0, 0): no gradient;
   length / normalize of a zero vector: no gradient.
 """

@@ -9,7 +9,8 @@ writes, `p.b.x += ...` on a nested vector field).
 locals in place and its adjoints of those assignments are wrong: all zero
 for a default-constructed `Pair()` whose fields are then assigned, the
 overwritten value's contribution missing for `p.b.x += p.a` and
-`q.a = wp.sin(q.a)` (warp_wrong; warpc matches finite differences)."""
+`q.a = wp.sin(q.a)`.  1.19.0 gets w and v right, bias and x still wrong
+(warp_wrong=["bias", "x"]; warpc matches finite differences)."""
 import warp as wp
 
 
@@ -105,5 +106,5 @@ GRAD_TESTS = [
     dict(name="mutate", kernel="mutate", dim=8,
          args=dict(m=dict(w="w", bias="bias", scale=0.7), x=("uniform", -1, 1), v=("uniform", -1, 1)),
          arrays=dict(w=("uniform", -1, 1), bias=("uniform", -1, 1)),
-         outputs=["out"], inputs=["w", "bias", "x", "v"], warp_wrong=True),
+         outputs=["out"], inputs=["w", "bias", "x", "v"], warp_wrong=["bias", "x"]),
 ]

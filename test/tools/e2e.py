@@ -28,6 +28,10 @@ build/e2e-cudaN/.  --prepare / --prepared split a GPU run in two: everything
 but running the harnesses here, the rest on a GPU machine that has neither
 warp-lang nor the build tools (test/gpu/prepare.sh, test/gpu/run.sh).
 
+A spec of one of warp-lang's own test files (test/warp_tests/NAME.py, with
+TARGET = "warp/tests/NAME.py" instead of kernels) runs TARGET's kernels the
+same way; warpc compiles an extract of TARGET (see warp_tests.py).
+
 Exit status: 0 when every test passed, 1 when any failed (including a failing
 oracle or a malformed spec), 2 for usage errors.
 """
@@ -36,6 +40,7 @@ import argparse
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -599,7 +604,7 @@ def normalise_test(index, spec, module, stem):
         k = getattr(module, kname, None)
         if not isinstance(k, _wp.Kernel):
             raise SpecError(f"{t.label}: no @wp.kernel named {kname!r} in the case file")
-        cname = kname
+        cname, inst = kname, None
         if "overload" in rl:
             # an instance of a generic kernel: wp.overload(k, [types] | {name: type})
             try:
@@ -646,6 +651,7 @@ def normalise_test(index, spec, module, stem):
                     add_array(aname, fti.dtype, fti.ndim, fill, f"{what}: field array {aname!r}")
                 bindings[p.name] = ("value", py, c)
         t.launches.append(Launch(cname, k, params, dim, bindings))
+        t.launches[-1].py_name, t.launches[-1].instance = kname, inst
     if array_specs is None and field_fills:
         unused = set(field_fills) - set(arrays)
         if unused:
@@ -665,7 +671,7 @@ def normalise_test(index, spec, module, stem):
     for o in outputs:
         if o not in arrays:
             raise SpecError(f"{t.label}: output {o!r} is not an array of the test (arrays: {sorted(arrays)})")
-    if not outputs:
+    if not outputs and spec.get("outputs") != []:  # outputs=[]: runs only (its wp.expect_* must pass)
         raise SpecError(f"{t.label}: nothing to compare")
     t.outputs = list(outputs)
     # tolerances
@@ -744,6 +750,77 @@ def load_case_module(path):
     sys.modules[name] = mod
     spec.loader.exec_module(mod)
     return mod
+
+
+class WarpSpec:
+    """A spec of a warp-lang test file (test/warp_tests/NAME.py; see
+    warp_tests.py): TARGET imported with warp-lang as the case's module."""
+
+    def __init__(self, spec, work):
+        import warp_tests as wtm
+
+        self.wtm = wtm
+        self.target = spec.TARGET
+        self.path = wtm.target_path(spec.TARGET)
+        if not self.path.is_file():
+            raise SpecError(f"TARGET {spec.TARGET!r}: no such file {self.path}")
+        self.source = self.path.read_text()
+        tree = __import__("ast").parse(self.source)
+        errs, self.kernels, self.tested, self.xfail, self.untested = wtm.check_spec(spec, spec.TARGET, tree)
+        if errs:
+            raise SpecError("; ".join(errs))
+        name = "e2e_case_warp_" + self.path.stem
+        ispec = importlib.util.spec_from_file_location(name, str(self.path))
+        self.module = importlib.util.module_from_spec(ispec)
+        sys.modules[name] = self.module
+        ispec.loader.exec_module(self.module)
+        self.work = work
+
+    def write_extract(self, d, kernels):
+        d.mkdir(parents=True, exist_ok=True)
+        out = d / self.path.name
+        out.write_text(self.wtm.extract(self.source, kernels))
+        return out
+
+    def instantiate(self, kname, inst):
+        return self.wtm.instantiate_arg(_wp, _wt, kname, inst)
+
+    def summary(self, tests, failures):
+        return (f"     {self.target}: {len(self.kernels)} module-level kernel(s): {len(self.tested)} tested "
+                f"({len(tests)} test(s), {failures} failure(s)), {len(self.xfail)} xfail (warpc rejects them), "
+                f"{len(self.untested)} untested")
+
+
+def load_warp_spec(spec, work):
+    tools = str(Path(__file__).resolve().parent)
+    if tools not in sys.path:
+        sys.path.insert(0, tools)
+    return WarpSpec(spec, work)
+
+
+def check_xfail(ws, stem, opts):
+    """Compiles each XFAIL kernel of a warp spec alone (CPU code only); it
+    must fail with its diagnostic.  Returns the number of failures."""
+    failures = 0
+    for k, want in ws.xfail.items():
+        flags = []
+        if isinstance(want, tuple):  # (diagnostic, overload): a generic kernel's instance
+            want, ov = want
+            flags = ["--instantiate", ws.instantiate(k, _wp.overload(getattr(ws.module, k), ov))]
+        d = ws.work / "xfail" / k
+        src = ws.write_extract(d, [k])
+        rc, out = run_cmd([opts.warpc, src, "-o", d / "k.o", "--module", MODULE, "--no-cuda"] + flags, d,
+                          d / "warpc.log", opts.timeout)
+        first = next((ln for ln in out.splitlines() if ": error: " in ln), "")
+        if rc == 0:
+            failures += 1
+            print(f"FAIL {stem} {k}: XFAIL kernel now compiles: give it tests in TESTS (expected: {want})")
+        elif rc is None or want not in out:
+            failures += 1
+            print(f"FAIL {stem} {k}: XFAIL kernel fails differently (expected {want!r}):\n{tail(out, 8)}")
+        else:
+            print(f"xfail {stem} {k}: {first.split(': error: ', 1)[-1] or want}")
+    return failures
 
 
 def fill_inputs(t):
@@ -1165,7 +1242,10 @@ def run_case(path, opts):
     if opts.prepared:
         return run_prepared_case(path, opts)
     stem = path.stem
-    work = opts.work_dir / stem
+    # a spec of a warp-lang test file (TARGET = ...) works in warp.NAME/,
+    # beside the e2e case of the same name
+    is_warp_spec = re.search(r"^TARGET\s*=", path.read_text(), re.M) is not None
+    work = opts.work_dir / (("warp." if is_warp_spec else "") + stem)
     if work.exists():
         shutil.rmtree(work)
     work.mkdir(parents=True)
@@ -1192,9 +1272,19 @@ def run_case(path, opts):
     except Exception:
         return fail("warp-lang could not import the case (oracle failure):\n" + tail(traceback.format_exc()))
     specs = getattr(module, "TESTS", None)
+    ws = None
+    if getattr(module, "TARGET", None) is not None:  # a spec of a warp-lang test file (warp_tests.py)
+        try:
+            ws = load_warp_spec(module, work)
+        except SpecError as e:
+            return fail(f"bad spec: {e}")
+        except Exception:
+            return fail("warp-lang could not import the spec's TARGET (oracle failure):\n"
+                        + tail(traceback.format_exc()))
+        module = ws.module
     if isinstance(specs, dict):
         specs = [specs]
-    if not specs or not isinstance(specs, (list, tuple)):
+    if not isinstance(specs, (list, tuple)) or (not specs and ws is None):
         return fail("the case file declares no TESTS list")
     tests = []
     try:
@@ -1254,18 +1344,28 @@ def run_case(path, opts):
         except Exception as e:  # noqa: BLE001 - every failure is reported
             failures += 1
             report(t, e)
+    if ws is not None and not opts.oracle_only and not opts.prepared:
+        failures += check_xfail(ws, stem, opts)
     if opts.oracle_only or not ready:
+        if ws is not None:
+            print(ws.summary(tests, failures))
         return failures
 
     # ---- warpc side: compile the case once, with CUDA code for sm_75 and
     # sm_90 (the differential suite: sm_75 only, see cuda_archs) when a
     # toolkit is there (CI: always; see cuda_check)
     cuda = find_tool("nvcc", [Path("/usr/local/cuda/bin")]) is not None and not os.environ.get("WARPC_E2E_NO_CUDA")
-    archs = cuda_archs(stem)
+    archs = cuda_archs("ds_" if ws is not None else stem)  # warp.NAME: sm_75 only, as the differential suite
     flags = ["--cuda-arch", ",".join(archs)] if cuda else ["--no-cuda"]
     for d in helper_dirs(path):
         flags += ["-I", str(d)]
-    rc, out = run_cmd([opts.warpc, path, "-o", work / "case.o", "--module", MODULE] + flags, work,
+    src = path
+    if ws is not None:  # the tested kernels of TARGET, and what they use
+        launches = [ln for t, _, _ in ready for ln in t.launches]
+        src = ws.write_extract(work / "src", [ln.py_name for ln in launches])
+        for arg in sorted({ws.instantiate(ln.py_name, ln.instance) for ln in launches if ln.instance}):
+            flags += ["--instantiate", arg]
+    rc, out = run_cmd([opts.warpc, src, "-o", work / "case.o", "--module", MODULE] + flags, work,
                       work / "warpc.log", opts.timeout)
     if rc != 0 or not (work / "case.o").exists() or not (work / "case.h").exists():
         why = "timed out" if rc is None else f"exit status {rc}"
@@ -1281,7 +1381,8 @@ def run_case(path, opts):
 
     import numpy as np
 
-    kernels = launcher_names(module)
+    kernels = launcher_names(module) if ws is None else sorted({ln.kernel_name for t, _, _ in ready
+                                                                 for ln in t.launches})
     why = cuda_check(work / "case.o", kernels, cuda, archs)
     if why:
         print(f"FAIL {stem}: CUDA code in case.o: {why}")
@@ -1316,6 +1417,10 @@ def run_case(path, opts):
                 sig = f" (signal {-rc})" if rc < 0 else ""
                 raise CaseFailure(f"the harness exited with status {rc}{sig}:\n{tail(out)}")
             msgs, ok_all = [], True
+            if "() failed" in out:  # wp.expect_eq & co.: "file.py:LINE: Error, expect_eq() failed"
+                raise CaseFailure(f"a wp.expect_* check failed in the harness:\n{tail(out)}")
+            if not t.outputs:
+                msgs.append("ran (no outputs to compare)")
             for o in t.outputs:
                 ti = t.arrays[o]["ti"]
                 f = tdir / f"{o}.out"
@@ -1336,6 +1441,8 @@ def run_case(path, opts):
         except Exception as e:  # noqa: BLE001
             failures += 1
             report(t, e)
+    if ws is not None:
+        print(ws.summary(tests, failures))
     if opts.verbose:
         print(f"     {stem}: {len(tests)} test(s), {time.time() - t0:.1f}s")
     return failures

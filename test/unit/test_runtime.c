@@ -492,6 +492,18 @@ static void test_check_array_arg(void) {
             WP_ERROR_NDIM_MISMATCH, "");
   CHECK(strcmp(wp_last_error(), "k: parameter 'x': expected a 2-d array, got "
                                 "a 1-d array") == 0);
+  /* and the other way: a 2-d array for a 1-d parameter (a mutant that
+     checked `ndim < expected` survived every test, issue 18) */
+  {
+    wp_array m;
+    wp_int64 n2[2] = {2, 2};
+    wp_array_alloc(&m, WP_FLOAT32, 0, 2, n2, 0, 0);
+    CHECK_ERR(wp_check_array_arg(&m, WP_FLOAT32, "float32", 1, 0, "k", "x"),
+              WP_ERROR_NDIM_MISMATCH, "");
+    CHECK(strcmp(wp_last_error(), "k: parameter 'x': expected a 1-d array, "
+                                  "got a 2-d array") == 0);
+    wp_array_free(&m);
+  }
   CHECK_ERR(wp_check_array_arg(&a, WP_FLOAT32, "float32", 1, WP_DEVICE_CUDA(0),
                                "k", "x"),
             WP_ERROR_DEVICE_MISMATCH, "array is on device cpu");

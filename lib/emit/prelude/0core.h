@@ -8,8 +8,9 @@
  * Semantics follow Warp's (warp-lang) behaviour: integer / and % truncate,
  * signed // floors (warp-lang >= 1.11), all give 0 for a zero divisor;
  * float // floors; float % is fmod;
- * sign(0) is 1; round() rounds half away from zero; clamp(x, a, b) is
- * min(max(a, x), b).
+ * sign(0) is 1; round() rounds half away from zero; float min/max are
+ * warp-lang 1.19's CPU fmin/fmax (NaN loses, ties give the first operand);
+ * clamp(x, a, b) is min(max(a, x), b).
  */
 /* A compound literal in C, a temporary of an aggregate in C++ (CUDA). */
 #ifdef __cplusplus
@@ -139,11 +140,13 @@ WP_INT_OPS(uint64, wp_uint64, wp_uint64)
     else                                                                       \
       *gx -= g;                                                                \
   }                                                                            \
+  /* min/max as warp-lang 1.19's CPU fmin/fmax: a NaN operand loses to a       \
+     number, a tie gives a (so min(+0.0, -0.0) is +0.0) */                     \
   WP_FN T wp_min_##N(T a, T b) {                                               \
-    return a < b ? a : b;                                                      \
+    return a <= b ? a : (b == b ? b : a);                                      \
   }                                                                            \
   WP_FN T wp_max_##N(T a, T b) {                                               \
-    return a > b ? a : b;                                                      \
+    return a >= b ? a : (b == b ? b : a);                                      \
   }                                                                            \
   WP_FN T wp_clamp_##N(T x, T a, T b) {                                        \
     return wp_min_##N(wp_max_##N(a, x), b);                                    \
@@ -284,19 +287,21 @@ WP_INT_OPS(uint64, wp_uint64, wp_uint64)
     (void)a, (void)r;                                                          \
     *ga += g;                                                                  \
   }                                                                            \
+  /* the gradient goes to the operand min/max picked, a tie to b, as           \
+     warp-lang 1.19 routes it (a NaN operand gets none) */                     \
   WP_FN void wp_adj_min_##N(T a, T b, T r, T g, T *ga, T *gb) {                \
     (void)r;                                                                   \
-    if (a < b)                                                                 \
-      *ga += g;                                                                \
-    else                                                                       \
+    if (a != a || (b == b && !(a < b)))                                        \
       *gb += g;                                                                \
+    else                                                                       \
+      *ga += g;                                                                \
   }                                                                            \
   WP_FN void wp_adj_max_##N(T a, T b, T r, T g, T *ga, T *gb) {                \
     (void)r;                                                                   \
-    if (a > b)                                                                 \
-      *ga += g;                                                                \
-    else                                                                       \
+    if (a != a || (b == b && !(a > b)))                                        \
       *gb += g;                                                                \
+    else                                                                       \
+      *ga += g;                                                                \
   }                                                                            \
   WP_FN void wp_adj_abs_##N(T x, T r, T g, T *gx) {                            \
     (void)r;                                                                   \
@@ -305,14 +310,12 @@ WP_INT_OPS(uint64, wp_uint64, wp_uint64)
     else                                                                       \
       *gx += g;                                                                \
   }                                                                            \
+  /* clamp is min(max(a, x), b): the chain rule through those two, as          \
+     warp-lang 1.19 does (x at a bound: to x at a, to b at b) */               \
   WP_FN void wp_adj_clamp_##N(T x, T a, T b, T r, T g, T *gx, T *ga, T *gb) {  \
-    (void)r;                                                                   \
-    if (x < a)                                                                 \
-      *ga += g;                                                                \
-    else if (x > b)                                                            \
-      *gb += g;                                                                \
-    else                                                                       \
-      *gx += g;                                                                \
+    T m = wp_max_##N(a, x), gm = (T)0;                                         \
+    wp_adj_min_##N(m, b, r, g, &gm, gb);                                       \
+    wp_adj_max_##N(a, x, m, gm, ga, gx);                                       \
   }                                                                            \
   WP_FN void wp_adj_sqrt_##N(T x, T r, T g, T *gx) {                           \
     (void)x;                                                                   \

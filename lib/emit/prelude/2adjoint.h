@@ -87,29 +87,24 @@
   }                                                                            \
   WP_FN void wp_adj_min_##V##_##V(wp_##V a, wp_##V b, wp_##V r, wp_##V g,      \
                                   wp_##V *ga, wp_##V *gb) {                    \
-    (void)r;                                                                   \
     for (int i = 0; i < N; i++)                                                \
-      if (a.c[i] < b.c[i])                                                     \
-        ga->c[i] += g.c[i];                                                    \
-      else                                                                     \
-        gb->c[i] += g.c[i];                                                    \
+      wp_adj_min_##S(a.c[i], b.c[i], r.c[i], g.c[i], &ga->c[i], &gb->c[i]);    \
   }                                                                            \
   WP_FN void wp_adj_max_##V##_##V(wp_##V a, wp_##V b, wp_##V r, wp_##V g,      \
                                   wp_##V *ga, wp_##V *gb) {                    \
-    (void)r;                                                                   \
     for (int i = 0; i < N; i++)                                                \
-      if (a.c[i] > b.c[i])                                                     \
-        ga->c[i] += g.c[i];                                                    \
-      else                                                                     \
-        gb->c[i] += g.c[i];                                                    \
+      wp_adj_max_##S(a.c[i], b.c[i], r.c[i], g.c[i], &ga->c[i], &gb->c[i]);    \
   }                                                                            \
-  /* min(v)/max(v): the gradient goes to the first extreme component */        \
+  /* min(v)/max(v): the gradient goes to the first extreme component that      \
+     is not NaN (component 0 when all are), as warp-lang 1.19's argmin */      \
   WP_FN void wp_adj_min_##V(wp_##V a, T r, T g, wp_##V *ga) {                  \
+    int k = 0;                                                                 \
     for (int i = 0; i < N; i++)                                                \
       if (a.c[i] == r) {                                                       \
-        ga->c[i] += g;                                                         \
-        return;                                                                \
+        k = i;                                                                 \
+        break;                                                                 \
       }                                                                        \
+    ga->c[k] += g;                                                             \
   }                                                                            \
   WP_FN void wp_adj_max_##V(wp_##V a, T r, T g, wp_##V *ga) {                  \
     wp_adj_min_##V(a, r, g, ga);                                               \

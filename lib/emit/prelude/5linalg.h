@@ -101,21 +101,30 @@ WP_LA_ERF(float64, double, WP_MATH, erfinv, erfcinv)
 
 /* ---- vectors ------------------------------------------------------------ */
 
-/* argmax/argmin: the first index of the extreme component. */
+/* argmax/argmin: the first index of the extreme component, NaN components
+ * skipped (0 when all are NaN), as warp-lang 1.19. */
 #define WP_LA_VEC(V, S, T, N)                                                  \
   WP_FN wp_uint32 wp_argmax_##V(wp_##V a) {                                    \
-    wp_uint32 k = 0;                                                           \
-    for (int i = 1; i < N; i++)                                                \
+    int k = 0;                                                                 \
+    while (k < N && a.c[k] != a.c[k])                                          \
+      k++;                                                                     \
+    if (k == N)                                                                \
+      return 0;                                                                \
+    for (int i = k + 1; i < N; i++)                                            \
       if (a.c[i] > a.c[k])                                                     \
-        k = (wp_uint32)i;                                                      \
-    return k;                                                                  \
+        k = i;                                                                 \
+    return (wp_uint32)k;                                                       \
   }                                                                            \
   WP_FN wp_uint32 wp_argmin_##V(wp_##V a) {                                    \
-    wp_uint32 k = 0;                                                           \
-    for (int i = 1; i < N; i++)                                                \
+    int k = 0;                                                                 \
+    while (k < N && a.c[k] != a.c[k])                                          \
+      k++;                                                                     \
+    if (k == N)                                                                \
+      return 0;                                                                \
+    for (int i = k + 1; i < N; i++)                                            \
       if (a.c[i] < a.c[k])                                                     \
-        k = (wp_uint32)i;                                                      \
-    return k;                                                                  \
+        k = i;                                                                 \
+    return (wp_uint32)k;                                                       \
   }
 
 /* warp.math's norms (generic Warp functions there, differentiated through

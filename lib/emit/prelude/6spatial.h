@@ -449,7 +449,15 @@
   /* closest_point_edge_edge(p1, q1, p2, q2, eps) = (s, t, distance): the      \
      parameters of the closest points p1 + s (q1 - p1), p2 + t (q2 - p2),      \
      segments shorter than eps (squared) taken as points (Ericson, Real-Time   \
-     Collision Detection, 5.1.9) */                                            \
+     Collision Detection, 5.1.9), as warp-lang 1.19 computes it: a point       \
+     edge 1 clamps t to [0, 1], a*e - b*b and b*f - c*e are computed with      \
+     an fma error term (Kahan's difference of products), parallel edges are    \
+     those with a*e - b*b <= 0 (float32 only) */                               \
+  /* a*b - c*d with the rounding error of c*d added back (Kahan) */            \
+  WP_FN T wp_diff_product_##S(T a, T b, T c, T d) {                            \
+    T cd = c * d;                                                              \
+    return WP_MATHF(fma)(a, b, -cd) + WP_MATHF(fma)(-c, d, cd);                \
+  }                                                                            \
   WP_FN wp_##V3 wp_closest_point_edge_edge_##V3##_##V3##_##V3##_##V3##_##S(    \
       wp_##V3 p1, wp_##V3 q1, wp_##V3 p2, wp_##V3 q2, T eps) {                 \
     wp_##V3 d1 = wp_sub_##V3##_##V3(q1, p1), d2 = wp_sub_##V3##_##V3(q2, p2);  \
@@ -461,15 +469,16 @@
       return o;                                                                \
     }                                                                          \
     if (a <= eps) {                                                            \
-      t = f / e;                                                               \
+      t = wp_clamp_##S(f / e, (T)0, (T)1);                                     \
     } else {                                                                   \
       T c = wp_dot_##V3##_##V3(d1, r);                                         \
       if (e <= eps) {                                                          \
         s = wp_clamp_##S(-c / a, (T)0, (T)1);                                  \
       } else {                                                                 \
-        T b = wp_dot_##V3##_##V3(d1, d2), den = a * e - b * b;                 \
-        if (den != (T)0)                                                       \
-          s = wp_clamp_##S((b * f - c * e) / den, (T)0, (T)1);                 \
+        T b = wp_dot_##V3##_##V3(d1, d2);                                      \
+        T den = wp_diff_product_##S(a, e, b, b);                               \
+        if (den > (T)0)                                                        \
+          s = wp_clamp_##S(wp_diff_product_##S(b, f, c, e) / den, (T)0, (T)1); \
         t = (b * s + f) / e;                                                   \
         if (t < (T)0) {                                                        \
           t = (T)0;                                                            \

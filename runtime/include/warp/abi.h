@@ -150,7 +150,8 @@ typedef struct wp_array {
   wp_dtype dtype;
   wp_int32 elem_size; /* bytes per element */
   wp_device device;
-  wp_uint32 flags; /* WP_ARRAY_OWNS_DATA | WP_ARRAY_OWNS_GRAD */
+  wp_uint32 flags; /* WP_ARRAY_OWNS_DATA | WP_ARRAY_OWNS_GRAD |
+                      WP_ARRAY_RETAIN_GRAD */
   wp_int32 reserved;
 } wp_array;
 
@@ -178,6 +179,15 @@ typedef struct wp_array_t {
 
 #define WP_ARRAY_OWNS_DATA 1u
 #define WP_ARRAY_OWNS_GRAD 2u
+/* The backward launchers keep this array's gradient.  By default the adjoint
+ * of a write `a[i] = v` takes the gradient of a[i] and zeroes it (the write
+ * replaced the value it belonged to), as warp-lang 1.19's tape.backward()
+ * does; set this flag (`a.flags |= WP_ARRAY_RETAIN_GRAD`), as warp-lang's
+ * `retain_grad=True`, to read a written array's gradient after a backward
+ * launch.  Only when every element is written at most once: otherwise the
+ * earlier writes' adjoints are counted again.  An array held in a struct
+ * field (wp_array_t) has no flags: its written slots are always zeroed. */
+#define WP_ARRAY_RETAIN_GRAD 4u
 
 /* Launch descriptor, the first argument of every generated launcher.  Zero
  * fields take defaults: ndim 0 means 1 (then dims[0] threads), device CPU,
