@@ -186,8 +186,10 @@ bool lower_spatial_set_part(lower_ctx *c, const ast_expr *t, ir_value *v) {
  * a copy of the part and drops the assignment (on an array element,
  * `y[i].p[1] = v`, it writes); reported rather than computed differently. */
 bool lower_spatial_part_component(lower_ctx *c, const ast_expr *t) {
+  if (t->kind != AST_EXPR_ATTRIBUTE && t->kind != AST_EXPR_SUBSCRIPT)
+    return false;
   const ast_expr *part = t->value;
-  if (part->kind != AST_EXPR_ATTRIBUTE ||
+  if (!part || part->kind != AST_EXPR_ATTRIBUTE ||
       (strcmp(part->name, "p") && strcmp(part->name, "q")))
     return false;
   if (part->value->kind != AST_EXPR_NAME)

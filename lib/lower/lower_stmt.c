@@ -434,8 +434,6 @@ static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
     }
     if (lower_spatial_set_part(c, t, v))
       return; /* x.p = ..., x.q = ... on a transform variable */
-    if (lower_spatial_part_component(c, t))
-      return;
     place p = {.stmt = s};
     if (resolve_place(c, t->value, &p))
       component(c, &p, t, v, s);
@@ -482,6 +480,8 @@ static void assign_stmt(lower_ctx *c, const ast_stmt *s) {
     return;
   }
   for (int i = 0; i < s->ntargets; i++) {
+    if (lower_spatial_part_component(c, s->targets[i]))
+      continue; /* `t.p.x = v` statements only: a wp.ref write-back works */
     lower_note_literal(c, s->targets[i], s->value);
     assign(c, s->targets[i], v, s);
   }
