@@ -262,16 +262,38 @@ static void body(emit_ctx *e, const ir_func *f, const ir_func *k) {
  * Warp's kernels run. */
 static void cuda_entry(emit_ctx *e, const ir_func *k, bool backward) {
   FILE *out = e->out;
-  fprintf(out, "extern \"C\" __global__ void ");
-  if (k->options.launch_bounds > 0)
-    fprintf(out, "__launch_bounds__(%d) ", k->options.launch_bounds);
+  const ir_kernel_options *o = &k->options;
+  fprintf(out, "extern \"C\" ");
+  if (o->launch_bounds > 0 && o->launch_min_blocks > 0)
+    fprintf(out, "__launch_bounds__(%d, %d) ", o->launch_bounds,
+            o->launch_min_blocks);
+  else if (o->launch_bounds > 0)
+    fprintf(out, "__launch_bounds__(%d) ", o->launch_bounds);
+  /* as Warp: clusters only where the arch has them (sm_90+), __maxnreg__
+     from CUDA 12.4, shared-memory spilling from CUDA 13 */
+  if (o->cluster_dim > 1)
+    fprintf(out,
+            "\n#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900\n"
+            "__cluster_dims__(%d, 1, 1)\n#endif\n",
+            o->cluster_dim);
+  fputs("__global__ void ", out);
+  if (o->max_registers > 0)
+    fprintf(out,
+            "\n#if __CUDACC_VER_MAJOR__ > 12 || (__CUDACC_VER_MAJOR__ == 12 "
+            "&& __CUDACC_VER_MINOR__ >= 4)\n__maxnreg__(%d)\n#endif\n",
+            o->max_registers);
+  fprintf(out, "%s(%s wp_args, wp_launch_bounds wp_bounds) {\n",
+          wp_cuda_entry_name(k, backward), isym(e, k, "args"));
+  if (o->smem_spilling)
+    fputs("#if __CUDACC_VER_MAJOR__ >= 13\n"
+          "  asm volatile(\".pragma \\\"enable_smem_spilling\\\";\");\n"
+          "#endif\n",
+          out);
   fprintf(out,
-          "%s(%s wp_args, wp_launch_bounds wp_bounds) {\n"
           "  for (wp_int64 i = (wp_int64)blockIdx.x * blockDim.x + "
           "threadIdx.x;\n"
           "       i < wp_bounds.size; i += (wp_int64)blockDim.x * gridDim.x)\n"
           "    %s(&wp_args, &wp_bounds, i);\n}\n",
-          wp_cuda_entry_name(k, backward), isym(e, k, "args"),
           isym(e, k, backward ? "adj_body" : "body"));
 }
 

@@ -336,7 +336,11 @@ typedef enum ir_func_kind { IR_FUNC_KERNEL, IR_FUNC_FUNC } ir_func_kind;
 typedef struct ir_kernel_options {
   bool enable_backward;
   int max_unroll;
-  int launch_bounds; /* 0: none */
+  int launch_bounds;     /* CUDA __launch_bounds__ threads; 0: none */
+  int launch_min_blocks; /* its min blocks per SM; 0: none */
+  int max_registers;     /* CUDA __maxnreg__; 0: none */
+  int cluster_dim;    /* CUDA __cluster_dims__(n, 1, 1) (sm_90+); 0/1: none */
+  bool smem_spilling; /* CUDA >= 13: registers may spill to shared memory */
 } ir_kernel_options;
 
 struct ir_func {

@@ -177,23 +177,172 @@ static void module_options(lower_ctx *c) {
   }
 }
 
-/* @wp.kernel(enable_backward=..., max_unroll=..., launch_bounds=...). */
+/* A positive integer option value (at most max) into *out. */
+static bool pos_int(lower_ctx *c, const char *what, const ast_expr *v, int max,
+                    int *out) {
+  if (v->kind != AST_EXPR_INT || v->int_value < 1 ||
+      v->int_value > (unsigned)max) {
+    wp_error(c->diag, v->loc, "'%s' must be an integer from 1 to %d", what,
+             max);
+    return false;
+  }
+  *out = (int)v->int_value;
+  return true;
+}
+
+/* launch_bounds=N or (N,) or (N, min_blocks), a tuple or a list. */
+static void launch_bounds(lower_ctx *c, const ast_keyword *k, ir_func *f) {
+  const ast_expr *v = k->value;
+  if (v->kind == AST_EXPR_INT) {
+    pos_int(c, "launch_bounds", v, 1 << 20, &f->options.launch_bounds);
+    return;
+  }
+  if ((v->kind == AST_EXPR_TUPLE ||
+       (v->kind == AST_EXPR_UNSUPPORTED && !strcmp(v->name, "list"))) &&
+      (v->nitems == 1 || v->nitems == 2)) {
+    if (pos_int(c, "launch_bounds", v->items[0], 1 << 20,
+                &f->options.launch_bounds) &&
+        v->nitems == 2)
+      pos_int(c, "launch_bounds", v->items[1], 1 << 20,
+              &f->options.launch_min_blocks);
+    return;
+  }
+  wp_error(c->diag, v->loc,
+           "'launch_bounds' must be an int or a tuple of 1 or 2 ints "
+           "(max threads per block, min blocks per multiprocessor)");
+}
+
+/* module_options={...} (with module="unique", as Warp requires): the
+ * options warpc applies per kernel; the others are reported as having no
+ * effect (or unknown to Warp). */
+static void kernel_module_options(lower_ctx *c, const ast_keyword *k,
+                                  bool unique, ir_func *f) {
+  const ast_expr *v = k->value;
+  if (v->kind != AST_EXPR_UNSUPPORTED || strcmp(v->name, "dict")) {
+    wp_error(c->diag, v->loc, "'module_options' must be a dict literal");
+    return;
+  }
+  if (!unique) {
+    wp_error(c->diag, k->loc,
+             "module_options requires module=\"unique\"; use "
+             "wp.set_module_options() for the options of a shared module");
+    return;
+  }
+  static const char *const known[] = {"block_dim",
+                                      "compile_time_trace",
+                                      "cpu_compiler_flags",
+                                      "cuda_output",
+                                      "default_grid_stride",
+                                      "deterministic",
+                                      "deterministic_max_records",
+                                      "enable_mathdx_fft",
+                                      "enable_mathdx_gemm",
+                                      "enable_mathdx_solver",
+                                      "extra_build_options",
+                                      "fast_math",
+                                      "fuse_fp",
+                                      "lineinfo",
+                                      "mode",
+                                      "optimization_level",
+                                      "strip_hash"};
+  for (int i = 0; i + 1 < v->nitems; i += 2) {
+    if (v->items[i]->kind != AST_EXPR_STRING) {
+      wp_error(c->diag, v->items[i]->loc,
+               "the keys of 'module_options' must be strings");
+      continue;
+    }
+    const ast_keyword opt = {.name = v->items[i]->string,
+                             .value = v->items[i + 1],
+                             .loc = v->items[i]->loc};
+    const ast_keyword *o = &opt;
+    if (!strcmp(o->name, "enable_backward")) {
+      bool on = true;
+      if (bool_option(c, o, &on))
+        f->options.enable_backward = on;
+      continue;
+    }
+    if (!strcmp(o->name, "max_unroll")) {
+      int_option(c, o, &f->options.max_unroll);
+      continue;
+    }
+    bool found = false;
+    for (size_t j = 0; j < sizeof known / sizeof *known; j++)
+      found |= !strcmp(o->name, known[j]);
+    if (found)
+      wp_warning(c->diag, o->loc,
+                 "module option '%s' has no effect in warpc (it applies only "
+                 "'enable_backward' and 'max_unroll')",
+                 o->name);
+    else
+      wp_error(c->diag, o->loc, "unknown module option '%s'", o->name);
+  }
+}
+
+/* @wp.kernel(enable_backward=..., launch_bounds=..., ...): the keywords of
+ * warp-lang 1.19's decorator; the CUDA attributes reach the CUDA entry
+ * points, and the CPU ignores them as Warp does. */
 static void kernel_options(lower_ctx *c, const ast_def *d, ir_func *f) {
   f->options.enable_backward = c->module_backward;
   f->options.max_unroll = c->module_max_unroll;
   const ast_expr *dec = d->decorator;
   if (!dec || dec->kind != AST_EXPR_CALL)
     return;
+  bool unique = false;
+  const ast_keyword *lb = NULL, *mreg = NULL, *mopts = NULL;
   for (int i = 0; i < dec->nkeywords; i++) {
     const ast_keyword *k = &dec->keywords[i];
+    if (!strcmp(k->name, "module"))
+      unique = k->value->kind == AST_EXPR_STRING &&
+               !strcmp(k->value->string, "unique");
+  }
+  for (int i = 0; i < dec->nkeywords; i++) {
+    const ast_keyword *k = &dec->keywords[i];
+    const ast_expr *v = k->value;
     if (strcmp(k->name, "enable_backward") == 0)
       bool_option(c, k, &f->options.enable_backward);
     else if (strcmp(k->name, "max_unroll") == 0)
       int_option(c, k, &f->options.max_unroll);
-    else if (strcmp(k->name, "launch_bounds") == 0)
-      int_option(c, k, &f->options.launch_bounds);
-    /* module=..., other options: no effect on code generation */
+    else if (strcmp(k->name, "launch_bounds") == 0) {
+      if (v->kind != AST_EXPR_NONE)
+        launch_bounds(c, k, f), lb = k;
+    } else if (strcmp(k->name, "cuda_max_registers") == 0) {
+      if (v->kind != AST_EXPR_NONE)
+        pos_int(c, k->name, v, 1 << 16, &f->options.max_registers), mreg = k;
+    } else if (strcmp(k->name, "cluster_dim") == 0) {
+      if (v->kind != AST_EXPR_NONE)
+        pos_int(c, k->name, v, 16, &f->options.cluster_dim);
+    } else if (strcmp(k->name, "enable_cuda_smem_spilling") == 0) {
+      if (v->kind != AST_EXPR_NONE)
+        bool_option(c, k, &f->options.smem_spilling);
+    } else if (strcmp(k->name, "grid_stride") == 0) {
+      bool on = true;
+      if (v->kind != AST_EXPR_NONE && bool_option(c, k, &on) && !on)
+        wp_warning(c->diag, v->loc,
+                   "grid_stride=False is not implemented by warpc: the "
+                   "kernel keeps its grid-stride loop (same results)");
+    } else if (strcmp(k->name, "entry_point_abi") == 0) {
+      if (v->kind != AST_EXPR_NONE &&
+          (v->kind != AST_EXPR_STRING || strcmp(v->string, "warp")))
+        wp_error(c->diag, v->loc,
+                 "warpc implements only entry_point_abi=\"warp\" (the "
+                 "regular launch signature)");
+    } else if (strcmp(k->name, "module_options") == 0) {
+      if (v->kind != AST_EXPR_NONE)
+        mopts = k;
+    } else if (strcmp(k->name, "name") && strcmp(k->name, "module"))
+      wp_error(c->diag, k->loc,
+               "@wp.kernel() has no option '%s' (warp-lang 1.19 takes "
+               "enable_backward, launch_bounds, cuda_max_registers, "
+               "enable_cuda_smem_spilling, cluster_dim, module, "
+               "module_options, entry_point_abi, grid_stride and name)",
+               k->name);
   }
+  if (lb && mreg)
+    wp_error(c->diag, mreg->loc,
+             "cuda_max_registers and launch_bounds cannot be specified "
+             "together");
+  if (mopts)
+    kernel_module_options(c, mopts, unique, f);
   /* --no-adjoint wins over everything in the file */
   f->options.enable_backward &= c->opts->enable_backward;
 }
@@ -281,7 +430,10 @@ static ir_func *lower_def(lower_ctx *c, const ast_def *d, ir_func_kind kind,
     }
   }
   if (kind == IR_FUNC_KERNEL && d->returns && d->returns->kind != AST_EXPR_NONE)
-    wp_error(c->diag, d->returns->loc, "kernels cannot return a value");
+    wp_error(c->diag, d->returns->loc,
+             "kernels cannot return a value: Warp kernels cannot return "
+             "values. Write results to output arguments, and omit the "
+             "return annotation or use `-> None`.");
   if (c->diag->errors == errors && d->kind == AST_DEF_OTHER_WARP) {
     /* @wp.func_native: the body returns zero; the emitter pastes the
        snippet instead */

@@ -606,6 +606,8 @@ static ir_value *bitcast(lower_ctx *c, const ast_expr *e) {
 }
 
 ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
+  if (!(e = lower_expand_starred(c, e)))
+    return NULL;
   const char *path = lower_warp_path(c, e->value);
   if (!path && e->value->kind == AST_EXPR_NAME &&
       lower_name_unbound(c, e->value->name))

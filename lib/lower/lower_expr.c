@@ -734,6 +734,10 @@ static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
   case AST_EXPR_SLICE:
     wp_error(c->diag, e->loc, "slices are not supported in kernels");
     return NULL;
+  case AST_EXPR_STARRED:
+    wp_error(c->diag, e->loc,
+             "a starred expression is only allowed as a call argument");
+    return NULL;
   case AST_EXPR_UNSUPPORTED:
     wp_error(c->diag, e->loc, "%s%s are not supported in Warp kernels", e->name,
              e->name[strlen(e->name) - 1] == 's' ? "es" : "s");

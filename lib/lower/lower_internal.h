@@ -274,6 +274,9 @@ bool lower_builtin_accepts(lower_ctx *c, const ir_builtin *b, ir_value **args,
 ir_value *lower_const_int(lower_ctx *c, const ir_type *t, int64_t v);
 ir_value *lower_const_float(lower_ctx *c, const ir_type *t, double v);
 ir_value *lower_cast(lower_ctx *c, ir_value *v, const ir_type *to, wp_loc loc);
+/* Call `e` with its starred arguments expanded (`e` itself when it has
+ * none; NULL when reported) (lower_starred.c). */
+const ast_expr *lower_expand_starred(lower_ctx *c, const ast_expr *e);
 /* v[lo:hi:step] of vector v, `s` the slice (lower_slice.c). */
 ir_value *lower_vec_slice(lower_ctx *c, ir_value *v, const ast_expr *s);
 /* Marks constant k as the Python number x (py 1: an int, 2: a float). */
@@ -338,6 +341,9 @@ ir_value *lower_spatial_call(lower_ctx *c, const ast_expr *e,
  * transform_set_translation/rotation); false when t is not that form. */
 bool lower_spatial_set_part(lower_ctx *c, const ast_expr *t, ir_value *v);
 bool lower_spatial_is_part(lower_ctx *c, const ast_expr *t);
+/* Reports (true) an assignment to a component of a part of a local
+ * transform (`t.p.x = v`), which warp-lang 1.19 drops. */
+bool lower_spatial_part_component(lower_ctx *c, const ast_expr *t);
 ir_value *lower_tid(lower_ctx *c, int k, int n, wp_loc loc);
 /* Emits an atomic `b` on the element addr[0][addr[1..naddr)] with `val`. */
 ir_value *lower_atomic(lower_ctx *c, const ir_builtin *b, ir_value **addr,

@@ -181,3 +181,28 @@ bool lower_spatial_set_part(lower_ctx *c, const ast_expr *t, ir_value *v) {
     lower_assign_var(c, t->value->name, x, t->loc);
   return true;
 }
+
+/* `t.p.x = v` / `t.q[1] = v` on a local transform t: warp-lang 1.19 writes
+ * a copy of the part and drops the assignment (on an array element,
+ * `y[i].p[1] = v`, it writes); reported rather than computed differently. */
+bool lower_spatial_part_component(lower_ctx *c, const ast_expr *t) {
+  if (t->kind != AST_EXPR_ATTRIBUTE && t->kind != AST_EXPR_SUBSCRIPT)
+    return false;
+  const ast_expr *part = t->value;
+  if (!part || part->kind != AST_EXPR_ATTRIBUTE ||
+      (strcmp(part->name, "p") && strcmp(part->name, "q")))
+    return false;
+  if (part->value->kind != AST_EXPR_NAME)
+    return false;
+  int var = lower_var_index(c, part->value->name, false);
+  if (var < 0 || !c->fs->var_types[var] ||
+      !ir_type_is_transform(c->fs->var_types[var]))
+    return false;
+  wp_error(c->diag, t->loc,
+           "assigning a component of '%s.%s' is dropped by warp-lang 1.19 "
+           "(it writes a copy); assign the whole part instead, e.g. "
+           "%s.%s = %s",
+           part->value->name, part->name, part->value->name, part->name,
+           part->name[0] == 'p' ? "wp.vec3(...)" : "wp.quat(...)");
+  return true;
+}

@@ -249,6 +249,31 @@ static void place_write(lower_ctx *c, place *p, ir_value *v, wp_loc loc) {
   lower_emit(c, IR_STORE, ir_t_void(c->T), args, p->naddr + 1, loc);
 }
 
+/* Reads (value == NULL) or replaces the translation (`.p`) or rotation
+ * (`.q`) `t` of the transform at place `p` (`y[i].p = v`). */
+static ir_value *transform_part(lower_ctx *c, place *p, const ast_expr *t,
+                                ir_value *value, const ast_stmt *s) {
+  ir_value *agg = place_read(c, p, s->loc);
+  if (!value)
+    return lower_builtin(c,
+                         ir_builtin_get(t->name[0] == 'p'
+                                            ? IR_B_TRANSFORM_GET_TRANSLATION
+                                            : IR_B_TRANSFORM_GET_ROTATION),
+                         &agg, 1, t->loc);
+  const ir_type *pt = t->name[0] == 'p' ? ir_t_vec(c->T, p->type->scalar, 3)
+                                        : ir_t_quat(c->T, p->type->scalar);
+  if (value->type != pt) {
+    wp_error(c->diag, s->value ? s->value->loc : s->loc,
+             "cannot assign a value of type '%s' to '.%s' of a '%s' (a '%s')",
+             value->type->name, t->name, p->type->name, pt->name);
+    return NULL;
+  }
+  ir_value *r = lower_spatial_with_part(c, t, agg, value);
+  if (r)
+    place_write(c, p, r, s->loc);
+  return r;
+}
+
 /* Reads (value == NULL) or replaces the component `t` of place `p`. */
 static ir_value *component(lower_ctx *c, place *p, const ast_expr *t,
                            ir_value *value, const ast_stmt *s) {
@@ -258,6 +283,9 @@ static ir_value *component(lower_ctx *c, place *p, const ast_expr *t,
              type->name);
     return NULL;
   }
+  if (ir_type_is_transform(type) && t->kind == AST_EXPR_ATTRIBUTE &&
+      (!strcmp(t->name, "p") || !strcmp(t->name, "q")))
+    return transform_part(c, p, t, value, s);
   ir_value *ix[2];
   int n = component_indices(c, t, type, ix);
   if (n < 0)
@@ -395,7 +423,10 @@ static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
         store(c, t, base, v, s->value ? s->value->loc : s->loc);
         return;
       }
-      if (base) {
+      bool part =
+          base && t->value->kind == AST_EXPR_ATTRIBUTE &&
+          (base->type->kind == IR_T_VEC || base->type->kind == IR_T_MAT);
+      if (base && !part) { /* y[i].p[1] = v: a component of a part */
         wp_error(c->diag, t->loc, "cannot assign to an element of '%s'",
                  base->type->name);
         return;
@@ -449,6 +480,8 @@ static void assign_stmt(lower_ctx *c, const ast_stmt *s) {
     return;
   }
   for (int i = 0; i < s->ntargets; i++) {
+    if (lower_spatial_part_component(c, s->targets[i]))
+      continue; /* `t.p.x = v` statements only: a wp.ref write-back works */
     lower_note_literal(c, s->targets[i], s->value);
     assign(c, s->targets[i], v, s);
   }
@@ -594,6 +627,9 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
       lower_assign_var(c, t->name, r, t->loc);
     return;
   }
+  if ((t->kind == AST_EXPR_ATTRIBUTE || t->kind == AST_EXPR_SUBSCRIPT) &&
+      lower_spatial_part_component(c, t))
+    return;
   place p = {.stmt = s};
   if (resolve_place(c, t->value, &p)) {
     ir_value *cur = component(c, &p, t, NULL, s);
@@ -677,7 +713,9 @@ static void return_stmt(lower_ctx *c, const ast_stmt *s) {
   ir_func *f = c->fs->f;
   if (f->kind == IR_FUNC_KERNEL) {
     if (s->value) {
-      wp_error(c->diag, s->value->loc, "kernels cannot return a value");
+      wp_error(c->diag, s->value->loc,
+               "kernels cannot return a value: write results to output "
+               "arguments");
       return;
     }
     lower_emit(c, IR_RET, ir_t_void(c->T), NULL, 0, s->loc);

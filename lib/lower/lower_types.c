@@ -215,6 +215,43 @@ static const ir_type *array_type(lower_ctx *c, const ast_expr *e,
   return ir_t_array(c->T, dt, ndim);
 }
 
+/* wp.array[T], wp.array2d[T], and wp.array[T, N] / wp.array[T,
+ * Literal[N]] (warp-lang 1.19: the ndim as a second parameter of wp.array
+ * only). */
+static const ir_type *array_subscript(lower_ctx *c, const ast_expr *e,
+                                      const char *callee, int ndim) {
+  if (e->nitems == 1)
+    return array_type(c, e, e->items[0], ndim);
+  if (e->nitems != 2 || strcmp(callee, "array")) {
+    wp_error(c->diag, e->loc,
+             strcmp(callee, "array")
+                 ? "wp.%s[...] takes one type parameter (the dtype)"
+                 : "wp.%s[...] takes a dtype and an optional ndim",
+             callee);
+    return NULL;
+  }
+  const ast_expr *nd = e->items[1];
+  if (nd->kind == AST_EXPR_SUBSCRIPT && nd->nitems == 1) {
+    const char *lit = nd->value->kind == AST_EXPR_NAME        ? nd->value->name
+                      : nd->value->kind == AST_EXPR_ATTRIBUTE ? nd->value->name
+                                                              : "";
+    if (!strcmp(lit, "Literal"))
+      nd = nd->items[0];
+  }
+  if (nd->kind != AST_EXPR_INT) {
+    wp_error(c->diag, e->items[1]->loc,
+             "the ndim of wp.array[dtype, ndim] must be an integer literal or "
+             "Literal[n] (warpc has no arrays generic over their ndim)");
+    return NULL;
+  }
+  if (nd->int_value < 1 || nd->int_value > 4) {
+    wp_error(c->diag, nd->loc, "arrays have 1 to 4 dimensions, not %llu",
+             (unsigned long long)nd->int_value);
+    return NULL;
+  }
+  return array_type(c, e, e->items[0], (int)nd->int_value);
+}
+
 static bool type_form(lower_ctx *c, const ast_expr *e, int depth);
 
 /* Is global `index` of module `mod` (the last assignment of its name) a
@@ -435,13 +472,8 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
     if (callee && e->kind == AST_EXPR_CALL && vecmat_callee(callee))
       return vecmat_type(c, e, callee[0] == 'm');
     if (en.kind == ENT_SPECIAL && en.array_ndim) {
-      if (e->kind == AST_EXPR_SUBSCRIPT) {
-        if (e->nitems != 1) {
-          wp_error(c->diag, e->loc, "expected one dtype in %s[...]", callee);
-          return NULL;
-        }
-        return array_type(c, e, e->items[0], en.array_ndim);
-      }
+      if (e->kind == AST_EXPR_SUBSCRIPT)
+        return array_subscript(c, e, callee, en.array_ndim);
       const ast_expr *dt = keyword(e, "dtype");
       if (!dt && e->nitems >= 1)
         dt = e->items[0];
@@ -456,6 +488,12 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
       }
       return array_type(c, e, dt, ndim);
     }
+  }
+  if (e->kind == AST_EXPR_BINARY && e->op == AST_OP_BITOR) {
+    wp_error(c->diag, e->loc,
+             "union type annotations (A | B) are valid only at Python scope, "
+             "not in Warp kernels and functions: write a single type");
+    return NULL;
   }
   if (e->kind == AST_EXPR_STRING) {
     wp_error(c->diag, e->loc,

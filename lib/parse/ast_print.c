@@ -133,6 +133,11 @@ static void print_expr(FILE *out, const ast_expr *e) {
     return;
   case AST_EXPR_CALL: print_call(out, e); return;
   case AST_EXPR_COMPARE: print_compare(out, e); return;
+  case AST_EXPR_STARRED:
+    fputs("(starred ", out);
+    print_expr(out, e->value);
+    fputc(')', out);
+    return;
   case AST_EXPR_UNSUPPORTED:
     fprintf(out, "(unsupported \"%s\")", e->name);
     return;

@@ -55,6 +55,7 @@ typedef enum ast_expr_kind {
                          comparison has nitems == 2 */
   AST_EXPR_IFEXP,     /* items[1] if items[0] else items[2] (cond first) */
   AST_EXPR_TUPLE,     /* (items...) or a bare `a, b` */
+  AST_EXPR_STARRED,   /* *value, a call argument */
   AST_EXPR_UNSUPPORTED, /* name: what it is, e.g. "list", "lambda",
                            "list comprehension", "dict", "set", "f-string",
                            "starred expression", "await", "generator" */

@@ -116,6 +116,10 @@ static void call_args(pctx *c, ast_expr *e, TSNode args) {
       kw->name = ts_node_is_null(name) ? "" : p_text(c, name);
       kw->value = p_expr(c, p_field(k[i], "value"));
       kw->loc = p_loc(c, k[i]);
+    } else if (p_is(k[i], "list_splat") && ts_node_named_child_count(k[i])) {
+      ast_expr *s = p_new_expr(c, AST_EXPR_STARRED, k[i]);
+      s->value = p_expr(c, ts_node_named_child(k[i], 0));
+      e->items[e->nitems++] = s;
     } else if (p_is(k[i], "list_splat") || p_is(k[i], "dictionary_splat") ||
                p_is(k[i], "parenthesized_list_splat")) {
       e->items[e->nitems++] = p_unsupported(c, k[i], "starred argument");

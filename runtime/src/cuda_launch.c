@@ -75,6 +75,20 @@ wp_status wpi_cuda_launch(const wp_launch *launch, const wp_kernel_desc *kernel,
     grid = launch->max_blocks;
   if (grid > dev->max_grid_x)
     grid = dev->max_grid_x;
+  /* a kernel compiled with @wp.kernel(cluster_dim=N) (sm_90+) launches
+     whole clusters of N blocks: the grid rounds up to a multiple of N, or
+     down under the max_blocks or device cap (the grid-stride loop covers
+     the rest); at least one cluster */
+  int cw = 0;
+  if (api->cuFuncGetAttribute(&cw, 11 /* REQUIRED_CLUSTER_WIDTH */, fn) ==
+          CUDA_SUCCESS &&
+      cw > 1) {
+    wp_int64 cap = dev->max_grid_x;
+    if (launch->max_blocks > 0 && launch->max_blocks < cap)
+      cap = launch->max_blocks;
+    wp_int64 up = (grid + cw - 1) / cw * cw;
+    grid = up <= cap ? up : cap / cw > 0 ? cap / cw * cw : cw;
+  }
   /* kernelParams[i] points at parameter i's value.  The driver copies them
    * before cuLaunchKernel returns, so args and bounds may go away after. A
    * kernel without parameters still takes an (empty, 1-byte) struct. */

@@ -433,11 +433,17 @@ EXPORT CUresult cuModuleLoadData(void **out, const void *image) {
 }
 
 /* CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: functions named "*_lb128*"
- * report 128 (a kernel with launch_bounds=128), others 1024. */
+ * report 128 (a kernel with launch_bounds=128), others 1024;
+ * CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH (11): "*_cl4*" report 4 (a
+ * kernel with cluster_dim=4), others 0. */
 EXPORT CUresult cuFuncGetAttribute(int *out, int attr, void *fn) {
   function *f = fn;
-  if (!f || attr != 0)
+  if (!f || (attr != 0 && attr != 11))
     return CUDA_ERROR_INVALID_VALUE;
+  if (attr == 11) {
+    *out = strstr(f->name, "_cl4") ? 4 : 0;
+    return CUDA_SUCCESS;
+  }
   *out = strstr(f->name, "_lb128") ? 128 : 1024;
   return CUDA_SUCCESS;
 }

@@ -206,7 +206,10 @@ class ArrayField:
     kind = "array"
 
     def __init__(self, t):
-        if type(t) is not _wt.array:
+        # warp-lang 1.19 keeps a subscript annotation (wp.array[T]) as a
+        # lightweight _ArrayAnnotation of wp.array
+        ann = getattr(_wt, "_ArrayAnnotation", None)
+        if type(t) is not _wt.array and not (ann is not None and type(t) is ann):
             raise SpecError(f"struct field type {t!r}: only wp.array fields are supported")
         self.ndim = int(t.ndim)
         self.dtype = TypeInfo(t.dtype)

@@ -231,7 +231,7 @@ static void test_exprs(check_tally *t) {
       {"a[1:n, ::2]",
        "(subscript (name a) (slice (int 1) (name n) _) (slice _ _ (int 2)))"},
       {"f(1, y=2)", "(call (name f) (int 1) (kw y (int 2)))"},
-      {"f(*a, **k)", "(call (name f) (unsupported \"starred argument\") "
+      {"f(*a, **k)", "(call (name f) (starred (name a)) "
                      "(unsupported \"starred argument\"))"},
       {"-a ** 2 // b % c @ d",
        "(binop @ (binop % (binop // (unary - (binop ** (name a) (int 2))) "

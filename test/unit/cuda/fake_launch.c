@@ -76,6 +76,30 @@ void test_fake_launch(void) {
   CHECK(wp_launch_kernel(&lg, &scale_desc, 0, &hargs) == WP_SUCCESS);
   CHECK(stats().last.grid[0] == 64);
   CHECK(device_all_equal(&huge, 2.0f));
+  /* cluster_dim=4: whole clusters, rounded up, or down under a cap. */
+  register_kernel("test_scale_cl4_cuda_fwd", emulate_scale);
+  wp_kernel_desc cl4 = scale_desc;
+  cl4.name = "test_scale_cl4";
+  cl4.cuda_forward = "test_scale_cl4_cuda_fwd";
+  wp_array cx = device_floats(CUDA0, 1000, 1.0f);
+  scale_args cargs = {cx, 2.0f};
+  CHECK(wp_launch_kernel(&l, &cl4, 0, &cargs) == WP_SUCCESS);
+  CHECK(stats().last.grid[0] == 4); /* ceil(1000 / 256) is 4 already */
+  wp_array c12 = device_floats(CUDA0, 1200, 1.0f);
+  scale_args c12args = {c12, 2.0f};
+  wp_launch lc5 = {.ndim = 1, .dims = {1200}, .device = CUDA0};
+  CHECK(wp_launch_kernel(&lc5, &cl4, 0, &c12args) == WP_SUCCESS);
+  CHECK(stats().last.grid[0] == 8); /* 5 blocks round up to 8 */
+  CHECK(device_all_equal(&c12, 2.0f));
+  wp_launch lc6 = {.ndim = 1, .dims = {1000}, .device = CUDA0, .max_blocks = 6};
+  CHECK(wp_launch_kernel(&lc6, &cl4, 0, &cargs) == WP_SUCCESS);
+  CHECK(stats().last.grid[0] == 4); /* 6 allowed: one cluster of 4 */
+  CHECK(device_all_equal(&cx, 4.0f));
+  CHECK(wp_launch_kernel(&lg, &cl4, 0, &hargs) == WP_SUCCESS);
+  CHECK(stats().last.grid[0] == 64); /* the device cap, a multiple of 4 */
+  CHECK(device_all_equal(&huge, 4.0f));
+  wp_array_free(&cx);
+  wp_array_free(&c12);
   wp_launch bad = {.ndim = 1, .dims = {10}, .device = CUDA0, .block_dim = 2048};
   CHECK_ERR(wp_launch_kernel(&bad, &scale_desc, 0, &args),
             WP_ERROR_INVALID_VALUE,
