@@ -682,6 +682,16 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     name(out, v->args[0]);
     fprintf(out, ".shape[%d]", v->aux);
     break;
+  case IR_ARRAY_VIEW: /* one wp_array_view_at per index, innermost first */
+    for (int i = 1; i < v->nargs; i++)
+      fputs("wp_array_view_at(", out);
+    name(out, v->args[0]);
+    for (int i = 1; i < v->nargs; i++) {
+      fputs(", (wp_int64)", out);
+      name(out, v->args[i]);
+      fputc(')', out);
+    }
+    break;
   case IR_ARRAY_VALID:
     /* Warp's array truth value: a non-null data pointer; warp-lang's arrays
        of no elements have none (warpc's allocations do), so those count as

@@ -211,6 +211,8 @@ typedef enum ir_op {
   IR_ATOMIC,      /* like STORE; builtin says which atomic; result: old */
   IR_ARRAY_SHAPE, /* args[0].shape[aux] as int32 */
   IR_ARRAY_VALID, /* bool: args[0] (an array) has data (`if a:` in Warp) */
+  IR_ARRAY_VIEW,  /* args[0] array, args[1..k] indices (k < ndim) -> the
+                     (ndim-k)-d view at those leading indices (Warp's a[i]) */
   IR_TID,         /* wp.tid() component aux of aux2 components, int32 */
   IR_ADDR,        /* wp.address_of: args[0] copied into a slot; the slot's
                      address as uint64 */

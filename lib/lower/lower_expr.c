@@ -154,9 +154,9 @@ int lower_array_indices(lower_ctx *c, ir_value *arr, const ast_expr *e,
   }
   if (e->nitems < ndim) {
     wp_error(c->diag, e->loc,
-             "%d index%s for a %d-d array: array slices and views are not "
-             "supported yet",
-             e->nitems, e->nitems == 1 ? "" : "es", ndim);
+             "%d index%s for a %d-d array: a store, update or reference "
+             "needs all %d (only a read, as in `row = a[i]`, makes a view)",
+             e->nitems, e->nitems == 1 ? "" : "es", ndim, ndim);
     return -1;
   }
   for (int i = 0; i < e->nitems; i++) {
@@ -174,9 +174,32 @@ int lower_array_indices(lower_ctx *c, ir_value *arr, const ast_expr *e,
   return e->nitems + 1;
 }
 
+/* a[i] (or a[i, j]) with fewer indices than a has dimensions: the view of
+ * the remaining dimensions at those leading indices, as Warp. */
+static ir_value *array_view(lower_ctx *c, ir_value *arr, const ast_expr *e) {
+  ir_value *args[4];
+  for (int i = 0; i < e->nitems; i++) {
+    if (e->items[i]->kind == AST_EXPR_SLICE) {
+      wp_error(c->diag, e->items[i]->loc,
+               "array slices are not supported in kernels");
+      return NULL;
+    }
+    ir_value *ix = lower_expr(c, e->items[i]);
+    if (!ix || !check_index(c, ix, e->items[i]))
+      return NULL;
+    args[1 + i] = ix;
+  }
+  args[0] = arr;
+  const ir_type *vt =
+      ir_t_array(c->T, arr->type->elem, arr->type->ndim - e->nitems);
+  return lower_emit(c, IR_ARRAY_VIEW, vt, args, e->nitems + 1, e->loc);
+}
+
 /* v[i] on vectors, matrices and tuples. */
 static ir_value *index_value(lower_ctx *c, ir_value *base, const ast_expr *e) {
   const ir_type *t = base->type;
+  if (t->kind == IR_T_ARRAY && e->nitems < t->ndim)
+    return array_view(c, base, e);
   if (t->kind == IR_T_ARRAY) {
     ir_value *args[5];
     int n = lower_array_indices(c, base, e, args);
