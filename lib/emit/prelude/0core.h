@@ -674,6 +674,8 @@ WP_ATOMIC_FLOAT(float64, double, unsigned long long,
  * and grad moved by i rows; it owns neither). */
 WP_FN wp_array wp_array_view_at(wp_array a, wp_int64 i) {
   wp_array r = a;
+  if (i < 0) /* a[-1]: the last row, as Warp */
+    i += a.shape[0];
   r.data = (char *)a.data + i * a.strides[0];
   if (a.grad)
     r.grad = (char *)a.grad + i * a.strides[0];

@@ -50,9 +50,18 @@ def views_vec(a: wp.array2d(dtype=wp.vec3), out: wp.array(dtype=wp.vec3)):
     row[2].y = 7.0
 
 
+@wp.kernel
+def views_neg(a: wp.array2d(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    last = a[-1]
+    k = -2
+    out[i] = last[i] + a[k][i] * 10.0
+
+
 TESTS = [
     dict(kernel="views2d", dim=5, args=dict(a=("uniform", -1, 1)), shapes=dict(a=(5, 4))),
     dict(kernel="views3d", dim=(3, 4), args=dict(a=("uniform", -1, 1), cnt=("int", 0, 5)),
          shapes=dict(a=(3, 4, 5), out=(3, 4), cnt=(3, 4))),
+    dict(kernel="views_neg", dim=4, args=dict(a=("uniform", -1, 1)), shapes=dict(a=(3, 4))),
     dict(kernel="views_vec", dim=6, args=dict(a=("uniform", -1, 1)), shapes=dict(a=(6, 3))),
 ]
