@@ -692,6 +692,11 @@ void emit_value(emit_ctx *e, const ir_value *v) {
       fputc(')', out);
     }
     break;
+  case IR_ARRAY_GRAD:
+    fputs("wp_array_grad_of(", out);
+    name(out, v->args[0]);
+    fputc(')', out);
+    break;
   case IR_ARRAY_VALID:
     /* Warp's array truth value: a non-null data pointer; warp-lang's arrays
        of no elements have none (warpc's allocations do), so those count as

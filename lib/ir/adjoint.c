@@ -458,6 +458,9 @@ static void adjoint_value(actx *a, const ir_value *v) {
     for (int i = 0; i < n; i++)
       args[i] = fwd(a, v->args[i]);
     args[n] = g;
+    if (cg->param_types[n] != g->type) /* a Python func's wp.ref[T] rule:
+                                          the result's own adjoint */
+      args[n] = extract(a, g, 0, cg->param_types[n]);
     ir_value *r = emit(a, IR_CALL, cg->ret, args, n + 1);
     r->callee = cg;
     for (int i = 0; i < n; i++)

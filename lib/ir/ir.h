@@ -213,6 +213,8 @@ typedef enum ir_op {
   IR_ARRAY_VALID, /* bool: args[0] (an array) has data (`if a:` in Warp) */
   IR_ARRAY_VIEW,  /* args[0] array, args[1..k] indices (k < ndim) -> the
                      (ndim-k)-d view at those leading indices (Warp's a[i]) */
+  IR_ARRAY_GRAD,  /* args[0] array -> the array of its grad buffer (no grad
+                     of its own): wp.adjoint[a] in a @wp.func_grad */
   IR_TID,         /* wp.tid() component aux of aux2 components, int32 */
   IR_ADDR,        /* wp.address_of: args[0] copied into a slot; the slot's
                      address as uint64 */

@@ -30,6 +30,7 @@ static const char *op_names[] = {
     [IR_ARRAY_SHAPE] = "shape",
     [IR_ARRAY_VALID] = "array_valid",
     [IR_ARRAY_VIEW] = "array_view",
+    [IR_ARRAY_GRAD] = "array_grad",
     [IR_TID] = "tid",
     [IR_LOCAL_GET] = "local_get",
     [IR_LOCAL_SET] = "local_set",

@@ -460,21 +460,36 @@ static bool custom_grad_body(lower_ctx *c, const ast_def *d, ir_func *f,
   params(c, d, g, NULL);
   if (c->diag->errors != errors)
     return false;
+  /* a func with wp.ref[T] parameters: the rule takes the adjoint of the
+     declared result; its own ref parameters are plain values (what it
+     writes to them goes nowhere) */
+  const ir_type *ret = f->nrefs && f->user_ret ? f->user_ret : f->ret;
+  for (int i = 0; i < g->nparams; i++)
+    g->param_ref[i] = false;
+  g->nrefs = 0;
   bool ok = g->nparams == f->nparams + 1;
   for (int i = 0; ok && i < f->nparams; i++)
     ok = g->param_types[i] == f->param_types[i];
-  if (!ok || g->param_types[g->nparams - 1] != f->ret) {
+  if (!ok || g->param_types[g->nparams - 1] != ret) {
     wp_error(c->diag, d->loc,
              "@wp.func_grad '%s' must take the parameters of '%s' followed by "
              "the adjoint of its result ('%s')",
-             d->name, f->name, f->ret->name);
+             d->name, f->name, ret->name);
     return false;
   }
   for (int i = 0; i < f->nparams; i++) {
     int var = lower_var_index(
         c, wp_arena_printf(c->A, "$adj_%s", d->params[i].name), true);
     c->fs->var_types[var] = f->param_types[i];
-    lower_write_var(c, var, g->entry, lower_zero(c, f->param_types[i]));
+    ir_value *z = NULL;
+    if (f->param_types[i]->kind == IR_T_ARRAY) { /* the param's grad */
+      int pv = lower_var_index(c, d->params[i].name, false);
+      ir_value *p = pv >= 0 ? lower_read_var(c, pv, g->entry) : NULL;
+      c->fs->cur = g->entry;
+      if (p)
+        z = lower_emit(c, IR_ARRAY_GRAD, p->type, &p, 1, d->loc);
+    }
+    lower_write_var(c, var, g->entry, z ? z : lower_zero(c, f->param_types[i]));
   }
   g->ret = ir_t_tuple(c->T, f->param_types, f->nparams);
   c->fs->ret_known = c->fs->ret_declared = true;

@@ -111,8 +111,7 @@ static bool overlaps(lower_ctx *c, const ast_expr *a, const ast_expr *b) {
 bool lower_ref_check_args(lower_ctx *c, ir_func *callee, const int *slots,
                           const ast_expr **exprs, wp_loc loc) {
   ir_func *f = c->fs->f;
-  bool adj =
-      callee->native && callee->custom_grad && callee->ref_func == callee;
+  bool adj = callee->custom_grad && callee->ref_func == callee;
   if (f->kind == IR_FUNC_KERNEL && f->options.enable_backward && !adj) {
     wp_error(c->diag, loc,
              "In kernel '%s': Cannot call '%s' with wp.ref[T] parameters from "

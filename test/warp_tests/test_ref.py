@@ -53,6 +53,8 @@ TESTS = [
     run("kernel_ref_mutates_transform_position_component", 1, dict(out=(3,))),
     run("kernel_ref_mutates_struct_array_transform_position", 3),
     run("kernel_ref_copy_from_transform_position_is_local", 1, dict(out=(2,))),
+    # test_ref_array_view_adjoint
+    run("kernel_ref_array_view_value", 2, dict(values=(2, 2), out=(2,)), values=[[2.0, 3.0], [4.0, 5.0]]),
     # test_native_ref_param_adjoint_array_slice
     run("kernel_native_ref_adjoint_array_slice", 3, dict(dst=(3, 1), out=(3,)), x=X),
 ]
@@ -60,8 +62,6 @@ TESTS = [
 # test_ref_array_view_adjoint: values = [[2, 3], [4, 5]], dim 2;
 # test_native_ref_param_adjoint_array_(nested_)slice: x = X, dst (3, 1), dim 3
 XFAIL = {
-    "kernel_ref_array_view_value":
-        "@wp.func_grad 'adj_ref_array_view_value' must take the parameters of 'ref_array_view_value'",
     "kernel_native_ref_adjoint_array_nested_slice": "array slices are not supported in kernels",
 }
 UNTESTED = {}

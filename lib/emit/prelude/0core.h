@@ -690,6 +690,16 @@ WP_FN wp_array wp_array_view_at(wp_array a, wp_int64 i) {
   return r;
 }
 
+/* wp.adjoint[a] of an array parameter in a @wp.func_grad: the array over a's
+ * grad buffer (null data when a has none, as Warp). */
+WP_FN wp_array wp_array_grad_of(wp_array a) {
+  wp_array r = a;
+  r.data = a.grad;
+  r.grad = 0;
+  r.flags = 0;
+  return r;
+}
+
 /* Array fields of structs are Warp's array_t (wp_array_t, int32 extents and
  * strides); array values in kernels are wp_array.  A field read widens, a
  * field write narrows (dtype, elem_size and device are not part of a field
