@@ -692,6 +692,18 @@ void emit_value(emit_ctx *e, const ir_value *v) {
       fputc(')', out);
     }
     break;
+  case IR_ARRAY_SLICE:
+    fputs(v->aux2 & 4 ? "wp_array_drop_dim(" : "wp_array_slice_dim(", out);
+    name(out, v->args[0]);
+    fprintf(out, ", %d", v->aux);
+    for (int i = 1; i < (v->aux2 & 4 ? 2 : 4); i++) {
+      fputs(", (wp_int64)", out);
+      name(out, v->args[i]);
+    }
+    if (!(v->aux2 & 4))
+      fprintf(out, ", %d, %d", v->aux2 & 1, (v->aux2 >> 1) & 1);
+    fputc(')', out);
+    break;
   case IR_ARRAY_GRAD:
     fputs("wp_array_grad_of(", out);
     name(out, v->args[0]);

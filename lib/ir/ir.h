@@ -213,6 +213,10 @@ typedef enum ir_op {
   IR_ARRAY_VALID, /* bool: args[0] (an array) has data (`if a:` in Warp) */
   IR_ARRAY_VIEW,  /* args[0] array, args[1..k] indices (k < ndim) -> the
                      (ndim-k)-d view at those leading indices (Warp's a[i]) */
+  IR_ARRAY_SLICE, /* args[0] array, args[1..3] start, stop, step (int64):
+                     dimension aux sliced as Warp (aux2 & 1: start given,
+                     & 2: stop given); aux2 & 4: an index instead, start,
+                     which removes the dimension */
   IR_ARRAY_GRAD,  /* args[0] array -> the array of its grad buffer (no grad
                      of its own): wp.adjoint[a] in a @wp.func_grad */
   IR_TID,         /* wp.tid() component aux of aux2 components, int32 */

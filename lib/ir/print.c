@@ -31,6 +31,7 @@ static const char *op_names[] = {
     [IR_ARRAY_VALID] = "array_valid",
     [IR_ARRAY_VIEW] = "array_view",
     [IR_ARRAY_GRAD] = "array_grad",
+    [IR_ARRAY_SLICE] = "array_slice",
     [IR_TID] = "tid",
     [IR_LOCAL_GET] = "local_get",
     [IR_LOCAL_SET] = "local_set",
@@ -87,6 +88,7 @@ static void print_value(FILE *out, const ir_value *v) {
   case IR_EXTRACT:
   case IR_INSERT:
   case IR_ARRAY_SHAPE:
+  case IR_ARRAY_SLICE:
   case IR_PARAM: fprintf(out, " #%d", v->aux); break;
   case IR_TID: fprintf(out, " %d/%d", v->aux, v->aux2); break;
   default: break;

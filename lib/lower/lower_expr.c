@@ -135,7 +135,7 @@ static bool is_const_int(const ir_value *v, int64_t *out) {
   return true;
 }
 
-static bool check_index(lower_ctx *c, ir_value *v, const ast_expr *e) {
+bool lower_check_index(lower_ctx *c, ir_value *v, const ast_expr *e) {
   if (!ir_type_is_int(v->type)) {
     wp_error(c->diag, e->loc, "index must be an integer, not '%s'",
              v->type->name);
@@ -162,11 +162,12 @@ int lower_array_indices(lower_ctx *c, ir_value *arr, const ast_expr *e,
   for (int i = 0; i < e->nitems; i++) {
     if (e->items[i]->kind == AST_EXPR_SLICE) {
       wp_error(c->diag, e->items[i]->loc,
-               "array slices are not supported in kernels");
+               "a store, update or reference cannot go through a slice: "
+               "index each element (a slice read as a value is a view)");
       return -1;
     }
     ir_value *ix = lower_expr(c, e->items[i]);
-    if (!ix || !check_index(c, ix, e->items[i]))
+    if (!ix || !lower_check_index(c, ix, e->items[i]))
       return -1;
     args[1 + i] = ix;
   }
@@ -174,32 +175,11 @@ int lower_array_indices(lower_ctx *c, ir_value *arr, const ast_expr *e,
   return e->nitems + 1;
 }
 
-/* a[i] (or a[i, j]) with fewer indices than a has dimensions: the view of
- * the remaining dimensions at those leading indices, as Warp. */
-static ir_value *array_view(lower_ctx *c, ir_value *arr, const ast_expr *e) {
-  ir_value *args[4];
-  for (int i = 0; i < e->nitems; i++) {
-    if (e->items[i]->kind == AST_EXPR_SLICE) {
-      wp_error(c->diag, e->items[i]->loc,
-               "array slices are not supported in kernels");
-      return NULL;
-    }
-    ir_value *ix = lower_expr(c, e->items[i]);
-    if (!ix || !check_index(c, ix, e->items[i]))
-      return NULL;
-    args[1 + i] = ix;
-  }
-  args[0] = arr;
-  const ir_type *vt =
-      ir_t_array(c->T, arr->type->elem, arr->type->ndim - e->nitems);
-  return lower_emit(c, IR_ARRAY_VIEW, vt, args, e->nitems + 1, e->loc);
-}
-
 /* v[i] on vectors, matrices and tuples. */
 static ir_value *index_value(lower_ctx *c, ir_value *base, const ast_expr *e) {
   const ir_type *t = base->type;
-  if (t->kind == IR_T_ARRAY && e->nitems < t->ndim)
-    return array_view(c, base, e);
+  if (t->kind == IR_T_ARRAY && lower_is_array_view(e, t))
+    return lower_array_view(c, base, e);
   if (t->kind == IR_T_ARRAY) {
     ir_value *args[5];
     int n = lower_array_indices(c, base, e, args);
@@ -228,7 +208,7 @@ static ir_value *index_value(lower_ctx *c, ir_value *base, const ast_expr *e) {
       return NULL;
     }
     ir_value *ix = lower_expr(c, e->items[i]);
-    if (!ix || !check_index(c, ix, e->items[i]))
+    if (!ix || !lower_check_index(c, ix, e->items[i]))
       return NULL;
     int64_t k;
     int len = vt->kind == IR_T_TUPLE ? vt->nmembers : vt->rows;

@@ -218,11 +218,11 @@ typedef struct lower_ctx {
      const_depth const_env_depth (lower_const.c) */
   struct const_env *const_env;
   int const_env_depth;
-  bool const_quiet; /* constant evaluation: not_const does not report */
+  bool const_quiet;   /* constant evaluation: not_const does not report */
   wp_ptrvec fn_types; /* the function types made so far (lower_funcval.c) */
   wp_ptrvec builtin_funcs; /* funcs made for wp.grad(builtin) (ir_func *) */
-  lower_frame *fs;  /* the function being lowered (never NULL) */
-  int half_scalar;  /* lower_half.c: float16 or bfloat16, the builtin's */
+  lower_frame *fs;         /* the function being lowered (never NULL) */
+  int half_scalar; /* lower_half.c: float16 or bfloat16, the builtin's */
 } lower_ctx;
 
 /* lower.c: makes `fs` the frame of function f, on top of the current one:
@@ -279,6 +279,13 @@ ir_value *lower_cast(lower_ctx *c, ir_value *v, const ir_type *to, wp_loc loc);
 const ast_expr *lower_expand_starred(lower_ctx *c, const ast_expr *e);
 /* v[lo:hi:step] of vector v, `s` the slice (lower_slice.c). */
 ir_value *lower_vec_slice(lower_ctx *c, ir_value *v, const ast_expr *s);
+
+/* lower_view.c: whether subscript e of an array of type t makes a view
+ * (fewer indices than dimensions, or a slice), and that view. */
+bool lower_is_array_view(const ast_expr *e, const ir_type *t);
+ir_value *lower_array_view(lower_ctx *c, ir_value *arr, const ast_expr *e);
+/* "index must be an integer" unless v is one; false when reported. */
+bool lower_check_index(lower_ctx *c, ir_value *v, const ast_expr *e);
 /* Marks constant k as the Python number x (py 1: an int, 2: a float). */
 ir_value *lower_mark_py(ir_value *k, int py, double x);
 /* A Python int (int32, int64 when it does not fit) or float (float32)
@@ -557,8 +564,7 @@ int lower_fn_assign(lower_ctx *c, const ast_expr *t, const ast_expr *v,
 entity lower_grad_entity(lower_ctx *c, const ast_expr *ge);
 /* The call `e` of the gradient g (func_call lowers a call of a func). */
 ir_value *lower_grad_apply(lower_ctx *c, const ast_expr *e, entity g,
-                           ir_value *(*func_call)(lower_ctx *,
-                                                  const ast_expr *,
+                           ir_value *(*func_call)(lower_ctx *, const ast_expr *,
                                                   func_info *));
 
 /* The function type of target en (a func or builtin), made on first use;

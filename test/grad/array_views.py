@@ -1,4 +1,5 @@
-"""Gradients through array views (a[i] of a 2-d or 3-d array): loads and
+"""Gradients through array views (a[i] of a 2-d or 3-d array) and slices
+(a[::-1, 1], a[i][1:]): loads and
 atomics on a view reach the grad of the viewed row, a @wp.func taking the
 view as an array parameter included."""
 import warp as wp
@@ -90,6 +91,22 @@ def looped_dyn_f64(a: wp.array2d(dtype=wp.float64), y: wp.array(dtype=wp.float64
     y[j] = s
 
 
+@wp.kernel
+def sliced(a: wp.array2d(dtype=float), y: wp.array(dtype=float)):
+    i = wp.tid()
+    col = a[::-1, 1]
+    win = a[i][1:]
+    y[i] = col[i] * win[1] + wp.exp(win[0])
+
+
+@wp.kernel
+def sliced_f64(a: wp.array2d(dtype=wp.float64), y: wp.array(dtype=wp.float64)):
+    i = wp.tid()
+    col = a[::-1, 1]
+    win = a[i][1:]
+    y[i] = col[i] * win[1] + wp.exp(win[0])
+
+
 GRAD_TESTS = [
     dict(name="rows", kernel="rows", dim=4,
          args=dict(a=("uniform", -1, 1), b=("uniform", -1, 1)),
@@ -99,6 +116,8 @@ GRAD_TESTS = [
          shapes=dict(a=(3, 4), loss=(1,)), outputs=dict(loss="ones"), inputs=["a"]),
     dict(name="looped", kernel="looped", dim=4, args=dict(a=("uniform", -1, 1)),
          shapes=dict(a=(5, 4), y=(4,)), outputs=["y"], inputs=["a"]),
+    dict(name="sliced", kernel="sliced", dim=4, args=dict(a=("uniform", -1, 1)),
+         shapes=dict(a=(4, 3), y=(4,)), outputs=["y"], inputs=["a"]),
     # warp-lang's dynamic loops drop the carried s from the adjoint: checked
     # against finite differences
     dict(name="looped_dyn", kernel="looped_dyn", dim=4, args=dict(a=("uniform", -1, 1)),

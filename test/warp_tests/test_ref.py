@@ -57,11 +57,9 @@ TESTS = [
     run("kernel_ref_array_view_value", 2, dict(values=(2, 2), out=(2,)), values=[[2.0, 3.0], [4.0, 5.0]]),
     # test_native_ref_param_adjoint_array_slice
     run("kernel_native_ref_adjoint_array_slice", 3, dict(dst=(3, 1), out=(3,)), x=X),
+    # test_native_ref_param_adjoint_array_nested_slice
+    run("kernel_native_ref_adjoint_array_nested_slice", 3, dict(dst=(3, 1), out=(3,)), x=X),
 ]
 
-# test_ref_array_view_adjoint: values = [[2, 3], [4, 5]], dim 2;
-# test_native_ref_param_adjoint_array_(nested_)slice: x = X, dst (3, 1), dim 3
-XFAIL = {
-    "kernel_native_ref_adjoint_array_nested_slice": "array slices are not supported in kernels",
-}
+XFAIL = {}
 UNTESTED = {}

@@ -690,6 +690,51 @@ WP_FN wp_array wp_array_view_at(wp_array a, wp_int64 i) {
   return r;
 }
 
+/* a[..., i, ...] among slices: dimension d removed at index i. */
+WP_FN wp_array wp_array_drop_dim(wp_array a, int d, wp_int64 i) {
+  wp_array r = a;
+  if (i < 0)
+    i += a.shape[d];
+  r.data = (char *)a.data + i * a.strides[d];
+  if (a.grad)
+    r.grad = (char *)a.grad + i * a.strides[d];
+  for (int k = d; k < 3; k++) {
+    r.shape[k] = a.shape[k + 1];
+    r.strides[k] = a.strides[k + 1];
+  }
+  r.shape[3] = 0;
+  r.strides[3] = 0;
+  r.ndim = a.ndim - 1;
+  r.flags = a.flags & WP_ARRAY_RETAIN_GRAD;
+  return r;
+}
+
+/* a[..., start:stop:step, ...]: dimension d sliced with Warp's clamping
+ * (absent bounds: the whole extent in the step's direction). */
+WP_FN wp_int64 wp_slice_bound(wp_int64 x, wp_int64 len) {
+  x = x < -len ? -len : x > len ? len : x;
+  return x < 0 ? x + len : x;
+}
+WP_FN wp_array wp_array_slice_dim(wp_array a, int d, wp_int64 start,
+                                  wp_int64 stop, wp_int64 step, int has_start,
+                                  int has_stop) {
+  wp_array r = a;
+  wp_int64 len = a.shape[d], n = 0;
+  start = has_start ? wp_slice_bound(start, len) : step < 0 ? len - 1 : 0;
+  stop = has_stop ? wp_slice_bound(stop, len) : step < 0 ? -1 : len;
+  if (step > 0 && start < stop)
+    n = 1 + (stop - start - 1) / step;
+  else if (step < 0 && start > stop)
+    n = 1 + (start - stop - 1) / -step;
+  r.data = (char *)a.data + start * a.strides[d];
+  if (a.grad)
+    r.grad = (char *)a.grad + start * a.strides[d];
+  r.shape[d] = n;
+  r.strides[d] = a.strides[d] * step;
+  r.flags = a.flags & WP_ARRAY_RETAIN_GRAD;
+  return r;
+}
+
 /* wp.adjoint[a] of an array parameter in a @wp.func_grad: the array over a's
  * grad buffer (null data when a has none, as Warp). */
 WP_FN wp_array wp_array_grad_of(wp_array a) {
