@@ -670,26 +670,6 @@ WP_ATOMIC_FLOAT(float64, double, unsigned long long,
          (wp_int64)(j) * (a).strides[1] + (wp_int64)(k) * (a).strides[2] +     \
          (wp_int64)(l) * (a).strides[3]))
 
-/* Warp's a[i] on an array of ndim >= 2: the (ndim-1)-d view of row i (data
- * and grad moved by i rows; it owns neither). */
-WP_FN wp_array wp_array_view_at(wp_array a, wp_int64 i) {
-  wp_array r = a;
-  if (i < 0) /* a[-1]: the last row, as Warp */
-    i += a.shape[0];
-  r.data = (char *)a.data + i * a.strides[0];
-  if (a.grad)
-    r.grad = (char *)a.grad + i * a.strides[0];
-  for (int k = 0; k < 3; k++) {
-    r.shape[k] = a.shape[k + 1];
-    r.strides[k] = a.strides[k + 1];
-  }
-  r.shape[3] = 0;
-  r.strides[3] = 0;
-  r.ndim = a.ndim - 1;
-  r.flags = a.flags & WP_ARRAY_RETAIN_GRAD;
-  return r;
-}
-
 /* a[..., i, ...] among slices: dimension d removed at index i. */
 WP_FN wp_array wp_array_drop_dim(wp_array a, int d, wp_int64 i) {
   wp_array r = a;
@@ -707,6 +687,12 @@ WP_FN wp_array wp_array_drop_dim(wp_array a, int d, wp_int64 i) {
   r.ndim = a.ndim - 1;
   r.flags = a.flags & WP_ARRAY_RETAIN_GRAD;
   return r;
+}
+
+/* Warp's a[i] on an array of ndim >= 2: the (ndim-1)-d view of row i (data
+ * and grad moved by i rows, a[-1] the last; it owns neither). */
+WP_FN wp_array wp_array_view_at(wp_array a, wp_int64 i) {
+  return wp_array_drop_dim(a, 0, i);
 }
 
 /* a[..., start:stop:step, ...]: dimension d sliced with Warp's clamping
