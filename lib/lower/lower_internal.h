@@ -279,6 +279,15 @@ ir_value *lower_cast(lower_ctx *c, ir_value *v, const ir_type *to, wp_loc loc);
 const ast_expr *lower_expand_starred(lower_ctx *c, const ast_expr *e);
 /* v[lo:hi:step] of vector v, `s` the slice (lower_slice.c). */
 ir_value *lower_vec_slice(lower_ctx *c, ir_value *v, const ast_expr *s);
+/* Part k (0 start, 1 stop, 2 step) of slice `s` as a compile-time integer
+ * into *out, def when absent; else the error msg at the part, false.
+ * lower_const_slice: the three bounds of `s` over len components with
+ * Python's defaults and clamping (b = start, stop, step; step 0 is an
+ * error), msg for a bound that is not constant. */
+bool lower_slice_bound(lower_ctx *c, const ast_expr *s, int k, int64_t def,
+                       const char *msg, int64_t *out);
+bool lower_const_slice(lower_ctx *c, const ast_expr *s, int64_t len,
+                       const char *msg, int64_t b[3]);
 
 /* lower_view.c: whether subscript e of an array of type t makes a view
  * (fewer indices than dimensions, or a slice), and that view. */

@@ -9,52 +9,14 @@
 
 #include <string.h>
 
-/* Part k of slice `s` as a compile-time integer (def when absent). */
-static bool bound(lower_ctx *c, const ast_expr *s, int k, int64_t def,
-                  int64_t *out) {
-  const ast_expr *x = s->items[k];
-  *out = def;
-  if (!x)
-    return true;
-  ir_value *v = lower_expr(c, x);
-  if (!v)
-    return false;
-  if (v->op != IR_CONST || !ir_type_is_int(v->type)) {
-    wp_error(c->diag, x->loc,
-             "a slice bound of a starred argument must be a compile-time "
-             "integer constant");
-    return false;
-  }
-  *out = v->ival;
-  return true;
-}
-
-/* Python's slice.indices clamping of i into [0, len]. */
-static int64_t clamp_index(int64_t i, int64_t len, int64_t step) {
-  if (i < 0)
-    i += len;
-  if (i < 0)
-    return step < 0 ? -1 : 0;
-  if (i >= len)
-    return step < 0 ? len - 1 : len;
-  return i;
-}
+#define STAR_BOUND_MSG                                                         \
+  "a slice bound of a starred argument must be a compile-time integer "        \
+  "constant"
 
 /* Bounds of slice `s` over a composite of len components. */
 static bool composite_bounds(lower_ctx *c, const ast_expr *s, int64_t len,
                              int64_t b[3]) {
-  if (!bound(c, s, 2, 1, &b[2]))
-    return false;
-  if (b[2] == 0) {
-    wp_error(c->diag, s->loc, "slice step cannot be zero");
-    return false;
-  }
-  if (!bound(c, s, 0, b[2] < 0 ? len - 1 : 0, &b[0]) ||
-      !bound(c, s, 1, b[2] < 0 ? -len - 1 : len, &b[1]))
-    return false;
-  b[0] = clamp_index(b[0], len, b[2]);
-  b[1] = clamp_index(b[1], len, b[2]);
-  return true;
+  return lower_const_slice(c, s, len, STAR_BOUND_MSG, b);
 }
 
 /* Bounds of slice `s` over a 1-D array: explicit, non-negative. */
@@ -65,8 +27,9 @@ static bool array_bounds(lower_ctx *c, const ast_expr *s, int64_t b[3]) {
              "*a[0:3], not *a[0:])");
     return false;
   }
-  if (!bound(c, s, 0, 0, &b[0]) || !bound(c, s, 1, 0, &b[1]) ||
-      !bound(c, s, 2, 1, &b[2]))
+  if (!lower_slice_bound(c, s, 0, 0, STAR_BOUND_MSG, &b[0]) ||
+      !lower_slice_bound(c, s, 1, 0, STAR_BOUND_MSG, &b[1]) ||
+      !lower_slice_bound(c, s, 2, 1, STAR_BOUND_MSG, &b[2]))
     return false;
   if (b[0] < 0 || b[1] < 0) {
     wp_error(c->diag, s->loc,
