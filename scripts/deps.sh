@@ -7,6 +7,9 @@
 #                           Jetson test, test/cli/cross_aarch64.sh) and NVIDIA's
 #                           cuobjdump from PyPI, linked as build/deps/bin/cuobjdump
 #                           (its path also in build/deps/cuobjdump-path)
+#   scripts/deps.sh mutate  the above (build) + PyPI's universalmutator, pinned by
+#                           hash in scripts/mutate-requirements.txt, in the venv
+#                           build/deps/mutate-venv (make mutate, scripts/mutate.py)
 # The grammar and the tree-sitter runtime come from PyPI source distributions,
 # verified by SHA-256, unpacked under build/deps:
 #   build/deps/tree-sitter-python/src  parser.c, scanner.c of tree-sitter-python
@@ -133,5 +136,17 @@ PY
   mkdir -p "$deps/bin"
   [ "$(readlink "$deps/bin/cuobjdump" 2>/dev/null)" = "$cuobjdump" ] || ln -sfn "$cuobjdump" "$deps/bin/cuobjdump"
   [ "$(cat "$deps/cuobjdump-path" 2>/dev/null)" = "$cuobjdump" ] || echo "$cuobjdump" >"$deps/cuobjdump-path"
+fi
+if [ "$what" = mutate ]; then
+  venv=$deps/mutate-venv
+  req=$root/scripts/mutate-requirements.txt
+  if ! cmp -s "$req" "$venv/.requirements" 2>/dev/null; then
+    echo "deps: installing universalmutator into $venv"
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+    PIP_ROOT_USER_ACTION=ignore "$venv/bin/python" -m pip install -q --disable-pip-version-check \
+      --no-deps --require-hashes -r "$req"
+    cp "$req" "$venv/.requirements"
+  fi
 fi
 exit 0

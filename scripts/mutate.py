@@ -1,0 +1,560 @@
+#!/usr/bin/env python3
+"""scripts/mutate.py - mutation testing of warpc's sources (`make mutate`).
+
+    scripts/mutate.py [-n N] [--seed S] [-j J] FILE...
+
+For each FILE (a C source or prelude header of this repository) PyPI's
+universalmutator (pinned, installed by `scripts/deps.sh mutate` into
+build/deps/mutate-venv) writes every mutant it knows for C: one line changed
+each (an operator swapped, a constant moved by one, a statement commented
+out, ...).  Up to N of them (default 40), drawn with a seeded generator, are
+tried one at a time:
+
+  1. the mutant replaces FILE in build/mutate/tree, a copy of the tracked
+     tree with a build of its own (build/deps and warp-lang's kernel caches
+     are shared with this tree's build/), and `make all unit` rebuilds what
+     depends on it; a mutant that does not compile is skipped;
+  2. a mutant whose object file (debug info stripped) equals the original's,
+     or, for a header, whose text equals the original's once comments and
+     blank space are removed, is equivalent (trivially: the compiler made
+     the same code) and is not tested;
+  3. so is a mutant listed in test/mutate/equivalent.txt (below);
+  4. the others run the tests that reach the file: the ctest names of the
+     file's folder (SUBSETS below), narrowed, for files compiled into warpc
+     or libwarprt.a, to the tests that execute the mutated line.  That line
+     coverage comes from a second copy, build/mutate/cov, built with gcc
+     --coverage and run once per test (each test's counters under its own
+     GCOV_PREFIX), kept in build/mutate/coverage.json while the sources and
+     the test's files are unchanged.  Tests run J at a time (default 2), those
+     that killed most mutants first, then the quickest, and stop at the first
+     failure: the mutant is killed.  A test running past 3x its time in the
+     coverage run plus 30 s is stopped and counts as a kill.  A mutant no
+     test fails survives: its diff is printed.
+
+The score of a file is killed / (killed + survived).  The report (per file:
+mutants generated, tried, not compiling, equivalent, killed, survived,
+score) is printed and written with every mutant's outcome to
+build/mutate/report.json.  Exit status: 0 when every file scored at least
+--min-score (default 0: report only), 1 otherwise, 2 for usage or setup
+errors.
+
+test/mutate/equivalent.txt lists mutants that no test can kill because they
+do not change what the program does, each as a block:
+
+    lib/ir/fold.c
+    -  original line (leading and trailing blanks ignored)
+    +  the mutant's line
+    =  why it is equivalent, in one line
+
+Blocks are separated by blank lines; lines starting with '#' are comments.
+"""
+
+import argparse
+import concurrent.futures
+import difflib
+import fcntl
+import hashlib
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WORK = ROOT / "build" / "mutate"
+TREE = WORK / "tree"
+COV = WORK / "cov"
+VENV = ROOT / "build" / "deps" / "mutate-venv"
+EQUIVALENT = ROOT / "test" / "mutate" / "equivalent.txt"
+
+# Which ctest names reach a file, by its path (first match wins).  2adjoint.h
+# holds adjoint rules, which only backward kernels run: the grad tests.
+SUBSETS = [
+    ("lib/emit/prelude/2adjoint.h", r"^(unit|grad)\."),
+    ("lib/emit/prelude/", r"^(unit|e2e|grad|warp)\."),
+    ("runtime/src/", r"^(unit|cli|e2e|grad)\."),
+    ("runtime/include/", r"^(unit|cli|e2e|grad)\."),
+    ("cmd/warpc/", r"^(unit|cli|diag|e2e)\."),
+    ("lib/", r"^(unit|cli|diag|e2e|grad|warp)\."),
+]
+# Files whose line coverage selects the tests (compiled into warpc or the
+# runtime); prelude headers are text pasted into generated code.
+COVERED = re.compile(r"^(lib|cmd/warpc|runtime/src)/.*\.c$")
+
+
+def log(msg):
+    print(msg, flush=True)
+
+
+def die(msg):
+    print(f"mutate: error: {msg}", file=sys.stderr)
+    sys.exit(2)
+
+
+# --------------------------------------------------------------------------
+# trees
+# --------------------------------------------------------------------------
+
+
+def tracked_files():
+    out = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-co", "--exclude-standard", "-z"],
+                         check=True, capture_output=True).stdout
+    return sorted({p for p in out.decode().split("\0") if p and (ROOT / p).is_file()})
+
+
+def sync_tree(dest, files):
+    """Makes DEST a copy of FILES (rewriting only files whose bytes differ, so
+    that make rebuilds only what changed), with build/deps and warp-lang's
+    kernel caches linked to this tree's."""
+    dest.mkdir(parents=True, exist_ok=True)
+    manifest = dest / ".mutate-files"
+    old = set(manifest.read_text().split("\n")) if manifest.exists() else set()
+    for rel in old - set(files):
+        if rel and (dest / rel).is_file():
+            (dest / rel).unlink()
+    for rel in files:
+        src, dst = ROOT / rel, dest / rel
+        data = src.read_bytes()
+        if not dst.is_file() or dst.read_bytes() != data:
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            # with the source's times: make rebuilds what changed since the
+            # tree was built, and nothing newer than the shared build/deps
+            shutil.copy2(src, dst)
+    manifest.write_text("\n".join(files))
+    (dest / "build").mkdir(exist_ok=True)
+    for name in ("deps", "e2e-cache", "grad-cache"):
+        (ROOT / "build" / name).mkdir(parents=True, exist_ok=True)
+        link = dest / "build" / name
+        if not link.is_symlink():
+            shutil.rmtree(link, ignore_errors=True)
+            link.symlink_to(ROOT / "build" / name)
+
+
+def make(tree, jobs, extra=(), env=None, timeout=900):
+    """make all unit in TREE; returns (ok, output)."""
+    try:
+        p = subprocess.run(["make", "-C", str(tree), f"-j{jobs}", "--no-print-directory", "all", "unit", *extra],
+                           capture_output=True, text=True, env=env, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return False, "make timed out"
+    return p.returncode == 0, p.stdout + p.stderr
+
+
+def ctest_tests(tree, env=None):
+    """The suite's tests in TREE: name -> (command, cwd, environment)."""
+    bdir = tree / "build" / "ctest"
+    subprocess.run(["cmake", "-S", str(tree / "test"), "-B", str(bdir), f"-DWARPC_ROOT={tree}"],
+                   check=True, capture_output=True, env=env)
+    js = json.loads(subprocess.run(["ctest", "--show-only=json-v1"], cwd=bdir, check=True,
+                                   capture_output=True, text=True, env=env).stdout)
+    tests = {}
+    for t in js["tests"]:
+        props = {p["name"]: p["value"] for p in t.get("properties", [])}
+        tenv = dict(e.split("=", 1) for e in props.get("ENVIRONMENT", []))
+        if "command" not in t:
+            die(f"ctest knows no command for {t['name']} in {tree} (not built?)")
+        tests[t["name"]] = (t["command"], props.get("WORKING_DIRECTORY", str(bdir)), tenv)
+    return tests
+
+
+def subset_of(rel):
+    for prefix, regex in SUBSETS:
+        if rel.startswith(prefix):
+            return re.compile(regex)
+    die(f"{rel}: no test subset reaches this file (see SUBSETS in {Path(__file__).name})")
+
+
+# --------------------------------------------------------------------------
+# running tests
+# --------------------------------------------------------------------------
+
+
+def run_test(test, env_base, timeout, extra_env=None, running=None):
+    """Runs one test; returns (passed, seconds, why).  RUNNING, a set, holds
+    the process while it runs (first_failure stops the others through it)."""
+    cmd, cwd, tenv = test
+    env = dict(env_base)
+    env.update(tenv)
+    if extra_env:
+        env.update(extra_env)
+    t0 = time.monotonic()
+    p = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                         start_new_session=True)
+    if running is not None:
+        running.add(p)
+    try:
+        rc = p.wait(timeout=timeout)
+        why = "" if rc == 0 else f"exit {rc}"
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
+        rc, why = -1, f"timed out after {timeout:.0f} s"
+    if running is not None:
+        running.discard(p)
+    return rc == 0, time.monotonic() - t0, why
+
+
+def first_failure(names, tests, env_base, timeouts, jobs):
+    """Runs NAMES in order, JOBS at a time; returns (name, why) of the first
+    failure seen (the others are stopped), or None when all pass."""
+    stop = threading.Event()
+    procs_lock = threading.Lock()
+    result = []
+    running = set()
+    it = iter(names)
+
+    def worker():
+        while not stop.is_set():
+            with procs_lock:
+                name = next(it, None)
+            if name is None:
+                return
+            ok, _, why = run_test(tests[name], env_base, timeouts[name], running=running)
+            with procs_lock:
+                if not ok and not stop.is_set():
+                    result.append((name, why))
+                    stop.set()
+                    for other in list(running):  # the tests still running
+                        try:
+                            os.killpg(other.pid, signal.SIGKILL)
+                        except ProcessLookupError:
+                            pass
+
+    threads = [threading.Thread(target=worker) for _ in range(max(1, jobs))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return result[0] if result else None
+
+
+# --------------------------------------------------------------------------
+# coverage
+# --------------------------------------------------------------------------
+
+
+def sources_digest(files):
+    h = hashlib.sha256()
+    for rel in files:
+        if re.match(r"^(lib|cmd|runtime)/", rel) or rel in ("Makefile",):
+            h.update(rel.encode() + b"\0" + (ROOT / rel).read_bytes())
+    return h.hexdigest()
+
+
+def test_digest(test):
+    """A digest of the files a test's command names (its script or case)."""
+    h = hashlib.sha256()
+    for arg in test[0][1:]:
+        p = Path(arg)
+        if p.is_file():
+            h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+def gcov_lines(prefix, gcov):
+    """{file: executed lines} of every covered source from the counters a test
+    left under PREFIX (its GCOV_PREFIX: a copy of the coverage tree's object
+    folders), one gcov run per folder."""
+    lines = {}
+    objroot = COV / "build" / "obj"
+    for gcda_dir in sorted({p.parent for p in Path(str(prefix) + str(objroot)).rglob("*.gcda")}):
+        reldir = Path(str(gcda_dir)[len(str(prefix) + str(objroot)) + 1:])
+        srcs = []
+        for gcda in sorted(gcda_dir.glob("*.gcda")):
+            rel = str(reldir / (gcda.stem + ".c"))
+            if not COVERED.match(rel):
+                continue
+            link = gcda_dir / (gcda.stem + ".gcno")
+            if not link.exists():
+                link.symlink_to(objroot / reldir / (gcda.stem + ".gcno"))
+            srcs.append(str(COV / rel))
+        if not srcs:
+            continue
+        p = subprocess.run([gcov, "--json-format", "--stdout", "-o", str(gcda_dir), *srcs],
+                           capture_output=True, text=True, cwd=gcda_dir)
+        for chunk in p.stdout.splitlines():
+            if not chunk.strip():
+                continue
+            for f in json.loads(chunk).get("files", []):
+                name = os.path.relpath(os.path.join(str(COV), f["file"]), COV)
+                if COVERED.match(name):
+                    hit = [ln["line_number"] for ln in f["lines"] if ln["count"] > 0]
+                    lines[name] = sorted(set(lines.get(name, [])) | set(hit))
+    return lines
+
+
+def coverage(files, names, jobs):
+    """{test: {"lines": {rel: [line...]}, "seconds": s, "passed": bool}} for
+    NAMES over every covered file (COVERED), from the cache where still valid."""
+    cache_path = WORK / "coverage.json"
+    cache = json.loads(cache_path.read_text()) if cache_path.exists() else {}
+    digest = sources_digest(files)
+    if cache.get("sources") != digest:
+        cache = {"sources": digest, "tests": {}}
+    wrapper_dir = WORK / "covbin"
+    wrapper_dir.mkdir(parents=True, exist_ok=True)
+    cc = wrapper_dir / "cc"
+    cc.write_text("#!/bin/sh\n# scripts/mutate.py: gcc with line coverage\nexec gcc --coverage \"$@\"\n")
+    cc.chmod(0o755)
+    env = dict(os.environ, CC=str(cc), PATH=f"{wrapper_dir}:{os.environ['PATH']}",
+               WARPC=str(COV / "build/bin/warpc"), WARPRT=str(COV / "build/lib/libwarprt.a"))
+    sync_tree(COV, files)
+    log(f"mutate: building the coverage tree ({COV.relative_to(ROOT)})")
+    ok, out = make(COV, jobs, [f"CC={cc}", "CFLAGS=-O0 -g"], env)
+    if not ok:
+        die(f"the coverage build failed:\n{out[-3000:]}")
+    tests = ctest_tests(COV, env)
+    todo = [n for n in names
+            if n not in cache["tests"] or cache["tests"][n].get("digest") != test_digest(tests[n])]
+    if not todo:
+        return {n: cache["tests"][n] for n in names}
+    gcov = shutil.which("gcov") or die("gcov not found")
+    data_root = WORK / "covdata"
+    log(f"mutate: line coverage of {len(todo)} tests (once; kept in {cache_path.relative_to(ROOT)})")
+    done = [0]
+    lock = threading.Lock()
+
+    def one(name):
+        prefix = data_root / re.sub(r"[^A-Za-z0-9_.-]", "_", name)
+        shutil.rmtree(prefix, ignore_errors=True)
+        ok, secs, why = run_test(tests[name], env, 1800, {"GCOV_PREFIX": str(prefix), "GCOV_PREFIX_STRIP": "0"})
+        lines = gcov_lines(prefix, gcov)
+        shutil.rmtree(prefix, ignore_errors=True)
+        with lock:
+            cache["tests"][name] = {"digest": test_digest(tests[name]), "seconds": secs, "passed": ok,
+                                    "lines": lines}
+            done[0] += 1
+            if not ok:
+                log(f"mutate: {name} fails in the coverage tree ({why})")
+            if done[0] % 25 == 0 or done[0] == len(todo):
+                log(f"mutate: coverage {done[0]}/{len(todo)}")
+                cache_path.write_text(json.dumps(cache))
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
+        list(ex.map(one, todo))
+    cache_path.write_text(json.dumps(cache))
+    return {n: cache["tests"][n] for n in names}
+
+
+# --------------------------------------------------------------------------
+# mutants
+# --------------------------------------------------------------------------
+
+
+def strip_c_comments(text):
+    """TEXT without comments and blank space (strings kept)."""
+    out = re.sub(r'"(\\.|[^"\\])*"|\'(\\.|[^\'\\])*\'|/\*.*?\*/|//[^\n]*',
+                 lambda m: m.group(0) if m.group(0)[0] in "\"'" else " ", text, flags=re.S)
+    return re.sub(r"\s+", " ", out).strip()
+
+
+def generate(rel, outdir):
+    mutate_bin = VENV / "bin" / "mutate"
+    if not mutate_bin.exists():
+        die(f"{mutate_bin} is missing: run scripts/deps.sh mutate (make mutate does)")
+    shutil.rmtree(outdir, ignore_errors=True)
+    outdir.mkdir(parents=True)
+    p = subprocess.run([str(mutate_bin), str(ROOT / rel), "c", "--noCheck", "--mutantDir", str(outdir)],
+                       capture_output=True, text=True, cwd=outdir)
+    if p.returncode != 0:
+        die(f"universalmutator failed on {rel}:\n{p.stdout[-2000:]}{p.stderr[-2000:]}")
+    def key(p):
+        m = re.search(r"\.mutant\.(\d+)\.", p.name)
+        return int(m.group(1)) if m else 0
+    return sorted(outdir.glob("*.mutant.*"), key=key)
+
+
+def changed_line(orig_lines, mut_lines):
+    """(line number, original line, mutant line) of a one-line mutant."""
+    sm = difflib.SequenceMatcher(a=orig_lines, b=mut_lines, autojunk=False)
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag != "equal":
+            a = "".join(orig_lines[i1:i2]).rstrip("\n")
+            b = "".join(mut_lines[j1:j2]).rstrip("\n")
+            return i1 + 1, a, b
+    return 0, "", ""
+
+
+def load_equivalent():
+    """{(file, original, mutant): reason} from test/mutate/equivalent.txt."""
+    eq = {}
+    if not EQUIVALENT.exists():
+        return eq
+    block = []
+    for n, line in enumerate(EQUIVALENT.read_text().split("\n") + [""], 1):
+        if line.startswith("#"):
+            continue
+        if line.strip():
+            block.append(line)
+            continue
+        if not block:
+            continue
+        if len(block) != 4 or block[1][:1] != "-" or block[2][:1] != "+" or block[3][:1] != "=":
+            die(f"{EQUIVALENT}:{n - len(block)}: a block is: file, '- original', '+ mutant', '= reason'")
+        eq[(block[0].strip(), block[1][1:].strip(), block[2][1:].strip())] = block[3][1:].strip()
+        block = []
+    return eq
+
+
+def object_of(rel):
+    if rel.endswith(".c"):
+        return "build/obj/" + rel[:-2] + ".o"
+    return None
+
+
+def stripped_object(tree, obj):
+    out = WORK / "stripped.o"
+    p = subprocess.run(["objcopy", "--strip-debug", str(tree / obj), str(out)], capture_output=True)
+    return out.read_bytes() if p.returncode == 0 else None
+
+
+def main():
+    ap = argparse.ArgumentParser(description="mutation testing of warpc's sources")
+    ap.add_argument("files", nargs="+", help="C sources or prelude headers, relative to the repository root")
+    ap.add_argument("-n", type=int, default=40, help="mutants tried per file (default 40; 0: all)")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the sample (default 1)")
+    ap.add_argument("-j", "--jobs", type=int, default=2, help="tests run at once (default 2)")
+    ap.add_argument("--tests", metavar="REGEX", help="only the tests (ctest names) matching REGEX")
+    ap.add_argument("--min-score", type=float, default=0.0, help="exit 1 when a file scores below this (0-1)")
+    args = ap.parse_args()
+
+    files = tracked_files()
+    rels = []
+    for f in args.files:
+        rel = os.path.relpath(os.path.abspath(f), ROOT) if os.path.exists(f) else f
+        if rel not in files:
+            die(f"{f}: not a tracked file of {ROOT}")
+        subset_of(rel)
+        rels.append(rel)
+    equivalent = load_equivalent()
+
+    WORK.mkdir(parents=True, exist_ok=True)
+    lock = open(WORK / "lock", "w")
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        die(f"another mutation run holds {WORK / 'lock'}")
+    sync_tree(TREE, files)
+    log(f"mutate: building {TREE.relative_to(ROOT)}")
+    ok, out = make(TREE, args.jobs)
+    if not ok:
+        die(f"the unmutated tree does not build:\n{out[-3000:]}")
+    env_base = dict(os.environ, WARPC=str(TREE / "build/bin/warpc"), WARPRT=str(TREE / "build/lib/libwarprt.a"))
+    tests = ctest_tests(TREE)
+
+    covered = [r for r in rels if COVERED.match(r)]
+    wanted = sorted({n for r in rels for n in tests if subset_of(r).search(n)
+                     and (not args.tests or re.search(args.tests, n))})
+    cov = coverage(files, wanted, args.jobs) if covered else {}
+    # tests without coverage data (a header's subset) are run once without a
+    # mutant: to time them, and to leave out any that fail
+    plain = [n for n in wanted if n not in cov]
+    if plain:
+        log(f"mutate: running {len(plain)} tests without a mutant")
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+            runs = list(ex.map(lambda n: run_test(tests[n], env_base, 1800), plain))
+        for n, (ok, secs, why) in zip(plain, runs):
+            cov[n] = {"seconds": secs, "passed": True, "lines": None}
+            if not ok:
+                log(f"mutate: warning: {n} fails without a mutant ({why}); left out")
+                wanted.remove(n)
+    timeouts = {n: 3 * cov[n]["seconds"] + 30 for n in wanted}
+    broken = [n for n in wanted if n in cov and not cov[n]["passed"]]
+    if broken:
+        # a test that fails in the coverage tree (e.g. it links with a
+        # compiler other than cc) is checked in the unmutated tree: kept
+        # (run for every mutant) when it passes there
+        for n in broken:
+            ok, _, why = run_test(tests[n], env_base, timeouts[n])
+            if ok:
+                cov[n] = dict(cov[n], lines=None)
+            else:
+                log(f"mutate: warning: {n} fails without a mutant ({why}); left out")
+                wanted.remove(n)
+
+    kills = {n: 0 for n in wanted}
+    report = {"seed": args.seed, "n": args.n, "files": {}}
+    for rel in rels:
+        subset = [n for n in wanted if subset_of(rel).search(n)]
+        orig_text = (ROOT / rel).read_text()
+        orig_lines = orig_text.splitlines(keepends=True)
+        mutants = generate(rel, WORK / "mutants" / rel.replace("/", "_"))
+        sample = list(mutants)
+        random.Random(f"{args.seed}:{rel}").shuffle(sample)
+        if args.n:
+            sample = sample[:args.n]
+        obj = object_of(rel)
+        orig_obj = stripped_object(TREE, obj) if obj else None
+        stats = {"generated": len(mutants), "tried": 0, "no_compile": 0, "equivalent": 0, "listed": 0,
+                 "killed": 0, "survived": 0}
+        outcomes = []
+        log(f"mutate: {rel}: {len(mutants)} mutants, trying {len(sample)}; {len(subset)} tests reach it")
+        for k, mpath in enumerate(sample, 1):
+            mtext = mpath.read_text()
+            line, a, b = changed_line(orig_lines, mtext.splitlines(keepends=True))
+            stats["tried"] += 1
+            rec = {"mutant": mpath.name, "line": line, "original": a, "mutant_line": b}
+            tag = f"{rel}:{line} [{k}/{len(sample)}]"
+            if strip_c_comments(mtext) == strip_c_comments(orig_text):
+                rec["outcome"] = "equivalent (comments or blank space only)"
+                stats["equivalent"] += 1
+            elif (rel, a.strip(), b.strip()) in equivalent:
+                rec["outcome"] = "listed: " + equivalent[(rel, a.strip(), b.strip())]
+                stats["listed"] += 1
+            else:
+                (TREE / rel).write_text(mtext)
+                ok, _ = make(TREE, args.jobs)
+                if not ok:
+                    rec["outcome"] = "does not compile"
+                    stats["no_compile"] += 1
+                elif obj and orig_obj is not None and stripped_object(TREE, obj) == orig_obj:
+                    rec["outcome"] = "equivalent (same object code)"
+                    stats["equivalent"] += 1
+                else:
+                    sel = [n for n in subset
+                           if cov[n]["lines"] is None or not COVERED.match(rel) or line in cov[n]["lines"].get(rel, ())]
+                    sel.sort(key=lambda n: (-kills[n], cov[n]["seconds"], n))
+                    t0 = time.monotonic()
+                    fail = first_failure(sel, tests, env_base, timeouts, args.jobs)
+                    secs = time.monotonic() - t0
+                    if fail:
+                        kills[fail[0]] += 1
+                        rec["outcome"] = f"killed by {fail[0]} ({fail[1]})"
+                        stats["killed"] += 1
+                    else:
+                        rec["outcome"] = f"SURVIVED {len(sel)} tests"
+                        stats["survived"] += 1
+                        log(f"--- {rel}:{line} survived {len(sel)} tests ({secs:.0f} s)\n-{a}\n+{b}")
+                    rec["seconds"] = round(secs, 1)
+                    rec["tests_run_from"] = len(sel)
+                (TREE / rel).write_text(orig_text)
+            log(f"mutate: {tag}: {rec['outcome']}")
+            outcomes.append(rec)
+        ok, out = make(TREE, args.jobs)
+        if not ok:
+            die(f"the tree does not build after restoring {rel}:\n{out[-2000:]}")
+        live = stats["killed"] + stats["survived"]
+        stats["score"] = round(stats["killed"] / live, 3) if live else 1.0
+        report["files"][rel] = {"stats": stats, "mutants": outcomes}
+        (WORK / "report.json").write_text(json.dumps(report, indent=1))
+
+    log("\nfile                          generated  tried  no-compile  equivalent  killed  survived  score")
+    status = 0
+    for rel, r in report["files"].items():
+        s = r["stats"]
+        log(f"{rel:<30}{s['generated']:>9}{s['tried']:>7}{s['no_compile']:>12}"
+            f"{s['equivalent'] + s['listed']:>12}{s['killed']:>8}{s['survived']:>10}{100 * s['score']:>6.0f}%")
+        if s["score"] < args.min_score:
+            status = 1
+    log(f"(every mutant's outcome: {(WORK / 'report.json').relative_to(ROOT)})")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
