@@ -329,6 +329,12 @@ static void test_errors(void) {
   CHECK_ERR(wp_launch_kernel(&l, &scale_desc, 1, &args), WP_ERROR_INVALID_VALUE,
             "kernel test_scale: a backward launch cannot be recorded on a "
             "tape");
+  /* the whole message, with its hint (a mutant emptying the hint survived,
+     issue 18) */
+  CHECK(strcmp(wp_last_error(),
+               "kernel test_scale: a backward launch cannot be recorded on a "
+               "tape (record forward launches; wp_tape_backward runs their "
+               "adjoints)") == 0);
   wp_launch bad = l;
   bad.ndim = 5;
   CHECK_ERR(wp_launch_kernel(&bad, &scale_desc, 0, &args),
