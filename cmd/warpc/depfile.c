@@ -25,38 +25,29 @@ static void put_path(FILE *f, const char *p) {
   }
 }
 
-/* The rule's targets in gcc's order: its driver passes every -MQ before
+/* The rule's targets in gcc's order.  Its driver passes every -MQ before
  * every -MT, and each -MT (literal) then takes the place of the earliest
- * quoted target, which moves to the end. */
+ * quoted target, which moves to the end: the literal targets come first, in
+ * order, then the quoted ones from the r-th on, then the first r of them,
+ * r being the smaller of the two counts (no table needed). */
 static void put_targets(FILE *f, const options *o) {
-  int n = o->ndep_targets, k = 0, lwm = 0;
-  int *order = malloc((size_t)(n ? n : 1) * sizeof *order);
-  if (!order) {
-    fputs("warpc: fatal: out of memory\n", stderr);
-    abort();
-  }
+  int n = o->ndep_targets, nquoted = 0;
   for (int i = 0; i < n; i++)
-    if (o->dep_quote[i])
-      order[k++] = i;
+    nquoted += o->dep_quote[i] ? 1 : 0;
+  int nliteral = n - nquoted;
+  int r = nliteral < nquoted ? nliteral : nquoted;
+  const char *sep = "";
   for (int i = 0; i < n; i++)
     if (!o->dep_quote[i]) {
-      order[k] = i;
-      if (lwm != k) {
-        order[k] = order[lwm];
-        order[lwm] = i;
-      }
-      k++, lwm++;
+      fputs(sep, f), fputs(o->dep_targets[i], f);
+      sep = " ";
     }
-  for (int j = 0; j < n; j++) {
-    const char *t = o->dep_targets[order[j]];
-    if (j)
-      fputc(' ', f);
-    if (o->dep_quote[order[j]])
-      put_path(f, t);
-    else
-      fputs(t, f);
-  }
-  free(order);
+  for (int pass = 0; pass < 2; pass++) /* quoted r.., then 0..r-1 */
+    for (int i = 0, q = 0; i < n; i++)
+      if (o->dep_quote[i] && (q++ >= r) == (pass == 0)) {
+        fputs(sep, f), put_path(f, o->dep_targets[i]);
+        sep = " ";
+      }
 }
 
 static void write_rules(FILE *f, const options *o, const ast_program *prog,

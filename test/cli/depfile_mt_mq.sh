@@ -41,6 +41,11 @@ check "MQ backslashes" 'a\\\ b.o a\b tab\	x \\\ \' -MQ 'a\ b.o' -MQ 'a\b' -MQ 't
 check "MT and MQ" 'a.o a.h x\ y.o' -MT 'a.o a.h' -MQ 'x y.o'
 check "gcc's order" 't1 t2 q3 q1 q2' -MQ q1 -MQ q2 -MT t1 -MQ q3 -MT t2
 check "MQ alone" 'o$$.o' -MQ 'o$.o'
+# more literal than quoted targets, and the other way (every rotation)
+check "gcc's order, MT first" 't1 q2 q1' -MT t1 -MQ q1 -MQ q2
+check "gcc's order, more MT" 't1 t2 t3 q1' -MQ q1 -MT t1 -MT t2 -MT t3
+check "gcc's order, MT = MQ" 't1 t2 q1 q2' -MQ q1 -MT t1 -MQ q2 -MT t2
+check "gcc's order, one MT" 't1 q2 q3 q1' -MQ q1 -MQ q2 -MQ q3 -MT t1
 
 # -MQ needs an argument, like -MT
 rc=0
