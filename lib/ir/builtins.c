@@ -184,13 +184,16 @@ type_t ir_chk_invert(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return fail(T, err, NO_OVERLOAD);
 }
 
-/* Logical operators take any scalars (truth values) and give bool. */
+/* Logical operators take scalars (truth values) and give bool; `not` of a
+ * float is an error in Warp (its unot has bool and integer overloads only),
+ * while `and` / `or` take floats. */
 type_t ir_chk_logic(ir_types *T, const ir_builtin *b, type_t *a, int n,
                     const char **err) {
-  (void)b;
   for (int i = 0; i < n; i++)
     if (a[i]->kind != IR_T_SCALAR)
       return fail(T, err, "operands must be scalars");
+  if (b->id == IR_B_NOT && ir_type_is_float(a[0]))
+    return fail(T, err, NO_OVERLOAD);
   return ir_t_bool(T);
 }
 
