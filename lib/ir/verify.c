@@ -318,6 +318,8 @@ static void verify_func(vctx *v) {
     for (int k = 0; k < ns; k++)
       if (!own_block(v, s[k], blocks))
         problem(v, "branch to a block that is not in the function", b->last);
+      else if (s[k] == f->entry) /* as in LLVM: its params are the args */
+        problem(v, "branch to the entry block", b->last);
   }
   free(blocks);
   if (v->problems || f->backward) /* backward code is not SSA */

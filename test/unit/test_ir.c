@@ -214,6 +214,15 @@ static void test_verifier_catches_broken_ir(void) {
   CHECK(problems == 1);
   CHECK(strstr(buf, "wrong number of block arguments") != NULL);
   free(buf);
+  /* the entry block has no predecessors (the adjoint's loop finder relies
+     on it: a mutant skipping the entry survived every test, issue 18) */
+  br->targets[0] = b0;
+  out = open_memstream(&buf, &len);
+  problems = ir_verify(m, out);
+  fclose(out);
+  CHECK(problems == 1);
+  CHECK(strstr(buf, "branch to the entry block") != NULL);
+  free(buf);
   wp_arena_free(&a);
 }
 
