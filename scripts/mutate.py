@@ -336,9 +336,11 @@ def coverage(files, names, jobs):
                 log(f"mutate: coverage {done[0]}/{len(todo)}")
                 cache_path.write_text(json.dumps(cache))
 
+    t0 = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
         list(ex.map(one, todo))
     cache_path.write_text(json.dumps(cache))
+    log(f"mutate: line coverage of {len(todo)} tests took {time.monotonic() - t0:.0f} s")
     return {n: cache["tests"][n] for n in names}
 
 
@@ -494,6 +496,7 @@ def main():
         stats = {"generated": len(mutants), "tried": 0, "no_compile": 0, "equivalent": 0, "listed": 0,
                  "killed": 0, "survived": 0}
         outcomes = []
+        t_file = time.monotonic()
         log(f"mutate: {rel}: {len(mutants)} mutants, trying {len(sample)}; {len(subset)} tests reach it")
         for k, mpath in enumerate(sample, 1):
             mtext = mpath.read_text()
@@ -541,15 +544,17 @@ def main():
             die(f"the tree does not build after restoring {rel}:\n{out[-2000:]}")
         live = stats["killed"] + stats["survived"]
         stats["score"] = round(stats["killed"] / live, 3) if live else 1.0
+        stats["minutes"] = round((time.monotonic() - t_file) / 60, 1)
         report["files"][rel] = {"stats": stats, "mutants": outcomes}
         (WORK / "report.json").write_text(json.dumps(report, indent=1))
 
-    log("\nfile                          generated  tried  no-compile  equivalent  killed  survived  score")
+    log("\nfile                          generated  tried  no-compile  equivalent  killed  survived  score  minutes")
     status = 0
     for rel, r in report["files"].items():
         s = r["stats"]
         log(f"{rel:<30}{s['generated']:>9}{s['tried']:>7}{s['no_compile']:>12}"
-            f"{s['equivalent'] + s['listed']:>12}{s['killed']:>8}{s['survived']:>10}{100 * s['score']:>6.0f}%")
+            f"{s['equivalent'] + s['listed']:>12}{s['killed']:>8}{s['survived']:>10}{100 * s['score']:>6.0f}%"
+            f"{s['minutes']:>9.1f}")
         if s["score"] < args.min_score:
             status = 1
     log(f"(every mutant's outcome: {(WORK / 'report.json').relative_to(ROOT)})")
