@@ -14,10 +14,11 @@
 #                   compile time per 1k lines of generated inputs at 1k, 10k,
 #                   100k lines (bench/compile/README.md; BENCH_ARGS=... for
 #                   its options, e.g. BENCH_ARGS=--obj)
-#   make mutate FILES="lib/ir/fold.c ..." [N=40]
+#   make mutate FILES="lib/ir/fold.c ..." [N=40] [SEED=1] [MUTATE_ARGS=...]
 #                   mutation testing: N sampled mutants per file, each built
 #                   and run against the tests that reach its line
-#                   (scripts/mutate.py; slow, not part of make check)
+#                   (scripts/mutate.py --help for MUTATE_ARGS; slow, not
+#                   part of make check)
 #   make CROSS=aarch64-linux-gnu
 #                   build only the runtime for another target (Jetson) with
 #                   Debian's cross toolchain ($(CROSS)-gcc, $(CROSS)-ar):
@@ -264,7 +265,7 @@ bench-compile: all
 mutate: all unit deps-test
 	@test -n "$(FILES)" || { echo 'make mutate: say which files: FILES="lib/ir/fold.c ..."' >&2; exit 2; }
 	scripts/deps.sh mutate
-	python3 scripts/mutate.py $(if $(N),-n $(N)) $(if $(SEED),--seed $(SEED)) $(FILES)
+	python3 scripts/mutate.py $(if $(N),-n $(N)) $(if $(SEED),--seed $(SEED)) $(MUTATE_ARGS) $(FILES)
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')
