@@ -13,7 +13,9 @@ tried one at a time:
   1. the mutant replaces FILE in build/mutate/tree, a copy of the tracked
      tree with a build of its own (build/deps and warp-lang's kernel caches
      are shared with this tree's build/), and `make all unit` rebuilds what
-     depends on it; a mutant that does not compile is skipped;
+     depends on it; a mutant that does not compile is skipped (for a header,
+     also one with which warpc cannot compile a small kernel: the headers
+     are pasted into generated code);
   2. a mutant whose object file (debug info stripped) equals the original's,
      or, for a header, whose text equals the original's once comments and
      blank space are removed, is equivalent (trivially: the compiler made
@@ -404,6 +406,28 @@ def load_equivalent():
     return eq
 
 
+PROBE = """import warp as wp
+
+
+@wp.kernel
+def probe(a: wp.array(dtype=wp.vec3), b: wp.array(dtype=float)):
+    i = wp.tid()
+    b[i] = wp.length(a[i])
+"""
+
+
+def header_compiles(tree):
+    """Whether the generated C of a small kernel (every prelude header is
+    pasted into it) still compiles: a header's mutant that breaks it is one
+    that does not compile, not one a test kills."""
+    d = WORK / "probe"
+    d.mkdir(parents=True, exist_ok=True)
+    (d / "probe.py").write_text(PROBE)
+    p = subprocess.run([str(tree / "build/bin/warpc"), "--no-cuda", str(d / "probe.py"), "-o", str(d / "probe.o")],
+                       capture_output=True, timeout=300)
+    return p.returncode == 0
+
+
 def object_of(rel):
     if rel.endswith(".c"):
         return "build/obj/" + rel[:-2] + ".o"
@@ -517,6 +541,8 @@ def main():
             else:
                 (TREE / rel).write_text(mtext)
                 ok, _ = make(TREE, args.jobs)
+                if ok and not rel.endswith(".c"):
+                    ok = header_compiles(TREE)
                 if not ok:
                     rec["outcome"] = "does not compile"
                     stats["no_compile"] += 1
