@@ -31,17 +31,16 @@ static void put_path(FILE *f, const char *p) {
  * order, then the quoted ones from the r-th on, then the first r of them,
  * r being the smaller of the two counts (no table needed). */
 static void put_targets(FILE *f, const options *o) {
-  int n = o->ndep_targets, nquoted = 0;
-  for (int i = 0; i < n; i++)
-    nquoted += o->dep_quote[i] ? 1 : 0;
-  int nliteral = n - nquoted;
-  int r = nliteral < nquoted ? nliteral : nquoted;
+  int n = o->ndep_targets, nliteral = 0;
   const char *sep = "";
   for (int i = 0; i < n; i++)
     if (!o->dep_quote[i]) {
       fputs(sep, f), fputs(o->dep_targets[i], f);
       sep = " ";
+      nliteral++;
     }
+  int nquoted = n - nliteral;
+  int r = nliteral < nquoted ? nliteral : nquoted;
   for (int pass = 0; pass < 2; pass++) /* quoted r.., then 0..r-1 */
     for (int i = 0, q = 0; i < n; i++)
       if (o->dep_quote[i] && (q++ >= r) == (pass == 0)) {

@@ -41,6 +41,8 @@ check "MQ backslashes" 'a\\\ b.o a\b tab\	x \\\ \' -MQ 'a\ b.o' -MQ 'a\b' -MQ 't
 check "MT and MQ" 'a.o a.h x\ y.o' -MT 'a.o a.h' -MQ 'x y.o'
 check "gcc's order" 't1 t2 q3 q1 q2' -MQ q1 -MQ q2 -MT t1 -MQ q3 -MT t2
 check "MQ alone" 'o$$.o' -MQ 'o$.o'
+# control characters other than a tab are written as they are
+check "MQ control character" $'a\001b\rc.o' -MQ $'a\001b\rc.o'
 # more literal than quoted targets, and the other way (every rotation)
 check "gcc's order, MT first" 't1 q2 q1' -MT t1 -MQ q1 -MQ q2
 check "gcc's order, more MT" 't1 t2 t3 q1' -MQ q1 -MT t1 -MT t2 -MT t3
