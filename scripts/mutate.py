@@ -52,6 +52,7 @@ Blocks are separated by blank lines; lines starting with '#' are comments.
 """
 
 import argparse
+import bisect
 import concurrent.futures
 import difflib
 import fcntl
@@ -291,6 +292,46 @@ def gcov_lines(prefix, gcov):
     return lines
 
 
+def instrumented_lines(gcov):
+    """{file: sorted lines gcov counts} of every covered source of the
+    coverage tree, from its notes files alone (no counters: every count 0)."""
+    out = {}
+    objroot = COV / "build" / "obj"
+    scratch = WORK / "instrumented"
+    shutil.rmtree(scratch, ignore_errors=True)
+    for gcno_dir in sorted({p.parent for p in objroot.rglob("*.gcno")}):
+        reldir = gcno_dir.relative_to(objroot)
+        srcs = [str(COV / reldir / (g.stem + ".c")) for g in sorted(gcno_dir.glob("*.gcno"))
+                if COVERED.match(str(reldir / (g.stem + ".c")))]
+        if not srcs:
+            continue
+        d = scratch / reldir
+        d.mkdir(parents=True)
+        for g in gcno_dir.glob("*.gcno"):
+            (d / g.name).symlink_to(g)
+        p = subprocess.run([gcov, "--json-format", "--stdout", "-o", str(d), *srcs],
+                           capture_output=True, text=True, cwd=d)
+        for chunk in p.stdout.splitlines():
+            if chunk.strip():
+                for f in json.loads(chunk).get("files", []):
+                    name = os.path.relpath(os.path.join(str(COV), f["file"]), COV)
+                    if COVERED.match(name):
+                        out[name] = sorted(set(out.get(name, [])) | {ln["line_number"] for ln in f["lines"]})
+    shutil.rmtree(scratch, ignore_errors=True)
+    return out
+
+
+def lines_to_cover(instr, rel, line):
+    """The lines whose execution a test must show to reach a mutant of LINE:
+    LINE itself when gcov counts it, else (a continuation of a statement, a
+    brace) the nearest counted lines before and after it."""
+    counted = instr.get(rel)
+    if not counted or line in counted:
+        return {line}
+    k = bisect.bisect_left(counted, line)
+    return {counted[j] for j in (k - 1, k) if 0 <= j < len(counted)}
+
+
 def coverage(files, names, jobs):
     """{test: {"lines": {rel: [line...]}, "seconds": s, "passed": bool}} for
     NAMES over every covered file (COVERED), from the cache where still valid."""
@@ -312,11 +353,14 @@ def coverage(files, names, jobs):
     if not ok:
         die(f"the coverage build failed:\n{out[-3000:]}")
     tests = ctest_tests(COV, env)
+    gcov = shutil.which("gcov") or die("gcov not found")
+    if "instrumented" not in cache:
+        cache["instrumented"] = instrumented_lines(gcov)
     todo = [n for n in names
             if n not in cache["tests"] or cache["tests"][n].get("digest") != test_digest(tests[n])]
     if not todo:
-        return {n: cache["tests"][n] for n in names}
-    gcov = shutil.which("gcov") or die("gcov not found")
+        cache_path.write_text(json.dumps(cache))
+        return {n: cache["tests"][n] for n in names}, cache["instrumented"]
     data_root = WORK / "covdata"
     log(f"mutate: line coverage of {len(todo)} tests (once; kept in {cache_path.relative_to(ROOT)})")
     done = [0]
@@ -343,7 +387,7 @@ def coverage(files, names, jobs):
         list(ex.map(one, todo))
     cache_path.write_text(json.dumps(cache))
     log(f"mutate: line coverage of {len(todo)} tests took {time.monotonic() - t0:.0f} s")
-    return {n: cache["tests"][n] for n in names}
+    return {n: cache["tests"][n] for n in names}, cache["instrumented"]
 
 
 # --------------------------------------------------------------------------
@@ -481,7 +525,7 @@ def main():
     covered = [r for r in rels if COVERED.match(r)]
     wanted = sorted({n for r in rels for n in tests if subset_of(r).search(n)
                      and (not args.tests or re.search(args.tests, n))})
-    cov = coverage(files, wanted, args.jobs) if covered else {}
+    cov, instr = coverage(files, wanted, args.jobs) if covered else ({}, {})
     # tests without coverage data (a header's subset) are run once without a
     # mutant: to time them, and to leave out any that fail
     plain = [n for n in wanted if n not in cov]
@@ -550,8 +594,10 @@ def main():
                     rec["outcome"] = "equivalent (same object code)"
                     stats["equivalent"] += 1
                 else:
+                    need = lines_to_cover(instr, rel, line)
                     sel = [n for n in subset
-                           if cov[n]["lines"] is None or not COVERED.match(rel) or line in cov[n]["lines"].get(rel, ())]
+                           if cov[n]["lines"] is None or not COVERED.match(rel)
+                           or need & set(cov[n]["lines"].get(rel, ()))]
                     sel.sort(key=lambda n: (-kills[n], cov[n]["seconds"], n))
                     t0 = time.monotonic()
                     fail = first_failure(sel, tests, env_base, timeouts, args.jobs)
