@@ -1,0 +1,273 @@
+/* lower_sites.c - kernels that are not module-level @wp.kernel defs.
+ *
+ *   k = wp.kernel(f)            compiled as kernel `k`: launcher MODULE_k
+ *   k = wp.Kernel(func=f)       (f a plain def of the file; the call's
+ *                               keywords are the kernel's options)
+ *   def outer():                compiled as MODULE_outer__k when every
+ *       @wp.kernel              free name of k resolves at module level
+ *       def k(...): ...         (nested defs and classes of methods:
+ *                               MODULE_C__m__k); a kernel that uses a
+ *                               parameter or local of an enclosing def is
+ *                               not compiled: a warning names it
+ *
+ * Every other kernel (in a class body, a loop, an if/with/try block, kept
+ * in a list or dict, a wp.kernel() call elsewhere, `@wp.kernel` where `wp`
+ * is not imported) gets a warning at its def or call saying why it is not
+ * compiled: warpc never skips a kernel silently. */
+#include <string.h>
+
+#include "lower_internal.h"
+
+/* --- free names of a kernel ------------------------------------------------
+ */
+
+typedef struct names {
+  const char **v;
+  int n, cap;
+  wp_arena *A;
+} names;
+
+static bool has(const names *s, const char *name) {
+  for (int i = 0; i < s->n; i++)
+    if (!strcmp(s->v[i], name))
+      return true;
+  return false;
+}
+
+static void add(names *s, const char *name) {
+  if (has(s, name))
+    return;
+  if (s->n == s->cap) {
+    int cap = s->cap ? 2 * s->cap : 16;
+    const char **v = WP_NEW_ARRAY(s->A, const char *, cap);
+    if (s->n)
+      memcpy(v, s->v, sizeof *v * (size_t)s->n);
+    s->v = v;
+    s->cap = cap;
+  }
+  s->v[s->n++] = name;
+}
+
+static void expr_reads(const ast_expr *e, names *out) {
+  if (!e)
+    return;
+  if (e->kind == AST_EXPR_NAME)
+    add(out, e->name);
+  expr_reads(e->value, out);
+  for (int i = 0; i < e->nitems; i++)
+    expr_reads(e->items[i], out);
+  for (int i = 0; i < e->nkeywords; i++)
+    expr_reads(e->keywords[i].value, out);
+}
+
+static void target_names(const ast_expr *t, names *out) {
+  if (t && t->kind == AST_EXPR_NAME)
+    add(out, t->name);
+  else if (t && t->kind == AST_EXPR_TUPLE)
+    for (int i = 0; i < t->nitems; i++)
+      target_names(t->items[i], out);
+}
+
+static void block_names(const ast_block *b, names *reads, names *locals) {
+  for (int i = 0; i < b->count; i++) {
+    const ast_stmt *s = b->stmts[i];
+    for (int t = 0; t < s->ntargets; t++) {
+      target_names(s->targets[t], locals);
+      if (s->targets[t]->kind != AST_EXPR_NAME)
+        expr_reads(s->targets[t], reads); /* a[i] = ...: a and i are read */
+    }
+    expr_reads(s->value, reads);
+    expr_reads(s->annotation, reads);
+    expr_reads(s->cond, reads);
+    block_names(&s->body, reads, locals);
+    block_names(&s->orelse, reads, locals);
+  }
+}
+
+/* The first name kernel `d` reads that its own code does not bind and
+ * that `bound` holds (what its enclosing defs bind), or NULL. */
+static const ast_bound *closes_over(lower_ctx *c, const ast_def *d,
+                                    const ast_bound *bound, int nbound) {
+  names reads = {.A = c->A}, locals = {.A = c->A};
+  for (int i = 0; i < d->nparams; i++) {
+    add(&locals, d->params[i].name);
+    expr_reads(d->params[i].annotation, &reads);
+    expr_reads(d->params[i].default_value, &reads);
+  }
+  block_names(&d->body, &reads, &locals);
+  for (int i = 0; i < reads.n; i++) {
+    if (has(&locals, reads.v[i]))
+      continue;
+    for (int k = 0; k < nbound; k++)
+      if (!strcmp(bound[k].name, reads.v[i]))
+        return &bound[k];
+  }
+  return NULL;
+}
+
+static bool generic(lower_ctx *c, const ast_def *d) {
+  for (int i = 0; i < d->nparams; i++)
+    if (lower_type_is_generic(c, d->params[i].annotation))
+      return true;
+  return false;
+}
+
+/* --- compiling ---------------------------------------------------------------
+ */
+
+/* Compiles kernel `d` with launcher MODULE_name; false when reported. */
+static bool compile_as(lower_ctx *c, const ast_def *d, const char *name) {
+  if (generic(c, d)) {
+    wp_warning(c->diag, d->loc,
+               "generic kernel '%s' is not compiled: warpc instantiates only "
+               "generic kernels defined with @wp.kernel at module level",
+               name);
+    return true;
+  }
+  const char *cname = wp_arena_printf(c->A, "%s_%s", c->m->name, name);
+  ir_func *f = lower_def_as(c, d, IR_FUNC_KERNEL, NULL, cname);
+  if (f)
+    f->name = name;
+  return f != NULL;
+}
+
+void lower_global_kernels(lower_ctx *c) {
+  for (int i = 0; i < c->ast->nglobals; i++) {
+    const ast_global *g = &c->ast->globals[i];
+    if (!g->kernel)
+      continue;
+    if (lower_module_name(c, c->mod, g->name)->glob != i)
+      continue; /* bound again later: the last binding counts */
+    if (!compile_as(c, g->kernel, g->name))
+      wp_note(c->diag, g->loc, "in the kernel '%s' made of '%s' here", g->name,
+              g->kernel->name);
+  }
+}
+
+/* True when the module-level call of a factory makes kernel `d` (it is
+ * compiled under the name the call is assigned to). */
+static bool factory_made(lower_ctx *c, const ast_def *d) {
+  for (int i = 0; i < c->ast->nglobals; i++) {
+    const ast_expr *v = c->ast->globals[i].value;
+    if (v->kind != AST_EXPR_CALL)
+      continue;
+    factory_closure *clo = lower_factory_at(c, c->mod, i);
+    if (clo && clo->ret == d)
+      return true;
+  }
+  return false;
+}
+
+static void nested_kernel(lower_ctx *c, const ast_kernel_site *s) {
+  const ast_def *d = s->def;
+  if (s->outer && factory_made(c, d))
+    return;
+  const ast_kernel_site *later = NULL;
+  for (const ast_kernel_site *t = s + 1;
+       !later && t < c->ast->sites + c->ast->nsites; t++)
+    if (t->kind == AST_SITE_FUNCTION && !strcmp(t->qualname, s->qualname))
+      later = t;
+  if (later) { /* as when Python runs the function: the last def counts */
+    wp_warning(c->diag, s->loc,
+               "kernel '%s' is defined again in '%s' (line %u) and is not "
+               "compiled: the last definition is",
+               s->name, s->where, (unsigned)later->loc.line);
+    return;
+  }
+  const ast_bound *b = closes_over(c, d, s->bound, s->nbound);
+  if (b && b->param)
+    wp_warning(c->diag, s->loc,
+               "kernel '%s' closes over the parameter '%s' of '%s' and is not "
+               "compiled: it exists only when '%s' runs (a factory called at "
+               "module level, NAME = %s(...), is compiled with its arguments)",
+               s->name, b->name, b->owner, b->owner, b->owner);
+  else if (b)
+    wp_warning(c->diag, s->loc,
+               "kernel '%s' uses '%s', a local name of '%s', and is not "
+               "compiled: warpc compiles a kernel nested in a function when "
+               "all its free names resolve at module level",
+               s->name, b->name, b->owner);
+  else if (!compile_as(c, d, s->qualname))
+    wp_note(c->diag, s->loc,
+            "in the kernel '%s' defined in '%s' (launcher %s_%s)", s->name,
+            s->where, c->m->name, s->qualname);
+}
+
+/* " in a list in 'f'", " in 'f'", "": where a site is. */
+static const char *site_place(lower_ctx *c, const ast_kernel_site *s) {
+  const char *what = s->what ? wp_arena_printf(c->A, " in %s", s->what) : "";
+  if (!*s->where)
+    return what;
+  return wp_arena_printf(c->A, "%s in '%s'", what, s->where);
+}
+
+void lower_kernel_sites(lower_ctx *c) {
+  const ast_module *ast = c->ast;
+  const ast_kernel_site *unbound = NULL;
+  int nunbound = 0;
+  for (int i = 0; i < ast->nsites; i++) {
+    const ast_kernel_site *s = &ast->sites[i];
+    switch (s->kind) {
+    case AST_SITE_FUNCTION: nested_kernel(c, s); break;
+    case AST_SITE_CLASS:
+      wp_warning(c->diag, s->loc,
+                 "kernel '%s' is defined in the body of class '%s' and is not "
+                 "compiled: warpc compiles kernels defined at module level "
+                 "or in functions",
+                 s->name, s->where);
+      break;
+    case AST_SITE_LOOP:
+    case AST_SITE_BLOCK:
+      wp_warning(c->diag, s->loc,
+                 "kernel '%s' is defined%s and is not compiled: warpc "
+                 "compiles kernels defined at module level or directly in a "
+                 "function's body",
+                 s->name, site_place(c, s));
+      break;
+    case AST_SITE_CALL:
+      if (s->what && !strncmp(s->what, "its ", 4))
+        wp_warning(c->diag, s->loc,
+                   "the kernel made by this call is not compiled: %s (warpc "
+                   "compiles NAME = wp.kernel(f) for f a def of this file)",
+                   s->what);
+      else
+        wp_warning(c->diag, s->loc,
+                   "the kernel made by this call%s is not compiled: warpc "
+                   "compiles wp.kernel(f) and wp.Kernel(func=f) only as a "
+                   "module-level NAME = wp.kernel(f)",
+                   site_place(c, s));
+      break;
+    case AST_SITE_UNBOUND:
+      if (!unbound)
+        unbound = s;
+      nunbound++;
+      break;
+    }
+  }
+  if (!unbound)
+    return;
+  const char *star = NULL;
+  for (int i = 0; i < ast->nimports && !star; i++)
+    if (!strcmp(ast->imports[i].local, "*"))
+      star = ast->imports[i].module;
+  char more[64] = "";
+  if (nunbound > 1)
+    snprintf(more, sizeof more, " and %d more", nunbound - 1);
+  const char *verb = nunbound > 1 ? "are" : "is";
+  if (star)
+    wp_warning(c->diag, unbound->loc,
+               "'%s' is not imported in this file, so the kernel%s%s%s%s "
+               "made with '%s.kernel' %s not compiled: warpc does not "
+               "follow 'from %s import *' (add 'import warp as %s')",
+               unbound->what, *unbound->name ? " '" : "", unbound->name,
+               *unbound->name ? "'" : " here", more, unbound->what, verb, star,
+               unbound->what);
+  else
+    wp_warning(c->diag, unbound->loc,
+               "'%s' is not imported in this file, so the kernel%s%s%s%s "
+               "made with '%s.kernel' %s not compiled (add 'import warp as "
+               "%s')",
+               unbound->what, *unbound->name ? " '" : "", unbound->name,
+               *unbound->name ? "'" : " here", more, unbound->what, verb,
+               unbound->what);
+}
