@@ -14,6 +14,8 @@
  * in a list or dict, a wp.kernel() call elsewhere, `@wp.kernel` where `wp`
  * is not imported) gets a warning at its def or call saying why it is not
  * compiled: warpc never skips a kernel silently. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lower_internal.h"
@@ -158,6 +160,126 @@ static bool factory_made(lower_ctx *c, const ast_def *d) {
   return false;
 }
 
+/* What lowering holds about funcs before a nested kernel is tried, so that
+ * a failed try leaves the program as it was: the module's functions, the
+ * func caches of the program and of the factory closures made so far. */
+typedef struct snapshot {
+  ir_func *last; /* the module's last function */
+  int nkernels;
+  int nbuiltin_funcs; /* c->builtin_funcs.count */
+  func_info *funcs;   /* copies of c->funcs */
+  wp_ptrvec clos;     /* factory_closure *, then its funcs' copy, ... */
+} snapshot;
+
+static void take_snapshot(lower_ctx *c, snapshot *sn) {
+  *sn = (snapshot){.last = c->m->last_func,
+                   .nkernels = c->m->nkernels,
+                   .nbuiltin_funcs = c->builtin_funcs.count};
+  sn->funcs = WP_NEW_ARRAY(c->A, func_info, c->nfuncs + 1);
+  memcpy(sn->funcs, c->funcs, sizeof *c->funcs * (size_t)c->nfuncs);
+  for (int k = 0; k < c->prog->nmodules; k++) {
+    const mod_factories *mf = &c->factories[k];
+    for (int g = 0; mf->state && g < c->prog->modules[k]->nglobals; g++) {
+      factory_closure *clo = mf->state[g] == 1 ? mf->clo[g] : NULL;
+      if (!clo || !clo->nfuncs)
+        continue;
+      func_info *copy = WP_NEW_ARRAY(c->A, func_info, clo->nfuncs);
+      memcpy(copy, clo->funcs, sizeof *copy * (size_t)clo->nfuncs);
+      wp_ptrvec_push(c->A, &sn->clos, clo);
+      wp_ptrvec_push(c->A, &sn->clos, copy);
+    }
+  }
+}
+
+/* The lowering state of a func as `from` had it (its links in the name
+ * index stay: they may have been built since). */
+static void restore_func(func_info *to, const func_info *from, int n) {
+  for (int i = 0; i < n; i++) {
+    to[i].ir = from[i].ir;
+    to[i].in_progress = from[i].in_progress;
+    to[i].failed = from[i].failed;
+    to[i].sig_state = from[i].sig_state;
+    to[i].generic = from[i].generic;
+    to[i].ptypes = from[i].ptypes;
+    to[i].sig = from[i].sig;
+    to[i].refs = from[i].refs;
+    to[i].insts = from[i].insts;
+  }
+}
+
+/* Puts the program back as `sn` saw it: the functions made since are taken
+ * out of the module and forgotten by the caches. */
+static void restore_snapshot(lower_ctx *c, const snapshot *sn) {
+  ir_module *m = c->m;
+  ir_func *f = sn->last ? sn->last->next : m->funcs;
+  while (f) { /* unlinked, lower_names restarts its walk of the list */
+    ir_func *next = f->next;
+    f->next = NULL;
+    f = next;
+  }
+  if (sn->last)
+    sn->last->next = NULL;
+  else
+    m->funcs = NULL;
+  m->last_func = sn->last;
+  m->nkernels = sn->nkernels;
+  c->builtin_funcs.count = sn->nbuiltin_funcs;
+  restore_func(c->funcs, sn->funcs, c->nfuncs);
+  for (int i = 0; i + 1 < sn->clos.count; i += 2) {
+    factory_closure *clo = sn->clos.items[i];
+    restore_func(clo->funcs, sn->clos.items[i + 1], clo->nfuncs);
+  }
+}
+
+/* "LINE:COL: MESSAGE" of the first error in diagnostics text `t`. */
+static const char *first_error(lower_ctx *c, const char *t) {
+  const char *e = t ? strstr(t, ": error: ") : NULL;
+  if (!e)
+    return "an error";
+  const char *start = e, *colons = e;
+  int n = 0;
+  while (start > t && start[-1] != '\n' && n < 2)
+    if (*--start == ':')
+      n++, colons = start;
+  const char *msg = e + 9, *end = strchr(msg, '\n');
+  int len = end ? (int)(end - msg) : (int)strlen(msg);
+  return wp_arena_printf(c->A, "%.*s: %.*s", (int)(e - colons - 1), colons + 1,
+                         len, msg);
+}
+
+/* A kernel nested in a function exists only when the function runs: its
+ * errors do not fail the file but make one warning, and it is left out
+ * with every function lowered for it (a later user of a func reports the
+ * func's errors itself). */
+static void compile_nested(lower_ctx *c, const ast_kernel_site *s) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *mem = open_memstream(&buf, &len);
+  if (!mem) {
+    compile_as(c, s->def, s->qualname);
+    return;
+  }
+  wp_diag scratch = {.out = mem, .max_errors = 1};
+  wp_diag *saved = c->diag;
+  snapshot sn;
+  take_snapshot(c, &sn);
+  c->diag = &scratch;
+  bool ok = compile_as(c, s->def, s->qualname);
+  c->diag = saved;
+  fclose(mem);
+  if (ok && !scratch.errors) {
+    fputs(buf ? buf : "", saved->out ? saved->out : stderr);
+    saved->warnings += scratch.warnings;
+    free(buf);
+    return;
+  }
+  restore_snapshot(c, &sn);
+  wp_warning(saved, s->loc, "kernel '%s' defined in '%s' is not compiled: %s%s",
+             s->name, s->where, first_error(c, buf),
+             scratch.errors > 1 ? " (and more errors)" : "");
+  free(buf);
+}
+
 static void nested_kernel(lower_ctx *c, const ast_kernel_site *s) {
   const ast_def *d = s->def;
   if (s->outer && factory_made(c, d))
@@ -187,10 +309,8 @@ static void nested_kernel(lower_ctx *c, const ast_kernel_site *s) {
                "compiled: warpc compiles a kernel nested in a function when "
                "all its free names resolve at module level",
                s->name, b->name, b->owner);
-  else if (!compile_as(c, d, s->qualname))
-    wp_note(c->diag, s->loc,
-            "in the kernel '%s' defined in '%s' (launcher %s_%s)", s->name,
-            s->where, c->m->name, s->qualname);
+  else
+    compile_nested(c, s);
 }
 
 /* " in a list in 'f'", " in 'f'", "": where a site is. */

@@ -72,7 +72,7 @@ def sites(tree):
     out = []  # (line, kind, expected launcher or None)
     decorators = set()
 
-    def visit(node, outer, top):
+    def visit(node, chain, in_func, top):
         for ch in ast.iter_child_nodes(node):
             if isinstance(ch, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 for d in ch.decorator_list:
@@ -80,23 +80,33 @@ def sites(tree):
                 if any(is_kernel_name(d, warp_names) for d in ch.decorator_list):
                     if top:
                         out.append((ch.lineno, "module def", ch.name))
-                    elif outer is not None:
-                        out.append((ch.lineno, "nested def", outer + "__" + ch.name))
+                    elif in_func:
+                        # a factory's kernel: launchers of its module-level calls
+                        made = factory_calls.get(chain[0], []) if len(chain) == 1 else []
+                        out.append((ch.lineno, "nested def",
+                                    tuple(["__".join(chain + [ch.name])] + made)))
                     else:
                         out.append((ch.lineno, "other def", None))
-                visit(ch, ch.name if (top or outer) else None, False)
+                visit(ch, chain + [ch.name], True, False)
             elif isinstance(ch, ast.ClassDef):
                 for d in ch.decorator_list:
                     decorators.add(id(d))
-                visit(ch, None, False)
+                visit(ch, chain + [ch.name], False, False)
             else:
                 if top and isinstance(ch, ast.Assign) and len(ch.targets) == 1 and \
                         isinstance(ch.targets[0], ast.Name) and is_kernel_call(ch.value, warp_names):
                     out.append((ch.value.lineno, "module call", ch.targets[0].id))
                     decorators.add(id(ch.value))
-                visit(ch, outer, False)
+                visit(ch, chain, in_func, False)
 
-    visit(tree, None, True)
+    factory_calls = {}  # f -> [NAME] for module-level NAME = f(...)
+    for st in tree.body:
+        if isinstance(st, ast.Assign) and isinstance(st.value, ast.Call) and \
+                isinstance(st.value.func, ast.Name):
+            for t in st.targets:
+                if isinstance(t, ast.Name):
+                    factory_calls.setdefault(st.value.func.id, []).append(t.id)
+    visit(tree, [], False, True)
     for n in ast.walk(tree):
         if id(n) in decorators or not is_kernel_call(n, warp_names):
             continue
@@ -128,6 +138,8 @@ def run(path, timeout):
 
 
 def has_launcher(name, launchers):
+    if isinstance(name, tuple):
+        return any(has_launcher(n, launchers) for n in name)
     return name is not None and any(
         l == name or (l.startswith(name + "_") and not l.endswith("_backward"))
         for l in launchers)
