@@ -8,7 +8,10 @@
  *       def k(...): ...         (nested defs and classes of methods:
  *                               MODULE_C__m__k); a kernel that uses a
  *                               parameter or local of an enclosing def is
- *                               not compiled: a warning names it
+ *                               not compiled: a warning names it; one
+ *                               with errors is left out with a warning
+ *                               naming the first (it exists only when
+ *                               the function runs)
  *
  * Every other kernel (in a class body, a loop, an if/with/try block, kept
  * in a list or dict, a wp.kernel() call elsewhere, `@wp.kernel` where `wp`
@@ -88,8 +91,23 @@ static void block_names(const ast_block *b, names *reads, names *locals) {
 
 /* The first name kernel `d` reads that its own code does not bind and
  * that `bound` holds (what its enclosing defs bind), or NULL. */
+/* Does closure `clo` (NULL: none) hold `name`? */
+static bool in_closure(const factory_closure *clo, const char *name) {
+  for (int i = 0; clo && i < clo->n; i++)
+    if (!strcmp(clo->names[i], name))
+      return true;
+  for (int i = 0; clo && i < clo->nfuncs; i++)
+    if (!strcmp(clo->funcs[i].def->name, name))
+      return true;
+  for (int i = 0; clo && i < clo->nstructs; i++)
+    if (!strcmp(clo->sdefs[i]->name, name))
+      return true;
+  return false;
+}
+
 static const ast_bound *closes_over(lower_ctx *c, const ast_def *d,
-                                    const ast_bound *bound, int nbound) {
+                                    const ast_bound *bound, int nbound,
+                                    const factory_closure *clo) {
   names reads = {.A = c->A}, locals = {.A = c->A};
   for (int i = 0; i < d->nparams; i++) {
     add(&locals, d->params[i].name);
@@ -101,7 +119,8 @@ static const ast_bound *closes_over(lower_ctx *c, const ast_def *d,
     if (has(&locals, reads.v[i]))
       continue;
     for (int k = 0; k < nbound; k++)
-      if (!strcmp(bound[k].name, reads.v[i]))
+      if (!strcmp(bound[k].name, reads.v[i]) &&
+          (bound[k].param || !in_closure(clo, bound[k].name)))
         return &bound[k];
   }
   return NULL;
@@ -171,7 +190,16 @@ typedef struct snapshot {
   wp_ptrvec clos;     /* factory_closure *, then its funcs' copy, ... */
 } snapshot;
 
-static void take_snapshot(lower_ctx *c, snapshot *sn) {
+static void save_closure(lower_ctx *c, snapshot *sn, factory_closure *clo) {
+  if (!clo || !clo->nfuncs)
+    return;
+  func_info *copy = WP_NEW_ARRAY(c->A, func_info, clo->nfuncs);
+  memcpy(copy, clo->funcs, sizeof *copy * (size_t)clo->nfuncs);
+  wp_ptrvec_push(c->A, &sn->clos, clo);
+  wp_ptrvec_push(c->A, &sn->clos, copy);
+}
+
+static void take_snapshot(lower_ctx *c, snapshot *sn, factory_closure *clo) {
   *sn = (snapshot){.last = c->m->last_func,
                    .nkernels = c->m->nkernels,
                    .nbuiltin_funcs = c->builtin_funcs.count};
@@ -179,16 +207,10 @@ static void take_snapshot(lower_ctx *c, snapshot *sn) {
   memcpy(sn->funcs, c->funcs, sizeof *c->funcs * (size_t)c->nfuncs);
   for (int k = 0; k < c->prog->nmodules; k++) {
     const mod_factories *mf = &c->factories[k];
-    for (int g = 0; mf->state && g < c->prog->modules[k]->nglobals; g++) {
-      factory_closure *clo = mf->state[g] == 1 ? mf->clo[g] : NULL;
-      if (!clo || !clo->nfuncs)
-        continue;
-      func_info *copy = WP_NEW_ARRAY(c->A, func_info, clo->nfuncs);
-      memcpy(copy, clo->funcs, sizeof *copy * (size_t)clo->nfuncs);
-      wp_ptrvec_push(c->A, &sn->clos, clo);
-      wp_ptrvec_push(c->A, &sn->clos, copy);
-    }
+    for (int g = 0; mf->state && g < c->prog->modules[k]->nglobals; g++)
+      save_closure(c, sn, mf->state[g] == 1 ? mf->clo[g] : NULL);
   }
+  save_closure(c, sn, clo);
 }
 
 /* The lowering state of a func as `from` had it (its links in the name
@@ -251,21 +273,25 @@ static const char *first_error(lower_ctx *c, const char *t) {
  * errors do not fail the file but make one warning, and it is left out
  * with every function lowered for it (a later user of a func reports the
  * func's errors itself). */
-static void compile_nested(lower_ctx *c, const ast_kernel_site *s) {
+static void compile_nested(lower_ctx *c, const ast_kernel_site *s,
+                           factory_closure *clo) {
   char *buf = NULL;
   size_t len = 0;
   FILE *mem = open_memstream(&buf, &len);
+  clo_scope cs = lower_clo_enter(c, clo, clo ? clo->n : 0);
   if (!mem) {
     compile_as(c, s->def, s->qualname);
+    lower_clo_leave(c, cs);
     return;
   }
   wp_diag scratch = {.out = mem, .max_errors = 1};
   wp_diag *saved = c->diag;
   snapshot sn;
-  take_snapshot(c, &sn);
+  take_snapshot(c, &sn, clo);
   c->diag = &scratch;
   bool ok = compile_as(c, s->def, s->qualname);
   c->diag = saved;
+  lower_clo_leave(c, cs);
   fclose(mem);
   if (ok && !scratch.errors) {
     fputs(buf ? buf : "", saved->out ? saved->out : stderr);
@@ -280,7 +306,32 @@ static void compile_nested(lower_ctx *c, const ast_kernel_site *s) {
   free(buf);
 }
 
-static void nested_kernel(lower_ctx *c, const ast_kernel_site *s) {
+/* The local closure of the module-level def whose body holds kernel `d`
+ * as a statement (its local constants, funcs and structs are the kernel's
+ * too), made once per def in `cache`; NULL when there is none. */
+static factory_closure *local_closure(lower_ctx *c, const ast_kernel_site *s,
+                                      wp_ptrvec *cache) {
+  const ast_def *fd = NULL;
+  for (int i = 0; s->outer && i < c->ast->ndefs && !fd; i++) {
+    const ast_def *o = c->ast->defs[i];
+    for (int j = 0; o->kind == AST_DEF_PLAIN && j < o->body.count; j++)
+      if (o->body.stmts[j]->kind == AST_STMT_DEF &&
+          o->body.stmts[j]->def == s->def)
+        fd = o;
+  }
+  if (!fd)
+    return NULL;
+  for (int i = 0; i + 1 < cache->count; i += 2)
+    if (cache->items[i] == fd)
+      return cache->items[i + 1];
+  factory_closure *clo = lower_local_closure(c, fd);
+  wp_ptrvec_push(c->A, cache, (void *)fd);
+  wp_ptrvec_push(c->A, cache, clo);
+  return clo;
+}
+
+static void nested_kernel(lower_ctx *c, const ast_kernel_site *s,
+                          wp_ptrvec *cache) {
   const ast_def *d = s->def;
   if (s->outer && factory_made(c, d))
     return;
@@ -296,7 +347,8 @@ static void nested_kernel(lower_ctx *c, const ast_kernel_site *s) {
                s->name, s->where, (unsigned)later->loc.line);
     return;
   }
-  const ast_bound *b = closes_over(c, d, s->bound, s->nbound);
+  factory_closure *clo = local_closure(c, s, cache);
+  const ast_bound *b = closes_over(c, d, s->bound, s->nbound, clo);
   if (b && b->param)
     wp_warning(c->diag, s->loc,
                "kernel '%s' closes over the parameter '%s' of '%s' and is not "
@@ -307,10 +359,12 @@ static void nested_kernel(lower_ctx *c, const ast_kernel_site *s) {
     wp_warning(c->diag, s->loc,
                "kernel '%s' uses '%s', a local name of '%s', and is not "
                "compiled: warpc compiles a kernel nested in a function when "
-               "all its free names resolve at module level",
+               "its free names resolve at module level or to the "
+               "function's top-level constants, @wp.func and @wp.struct "
+               "defs",
                s->name, b->name, b->owner);
   else
-    compile_nested(c, s);
+    compile_nested(c, s, clo);
 }
 
 /* " in a list in 'f'", " in 'f'", "": where a site is. */
@@ -325,10 +379,11 @@ void lower_kernel_sites(lower_ctx *c) {
   const ast_module *ast = c->ast;
   const ast_kernel_site *unbound = NULL;
   int nunbound = 0;
+  wp_ptrvec cache = {0}; /* outer def, its local closure, ... */
   for (int i = 0; i < ast->nsites; i++) {
     const ast_kernel_site *s = &ast->sites[i];
     switch (s->kind) {
-    case AST_SITE_FUNCTION: nested_kernel(c, s); break;
+    case AST_SITE_FUNCTION: nested_kernel(c, s, &cache); break;
     case AST_SITE_CLASS:
       wp_warning(c->diag, s->loc,
                  "kernel '%s' is defined in the body of class '%s' and is not "

@@ -245,10 +245,13 @@ typedef struct ast_global {
  * why it does not (never silence). */
 typedef enum ast_site_kind {
   AST_SITE_FUNCTION, /* an @wp.kernel def in the body of a def (a method
-                        too), not inside a loop, class body or block */
+                        too), not inside a loop, class body or block
+                        (the body of a with or try statement is no
+                        block) */
   AST_SITE_CLASS,    /* an @wp.kernel def in a class body */
   AST_SITE_LOOP,     /* an @wp.kernel def inside a for or while loop */
-  AST_SITE_BLOCK,    /* an @wp.kernel def inside an if, with or try block */
+  AST_SITE_BLOCK,    /* an @wp.kernel def inside an if block, an else,
+                        except or finally clause, a match case */
   AST_SITE_CALL,     /* a wp.kernel(...) / wp.Kernel(...) call elsewhere */
   AST_SITE_UNBOUND,  /* `@X.kernel` where X is no import of warp in this
                         file (e.g. `wp` from a `from M import *`) */

@@ -367,9 +367,15 @@ static void def_site(pctx *c, TSNode n, const ast_module *m, wp_ptrvec *out) {
   wp_ptrvec bound = {0};
   TSNode outer = {0};
   bool scoped = false;
+  TSNode from = n;
   for (TSNode p = ts_node_parent(n); !ts_node_is_null(p) && !p_is(p, "module");
-       p = ts_node_parent(p)) {
+       from = p, p = ts_node_parent(p)) {
     const char *what = block_what(p);
+    /* the body of a with or try statement runs whenever the code around
+       it does: a def there is as if it were outside */
+    if ((p_is(p, "with_statement") || p_is(p, "try_statement")) &&
+        ts_node_eq(from, p_field(p, "body")))
+      what = NULL;
     if (what && !scoped && s->kind == AST_SITE_FUNCTION) {
       s->kind = p_is(p, "for_statement") || p_is(p, "while_statement")
                     ? AST_SITE_LOOP
