@@ -349,12 +349,17 @@ static void nested_kernel(lower_ctx *c, const ast_kernel_site *s,
   }
   factory_closure *clo = local_closure(c, s, cache);
   const ast_bound *b = closes_over(c, d, s->bound, s->nbound, clo);
-  if (b && b->param)
+  if (b && b->param && clo && !strcmp(b->owner, s->outer))
     wp_warning(c->diag, s->loc,
                "kernel '%s' closes over the parameter '%s' of '%s' and is not "
                "compiled: it exists only when '%s' runs (a factory called at "
                "module level, NAME = %s(...), is compiled with its arguments)",
                s->name, b->name, b->owner, b->owner, b->owner);
+  else if (b && b->param)
+    wp_warning(c->diag, s->loc,
+               "kernel '%s' closes over the parameter '%s' of '%s' and is not "
+               "compiled: it exists only when '%s' runs",
+               s->name, b->name, b->owner, b->owner);
   else if (b)
     wp_warning(c->diag, s->loc,
                "kernel '%s' uses '%s', a local name of '%s', and is not "
