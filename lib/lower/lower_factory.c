@@ -139,6 +139,8 @@ static const ast_def *returned_def(const ast_def *fd) {
   return d;
 }
 
+static void add_locals(lower_ctx *c, factory_closure *clo, const ast_def *fd);
+
 /* The closure of global `gi` of the current module when it is a call of
  * a factory (of this module or an imported one), else NULL. */
 static factory_closure *make_closure(lower_ctx *c, int gi) {
@@ -198,6 +200,34 @@ static factory_closure *make_closure(lower_ctx *c, int gi) {
     clo->values[clo->n] = v;
     clo->scope[clo->n++] = scope;
   }
+  add_locals(c, clo, fd);
+  return clo;
+}
+
+factory_closure *lower_local_closure(lower_ctx *c, const ast_def *fd) {
+  int cap = fd->body.count + 1, n = c->ast->nglobals;
+  factory_closure *clo = WP_NEW(c->A, factory_closure);
+  *clo = (factory_closure){
+      .factory = fd,
+      .tag = fd->name,
+      .module = c->mod,
+      .call_module = c->mod,
+      .limit = n, /* the function runs once the module is loaded */
+      .def_limit = n,
+      .names = WP_NEW_ARRAY(c->A, const char *, cap),
+      .values = WP_NEW_ARRAY(c->A, const ast_expr *, cap),
+      .scope = WP_NEW_ARRAY(c->A, int, cap),
+      .funcs = WP_NEW_ARRAY(c->A, func_info, cap),
+      .sdefs = WP_NEW_ARRAY(c->A, const ast_def *, cap),
+      .stypes = WP_NEW_ARRAY(c->A, const ir_type *, cap),
+  };
+  add_locals(c, clo, fd);
+  return clo;
+}
+
+/* The entries of closure `clo` from the body of `fd`: its top-level
+ * assignments NAME = value, @wp.func and @wp.struct defs. */
+static void add_locals(lower_ctx *c, factory_closure *clo, const ast_def *fd) {
   const char *tag = closure_tag(c, clo);
   for (int i = 0; i < fd->body.count; i++) {
     const ast_stmt *s = fd->body.stmts[i];
@@ -219,7 +249,6 @@ static factory_closure *make_closure(lower_ctx *c, int gi) {
     } else if (s->kind == AST_STMT_DEF && s->def->kind == AST_DEF_STRUCT)
       clo->sdefs[clo->nstructs++] = s->def;
   }
-  return clo;
 }
 
 factory_closure *lower_factory_at(lower_ctx *c, int mod, int gi) {

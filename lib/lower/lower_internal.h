@@ -508,6 +508,21 @@ bool lower_closure_binding(lower_ctx *c, const char *name, binding *b);
 /* `NAME = factory(...)` of the main file returning a kernel: that kernel,
  * compiled as NAME. */
 void lower_factory_kernel(lower_ctx *c, int gi);
+/* The closure of plain def `fd` of the current module for the kernels
+ * nested in it: no parameters, its top-level local assignments (computed
+ * when used, seeing every global of the module) and its @wp.func and
+ * @wp.struct defs. */
+factory_closure *lower_local_closure(lower_ctx *c, const ast_def *fd);
+
+/* lower_sites.c: the kernels of the main file that are not module-level
+ * @wp.kernel defs.  Lowers every `NAME = wp.kernel(f)` of the module
+ * (launcher MODULE_NAME). */
+void lower_global_kernels(lower_ctx *c);
+/* Lowers the kernels nested in functions whose free names resolve at
+ * module level (launcher MODULE_<qualified name>) and warns at every other
+ * kernel site of the module (ast_kernel_site), saying why it is not
+ * compiled. */
+void lower_kernel_sites(lower_ctx *c);
 
 /* wp.static(expr) (the call `call`): the value of expr computed at compile
  * time over literals and module constants; NULL when reported. */

@@ -277,6 +277,8 @@ void lower_kernels(lower_ctx *c) {
   }
   for (int i = 0; i < ast->nglobals; i++)
     lower_factory_kernel(c, i);
+  lower_global_kernels(c);
+  lower_kernel_sites(c);
   /* overloads of non-generic kernels; --instantiate of unknown kernels */
   for (int pass = 0; pass < 2; pass++) {
     int count = pass ? ast->nglobals : ast->ncalls;

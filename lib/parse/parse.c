@@ -201,20 +201,27 @@ static void collect_imports(pctx *c, TSNode n, wp_ptrvec *v, int depth) {
 
 static ast_expr *module_call(pctx *c, TSNode call);
 
-static void add_global(pctx *c, wp_ptrvec *v, TSNode name, TSNode value,
+/* The module-level walk's output so far. */
+typedef struct modvecs {
+  wp_ptrvec defs, globals, calls, sites;
+} modvecs;
+
+static void add_global(pctx *c, modvecs *mv, TSNode name, TSNode value,
                        TSNode type) {
   ast_global *g = WP_NEW(c->arena, ast_global);
   g->name = p_text(c, name);
   g->value = p_is(value, "call") ? module_call(c, value) : p_expr(c, value);
   g->annotation = ts_node_is_null(type) ? NULL : p_expr(c, type);
   g->loc = p_loc(c, name);
-  wp_ptrvec_push(c->arena, v, g);
+  if (p_is(value, "call"))
+    g->kernel = p_global_kernel(c, value, &mv->defs, &mv->sites);
+  wp_ptrvec_push(c->arena, &mv->globals, g);
 }
 
 /* `NAME = v`, `NAME: T = v` and chains `a = b = v` (each name gets its own
  * copy of v, so the AST stays a tree).  Other targets (tuples, attributes,
  * subscripts) are host code and skipped. */
-static void module_assignment(pctx *c, TSNode asg, wp_ptrvec *v) {
+static void module_assignment(pctx *c, TSNode asg, modvecs *mv) {
   TSNode type = p_field(asg, "type"), right = p_field(asg, "right");
   int nn = 0;
   for (TSNode a = asg;; a = p_field(a, "right")) { /* count the targets */
@@ -239,7 +246,7 @@ static void module_assignment(pctx *c, TSNode asg, wp_ptrvec *v) {
   if (ts_node_is_null(right))
     return; /* a bare annotation `NAME: T` assigns nothing */
   for (int i = 0; i < nn; i++)
-    add_global(c, v, names[i], right, type);
+    add_global(c, mv, names[i], right, type);
 }
 
 static bool is_def(TSNode n) {
@@ -284,20 +291,21 @@ static ast_expr *module_call(pctx *c, TSNode call) {
   return e;
 }
 
-static void collect_module(pctx *c, TSNode root, wp_ptrvec *defs,
-                           wp_ptrvec *globals, wp_ptrvec *calls) {
+static void collect_module(pctx *c, TSNode root, modvecs *mv) {
   TSNode *k;
   int nk = p_kids(c, root, true, &k);
   for (int i = 0; i < nk; i++) {
     if (is_def(k[i])) {
-      wp_ptrvec_push(c->arena, defs, p_def(c, k[i]));
+      c->top_level = true;
+      wp_ptrvec_push(c->arena, &mv->defs, p_def(c, k[i]));
+      c->top_level = false;
     } else if (p_is(k[i], "expression_statement") &&
                ts_node_named_child_count(k[i]) == 1) {
       TSNode e = ts_node_named_child(k[i], 0);
       if (p_is(e, "assignment"))
-        module_assignment(c, e, globals);
+        module_assignment(c, e, mv);
       else if (p_is(e, "call"))
-        wp_ptrvec_push(c->arena, calls, module_call(c, e));
+        wp_ptrvec_push(c->arena, &mv->calls, module_call(c, e));
     }
     /* everything else at module level (launches, prints, main guard) is
        host code with no bearing on the kernels */
@@ -316,19 +324,33 @@ static void collect_module(pctx *c, TSNode root, wp_ptrvec *defs,
 static ast_module *build_module(pctx *c, TSNode root) {
   ast_module *m = WP_NEW(c->arena, ast_module);
   m->src = c->src;
-  wp_ptrvec imports = {0}, defs = {0}, globals = {0}, calls = {0};
+  wp_ptrvec imports = {0};
+  modvecs mv = {0};
   collect_imports(c, root, &imports, 0);
   FLATTEN(c->arena, imports, ast_import, m->imports, m->nimports);
   c->imports = m->imports;
   c->nimports = m->nimports;
-  collect_module(c, root, &defs, &globals, &calls);
-  m->calls = (ast_expr **)calls.items;
-  m->ncalls = calls.count;
-  FLATTEN(c->arena, globals, ast_global, m->globals, m->nglobals);
-  m->defs = WP_NEW_ARRAY(c->arena, ast_def *, defs.count ? defs.count : 1);
-  for (int i = 0; i < defs.count; i++)
-    m->defs[i] = defs.items[i];
-  m->ndefs = defs.count;
+  p_prescan_kernel_calls(c, root);
+  collect_module(c, root, &mv);
+  m->calls = (ast_expr **)mv.calls.items;
+  m->ncalls = mv.calls.count;
+  FLATTEN(c->arena, mv.globals, ast_global, m->globals, m->nglobals);
+  m->defs =
+      WP_NEW_ARRAY(c->arena, ast_def *, mv.defs.count ? mv.defs.count : 1);
+  for (int i = 0; i < mv.defs.count; i++)
+    m->defs[i] = mv.defs.items[i];
+  m->ndefs = mv.defs.count;
+  if (!c->syntax_errors)
+    p_collect_sites(c, root, m, &mv.sites);
+  for (int i = 1; i < mv.sites.count; i++) /* file order (few) */
+    for (int j = i; j > 0; j--) {
+      ast_kernel_site *a = mv.sites.items[j - 1], *b = mv.sites.items[j];
+      if (a->loc.start <= b->loc.start)
+        break;
+      mv.sites.items[j - 1] = b;
+      mv.sites.items[j] = a;
+    }
+  FLATTEN(c->arena, mv.sites, ast_kernel_site, m->sites, m->nsites);
   return m;
 }
 

@@ -232,7 +232,53 @@ typedef struct ast_global {
   ast_expr *value;
   ast_expr *annotation;
   wp_loc loc;
+  /* `NAME = wp.kernel(f, ...)`, `NAME = wp.Kernel(func=f, ...)` or
+     `NAME = wp.kernel(...)(f)` with f a plain def of this file above it: f
+     as a kernel (kind AST_DEF_KERNEL, name f, body parsed as kernel code;
+     its decorator a CALL holding the options as keywords).  NULL
+     otherwise. */
+  ast_def *kernel;
 } ast_global;
+
+/* A kernel that is not a module-level `@wp.kernel` def nor a module-level
+ * `NAME = wp.kernel(f)`: where it is, so that lowering compiles it or says
+ * why it does not (never silence). */
+typedef enum ast_site_kind {
+  AST_SITE_FUNCTION, /* an @wp.kernel def in the body of a def (a method
+                        too), not inside a loop, class body or block
+                        (the body of a with or try statement is no
+                        block) */
+  AST_SITE_CLASS,    /* an @wp.kernel def in a class body */
+  AST_SITE_LOOP,     /* an @wp.kernel def inside a for or while loop */
+  AST_SITE_BLOCK,    /* an @wp.kernel def inside an if block, an else,
+                        except or finally clause, a match case */
+  AST_SITE_CALL,     /* a wp.kernel(...) / wp.Kernel(...) call elsewhere */
+  AST_SITE_UNBOUND,  /* `@X.kernel` where X is no import of warp in this
+                        file (e.g. `wp` from a `from M import *`) */
+} ast_site_kind;
+
+/* A name bound in a def that encloses a nested kernel. */
+typedef struct ast_bound {
+  const char *name;
+  const char *owner; /* the def that binds it */
+  bool param;        /* a parameter of that def (else a local) */
+} ast_bound;
+
+typedef struct ast_kernel_site {
+  ast_site_kind kind;
+  const char *name;  /* the def's name; CALL: the function's, or "" */
+  wp_loc loc;        /* the def's name, or the call */
+  const char *where; /* the innermost enclosing def or class ("" if none) */
+  const char *what;  /* CALL, LOOP, BLOCK: "a list", "a for loop", ... */
+  /* FUNCTION: the qualified name, the enclosing defs and classes
+     outermost first, then the kernel, joined by "__" (f__k, C__m__k) */
+  const char *qualname;
+  ast_def *def;      /* FUNCTION: the def, parsed as kernel code */
+  const char *outer; /* FUNCTION: the outermost enclosing def when it is a
+                        module-level def (a factory candidate), else NULL */
+  ast_bound *bound;  /* FUNCTION: what the enclosing defs bind */
+  int nbound;
+} ast_kernel_site;
 
 /* How a module-level name refers to warp:
  *   import warp as wp         -> {local "wp",    target ""}
@@ -280,6 +326,10 @@ typedef struct ast_module {
    * ({"enable_backward": False} -> enable_backward=False). */
   ast_expr **calls;
   int ncalls;
+  /* Kernels anywhere else in the file (nested, in classes, loops, ...), in
+   * file order. */
+  ast_kernel_site *sites;
+  int nsites;
   /* Set by wp_load(): where the module sits among the program's files. */
   const char *mod_name; /* dotted name it was first imported as ("" for the
                            main file) */

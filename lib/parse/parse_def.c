@@ -232,8 +232,10 @@ static void enum_class(pctx *c, TSNode def, ast_def *d) {
   }
 }
 
-static void def_body(pctx *c, TSNode n, ast_def *d, bool is_class) {
-  bool warp = d->kind != AST_DEF_PLAIN;
+static void def_body(pctx *c, TSNode n, ast_def *d, bool is_class, bool top) {
+  /* f of a module-level `NAME = wp.kernel(f)`: its body is kernel code */
+  bool warp = d->kind != AST_DEF_PLAIN ||
+              (top && !is_class && p_is_wrapped(c, d->name));
   if (!warp && !c->warp_code && is_class)
     enum_class(c, n, d);
   if (!warp && !c->warp_code) {
@@ -272,8 +274,10 @@ ast_def *p_def(pctx *c, TSNode n) {
   d->name = ts_node_is_null(name) ? "" : p_text(c, name);
   d->loc = p_loc(c, ts_node_is_null(name) ? def : name);
   classify(c, d, is_class);
-  bool saved = c->warp_code;
-  c->warp_code = saved || d->kind != AST_DEF_PLAIN;
+  bool top = c->top_level, saved = c->warp_code;
+  c->top_level = false;
+  c->warp_code = saved || d->kind != AST_DEF_PLAIN ||
+                 (top && !is_class && p_is_wrapped(c, d->name));
   if (!is_class) {
     TSNode ps = p_field(def, "parameters"), ret = p_field(def, "return_type");
     if (!ts_node_is_null(ps))
@@ -281,6 +285,6 @@ ast_def *p_def(pctx *c, TSNode n) {
     d->returns = ts_node_is_null(ret) ? NULL : p_expr(c, ret);
   }
   c->warp_code = saved;
-  def_body(c, def, d, is_class);
+  def_body(c, def, d, is_class, top);
   return d;
 }

@@ -31,6 +31,11 @@ typedef struct pctx {
   int expr_depth;     /* p_expr calls active (WP_MAX_EXPR_DEPTH) */
   int depth_reported; /* errors of that limit in this outermost p_expr */
   int block_depth;    /* p_block calls active (WP_MAX_BLOCK_DEPTH) */
+  /* Names f of module-level `NAME = wp.kernel(f)` calls: their defs'
+     bodies are kernel code (p_prescan_kernel_calls). */
+  const char **wrapped;
+  int nwrapped;
+  bool top_level; /* p_def is converting a top-level definition */
 } pctx;
 
 /* --- CST helpers (parse.c) --------------------------------------------- */
@@ -84,6 +89,26 @@ ast_expr *p_concatenated_string(pctx *c, TSNode n);
 /* Converts the statements of a `block` (or of any node whose children are
  * statements). */
 ast_block p_block(pctx *c, TSNode n);
+
+/* --- kernels elsewhere (parse_sites.c) --------------------------------- */
+
+/* True when CST `call` makes a kernel of a function: wp.kernel(f, ...),
+ * wp.Kernel(f, ...), wp.Kernel(func=f, ...) or wp.kernel(...)(f); `func` is
+ * then the function argument and `opts` the call that holds the options. */
+bool p_kernel_call(pctx *c, TSNode call, TSNode *func, TSNode *opts);
+/* Records in c->wrapped the f of every top-level `NAME = wp.kernel(f)`. */
+void p_prescan_kernel_calls(pctx *c, TSNode root);
+/* True when `name` is one of c->wrapped. */
+bool p_is_wrapped(const pctx *c, const char *name);
+/* For the value `call` of a module-level assignment: the kernel it makes of
+ * a plain def of `defs` (ast_global.kernel), or NULL; a kernel call whose
+ * function is no such def is recorded in `sites`. */
+ast_def *p_global_kernel(pctx *c, TSNode call, const wp_ptrvec *defs,
+                         wp_ptrvec *sites);
+/* Records every kernel of the tree that the module-level walk does not
+ * compile (ast_kernel_site) in `out`, in file order; `m` holds the
+ * top-level definitions already converted. */
+void p_collect_sites(pctx *c, TSNode root, const ast_module *m, wp_ptrvec *out);
 
 /* --- syntax errors (parse_errors.c) ------------------------------------ */
 

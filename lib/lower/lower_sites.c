@@ -1,0 +1,453 @@
+/* lower_sites.c - kernels that are not module-level @wp.kernel defs.
+ *
+ *   k = wp.kernel(f)            compiled as kernel `k`: launcher MODULE_k
+ *   k = wp.Kernel(func=f)       (f a plain def of the file; the call's
+ *                               keywords are the kernel's options)
+ *   def outer():                compiled as MODULE_outer__k when every
+ *       @wp.kernel              free name of k resolves at module level
+ *       def k(...): ...         (nested defs and classes of methods:
+ *                               MODULE_C__m__k); a kernel that uses a
+ *                               parameter or local of an enclosing def is
+ *                               not compiled: a warning names it; one
+ *                               with errors is left out with a warning
+ *                               naming the first (it exists only when
+ *                               the function runs)
+ *
+ * Every other kernel (in a class body, a loop, an if/with/try block, kept
+ * in a list or dict, a wp.kernel() call elsewhere, `@wp.kernel` where `wp`
+ * is not imported) gets a warning at its def or call saying why it is not
+ * compiled: warpc never skips a kernel silently. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lower_internal.h"
+
+/* --- free names of a kernel ------------------------------------------------
+ */
+
+typedef struct names {
+  const char **v;
+  int n, cap;
+  wp_arena *A;
+} names;
+
+static bool has(const names *s, const char *name) {
+  for (int i = 0; i < s->n; i++)
+    if (!strcmp(s->v[i], name))
+      return true;
+  return false;
+}
+
+static void add(names *s, const char *name) {
+  if (has(s, name))
+    return;
+  if (s->n == s->cap) {
+    int cap = s->cap ? 2 * s->cap : 16;
+    const char **v = WP_NEW_ARRAY(s->A, const char *, cap);
+    if (s->n)
+      memcpy(v, s->v, sizeof *v * (size_t)s->n);
+    s->v = v;
+    s->cap = cap;
+  }
+  s->v[s->n++] = name;
+}
+
+static void expr_reads(const ast_expr *e, names *out) {
+  if (!e)
+    return;
+  if (e->kind == AST_EXPR_NAME)
+    add(out, e->name);
+  expr_reads(e->value, out);
+  for (int i = 0; i < e->nitems; i++)
+    expr_reads(e->items[i], out);
+  for (int i = 0; i < e->nkeywords; i++)
+    expr_reads(e->keywords[i].value, out);
+}
+
+static void target_names(const ast_expr *t, names *out) {
+  if (t && t->kind == AST_EXPR_NAME)
+    add(out, t->name);
+  else if (t && t->kind == AST_EXPR_TUPLE)
+    for (int i = 0; i < t->nitems; i++)
+      target_names(t->items[i], out);
+}
+
+static void block_names(const ast_block *b, names *reads, names *locals) {
+  for (int i = 0; i < b->count; i++) {
+    const ast_stmt *s = b->stmts[i];
+    for (int t = 0; t < s->ntargets; t++) {
+      target_names(s->targets[t], locals);
+      if (s->targets[t]->kind != AST_EXPR_NAME)
+        expr_reads(s->targets[t], reads); /* a[i] = ...: a and i are read */
+    }
+    expr_reads(s->value, reads);
+    expr_reads(s->annotation, reads);
+    expr_reads(s->cond, reads);
+    block_names(&s->body, reads, locals);
+    block_names(&s->orelse, reads, locals);
+  }
+}
+
+/* The first name kernel `d` reads that its own code does not bind and
+ * that `bound` holds (what its enclosing defs bind), or NULL. */
+/* Does closure `clo` (NULL: none) hold `name`? */
+static bool in_closure(const factory_closure *clo, const char *name) {
+  for (int i = 0; clo && i < clo->n; i++)
+    if (!strcmp(clo->names[i], name))
+      return true;
+  for (int i = 0; clo && i < clo->nfuncs; i++)
+    if (!strcmp(clo->funcs[i].def->name, name))
+      return true;
+  for (int i = 0; clo && i < clo->nstructs; i++)
+    if (!strcmp(clo->sdefs[i]->name, name))
+      return true;
+  return false;
+}
+
+static const ast_bound *closes_over(lower_ctx *c, const ast_def *d,
+                                    const ast_bound *bound, int nbound,
+                                    const factory_closure *clo) {
+  names reads = {.A = c->A}, locals = {.A = c->A};
+  for (int i = 0; i < d->nparams; i++) {
+    add(&locals, d->params[i].name);
+    expr_reads(d->params[i].annotation, &reads);
+    expr_reads(d->params[i].default_value, &reads);
+  }
+  block_names(&d->body, &reads, &locals);
+  for (int i = 0; i < reads.n; i++) {
+    if (has(&locals, reads.v[i]))
+      continue;
+    for (int k = 0; k < nbound; k++)
+      if (!strcmp(bound[k].name, reads.v[i]) &&
+          (bound[k].param || !in_closure(clo, bound[k].name)))
+        return &bound[k];
+  }
+  return NULL;
+}
+
+static bool generic(lower_ctx *c, const ast_def *d) {
+  for (int i = 0; i < d->nparams; i++)
+    if (lower_type_is_generic(c, d->params[i].annotation))
+      return true;
+  return false;
+}
+
+/* --- compiling ---------------------------------------------------------------
+ */
+
+/* Compiles kernel `d` with launcher MODULE_name; false when reported. */
+static bool compile_as(lower_ctx *c, const ast_def *d, const char *name) {
+  if (generic(c, d)) {
+    wp_warning(c->diag, d->loc,
+               "generic kernel '%s' is not compiled: warpc instantiates only "
+               "generic kernels defined with @wp.kernel at module level",
+               name);
+    return true;
+  }
+  const char *cname = wp_arena_printf(c->A, "%s_%s", c->m->name, name);
+  ir_func *f = lower_def_as(c, d, IR_FUNC_KERNEL, NULL, cname);
+  if (f)
+    f->name = name;
+  return f != NULL;
+}
+
+void lower_global_kernels(lower_ctx *c) {
+  for (int i = 0; i < c->ast->nglobals; i++) {
+    const ast_global *g = &c->ast->globals[i];
+    if (!g->kernel)
+      continue;
+    if (lower_module_name(c, c->mod, g->name)->glob != i)
+      continue; /* bound again later: the last binding counts */
+    if (!compile_as(c, g->kernel, g->name))
+      wp_note(c->diag, g->loc, "in the kernel '%s' made of '%s' here", g->name,
+              g->kernel->name);
+  }
+}
+
+/* True when the module-level call of a factory makes kernel `d` (it is
+ * compiled under the name the call is assigned to). */
+static bool factory_made(lower_ctx *c, const ast_def *d) {
+  for (int i = 0; i < c->ast->nglobals; i++) {
+    const ast_expr *v = c->ast->globals[i].value;
+    if (v->kind != AST_EXPR_CALL)
+      continue;
+    factory_closure *clo = lower_factory_at(c, c->mod, i);
+    if (clo && clo->ret == d)
+      return true;
+  }
+  return false;
+}
+
+/* What lowering holds about funcs before a nested kernel is tried, so that
+ * a failed try leaves the program as it was: the module's functions, the
+ * func caches of the program and of the factory closures made so far. */
+typedef struct snapshot {
+  ir_func *last; /* the module's last function */
+  int nkernels;
+  int nbuiltin_funcs; /* c->builtin_funcs.count */
+  func_info *funcs;   /* copies of c->funcs */
+  wp_ptrvec clos;     /* factory_closure *, then its funcs' copy, ... */
+} snapshot;
+
+static void save_closure(lower_ctx *c, snapshot *sn, factory_closure *clo) {
+  if (!clo || !clo->nfuncs)
+    return;
+  func_info *copy = WP_NEW_ARRAY(c->A, func_info, clo->nfuncs);
+  memcpy(copy, clo->funcs, sizeof *copy * (size_t)clo->nfuncs);
+  wp_ptrvec_push(c->A, &sn->clos, clo);
+  wp_ptrvec_push(c->A, &sn->clos, copy);
+}
+
+static void take_snapshot(lower_ctx *c, snapshot *sn, factory_closure *clo) {
+  *sn = (snapshot){.last = c->m->last_func,
+                   .nkernels = c->m->nkernels,
+                   .nbuiltin_funcs = c->builtin_funcs.count};
+  sn->funcs = WP_NEW_ARRAY(c->A, func_info, c->nfuncs + 1);
+  memcpy(sn->funcs, c->funcs, sizeof *c->funcs * (size_t)c->nfuncs);
+  for (int k = 0; k < c->prog->nmodules; k++) {
+    const mod_factories *mf = &c->factories[k];
+    for (int g = 0; mf->state && g < c->prog->modules[k]->nglobals; g++)
+      save_closure(c, sn, mf->state[g] == 1 ? mf->clo[g] : NULL);
+  }
+  save_closure(c, sn, clo);
+}
+
+/* The lowering state of a func as `from` had it (its links in the name
+ * index stay: they may have been built since). */
+static void restore_func(func_info *to, const func_info *from, int n) {
+  for (int i = 0; i < n; i++) {
+    to[i].ir = from[i].ir;
+    to[i].in_progress = from[i].in_progress;
+    to[i].failed = from[i].failed;
+    to[i].sig_state = from[i].sig_state;
+    to[i].generic = from[i].generic;
+    to[i].ptypes = from[i].ptypes;
+    to[i].sig = from[i].sig;
+    to[i].refs = from[i].refs;
+    to[i].insts = from[i].insts;
+  }
+}
+
+/* Puts the program back as `sn` saw it: the functions made since are taken
+ * out of the module and forgotten by the caches. */
+static void restore_snapshot(lower_ctx *c, const snapshot *sn) {
+  ir_module *m = c->m;
+  ir_func *f = sn->last ? sn->last->next : m->funcs;
+  while (f) { /* unlinked, lower_names restarts its walk of the list */
+    ir_func *next = f->next;
+    f->next = NULL;
+    f = next;
+  }
+  if (sn->last)
+    sn->last->next = NULL;
+  else
+    m->funcs = NULL;
+  m->last_func = sn->last;
+  m->nkernels = sn->nkernels;
+  c->builtin_funcs.count = sn->nbuiltin_funcs;
+  restore_func(c->funcs, sn->funcs, c->nfuncs);
+  for (int i = 0; i + 1 < sn->clos.count; i += 2) {
+    factory_closure *clo = sn->clos.items[i];
+    restore_func(clo->funcs, sn->clos.items[i + 1], clo->nfuncs);
+  }
+}
+
+/* "LINE:COL: MESSAGE" of the first error in diagnostics text `t`. */
+static const char *first_error(lower_ctx *c, const char *t) {
+  const char *e = t ? strstr(t, ": error: ") : NULL;
+  if (!e)
+    return "an error";
+  const char *start = e, *colons = e;
+  int n = 0;
+  while (start > t && start[-1] != '\n' && n < 2)
+    if (*--start == ':')
+      n++, colons = start;
+  const char *msg = e + 9, *end = strchr(msg, '\n');
+  int len = end ? (int)(end - msg) : (int)strlen(msg);
+  return wp_arena_printf(c->A, "%.*s: %.*s", (int)(e - colons - 1), colons + 1,
+                         len, msg);
+}
+
+/* A kernel nested in a function exists only when the function runs: its
+ * errors do not fail the file but make one warning, and it is left out
+ * with every function lowered for it (a later user of a func reports the
+ * func's errors itself). */
+static void compile_nested(lower_ctx *c, const ast_kernel_site *s,
+                           factory_closure *clo) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *mem = open_memstream(&buf, &len);
+  clo_scope cs = lower_clo_enter(c, clo, clo ? clo->n : 0);
+  if (!mem) {
+    compile_as(c, s->def, s->qualname);
+    lower_clo_leave(c, cs);
+    return;
+  }
+  wp_diag scratch = {.out = mem, .max_errors = 1};
+  wp_diag *saved = c->diag;
+  snapshot sn;
+  take_snapshot(c, &sn, clo);
+  c->diag = &scratch;
+  bool ok = compile_as(c, s->def, s->qualname);
+  c->diag = saved;
+  lower_clo_leave(c, cs);
+  fclose(mem);
+  if (ok && !scratch.errors) {
+    fputs(buf ? buf : "", saved->out ? saved->out : stderr);
+    saved->warnings += scratch.warnings;
+    free(buf);
+    return;
+  }
+  restore_snapshot(c, &sn);
+  wp_warning(saved, s->loc, "kernel '%s' defined in '%s' is not compiled: %s%s",
+             s->name, s->where, first_error(c, buf),
+             scratch.errors > 1 ? " (and more errors)" : "");
+  free(buf);
+}
+
+/* The local closure of the module-level def whose body holds kernel `d`
+ * as a statement (its local constants, funcs and structs are the kernel's
+ * too), made once per def in `cache`; NULL when there is none. */
+static factory_closure *local_closure(lower_ctx *c, const ast_kernel_site *s,
+                                      wp_ptrvec *cache) {
+  const ast_def *fd = NULL;
+  for (int i = 0; s->outer && i < c->ast->ndefs && !fd; i++) {
+    const ast_def *o = c->ast->defs[i];
+    for (int j = 0; o->kind == AST_DEF_PLAIN && j < o->body.count; j++)
+      if (o->body.stmts[j]->kind == AST_STMT_DEF &&
+          o->body.stmts[j]->def == s->def)
+        fd = o;
+  }
+  if (!fd)
+    return NULL;
+  for (int i = 0; i + 1 < cache->count; i += 2)
+    if (cache->items[i] == fd)
+      return cache->items[i + 1];
+  factory_closure *clo = lower_local_closure(c, fd);
+  wp_ptrvec_push(c->A, cache, (void *)fd);
+  wp_ptrvec_push(c->A, cache, clo);
+  return clo;
+}
+
+static void nested_kernel(lower_ctx *c, const ast_kernel_site *s,
+                          wp_ptrvec *cache) {
+  const ast_def *d = s->def;
+  if (s->outer && factory_made(c, d))
+    return;
+  const ast_kernel_site *later = NULL;
+  for (const ast_kernel_site *t = s + 1;
+       !later && t < c->ast->sites + c->ast->nsites; t++)
+    if (t->kind == AST_SITE_FUNCTION && !strcmp(t->qualname, s->qualname))
+      later = t;
+  if (later) { /* as when Python runs the function: the last def counts */
+    wp_warning(c->diag, s->loc,
+               "kernel '%s' is defined again in '%s' (line %u) and is not "
+               "compiled: the last definition is",
+               s->name, s->where, (unsigned)later->loc.line);
+    return;
+  }
+  factory_closure *clo = local_closure(c, s, cache);
+  const ast_bound *b = closes_over(c, d, s->bound, s->nbound, clo);
+  if (b && b->param && clo && !strcmp(b->owner, s->outer))
+    wp_warning(c->diag, s->loc,
+               "kernel '%s' closes over the parameter '%s' of '%s' and is not "
+               "compiled: it exists only when '%s' runs (a factory called at "
+               "module level, NAME = %s(...), is compiled with its arguments)",
+               s->name, b->name, b->owner, b->owner, b->owner);
+  else if (b && b->param)
+    wp_warning(c->diag, s->loc,
+               "kernel '%s' closes over the parameter '%s' of '%s' and is not "
+               "compiled: it exists only when '%s' runs",
+               s->name, b->name, b->owner, b->owner);
+  else if (b)
+    wp_warning(c->diag, s->loc,
+               "kernel '%s' uses '%s', a local name of '%s', and is not "
+               "compiled: warpc compiles a kernel nested in a function when "
+               "its free names resolve at module level or to the "
+               "function's top-level constants, @wp.func and @wp.struct "
+               "defs",
+               s->name, b->name, b->owner);
+  else
+    compile_nested(c, s, clo);
+}
+
+/* " in a list in 'f'", " in 'f'", "": where a site is. */
+static const char *site_place(lower_ctx *c, const ast_kernel_site *s) {
+  const char *what = s->what ? wp_arena_printf(c->A, " in %s", s->what) : "";
+  if (!*s->where)
+    return what;
+  return wp_arena_printf(c->A, "%s in '%s'", what, s->where);
+}
+
+void lower_kernel_sites(lower_ctx *c) {
+  const ast_module *ast = c->ast;
+  const ast_kernel_site *unbound = NULL;
+  int nunbound = 0;
+  wp_ptrvec cache = {0}; /* outer def, its local closure, ... */
+  for (int i = 0; i < ast->nsites; i++) {
+    const ast_kernel_site *s = &ast->sites[i];
+    switch (s->kind) {
+    case AST_SITE_FUNCTION: nested_kernel(c, s, &cache); break;
+    case AST_SITE_CLASS:
+      wp_warning(c->diag, s->loc,
+                 "kernel '%s' is defined in the body of class '%s' and is not "
+                 "compiled: warpc compiles kernels defined at module level "
+                 "or in functions",
+                 s->name, s->where);
+      break;
+    case AST_SITE_LOOP:
+    case AST_SITE_BLOCK:
+      wp_warning(c->diag, s->loc,
+                 "kernel '%s' is defined%s and is not compiled: warpc "
+                 "compiles kernels defined at module level or directly in a "
+                 "function's body",
+                 s->name, site_place(c, s));
+      break;
+    case AST_SITE_CALL:
+      if (s->what && !strncmp(s->what, "its ", 4))
+        wp_warning(c->diag, s->loc,
+                   "the kernel made by this call is not compiled: %s (warpc "
+                   "compiles NAME = wp.kernel(f) for f a def of this file)",
+                   s->what);
+      else
+        wp_warning(c->diag, s->loc,
+                   "the kernel made by this call%s is not compiled: warpc "
+                   "compiles wp.kernel(f) and wp.Kernel(func=f) only as a "
+                   "module-level NAME = wp.kernel(f)",
+                   site_place(c, s));
+      break;
+    case AST_SITE_UNBOUND:
+      if (!unbound)
+        unbound = s;
+      nunbound++;
+      break;
+    }
+  }
+  if (!unbound)
+    return;
+  const char *star = NULL;
+  for (int i = 0; i < ast->nimports && !star; i++)
+    if (!strcmp(ast->imports[i].local, "*"))
+      star = ast->imports[i].module;
+  char more[64] = "";
+  if (nunbound > 1)
+    snprintf(more, sizeof more, " and %d more", nunbound - 1);
+  const char *verb = nunbound > 1 ? "are" : "is";
+  if (star)
+    wp_warning(c->diag, unbound->loc,
+               "'%s' is not imported in this file, so the kernel%s%s%s%s "
+               "made with '%s.kernel' %s not compiled: warpc does not "
+               "follow 'from %s import *' (add 'import warp as %s')",
+               unbound->what, *unbound->name ? " '" : "", unbound->name,
+               *unbound->name ? "'" : " here", more, unbound->what, verb, star,
+               unbound->what);
+  else
+    wp_warning(c->diag, unbound->loc,
+               "'%s' is not imported in this file, so the kernel%s%s%s%s "
+               "made with '%s.kernel' %s not compiled (add 'import warp as "
+               "%s')",
+               unbound->what, *unbound->name ? " '" : "", unbound->name,
+               *unbound->name ? "'" : " here", more, unbound->what, verb,
+               unbound->what);
+}

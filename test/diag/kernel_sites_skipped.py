@@ -1,0 +1,94 @@
+# Kernels warpc does not compile get a warning at their def or call saying
+# why, never silence: closing over a parameter or a local of the enclosing
+# function (other than its top-level constants and funcs, which kernels
+# nested in it use), defined in a loop, an if block (not the body of a with
+# statement) or a class body, defined twice,
+# made by wp.Kernel()/wp.kernel() inside a function or kept in a list, made
+# of something that is no def of the file.
+# expect-exit: 0
+import warp as wp
+
+SCALE = 2.0
+
+
+def plain(a: wp.array(dtype=float)):
+    a[wp.tid()] = SCALE
+
+
+def test_things(test, device):
+    n, _ = 4, 0
+
+    @wp.kernel
+    def uses_param(a: wp.array(dtype=float)):
+        if device == "cpu":
+            a[0] = 1.0
+
+    @wp.kernel
+    def uses_local(a: wp.array(dtype=float)):
+        a[wp.tid()] = float(n)
+
+    @wp.kernel
+    def twice(a: wp.array(dtype=float)):
+        a[0] = 1.0
+
+    @wp.kernel
+    def twice(a: wp.array(dtype=float)):
+        a[0] = 2.0
+
+    for _i in range(3):
+
+        @wp.kernel
+        def in_loop(a: wp.array(dtype=float)):
+            a[0] = 1.0
+
+    if n > 2:
+
+        @wp.kernel
+        def in_if(a: wp.array(dtype=float)):
+            a[0] = 1.0
+
+    kern = wp.Kernel(func=plain)
+    kernels = [wp.kernel(plain)]
+    return kern, kernels
+
+
+class Holder:
+    @wp.kernel
+    def in_class(a: wp.array(dtype=float)):
+        a[0] = 1.0
+
+
+not_a_def = wp.kernel(len)
+by_module = {"k": wp.kernel(plain)}
+
+
+def test_compiled():
+    count = 3
+    offset = SCALE * count
+
+    @wp.func
+    def shifted(x: float):
+        return x + offset
+
+    @wp.kernel
+    def uses_constants(a: wp.array(dtype=float)):
+        a[wp.tid()] = shifted(a[wp.tid()]) * float(count)
+
+    with wp.ScopedDevice("cpu"):
+
+        @wp.kernel
+        def in_with(a: wp.array(dtype=float)):
+            a[wp.tid()] = SCALE
+
+    return uses_constants, in_with
+
+# expect-warning: 22:9: kernel 'uses_param' closes over the parameter 'device' of 'test_things'
+# expect-warning: 27:9: kernel 'uses_local' uses 'n', a local name of 'test_things'
+# expect-warning: 31:9: kernel 'twice' is defined again in 'test_things' (line 35)
+# expect-warning: 41:13: kernel 'in_loop' is defined in a for loop in 'test_things'
+# expect-warning: 47:13: kernel 'in_if' is defined in an if block in 'test_things'
+# expect-warning: 50:12: the kernel made by this call in 'test_things' is not compiled
+# expect-warning: 51:16: the kernel made by this call in a list in 'test_things' is not compiled
+# expect-warning: 57:9: kernel 'in_class' is defined in the body of class 'Holder'
+# expect-warning: 61:13: the kernel made by this call is not compiled: its function is not a def of this file
+# expect-warning: 62:19: the kernel made by this call in a dict is not compiled
