@@ -434,20 +434,14 @@ void lower_kernel_sites(lower_ctx *c) {
   if (nunbound > 1)
     snprintf(more, sizeof more, " and %d more", nunbound - 1);
   const char *verb = nunbound > 1 ? "are" : "is";
-  if (star)
-    wp_warning(c->diag, unbound->loc,
-               "'%s' is not imported in this file, so the kernel%s%s%s%s "
-               "made with '%s.kernel' %s not compiled: warpc does not "
-               "follow 'from %s import *' (add 'import warp as %s')",
-               unbound->what, *unbound->name ? " '" : "", unbound->name,
-               *unbound->name ? "'" : " here", more, unbound->what, verb, star,
-               unbound->what);
-  else
-    wp_warning(c->diag, unbound->loc,
-               "'%s' is not imported in this file, so the kernel%s%s%s%s "
-               "made with '%s.kernel' %s not compiled (add 'import warp as "
-               "%s')",
-               unbound->what, *unbound->name ? " '" : "", unbound->name,
-               *unbound->name ? "'" : " here", more, unbound->what, verb,
-               unbound->what);
+  const char *why =
+      star ? wp_arena_printf(c->A, ": warpc does not follow 'from %s import *'",
+                             star)
+           : "";
+  wp_warning(c->diag, unbound->loc,
+             "'%s' is not imported in this file, so the kernel%s%s%s%s made "
+             "with '%s.kernel' %s not compiled%s (add 'import warp as %s')",
+             unbound->what, *unbound->name ? " '" : "", unbound->name,
+             *unbound->name ? "'" : " here", more, unbound->what, verb, why,
+             unbound->what);
 }
