@@ -44,7 +44,8 @@ test/mutate/equivalent.txt lists mutants that no test can kill because they
 do not change what the program does, each as a block:
 
     lib/ir/fold.c
-    -  original line (leading and trailing blanks ignored)
+    -  original line (leading and trailing blanks ignored; for a mutant
+       that inserts a line, "after: " and the line before it)
     +  the mutant's line
     =  why it is equivalent, in one line
 
@@ -419,12 +420,17 @@ def generate(rel, outdir):
 
 
 def changed_line(orig_lines, mut_lines):
-    """(line number, original line, mutant line) of a one-line mutant."""
+    """(line number, original line, mutant line) of a one-line mutant; a
+    mutant that inserts a line has for original "after: " and the line
+    before it (what an equivalent.txt entry names)."""
     sm = difflib.SequenceMatcher(a=orig_lines, b=mut_lines, autojunk=False)
     for tag, i1, i2, j1, j2 in sm.get_opcodes():
         if tag != "equal":
             a = "".join(orig_lines[i1:i2]).rstrip("\n")
             b = "".join(mut_lines[j1:j2]).rstrip("\n")
+            if tag == "insert":
+                a = "after: " + (orig_lines[i1 - 1].strip() if i1 else "")
+                return max(i1, 1), a, b
             return i1 + 1, a, b
     return 0, "", ""
 

@@ -19,7 +19,7 @@ eq = mutate.load_equivalent()
 assert eq, "equivalent.txt lists nothing"
 for (rel, orig, mut), why in eq.items():
     lines = [ln.strip() for ln in (root / rel).read_text().splitlines()]
-    if orig not in lines:
+    if orig.removeprefix("after: ") not in lines:
         bad.append(f"{rel}: no line '{orig}' (stale entry: {why})")
     if orig == mut or not why:
         bad.append(f"{rel}: '{orig}': the mutant equals the original or has no reason")
@@ -28,6 +28,9 @@ a = ["int f(int x) {\n", "  return x + 1; /* one */\n", "}\n"]
 b = ["int f(int x) {\n", "  return x - 1; /* one */\n", "}\n"]
 if mutate.changed_line(a, b) != (2, "  return x + 1; /* one */", "  return x - 1; /* one */"):
     bad.append(f"changed_line: {mutate.changed_line(a, b)}")
+ins = a[:2] + ["  continue;\n"] + a[2:]
+if mutate.changed_line(a, ins) != (2, "after: return x + 1; /* one */", "  continue;"):
+    bad.append(f"changed_line of an insertion: {mutate.changed_line(a, ins)}")
 c = ["int f(int x) {\n", "  return x + 1; /* two */\n", "}\n"]
 if mutate.strip_c_comments("".join(a)) != mutate.strip_c_comments("".join(c)):
     bad.append("a comment-only change is not equivalent")

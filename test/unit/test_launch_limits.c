@@ -92,6 +92,17 @@ static void test_past_limit(void) {
             "launch dims (1, 2147483649, 1): dims[1]");
   wp_launch l4 = {.ndim = 4, .dims = {1, 1, 1, INT64_MAX}};
   CHECK_ERR(launch(&l4, &s), WP_ERROR_INVALID_VALUE, "dims[3] = ");
+  /* the longest dims string, whole (a mutant that lost its ')' survived,
+     issue 18) */
+  wp_launch big = {.ndim = 4,
+                   .dims = {INT64_MAX, INT64_MAX, INT64_MAX, INT64_MAX}};
+  CHECK_ERR(launch(&big, &s), WP_ERROR_INVALID_VALUE,
+            "launch dims (9223372036854775807, 9223372036854775807, "
+            "9223372036854775807, 9223372036854775807): dims[0] = ");
+  wp_launch neg = {.ndim = 4, .dims = {1, 1, 1, INT64_MIN}};
+  CHECK_ERR(launch(&neg, &s), WP_ERROR_INVALID_VALUE,
+            "dims[3] = -9223372036854775808 is negative (launch dims (1, 1, "
+            "1, -9223372036854775808))");
   wp_launch l0 = {.ndim = 0, .dims = {(wp_int64)1 << 32}};
   CHECK_ERR(launch(&l0, &s), WP_ERROR_INVALID_VALUE,
             "launch dims (4294967296)");
