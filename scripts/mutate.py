@@ -492,16 +492,35 @@ def stripped_object(tree, obj):
 
 def main():
     ap = argparse.ArgumentParser(description="mutation testing of warpc's sources")
-    ap.add_argument("files", nargs="+", help="C sources or prelude headers, relative to the repository root")
+    ap.add_argument("files", nargs="*", help="C sources or prelude headers, relative to the repository root")
     ap.add_argument("-n", type=int, default=40, help="mutants tried per file (default 40; 0: all)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the sample (default 1)")
     ap.add_argument("-j", "--jobs", type=int, default=2, help="tests run at once (default 2)")
     ap.add_argument("--tests", metavar="REGEX", help="only the tests (ctest names) matching REGEX")
     ap.add_argument("--no-cuda", action="store_true",
                     help="e2e tests compile no CUDA code (WARPC_E2E_NO_CUDA=1): 2-3x faster")
+    ap.add_argument("--rescore", action="store_true",
+                    help="run nothing: print the table of build/mutate/report.json again, its survivors that "
+                         "test/mutate/equivalent.txt now lists counted as equivalent")
     ap.add_argument("--min-score", type=float, default=0.0, help="exit 1 when a file scores below this (0-1)")
     args = ap.parse_args()
 
+    if args.rescore:
+        report = json.loads((WORK / "report.json").read_text())
+        equivalent = load_equivalent()
+        for rel, r in report["files"].items():
+            s = r["stats"]
+            for rec in r["mutants"]:
+                key = (rel, rec["original"].strip(), rec["mutant_line"].strip())
+                if rec["outcome"].startswith("SURVIVED") and key in equivalent:
+                    rec["outcome"] = "listed: " + equivalent[key]
+                    s["survived"] -= 1
+                    s["listed"] += 1
+            live = s["killed"] + s["survived"]
+            s["score"] = round(s["killed"] / live, 3) if live else 1.0
+        return print_table(report, args.min_score)
+    if not args.files:
+        ap.error("name the files to mutate")
     files = tracked_files()
     rels = []
     for f in args.files:
@@ -630,6 +649,12 @@ def main():
         report["files"][rel] = {"stats": stats, "mutants": outcomes}
         (WORK / "report.json").write_text(json.dumps(report, indent=1))
 
+    return print_table(report, args.min_score)
+
+
+def print_table(report, min_score):
+    """Prints the per-file table; returns the exit status (1: a file scored
+    below MIN_SCORE)."""
     log("\nfile                          generated  tried  no-compile  equivalent  killed  survived  score  minutes")
     status = 0
     for rel, r in report["files"].items():
@@ -637,7 +662,7 @@ def main():
         log(f"{rel:<30}{s['generated']:>9}{s['tried']:>7}{s['no_compile']:>12}"
             f"{s['equivalent'] + s['listed']:>12}{s['killed']:>8}{s['survived']:>10}{100 * s['score']:>6.0f}%"
             f"{s['minutes']:>9.1f}")
-        if s["score"] < args.min_score:
+        if s["score"] < min_score:
             status = 1
     log(f"(every mutant's outcome: {(WORK / 'report.json').relative_to(ROOT)})")
     return status
