@@ -261,9 +261,14 @@ demo: all
 bench-compile: all
 	python3 bench/compile/run.py $(BENCH_ARGS)
 
-.PHONY: mutate
-mutate: all unit deps-test
+# One run at a time per tree (flock): the run and its build of this tree.
+.PHONY: mutate mutate-run
+mutate:
 	@test -n "$(FILES)" || { echo 'make mutate: say which files: FILES="lib/ir/fold.c ..."' >&2; exit 2; }
+	@mkdir -p $(B)/mutate
+	@flock -n -E 75 $(B)/mutate/make.lock $(MAKE) --no-print-directory mutate-run || \
+	  { rc=$$?; [ $$rc = 75 ] && echo "make mutate: another run holds $(B)/mutate/make.lock" >&2; exit $$rc; }
+mutate-run: all unit deps-test
 	scripts/deps.sh mutate
 	python3 scripts/mutate.py $(if $(N),-n $(N)) $(if $(SEED),--seed $(SEED)) $(MUTATE_ARGS) $(FILES)
 

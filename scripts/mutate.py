@@ -125,11 +125,16 @@ def sync_tree(dest, files):
     for rel in files:
         src, dst = ROOT / rel, dest / rel
         data = src.read_bytes()
-        if not dst.is_file() or dst.read_bytes() != data:
+        if not dst.is_file():
+            # a new file keeps the source's times: nothing in the tree is
+            # built from it yet, and it is not newer than the shared build/deps
             dst.parent.mkdir(parents=True, exist_ok=True)
-            # with the source's times: make rebuilds what changed since the
-            # tree was built, and nothing newer than the shared build/deps
             shutil.copy2(src, dst)
+        elif dst.read_bytes() != data:
+            # a changed one (an edit, or a mutant an interrupted run left)
+            # is written now, so that make rebuilds what depends on it
+            dst.write_bytes(data)
+            shutil.copymode(src, dst)
     manifest.write_text("\n".join(files))
     (dest / "build").mkdir(exist_ok=True)
     for name in ("deps", "e2e-cache", "grad-cache"):
@@ -140,10 +145,16 @@ def sync_tree(dest, files):
             link.symlink_to(ROOT / "build" / name)
 
 
+# The Makefile's WARN without -Werror: a mutant that only draws a warning
+# (misleading indentation, an unused variable) is valid C and is tested.
+WARN = "WARN=-std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE"
+
+
 def make(tree, jobs, extra=(), env=None, timeout=900):
     """make all unit in TREE; returns (ok, output)."""
     try:
-        p = subprocess.run(["make", "-C", str(tree), f"-j{jobs}", "--no-print-directory", "all", "unit", *extra],
+        p = subprocess.run(["make", "-C", str(tree), f"-j{jobs}", "--no-print-directory", WARN, "all", "unit",
+                            *extra],
                            capture_output=True, text=True, env=env, timeout=timeout)
     except subprocess.TimeoutExpired:
         return False, "make timed out"
@@ -233,8 +244,18 @@ def first_failure(names, tests, env_base, timeouts, jobs):
     threads = [threading.Thread(target=worker) for _ in range(max(1, jobs))]
     for t in threads:
         t.start()
-    for t in threads:
-        t.join()
+    try:
+        for t in threads:
+            t.join()
+    except BaseException:  # Ctrl-C: stop the tests too (they run in sessions of their own)
+        stop.set()
+        with procs_lock:
+            for other in list(running):
+                try:
+                    os.killpg(other.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+        raise
     return result[0] if result else None
 
 
@@ -246,7 +267,7 @@ def first_failure(names, tests, env_base, timeouts, jobs):
 def sources_digest(files):
     h = hashlib.sha256()
     for rel in files:
-        if re.match(r"^(lib|cmd|runtime)/", rel) or rel in ("Makefile",):
+        if re.match(r"^(lib|cmd|runtime)/.*\.[ch]$", rel) or rel == "Makefile":
             h.update(rel.encode() + b"\0" + (ROOT / rel).read_bytes())
     return h.hexdigest()
 
@@ -337,7 +358,10 @@ def coverage(files, names, jobs):
     """{test: {"lines": {rel: [line...]}, "seconds": s, "passed": bool}} for
     NAMES over every covered file (COVERED), from the cache where still valid."""
     cache_path = WORK / "coverage.json"
-    cache = json.loads(cache_path.read_text()) if cache_path.exists() else {}
+    try:
+        cache = json.loads(cache_path.read_text()) if cache_path.exists() else {}
+    except ValueError:  # a run killed while writing it
+        cache = {}
     digest = sources_digest(files)
     if cache.get("sources") != digest:
         cache = {"sources": digest, "tests": {}}
@@ -456,13 +480,37 @@ def load_equivalent():
     return eq
 
 
+# Types and products that make the emitted C instantiate every macro of the
+# prelude headers whose instances depend on the module (2adjoint.h's all).
 PROBE = """import warp as wp
+
+mat23 = wp.types.matrix(shape=(2, 3), dtype=wp.float32)
+mat32d = wp.types.matrix(shape=(3, 2), dtype=wp.float64)
+mat22i = wp.types.matrix(shape=(2, 2), dtype=wp.int32)
 
 
 @wp.kernel
-def probe(a: wp.array(dtype=wp.vec3), b: wp.array(dtype=float)):
+def probe(a: wp.array(dtype=wp.vec3), b: wp.array(dtype=float), v2: wp.array(dtype=wp.vec2d),
+          v4: wp.array(dtype=wp.vec4h), q: wp.array(dtype=wp.quat), qd: wp.array(dtype=wp.quatd),
+          m2: wp.array(dtype=wp.mat22), m3: wp.array(dtype=wp.mat33d), m4: wp.array(dtype=wp.mat44),
+          m4h: wp.array(dtype=wp.mat44h), m23: wp.array(dtype=mat23), m32: wp.array(dtype=mat32d),
+          t: wp.array(dtype=wp.transform), s: wp.array(dtype=wp.spatial_vector),
+          sm: wp.array(dtype=wp.spatial_matrix), iv: wp.array(dtype=wp.vec3i), im: wp.array(dtype=mat22i),
+          a2: wp.array2d(dtype=float), a3: wp.array3d(dtype=float), a4: wp.array4d(dtype=wp.bfloat16),
+          h: wp.array(dtype=wp.float16), out: wp.array(dtype=wp.vec3)):
     i = wp.tid()
-    b[i] = wp.length(a[i])
+    b[i] = wp.length(a[i]) + float(wp.length(v2[i])) + float(wp.length(v4[i])) + wp.length(q[i])
+    m23[i] = m2[i] * m23[i]
+    m32[i] = m3[i] * m32[i]
+    m4[i] = m4[i] * m4[i]
+    m4h[i] = m4h[i] * m4h[i]
+    qd[i] = qd[i] * qd[i]
+    s[i] = sm[i] * s[i]
+    t[i] = t[i] * t[i]
+    iv[i] = iv[i] + iv[i]
+    im[i] = im[i] * im[i]
+    a2[i, 0] = a3[i, 0, 0] + float(a4[i, 0, 0, 0]) + float(h[i])
+    out[i] = wp.transform_point(wp.identity(n=4, dtype=float), a[i])
 """
 
 
@@ -517,18 +565,26 @@ def main():
                     s["survived"] -= 1
                     s["listed"] += 1
             live = s["killed"] + s["survived"]
-            s["score"] = round(s["killed"] / live, 3) if live else 1.0
+            s["score"] = round(s["killed"] / live, 3) if live else None
         return print_table(report, args.min_score)
     if not args.files:
         ap.error("name the files to mutate")
+    if args.n < 0:
+        ap.error("-n: a count of mutants, 0 for all")
+    if args.tests:
+        try:
+            re.compile(args.tests)
+        except re.error as e:
+            ap.error(f"--tests: not a regular expression: {e}")
     files = tracked_files()
     rels = []
     for f in args.files:
         rel = os.path.relpath(os.path.abspath(f), ROOT) if os.path.exists(f) else f
         if rel not in files:
-            die(f"{f}: not a tracked file of {ROOT}")
+            die(f"{f}: not a file of the tree {ROOT} (tracked, or untracked and not ignored)")
         subset_of(rel)
-        rels.append(rel)
+        if rel not in rels:
+            rels.append(rel)
     equivalent = load_equivalent()
 
     WORK.mkdir(parents=True, exist_ok=True)
@@ -550,6 +606,8 @@ def main():
     covered = [r for r in rels if COVERED.match(r)]
     wanted = sorted({n for r in rels for n in tests if subset_of(r).search(n)
                      and (not args.tests or re.search(args.tests, n))})
+    if not wanted:
+        die(f"no test reaches {', '.join(rels)}" + (f" and matches --tests '{args.tests}'" if args.tests else ""))
     cov, instr = coverage(files, wanted, args.jobs) if covered else ({}, {})
     # tests without coverage data (a header's subset) are run once without a
     # mutant: to time them, and to leave out any that fail
@@ -608,43 +666,45 @@ def main():
                 rec["outcome"] = "listed: " + equivalent[(rel, a.strip(), b.strip())]
                 stats["listed"] += 1
             else:
-                (TREE / rel).write_text(mtext)
-                ok, _ = make(TREE, args.jobs)
-                if ok and not rel.endswith(".c"):
-                    ok = header_compiles(TREE)
-                if not ok:
-                    rec["outcome"] = "does not compile"
-                    stats["no_compile"] += 1
-                elif obj and orig_obj is not None and stripped_object(TREE, obj) == orig_obj:
-                    rec["outcome"] = "equivalent (same object code)"
-                    stats["equivalent"] += 1
-                else:
-                    need = lines_to_cover(instr, rel, line)
-                    sel = [n for n in subset
-                           if cov[n]["lines"] is None or not COVERED.match(rel)
-                           or need & set(cov[n]["lines"].get(rel, ()))]
-                    sel.sort(key=lambda n: (-kills[n], cov[n]["seconds"], n))
-                    t0 = time.monotonic()
-                    fail = first_failure(sel, tests, env_base, timeouts, args.jobs)
-                    secs = time.monotonic() - t0
-                    if fail:
-                        kills[fail[0]] += 1
-                        rec["outcome"] = f"killed by {fail[0]} ({fail[1]})"
-                        stats["killed"] += 1
+                try:
+                    (TREE / rel).write_text(mtext)
+                    ok, _ = make(TREE, args.jobs)
+                    if ok and not rel.endswith(".c"):
+                        ok = header_compiles(TREE)
+                    if not ok:
+                        rec["outcome"] = "does not compile"
+                        stats["no_compile"] += 1
+                    elif obj and orig_obj is not None and stripped_object(TREE, obj) == orig_obj:
+                        rec["outcome"] = "equivalent (same object code)"
+                        stats["equivalent"] += 1
                     else:
-                        rec["outcome"] = f"SURVIVED {len(sel)} tests"
-                        stats["survived"] += 1
-                        log(f"--- {rel}:{line} survived {len(sel)} tests ({secs:.0f} s)\n-{a}\n+{b}")
-                    rec["seconds"] = round(secs, 1)
-                    rec["tests_run_from"] = len(sel)
-                (TREE / rel).write_text(orig_text)
+                        need = lines_to_cover(instr, rel, line)
+                        sel = [n for n in subset
+                               if cov[n]["lines"] is None or not COVERED.match(rel)
+                               or need & set(cov[n]["lines"].get(rel, ()))]
+                        sel.sort(key=lambda n: (-kills[n], cov[n]["seconds"], n))
+                        t0 = time.monotonic()
+                        fail = first_failure(sel, tests, env_base, timeouts, args.jobs)
+                        secs = time.monotonic() - t0
+                        if fail:
+                            kills[fail[0]] += 1
+                            rec["outcome"] = f"killed by {fail[0]} ({fail[1]})"
+                            stats["killed"] += 1
+                        else:
+                            rec["outcome"] = f"SURVIVED {len(sel)} tests"
+                            stats["survived"] += 1
+                            log(f"--- {rel}:{line} survived {len(sel)} tests ({secs:.0f} s)\n-{a}\n+{b}")
+                        rec["seconds"] = round(secs, 1)
+                        rec["tests_run_from"] = len(sel)
+                finally:  # also on Ctrl-C: the next run rebuilds from the original
+                    (TREE / rel).write_text(orig_text)
             log(f"mutate: {tag}: {rec['outcome']}")
             outcomes.append(rec)
         ok, out = make(TREE, args.jobs)
         if not ok:
             die(f"the tree does not build after restoring {rel}:\n{out[-2000:]}")
         live = stats["killed"] + stats["survived"]
-        stats["score"] = round(stats["killed"] / live, 3) if live else 1.0
+        stats["score"] = round(stats["killed"] / live, 3) if live else None
         stats["minutes"] = round((time.monotonic() - t_file) / 60, 1)
         report["files"][rel] = {"stats": stats, "mutants": outcomes}
         (WORK / "report.json").write_text(json.dumps(report, indent=1))
@@ -656,17 +716,24 @@ def print_table(report, min_score):
     """Prints the per-file table; returns the exit status (1: a file scored
     below MIN_SCORE)."""
     log("\nfile                          generated  tried  no-compile  equivalent  killed  survived  score  minutes")
+    log("(score: killed / (killed + survived); n/a: no mutant was tested)")
     status = 0
     for rel, r in report["files"].items():
         s = r["stats"]
         log(f"{rel:<30}{s['generated']:>9}{s['tried']:>7}{s['no_compile']:>12}"
-            f"{s['equivalent'] + s['listed']:>12}{s['killed']:>8}{s['survived']:>10}{100 * s['score']:>6.0f}%"
+            f"{s['equivalent'] + s['listed']:>12}{s['killed']:>8}{s['survived']:>10}"
+            f"{'n/a' if s['score'] is None else format(100 * s['score'], '.0f') + '%':>7}"
             f"{s['minutes']:>9.1f}")
-        if s["score"] < min_score:
-            status = 1
+        if min_score > 0 and (s["score"] is None or s["score"] < min_score):
+            status = 1  # no mutant tested: no score to meet it
     log(f"(every mutant's outcome: {(WORK / 'report.json').relative_to(ROOT)})")
     return status
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        print("\nmutate: interrupted; build/mutate/tree holds the original sources again "
+              "(report.json: the files finished before)", file=sys.stderr)
+        sys.exit(130)

@@ -189,6 +189,81 @@ static void test_fold_keeps_undefined_casts(void) {
   done(&u);
 }
 
+/* The values the stores of the module's kernels write, in order, after
+ * ir_fold: constants only (else INT64_MIN). */
+static int stored_consts(ir_module *m, int64_t *out, int max) {
+  int n = 0;
+  for (ir_func *f = m->funcs; f; f = f->next)
+    for (ir_block *b = f->entry; b; b = b->next)
+      for (ir_value *v = b->first; v; v = v->next)
+        if (v->op == IR_STORE && n < max) {
+          const ir_value *x = v->args[v->nargs - 1];
+          out[n++] = x->op == IR_CONST ? x->ival : INT64_MIN;
+        }
+  return n;
+}
+
+/* Every scalar operator folds on constants (a mutant dropping the `or`
+ * case, which leaves the fold to the generated code with the same result,
+ * survived the e2e tests, issue 18), `and` / `or` on hand-built IR; an integer
+ * zero divisor folds to 0 as the generated code computes it (warp-lang itself
+ * traps); ir_wrap_int to bool is the truth value, negatives included. */
+static void test_fold_every_op(void) {
+  unit u;
+  compile(&u, "import warp as wp\n"
+              "@wp.kernel\n"
+              "def k(b: wp.array(dtype=int)):\n"
+              "    b[0] = 1 + 0 + 4\n"
+              "    b[1] = int(not 0) + int(not 5) * 2 + (7 + 2) - (7 - 2) * 3\n"
+              "    b[2] = (7 * 2) // 3 + (7 / 2) + (7 % 4) + (-(7)) + (+7)\n"
+              "    b[3] = int(1 == 2) + int(1 != 2) * 2 + int(1 < 2) * 4 + "
+              "int(1 <= 2) * 8 + int(1 > 2) * 16 + int(1 >= 2) * 32\n"
+              "    b[4] = 7 // 0\n"
+              "    b[5] = 7 % 0\n"
+              "    b[6] = -7 / 0\n");
+  CHECK(u.m != NULL);
+  if (u.m) {
+    ir_fold(u.m);
+    ir_dce(u.m);
+    CHECK(count_ops(u.m, IR_BUILTIN) == 0);
+    int64_t got[8];
+    CHECK(stored_consts(u.m, got, 8) == 7);
+    CHECK(got[0] == 1 + 0 + 4);
+    CHECK(got[1] == 1 + 0 + 9 - 15);
+    CHECK(got[2] == 4 + 3 + 3 - 7 + 7);
+    CHECK(got[3] == 0 + 2 + 4 + 8 + 0 + 0);
+    CHECK(got[4] == 0 && got[5] == 0 && got[6] == 0);
+  }
+  done(&u);
+  /* `and` / `or` of constants: Python's operators lower to branches, the
+     builtins come from other lowerings (range loops), so built here */
+  wp_arena a = {0};
+  ir_module *m = ir_module_new(&a, "t", NULL);
+  ir_func *f = ir_func_new(m, IR_FUNC_KERNEL, "k");
+  ir_block *b0 = ir_block_new(f);
+  const ir_type *bt = ir_t_bool(m->types);
+  ir_value *t = ir_append(b0, IR_CONST, bt, NULL, 0, (wp_loc){0});
+  ir_value *z = ir_append(b0, IR_CONST, bt, NULL, 0, (wp_loc){0});
+  t->ival = 1, z->ival = 0;
+  ir_value *tz[2] = {t, z}, *zz[2] = {z, z}, *tt[2] = {t, t};
+  ir_builtin_id ids[4] = {IR_B_OR, IR_B_OR, IR_B_AND, IR_B_AND};
+  ir_value **ops[4] = {tz, zz, tt, tz};
+  ir_value *r[4];
+  for (int k = 0; k < 4; k++) {
+    r[k] = ir_append(b0, IR_BUILTIN, bt, ops[k], 2, (wp_loc){0});
+    r[k]->builtin = ir_builtin_get(ids[k]);
+  }
+  ir_append(b0, IR_RET, ir_t_void(m->types), NULL, 0, (wp_loc){0});
+  CHECK(ir_fold(m) == 4);
+  for (int k = 0; k < 4; k++)
+    CHECK(r[k]->op == IR_CONST);
+  CHECK(r[0]->ival == 1 && r[1]->ival == 0 && r[2]->ival == 1 &&
+        r[3]->ival == 0);
+  CHECK(ir_wrap_int(bt, -1) == 1 && ir_wrap_int(bt, 2) == 1 &&
+        ir_wrap_int(bt, 0) == 0 && ir_wrap_int(bt, INT64_MIN) == 1);
+  wp_arena_free(&a);
+}
+
 static int verify_count(ir_module *m, const char *what) {
   char *buf;
   size_t len;
@@ -427,6 +502,7 @@ int main(void) {
   test_type_errors();
   test_fold_and_dce();
   test_fold_keeps_undefined_casts();
+  test_fold_every_op();
   test_verifier_catches_broken_ir();
   test_op_names();
   test_verifier_dominance();

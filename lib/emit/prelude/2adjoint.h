@@ -144,8 +144,8 @@
                                     wp_##V *ga, wp_##V *gb) {                  \
     (void)r;                                                                   \
     wp_##V x = wp_cross_##V##_##V(b, g), y = wp_cross_##V##_##V(a, g);         \
-    for (int i = 0; i < 3; i++)                                                \
-      ga->c[i] += x.c[i], gb->c[i] -= y.c[i];                                  \
+    ga->c[0] += x.c[0], ga->c[1] += x.c[1], ga->c[2] += x.c[2];                \
+    gb->c[0] -= y.c[0], gb->c[1] -= y.c[1], gb->c[2] -= y.c[2];                \
   }
 
 #define WP_MAT_ADJ(M, S, T, R, C, VR, VC)                                      \

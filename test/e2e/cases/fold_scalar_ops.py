@@ -69,6 +69,7 @@ def arith(fo: wp.array2d(dtype=float), d64: wp.array2d(dtype=wp.float64),
     fo[i, 5] = -F(2.5) + +F(0.5)
     fo[i, 6] = F(16777216.0) + F(1.0)
     fo[i, 7] = F(0.7) // F(0.1)
+    fo[i, 8] = float(-7 + 2)
     d64[i, 0] = (D(1.0e8) + D(1.0)) - D(1.0e8)
     d64[i, 1] = D(-7.5) // D(2.0)
     d64[i, 2] = D(7.5) % D(-2.0)
@@ -77,6 +78,7 @@ def arith(fo: wp.array2d(dtype=float), d64: wp.array2d(dtype=wp.float64),
     d64[i, 5] = D(wp.uint64(9223372036854775809))
     d64[i, 6] = D(wp.int64(-9007199254740993))
     d64[i, 7] = D(F(0.1))
+    d64[i, 8] = D(wp.int64(-5) * wp.int64(3))  # a folded negative int64, converted
     ho[i, 0] = H(0.1) + H(0.2)
     ho[i, 1] = H(100.0) * H(100.0) / H(7.0)
     ho[i, 2] = H(2049.0) + H(1.0)
@@ -119,6 +121,6 @@ TESTS = [
     dict(kernel="compares", dim=2, shapes=dict(out=(2, 15))),
     dict(kernel="logic", dim=2, shapes=dict(out=(2, 6))),
     dict(kernel="arith", dim=2,
-         shapes=dict(fo=(2, 8), d64=(2, 8), ho=(2, 5), io=(2, 16), lo=(2, 5), uo=(2, 5), bo=(2, 5)),
+         shapes=dict(fo=(2, 9), d64=(2, 9), ho=(2, 5), io=(2, 16), lo=(2, 5), uo=(2, 5), bo=(2, 5)),
          rtol=0, atol=0),
 ]
