@@ -2,7 +2,8 @@
 component-wise s / M[i, j]), for mat22, mat33, mat44 and a 2x3 matrix,
 `1.0 / m` included.  warpc had no wp_adj_div_<scalar>_<mat> in its prelude,
 so a differentiable kernel with s / M compiled to an object with an
-undefined symbol."""
+undefined symbol.  The mat22 operand is also used in a product, so that its
+adjoint is added to, not set (a mutant setting it survived, issue 18)."""
 import warp as wp
 
 mat23 = wp.types.matrix(shape=(2, 3), dtype=wp.float32)
@@ -15,7 +16,8 @@ def sdiv(s: wp.array(dtype=float), A: wp.array(dtype=wp.mat22), B: wp.array(dtyp
          Q: wp.array(dtype=wp.mat33), R: wp.array(dtype=wp.mat44), U: wp.array(dtype=mat23)):
     i = wp.tid()
     k = s[i]
-    P[i] = k / A[i]
+    m = A[i]
+    P[i] = k / m + m * k  # m's adjoint has a contribution before the division's
     Q[i] = 1.0 / B[i]
     R[i] = wp.div(k * k, C[i])
     U[i] = k / D[i]
@@ -27,7 +29,8 @@ def sdiv_f64(s: wp.array(dtype=wp.float64), A: wp.array(dtype=wp.mat22d), B: wp.
              Q: wp.array(dtype=wp.mat33d), R: wp.array(dtype=wp.mat44d), U: wp.array(dtype=mat23d)):
     i = wp.tid()
     k = s[i]
-    P[i] = k / A[i]
+    m = A[i]
+    P[i] = k / m + m * k  # m's adjoint has a contribution before the division's
     Q[i] = wp.float64(1.0) / B[i]
     R[i] = wp.div(k * k, C[i])
     U[i] = k / D[i]
