@@ -335,19 +335,19 @@ static int kernel_decorated(pctx *c, TSNode n, const char **x) {
   return res;
 }
 
+/* The blocks a kernel def may sit in, as the warnings name them. */
+static const struct {
+  const char *node, *what;
+} BLOCKS[] = {
+    {"for_statement", "a for loop"},  {"while_statement", "a while loop"},
+    {"if_statement", "an if block"},  {"with_statement", "a with block"},
+    {"try_statement", "a try block"}, {"match_statement", "a match block"},
+};
+
 static const char *block_what(TSNode n) {
-  if (p_is(n, "for_statement"))
-    return "a for loop";
-  if (p_is(n, "while_statement"))
-    return "a while loop";
-  if (p_is(n, "if_statement"))
-    return "an if block";
-  if (p_is(n, "with_statement"))
-    return "a with block";
-  if (p_is(n, "try_statement"))
-    return "a try block";
-  if (p_is(n, "match_statement"))
-    return "a match block";
+  for (size_t i = 0; i < sizeof BLOCKS / sizeof BLOCKS[0]; i++)
+    if (p_is(n, BLOCKS[i].node))
+      return BLOCKS[i].what;
   return NULL;
 }
 
