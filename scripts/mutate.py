@@ -215,6 +215,15 @@ def run_test(test, env_base, timeout, extra_env=None, running=None):
     return rc == 0, time.monotonic() - t0, why
 
 
+def kill_all(procs):
+    """Kills the process groups of PROCS (tests run in sessions of their own)."""
+    for p in list(procs):
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
 def first_failure(names, tests, env_base, timeouts, jobs):
     """Runs NAMES in order, JOBS at a time; returns (name, why) of the first
     failure seen (the others are stopped), or None when all pass."""
@@ -235,11 +244,7 @@ def first_failure(names, tests, env_base, timeouts, jobs):
                 if not ok and not stop.is_set():
                     result.append((name, why))
                     stop.set()
-                    for other in list(running):  # the tests still running
-                        try:
-                            os.killpg(other.pid, signal.SIGKILL)
-                        except ProcessLookupError:
-                            pass
+                    kill_all(running)  # the tests still running
 
     threads = [threading.Thread(target=worker) for _ in range(max(1, jobs))]
     for t in threads:
@@ -250,11 +255,7 @@ def first_failure(names, tests, env_base, timeouts, jobs):
     except BaseException:  # Ctrl-C: stop the tests too (they run in sessions of their own)
         stop.set()
         with procs_lock:
-            for other in list(running):
-                try:
-                    os.killpg(other.pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
+            kill_all(running)
         raise
     return result[0] if result else None
 
