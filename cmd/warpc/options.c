@@ -33,6 +33,7 @@ static void usage(FILE *out) {
       "                     aarch64-linux-gnu\n"
       "  -Xptxas ARG        pass ARG to ptxas\n"
       "  -Xnvcc ARG         pass ARG to nvcc\n"
+      "  -Xcc ARG           pass ARG to the C compiler of the host code\n"
       "  -O0 -O1 -O2 -O3    optimisation level (default -O2)\n"
       "  -g0                no #line directives in generated code\n"
       "  --cc PATH          C compiler for host objects (default: $WARPC_CC "
@@ -139,11 +140,13 @@ static void print_and_exit(void) {
 void warpc_free_args(options *o) {
   free(o->xptxas);
   free(o->xnvcc);
+  free(o->xcc);
   free(o->instantiate);
   free(o->include);
   free(o->dep_targets);
   free(o->dep_quote);
-  o->xptxas = o->xnvcc = o->instantiate = o->include = o->dep_targets = NULL;
+  o->xptxas = o->xnvcc = o->xcc = o->instantiate = o->include = o->dep_targets =
+      NULL;
   o->dep_quote = NULL;
 }
 
@@ -155,11 +158,12 @@ int warpc_parse_args(int argc, char **argv, options *o) {
   size_t n = (size_t)(argc > 0 ? argc : 1);
   o->xptxas = calloc(n, sizeof *o->xptxas);
   o->xnvcc = calloc(n, sizeof *o->xnvcc);
+  o->xcc = calloc(n, sizeof *o->xcc);
   o->instantiate = calloc(n, sizeof *o->instantiate);
   o->include = calloc(n, sizeof *o->include);
   o->dep_targets = calloc(n, sizeof *o->dep_targets);
   o->dep_quote = calloc(n, sizeof *o->dep_quote);
-  if (!o->xptxas || !o->xnvcc || !o->instantiate || !o->include ||
+  if (!o->xptxas || !o->xnvcc || !o->xcc || !o->instantiate || !o->include ||
       !o->dep_targets || !o->dep_quote) {
     fputs("warpc: fatal: out of memory\n", stderr);
     abort();
@@ -209,6 +213,9 @@ int warpc_parse_args(int argc, char **argv, options *o) {
     } else if ((v = value_of(a, "-Xnvcc", &i, argc, argv, &err)) || err) {
       if (!err)
         o->xnvcc[o->nxnvcc++] = v;
+    } else if ((v = value_of(a, "-Xcc", &i, argc, argv, &err)) || err) {
+      if (!err)
+        o->xcc[o->nxcc++] = v;
     } else if ((v = value_of(a, "--instantiate", &i, argc, argv, &err)) ||
                err) {
       if (!err)

@@ -190,11 +190,6 @@ static int compile_host(const options *o, ir_module *m,
   char *prefix_map = wp_strfmt("-ffile-prefix-map=%s=.", c->dir);
   char *target = o->target ? wp_strfmt("--target=%s", o->target) : NULL;
   const char *cc = cc_of(o);
-  char *argv[24];
-  int n = 0;
-  argv[n++] = (char *)cc;
-  if (target)
-    argv[n++] = target;
   const char *fixed[] = {"-c", "-x", "c", "-std=c11", olevel, "-fPIC",
                          "-fwrapv", "-ffp-contract=off", "-fno-math-errno",
                          /* no warnings, but a call of a function that
@@ -204,13 +199,28 @@ static int compile_host(const options *o, ir_module *m,
                          "-Wno-everything",
                          "-Werror=implicit-function-declaration",
                          "-gline-tables-only", prefix_map};
-  for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
-    argv[n++] = (char *)fixed[i];
-  argv[n++] = (char *)csrc;
+  size_t nfixed = sizeof fixed / sizeof fixed[0];
+  /* cc, --target, the fixed flags, -Xcc's, source, -o, object, NULL */
+  const char **argv = calloc(nfixed + (size_t)o->nxcc + 6, sizeof *argv);
+  if (!argv) {
+    fputs("warpc: fatal: out of memory\n", stderr);
+    abort();
+  }
+  int n = 0;
+  argv[n++] = cc;
+  if (target)
+    argv[n++] = target;
+  for (size_t i = 0; i < nfixed; i++)
+    argv[n++] = fixed[i];
+  /* after warpc's own, so that -Xcc can override them */
+  for (int i = 0; i < o->nxcc; i++)
+    argv[n++] = o->xcc[i];
+  argv[n++] = csrc;
   argv[n++] = "-o";
-  argv[n++] = (char *)obj;
+  argv[n++] = obj;
   argv[n] = NULL;
-  int st = wp_run_tool_err(argv, NULL, o->verbose, c, errf);
+  int st = wp_run_tool_err((char **)argv, NULL, o->verbose, c, errf);
+  free(argv);
   free(prefix_map);
   free(target);
   int gaps = wp_relay_tool_messages(errf);
@@ -235,8 +245,9 @@ static int compile_host(const options *o, ir_module *m,
             cc,
             native ? "; a @wp.func_native snippet must be valid C (and C++ "
                      "for CUDA) using only its parameters"
-            : o->cc || getenv("WARPC_CC") ? ""
-                                          : "; this is a bug in warpc");
+            : o->cc || getenv("WARPC_CC") || o->nxcc
+                ? ""
+                : "; this is a bug in warpc");
   }
   return 2;
 }

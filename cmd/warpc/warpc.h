@@ -62,6 +62,8 @@ typedef struct options {
   int nxptxas;
   const char **xnvcc;
   int nxnvcc;
+  const char **xcc; /* -Xcc ARG: host C compiler arguments */
+  int nxcc;
   const char **instantiate; /* --instantiate 'k(float32, ...)' */
   int ninstantiate;
   const char **include; /* -I DIR */
