@@ -329,9 +329,19 @@ static ir_value *branch(actx *a, ir_block *to, ir_edge e) {
   return br;
 }
 
-/* A builtin whose effect is writing arrays (no result): not replayed. */
+/* A builtin whose effect is writing arrays (no result). */
 static bool writes_arrays(const ir_value *v) {
   return v->op == IR_BUILTIN && !v->builtin->pure && v->type->kind == IR_T_VOID;
+}
+
+/* Whether the backward kernel repeats v (terminators aside): not the
+ * parameters (the function's own), stores and builtins writing arrays (they
+ * happened in the forward kernel), nor print (the forward kernel printed;
+ * warp-lang's backward prints again, with the adjoints, and warpc's does
+ * not: test/cli/adjoint_print.sh). */
+static bool replayed(const ir_value *v) {
+  return !(v->op == IR_PARAM || v->op == IR_STORE || v->op == IR_PRINT ||
+           writes_arrays(v));
 }
 
 static void path_push(actx *a, int id) {
@@ -345,16 +355,9 @@ static void replay_block(actx *a, ir_block *pb, ir_block *dispatch) {
   a->cur = a->fblk[pb->id];
   bool loop = a->in_loop[pb->id];
   for (ir_value *v = pb->first; v; v = v->next) {
+    if (!replayed(v))
+      continue;
     switch (v->op) {
-    case IR_BUILTIN:
-      if (writes_arrays(v))
-        continue; /* like a store */
-      break;
-    case IR_PARAM:
-    case IR_STORE:
-    case IR_PRINT:
-      continue; /* parameters are the function's; stores already happened;
-                   messages were printed by the forward kernel */
     case IR_BR:
       push_params(a, v->targets[0]);
       path_push(a, pb->id);
@@ -712,8 +715,7 @@ static ir_func *build(ir_module *m, ir_func *k) {
       a.fwd[pb->params[i]->id] = c;
     }
     for (ir_value *v = pb->first; v; v = v->next) {
-      if (v->op == IR_PARAM || ir_is_terminator(v) || v->op == IR_STORE ||
-          v->op == IR_PRINT || writes_arrays(v))
+      if (!replayed(v) || ir_is_terminator(v))
         continue;
       ir_value *c = WP_NEW(a.A, ir_value);
       *c = *v;
