@@ -52,6 +52,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "build"
 WARPC = BUILD / "bin" / "warpc"
+# warpc's host code is built with clang's bounds checks on fixed-size arrays
+# (vector and matrix components): an index out of range traps (SIGILL)
+# instead of touching a neighbour, which comparing results can miss
+CHECKED = ["-Xcc", "-fsanitize=array-bounds", "-Xcc", "-fsanitize-trap=array-bounds"]
 LIBWARPRT = BUILD / "lib" / "libwarprt.a"
 RT_INCLUDE = ROOT / "runtime" / "include"
 CACHE_DIR = BUILD / "e2e-cache"
@@ -838,7 +842,7 @@ def check_xfail(ws, stem, opts):
             flags = ["--instantiate", ws.instantiate(k, _wp.overload(getattr(ws.module, k), ov))]
         d = ws.work / "xfail" / k
         src = ws.write_extract(d, [k])
-        rc, out = run_cmd([opts.warpc, src, "-o", d / "k.o", "--module", MODULE, "--no-cuda"] + flags, d,
+        rc, out = run_cmd([opts.warpc, src, "-o", d / "k.o", "--module", MODULE, "--no-cuda"] + CHECKED + flags, d,
                           d / "warpc.log", opts.timeout)
         first = next((ln for ln in out.splitlines() if ": error: " in ln), "")
         if rc == 0:
@@ -1394,7 +1398,7 @@ def run_case(path, opts):
         src = ws.write_extract(work / "src", [ln.py_name for ln in launches])
         for arg in sorted({ws.instantiate(ln.py_name, ln.instance) for ln in launches if ln.instance}):
             flags += ["--instantiate", arg]
-    rc, out = run_cmd([opts.warpc, src, "-o", work / "case.o", "--module", MODULE] + flags, work,
+    rc, out = run_cmd([opts.warpc, src, "-o", work / "case.o", "--module", MODULE] + CHECKED + flags, work,
                       work / "warpc.log", opts.timeout)
     if rc != 0 or not (work / "case.o").exists() or not (work / "case.h").exists():
         why = "timed out" if rc is None else f"exit status {rc}"

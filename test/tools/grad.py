@@ -657,7 +657,7 @@ def run_file(path, opts):
     if not ready:
         return failures
 
-    rc, out = e2e.run_cmd([opts.warpc, path, "-o", work / "case.o", "--module", MODULE, "--no-cuda"], work,
+    rc, out = e2e.run_cmd([opts.warpc, path, "-o", work / "case.o", "--module", MODULE, "--no-cuda"] + e2e.CHECKED, work,
                           work / "warpc.log", opts.timeout)
     if rc != 0 or not (work / "case.o").exists():
         why = "timed out" if rc is None else f"exit status {rc}"
