@@ -174,6 +174,24 @@ static bool error_in_snippet(const ir_module *m, const char *errf) {
   return found;
 }
 
+/* After a failed host compile with --target: whether the C compiler `cc`
+ * refuses the target itself (an empty C file with only --target fails too),
+ * so that the error is the user's option, not warpc's code. */
+static bool target_refused(const options *o, const char *cc, wp_cleanup *c) {
+  const char *src = wpath(c, "target-probe.c");
+  const char *err = wpath(c, "target-probe.err");
+  FILE *f = src && err ? fopen(src, "w") : NULL;
+  if (!f)
+    return false;
+  fclose(f);
+  char *target = wp_strfmt("--target=%s", o->target);
+  char *argv[] = {(char *)cc,  target, "-fsyntax-only", "-x", "c",
+                  (char *)src, NULL};
+  int st = wp_run_tool_err(argv, NULL, o->verbose, c, err);
+  free(target);
+  return st > 0;
+}
+
 /* Compiles the host C of `m` into `obj`; 0 or 2. */
 static int compile_host(const options *o, ir_module *m,
                         const wp_emit_options *eo, wp_cleanup *c,
@@ -230,7 +248,14 @@ static int compile_host(const options *o, ir_module *m,
     return 2; /* named the builtins */
   if (st < 0)
     fprintf(stderr, "warpc: error: could not run the C compiler '%s'\n", cc);
-  else if (error_in_snippet(m, errf)) {
+  else if (o->target && target_refused(o, cc, c)) {
+    fprintf(stderr,
+            "warpc: error: the C compiler '%s' does not take "
+            "'--target=%s' (see its message above; --cc names the "
+            "compiler, and clang takes every target LLVM was built for)\n",
+            cc, o->target);
+    return 2;
+  } else if (error_in_snippet(m, errf)) {
     fprintf(stderr, "warpc: error: a @wp.func_native snippet is not valid C "
                     "(it must be C, and C++ for CUDA, using only its "
                     "parameters)\n");
