@@ -154,6 +154,57 @@ static bool int_option(lower_ctx *c, const ast_keyword *k, int *out) {
   return true;
 }
 
+/* One module option, of wp.set_module_options() (`shared`: warp-lang keeps
+ * any key there, so an unknown one is a warning) or of a kernel's
+ * module_options= (an unknown key is an error): enable_backward and
+ * max_unroll into *backward and *max_unroll; the others of warp-lang 1.19
+ * warned about as having no effect. */
+static void module_option(lower_ctx *c, const ast_keyword *o, bool shared,
+                          bool *backward, int *max_unroll) {
+  static const char *const known[] = {"block_dim",
+                                      "compile_time_trace",
+                                      "cpu_compiler_flags",
+                                      "cuda_output",
+                                      "default_grid_stride",
+                                      "deterministic",
+                                      "deterministic_max_records",
+                                      "enable_mathdx_fft",
+                                      "enable_mathdx_gemm",
+                                      "enable_mathdx_solver",
+                                      "extra_build_options",
+                                      "fast_math",
+                                      "fuse_fp",
+                                      "lineinfo",
+                                      "mode",
+                                      "optimization_level",
+                                      "strip_hash"};
+  if (!strcmp(o->name, "enable_backward")) {
+    bool on = true;
+    if (bool_option(c, o, &on))
+      *backward = on;
+    return;
+  }
+  if (!strcmp(o->name, "max_unroll")) {
+    int_option(c, o, max_unroll);
+    return;
+  }
+  bool found = false;
+  for (size_t j = 0; j < sizeof known / sizeof *known; j++)
+    found |= !strcmp(o->name, known[j]);
+  if (found)
+    wp_warning(c->diag, o->loc,
+               "module option '%s' has no effect in warpc (it applies only "
+               "'enable_backward' and 'max_unroll')",
+               o->name);
+  else if (shared)
+    wp_warning(c->diag, o->loc,
+               "unknown module option '%s' (warp-lang 1.19 keeps it and "
+               "does nothing with it)",
+               o->name);
+  else
+    wp_error(c->diag, o->loc, "unknown module option '%s'", o->name);
+}
+
 /* wp.set_module_options({"enable_backward": False, "max_unroll": N}) at
  * module level: the defaults of the file's kernels (the last call wins, as
  * Warp applies them when the module is built). */
@@ -166,13 +217,9 @@ static void module_options(lower_ctx *c) {
     if (!p || strcmp(p, "set_module_options"))
       continue;
     for (int k = 0; k < call->nkeywords; k++) {
-      const ast_keyword *kw = &call->keywords[k];
-      if (!strcmp(kw->name, "enable_backward")) {
-        bool on = true;
-        if (bool_option(c, kw, &on))
-          c->module_backward = on && c->opts->enable_backward;
-      } else if (!strcmp(kw->name, "max_unroll"))
-        int_option(c, kw, &c->module_max_unroll);
+      bool on = c->module_backward;
+      module_option(c, &call->keywords[k], true, &on, &c->module_max_unroll);
+      c->module_backward = on && c->opts->enable_backward;
     }
   }
 }
@@ -228,23 +275,6 @@ static void kernel_module_options(lower_ctx *c, const ast_keyword *k,
              "wp.set_module_options() for the options of a shared module");
     return;
   }
-  static const char *const known[] = {"block_dim",
-                                      "compile_time_trace",
-                                      "cpu_compiler_flags",
-                                      "cuda_output",
-                                      "default_grid_stride",
-                                      "deterministic",
-                                      "deterministic_max_records",
-                                      "enable_mathdx_fft",
-                                      "enable_mathdx_gemm",
-                                      "enable_mathdx_solver",
-                                      "extra_build_options",
-                                      "fast_math",
-                                      "fuse_fp",
-                                      "lineinfo",
-                                      "mode",
-                                      "optimization_level",
-                                      "strip_hash"};
   for (int i = 0; i + 1 < v->nitems; i += 2) {
     if (v->items[i]->kind != AST_EXPR_STRING) {
       wp_error(c->diag, v->items[i]->loc,
@@ -254,27 +284,8 @@ static void kernel_module_options(lower_ctx *c, const ast_keyword *k,
     const ast_keyword opt = {.name = v->items[i]->string,
                              .value = v->items[i + 1],
                              .loc = v->items[i]->loc};
-    const ast_keyword *o = &opt;
-    if (!strcmp(o->name, "enable_backward")) {
-      bool on = true;
-      if (bool_option(c, o, &on))
-        f->options.enable_backward = on;
-      continue;
-    }
-    if (!strcmp(o->name, "max_unroll")) {
-      int_option(c, o, &f->options.max_unroll);
-      continue;
-    }
-    bool found = false;
-    for (size_t j = 0; j < sizeof known / sizeof *known; j++)
-      found |= !strcmp(o->name, known[j]);
-    if (found)
-      wp_warning(c->diag, o->loc,
-                 "module option '%s' has no effect in warpc (it applies only "
-                 "'enable_backward' and 'max_unroll')",
-                 o->name);
-    else
-      wp_error(c->diag, o->loc, "unknown module option '%s'", o->name);
+    module_option(c, &opt, false, &f->options.enable_backward,
+                  &f->options.max_unroll);
   }
 }
 
