@@ -19,7 +19,8 @@ static void usage(FILE *out) {
       "                     stdout for every --emit kind but obj)\n"
       "  -H FILE            header path (default: the output with .h; '-' is\n"
       "                     stdout)\n"
-      "  --emit=KIND        obj (default), ast, ir, c, cu, ptx, cubin, "
+      "  --emit=KIND, --emit KIND\n"
+      "                     obj (default), ast, ir, c, cu, ptx, cubin, "
       "fatbin,\n"
       "                     header\n"
       "  --module NAME      module name: prefix of the launchers (default: "
@@ -240,15 +241,17 @@ int warpc_parse_args(int argc, char **argv, options *o) {
         o->dep_targets[o->ndep_targets++] = v;
       }
       o->depfile = true;
-    } else if (!strncmp(a, "--emit=", 7)) {
+    } else if ((v = value_of(a, "--emit", &i, argc, argv, &err)) || err) {
+      if (err)
+        return err;
       size_t k = 0, n = sizeof emit_kinds / sizeof emit_kinds[0];
-      while (k < n && strcmp(emit_kinds[k].name, a + 7))
+      while (k < n && strcmp(emit_kinds[k].name, v))
         k++;
       if (k == n)
         return warpc_usage_error("unknown --emit kind '%s' (obj, ast, ir, c, "
                                  "cu, ptx, cubin, fatbin, "
                                  "header)",
-                                 a + 7);
+                                 v);
       o->emit = emit_kinds[k].kind;
     } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' &&
                !a[3]) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# --emit=KIND with an unknown KIND is exit 2, naming the kind and the valid
+# --emit=KIND (and --emit KIND) with an unknown KIND is exit 2, naming the kind and the valid
 # ones; nothing is written.
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
@@ -13,4 +13,13 @@ for kind in bogus "" OBJ objx; do
   [ ! -s out ] || fail "--emit=$kind: wrote to stdout"
   [ "$(ls -A)" = "$(printf 'err\nk.py\nout')" ] || fail "--emit=$kind: created files: $(ls -A)"
 done
+rc=0
+"$warpc" --emit bogus k.py -o out.x >out 2>err || rc=$?
+[ "$rc" = 2 ] && grep -q "unknown --emit kind 'bogus'" err || fail "--emit bogus: exit $rc: $(cat err)"
+rc=0
+"$warpc" k.py --emit >out 2>err || rc=$?
+[ "$rc" = 2 ] && grep -q "option '--emit' needs an argument" err || fail "--emit at the end: exit $rc: $(cat err)"
+# the kind as the next argument, as with -o
+"$warpc" --no-cuda --emit ir k.py -o k.ir 2>err || fail "--emit ir: $(cat err)"
+grep -q '^; module k' k.ir || fail "--emit ir did not write the IR: $(head -3 k.ir)"
 echo ok
