@@ -78,6 +78,21 @@ typedef struct plan {
  * error (reported). */
 static int plan_outputs(const options *o, warpc_outputs *w, plan *p) {
   *p = (plan){.out = -1, .hdr = -1, .dep = -1};
+  if (o->syntax_only) {
+    const char *given = o->output             ? "-o"
+                        : o->header           ? "-H"
+                        : o->depfile          ? "a depfile option"
+                        : o->emit != EMIT_OBJ ? "--emit"
+                                              : NULL;
+    if (given) {
+      fprintf(stderr,
+              "warpc: error: -fsyntax-only writes nothing: %s cannot be "
+              "given with it\n",
+              given);
+      return 2;
+    }
+    return 0;
+  }
   bool to_stdout = !o->output || !strcmp(o->output, "-");
   /* '-' is standard output for -o, -H and -MF, as for gcc; one at most */
   const char *on_stdout[3];
@@ -192,7 +207,7 @@ static int compile(const options *o, warpc_outputs *w, const plan *p,
              (m = compile_ir(o, prog, mname, &arena, &diag, &internal))) {
     wp_emit_options eo = {.line_directives = o->line_directives,
                           .version = WARPC_VERSION};
-    rc = write_outputs(o, w, p, m, ast, &eo, prog);
+    rc = o->syntax_only ? 0 : write_outputs(o, w, p, m, ast, &eo, prog);
   } else
     rc = internal ? 2 : 1;
   wp_arena_free(&arena);

@@ -51,6 +51,7 @@ typedef struct options {
   emit_kind emit;
   int opt_level;
   bool verbose;
+  bool syntax_only; /* -fsyntax-only: check the input, write nothing */
   bool no_adjoint;
   bool debug; /* --debug: keep asserts */
   bool line_directives;
