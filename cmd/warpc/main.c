@@ -192,7 +192,8 @@ static int compile(const options *o, warpc_outputs *w, const plan *p,
     return rc;
   }
   wp_arena arena = {0};
-  wp_diag diag = {.out = stderr};
+  wp_diag diag = {
+      .out = stderr, .werror = o->werror, .no_warnings = o->no_warnings};
   ast_program *prog = wp_load(&src, o->include, o->ninclude, &arena, &diag);
   const ast_module *ast = prog ? prog->modules[0] : NULL;
   bool internal = false;

@@ -37,6 +37,8 @@ static void usage(FILE *out) {
       "  -Xcc ARG           pass ARG to the C compiler of the host code\n"
       "  -O0 -O1 -O2 -O3    optimisation level (default -O2)\n"
       "  -g0                no #line directives in generated code\n"
+      "  -Werror            make every warning an error\n"
+      "  -w                 print no warnings\n"
       "  -fsyntax-only      check the input (every diagnostic of lowering "
       "and\n"
       "                     autodiff), write nothing\n"
@@ -259,6 +261,10 @@ int warpc_parse_args(int argc, char **argv, options *o) {
     } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' &&
                !a[3]) {
       o->opt_level = a[2] - '0';
+    } else if (!strcmp(a, "-Werror")) {
+      o->werror = true;
+    } else if (!strcmp(a, "-w")) {
+      o->no_warnings = true;
     } else if (!strcmp(a, "-fsyntax-only")) {
       o->syntax_only = true;
     } else if (!strcmp(a, "-g0")) {

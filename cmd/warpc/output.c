@@ -105,7 +105,11 @@ static char *toolkit(const options *o, bool required, int *rc) {
             "warpc: error: CUDA output was requested but no CUDA toolkit was "
             "found (nvcc not on PATH; set CUDA_PATH)\n");
     *rc = 2;
-  } else
+  } else if (o->werror && !o->no_warnings) {
+    fprintf(stderr, "warpc: error: no CUDA toolkit found (nvcc); give "
+                    "--no-cuda for a CPU-only object [-Werror]\n");
+    *rc = 1;
+  } else if (!o->no_warnings)
     fprintf(stderr, "warpc: warning: no CUDA toolkit found (nvcc); writing a "
                     "CPU-only object\n");
   return NULL;

@@ -52,6 +52,8 @@ typedef struct options {
   int opt_level;
   bool verbose;
   bool syntax_only; /* -fsyntax-only: check the input, write nothing */
+  bool werror;      /* -Werror: warnings are errors */
+  bool no_warnings; /* -w: no warnings */
   bool no_adjoint;
   bool debug; /* --debug: keep asserts */
   bool line_directives;

@@ -46,11 +46,16 @@ void wp_diag_vreport(wp_diag *d, wp_severity sev, wp_loc loc, const char *fmt,
                      va_list ap) {
   FILE *out = d->out ? d->out : stderr;
   int limit = d->max_errors ? d->max_errors : 50;
+  bool promoted = sev == WP_SEV_WARNING && d->werror && !d->no_warnings;
+  if (promoted)
+    sev = WP_SEV_ERROR;
+  if (sev != WP_SEV_NOTE)
+    d->muted = sev == WP_SEV_WARNING && d->no_warnings;
   if (sev == WP_SEV_ERROR)
     d->errors++;
   else if (sev == WP_SEV_WARNING)
     d->warnings++;
-  if (d->errors > limit)
+  if (d->errors > limit || d->muted)
     return;
   if (loc.src)
     fprintf(out, "%s:%u:%u: %s: ", loc.src->path, loc.line,
@@ -59,7 +64,7 @@ void wp_diag_vreport(wp_diag *d, wp_severity sev, wp_loc loc, const char *fmt,
   else
     fprintf(out, "warpc: %s: ", sev_name(sev));
   vfprintf(out, fmt, ap);
-  fputc('\n', out);
+  fputs(promoted ? " [-Werror]\n" : "\n", out);
   if (loc.src && loc.start <= loc.src->len)
     print_caret(out, loc);
   if (sev == WP_SEV_ERROR && d->errors == limit)

@@ -13,6 +13,7 @@
 #define WARPC_SUPPORT_DIAG_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -44,10 +45,17 @@ typedef struct wp_diag {
   FILE *out;
   int errors;
   int warnings;
-  int max_errors; /* stop printing after this many errors; 0 = 50 */
+  int max_errors;   /* stop printing after this many errors; 0 = 50 */
+  bool werror;      /* -Werror: every warning is an error ("[-Werror]") */
+  bool no_warnings; /* -w: warnings (and their notes) are not printed */
+  bool muted;       /* the notes that follow a warning -w dropped */
 } wp_diag;
 
-/* Reports a diagnostic at `loc` (printf-style message, no trailing newline). */
+/* Reports a diagnostic at `loc` (printf-style message, no trailing newline).
+ * A warning counts in `warnings`; with `werror` it is reported and counted as
+ * an error, its message followed by " [-Werror]"; with `no_warnings` (which
+ * wins over `werror`, as in gcc) neither it nor the notes after it are
+ * printed. */
 void wp_diag_report(wp_diag *d, wp_severity sev, wp_loc loc, const char *fmt,
                     ...) __attribute__((format(printf, 4, 5)));
 void wp_diag_vreport(wp_diag *d, wp_severity sev, wp_loc loc, const char *fmt,
