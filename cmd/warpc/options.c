@@ -37,6 +37,7 @@ static void usage(FILE *out) {
       "  -Xcc ARG           pass ARG to the C compiler of the host code\n"
       "  -O0 -O1 -O2 -O3    optimisation level (default -O2)\n"
       "  -g0                no #line directives in generated code\n"
+      "  @FILE              read more arguments from FILE\n"
       "  -Werror            make every warning an error\n"
       "  -w                 print no warnings\n"
       "  -fsyntax-only      check the input (every diagnostic of lowering "
@@ -154,12 +155,16 @@ void warpc_free_args(options *o) {
   o->xptxas = o->xnvcc = o->xcc = o->instantiate = o->include = o->dep_targets =
       NULL;
   o->dep_quote = NULL;
+  warpc_argv_free(&o->args);
 }
 
 int warpc_parse_args(int argc, char **argv, options *o) {
   o->opt_level = 2;
   o->line_directives = true;
   bool no_cuda = false;
+  int rc = warpc_argv_expand(argc, argv, &o->args);
+  argc = o->args.argc;
+  argv = o->args.argv;
   /* each repeatable option takes at least one argument of argv */
   size_t n = (size_t)(argc > 0 ? argc : 1);
   o->xptxas = calloc(n, sizeof *o->xptxas);
@@ -174,6 +179,8 @@ int warpc_parse_args(int argc, char **argv, options *o) {
     fputs("warpc: fatal: out of memory\n", stderr);
     abort();
   }
+  if (rc)
+    return rc;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
     int err = 0;

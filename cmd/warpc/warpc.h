@@ -41,6 +41,22 @@ typedef enum cuda_mode {
  * fits.  The repeatable options have no limit (arrays as long as argv). */
 enum { CUDA_ARCH_MIN = 50, CUDA_ARCH_MAX = 200 };
 
+/* response.c: the command line with each "@file" argument replaced by the
+ * words of the file (see response.c for the quoting), recursively.  `argv`
+ * is NULL-terminated; `own[i]` says whether argv[i] is a malloc'd word of a
+ * file (the others point into the caller's argv). */
+enum { WARPC_MAX_RESPONSE_DEPTH = 32 }; /* @file naming @file ... */
+typedef struct warpc_argv {
+  int argc, cap;
+  char **argv;
+  bool *own;
+} warpc_argv;
+/* Fills *out (zeroed first; free it with warpc_argv_free even on failure);
+ * 0, or 2 when a response file cannot be read, holds a NUL byte or an
+ * unterminated quote, or nests too deep (reported on stderr). */
+int warpc_argv_expand(int argc, char **argv, warpc_argv *out);
+void warpc_argv_free(warpc_argv *a);
+
 typedef struct options {
   const char *input;
   const char *output;
@@ -77,6 +93,7 @@ typedef struct options {
   const char **dep_targets; /* -MT / -MQ TARGET */
   bool *dep_quote;          /* true: -MQ (quote for Make) */
   int ndep_targets;
+  warpc_argv args; /* argv with its @files expanded: what the above point to */
 } options;
 
 /* options.c: parses argv; 0, or the exit status (usage error: 2; --help
