@@ -56,8 +56,9 @@ static void write_rules(FILE *f, const options *o, const ast_program *prog,
   else
     put_path(f, out_path);
   fputc(':', f);
-  for (int i = 0; i < prog->nfiles; i++) {
-    fputs(i ? " \\\n " : " ", f);
+  /* standard input is no file for Make: only the imported modules */
+  for (int i = warpc_from_stdin(o) ? 1 : 0, first = i; i < prog->nfiles; i++) {
+    fputs(i > first ? " \\\n " : " ", f);
     put_path(f, prog->files[i]);
   }
   fputc('\n', f);

@@ -111,6 +111,11 @@ static int plan_outputs(const options *o, warpc_outputs *w, plan *p) {
     return 2;
   }
   if (o->emit == EMIT_OBJ) {
+    if (!o->output && warpc_from_stdin(o)) {
+      fprintf(stderr, "warpc: error: the input is standard input: give -o "
+                      "FILE for the object\n");
+      return 2;
+    }
     if (o->output && !strcmp(o->output, "-")) {
       fprintf(stderr,
               "warpc: error: an object cannot be written to standard output; "
@@ -183,8 +188,10 @@ static int write_outputs(const options *o, warpc_outputs *w, const plan *p,
 /* The compilation, outputs planned and checked against the input. */
 static int compile(const options *o, warpc_outputs *w, const plan *p,
                    const char *text, uint32_t len) {
-  wp_source src = {.path = o->input, .text = text, .len = len};
-  char *stem = o->module ? NULL : warpc_module_name(o->input);
+  bool in = warpc_from_stdin(o);
+  wp_source src = {
+      .path = in ? WARPC_STDIN_NAME : o->input, .text = text, .len = len};
+  char *stem = o->module ? NULL : warpc_module_name(in ? "stdin" : o->input);
   const char *mname = o->module ? o->module : stem;
   if (!warpc_valid_ident(mname)) {
     int rc = warpc_usage_error("module name '%s' is not a C identifier", mname);
@@ -235,7 +242,7 @@ int main(int argc, char **argv) {
     rc = 2;
   }
   const char *inputs[] = {o.input};
-  if (!rc)
+  if (!rc && !warpc_from_stdin(&o))
     rc = warpc_outputs_check(&w, inputs, 1);
   if (!rc)
     rc = compile(&o, &w, &p, text, len);

@@ -7,10 +7,7 @@
 
 #include "warpc.h"
 
-char *warpc_read_file(const char *path, uint32_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
+static char *read_stream(FILE *f, uint32_t *len) {
   errno = 0;
   size_t cap = 1 << 16, n = 0;
   char *buf = malloc(cap + 1);
@@ -27,7 +24,6 @@ char *warpc_read_file(const char *path, uint32_t *len) {
     }
   }
   int err = ferror(f) ? (errno ? errno : EIO) : 0; /* EISDIR for a directory */
-  fclose(f);
   if (!buf || err || n > UINT32_MAX) {
     free(buf);
     errno = err ? err : ENOMEM;
@@ -36,6 +32,19 @@ char *warpc_read_file(const char *path, uint32_t *len) {
   buf[n] = 0;
   *len = (uint32_t)n;
   return buf;
+}
+
+char *warpc_read_file(const char *path, uint32_t *len) {
+  if (!strcmp(path, "-"))
+    return read_stream(stdin, len);
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  char *text = read_stream(f, len);
+  int err = errno;
+  fclose(f);
+  errno = err;
+  return text;
 }
 
 /* The file stem as a C identifier: "my-kernels.py" -> "my_kernels". */
@@ -77,4 +86,8 @@ char *warpc_with_ext(const char *path, const char *ext) {
   memcpy(r, path, n);
   strcpy(r + n, ext);
   return r;
+}
+
+bool warpc_from_stdin(const options *o) {
+  return !strcmp(o->input, "-");
 }

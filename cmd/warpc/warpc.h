@@ -103,8 +103,13 @@ int warpc_parse_args(int argc, char **argv, options *o);
 void warpc_free_args(options *o);
 int warpc_usage_error(const char *fmt, const char *arg);
 
-/* util.c */
+/* util.c.  warpc_read_file: the whole file, NUL-terminated, malloc'd, its
+ * length in *len; "-" reads standard input; NULL with errno set on failure.
+ * warpc_from_stdin: whether the input is standard input ("-"); its name in
+ * diagnostics is WARPC_STDIN_NAME, its default module name "stdin". */
+#define WARPC_STDIN_NAME "<stdin>"
 char *warpc_read_file(const char *path, uint32_t *len);
+bool warpc_from_stdin(const options *o);
 char *warpc_module_name(const char *path);
 bool warpc_valid_ident(const char *s);
 char *warpc_with_ext(const char *path, const char *ext);
