@@ -223,6 +223,29 @@ static int compile(const options *o, warpc_outputs *w, const plan *p,
   return rc;
 }
 
+/* Plans, reads, checks and compiles the input o->input with the outputs
+ * record `w` (left empty again); the exit status. */
+static int compile_input(const options *o, warpc_outputs *w) {
+  plan p;
+  int rc = plan_outputs(o, w, &p);
+  uint32_t len = 0;
+  char *text = rc ? NULL : warpc_read_file(o->input, &len);
+  if (!rc && !text) {
+    fprintf(stderr, "warpc: error: cannot read '%s': %s\n", o->input,
+            strerror(errno));
+    rc = 2;
+  }
+  const char *inputs[] = {o->input};
+  if (!rc && !warpc_from_stdin(o))
+    rc = warpc_outputs_check(w, inputs, 1);
+  if (!rc)
+    rc = compile(o, w, &p, text, len);
+  warpc_outputs_finish(w);
+  free(p.out_path);
+  free(text);
+  return rc;
+}
+
 int main(int argc, char **argv) {
   options o = {0};
   int rc = warpc_parse_args(argc, argv, &o);
@@ -232,23 +255,13 @@ int main(int argc, char **argv) {
   }
   warpc_outputs w = {0};
   warpc_signals_install(&w.cl);
-  plan p;
-  rc = plan_outputs(&o, &w, &p);
-  uint32_t len = 0;
-  char *text = rc ? NULL : warpc_read_file(o.input, &len);
-  if (!rc && !text) {
-    fprintf(stderr, "warpc: error: cannot read '%s': %s\n", o.input,
-            strerror(errno));
-    rc = 2;
+  /* each input on its own, all of them even after a failure (as gcc -c);
+     the exit status is the worst */
+  for (int i = 0; i < o.ninputs; i++) {
+    o.input = o.inputs[i];
+    int st = compile_input(&o, &w);
+    rc = st > rc ? st : rc;
   }
-  const char *inputs[] = {o.input};
-  if (!rc && !warpc_from_stdin(&o))
-    rc = warpc_outputs_check(&w, inputs, 1);
-  if (!rc)
-    rc = compile(&o, &w, &p, text, len);
-  warpc_outputs_finish(&w);
-  free(p.out_path);
-  free(text);
   warpc_free_args(&o);
   return rc;
 }

@@ -7,7 +7,7 @@
 
 static void usage(FILE *out) {
   fputs(
-      "usage: warpc [options] FILE.py\n"
+      "usage: warpc [options] FILE.py|- [FILE.py...]\n"
       "\n"
       "Compiles the @wp.kernel and @wp.func definitions of a Warp Python file\n"
       "into a host object with CPU code, CUDA cubins + PTX and a C launcher "
@@ -148,12 +148,13 @@ void warpc_free_args(options *o) {
   free(o->xptxas);
   free(o->xnvcc);
   free(o->xcc);
+  free(o->inputs);
   free(o->instantiate);
   free(o->include);
   free(o->dep_targets);
   free(o->dep_quote);
-  o->xptxas = o->xnvcc = o->xcc = o->instantiate = o->include = o->dep_targets =
-      NULL;
+  o->xptxas = o->xnvcc = o->xcc = o->inputs = o->instantiate = o->include =
+      o->dep_targets = NULL;
   o->dep_quote = NULL;
   warpc_argv_free(&o->args);
 }
@@ -170,12 +171,13 @@ int warpc_parse_args(int argc, char **argv, options *o) {
   o->xptxas = calloc(n, sizeof *o->xptxas);
   o->xnvcc = calloc(n, sizeof *o->xnvcc);
   o->xcc = calloc(n, sizeof *o->xcc);
+  o->inputs = calloc(n, sizeof *o->inputs);
   o->instantiate = calloc(n, sizeof *o->instantiate);
   o->include = calloc(n, sizeof *o->include);
   o->dep_targets = calloc(n, sizeof *o->dep_targets);
   o->dep_quote = calloc(n, sizeof *o->dep_quote);
-  if (!o->xptxas || !o->xnvcc || !o->xcc || !o->instantiate || !o->include ||
-      !o->dep_targets || !o->dep_quote) {
+  if (!o->xptxas || !o->xnvcc || !o->xcc || !o->inputs || !o->instantiate ||
+      !o->include || !o->dep_targets || !o->dep_quote) {
     fputs("warpc: fatal: out of memory\n", stderr);
     abort();
   }
@@ -286,16 +288,27 @@ int warpc_parse_args(int argc, char **argv, options *o) {
       o->no_adjoint = true;
     } else if (a[0] == '-' && a[1]) {
       return warpc_usage_error("unknown option '%s'", a);
-    } else if (o->input) {
-      return warpc_usage_error("more than one input file ('%s')", a);
     } else {
-      o->input = a;
+      o->inputs[o->ninputs++] = a;
     }
     if (err)
       return err;
   }
-  if (!o->input)
+  if (!o->ninputs)
     return warpc_usage_error("%s", "no input file");
+  o->input = o->inputs[0];
+  /* several inputs: each gives its own object and header, as gcc -c does */
+  const char *single = o->output             ? "-o"
+                       : o->header           ? "-H"
+                       : o->dep_file         ? "-MF"
+                       : o->ndep_targets     ? "-MT/-MQ"
+                       : o->module           ? "--module"
+                       : o->emit != EMIT_OBJ ? "--emit"
+                                             : NULL;
+  if (o->ninputs > 1 && single)
+    return warpc_usage_error("%s names one output; it cannot be given with "
+                             "several input files",
+                             single);
   /* in either order */
   if (no_cuda && o->narchs)
     return warpc_usage_error("%s", "--no-cuda contradicts --cuda-arch");

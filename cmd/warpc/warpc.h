@@ -58,7 +58,9 @@ int warpc_argv_expand(int argc, char **argv, warpc_argv *out);
 void warpc_argv_free(warpc_argv *a);
 
 typedef struct options {
-  const char *input;
+  const char *input;   /* the input being compiled: one of inputs */
+  const char **inputs; /* every input file, in order (several: -c style) */
+  int ninputs;
   const char *output;
   const char *header;
   const char *module;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Unknown options, options missing their argument, a second input file and a
+# Unknown options, options missing their argument, -o with two input files and a
 # bad --module name are usage errors: exit 2, a message naming the culprit,
 # no output files.
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
@@ -26,7 +26,7 @@ check "'-x'" k.py -x
 check "'-O4'" -O4 k.py
 check "'-o'" k.py -o
 check "'--module'" k.py --module
-check "'other.py'" k.py other.py
+check "cannot be given with several input files" -o x.o k.py k.py
 check "'1abc'" --module 1abc k.py
 check "'my-mod'" --module=my-mod k.py
 echo ok
