@@ -79,11 +79,11 @@ typedef struct plan {
 static int plan_outputs(const options *o, warpc_outputs *w, plan *p) {
   *p = (plan){.out = -1, .hdr = -1, .dep = -1};
   if (o->syntax_only) {
-    const char *given = o->output             ? "-o"
-                        : o->header           ? "-H"
-                        : o->depfile          ? "a depfile option"
-                        : o->emit != EMIT_OBJ ? "--emit"
-                                              : NULL;
+    const char *given = o->output       ? "-o"
+                        : o->header     ? "-H"
+                        : o->depfile    ? "a depfile option"
+                        : o->emit_given ? "--emit"
+                                        : NULL;
     if (given) {
       fprintf(stderr,
               "warpc: error: -fsyntax-only writes nothing: %s cannot be "

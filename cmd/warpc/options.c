@@ -218,6 +218,8 @@ int warpc_parse_args(int argc, char **argv, options *o) {
     } else if ((v = value_of(a, "--cc", &i, argc, argv, &err)) || err) {
       o->cc = v;
     } else if ((v = value_of(a, "--target", &i, argc, argv, &err)) || err) {
+      if (v && !*v)
+        return warpc_usage_error("%s", "empty --target triple");
       o->target = v;
     } else if ((v = value_of(a, "--cuda-arch", &i, argc, argv, &err)) || err) {
       if (!err && (err = parse_archs(v, o)))
@@ -267,6 +269,7 @@ int warpc_parse_args(int argc, char **argv, options *o) {
                                  "header)",
                                  v);
       o->emit = emit_kinds[k].kind;
+      o->emit_given = true;
     } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' &&
                !a[3]) {
       o->opt_level = a[2] - '0';
@@ -298,13 +301,17 @@ int warpc_parse_args(int argc, char **argv, options *o) {
     return warpc_usage_error("%s", "no input file");
   o->input = o->inputs[0];
   /* several inputs: each gives its own object and header, as gcc -c does */
-  const char *single = o->output             ? "-o"
-                       : o->header           ? "-H"
-                       : o->dep_file         ? "-MF"
-                       : o->ndep_targets     ? "-MT/-MQ"
-                       : o->module           ? "--module"
-                       : o->emit != EMIT_OBJ ? "--emit"
-                                             : NULL;
+  const char *single = o->output         ? "-o"
+                       : o->header       ? "-H"
+                       : o->dep_file     ? "-MF"
+                       : o->ndep_targets ? "-MT/-MQ"
+                       : o->module       ? "--module"
+                       : o->emit_given   ? "--emit"
+                                         : NULL;
+  for (int k = 0; o->ninputs > 1 && k < o->ninputs; k++)
+    if (!strcmp(o->inputs[k], "-"))
+      return warpc_usage_error("%s", "'-' (standard input) cannot be combined "
+                                     "with other input files");
   if (o->ninputs > 1 && single)
     return warpc_usage_error("%s names one output; it cannot be given with "
                              "several input files",

@@ -196,6 +196,25 @@ static bool target_refused(const options *o, const char *cc, wp_cleanup *c) {
   return st > 0;
 }
 
+/* Whether the file `path` is an ELF relocatable object (what every
+ * --target warpc builds for is: Linux). */
+static bool is_object(const char *path) {
+  unsigned char h[18] = {0};
+  FILE *f = fopen(path, "rb");
+  size_t n = f ? fread(h, 1, sizeof h, f) : 0;
+  if (f)
+    fclose(f);
+  /* e_type (ET_REL = 1) at offset 16, in the file's byte order (h[5]) */
+  unsigned type =
+      h[5] == 2 ? (unsigned)h[16] << 8 | h[17] : (unsigned)h[17] << 8 | h[16];
+  return n == sizeof h &&
+         !memcmp(h,
+                 "\x7f"
+                 "ELF",
+                 4) &&
+         type == 1;
+}
+
 /* Compiles the host C of `m` into `obj`; 0 or 2. */
 static int compile_host(const options *o, ir_module *m,
                         const wp_emit_options *eo, wp_cleanup *c,
@@ -246,6 +265,15 @@ static int compile_host(const options *o, ir_module *m,
   free(prefix_map);
   free(target);
   int gaps = wp_relay_tool_messages(errf);
+  if (st == 0 && !is_object(obj)) {
+    /* -Xcc -E, -S, -M, -fsyntax-only: output, but no object */
+    fprintf(stderr,
+            "warpc: error: the C compiler '%s' wrote no object file%s\n", cc,
+            o->nxcc ? " (an -Xcc option such as -E, -S, -M or -fsyntax-only "
+                      "stops it before the object)"
+                    : "");
+    return 2;
+  }
   if (st == 0 || st == -2) /* -2: a full disk, reported */
     return st ? 2 : 0;
   if (gaps)

@@ -69,6 +69,7 @@ typedef struct options {
   emit_kind emit;
   int opt_level;
   bool verbose;
+  bool emit_given;  /* --emit was on the command line (even --emit=obj) */
   bool syntax_only; /* -fsyntax-only: check the input, write nothing */
   bool werror;      /* -Werror: warnings are errors */
   bool no_warnings; /* -w: no warnings */

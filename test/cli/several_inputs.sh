@@ -18,11 +18,15 @@ done
 grep -q '^wp_status b_k(' sub/b.h || fail "sub/b.py: module is not 'b'"
 [ ! -e bad.o ] && [ ! -e bad.h ] || fail "bad.py wrote an output"
 "$warpc" -fsyntax-only a.py sub/b.py || fail "-fsyntax-only with two inputs: exit $?"
-for opt in "-o x.o" "-H x.h" "-MF x.d" "-MT t" "--module m" "--emit=ir"; do
+for opt in "-o x.o" "-H x.h" "-MF x.d" "-MT t" "--module m" "--emit=ir" "--emit=obj"; do
   rc=0
   # shellcheck disable=SC2086
   "$warpc" --no-cuda $opt a.py sub/b.py 2>err || rc=$?
   [ "$rc" = 2 ] && grep -q "names one output; it cannot be given with several input files" err ||
     fail "$opt with two inputs: exit $rc: $(cat err)"
 done
+rc=0
+"$warpc" --no-cuda - a.py <a.py 2>err || rc=$?
+[ "$rc" = 2 ] && grep -q "'-' (standard input) cannot be combined with other input files" err ||
+  fail "- with another input: exit $rc: $(cat err)"
 echo ok

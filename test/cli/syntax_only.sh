@@ -14,7 +14,7 @@ rc=0
 "$warpc" -fsyntax-only bad.py 2>err || rc=$?
 [ "$rc" = 1 ] || fail "bad module: exit $rc"
 grep -q "^bad.py:5:[0-9]*: error: name 'undefined_name' is not defined" err || fail "bad module: $(cat err)"
-for opt in "-o k.o" "-H k.h" "-MD" "--emit=ir"; do
+for opt in "-o k.o" "-H k.h" "-MD" "--emit=ir" "--emit=obj"; do
   rc=0
   # shellcheck disable=SC2086
   "$warpc" -fsyntax-only $opt k.py 2>err || rc=$?

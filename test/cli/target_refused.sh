@@ -14,6 +14,9 @@ refused() { # CC TRIPLE
   ! grep -q "bug in warpc" err || fail "$1 --target=$2 called a bug in warpc: $(cat err)"
 }
 refused clang bogus-triple
+rc=0
+"$warpc" --no-cuda --target= k.py -o bad.o 2>err || rc=$?
+[ "$rc" = 2 ] && grep -q "^warpc: error: empty --target triple" err || fail "--target=: exit $rc: $(cat err)"
 if command -v gcc >/dev/null; then refused gcc aarch64-linux-gnu; fi
 "$warpc" --no-cuda --target=aarch64-linux-gnu k.py -o ok.o 2>err || fail "aarch64: $(cat err)"
 [ -s ok.o ] || fail "aarch64: no object"

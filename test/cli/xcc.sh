@@ -32,6 +32,14 @@ rc=0
 grep -q "no-such-flag" err || fail "bad -Xcc flag: the compiler's message is missing: $(cat err)"
 ! grep -q "bug in warpc" err || fail "bad -Xcc flag called a bug in warpc: $(cat err)"
 
+# a flag that stops the compiler before the object (-E, -S, -M)
+for x in -E -S -M; do
+  rc=0
+  "$warpc" --no-cuda -Xcc $x v.py -o stop.o 2>err || rc=$?
+  [ "$rc" = 2 ] && grep -q "wrote no object file (an -Xcc option" err || fail "-Xcc $x: exit $rc: $(cat err)"
+  [ ! -e stop.o ] && [ ! -e stop.h ] || fail "-Xcc $x: wrote an output"
+done
+
 # the bounds-checked build traps on v[t][3]
 "$warpc" --no-cuda -Xcc -fsanitize=array-bounds -Xcc -fsanitize-trap=array-bounds \
   v.py -o vc.o 2>err || fail "checked build: $(cat err)"
