@@ -8,7 +8,9 @@
 # crashes, leaks, timeouts and OOMs are written to
 # FUZZ_BUILD/artifacts/TARGET/; the log is FUZZ_BUILD/logs/TARGET.log.  With
 # JOBS > 1, JOBS processes share the corpus (-fork=JOBS) and keep going
-# after a crash (each one is still saved).  $FUZZ_ARGS adds libFuzzer
+# after a crash (each one is still saved).  Before fuzzing, the inputs of
+# test/fuzz/regress/TARGET (minimized crashes, one file each) are replayed;
+# one that crashes fails the target without fuzzing.  $FUZZ_ARGS adds libFuzzer
 # options.  Prints executions, exec/s, coverage and crashes per target;
 # exits 1 when any target found one.
 set -uo pipefail
@@ -27,6 +29,17 @@ for t in "$@"; do
     frontend) opts+=(-dict="$b/frontend.dict" -max_len=16384) ;;
     runtime) opts+=(-max_len=4096) ;;
   esac
+  # Inputs that once crashed a target (test/fuzz/regress/TARGET) run first,
+  # every time: a fixed crash that comes back fails the run at once.
+  regress=$(dirname "$0")/../test/fuzz/regress/$t
+  if [ -d "$regress" ] && ls "$regress"/* >/dev/null 2>&1; then
+    if ! "$bin" -runs=1 "$regress"/* >"$log" 2>&1; then
+      echo "fuzz: $t: an input of $regress crashes again, log $log"
+      grep -a -m 20 -E 'ERROR: |SUMMARY: |runtime error|Running: ' "$log" | sed 's/^/  /'
+      status=1
+      continue
+    fi
+  fi
   [ "$jobs" -gt 1 ] && opts+=(-fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
   before=$(ls "$artifacts" | wc -l)
   echo "fuzz: $t for ${seconds}s ($jobs job(s)), log $log"

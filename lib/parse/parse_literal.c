@@ -197,9 +197,12 @@ ast_expr *p_string(pctx *c, TSNode n) {
   int nk = p_kids(c, n, false, &k);
   if (nk < 2 || !p_is(k[0], "string_start"))
     return p_unsupported(c, n, "syntax error");
+  /* The prefix letters before the quote; a string_start the parser made up
+   * in error recovery may have no quote, so stop at the token's end. */
   const char *start = c->src->text + ts_node_start_byte(k[0]);
+  const char *quote = c->src->text + ts_node_end_byte(k[0]);
   bool raw = false;
-  for (const char *p = start; *p != '\'' && *p != '"'; p++) {
+  for (const char *p = start; p < quote && *p != '\'' && *p != '"'; p++) {
     char ch = (char)(*p | 0x20);
     if (ch == 'f')
       return p_unsupported(c, n, "f-string");
