@@ -1384,11 +1384,11 @@ def run_case(path, opts):
             print(ws.summary(tests, failures))
         return failures
 
-    # ---- warpc side: compile the case once, with CUDA code for sm_75 and
-    # sm_90 (the differential suite: sm_75 only, see cuda_archs) when a
-    # toolkit is there (CI: always; see cuda_check)
+    # ---- warpc side: compile the case once, with CUDA code (for the archs
+    # of cuda_archs) when a toolkit is there (CI: always; see cuda_check)
     cuda = find_tool("nvcc", [Path("/usr/local/cuda/bin")]) is not None and not os.environ.get("WARPC_E2E_NO_CUDA")
-    archs = cuda_archs("ds_" if ws is not None else stem)  # warp.NAME: sm_75 only, as the differential suite
+    archs = cuda_archs("ds_" if ws is not None else stem,  # warp.NAME: sm_75 only, as the differential suite
+                       path.read_text(errors="replace") if ws is None else "")
     flags = ["--cuda-arch", ",".join(archs)] if cuda else ["--no-cuda"]
     for d in helper_dirs(path):
         flags += ["-I", str(d)]
@@ -1712,16 +1712,25 @@ def wp_kernel_type():
     return _wp.Kernel
 
 
-def cuda_archs(stem):
-    """The CUDA archs a case's kernels are compiled for: sm_75 and sm_90,
-    except for the differential suite (ds_*.py, over a hundred files whose
-    CUDA compile dominates their CI time), compiled for sm_75 alone, which
-    still builds every kernel's device code once.  $WARPC_E2E_CUDA_ARCHS
-    (a comma-separated list) overrides both."""
+# Source words that select arch-dependent device code (the prelude's
+# __CUDA_ARCH__ paths: half and bfloat16 conversions, atomics): a case that
+# mentions one is compiled for sm_90 as well.
+ARCH_DEPENDENT = re.compile(r"float16|bfloat16|half|atomic")
+
+
+def cuda_archs(stem, source=""):
+    """The CUDA archs a case's kernels are compiled for: sm_75, which builds
+    every kernel's device code once, and sm_90 as well for a case (not of
+    the differential suite, ds_*.py) whose source uses code the prelude
+    writes per arch (ARCH_DEPENDENT): the CUDA compile dominates the suite's
+    CI time, and a second arch of arch-independent code proves nothing new.
+    $WARPC_E2E_CUDA_ARCHS (a comma-separated list) overrides both."""
     env = os.environ.get("WARPC_E2E_CUDA_ARCHS")
     if env:
         return [a.strip() for a in env.split(",") if a.strip()]
-    return ["sm_75"] if stem.startswith("ds_") else ["sm_75", "sm_90"]
+    if stem.startswith("ds_") or not ARCH_DEPENDENT.search(source):
+        return ["sm_75"]
+    return ["sm_75", "sm_90"]
 
 
 def cuda_check(obj, kernels, cuda, archs=("sm_75", "sm_90")):
