@@ -159,11 +159,12 @@ static int plan_outputs(const options *o, warpc_outputs *w, plan *p) {
  * at once); the exit status. */
 static int write_outputs(const options *o, warpc_outputs *w, const plan *p,
                          ir_module *m, const ast_module *ast,
-                         const wp_emit_options *eo, const ast_program *prog) {
+                         const wp_emit_options *eo, const ast_program *prog,
+                         wp_diag *diag) {
   int rc = warpc_outputs_prepare(w);
   const warpc_outfile *out = p->out >= 0 ? &w->v[p->out] : NULL;
   if (!rc && o->emit == EMIT_OBJ) {
-    rc = warpc_compile_object(o, m, eo, &w->cl, out, &w->v[p->hdr]);
+    rc = warpc_compile_object(o, m, eo, &w->cl, out, &w->v[p->hdr], diag);
   } else if (!rc) {
     FILE *f = out ? fopen(out->stage, "wb") : stdout;
     if (!f) {
@@ -199,8 +200,8 @@ static int compile(const options *o, warpc_outputs *w, const plan *p,
     return rc;
   }
   wp_arena arena = {0};
-  wp_diag diag = {
-      .out = stderr, .werror = o->werror, .no_warnings = o->no_warnings};
+  wp_diag diag = o->diag;
+  diag.out = stderr;
   ast_program *prog = wp_load(&src, o->include, o->ninclude, &arena, &diag);
   const ast_module *ast = prog ? prog->modules[0] : NULL;
   bool internal = false;
@@ -210,12 +211,12 @@ static int compile(const options *o, warpc_outputs *w, const plan *p,
       (rc = warpc_outputs_check(w, prog->files, prog->nfiles))) {
     /* an output that is an imported module: a usage error */
   } else if (ast && !diag.errors && o->emit == EMIT_AST) {
-    rc = write_outputs(o, w, p, NULL, ast, NULL, prog);
+    rc = write_outputs(o, w, p, NULL, ast, NULL, prog, &diag);
   } else if (ast && !diag.errors &&
              (m = compile_ir(o, prog, mname, &arena, &diag, &internal))) {
     wp_emit_options eo = {.line_directives = o->line_directives,
                           .version = WARPC_VERSION};
-    rc = o->syntax_only ? 0 : write_outputs(o, w, p, m, ast, &eo, prog);
+    rc = o->syntax_only ? 0 : write_outputs(o, w, p, m, ast, &eo, prog, &diag);
   } else
     rc = internal ? 2 : 1;
   wp_arena_free(&arena);
@@ -246,6 +247,26 @@ static int compile_input(const options *o, warpc_outputs *w) {
   return rc;
 }
 
+/* The -W options that name no warning: each an unknown-warning-option
+ * warning (an error under -Werror: exit 1), reported once. */
+static int unknown_warning_options(const options *o) {
+  wp_diag d = o->diag;
+  d.out = stderr;
+  for (int i = 0; i < o->nunknown_w; i++)
+    wp_warning(&d, WP_W_UNKNOWN_WARNING_OPTION, (wp_loc){0},
+               "unknown warning option '%s'", o->unknown_w[i]);
+  return d.errors ? 1 : 0;
+}
+
+/* -fdiagnostics-format=json|sarif: the log of the run on stderr; 0, or 2
+ * when it cannot be written. */
+static int write_log(const options *o, wp_diag_log *log) {
+  int bad = o->diag_format == WP_DIAG_SARIF
+                ? wp_diag_log_write_sarif(log, stderr, WARPC_VERSION)
+                : wp_diag_log_write_json(log, stderr);
+  return bad ? 2 : 0;
+}
+
 int main(int argc, char **argv) {
   options o = {0};
   int rc = warpc_parse_args(argc, argv, &o);
@@ -253,6 +274,11 @@ int main(int argc, char **argv) {
     warpc_free_args(&o);
     return rc;
   }
+  /* json and sarif: every compilation records in one log, written at the
+     end; messages of the driver itself ("warpc: error: ...") stay text */
+  if (o.diag_format != WP_DIAG_TEXT)
+    o.diag.log = wp_diag_log_new();
+  rc = unknown_warning_options(&o);
   warpc_outputs w = {0};
   warpc_signals_install(&w.cl);
   /* each input on its own, all of them even after a failure (as gcc -c);
@@ -261,6 +287,11 @@ int main(int argc, char **argv) {
     o.input = o.inputs[i];
     int st = compile_input(&o, &w);
     rc = st > rc ? st : rc;
+  }
+  if (o.diag.log) {
+    int st = write_log(&o, o.diag.log);
+    rc = st > rc ? st : rc;
+    wp_diag_log_free(o.diag.log);
   }
   warpc_free_args(&o);
   return rc;

@@ -38,8 +38,23 @@ static void usage(FILE *out) {
       "  -O0 -O1 -O2 -O3    optimisation level (default -O2)\n"
       "  -g0                no #line directives in generated code\n"
       "  @FILE              read more arguments from FILE\n"
-      "  -Werror            make every warning an error\n"
+      "  -Werror            make every warning an error ([-Werror=NAME])\n"
+      "  -Wno-error         undo -Werror\n"
+      "  -WNAME, -Wno-NAME  enable, disable the warning NAME (below)\n"
+      "  -Werror=NAME       make the warning NAME an error (and enable it)\n"
+      "  -Wno-error=NAME    keep the warning NAME a warning under -Werror\n"
+      "  -Wall, -Wextra     enable every warning not disabled before\n"
       "  -w                 print no warnings\n"
+      "  -fdiagnostics-color[=WHEN], -fno-diagnostics-color\n"
+      "                     colour diagnostics: auto (default: when stderr "
+      "is a\n"
+      "                     terminal, TERM is not dumb and NO_COLOR is "
+      "unset),\n"
+      "                     always (the bare option), never\n"
+      "  -fdiagnostics-format=FORMAT\n"
+      "                     text (default); json (gcc's) or sarif (SARIF "
+      "2.1.0),\n"
+      "                     printed on stderr at the end of the run\n"
       "  -fsyntax-only      check the input (every diagnostic of lowering "
       "and\n"
       "                     autodiff), write nothing\n"
@@ -68,8 +83,15 @@ static void usage(FILE *out) {
       "                     'file.py:LINE: assertion failed' and traps\n"
       "  -v                 print every external command\n"
       "  --version          print the version and exit\n"
-      "  -h, --help         print this help and exit\n",
+      "  -h, --help         print this help and exit\n"
+      "\n"
+      "warnings (all enabled by default; [-WNAME] ends each one's text):\n",
       out);
+  for (int w = 0; w < WP_W_COUNT; w++) {
+    const wp_warn_info *info = wp_warn_info_of((wp_warn)w);
+    fprintf(out, "  -W%s\n                     %s%s\n", info->name,
+            info->description, info->on ? "" : " (off by default)");
+  }
 }
 
 int warpc_usage_error(const char *fmt, const char *arg) {
@@ -153,6 +175,8 @@ void warpc_free_args(options *o) {
   free(o->include);
   free(o->dep_targets);
   free(o->dep_quote);
+  free(o->unknown_w);
+  o->unknown_w = NULL;
   o->xptxas = o->xnvcc = o->xcc = o->inputs = o->instantiate = o->include =
       o->dep_targets = NULL;
   o->dep_quote = NULL;
@@ -176,8 +200,9 @@ int warpc_parse_args(int argc, char **argv, options *o) {
   o->include = calloc(n, sizeof *o->include);
   o->dep_targets = calloc(n, sizeof *o->dep_targets);
   o->dep_quote = calloc(n, sizeof *o->dep_quote);
-  if (!o->xptxas || !o->xnvcc || !o->xcc || !o->inputs || !o->instantiate ||
-      !o->include || !o->dep_targets || !o->dep_quote) {
+  o->unknown_w = calloc(n, sizeof *o->unknown_w);
+  if (!o->unknown_w || !o->xptxas || !o->xnvcc || !o->xcc || !o->inputs ||
+      !o->instantiate || !o->include || !o->dep_targets || !o->dep_quote) {
     fputs("warpc: fatal: out of memory\n", stderr);
     abort();
   }
@@ -273,10 +298,10 @@ int warpc_parse_args(int argc, char **argv, options *o) {
     } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' &&
                !a[3]) {
       o->opt_level = a[2] - '0';
-    } else if (!strcmp(a, "-Werror")) {
-      o->werror = true;
-    } else if (!strcmp(a, "-w")) {
-      o->no_warnings = true;
+    } else if ((err = warpc_diag_option(a, o))) {
+      if (err == 2)
+        return err;
+      err = 0;
     } else if (!strcmp(a, "-fsyntax-only")) {
       o->syntax_only = true;
     } else if (!strcmp(a, "-g0")) {
@@ -326,6 +351,7 @@ int warpc_parse_args(int argc, char **argv, options *o) {
                              o->emit == EMIT_PTX     ? "ptx"
                              : o->emit == EMIT_CUBIN ? "cubin"
                                                      : "fatbin");
+  warpc_diag_color_auto(o);
   o->cuda = no_cuda ? CUDA_OFF : o->narchs ? CUDA_EXPLICIT : CUDA_DEFAULT;
   if (!o->narchs)
     for (const int *p = wp_cuda_default_archs; *p; p++)

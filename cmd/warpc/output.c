@@ -92,8 +92,9 @@ static const char *wpath(wp_cleanup *c, const char *name) {
 }
 
 /* The CUDA toolkit for this run: NULL with *rc = 0 when CUDA is off or
- * optional and missing (a warning), *rc = 2 when required and missing. */
-static char *toolkit(const options *o, bool required, int *rc) {
+ * optional and missing (the warning cuda-toolkit to `diag`; *rc = 1 when
+ * that is an error), *rc = 2 when required and missing. */
+static char *toolkit(const options *o, bool required, wp_diag *diag, int *rc) {
   *rc = 0;
   if (o->cuda == CUDA_OFF && !required)
     return NULL;
@@ -105,13 +106,17 @@ static char *toolkit(const options *o, bool required, int *rc) {
             "warpc: error: CUDA output was requested but no CUDA toolkit was "
             "found (nvcc not on PATH; set CUDA_PATH)\n");
     *rc = 2;
-  } else if (o->werror && !o->no_warnings) {
-    fprintf(stderr, "warpc: error: no CUDA toolkit found (nvcc); give "
-                    "--no-cuda for a CPU-only object [-Werror]\n");
-    *rc = 1;
-  } else if (!o->no_warnings)
-    fprintf(stderr, "warpc: warning: no CUDA toolkit found (nvcc); writing a "
-                    "CPU-only object\n");
+    return NULL;
+  }
+  int errors = diag->errors;
+  if (wp_diag_warning_is_error(diag, WP_W_CUDA_TOOLKIT))
+    wp_warning(diag, WP_W_CUDA_TOOLKIT, (wp_loc){0},
+               "no CUDA toolkit found (nvcc); give --no-cuda for a CPU-only "
+               "object");
+  else
+    wp_warning(diag, WP_W_CUDA_TOOLKIT, (wp_loc){0},
+               "no CUDA toolkit found (nvcc); writing a CPU-only object");
+  *rc = diag->errors > errors ? 1 : 0;
   return NULL;
 }
 
@@ -311,12 +316,13 @@ static int compile_host(const options *o, ir_module *m,
 
 int warpc_compile_object(const options *o, ir_module *m,
                          const wp_emit_options *eo_in, wp_cleanup *c,
-                         const warpc_outfile *out, const warpc_outfile *hdr) {
+                         const warpc_outfile *out, const warpc_outfile *hdr,
+                         wp_diag *diag) {
   /* the tools write in the work directory only: what fails beside the
      output is warpc's copy, which can say why */
   const char *obj = wpath(c, "module.o");
   int rc = obj ? 0 : 2;
-  char *bin = rc ? NULL : toolkit(o, false, &rc);
+  char *bin = rc ? NULL : toolkit(o, false, diag, &rc);
   wp_emit_options eo = *eo_in;
   char *symbol = wp_strfmt("%s_wp_fatbin", m->name);
   if (!rc && bin) {
@@ -352,7 +358,7 @@ static int device_output(const options *o, ir_module *m,
                          const wp_emit_options *eo, wp_cleanup *c, FILE *out,
                          const char *shown) {
   int rc = 0;
-  char *bin = toolkit(o, true, &rc);
+  char *bin = toolkit(o, true, NULL, &rc);
   const char *cu = rc ? NULL : wpath(c, "module.cu");
   if (cu) {
     wp_cuda_options co = cuda_options(o, bin, c);

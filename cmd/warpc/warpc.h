@@ -10,6 +10,7 @@
 #include "ir/ir.h"
 #include "lower/lower.h"
 #include "parse/parse.h"
+#include "support/diag_log.h"
 
 #ifndef WARPC_VERSION
 #define WARPC_VERSION "0.0.0"
@@ -71,8 +72,15 @@ typedef struct options {
   bool verbose;
   bool emit_given;  /* --emit was on the command line (even --emit=obj) */
   bool syntax_only; /* -fsyntax-only: check the input, write nothing */
-  bool werror;      /* -Werror: warnings are errors */
-  bool no_warnings; /* -w: no warnings */
+  /* the diagnostics options (-W..., -w, -fdiagnostics-*): the model of
+     every run's sink, copied by each compilation */
+  wp_diag diag;
+  wp_diag_format diag_format; /* -fdiagnostics-format */
+  int diag_color;             /* -fdiagnostics-color: 0 auto, 1 always,
+                                 2 never */
+  const char **unknown_w;     /* -W options naming no warning, reported
+                                 once as unknown-warning-option */
+  int nunknown_w;
   bool no_adjoint;
   bool debug; /* --debug: keep asserts */
   bool line_directives;
@@ -105,6 +113,15 @@ typedef struct options {
 int warpc_parse_args(int argc, char **argv, options *o);
 void warpc_free_args(options *o);
 int warpc_usage_error(const char *fmt, const char *arg);
+
+/* diagopts.c: the diagnostics options.  warpc_diag_option handles argv
+ * word `a` when it is one (-w, -Werror, -W[no-]NAME, -W[no-]error=NAME,
+ * -f[no-]diagnostics-color[=WHEN], -fdiagnostics-format=FORMAT): 1 when
+ * handled, 0 when `a` is no diagnostics option, or 2 after a usage error
+ * (reported).  warpc_diag_color_auto decides -fdiagnostics-color=auto
+ * (the default) once every option is read. */
+int warpc_diag_option(const char *a, options *o);
+void warpc_diag_color_auto(options *o);
 
 /* util.c.  warpc_read_file: the whole file, NUL-terminated, malloc'd, its
  * length in *len; "-" reads standard input; NULL with errno set on failure.
@@ -225,8 +242,10 @@ int warpc_depfile_write(const options *o, const ast_program *prog,
 int warpc_emit_text(const options *o, ir_module *m, const ast_module *ast,
                     const wp_emit_options *eo, wp_cleanup *c, FILE *out,
                     const char *shown);
+/* (the missing-toolkit warning of an object, cuda-toolkit, goes to `diag`) */
 int warpc_compile_object(const options *o, ir_module *m,
                          const wp_emit_options *eo, wp_cleanup *c,
-                         const warpc_outfile *obj, const warpc_outfile *hdr);
+                         const warpc_outfile *obj, const warpc_outfile *hdr,
+                         wp_diag *diag);
 
 #endif

@@ -192,12 +192,12 @@ static void module_option(lower_ctx *c, const ast_keyword *o, bool shared,
   for (size_t j = 0; j < sizeof known / sizeof *known; j++)
     found |= !strcmp(o->name, known[j]);
   if (found)
-    wp_warning(c->diag, o->loc,
+    wp_warning(c->diag, WP_W_IGNORED_OPTION, o->loc,
                "module option '%s' has no effect in warpc (it applies only "
                "'enable_backward' and 'max_unroll')",
                o->name);
   else if (shared)
-    wp_warning(c->diag, o->loc,
+    wp_warning(c->diag, WP_W_UNKNOWN_MODULE_OPTION, o->loc,
                "unknown module option '%s' (warp-lang 1.19 keeps it and "
                "does nothing with it)",
                o->name);
@@ -328,7 +328,7 @@ static void kernel_options(lower_ctx *c, const ast_def *d, ir_func *f) {
     } else if (strcmp(k->name, "grid_stride") == 0) {
       bool on = true;
       if (v->kind != AST_EXPR_NONE && bool_option(c, k, &on) && !on)
-        wp_warning(c->diag, v->loc,
+        wp_warning(c->diag, WP_W_IGNORED_OPTION, v->loc,
                    "grid_stride=False is not implemented by warpc: the "
                    "kernel keeps its grid-stride loop (same results)");
     } else if (strcmp(k->name, "entry_point_abi") == 0) {

@@ -645,7 +645,7 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
     if (id == IR_B_CURLNOISE)
       return curlnoise_call(c, e, callee.builtin);
     if (id == IR_B_SPATIAL_JACOBIAN || id == IR_B_SPATIAL_MASS)
-      wp_warning(c->diag, e->loc,
+      wp_warning(c->diag, WP_W_DEPRECATED_BUILTIN, e->loc,
                  "wp.%s is gone from warp-lang 1.19 (1.10.1 declared it but "
                  "could not build a kernel calling it); warpc still compiles "
                  "it",

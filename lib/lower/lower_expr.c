@@ -499,7 +499,7 @@ void lower_check_reload(lower_ctx *c, ir_value *arr, wp_loc loc) {
   if (!stored)
     return;
   wp_ptrvec_push(c->A, &fs->warned, arr);
-  wp_warning(c->diag, loc,
+  wp_warning(c->diag, WP_W_ADJOINT_OVERWRITE, loc,
              "'%s' is read after being written in this kernel: its gradient "
              "will use the value the kernel left, not the one it read (write "
              "to another array, or @wp.kernel(enable_backward=False))",

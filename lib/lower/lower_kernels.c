@@ -249,7 +249,7 @@ static void generic_kernel(lower_ctx *c, const ast_def *d) {
               lower_type_list(c, types, d->nparams));
   }
   if (!ns)
-    wp_warning(c->diag, d->loc,
+    wp_warning(c->diag, WP_W_GENERIC_KERNEL, d->loc,
                "generic kernel '%s' has no instance and is not compiled "
                "(declare one with @wp.overload, wp.overload(%s, [...]) or "
                "warpc --instantiate)",

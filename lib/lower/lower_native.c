@@ -148,7 +148,7 @@ bool lower_native(lower_ctx *c, const ast_def *d, ir_func *f) {
     g->native_primal = f;
     f->custom_grad = g;
   } else if (adj && *adj)
-    wp_warning(c->diag, args[1]->loc,
+    wp_warning(c->diag, WP_W_UNUSED_ADJ_SNIPPET, args[1]->loc,
                "the adj_snippet of a @wp.func_native without a result is "
                "not used by warpc");
   return true;

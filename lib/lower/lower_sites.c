@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../support/diag_log.h"
 #include "lower_internal.h"
 
 /* --- free names of a kernel ------------------------------------------------
@@ -139,7 +140,7 @@ static bool generic(lower_ctx *c, const ast_def *d) {
 /* Compiles kernel `d` with launcher MODULE_name; false when reported. */
 static bool compile_as(lower_ctx *c, const ast_def *d, const char *name) {
   if (generic(c, d)) {
-    wp_warning(c->diag, d->loc,
+    wp_warning(c->diag, WP_W_GENERIC_KERNEL, d->loc,
                "generic kernel '%s' is not compiled: warpc instantiates only "
                "generic kernels defined with @wp.kernel at module level",
                name);
@@ -253,38 +254,28 @@ static void restore_snapshot(lower_ctx *c, const snapshot *sn) {
   }
 }
 
-/* "LINE:COL: MESSAGE" of the first error in diagnostics text `t`. */
-static const char *first_error(lower_ctx *c, const char *t) {
-  const char *e = t ? strstr(t, ": error: ") : NULL;
-  if (!e)
-    return "an error";
-  const char *start = e, *colons = e;
-  int n = 0;
-  while (start > t && start[-1] != '\n' && n < 2)
-    if (*--start == ':')
-      n++, colons = start;
-  const char *msg = e + 9, *end = strchr(msg, '\n');
-  int len = end ? (int)(end - msg) : (int)strlen(msg);
-  return wp_arena_printf(c->A, "%.*s: %.*s", (int)(e - colons - 1), colons + 1,
-                         len, msg);
+/* "LINE:COL: MESSAGE" of the first error recorded in `log`. */
+static const char *first_error(lower_ctx *c, const wp_diag_log *log) {
+  for (int i = 0; i < wp_diag_log_count(log); i++) {
+    const wp_diag_record *r = wp_diag_log_at(log, i);
+    if (r->sev == WP_SEV_ERROR && !r->fatal)
+      return r->path ? wp_arena_printf(c->A, "%u:%u: %s", r->line, r->col,
+                                       r->message)
+                     : wp_arena_printf(c->A, "%s", r->message);
+  }
+  return "an error";
 }
 
 /* A kernel nested in a function exists only when the function runs: its
  * errors do not fail the file but make one warning, and it is left out
  * with every function lowered for it (a later user of a func reports the
- * func's errors itself). */
+ * func's errors itself).  Its diagnostics are captured, and reported (as
+ * the options say) when it compiles. */
 static void compile_nested(lower_ctx *c, const ast_kernel_site *s,
                            factory_closure *clo) {
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *mem = open_memstream(&buf, &len);
+  wp_diag_log *log = wp_diag_log_new();
   clo_scope cs = lower_clo_enter(c, clo, clo ? clo->n : 0);
-  if (!mem) {
-    compile_as(c, s->def, s->qualname);
-    lower_clo_leave(c, cs);
-    return;
-  }
-  wp_diag scratch = {.out = mem, .max_errors = 1};
+  wp_diag scratch = wp_diag_capture(c->diag, log);
   wp_diag *saved = c->diag;
   snapshot sn;
   take_snapshot(c, &sn, clo);
@@ -292,18 +283,17 @@ static void compile_nested(lower_ctx *c, const ast_kernel_site *s,
   bool ok = compile_as(c, s->def, s->qualname);
   c->diag = saved;
   lower_clo_leave(c, cs);
-  fclose(mem);
   if (ok && !scratch.errors) {
-    fputs(buf ? buf : "", saved->out ? saved->out : stderr);
-    saved->warnings += scratch.warnings;
-    free(buf);
+    wp_diag_replay(saved, log);
+    wp_diag_log_free(log);
     return;
   }
   restore_snapshot(c, &sn);
-  wp_warning(saved, s->loc, "kernel '%s' defined in '%s' is not compiled: %s%s",
-             s->name, s->where, first_error(c, buf),
+  wp_warning(saved, WP_W_KERNEL_NOT_COMPILED, s->loc,
+             "kernel '%s' defined in '%s' is not compiled: %s%s", s->name,
+             s->where, first_error(c, log),
              scratch.errors > 1 ? " (and more errors)" : "");
-  free(buf);
+  wp_diag_log_free(log);
 }
 
 /* The local closure of the module-level def whose body holds kernel `d`
@@ -341,7 +331,7 @@ static void nested_kernel(lower_ctx *c, const ast_kernel_site *s,
     if (t->kind == AST_SITE_FUNCTION && !strcmp(t->qualname, s->qualname))
       later = t;
   if (later) { /* as when Python runs the function: the last def counts */
-    wp_warning(c->diag, s->loc,
+    wp_warning(c->diag, WP_W_KERNEL_REDEFINED, s->loc,
                "kernel '%s' is defined again in '%s' (line %u) and is not "
                "compiled: the last definition is",
                s->name, s->where, (unsigned)later->loc.line);
@@ -350,18 +340,18 @@ static void nested_kernel(lower_ctx *c, const ast_kernel_site *s,
   factory_closure *clo = local_closure(c, s, cache);
   const ast_bound *b = closes_over(c, d, s->bound, s->nbound, clo);
   if (b && b->param && clo && !strcmp(b->owner, s->outer))
-    wp_warning(c->diag, s->loc,
+    wp_warning(c->diag, WP_W_KERNEL_NOT_COMPILED, s->loc,
                "kernel '%s' closes over the parameter '%s' of '%s' and is not "
                "compiled: it exists only when '%s' runs (a factory called at "
                "module level, NAME = %s(...), is compiled with its arguments)",
                s->name, b->name, b->owner, b->owner, b->owner);
   else if (b && b->param)
-    wp_warning(c->diag, s->loc,
+    wp_warning(c->diag, WP_W_KERNEL_NOT_COMPILED, s->loc,
                "kernel '%s' closes over the parameter '%s' of '%s' and is not "
                "compiled: it exists only when '%s' runs",
                s->name, b->name, b->owner, b->owner);
   else if (b)
-    wp_warning(c->diag, s->loc,
+    wp_warning(c->diag, WP_W_KERNEL_NOT_COMPILED, s->loc,
                "kernel '%s' uses '%s', a local name of '%s', and is not "
                "compiled: warpc compiles a kernel nested in a function when "
                "its free names resolve at module level or to the "
@@ -390,7 +380,7 @@ void lower_kernel_sites(lower_ctx *c) {
     switch (s->kind) {
     case AST_SITE_FUNCTION: nested_kernel(c, s, &cache); break;
     case AST_SITE_CLASS:
-      wp_warning(c->diag, s->loc,
+      wp_warning(c->diag, WP_W_KERNEL_NOT_COMPILED, s->loc,
                  "kernel '%s' is defined in the body of class '%s' and is not "
                  "compiled: warpc compiles kernels defined at module level "
                  "or in functions",
@@ -398,7 +388,7 @@ void lower_kernel_sites(lower_ctx *c) {
       break;
     case AST_SITE_LOOP:
     case AST_SITE_BLOCK:
-      wp_warning(c->diag, s->loc,
+      wp_warning(c->diag, WP_W_KERNEL_NOT_COMPILED, s->loc,
                  "kernel '%s' is defined%s and is not compiled: warpc "
                  "compiles kernels defined at module level or directly in a "
                  "function's body",
@@ -406,12 +396,12 @@ void lower_kernel_sites(lower_ctx *c) {
       break;
     case AST_SITE_CALL:
       if (s->what && !strncmp(s->what, "its ", 4))
-        wp_warning(c->diag, s->loc,
+        wp_warning(c->diag, WP_W_KERNEL_NOT_COMPILED, s->loc,
                    "the kernel made by this call is not compiled: %s (warpc "
                    "compiles NAME = wp.kernel(f) for f a def of this file)",
                    s->what);
       else
-        wp_warning(c->diag, s->loc,
+        wp_warning(c->diag, WP_W_KERNEL_NOT_COMPILED, s->loc,
                    "the kernel made by this call%s is not compiled: warpc "
                    "compiles wp.kernel(f) and wp.Kernel(func=f) only as a "
                    "module-level NAME = wp.kernel(f)",
@@ -438,7 +428,7 @@ void lower_kernel_sites(lower_ctx *c) {
       star ? wp_arena_printf(c->A, ": warpc does not follow 'from %s import *'",
                              star)
            : "";
-  wp_warning(c->diag, unbound->loc,
+  wp_warning(c->diag, WP_W_WARP_NOT_IMPORTED, unbound->loc,
              "'%s' is not imported in this file, so the kernel%s%s%s%s made "
              "with '%s.kernel' %s not compiled%s (add 'import warp as %s')",
              unbound->what, *unbound->name ? " '" : "", unbound->name,

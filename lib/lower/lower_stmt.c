@@ -586,7 +586,7 @@ static void augassign(lower_ctx *c, const ast_stmt *s) {
         return;
       }
       if (c->fs->f->kind == IR_FUNC_KERNEL && c->fs->f->options.enable_backward)
-        wp_warning(c->diag, s->loc,
+        wp_warning(c->diag, WP_W_ADJOINT_INPLACE, s->loc,
                    "'%s=' on an array element: the gradient with respect to "
                    "the other operand uses the updated element, not the old "
                    "one (write to another array, or "

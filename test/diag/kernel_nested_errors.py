@@ -31,5 +31,5 @@ def test_a():
 
     return ka, kb, kc
 
-# expect-warning: 21:9: kernel 'ka' defined in 'test_a' is not compiled: 11:12: cannot add 'float32' and 'vec2f'
+# expect-warning: 21:9: kernel 'ka' defined in 'test_a' is not compiled: 11:12: cannot add 'float32' and 'vec2f' [-Wkernel-not-compiled]
 # expect-warning: 25:9: kernel 'kb' defined in 'test_a' is not compiled: 11:12: cannot add 'float32' and 'vec2f'

@@ -48,4 +48,4 @@ def typo(a: wp.array(dtype=float)):
 # expect-warning: 29:45: module option 'fast_math' has no effect in warpc
 # expect: 34:28: warpc implements only entry_point_abi="warp"
 # expect: 39:31: @wp.kernel() has no option 'lanch_bounds'
-# expect-warning: 39:24: grid_stride=False is not implemented by warpc
+# expect-warning: 39:24: grid_stride=False is not implemented by warpc [-Wignored-option]

@@ -22,4 +22,4 @@ def third(a: wp.array(dtype=float)):
 
 k = wp.kernel(third)
 
-# expect-warning: 10:5: 'wp' is not imported in this file, so the kernel 'first' and 2 more made with 'wp.kernel' are not compiled: warpc does not follow 'from warp.tests.unittest_utils import *'
+# expect-warning: 10:5: 'wp' is not imported in this file, so the kernel 'first' and 2 more made with 'wp.kernel' are not compiled: warpc does not follow 'from warp.tests.unittest_utils import *' [-Wwarp-not-imported]

@@ -49,7 +49,7 @@ def k(w: wp.array(dtype=float), v: wp.array(dtype=float),
     w[i] = 1.0
     v[i] = 3.0
     s = outer(b, i, 2.0)
-    y[i] = s + w[i]  # expect-warning: 52:16: 'w' is read after being written
+    y[i] = s + w[i]  # expect-warning: 52:16: 'w' is read after being written [-Wadjoint-overwrite]
     y[i] = sq(s) + v[i]  # expect-warning: 53:20: 'v' is read after being written
     y[i] = twice(s) + w[i] + v[i]
 

@@ -10,6 +10,6 @@ wp.set_module_options({"enable_backward": True, "fast_math": True, "max_unrol": 
 def k(a: wp.array(dtype=float)):
     a[0] = 1.0
 
-# expect-warning: 6:49: module option 'fast_math' has no effect in warpc
-# expect-warning: 6:68: unknown module option 'max_unrol'
+# expect-warning: 6:49: module option 'fast_math' has no effect in warpc [-Wignored-option]
+# expect-warning: 6:68: unknown module option 'max_unrol' [-Wunknown-module-option]
 # expect-exit: 0

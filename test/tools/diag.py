@@ -20,7 +20,8 @@ comments anywhere in the file:
         One warning warpc must report (`FILE:LINE:COL: warning: ...`), with
         its source and caret lines; when a file has any of these, the number
         of warnings must equal their number (otherwise warnings are not
-        checked).
+        checked).  MESSAGE-SUBSTRING may end in the warning's option,
+        `[-WNAME]`: the warning's text must then end in exactly that.
 
 The comment may follow code on the same line. The checks:
   - the exit status is N;
@@ -29,6 +30,7 @@ The comment may follow code on the same line. The checks:
     (no unexpected errors);
   - each error is followed by its source line and a caret line ('^' under
     the column, optionally extended with '~');
+  - every warning's text ends in its option, ` [-WNAME]`, as gcc prints it;
   - on failure (N != 0): neither OUT.o nor OUT.h exists, and the output
     directory holds no leftover (temporary) files;
   - on success (N == 0): OUT.o and OUT.h exist (they are then deleted with
@@ -52,6 +54,19 @@ WARN_EXPECT_RE = re.compile(r"#\s*expect-warning:\s*(\d+):(\d+):\s*(.*?)\s*$")
 EXIT_RE = re.compile(r"#\s*expect-exit:\s*(\d+)")
 ERROR_RE = re.compile(r"^(.*?):(\d+):(\d+): error: (.*)$")
 WARNING_RE = re.compile(r"^(.*?):(\d+):(\d+): warning: (.*)$")
+# the option at the end of a warning's text (and of an expectation)
+OPTION_RE = re.compile(r"\s*\[-W[a-z0-9]+(?:-[a-z0-9]+)*\]$")
+
+
+def warning_matches(want, got):
+    """Whether the message of a warning `got` matches the expected `want`:
+    a substring, and the same option when `want` names one."""
+    opt = OPTION_RE.search(want)
+    if not opt:
+        return want in got
+    got_opt = OPTION_RE.search(got)
+    return (got_opt is not None and got_opt.group().strip() == opt.group().strip()
+            and want[:opt.start()] in got[:got_opt.start()])
 
 
 def parse_expectations(path):
@@ -127,10 +142,14 @@ def check(path, verbose=False):
             if m:
                 warnings.append((i, int(m.group(2)), int(m.group(3)), m.group(4)))
         for (ln, col, msg) in want_warns:
-            if not any(w[1] == ln and w[2] == col and msg in w[3] for w in warnings):
+            if not any(w[1] == ln and w[2] == col and warning_matches(msg, w[3]) for w in warnings):
                 near = [w for w in warnings if w[1] == ln]
                 hint = ("; got " + "; ".join("%s:%s: %s" % (w[1], w[2], w[3]) for w in near)) if near else ""
                 return False, "missing warning %d:%d: %s%s" % (ln, col, msg, hint)
+        for w in warnings:
+            if not OPTION_RE.search(w[3]):
+                return False, "warning %d:%d does not end in its option [-WNAME]: %s" % (
+                    w[1], w[2], w[3])
         if want_warns and len(warnings) != len(want_warns):
             return False, "%d warnings reported, %d expected: %s" % (
                 len(warnings), len(want_warns),
