@@ -248,7 +248,8 @@ static int compile_input(const options *o, warpc_outputs *w) {
 }
 
 /* The -W options that name no warning: each an unknown-warning-option
- * warning (an error under -Werror: exit 1), reported once. */
+ * warning, reported once; 1 when one was an error (-Werror): nothing is
+ * compiled then. */
 static int unknown_warning_options(const options *o) {
   wp_diag d = o->diag;
   d.out = stderr;
@@ -283,7 +284,8 @@ int main(int argc, char **argv) {
   warpc_signals_install(&w.cl);
   /* each input on its own, all of them even after a failure (as gcc -c);
      the exit status is the worst */
-  for (int i = 0; i < o.ninputs; i++) {
+  bool refused = rc != 0; /* an unknown -W option made an error */
+  for (int i = 0; !refused && i < o.ninputs; i++) {
     o.input = o.inputs[i];
     int st = compile_input(&o, &w);
     rc = st > rc ? st : rc;
