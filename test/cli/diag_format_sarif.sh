@@ -91,17 +91,22 @@ rel = r["relatedLocations"]
 assert [x["message"]["text"] for x in rel] == ["candidate: f(float)", "candidate: f(wp.vec3)"], rel
 assert rel[1]["physicalLocation"]["region"]["startLine"] == 10, rel
 '
-# -Werror: level error, the rule kept; an unknown -W: a result without a
-# location; a path that needs encoding in a URI
+# -Werror: level error, the rule kept, a path that needs encoding in a URI
 mkdir -p "odd dir"
 cp w.py "odd dir/a:b.py"
 rc=0
-sarif e.sarif -Werror -Wbogus "odd dir/a:b.py" -o e.o || rc=$?
+sarif e.sarif -Werror "odd dir/a:b.py" -o e.o || rc=$?
 [ "$rc" = 1 ] || fail "-Werror: exit $rc: $(cat e.sarif)"
 check e.sarif '
-assert [(r["level"], r.get("ruleId")) for r in res] == [("error", "unknown-warning-option"), ("error", "ignored-option")], res
+assert [(r["level"], r.get("ruleId")) for r in res] == [("error", "ignored-option")], res
+assert res[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "odd%20dir/a%3Ab.py", res
+'
+# an unknown -W option: a warning without a location
+sarif u.sarif -Wbogus w.py -o u.o || fail "-Wbogus: exit $?: $(cat u.sarif)"
+check u.sarif '
+assert [(r["level"], r.get("ruleId")) for r in res] == [("warning", "unknown-warning-option"), ("warning", "ignored-option")], res
 assert res[0]["locations"] == [], res
-assert res[1]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "odd%20dir/a%3Ab.py", res
+assert res[0]["message"]["text"] == "unknown warning option %s" % repr("-Wbogus"), res
 '
 kernel ok.py
 sarif ok.sarif ok.py -o f.o || fail "clean: exit $?"
