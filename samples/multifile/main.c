@@ -115,15 +115,15 @@ int main(void) {
   }
 
   wp_array *cur = &a, *next = &b;
+  wp_launch launch = wp_launch_1d(NUM_BODIES); /* one thread per body */
   for (int s = 0; s < NUM_STEPS; s++) {
-    if (!check(kernels_step(&WP_LAUNCH_1D(NUM_BODIES), cur, &anchors, next),
-               "kernels_step"))
+    if (!check(kernels_step(&launch, cur, &anchors, next), "kernels_step"))
       return 1;
     wp_array *t = cur;
     cur = next;
     next = t;
   }
-  if (!check(kernels_total_energy(&WP_LAUNCH_1D(NUM_BODIES), cur, &anchors, &e),
+  if (!check(kernels_total_energy(&launch, cur, &anchors, &e),
              "kernels_total_energy"))
     return 1;
   int clamped = 0; /* bodies whose force was clamped at the first step */
