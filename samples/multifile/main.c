@@ -4,8 +4,9 @@
  * kernels.py (compiled by warpc into kernels.o and kernels.h) imports the
  * struct Body and the force and energy functions from forces.py and the
  * vector helpers from helpers/vecmath.py (found with -I helpers).  The
- * struct's C type is kernels_forces_Body: imported structs are named after
- * the module that defines them.
+ * struct's C type is forces_Body, named after the module that defines it
+ * (the same type in every generated header that uses it); the header also
+ * names it kernels_forces_Body.
  *
  * The program runs the `step` kernel NUM_STEPS times on NUM_BODIES bodies
  * (ping-pong between two arrays of Body), then `total_energy`.  It also runs
