@@ -25,6 +25,11 @@
 #                   build/aarch64/lib/libwarprt.a, objects in build/aarch64/obj
 #                   (the directory is the triple's first field); the native
 #                   build is left alone.  Pair it with warpc --target=TRIPLE.
+#   make CROSS=aarch64-linux-gnu SYSROOT=DIR
+#                   the same against a board's root file system DIR
+#                   ($(CROSS)-gcc --sysroot=DIR): a program linked with
+#                   --sysroot=DIR needs no glibc newer than DIR's
+#                   (scripts/glibc_needs.sh PROG DIR checks it)
 
 CC ?= cc
 ifeq ($(origin CC),default)
@@ -76,14 +81,25 @@ else
 XB := $(B)/$(firstword $(subst -, ,$(CROSS)))
 XCC ?= $(CROSS)-gcc
 XAR ?= $(CROSS)-ar
+XSYSROOT := $(if $(SYSROOT),--sysroot=$(SYSROOT))
 XRT_OBJ := $(RT_SRC:%.c=$(XB)/obj/%.o)
 XLIBWARPRT := $(XB)/lib/libwarprt.a
+# the compiler and sysroot of the objects: another SYSROOT rebuilds them
+XFLAGS := $(XB)/obj/flags
+XFLAGS_NOW := $(XCC) $(XSYSROOT) $(CFLAGS)
+ifneq ($(XFLAGS_NOW),$(shell cat $(XFLAGS) 2>/dev/null))
+.PHONY: $(XFLAGS)
+endif
 
 all: $(XLIBWARPRT)
 
-$(XB)/obj/runtime/%.o: runtime/%.c
+$(XFLAGS):
 	@mkdir -p $(dir $@)
-	$(XCC) $(CFLAGS) $(WARN) -fPIC -pthread -MMD -MP -Iruntime/include -c $< -o $@
+	@echo '$(XFLAGS_NOW)' >$@
+
+$(XB)/obj/runtime/%.o: runtime/%.c $(XFLAGS)
+	@mkdir -p $(dir $@)
+	$(XCC) $(XSYSROOT) $(CFLAGS) $(WARN) -fPIC -pthread -MMD -MP -Iruntime/include -c $< -o $@
 
 $(XLIBWARPRT): $(XRT_OBJ)
 	@mkdir -p $(dir $@)

@@ -28,7 +28,8 @@ static void usage(FILE *out) {
       "                     file's stem)\n"
       "  --cuda-arch LIST   CUDA archs, e.g. sm_75,sm_87,sm_90 (default:\n"
       "                     sm_75,sm_80,sm_86,sm_87,sm_89,sm_90 + PTX of the\n"
-      "                     lowest and highest, when a CUDA toolkit is found)\n"
+      "                     lowest and highest, when a CUDA toolkit is found;\n"
+      "                     sm_87 (Jetson Orin) with --target aarch64*)\n"
       "  --no-cuda          CPU code only\n"
       "  --target TRIPLE    host target of the object (clang --target), e.g.\n"
       "                     aarch64-linux-gnu\n"
@@ -354,7 +355,7 @@ int warpc_parse_args(int argc, char **argv, options *o) {
   warpc_diag_color_auto(o);
   o->cuda = no_cuda ? CUDA_OFF : o->narchs ? CUDA_EXPLICIT : CUDA_DEFAULT;
   if (!o->narchs)
-    for (const int *p = wp_cuda_default_archs; *p; p++)
+    for (const int *p = wp_cuda_default_archs_for(o->target); *p; p++)
       o->archs[o->narchs++] = *p;
   return 0;
 }

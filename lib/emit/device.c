@@ -12,6 +12,12 @@
 #include "emit.h"
 
 const int wp_cuda_default_archs[] = {75, 80, 86, 87, 89, 90, 0};
+const int wp_cuda_jetson_archs[] = {87, 0};
+
+const int *wp_cuda_default_archs_for(const char *target) {
+  return target && !strncmp(target, "aarch64", 7) ? wp_cuda_jetson_archs
+                                                  : wp_cuda_default_archs;
+}
 
 static bool executable(const char *path) {
   return access(path, X_OK) == 0;

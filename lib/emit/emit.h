@@ -190,6 +190,12 @@ char *wp_temp_beside(const char *path);
 /* Archs compiled when none is requested: Turing, Ampere (incl. Jetson Orin
  * sm_87), Ada, Hopper; zero-terminated. */
 extern const int wp_cuda_default_archs[];
+/* Archs compiled for a Jetson (Orin, sm_87) when none is requested;
+ * zero-terminated. */
+extern const int wp_cuda_jetson_archs[];
+/* The default archs for host target `target` (warpc --target, NULL for
+ * the host): Jetson's for aarch64*, else wp_cuda_default_archs. */
+const int *wp_cuda_default_archs_for(const char *target);
 
 typedef struct wp_cuda_options {
   const char *toolkit_bin; /* directory holding nvcc, ptxas, fatbinary */

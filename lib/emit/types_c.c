@@ -91,10 +91,51 @@ const char *emit_member_str(wp_arena *a, const ir_type *t, int i) {
   return s;
 }
 
+/* A @wp.struct in Warp's layout (declaration order, natural alignment),
+ * defined once under its shared name (t->shared) however many headers
+ * define it; WP_TYPE_<name> holds the layout's hash (the dtype code), so a
+ * second definition with another layout (two modules of one name) is an
+ * #error instead of a silent mismatch.  The module's own name (symbol) is a
+ * typedef of it. */
+static void struct_typedef(emit_ctx *e, FILE *out, const ir_type *t) {
+  const char *name = t->shared ? t->shared : emit_ctype(e, t);
+  uint32_t code = ir_type_dtype_code(t);
+  fprintf(out, "#ifndef WP_TYPE_%s\n#define WP_TYPE_%s 0x%08xu\n", name, name,
+          code);
+  fprintf(out, "typedef struct %s {\n", name);
+  for (int i = 0; i < t->nmembers; i++) {
+    const ir_type *mt = t->members[i];
+    if (mt->kind == IR_T_ARRAY) { /* Warp's array_t: wp_array_view(&a) */
+      fputs("  wp_array_t ", out);
+      emit_member(out, t, i);
+      fprintf(out, "; /* offset %d: array(dtype=%s, ndim=%d) */\n",
+              ir_struct_offset(t, i), mt->elem->name, mt->ndim);
+    } else {
+      fprintf(out, "  %s ", emit_ctype(e, mt));
+      emit_member(out, t, i);
+      fprintf(out, "; /* offset %d */\n", ir_struct_offset(t, i));
+    }
+  }
+  fprintf(out, "} %s; /* %d bytes, align %d */\n", name, ir_type_size(t),
+          ir_type_align(t));
+  fprintf(out,
+          "#elif WP_TYPE_%s != 0x%08xu\n#error \"struct %s: another "
+          "generated header defines it with another layout (two modules of "
+          "one name: rename one, or compile it with warpc --module "
+          "NAME)\"\n#endif\n",
+          name, code, name);
+  if (strcmp(name, emit_ctype(e, t)))
+    fprintf(out, "typedef %s %s;\n", name, emit_ctype(e, t));
+}
+
 void emit_typedef(emit_ctx *e, FILE *out, const ir_type *t) {
   if (t->kind != IR_T_VEC && t->kind != IR_T_MAT && t->kind != IR_T_TUPLE &&
       t->kind != IR_T_STRUCT)
     return;
+  if (t->kind == IR_T_STRUCT) {
+    struct_typedef(e, out, t);
+    return;
+  }
   fprintf(out, "#ifndef WP_TYPE_%s\n#define WP_TYPE_%s\n", emit_ctype(e, t),
           emit_ctype(e, t));
   /* Warp's names of the 6-vectors and 6x6 matrices, as aliases */
@@ -107,26 +148,7 @@ void emit_typedef(emit_ctx *e, FILE *out, const ir_type *t) {
   else if (t->kind == IR_T_MAT)
     fprintf(out, "typedef struct %s { %s c[%d][%d]; } %s;\n", emit_ctype(e, t),
             emit_ctype(e, t->elem), t->rows, t->cols, emit_ctype(e, t));
-  else if (t->kind == IR_T_STRUCT) {
-    /* @wp.struct: Warp's layout (declaration order, natural alignment) */
-    fprintf(out, "typedef struct %s {\n", emit_ctype(e, t));
-    for (int i = 0; i < t->nmembers; i++) {
-      const ir_type *mt = t->members[i];
-      if (mt->kind == IR_T_ARRAY) /* Warp's array_t: wp_array_view(&a) */
-      {
-        fputs("  wp_array_t ", out);
-        emit_member(out, t, i);
-        fprintf(out, "; /* offset %d: array(dtype=%s, ndim=%d) */\n",
-                ir_struct_offset(t, i), mt->elem->name, mt->ndim);
-      } else {
-        fprintf(out, "  %s ", emit_ctype(e, mt));
-        emit_member(out, t, i);
-        fprintf(out, "; /* offset %d */\n", ir_struct_offset(t, i));
-      }
-    }
-    fprintf(out, "} %s; /* %d bytes, align %d */\n", emit_ctype(e, t),
-            ir_type_size(t), ir_type_align(t));
-  } else {
+  else {
     fprintf(out, "typedef struct %s {", emit_ctype(e, t));
     for (int i = 0; i < t->nmembers; i++)
       fprintf(out, " %s m%d;", emit_ctype(e, t->members[i]), i);

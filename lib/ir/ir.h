@@ -71,6 +71,11 @@ struct ir_type {
      naming decision of lowering, as a function's cname; the C spelling of
      every type is lib/emit's: emit_ctype) */
   const char *symbol;
+  /* STRUCT: the C name shared by every module that uses the struct (its
+     defining module's name or dotted import name, then its name:
+     "forces_Body"), under which headers define the C type once; symbol is
+     a typedef of it.  NULL: symbol itself. */
+  const char *shared;
   int serial; /* the type's position in the interning table (numbers the
                  emitted names of tuples) */
 };

@@ -4,8 +4,9 @@
  * kernels.py (compiled by warpc into kernels.o and kernels.h) imports the
  * struct Body and the force and energy functions from forces.py and the
  * vector helpers from helpers/vecmath.py (found with -I helpers).  The
- * struct's C type is kernels_forces_Body: imported structs are named after
- * the module that defines them.
+ * struct's C type is forces_Body, named after the module that defines it
+ * (the same type in every generated header that uses it); the header also
+ * names it kernels_forces_Body.
  *
  * The program runs the `step` kernel NUM_STEPS times on NUM_BODIES bodies
  * (ping-pong between two arrays of Body), then `total_energy`.  It also runs
@@ -115,15 +116,15 @@ int main(void) {
   }
 
   wp_array *cur = &a, *next = &b;
+  wp_launch launch = wp_launch_1d(NUM_BODIES); /* one thread per body */
   for (int s = 0; s < NUM_STEPS; s++) {
-    if (!check(kernels_step(&WP_LAUNCH_1D(NUM_BODIES), cur, &anchors, next),
-               "kernels_step"))
+    if (!check(kernels_step(&launch, cur, &anchors, next), "kernels_step"))
       return 1;
     wp_array *t = cur;
     cur = next;
     next = t;
   }
-  if (!check(kernels_total_energy(&WP_LAUNCH_1D(NUM_BODIES), cur, &anchors, &e),
+  if (!check(kernels_total_energy(&launch, cur, &anchors, &e),
              "kernels_total_energy"))
     return 1;
   int clamped = 0; /* bodies whose force was clamped at the first step */

@@ -70,7 +70,7 @@ static int forward(sim *s, wp_vec3f v0, wp_tape *tape, float *loss) {
   wp_vec3f *x = s->x.data, *v = s->v.data;
   x[0] = (wp_vec3f){{0.0f, 0.0f, 0.0f}};
   v[0] = v0;
-  wp_launch launch = WP_LAUNCH_1D(1);
+  wp_launch launch = wp_launch_1d(1);
   launch.tape = tape;
   for (int t = 0; t < NUM_STEPS; t++)
     if (!check(kernels_step(&launch, &s->x, &s->v, t), "kernels_step"))

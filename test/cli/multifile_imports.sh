@@ -112,7 +112,7 @@ def with_struct(ps: wp.array(dtype=u.Pair), s: util.Pair, out: wp.array(dtype=in
 PY
 "$warpc" -I inc -I src src/kernels.py -o kernels.o --no-cuda 2>err || fail "warpc: $(cat err)"
 [ ! -s err ] || fail "diagnostics printed: $(cat err)"
-grep -q 'typedef struct kernels_util_Pair' kernels.h || fail "kernels.h lacks kernels_util_Pair: $(grep typedef kernels.h)"
+grep -q '^typedef util_Pair kernels_util_Pair;' kernels.h || fail "kernels.h lacks kernels_util_Pair: $(grep typedef kernels.h)"
 "$warpc" -I inc -I src src/kernels.py --emit=c -o k.c
 grep -q 'wpf_f(' k.c || fail "the kernel file's f is not wpf_f"
 grep -q 'wpf_util_f(' k.c || fail "util.f is not wpf_util_f"
@@ -170,5 +170,5 @@ def forces_Body(b: wp.array(dtype=Body)):
 PY
 "$warpc" k.py --emit=header >k.h
 grep -q '^wp_status k_forces_Body(const wp_launch' k.h || fail "launcher renamed: $(grep wp_status k.h)"
-grep -q '^typedef struct k_forces_Body_2 {' k.h || fail "struct not renamed: $(grep typedef k.h)"
+grep -q "^typedef forces_Body k_forces_Body_2;" k.h || fail "struct not renamed: $(grep typedef k.h)"
 echo ok
