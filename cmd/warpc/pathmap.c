@@ -164,8 +164,10 @@ void warpc_names_init(warpc_names *n, const options *o) {
   } else {
     char *abs = warpc_abs_path(o->input);
     char *slash = strrchr(abs, '/');
-    n->base = slash == abs ? wp_strfmt("/")
-                           : wp_strfmt("%.*s", (int)(slash - abs), abs);
+    /* no slash: the working directory is unknown (removed) */
+    n->base = !slash         ? wp_strfmt(".")
+              : slash == abs ? wp_strfmt("/")
+                             : wp_strfmt("%.*s", (int)(slash - abs), abs);
     free(abs);
   }
 }
