@@ -38,14 +38,20 @@ run: $(PROG)
 $(PROG): main.c kernels.o kernels.h $(LIBWARPRT)
 	$(CC) $(CPPFLAGS) $(SAMPLE_CFLAGS) $(CFLAGS) -o $@ main.c kernels.o $(LDLIBS)
 
-# One warpc run writes both files (a pattern rule with two targets: make
-# knows one recipe run makes both, also in GNU make before 4.3).  -MD -MP:
-# warpc also writes kernels.d, a depfile naming every Python module the
-# kernels imported (WARPCFLAGS may add -I DIR for them), included below so
-# that a change to any of them rebuilds kernels.o.
+# One warpc run writes both files.  The object is the target that runs it:
+# warpc rewrites the header only when its content changes (an edit of a
+# kernel's body leaves it, and its modification time, as they were), so the
+# header may be older than the object and the .py; `%.h: %.o` says it comes
+# with the object (C files that include it rebuild only when a declaration
+# changed), writing it again only when it was deleted.  -MD -MP: warpc also
+# writes kernels.d, a depfile naming every Python module the kernels
+# imported (WARPCFLAGS may add -I DIR for them), included below so that a
+# change to any of them rebuilds kernels.o.
 WARPCFLAGS ?=
-%.o %.h: %.py $(WARPC)
-	$(WARPC) $(WARPCFLAGS) -MD -MP $< -o $*.o
+%.o: %.py $(WARPC)
+	$(WARPC) $(WARPCFLAGS) -MD -MP $< -o $@
+%.h: %.o
+	@[ -f $@ ] || $(WARPC) $(WARPCFLAGS) -MD -MP $*.py -o $<
 
 -include kernels.d
 

@@ -129,6 +129,7 @@ static int plan_outputs(const options *o, warpc_outputs *w, plan *p) {
     char *hdr =
         o->header ? strdup(o->header) : warpc_with_ext(p->out_path, ".h");
     p->hdr = warpc_outputs_add(w, hdr, "header");
+    w->v[p->hdr].keep_same = true;
     free(hdr);
   } else if (!o->output && (o->emit == EMIT_CUBIN || o->emit == EMIT_FATBIN)) {
     /* binary: to standard output only when asked for (-o -), as gcc -c */
@@ -214,9 +215,14 @@ static int compile(const options *o, warpc_outputs *w, const plan *p,
     rc = write_outputs(o, w, p, NULL, ast, NULL, prog, &diag);
   } else if (ast && !diag.errors &&
              (m = compile_ir(o, prog, mname, &arena, &diag, &internal))) {
+    warpc_names names;
+    warpc_names_init(&names, o);
     wp_emit_options eo = {.line_directives = o->line_directives,
-                          .version = WARPC_VERSION};
+                          .version = WARPC_VERSION,
+                          .source_name = warpc_source_name,
+                          .source_name_ctx = &names};
     rc = o->syntax_only ? 0 : write_outputs(o, w, p, m, ast, &eo, prog, &diag);
+    warpc_names_free(&names);
   } else
     rc = internal ? 2 : 1;
   wp_arena_free(&arena);

@@ -82,6 +82,11 @@ static void usage(FILE *out) {
       "  --no-adjoint       generate no backward (adjoint) kernels\n"
       "  --debug            keep `assert` statements: a failing one prints\n"
       "                     'file.py:LINE: assertion failed' and traps\n"
+      "  --prefix-map OLD=NEW\n"
+      "                     record source paths under OLD as under NEW in\n"
+      "                     the outputs (debug info, header); repeatable\n"
+      "  --cache-dir DIR    reuse objects from, and store them in, DIR\n"
+      "                     (default: $WARPC_CACHE_DIR; '' for none)\n"
       "  -v                 print every external command\n"
       "  --version          print the version and exit\n"
       "  -h, --help         print this help and exit\n"
@@ -178,6 +183,8 @@ void warpc_free_args(options *o) {
   free(o->dep_quote);
   free(o->unknown_w);
   o->unknown_w = NULL;
+  free(o->prefix_maps);
+  o->prefix_maps = NULL;
   o->xptxas = o->xnvcc = o->xcc = o->inputs = o->instantiate = o->include =
       o->dep_targets = NULL;
   o->dep_quote = NULL;
@@ -202,8 +209,11 @@ int warpc_parse_args(int argc, char **argv, options *o) {
   o->dep_targets = calloc(n, sizeof *o->dep_targets);
   o->dep_quote = calloc(n, sizeof *o->dep_quote);
   o->unknown_w = calloc(n, sizeof *o->unknown_w);
-  if (!o->unknown_w || !o->xptxas || !o->xnvcc || !o->xcc || !o->inputs ||
-      !o->instantiate || !o->include || !o->dep_targets || !o->dep_quote) {
+  o->prefix_maps = calloc(n, sizeof *o->prefix_maps);
+  o->cache_dir = getenv("WARPC_CACHE_DIR");
+  if (!o->unknown_w || !o->prefix_maps || !o->xptxas || !o->xnvcc || !o->xcc ||
+      !o->inputs || !o->instantiate || !o->include || !o->dep_targets ||
+      !o->dep_quote) {
     fputs("warpc: fatal: out of memory\n", stderr);
     abort();
   }
@@ -283,6 +293,11 @@ int warpc_parse_args(int argc, char **argv, options *o) {
         o->dep_targets[o->ndep_targets++] = v;
       }
       o->depfile = true;
+    } else if ((v = value_of(a, "--prefix-map", &i, argc, argv, &err)) || err) {
+      if (!err && (err = warpc_add_prefix_map(o, v)))
+        return err;
+    } else if ((v = value_of(a, "--cache-dir", &i, argc, argv, &err)) || err) {
+      o->cache_dir = v;
     } else if ((v = value_of(a, "--emit", &i, argc, argv, &err)) || err) {
       if (err)
         return err;

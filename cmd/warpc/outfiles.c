@@ -238,10 +238,45 @@ int warpc_outputs_place(const warpc_outfile *f, const char *from) {
   return copy_into(from, f->stage, &reading) ? copy_error(from, f, reading) : 0;
 }
 
+/* Whether the regular file `path` (followed if a symlink) holds exactly
+ * what the file `stage` does. */
+static bool same_content(const char *stage, const char *path) {
+  struct stat a, b;
+  if (stat(stage, &a) != 0 || stat(path, &b) != 0 || !S_ISREG(b.st_mode) ||
+      a.st_size != b.st_size)
+    return false;
+  FILE *x = fopen(stage, "rb"), *y = fopen(path, "rb");
+  bool same = x && y;
+  char bx[8192], by[8192];
+  size_t nx;
+  while (same && (nx = fread(bx, 1, sizeof bx, x)) > 0)
+    same = fread(by, 1, nx, y) == nx && !memcmp(bx, by, nx);
+  same = same && !ferror(x) && !ferror(y) && fgetc(y) == EOF;
+  if (x)
+    fclose(x);
+  if (y)
+    fclose(y);
+  return same;
+}
+
+/* A keep_same output that already holds its content: marked kept (and
+ * committed), its stage removed; true.  Else false. */
+static bool keep(warpc_outputs *w, warpc_outfile *f) {
+  if (!f->keep_same || f->to_stdout || f->fifo || f->chardev ||
+      !same_content(f->stage, f->path))
+    return false;
+  if (!f->in_place) {
+    wp_cleanup_remove(&w->cl, f->stage);
+    f->stage = NULL;
+  }
+  f->kept = f->committed = true;
+  return true;
+}
+
 int warpc_outputs_commit(warpc_outputs *w) {
   for (int i = 0; i < w->n; i++) {
     warpc_outfile *f = &w->v[i];
-    if (!f->in_place)
+    if (!f->in_place || keep(w, f))
       continue;
     bool reading;
     if (copy_into(f->stage, f->to_stdout ? NULL : f->path, &reading) != 0)
@@ -250,14 +285,14 @@ int warpc_outputs_commit(warpc_outputs *w) {
   }
   for (int i = 0; i < w->n; i++) {
     warpc_outfile *f = &w->v[i];
-    if (f->in_place)
+    if (f->in_place || keep(w, f))
       continue;
     if (wp_cleanup_rename(&w->cl, f->stage, f->path) != 0) {
       fprintf(stderr, "warpc: error: cannot write '%s': %s\n", f->path,
               strerror(errno));
       /* no set of outputs of which only some are new */
       for (int k = 0; k < i; k++)
-        if (!w->v[k].in_place && w->v[k].committed)
+        if (!w->v[k].in_place && w->v[k].committed && !w->v[k].kept)
           unlink(w->v[k].path);
       return 2;
     }

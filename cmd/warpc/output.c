@@ -135,13 +135,9 @@ static wp_cuda_options cuda_options(const options *o, const char *bin,
                            .verbose = o->verbose};
 }
 
-/* Builds `<dir>/module.fatbin` from the CUDA C of `m`; 0 or 2. */
-static int build_fatbin(const options *o, ir_module *m,
-                        const wp_emit_options *eo, const char *bin,
-                        wp_cleanup *c) {
-  const char *cu = wpath(c, "module.cu");
-  if (!cu || write_cu_file(cu, m, eo))
-    return 2;
+/* Builds `<dir>/module.fatbin` from the CUDA C written to module.cu; 0 or
+ * 2. */
+static int build_fatbin(const options *o, const char *bin, wp_cleanup *c) {
   wp_cuda_options co = cuda_options(o, bin, c);
   return wp_cuda_fatbin(&co, "module.cu", "module.fatbin") ? 2 : 0;
 }
@@ -155,7 +151,8 @@ static const char *cc_of(const options *o) {
  * the text of a @wp.func_native snippet: a line "PATH:LINE:COL: error:"
  * whose PATH and LINE fall in a snippet of m (the #line directives map the
  * snippet into the Python file).  Such an error is in the user's input. */
-static bool error_in_snippet(const ir_module *m, const char *errf) {
+static bool error_in_snippet(const ir_module *m, const wp_emit_options *eo,
+                             const char *errf) {
   FILE *in = fopen(errf, "r");
   if (!in)
     return false;
@@ -169,8 +166,9 @@ static bool error_in_snippet(const ir_module *m, const char *errf) {
       const wp_loc *l = &f->native_loc;
       if (!f->native || !l->src || !l->src->path)
         continue;
-      size_t n = strlen(l->src->path);
-      if (strncmp(line, l->src->path, n) || line[n] != ':')
+      const char *path = wp_emit_source_name(eo, l->src);
+      size_t n = strlen(path);
+      if (strncmp(line, path, n) || line[n] != ':')
         continue;
       unsigned long at = strtoul(line + n + 1, NULL, 10), last = l->line;
       for (uint32_t i = l->start; i < l->end && i < l->src->len; i++)
@@ -220,20 +218,36 @@ static bool is_object(const char *path) {
          type == 1;
 }
 
-/* Compiles the host C of `m` into `obj`; 0 or 2. */
+/* The flags that map the directories clang records in debug info: the
+ * working directory (DW_AT_comp_dir; as $PWD and as realpath) to the
+ * recorded name of the input's directory, the private temporary directory
+ * (the generated C's own name) to "."; the last given wins in gcc, the
+ * longest match in clang. */
+static void dir_maps(const wp_emit_options *eo, wp_cleanup *c, char *out[3]) {
+  char *rec = warpc_record_dir(eo->source_name_ctx);
+  char *cwd = warpc_cwd(), *phys = warpc_physical_cwd();
+  out[0] = cwd ? wp_strfmt("-fdebug-prefix-map=%s=%s", cwd, rec) : NULL;
+  out[1] = phys && (!cwd || strcmp(cwd, phys))
+               ? wp_strfmt("-fdebug-prefix-map=%s=%s", phys, rec)
+               : NULL;
+  /* the temporary directory's name must not reach the object
+     (deterministic output) */
+  out[2] = wp_strfmt("-ffile-prefix-map=%s=.", c->dir);
+  free(rec);
+  free(cwd);
+  free(phys);
+}
+
+/* Compiles the host C written to `csrc` (of `m`) into `obj`; 0 or 2. */
 static int compile_host(const options *o, ir_module *m,
                         const wp_emit_options *eo, wp_cleanup *c,
-                        const char *obj) {
-  const char *csrc = wpath(c, "module.c");
-  if (!csrc || write_file(csrc, NULL, write_c, m, eo))
-    return 2;
+                        const char *csrc, const char *obj) {
   const char *errf = wpath(c, "cc.err"); /* the compiler's messages */
   if (!errf)
     return 2;
   char olevel[4] = {'-', 'O', (char)('0' + o->opt_level), 0};
-  /* the temporary directory's name must not reach the object
-     (deterministic output) */
-  char *prefix_map = wp_strfmt("-ffile-prefix-map=%s=.", c->dir);
+  char *maps[3];
+  dir_maps(eo, c, maps);
   char *target = o->target ? wp_strfmt("--target=%s", o->target) : NULL;
   const char *cc = cc_of(o);
   const char *fixed[] = {"-c", "-x", "c", "-std=c11", olevel, "-fPIC",
@@ -244,10 +258,10 @@ static int compile_host(const options *o, ir_module *m,
                             user's link */
                          "-Wno-everything",
                          "-Werror=implicit-function-declaration",
-                         "-gline-tables-only", prefix_map};
+                         "-gline-tables-only"};
   size_t nfixed = sizeof fixed / sizeof fixed[0];
-  /* cc, --target, the fixed flags, -Xcc's, source, -o, object, NULL */
-  const char **argv = calloc(nfixed + (size_t)o->nxcc + 6, sizeof *argv);
+  /* cc, --target, the fixed flags, maps, -Xcc's, source, -o, object, NULL */
+  const char **argv = calloc(nfixed + (size_t)o->nxcc + 9, sizeof *argv);
   if (!argv) {
     fputs("warpc: fatal: out of memory\n", stderr);
     abort();
@@ -258,6 +272,9 @@ static int compile_host(const options *o, ir_module *m,
     argv[n++] = target;
   for (size_t i = 0; i < nfixed; i++)
     argv[n++] = fixed[i];
+  for (int i = 0; i < 3; i++)
+    if (maps[i])
+      argv[n++] = maps[i];
   /* after warpc's own, so that -Xcc can override them */
   for (int i = 0; i < o->nxcc; i++)
     argv[n++] = o->xcc[i];
@@ -267,7 +284,8 @@ static int compile_host(const options *o, ir_module *m,
   argv[n] = NULL;
   int st = wp_run_tool_err((char **)argv, NULL, o->verbose, c, errf);
   free(argv);
-  free(prefix_map);
+  for (int i = 0; i < 3; i++)
+    free(maps[i]);
   free(target);
   int gaps = wp_relay_tool_messages(errf);
   if (st == 0 && !is_object(obj)) {
@@ -292,7 +310,7 @@ static int compile_host(const options *o, ir_module *m,
             "compiler, and clang takes every target LLVM was built for)\n",
             cc, o->target);
     return 2;
-  } else if (error_in_snippet(m, errf)) {
+  } else if (error_in_snippet(m, eo, errf)) {
     fprintf(stderr, "warpc: error: a @wp.func_native snippet is not valid C "
                     "(it must be C, and C++ for CUDA, using only its "
                     "parameters)\n");
@@ -314,6 +332,75 @@ static int compile_host(const options *o, ir_module *m,
   return 2;
 }
 
+/* The cache entry of this compilation, whose sources are written (module.c,
+ * and module.cu when `bin` names a toolkit): malloc'd; NULL when there is
+ * no cache, or -Xcc/-Xnvcc/-Xptxas options are given (they may name files
+ * or ask for messages that a cache hit could not reproduce). */
+static char *cache_entry(const options *o, const wp_emit_options *eo,
+                         const char *bin, wp_cleanup *c) {
+  if (!o->cache_dir || !*o->cache_dir || o->nxcc || o->nxnvcc || o->nxptxas)
+    return NULL;
+  wp_sha256 s;
+  warpc_cache_begin(&s);
+  /* every option that reaches a tool (the rest reach the generated text) */
+  char *rec = warpc_record_dir(eo->source_name_ctx);
+  warpc_cache_word(&s, rec);
+  free(rec);
+  char olevel[2] = {(char)('0' + o->opt_level), 0};
+  warpc_cache_word(&s, olevel);
+  warpc_cache_word(&s, o->target);
+  warpc_cache_tool(&s, cc_of(o));
+  const char *ld = getenv("WARPC_LD");
+  warpc_cache_tool(&s, ld && *ld ? ld : "ld.lld");
+  bool ok = warpc_cache_file(&s, wp_cleanup_file(c, "module.c")) == 0;
+  warpc_cache_word(&s, bin ? "cuda" : "cpu");
+  if (bin) {
+    for (int i = 0; i < o->narchs; i++) {
+      char arch[16];
+      snprintf(arch, sizeof arch, "%d", o->archs[i]);
+      warpc_cache_word(&s, arch);
+    }
+    const char *tools[] = {"nvcc", "ptxas", "fatbinary"};
+    for (int i = 0; i < 3; i++) {
+      char *t = wp_strfmt("%s/%s", bin, tools[i]);
+      warpc_cache_tool(&s, t);
+      free(t);
+    }
+    /* nvcc reads these */
+    warpc_cache_word(&s, getenv("NVCC_PREPEND_FLAGS"));
+    warpc_cache_word(&s, getenv("NVCC_APPEND_FLAGS"));
+    ok = ok && warpc_cache_file(&s, wp_cleanup_file(c, "module.cu")) == 0;
+  }
+  char *entry = warpc_cache_entry(o->cache_dir, &s);
+  if (ok)
+    return entry;
+  free(entry);
+  return NULL;
+}
+
+/* Runs the tools on the written sources: the object in `obj`; 0 or 2. */
+static int build_object(const options *o, ir_module *m,
+                        const wp_emit_options *eo, const char *bin,
+                        wp_cleanup *c, const char *obj) {
+  const char *csrc = wpath(c, "module.c");
+  if (!csrc)
+    return 2;
+  if (!bin)
+    return compile_host(o, m, eo, c, csrc, obj);
+  int rc = build_fatbin(o, bin, c);
+  const char *host = wpath(c, "host.o"), *fb = wpath(c, "fatbin.o");
+  const char *fatbin = wpath(c, "module.fatbin");
+  if (!rc)
+    rc = host && fb && fatbin ? compile_host(o, m, eo, c, csrc, host) : 2;
+  if (!rc && wp_embed_fatbin(cc_of(o), o->target, c, fatbin, eo->fatbin_symbol,
+                             fb, o->verbose))
+    rc = 2;
+  const char *objs[] = {host, fb};
+  if (!rc && wp_link_relocatable(objs, 2, obj, o->verbose, c))
+    rc = 2;
+  return rc;
+}
+
 int warpc_compile_object(const options *o, ir_module *m,
                          const wp_emit_options *eo_in, wp_cleanup *c,
                          const warpc_outfile *out, const warpc_outfile *hdr,
@@ -325,29 +412,30 @@ int warpc_compile_object(const options *o, ir_module *m,
   char *bin = rc ? NULL : toolkit(o, false, diag, &rc);
   wp_emit_options eo = *eo_in;
   char *symbol = wp_strfmt("%s_wp_fatbin", m->name);
-  if (!rc && bin) {
-    rc = build_fatbin(o, m, &eo, bin, c);
+  const char *cu = bin && !rc ? wpath(c, "module.cu") : NULL;
+  if (bin && !rc && (!cu || write_cu_file(cu, m, &eo)))
+    rc = 2;
+  if (bin) {
     eo.fatbin_symbol = symbol;
     eo.cuda_archs = o->archs;
     eo.n_cuda_archs = o->narchs;
   }
   eo.header_object = true;
-  if (!rc && bin) {
-    const char *host = wpath(c, "host.o"), *fb = wpath(c, "fatbin.o");
-    const char *fatbin = wpath(c, "module.fatbin");
-    rc = host && fb && fatbin ? compile_host(o, m, &eo, c, host) : 2;
-    if (!rc &&
-        wp_embed_fatbin(cc_of(o), o->target, c, fatbin, symbol, fb, o->verbose))
-      rc = 2;
-    const char *objs[] = {host, fb};
-    if (!rc && wp_link_relocatable(objs, 2, obj, o->verbose, c))
-      rc = 2;
-  } else if (!rc)
-    rc = compile_host(o, m, &eo, c, obj);
-  if (!rc)
-    rc = warpc_outputs_place(out, obj);
+  const char *csrc = rc ? NULL : wpath(c, "module.c");
+  if (!rc && (!csrc || write_file(csrc, NULL, write_c, m, &eo)))
+    rc = 2;
+  char *entry = rc ? NULL : cache_entry(o, &eo, bin, c);
+  bool hit = entry && warpc_cache_fetch(entry, out, o->verbose, &rc);
+  if (!rc && !hit) {
+    rc = build_object(o, m, &eo, bin, c, obj);
+    if (!rc)
+      rc = warpc_outputs_place(out, obj);
+    if (!rc && entry)
+      warpc_cache_store(entry, obj, o);
+  }
   if (!rc)
     rc = write_file(hdr->stage, hdr->path, write_header, m, &eo);
+  free(entry);
   free(symbol);
   free(bin);
   return rc;

@@ -11,6 +11,7 @@
 #include "lower/lower.h"
 #include "parse/parse.h"
 #include "support/diag_log.h"
+#include "support/sha256.h"
 
 #ifndef WARPC_VERSION
 #define WARPC_VERSION "0.0.0"
@@ -104,6 +105,9 @@ typedef struct options {
   const char **dep_targets; /* -MT / -MQ TARGET */
   bool *dep_quote;          /* true: -MQ (quote for Make) */
   int ndep_targets;
+  const char **prefix_maps; /* --prefix-map OLD=NEW, in order */
+  int nprefix_maps;
+  const char *cache_dir; /* --cache-dir DIR, else $WARPC_CACHE_DIR */
   warpc_argv args; /* argv with its @files expanded: what the above point to */
 } options;
 
@@ -134,6 +138,45 @@ char *warpc_module_name(const char *path);
 bool warpc_valid_ident(const char *s);
 char *warpc_with_ext(const char *path, const char *ext);
 
+/* pathmap.c: the names under which source files are recorded in the
+ * outputs (see pathmap.c).  warpc_cwd: the working directory, $PWD when it
+ * names it (as compilers record it), else getcwd's; warpc_physical_cwd:
+ * realpath(".").  Both malloc'd, NULL when unknown.  warpc_abs_path:
+ * `path` made absolute from warpc_cwd() and normalised lexically (".",
+ * "..", repeated slashes), malloc'd.  warpc_add_prefix_map: records the
+ * --prefix-map argument OLD=NEW (0, or 2 for a malformed one, reported).
+ * warpc_map_path: the absolute path `abs` with the last --prefix-map whose
+ * OLD (made absolute) is a leading part of whole components replaced by
+ * its NEW (an empty NEW makes the rest relative), malloc'd; NULL when no
+ * map matches. */
+char *warpc_cwd(void);
+char *warpc_physical_cwd(void);
+char *warpc_abs_path(const char *path);
+int warpc_add_prefix_map(options *o, const char *arg);
+char *warpc_map_path(const options *o, const char *abs);
+
+/* The recorded names of one compilation's sources (a cache per source). */
+typedef struct warpc_names {
+  const options *o;
+  char *base; /* the main input's directory, absolute */
+  const wp_source **srcs;
+  char **names;
+  int count, cap;
+} warpc_names;
+/* Starts the names of the compilation of o->input. */
+void warpc_names_init(warpc_names *n, const options *o);
+/* The name the file `path` is recorded under: mapped by --prefix-map, else
+ * relative to the main input's directory when the two share a first
+ * component, else absolute; WARPC_STDIN_NAME as it is.  Malloc'd. */
+char *warpc_record_name(const warpc_names *n, const char *path);
+/* The name the main input's directory is recorded under (the compilation
+ * directory of debug info): mapped by --prefix-map, else ".".  Malloc'd. */
+char *warpc_record_dir(const warpc_names *n);
+/* wp_emit_options.source_name for a warpc_names `ctx`: the recorded name
+ * of `src` (owned by ctx). */
+const char *warpc_source_name(void *ctx, const wp_source *src);
+void warpc_names_free(warpc_names *n);
+
 /* outfiles.c: every file warpc writes, as gcc writes them.  A regular file
  * or a new path is written under a temporary name beside it and renamed
  * into place at the end; anything else that exists there (a character or
@@ -157,6 +200,11 @@ typedef struct warpc_outfile {
   const char *base; /* a new name: its last component, in path or named */
   char *named;      /* a dangling symlink: the new name it points at */
   bool committed;
+  /* the header: a regular file (or a symlink to one) that already holds
+     the new content is left alone (its mtime and inode kept), so that what
+     includes it is not rebuilt; set by the caller after warpc_outputs_add */
+  bool keep_same;
+  bool kept; /* keep_same applied: the file was not touched */
 } warpc_outfile;
 
 typedef struct warpc_outputs {
@@ -187,7 +235,8 @@ int warpc_outputs_prepare(warpc_outputs *w);
 int warpc_outputs_place(const warpc_outfile *f, const char *from);
 
 /* Moves every output into place: in-place outputs first (written from
- * their stage), then the renames.  0 or 2 (reported). */
+ * their stage), then the renames; a keep_same output whose file already
+ * holds its content is left as it is.  0 or 2 (reported). */
 int warpc_outputs_commit(warpc_outputs *w);
 
 /* The end of a run, successful or not: removes the stages left and the
@@ -220,6 +269,26 @@ int warpc_tempdir_error(int err);
  * set and *reading true when reading `in` failed, false when writing. */
 int warpc_copy_fd(int in, int out, bool *reading);
 
+/* cache.c: the object cache (see cache.c).  A key is built with
+ * warpc_cache_begin (warpc's version and executable), then words
+ * (warpc_cache_word; NULL is a word of its own), files' contents
+ * (warpc_cache_file: 0, or -1 when unreadable) and tools
+ * (warpc_cache_tool: the name, and the path, size and mtime of the file it
+ * runs as); warpc_cache_entry ends it: the entry's path DIR/XX/KEY.o,
+ * malloc'd.  warpc_cache_fetch: when `entry` holds an object, places it
+ * as the output `out` (*rc: 0, or 2 reported) and returns true; false for
+ * a miss.  With `verbose` both say so on stderr.  warpc_cache_store: copies
+ * the object `obj` into `entry` (atomically: a temporary beside it,
+ * renamed); a failure is a warning (unless -w), never an error. */
+void warpc_cache_begin(wp_sha256 *s);
+void warpc_cache_word(wp_sha256 *s, const char *w);
+int warpc_cache_file(wp_sha256 *s, const char *path);
+void warpc_cache_tool(wp_sha256 *s, const char *name);
+char *warpc_cache_entry(const char *dir, wp_sha256 *s);
+bool warpc_cache_fetch(const char *entry, const warpc_outfile *out,
+                       bool verbose, int *rc);
+void warpc_cache_store(const char *entry, const char *obj, const options *o);
+
 /* signals.c: SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGPIPE (those not
  * ignored when warpc started) undo `c` (wp_cleanup_on_signal) and then
  * end warpc with the same signal.  `c` must live until exit. */
@@ -238,7 +307,7 @@ int warpc_depfile_write(const options *o, const ast_program *prog,
  * caller's to check (warpc_stream_done), those of the device kinds, copied
  * with write(2), are reported.  The object and the header go to the stages
  * of `obj` and `hdr`.  Work files go in c's directory, tools run recorded
- * in c. */
+ * in c.  eo->source_name_ctx is the compilation's warpc_names. */
 int warpc_emit_text(const options *o, ir_module *m, const ast_module *ast,
                     const wp_emit_options *eo, wp_cleanup *c, FILE *out,
                     const char *shown);

@@ -35,7 +35,18 @@ typedef struct wp_emit_options {
   bool header_object;
   const int *cuda_archs;
   int n_cuda_archs;
+  /* The name a source file is recorded under in everything emitted (#line
+     directives, banners, the header's comments), e.g. relative or with a
+     prefix mapped (warpc --prefix-map), or NULL to keep src->path; called
+     with source_name_ctx. */
+  const char *(*source_name)(void *ctx, const wp_source *src);
+  void *source_name_ctx;
 } wp_emit_options;
+
+/* The name `src` is recorded under in emitted text: opts->source_name's
+   answer, else src->path; "?" for no source. */
+const char *wp_emit_source_name(const wp_emit_options *opts,
+                                const wp_source *src);
 
 /* Name of the CUDA entry of kernel `f` ("<module>_<kernel>_cuda_forward"),
  * in the module's arena. */

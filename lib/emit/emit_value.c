@@ -521,9 +521,9 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     fprintf(out, "#line %u ", v->loc.line);
     /* nvcc copies the name into PTX .file unescaped: no quote or
        backslash may reach it */
-    emit_c_string(out, e->target->cuda && strpbrk(v->loc.src->path, "\"\\")
-                           ? "source.py"
-                           : v->loc.src->path);
+    const char *path = wp_emit_source_name(e->opts, v->loc.src);
+    emit_c_string(out, e->target->cuda && strpbrk(path, "\"\\") ? "source.py"
+                                                                : path);
     fputc('\n', out);
     e->last_line = v->loc.line;
   }
