@@ -333,7 +333,7 @@ static void nested_kernel(lower_ctx *c, const ast_kernel_site *s,
   if (later) { /* as when Python runs the function: the last def counts */
     wp_warning(c->diag, WP_W_KERNEL_REDEFINED, s->loc,
                "kernel '%s' is defined again in '%s' (line %u) and is not "
-               "compiled: the last definition is",
+               "compiled: the last definition is the one compiled",
                s->name, s->where, (unsigned)later->loc.line);
     return;
   }
