@@ -164,6 +164,10 @@ static void report(wp_diag *d, wp_severity sev, wp_warn w, wp_loc loc,
     d->errors++;
   else if (!d->muted && sev == WP_SEV_WARNING)
     d->warnings++;
+  /* the first error past the limit says that the rest are dropped: after
+     the limit-th error's notes, which still belong to it */
+  if (sev == WP_SEV_ERROR && !d->muted && d->errors == limit + 1)
+    print_fatal(d);
   if (d->errors > limit || d->muted) {
     free(msg);
     return;
@@ -174,8 +178,6 @@ static void report(wp_diag *d, wp_severity sev, wp_warn w, wp_loc loc,
   else
     print_text(d, &r, promoted);
   free(msg);
-  if (sev == WP_SEV_ERROR && d->errors == limit)
-    print_fatal(d);
 }
 
 static char *format(const char *fmt, va_list ap) {

@@ -60,7 +60,8 @@ typedef struct wp_diag {
   FILE *out;
   int errors;
   int warnings;
-  int max_errors;   /* stop printing after this many errors; 0 = 50 */
+  int max_errors;   /* print this many errors (0 = 50); the first past it
+                       prints "too many errors emitted" instead */
   bool werror;      /* -Werror: every warning is an error */
   bool no_warnings; /* -w: warnings (and their notes) are not reported */
   bool color;       /* text with gcc's SGR colours (-fdiagnostics-color) */
