@@ -310,10 +310,21 @@ clean-san:
 coverage-table: $(WARPC_BIN)
 	python3 scripts/coverage_table.py --warpc $(WARPC_BIN) -o docs/coverage.md
 
+# The samples of samples/common.mk run from the tree; samples/cmake and
+# samples/pkgconfig need an installed warpc: they build against an install
+# into build/demo (PREFIX).
+DEMO_PREFIX := $(CURDIR)/$(B)/demo
 demo: all
-	@for s in samples/*/; do \
+	@for s in $(dir $(shell grep -l 'common\.mk' samples/*/Makefile)); do \
 	  echo "== $$s"; $(MAKE) --no-print-directory -C $$s run WARPC_ROOT=$(CURDIR) || exit 1; \
 	done
+	@$(MAKE) --no-print-directory install PREFIX='$(DEMO_PREFIX)' >/dev/null
+	@echo "== samples/cmake/ (against $(DEMO_PREFIX))"
+	cmake -S samples/cmake -B $(B)/demo-cmake -DCMAKE_PREFIX_PATH='$(DEMO_PREFIX)' >/dev/null
+	cmake --build $(B)/demo-cmake
+	$(B)/demo-cmake/cmake_sample
+	@echo "== samples/pkgconfig/ (against $(DEMO_PREFIX))"
+	PKG_CONFIG_PATH='$(DEMO_PREFIX)/lib/pkgconfig' $(MAKE) --no-print-directory -C samples/pkgconfig run
 
 bench-compile: all
 	python3 bench/compile/run.py $(BENCH_ARGS)
@@ -333,7 +344,8 @@ format:
 	clang-format -i $$(git ls-files '*.c' '*.h')
 
 clean:
-	rm -rf $(B)/obj $(B)/bin $(B)/lib $(B)/gen $(B)/test $(B)/ctest $(B)/aarch64 $(XB) $(PKG_B)
+	rm -rf $(B)/obj $(B)/bin $(B)/lib $(B)/gen $(B)/test $(B)/ctest $(B)/aarch64 $(XB) $(PKG_B) \
+	  $(B)/demo $(B)/demo-cmake
 
 -include $(shell find $(B)/obj $(XB) -name '*.d' 2>/dev/null)
 
