@@ -49,11 +49,11 @@ int main(void) {
   wp_array_wrap(&p, pos, WP_VEC3F, 0, 1, &n, NULL, WP_DEVICE_CPU);
   wp_array_wrap(&v, vel, WP_VEC3F, 0, 1, &n, NULL, WP_DEVICE_CPU);
 
-  if (!check(kernels_step(&WP_LAUNCH_1D(N), &x, &y, 0.5f), "kernels_step"))
+  wp_launch l = wp_launch_1d(N);
+  if (!check(kernels_step(&l, &x, &y, 0.5f), "kernels_step"))
     return 1;
   for (int s = 0; s < STEPS; s++)
-    if (!check(physics_kernels_step(&WP_LAUNCH_1D(N), &p, &v, DT),
-               "physics_kernels_step"))
+    if (!check(physics_kernels_step(&l, &p, &v, DT), "physics_kernels_step"))
       return 1;
 
   /* the same in C */
@@ -74,8 +74,8 @@ int main(void) {
       err = fmax(err, fabs(vel[i].c[k] - ref_vel[i][k]));
     }
   }
-  printf("kernels_step: %d of %d values clamped to 100; y[999] = %g\n",
-         clamped, N, (double)ys[N - 1]);
+  printf("kernels_step: %d of %d values clamped to 100; y[999] = %g\n", clamped,
+         N, (double)ys[N - 1]);
   printf("physics_kernels_step: %d steps; body 0 at (%.5f, %.5f, %.5f)\n",
          STEPS, (double)pos[0].c[0], (double)pos[0].c[1], (double)pos[0].c[2]);
   printf("max abs difference from C: %.3g\n", err);

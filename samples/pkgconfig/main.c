@@ -19,7 +19,8 @@ int main(void) {
   }
   wp_array_wrap(&x, xs, WP_FLOAT32, 0, 1, &n, NULL, WP_DEVICE_CPU);
   wp_array_wrap(&y, ys, WP_FLOAT32, 0, 1, &n, NULL, WP_DEVICE_CPU);
-  wp_status st = kernels_saxpy(&WP_LAUNCH_1D(N), &x, &y, 2.0f);
+  wp_launch l = wp_launch_1d(N);
+  wp_status st = kernels_saxpy(&l, &x, &y, 2.0f);
   if (st != WP_SUCCESS) {
     fprintf(stderr, "pkgconfig_sample: kernels_saxpy: %s: %s\n",
             wp_status_string(st), wp_last_error());
