@@ -161,11 +161,11 @@ static int plan_outputs(const options *o, warpc_outputs *w, plan *p) {
 static int write_outputs(const options *o, warpc_outputs *w, const plan *p,
                          ir_module *m, const ast_module *ast,
                          const wp_emit_options *eo, const ast_program *prog,
-                         wp_diag *diag) {
+                         wp_diag *diag, warpc_run *run) {
   int rc = warpc_outputs_prepare(w);
   const warpc_outfile *out = p->out >= 0 ? &w->v[p->out] : NULL;
   if (!rc && o->emit == EMIT_OBJ) {
-    rc = warpc_compile_object(o, m, eo, &w->cl, out, &w->v[p->hdr], diag);
+    rc = warpc_compile_object(o, m, eo, &w->cl, out, &w->v[p->hdr], diag, run);
   } else if (!rc) {
     FILE *f = out ? fopen(out->stage, "wb") : stdout;
     if (!f) {
@@ -189,7 +189,7 @@ static int write_outputs(const options *o, warpc_outputs *w, const plan *p,
 
 /* The compilation, outputs planned and checked against the input. */
 static int compile(const options *o, warpc_outputs *w, const plan *p,
-                   const char *text, uint32_t len) {
+                   const char *text, uint32_t len, warpc_run *run) {
   bool in = warpc_from_stdin(o);
   wp_source src = {
       .path = in ? WARPC_STDIN_NAME : o->input, .text = text, .len = len};
@@ -212,7 +212,7 @@ static int compile(const options *o, warpc_outputs *w, const plan *p,
       (rc = warpc_outputs_check(w, prog->files, prog->nfiles))) {
     /* an output that is an imported module: a usage error */
   } else if (ast && !diag.errors && o->emit == EMIT_AST) {
-    rc = write_outputs(o, w, p, NULL, ast, NULL, prog, &diag);
+    rc = write_outputs(o, w, p, NULL, ast, NULL, prog, &diag, run);
   } else if (ast && !diag.errors &&
              (m = compile_ir(o, prog, mname, &arena, &diag, &internal))) {
     warpc_names names;
@@ -221,7 +221,8 @@ static int compile(const options *o, warpc_outputs *w, const plan *p,
                           .version = WARPC_VERSION,
                           .source_name = warpc_source_name,
                           .source_name_ctx = &names};
-    rc = o->syntax_only ? 0 : write_outputs(o, w, p, m, ast, &eo, prog, &diag);
+    rc = o->syntax_only ? 0
+                        : write_outputs(o, w, p, m, ast, &eo, prog, &diag, run);
     warpc_names_free(&names);
   } else
     rc = internal ? 2 : 1;
@@ -232,7 +233,7 @@ static int compile(const options *o, warpc_outputs *w, const plan *p,
 
 /* Plans, reads, checks and compiles the input o->input with the outputs
  * record `w` (left empty again); the exit status. */
-static int compile_input(const options *o, warpc_outputs *w) {
+static int compile_input(const options *o, warpc_outputs *w, warpc_run *run) {
   plan p;
   int rc = plan_outputs(o, w, &p);
   uint32_t len = 0;
@@ -246,7 +247,7 @@ static int compile_input(const options *o, warpc_outputs *w) {
   if (!rc && !warpc_from_stdin(o))
     rc = warpc_outputs_check(w, inputs, 1);
   if (!rc)
-    rc = compile(o, w, &p, text, len);
+    rc = compile(o, w, &p, text, len, run);
   warpc_outputs_finish(w);
   free(p.out_path);
   free(text);
@@ -259,19 +260,27 @@ static int compile_input(const options *o, warpc_outputs *w) {
 static int unknown_warning_options(const options *o) {
   wp_diag d = o->diag;
   d.out = stderr;
-  for (int i = 0; i < o->nunknown_w; i++)
+  for (int i = 0; i < o->nunknown_w; i++) {
+    int j = 0;
+    while (j < i && strcmp(o->unknown_w[j], o->unknown_w[i]))
+      j++;
+    if (j < i) /* given again: reported once */
+      continue;
     wp_warning(&d, WP_W_UNKNOWN_WARNING_OPTION, (wp_loc){0},
                "unknown warning option '%s'", o->unknown_w[i]);
+  }
   return d.errors ? 1 : 0;
 }
 
-/* -fdiagnostics-format=json|sarif: the log of the run on stderr; 0, or 2
- * when it cannot be written. */
-static int write_log(const options *o, wp_diag_log *log) {
-  int bad = o->diag_format == WP_DIAG_SARIF
-                ? wp_diag_log_write_sarif(log, stderr, WARPC_VERSION)
-                : wp_diag_log_write_json(log, stderr);
-  return bad ? 2 : 0;
+/* -fdiagnostics-format=json|sarif: the log of the run on stderr.  A
+ * failure to write it is ignored, as a failure to write text diagnostics
+ * is (and as gcc does): the exit status says whether the compilation
+ * failed, in every format, not whether its diagnostics could be written. */
+static void write_log(const options *o, wp_diag_log *log) {
+  if (o->diag_format == WP_DIAG_SARIF)
+    (void)wp_diag_log_write_sarif(log, stderr, WARPC_VERSION);
+  else
+    (void)wp_diag_log_write_json(log, stderr);
 }
 
 int main(int argc, char **argv) {
@@ -287,18 +296,18 @@ int main(int argc, char **argv) {
     o.diag.log = wp_diag_log_new();
   rc = unknown_warning_options(&o);
   warpc_outputs w = {0};
+  warpc_run run = {0};
   warpc_signals_install(&w.cl);
   /* each input on its own, all of them even after a failure (as gcc -c);
      the exit status is the worst */
   bool refused = rc != 0; /* an unknown -W option made an error */
   for (int i = 0; !refused && i < o.ninputs; i++) {
     o.input = o.inputs[i];
-    int st = compile_input(&o, &w);
+    int st = compile_input(&o, &w, &run);
     rc = st > rc ? st : rc;
   }
   if (o.diag.log) {
-    int st = write_log(&o, o.diag.log);
-    rc = st > rc ? st : rc;
+    write_log(&o, o.diag.log);
     wp_diag_log_free(o.diag.log);
   }
   warpc_free_args(&o);

@@ -94,7 +94,8 @@ static const char *wpath(wp_cleanup *c, const char *name) {
 /* The CUDA toolkit for this run: NULL with *rc = 0 when CUDA is off or
  * optional and missing (the warning cuda-toolkit to `diag`; *rc = 1 when
  * that is an error), *rc = 2 when required and missing. */
-static char *toolkit(const options *o, bool required, wp_diag *diag, int *rc) {
+static char *toolkit(const options *o, bool required, wp_diag *diag, int *rc,
+                     warpc_run *run) {
   *rc = 0;
   if (o->cuda == CUDA_OFF && !required)
     return NULL;
@@ -108,7 +109,11 @@ static char *toolkit(const options *o, bool required, wp_diag *diag, int *rc) {
     *rc = 2;
     return NULL;
   }
-  int errors = diag->errors;
+  if (run->toolkit_reported) {
+    *rc = run->toolkit_rc;
+    return NULL;
+  }
+  int errors = wp_diag_error_count(diag);
   if (wp_diag_warning_is_error(diag, WP_W_CUDA_TOOLKIT))
     wp_warning(diag, WP_W_CUDA_TOOLKIT, (wp_loc){0},
                "no CUDA toolkit found (nvcc); give --no-cuda for a CPU-only "
@@ -116,7 +121,9 @@ static char *toolkit(const options *o, bool required, wp_diag *diag, int *rc) {
   else
     wp_warning(diag, WP_W_CUDA_TOOLKIT, (wp_loc){0},
                "no CUDA toolkit found (nvcc); writing a CPU-only object");
-  *rc = diag->errors > errors ? 1 : 0;
+  *rc = wp_diag_error_count(diag) > errors ? 1 : 0;
+  run->toolkit_reported = true;
+  run->toolkit_rc = *rc;
   return NULL;
 }
 
@@ -404,12 +411,12 @@ static int build_object(const options *o, ir_module *m,
 int warpc_compile_object(const options *o, ir_module *m,
                          const wp_emit_options *eo_in, wp_cleanup *c,
                          const warpc_outfile *out, const warpc_outfile *hdr,
-                         wp_diag *diag) {
+                         wp_diag *diag, warpc_run *run) {
   /* the tools write in the work directory only: what fails beside the
      output is warpc's copy, which can say why */
   const char *obj = wpath(c, "module.o");
   int rc = obj ? 0 : 2;
-  char *bin = rc ? NULL : toolkit(o, false, diag, &rc);
+  char *bin = rc ? NULL : toolkit(o, false, diag, &rc, run);
   wp_emit_options eo = *eo_in;
   char *symbol = wp_strfmt("%s_wp_fatbin", m->name);
   const char *cu = bin && !rc ? wpath(c, "module.cu") : NULL;
@@ -446,7 +453,7 @@ static int device_output(const options *o, ir_module *m,
                          const wp_emit_options *eo, wp_cleanup *c, FILE *out,
                          const char *shown) {
   int rc = 0;
-  char *bin = toolkit(o, true, NULL, &rc);
+  char *bin = toolkit(o, true, NULL, &rc, NULL);
   const char *cu = rc ? NULL : wpath(c, "module.cu");
   if (cu) {
     wp_cuda_options co = cuda_options(o, bin, c);

@@ -311,10 +311,20 @@ int warpc_depfile_write(const options *o, const ast_program *prog,
 int warpc_emit_text(const options *o, ir_module *m, const ast_module *ast,
                     const wp_emit_options *eo, wp_cleanup *c, FILE *out,
                     const char *shown);
-/* (the missing-toolkit warning of an object, cuda-toolkit, goes to `diag`) */
+/* What the inputs of one run share.  A missing CUDA toolkit is reported
+ * (the warning cuda-toolkit) once per run: at the first input that needs
+ * it; later inputs get the same outcome (a CPU-only object, or a failure
+ * when the warning is an error) without a second report. */
+typedef struct warpc_run {
+  bool toolkit_reported; /* the missing toolkit was reported */
+  int toolkit_rc;        /* its outcome: 0, or 1 when it was an error */
+} warpc_run;
+
+/* (the missing-toolkit warning of an object, cuda-toolkit, goes to `diag`,
+ * once per `run`) */
 int warpc_compile_object(const options *o, ir_module *m,
                          const wp_emit_options *eo, wp_cleanup *c,
                          const warpc_outfile *obj, const warpc_outfile *hdr,
-                         wp_diag *diag);
+                         wp_diag *diag, warpc_run *run);
 
 #endif
