@@ -212,7 +212,9 @@ static int compile(const options *o, warpc_outputs *w, const plan *p,
       (rc = warpc_outputs_check(w, prog->files, prog->nfiles))) {
     /* an output that is an imported module: a usage error */
   } else if (ast && !diag.errors && o->emit == EMIT_AST) {
-    rc = write_outputs(o, w, p, NULL, ast, NULL, prog, &diag, run);
+    rc = wp_diag_error_count(&diag)
+             ? 1
+             : write_outputs(o, w, p, NULL, ast, NULL, prog, &diag, run);
   } else if (ast && !diag.errors &&
              (m = compile_ir(o, prog, mname, &arena, &diag, &internal))) {
     warpc_names names;
@@ -221,8 +223,14 @@ static int compile(const options *o, warpc_outputs *w, const plan *p,
                           .version = WARPC_VERSION,
                           .source_name = warpc_source_name,
                           .source_name_ctx = &names};
-    rc = o->syntax_only ? 0
-                        : write_outputs(o, w, p, m, ast, &eo, prog, &diag, run);
+    /* a warning made an error lets the compilation go on, as in gcc, but
+       nothing is written */
+    rc = wp_diag_error_count(&diag) ? 1
+         : o->syntax_only
+             ? 0
+             : write_outputs(o, w, p, m, ast, &eo, prog, &diag, run);
+    if (!rc && wp_diag_error_count(&diag))
+      rc = 1; /* -Werror=cuda-toolkit while writing */
     warpc_names_free(&names);
   } else
     rc = internal ? 2 : 1;
@@ -269,7 +277,7 @@ static int unknown_warning_options(const options *o) {
     wp_warning(&d, WP_W_UNKNOWN_WARNING_OPTION, (wp_loc){0},
                "unknown warning option '%s'", o->unknown_w[i]);
   }
-  return d.errors ? 1 : 0;
+  return wp_diag_error_count(&d) ? 1 : 0;
 }
 
 /* -fdiagnostics-format=json|sarif: the log of the run on stderr.  A

@@ -160,15 +160,18 @@ static void report(wp_diag *d, wp_severity sev, wp_warn w, wp_loc loc,
     sev = WP_SEV_ERROR;
     d->muted = false;
   }
-  if (!d->muted && sev == WP_SEV_ERROR)
+  if (!d->muted && promoted)
+    d->werrors++;
+  else if (!d->muted && sev == WP_SEV_ERROR)
     d->errors++;
   else if (!d->muted && sev == WP_SEV_WARNING)
     d->warnings++;
   /* the first error past the limit says that the rest are dropped: after
      the limit-th error's notes, which still belong to it */
-  if (sev == WP_SEV_ERROR && !d->muted && d->errors == limit + 1)
+  int all = d->errors + d->werrors;
+  if (sev == WP_SEV_ERROR && !d->muted && all == limit + 1)
     print_fatal(d);
-  if (d->errors > limit || d->muted) {
+  if (all > limit || d->muted) {
     free(msg);
     return;
   }
@@ -267,5 +270,5 @@ void wp_diag_replay(wp_diag *d, const wp_diag_log *log) {
 }
 
 int wp_diag_error_count(const wp_diag *d) {
-  return d->errors;
+  return d->errors + d->werrors;
 }
