@@ -32,10 +32,15 @@ static bool is_cont(char c) {
   return ((unsigned char)c & 0xc0) == 0x80;
 }
 
-/* The start of the line holding byte `at`. */
+/* The start of the line holding byte `at`; on the first line, after a
+ * UTF-8 byte order mark (which is neither a column nor echoed). */
 static uint32_t line_start(const wp_source *src, uint32_t at) {
+  uint32_t from = at;
   while (at > 0 && src->text[at - 1] != '\n')
     at--;
+  if (at == 0 && from >= 3 && src->len >= 3 &&
+      !memcmp(src->text, "\xef\xbb\xbf", 3))
+    at = 3;
   return at;
 }
 
