@@ -5,7 +5,9 @@
  *         <the source line>
  *                 ^~~~
  * LINE and COL are 1-based; COL counts characters (UTF-8 code points), as
- * Python and GCC do (wp_loc.col itself is a byte column).  Errors are
+ * Python and GCC do (wp_loc.col itself is a byte column).  In text, the
+ * message and the source line are written as wp_utf8_put writes them
+ * (utf8.h: control characters as "<U+001B>", valid UTF-8 only).  Errors are
  * collected: callers keep going after reporting one and check
  * wp_diag_error_count() at the end of a stage.
  *
