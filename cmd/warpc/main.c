@@ -85,10 +85,9 @@ static int plan_outputs(const options *o, warpc_outputs *w, plan *p) {
                         : o->emit_given ? "--emit"
                                         : NULL;
     if (given) {
-      fprintf(stderr,
-              "warpc: error: -fsyntax-only writes nothing: %s cannot be "
-              "given with it\n",
-              given);
+      warpc_error("-fsyntax-only writes nothing: %s cannot be "
+                  "given with it\n",
+                  given);
       return 2;
     }
     return 0;
@@ -104,22 +103,20 @@ static int plan_outputs(const options *o, warpc_outputs *w, plan *p) {
   if (o->depfile && o->dep_file && !strcmp(o->dep_file, "-"))
     on_stdout[nstdout++] = "depfile";
   if (nstdout > 1) {
-    fprintf(stderr,
-            "warpc: error: the %s and the %s cannot both be written to "
-            "standard output\n",
-            on_stdout[0], on_stdout[1]);
+    warpc_error("the %s and the %s cannot both be written to "
+                "standard output\n",
+                on_stdout[0], on_stdout[1]);
     return 2;
   }
   if (o->emit == EMIT_OBJ) {
     if (!o->output && warpc_from_stdin(o)) {
-      fprintf(stderr, "warpc: error: the input is standard input: give -o "
-                      "FILE for the object\n");
+      warpc_error("the input is standard input: give -o "
+                  "FILE for the object\n");
       return 2;
     }
     if (o->output && !strcmp(o->output, "-")) {
-      fprintf(stderr,
-              "warpc: error: an object cannot be written to standard output; "
-              "use --emit=c|cu|ir|ast|header for text\n");
+      warpc_error("an object cannot be written to standard output; "
+                  "use --emit=c|cu|ir|ast|header for text\n");
       return 2;
     }
     to_stdout = false;
@@ -133,10 +130,9 @@ static int plan_outputs(const options *o, warpc_outputs *w, plan *p) {
     free(hdr);
   } else if (!o->output && (o->emit == EMIT_CUBIN || o->emit == EMIT_FATBIN)) {
     /* binary: to standard output only when asked for (-o -), as gcc -c */
-    fprintf(stderr,
-            "warpc: error: --emit=%s writes binary data: give -o FILE, or "
-            "-o - for standard output\n",
-            o->emit == EMIT_CUBIN ? "cubin" : "fatbin");
+    warpc_error("--emit=%s writes binary data: give -o FILE, or "
+                "-o - for standard output\n",
+                o->emit == EMIT_CUBIN ? "cubin" : "fatbin");
     return 2;
   } else if (!to_stdout) {
     p->out_path = strdup(o->output);
@@ -144,8 +140,8 @@ static int plan_outputs(const options *o, warpc_outputs *w, plan *p) {
   }
   if (o->depfile) {
     if (to_stdout && (!o->dep_file || !o->ndep_targets)) {
-      fprintf(stderr, "warpc: error: a depfile for output on standard "
-                      "output needs -MF FILE and -MT TARGET\n");
+      warpc_error("a depfile for output on standard "
+                  "output needs -MF FILE and -MT TARGET\n");
       return 2;
     }
     char *d =
@@ -169,8 +165,7 @@ static int write_outputs(const options *o, warpc_outputs *w, const plan *p,
   } else if (!rc) {
     FILE *f = out ? fopen(out->stage, "wb") : stdout;
     if (!f) {
-      fprintf(stderr, "warpc: error: cannot write '%s': %s\n", out->path,
-              strerror(errno));
+      warpc_error("cannot write '%s': %s\n", out->path, strerror(errno));
       rc = 2;
     } else {
       const char *shown = out ? out->path : NULL;
@@ -247,8 +242,7 @@ static int compile_input(const options *o, warpc_outputs *w, warpc_run *run) {
   uint32_t len = 0;
   char *text = rc ? NULL : warpc_read_file(o->input, &len);
   if (!rc && !text) {
-    fprintf(stderr, "warpc: error: cannot read '%s': %s\n", o->input,
-            strerror(errno));
+    warpc_error("cannot read '%s': %s\n", o->input, strerror(errno));
     rc = 2;
   }
   const char *inputs[] = {o->input};

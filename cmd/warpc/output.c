@@ -78,7 +78,7 @@ static int copy_to(const char *from, FILE *to, const char *shown) {
     close(in);
   if (!reading)
     return warpc_write_error(shown, err);
-  fprintf(stderr, "warpc: error: cannot read '%s': %s\n", from, strerror(err));
+  warpc_error("cannot read '%s': %s\n", from, strerror(err));
   return 2;
 }
 
@@ -103,9 +103,8 @@ static char *toolkit(const options *o, bool required, wp_diag *diag, int *rc,
   if (bin)
     return bin;
   if (required || o->cuda == CUDA_EXPLICIT) {
-    fprintf(stderr,
-            "warpc: error: CUDA output was requested but no CUDA toolkit was "
-            "found (nvcc not on PATH; set CUDA_PATH)\n");
+    warpc_error("CUDA output was requested but no CUDA toolkit was "
+                "found (nvcc not on PATH; set CUDA_PATH)\n");
     *rc = 2;
     return NULL;
   }
@@ -297,9 +296,9 @@ static int compile_host(const options *o, ir_module *m,
   int gaps = wp_relay_tool_messages(errf);
   if (st == 0 && !is_object(obj)) {
     /* -Xcc -E, -S, -M, -fsyntax-only: output, but no object */
-    fprintf(stderr,
-            "warpc: error: the C compiler '%s' wrote no object file%s\n", cc,
-            o->nxcc ? " (an -Xcc option such as -E, -S, -M or -fsyntax-only "
+    warpc_error("the C compiler '%s' wrote no object file%s\n", cc,
+                o->nxcc
+                    ? " (an -Xcc option such as -E, -S, -M or -fsyntax-only "
                       "stops it before the object)"
                     : "");
     return 2;
@@ -309,32 +308,30 @@ static int compile_host(const options *o, ir_module *m,
   if (gaps)
     return 2; /* named the builtins */
   if (st < 0)
-    fprintf(stderr, "warpc: error: could not run the C compiler '%s'\n", cc);
+    warpc_error("could not run the C compiler '%s'\n", cc);
   else if (o->target && target_refused(o, cc, c)) {
-    fprintf(stderr,
-            "warpc: error: the C compiler '%s' does not take "
-            "'--target=%s' (see its message above; --cc names the "
-            "compiler, and clang takes every target LLVM was built for)\n",
-            cc, o->target);
+    warpc_error("the C compiler '%s' does not take "
+                "'--target=%s' (see its message above; --cc names the "
+                "compiler, and clang takes every target LLVM was built for)\n",
+                cc, o->target);
     return 2;
   } else if (error_in_snippet(m, eo, errf)) {
-    fprintf(stderr, "warpc: error: a @wp.func_native snippet is not valid C "
-                    "(it must be C, and C++ for CUDA, using only its "
-                    "parameters)\n");
+    warpc_error("a @wp.func_native snippet is not valid C "
+                "(it must be C, and C++ for CUDA, using only its "
+                "parameters)\n");
     return 1;
   } else {
     bool native = false;
     for (const ir_func *f = m->funcs; f; f = f->next)
       native |= f->native != NULL;
-    fprintf(stderr,
-            "warpc: error: the C compiler '%s' failed on the generated "
-            "code%s\n",
-            cc,
-            native ? "; a @wp.func_native snippet must be valid C (and C++ "
-                     "for CUDA) using only its parameters"
-            : o->cc || getenv("WARPC_CC") || o->nxcc
-                ? ""
-                : "; this is a bug in warpc");
+    warpc_error("the C compiler '%s' failed on the generated "
+                "code%s\n",
+                cc,
+                native ? "; a @wp.func_native snippet must be valid C (and C++ "
+                         "for CUDA) using only its parameters"
+                : o->cc || getenv("WARPC_CC") || o->nxcc
+                    ? ""
+                    : "; this is a bug in warpc");
   }
   return 2;
 }
