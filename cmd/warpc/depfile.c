@@ -75,8 +75,7 @@ int warpc_depfile_write(const options *o, const ast_program *prog,
                         const char *shown) {
   FILE *f = fopen(stage, "w");
   if (!f) {
-    fprintf(stderr, "warpc: error: cannot write '%s': %s\n", shown,
-            strerror(errno));
+    warpc_error("cannot write '%s': %s\n", shown, strerror(errno));
     return 2;
   }
   write_rules(f, o, prog, out_path);

@@ -94,11 +94,32 @@ int warpc_diag_option(const char *a, options *o) {
   return 1;
 }
 
-void warpc_diag_color_auto(options *o) {
+/* Whether colour mode `mode` (COLOR_*) colours stderr. */
+static bool color_on(int mode) {
   const char *term = getenv("TERM"), *no_color = getenv("NO_COLOR");
-  if (o->diag_color == COLOR_AUTO)
-    o->diag.color = isatty(STDERR_FILENO) && term && *term &&
-                    strcmp(term, "dumb") && !(no_color && *no_color);
-  else
-    o->diag.color = o->diag_color == COLOR_ALWAYS;
+  if (mode == COLOR_AUTO)
+    return isatty(STDERR_FILENO) && term && *term && strcmp(term, "dumb") &&
+           !(no_color && *no_color);
+  return mode == COLOR_ALWAYS;
+}
+
+void warpc_diag_color_auto(options *o) {
+  o->diag.color = color_on(o->diag_color);
+  warpc_error_color(o->diag.color);
+}
+
+void warpc_diag_color_prescan(int argc, char **argv) {
+  int mode = COLOR_AUTO;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "-fdiagnostics-color") ||
+        !strcmp(a, "-fdiagnostics-color=always"))
+      mode = COLOR_ALWAYS;
+    else if (!strcmp(a, "-fno-diagnostics-color") ||
+             !strcmp(a, "-fdiagnostics-color=never"))
+      mode = COLOR_NEVER;
+    else if (!strcmp(a, "-fdiagnostics-color=auto"))
+      mode = COLOR_AUTO;
+  }
+  warpc_error_color(color_on(mode));
 }

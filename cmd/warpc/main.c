@@ -85,10 +85,9 @@ static int plan_outputs(const options *o, warpc_outputs *w, plan *p) {
                         : o->emit_given ? "--emit"
                                         : NULL;
     if (given) {
-      fprintf(stderr,
-              "warpc: error: -fsyntax-only writes nothing: %s cannot be "
-              "given with it\n",
-              given);
+      warpc_error("-fsyntax-only writes nothing: %s cannot be "
+                  "given with it\n",
+                  given);
       return 2;
     }
     return 0;
@@ -104,22 +103,20 @@ static int plan_outputs(const options *o, warpc_outputs *w, plan *p) {
   if (o->depfile && o->dep_file && !strcmp(o->dep_file, "-"))
     on_stdout[nstdout++] = "depfile";
   if (nstdout > 1) {
-    fprintf(stderr,
-            "warpc: error: the %s and the %s cannot both be written to "
-            "standard output\n",
-            on_stdout[0], on_stdout[1]);
+    warpc_error("the %s and the %s cannot both be written to "
+                "standard output\n",
+                on_stdout[0], on_stdout[1]);
     return 2;
   }
   if (o->emit == EMIT_OBJ) {
     if (!o->output && warpc_from_stdin(o)) {
-      fprintf(stderr, "warpc: error: the input is standard input: give -o "
-                      "FILE for the object\n");
+      warpc_error("the input is standard input: give -o "
+                  "FILE for the object\n");
       return 2;
     }
     if (o->output && !strcmp(o->output, "-")) {
-      fprintf(stderr,
-              "warpc: error: an object cannot be written to standard output; "
-              "use --emit=c|cu|ir|ast|header for text\n");
+      warpc_error("an object cannot be written to standard output; "
+                  "use --emit=c|cu|ir|ast|header for text\n");
       return 2;
     }
     to_stdout = false;
@@ -133,10 +130,9 @@ static int plan_outputs(const options *o, warpc_outputs *w, plan *p) {
     free(hdr);
   } else if (!o->output && (o->emit == EMIT_CUBIN || o->emit == EMIT_FATBIN)) {
     /* binary: to standard output only when asked for (-o -), as gcc -c */
-    fprintf(stderr,
-            "warpc: error: --emit=%s writes binary data: give -o FILE, or "
-            "-o - for standard output\n",
-            o->emit == EMIT_CUBIN ? "cubin" : "fatbin");
+    warpc_error("--emit=%s writes binary data: give -o FILE, or "
+                "-o - for standard output\n",
+                o->emit == EMIT_CUBIN ? "cubin" : "fatbin");
     return 2;
   } else if (!to_stdout) {
     p->out_path = strdup(o->output);
@@ -144,8 +140,8 @@ static int plan_outputs(const options *o, warpc_outputs *w, plan *p) {
   }
   if (o->depfile) {
     if (to_stdout && (!o->dep_file || !o->ndep_targets)) {
-      fprintf(stderr, "warpc: error: a depfile for output on standard "
-                      "output needs -MF FILE and -MT TARGET\n");
+      warpc_error("a depfile for output on standard "
+                  "output needs -MF FILE and -MT TARGET\n");
       return 2;
     }
     char *d =
@@ -161,16 +157,15 @@ static int plan_outputs(const options *o, warpc_outputs *w, plan *p) {
 static int write_outputs(const options *o, warpc_outputs *w, const plan *p,
                          ir_module *m, const ast_module *ast,
                          const wp_emit_options *eo, const ast_program *prog,
-                         wp_diag *diag) {
+                         wp_diag *diag, warpc_run *run) {
   int rc = warpc_outputs_prepare(w);
   const warpc_outfile *out = p->out >= 0 ? &w->v[p->out] : NULL;
   if (!rc && o->emit == EMIT_OBJ) {
-    rc = warpc_compile_object(o, m, eo, &w->cl, out, &w->v[p->hdr], diag);
+    rc = warpc_compile_object(o, m, eo, &w->cl, out, &w->v[p->hdr], diag, run);
   } else if (!rc) {
     FILE *f = out ? fopen(out->stage, "wb") : stdout;
     if (!f) {
-      fprintf(stderr, "warpc: error: cannot write '%s': %s\n", out->path,
-              strerror(errno));
+      warpc_error("cannot write '%s': %s\n", out->path, strerror(errno));
       rc = 2;
     } else {
       const char *shown = out ? out->path : NULL;
@@ -189,7 +184,7 @@ static int write_outputs(const options *o, warpc_outputs *w, const plan *p,
 
 /* The compilation, outputs planned and checked against the input. */
 static int compile(const options *o, warpc_outputs *w, const plan *p,
-                   const char *text, uint32_t len) {
+                   const char *text, uint32_t len, warpc_run *run) {
   bool in = warpc_from_stdin(o);
   wp_source src = {
       .path = in ? WARPC_STDIN_NAME : o->input, .text = text, .len = len};
@@ -212,7 +207,9 @@ static int compile(const options *o, warpc_outputs *w, const plan *p,
       (rc = warpc_outputs_check(w, prog->files, prog->nfiles))) {
     /* an output that is an imported module: a usage error */
   } else if (ast && !diag.errors && o->emit == EMIT_AST) {
-    rc = write_outputs(o, w, p, NULL, ast, NULL, prog, &diag);
+    rc = wp_diag_error_count(&diag)
+             ? 1
+             : write_outputs(o, w, p, NULL, ast, NULL, prog, &diag, run);
   } else if (ast && !diag.errors &&
              (m = compile_ir(o, prog, mname, &arena, &diag, &internal))) {
     warpc_names names;
@@ -221,7 +218,14 @@ static int compile(const options *o, warpc_outputs *w, const plan *p,
                           .version = WARPC_VERSION,
                           .source_name = warpc_source_name,
                           .source_name_ctx = &names};
-    rc = o->syntax_only ? 0 : write_outputs(o, w, p, m, ast, &eo, prog, &diag);
+    /* a warning made an error lets the compilation go on, as in gcc, but
+       nothing is written */
+    rc = wp_diag_error_count(&diag) ? 1
+         : o->syntax_only
+             ? 0
+             : write_outputs(o, w, p, m, ast, &eo, prog, &diag, run);
+    if (!rc && wp_diag_error_count(&diag))
+      rc = 1; /* -Werror=cuda-toolkit while writing */
     warpc_names_free(&names);
   } else
     rc = internal ? 2 : 1;
@@ -232,21 +236,20 @@ static int compile(const options *o, warpc_outputs *w, const plan *p,
 
 /* Plans, reads, checks and compiles the input o->input with the outputs
  * record `w` (left empty again); the exit status. */
-static int compile_input(const options *o, warpc_outputs *w) {
+static int compile_input(const options *o, warpc_outputs *w, warpc_run *run) {
   plan p;
   int rc = plan_outputs(o, w, &p);
   uint32_t len = 0;
   char *text = rc ? NULL : warpc_read_file(o->input, &len);
   if (!rc && !text) {
-    fprintf(stderr, "warpc: error: cannot read '%s': %s\n", o->input,
-            strerror(errno));
+    warpc_error("cannot read '%s': %s\n", o->input, strerror(errno));
     rc = 2;
   }
   const char *inputs[] = {o->input};
   if (!rc && !warpc_from_stdin(o))
     rc = warpc_outputs_check(w, inputs, 1);
   if (!rc)
-    rc = compile(o, w, &p, text, len);
+    rc = compile(o, w, &p, text, len, run);
   warpc_outputs_finish(w);
   free(p.out_path);
   free(text);
@@ -259,19 +262,27 @@ static int compile_input(const options *o, warpc_outputs *w) {
 static int unknown_warning_options(const options *o) {
   wp_diag d = o->diag;
   d.out = stderr;
-  for (int i = 0; i < o->nunknown_w; i++)
+  for (int i = 0; i < o->nunknown_w; i++) {
+    int j = 0;
+    while (j < i && strcmp(o->unknown_w[j], o->unknown_w[i]))
+      j++;
+    if (j < i) /* given again: reported once */
+      continue;
     wp_warning(&d, WP_W_UNKNOWN_WARNING_OPTION, (wp_loc){0},
                "unknown warning option '%s'", o->unknown_w[i]);
-  return d.errors ? 1 : 0;
+  }
+  return wp_diag_error_count(&d) ? 1 : 0;
 }
 
-/* -fdiagnostics-format=json|sarif: the log of the run on stderr; 0, or 2
- * when it cannot be written. */
-static int write_log(const options *o, wp_diag_log *log) {
-  int bad = o->diag_format == WP_DIAG_SARIF
-                ? wp_diag_log_write_sarif(log, stderr, WARPC_VERSION)
-                : wp_diag_log_write_json(log, stderr);
-  return bad ? 2 : 0;
+/* -fdiagnostics-format=json|sarif: the log of the run on stderr.  A
+ * failure to write it is ignored, as a failure to write text diagnostics
+ * is (and as gcc does): the exit status says whether the compilation
+ * failed, in every format, not whether its diagnostics could be written. */
+static void write_log(const options *o, wp_diag_log *log) {
+  if (o->diag_format == WP_DIAG_SARIF)
+    (void)wp_diag_log_write_sarif(log, stderr, WARPC_VERSION);
+  else
+    (void)wp_diag_log_write_json(log, stderr);
 }
 
 int main(int argc, char **argv) {
@@ -287,18 +298,18 @@ int main(int argc, char **argv) {
     o.diag.log = wp_diag_log_new();
   rc = unknown_warning_options(&o);
   warpc_outputs w = {0};
+  warpc_run run = {0};
   warpc_signals_install(&w.cl);
   /* each input on its own, all of them even after a failure (as gcc -c);
      the exit status is the worst */
   bool refused = rc != 0; /* an unknown -W option made an error */
   for (int i = 0; !refused && i < o.ninputs; i++) {
     o.input = o.inputs[i];
-    int st = compile_input(&o, &w);
+    int st = compile_input(&o, &w, &run);
     rc = st > rc ? st : rc;
   }
   if (o.diag.log) {
-    int st = write_log(&o, o.diag.log);
-    rc = st > rc ? st : rc;
+    write_log(&o, o.diag.log);
     wp_diag_log_free(o.diag.log);
   }
   warpc_free_args(&o);

@@ -101,7 +101,7 @@ static void usage(FILE *out) {
 }
 
 int warpc_usage_error(const char *fmt, const char *arg) {
-  fprintf(stderr, "warpc: error: ");
+  warpc_error_label();
   fprintf(stderr, fmt, arg);
   fprintf(stderr, "\nTry 'warpc --help'.\n");
   return 2;
@@ -195,9 +195,11 @@ int warpc_parse_args(int argc, char **argv, options *o) {
   o->opt_level = 2;
   o->line_directives = true;
   bool no_cuda = false;
+  warpc_diag_color_prescan(argc, argv);
   int rc = warpc_argv_expand(argc, argv, &o->args);
   argc = o->args.argc;
   argv = o->args.argv;
+  warpc_diag_color_prescan(argc, argv);
   /* each repeatable option takes at least one argument of argv */
   size_t n = (size_t)(argc > 0 ? argc : 1);
   o->xptxas = calloc(n, sizeof *o->xptxas);

@@ -106,8 +106,7 @@ static int classify(warpc_outfile *f) {
     }
   }
   if (S_ISDIR(st.st_mode)) {
-    fprintf(stderr, "warpc: error: cannot write the %s '%s': Is a directory\n",
-            f->what, f->path);
+    warpc_error("cannot write the %s '%s': Is a directory\n", f->what, f->path);
     return 2;
   }
   if (!S_ISREG(st.st_mode))
@@ -139,9 +138,8 @@ int warpc_outputs_check(warpc_outputs *w, const char *const *inputs, int n) {
       if (f->known && !f->is_new && !f->chardev &&
           f->dev == (unsigned long long)st.st_dev &&
           f->ino == (unsigned long long)st.st_ino) {
-        fprintf(stderr, "warpc: error: the %s '%s' would overwrite %s '%s'\n",
-                f->what, f->path, j ? "the imported module" : "the input",
-                inputs[j]);
+        warpc_error("the %s '%s' would overwrite %s '%s'\n", f->what, f->path,
+                    j ? "the imported module" : "the input", inputs[j]);
         return 2;
       }
     }
@@ -149,10 +147,9 @@ int warpc_outputs_check(warpc_outputs *w, const char *const *inputs, int n) {
   for (int i = 0; i < w->n; i++)
     for (int k = 0; k < i; k++)
       if (same(&w->v[i], &w->v[k])) {
-        fprintf(stderr,
-                "warpc: error: the %s '%s' and the %s '%s' are the "
-                "same file\n",
-                w->v[k].what, w->v[k].path, w->v[i].what, w->v[i].path);
+        warpc_error("the %s '%s' and the %s '%s' are the "
+                    "same file\n",
+                    w->v[k].what, w->v[k].path, w->v[i].what, w->v[i].path);
         return 2;
       }
   return 0;
@@ -168,8 +165,7 @@ int warpc_outputs_prepare(warpc_outputs *w) {
       if (!f->stage)
         return warpc_tempdir_error(errno);
     } else if (!(f->stage = wp_cleanup_temp_beside(&w->cl, f->path))) {
-      fprintf(stderr, "warpc: error: cannot write '%s': %s\n", f->path,
-              strerror(errno));
+      warpc_error("cannot write '%s': %s\n", f->path, strerror(errno));
       return 2;
     }
   }
@@ -228,8 +224,7 @@ static int copy_into(const char *from, const char *to, bool *reading) {
 static int copy_error(const char *from, const warpc_outfile *f, bool reading) {
   if (!reading)
     return warpc_write_error(f->to_stdout ? NULL : f->path, errno);
-  fprintf(stderr, "warpc: error: cannot read '%s': %s\n", from,
-          strerror(errno));
+  warpc_error("cannot read '%s': %s\n", from, strerror(errno));
   return 2;
 }
 
@@ -288,8 +283,7 @@ int warpc_outputs_commit(warpc_outputs *w) {
     if (f->in_place || keep(w, f))
       continue;
     if (wp_cleanup_rename(&w->cl, f->stage, f->path) != 0) {
-      fprintf(stderr, "warpc: error: cannot write '%s': %s\n", f->path,
-              strerror(errno));
+      warpc_error("cannot write '%s': %s\n", f->path, strerror(errno));
       /* no set of outputs of which only some are new */
       for (int k = 0; k < i; k++)
         if (!w->v[k].in_place && w->v[k].committed && !w->v[k].kept)
@@ -325,16 +319,15 @@ void warpc_outputs_finish(warpc_outputs *w) {
 int warpc_write_error(const char *path, int err) {
   const char *why = err ? strerror(err) : "write error";
   if (path)
-    fprintf(stderr, "warpc: error: cannot write '%s': %s\n", path, why);
+    warpc_error("cannot write '%s': %s\n", path, why);
   else
-    fprintf(stderr, "warpc: error: cannot write to standard output: %s\n", why);
+    warpc_error("cannot write to standard output: %s\n", why);
   return 2;
 }
 
 int warpc_tempdir_error(int err) {
-  fprintf(stderr,
-          "warpc: error: cannot create a temporary directory in '%s': %s\n",
-          wp_temp_base(), strerror(err));
+  warpc_error("cannot create a temporary directory in '%s': %s\n",
+              wp_temp_base(), strerror(err));
   return 2;
 }
 

@@ -78,7 +78,7 @@ static int copy_to(const char *from, FILE *to, const char *shown) {
     close(in);
   if (!reading)
     return warpc_write_error(shown, err);
-  fprintf(stderr, "warpc: error: cannot read '%s': %s\n", from, strerror(err));
+  warpc_error("cannot read '%s': %s\n", from, strerror(err));
   return 2;
 }
 
@@ -94,7 +94,8 @@ static const char *wpath(wp_cleanup *c, const char *name) {
 /* The CUDA toolkit for this run: NULL with *rc = 0 when CUDA is off or
  * optional and missing (the warning cuda-toolkit to `diag`; *rc = 1 when
  * that is an error), *rc = 2 when required and missing. */
-static char *toolkit(const options *o, bool required, wp_diag *diag, int *rc) {
+static char *toolkit(const options *o, bool required, wp_diag *diag, int *rc,
+                     warpc_run *run) {
   *rc = 0;
   if (o->cuda == CUDA_OFF && !required)
     return NULL;
@@ -102,13 +103,16 @@ static char *toolkit(const options *o, bool required, wp_diag *diag, int *rc) {
   if (bin)
     return bin;
   if (required || o->cuda == CUDA_EXPLICIT) {
-    fprintf(stderr,
-            "warpc: error: CUDA output was requested but no CUDA toolkit was "
-            "found (nvcc not on PATH; set CUDA_PATH)\n");
+    warpc_error("CUDA output was requested but no CUDA toolkit was "
+                "found (nvcc not on PATH; set CUDA_PATH)\n");
     *rc = 2;
     return NULL;
   }
-  int errors = diag->errors;
+  if (run->toolkit_reported) {
+    *rc = run->toolkit_rc;
+    return NULL;
+  }
+  int errors = wp_diag_error_count(diag);
   if (wp_diag_warning_is_error(diag, WP_W_CUDA_TOOLKIT))
     wp_warning(diag, WP_W_CUDA_TOOLKIT, (wp_loc){0},
                "no CUDA toolkit found (nvcc); give --no-cuda for a CPU-only "
@@ -116,7 +120,9 @@ static char *toolkit(const options *o, bool required, wp_diag *diag, int *rc) {
   else
     wp_warning(diag, WP_W_CUDA_TOOLKIT, (wp_loc){0},
                "no CUDA toolkit found (nvcc); writing a CPU-only object");
-  *rc = diag->errors > errors ? 1 : 0;
+  *rc = wp_diag_error_count(diag) > errors ? 1 : 0;
+  run->toolkit_reported = true;
+  run->toolkit_rc = *rc;
   return NULL;
 }
 
@@ -290,9 +296,9 @@ static int compile_host(const options *o, ir_module *m,
   int gaps = wp_relay_tool_messages(errf);
   if (st == 0 && !is_object(obj)) {
     /* -Xcc -E, -S, -M, -fsyntax-only: output, but no object */
-    fprintf(stderr,
-            "warpc: error: the C compiler '%s' wrote no object file%s\n", cc,
-            o->nxcc ? " (an -Xcc option such as -E, -S, -M or -fsyntax-only "
+    warpc_error("the C compiler '%s' wrote no object file%s\n", cc,
+                o->nxcc
+                    ? " (an -Xcc option such as -E, -S, -M or -fsyntax-only "
                       "stops it before the object)"
                     : "");
     return 2;
@@ -302,32 +308,30 @@ static int compile_host(const options *o, ir_module *m,
   if (gaps)
     return 2; /* named the builtins */
   if (st < 0)
-    fprintf(stderr, "warpc: error: could not run the C compiler '%s'\n", cc);
+    warpc_error("could not run the C compiler '%s'\n", cc);
   else if (o->target && target_refused(o, cc, c)) {
-    fprintf(stderr,
-            "warpc: error: the C compiler '%s' does not take "
-            "'--target=%s' (see its message above; --cc names the "
-            "compiler, and clang takes every target LLVM was built for)\n",
-            cc, o->target);
+    warpc_error("the C compiler '%s' does not take "
+                "'--target=%s' (see its message above; --cc names the "
+                "compiler, and clang takes every target LLVM was built for)\n",
+                cc, o->target);
     return 2;
   } else if (error_in_snippet(m, eo, errf)) {
-    fprintf(stderr, "warpc: error: a @wp.func_native snippet is not valid C "
-                    "(it must be C, and C++ for CUDA, using only its "
-                    "parameters)\n");
+    warpc_error("a @wp.func_native snippet is not valid C "
+                "(it must be C, and C++ for CUDA, using only its "
+                "parameters)\n");
     return 1;
   } else {
     bool native = false;
     for (const ir_func *f = m->funcs; f; f = f->next)
       native |= f->native != NULL;
-    fprintf(stderr,
-            "warpc: error: the C compiler '%s' failed on the generated "
-            "code%s\n",
-            cc,
-            native ? "; a @wp.func_native snippet must be valid C (and C++ "
-                     "for CUDA) using only its parameters"
-            : o->cc || getenv("WARPC_CC") || o->nxcc
-                ? ""
-                : "; this is a bug in warpc");
+    warpc_error("the C compiler '%s' failed on the generated "
+                "code%s\n",
+                cc,
+                native ? "; a @wp.func_native snippet must be valid C (and C++ "
+                         "for CUDA) using only its parameters"
+                : o->cc || getenv("WARPC_CC") || o->nxcc
+                    ? ""
+                    : "; this is a bug in warpc");
   }
   return 2;
 }
@@ -404,12 +408,12 @@ static int build_object(const options *o, ir_module *m,
 int warpc_compile_object(const options *o, ir_module *m,
                          const wp_emit_options *eo_in, wp_cleanup *c,
                          const warpc_outfile *out, const warpc_outfile *hdr,
-                         wp_diag *diag) {
+                         wp_diag *diag, warpc_run *run) {
   /* the tools write in the work directory only: what fails beside the
      output is warpc's copy, which can say why */
   const char *obj = wpath(c, "module.o");
   int rc = obj ? 0 : 2;
-  char *bin = rc ? NULL : toolkit(o, false, diag, &rc);
+  char *bin = rc ? NULL : toolkit(o, false, diag, &rc, run);
   wp_emit_options eo = *eo_in;
   char *symbol = wp_strfmt("%s_wp_fatbin", m->name);
   const char *cu = bin && !rc ? wpath(c, "module.cu") : NULL;
@@ -446,7 +450,7 @@ static int device_output(const options *o, ir_module *m,
                          const wp_emit_options *eo, wp_cleanup *c, FILE *out,
                          const char *shown) {
   int rc = 0;
-  char *bin = toolkit(o, true, NULL, &rc);
+  char *bin = toolkit(o, true, NULL, &rc, NULL);
   const char *cu = rc ? NULL : wpath(c, "module.cu");
   if (cu) {
     wp_cuda_options co = cuda_options(o, bin, c);

@@ -70,9 +70,8 @@ static int split(warpc_argv *a, const char *t, const char *path, int depth) {
       }
     }
     if (quote) {
-      fprintf(stderr,
-              "warpc: error: response file '%s': unterminated %s quote\n", path,
-              quote == '"' ? "double" : "single");
+      warpc_error("response file '%s': unterminated %s quote\n", path,
+                  quote == '"' ? "double" : "single");
       rc = 2;
       break;
     }
@@ -95,23 +94,21 @@ static int expand(warpc_argv *a, const char *arg, int depth) {
     return 0;
   }
   if (depth >= WARPC_MAX_RESPONSE_DEPTH) {
-    fprintf(stderr,
-            "warpc: error: response file '%s': response files nested more "
-            "than %d deep (one names itself?)\n",
-            arg + 1, WARPC_MAX_RESPONSE_DEPTH);
+    warpc_error("response file '%s': response files nested more "
+                "than %d deep (one names itself?)\n",
+                arg + 1, WARPC_MAX_RESPONSE_DEPTH);
     return 2;
   }
   uint32_t len = 0;
   char *text = warpc_read_file(arg + 1, &len);
   if (!text) {
-    fprintf(stderr, "warpc: error: cannot read response file '%s': %s\n",
-            arg + 1, strerror(errno));
+    warpc_error("cannot read response file '%s': %s\n", arg + 1,
+                strerror(errno));
     return 2;
   }
   int rc = strlen(text) == len ? split(a, text, arg + 1, depth + 1) : 0;
   if (strlen(text) != len) {
-    fprintf(stderr, "warpc: error: response file '%s' holds a NUL byte\n",
-            arg + 1);
+    warpc_error("response file '%s' holds a NUL byte\n", arg + 1);
     rc = 2;
   }
   free(text);

@@ -1,6 +1,7 @@
 /* util.c - small helpers of the command line: reading the input, deriving
- * the module name and output paths. */
+ * the module name and output paths; the label of the driver's errors. */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,4 +91,29 @@ char *warpc_with_ext(const char *path, const char *ext) {
 
 bool warpc_from_stdin(const options *o) {
   return !strcmp(o->input, "-");
+}
+
+/* -fdiagnostics-color for the driver's errors: the one setting of a run,
+ * made while its options are read (the command line, not lib/). */
+static bool error_color;
+
+void warpc_error_color(bool on) {
+  error_color = on;
+}
+
+void warpc_error_label(void) {
+  /* gcc's colours: the locus bold, "error:" bold red */
+  if (error_color)
+    fputs("\33[01m\33[Kwarpc:\33[m\33[K \33[01;31m\33[Kerror:\33[m\33[K ",
+          stderr);
+  else
+    fputs("warpc: error: ", stderr);
+}
+
+void warpc_error(const char *fmt, ...) {
+  warpc_error_label();
+  va_list ap;
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
 }

@@ -118,6 +118,16 @@ int warpc_parse_args(int argc, char **argv, options *o);
 void warpc_free_args(options *o);
 int warpc_usage_error(const char *fmt, const char *arg);
 
+/* util.c: the driver's own errors on stderr.  warpc_error_label writes
+ * "warpc: error: ", coloured as gcc colours it ("warpc:" bold, "error:"
+ * bold red) when warpc_error_color(true) was called: once the colour
+ * options are known (a first look at argv, before any usage error, then
+ * the parsed -fdiagnostics-color).  warpc_error: the label, then the
+ * printf-style text (its newline included). */
+void warpc_error_color(bool on);
+void warpc_error_label(void);
+void warpc_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* diagopts.c: the diagnostics options.  warpc_diag_option handles argv
  * word `a` when it is one (-w, -Werror, -W[no-]NAME, -W[no-]error=NAME,
  * -f[no-]diagnostics-color[=WHEN], -fdiagnostics-format=FORMAT): 1 when
@@ -126,6 +136,11 @@ int warpc_usage_error(const char *fmt, const char *arg);
  * (the default) once every option is read. */
 int warpc_diag_option(const char *a, options *o);
 void warpc_diag_color_auto(options *o);
+/* A first look at argv (before it is parsed, response files unexpanded or
+ * expanded): the colour its -f[no-]diagnostics-color options ask for (the
+ * last wins; a bad WHEN is left to the parse), given to warpc_error_color
+ * so that usage errors are coloured as the options say. */
+void warpc_diag_color_prescan(int argc, char **argv);
 
 /* util.c.  warpc_read_file: the whole file, NUL-terminated, malloc'd, its
  * length in *len; "-" reads standard input; NULL with errno set on failure.
@@ -311,10 +326,20 @@ int warpc_depfile_write(const options *o, const ast_program *prog,
 int warpc_emit_text(const options *o, ir_module *m, const ast_module *ast,
                     const wp_emit_options *eo, wp_cleanup *c, FILE *out,
                     const char *shown);
-/* (the missing-toolkit warning of an object, cuda-toolkit, goes to `diag`) */
+/* What the inputs of one run share.  A missing CUDA toolkit is reported
+ * (the warning cuda-toolkit) once per run: at the first input that needs
+ * it; later inputs get the same outcome (a CPU-only object, or a failure
+ * when the warning is an error) without a second report. */
+typedef struct warpc_run {
+  bool toolkit_reported; /* the missing toolkit was reported */
+  int toolkit_rc;        /* its outcome: 0, or 1 when it was an error */
+} warpc_run;
+
+/* (the missing-toolkit warning of an object, cuda-toolkit, goes to `diag`,
+ * once per `run`) */
 int warpc_compile_object(const options *o, ir_module *m,
                          const wp_emit_options *eo, wp_cleanup *c,
                          const warpc_outfile *obj, const warpc_outfile *hdr,
-                         wp_diag *diag);
+                         wp_diag *diag, warpc_run *run);
 
 #endif

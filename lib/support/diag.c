@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "diag_log.h"
+#include "utf8.h"
 
 /* gcc's default colours (GCC_COLORS): error=01;31, warning=01;35,
  * note=01;36, caret=01;32, locus=01; each ended with "\33[m\33[K". */
@@ -32,10 +33,15 @@ static bool is_cont(char c) {
   return ((unsigned char)c & 0xc0) == 0x80;
 }
 
-/* The start of the line holding byte `at`. */
+/* The start of the line holding byte `at`; on the first line, after a
+ * UTF-8 byte order mark (which is neither a column nor echoed). */
 static uint32_t line_start(const wp_source *src, uint32_t at) {
+  uint32_t from = at;
   while (at > 0 && src->text[at - 1] != '\n')
     at--;
+  if (at == 0 && from >= 3 && src->len >= 3 &&
+      !memcmp(src->text, "\xef\xbb\xbf", 3))
+    at = 3;
   return at;
 }
 
@@ -53,22 +59,43 @@ static uint32_t char_column(const wp_source *src, uint32_t at) {
   return col;
 }
 
+/* Writes `n` copies of `c`. */
+static void put_n(FILE *out, int c, int n) {
+  while (n-- > 0)
+    fputc(c, out);
+}
+
+/* The source line of `loc`, written as wp_utf8_put writes text, and the
+ * caret line under it: one column per column written (a tab stays a tab,
+ * "<U+001B>" takes 8). */
 static void print_caret(wp_diag *d, FILE *out, wp_loc loc) {
-  const char *text = loc.src->text;
+  const unsigned char *text = (const unsigned char *)loc.src->text;
   uint32_t bol = line_start(loc.src, loc.start);
   uint32_t eol = line_end(loc.src, loc.start);
-  fprintf(out, "    %.*s\n    ", (int)(eol - bol), text + bol);
-  /* one caret column per character: UTF-8 continuation bytes take none */
-  for (uint32_t i = bol; i < loc.start; i++)
-    if (!is_cont(text[i]))
-      fputc(text[i] == '\t' ? '\t' : ' ', out);
+  fputs("    ", out);
+  wp_utf8_put(out, (const char *)text + bol, eol - bol);
+  fputs("\n    ", out);
+  uint32_t i = bol;
+  int len;
+  while (i < loc.start && i < eol) {
+    int w = wp_utf8_shown(text + i, eol - i, &len);
+    if (text[i] == '\t')
+      fputc('\t', out);
+    else
+      put_n(out, ' ', w);
+    i += (uint32_t)len;
+  }
   if (d->color)
     fputs(SGR("01;32"), out);
   fputc('^', out);
   uint32_t end = loc.end < eol ? loc.end : eol;
-  for (uint32_t i = loc.start + 1; i < end; i++)
-    if (!is_cont(text[i]))
-      fputc('~', out);
+  bool first = true;
+  while (i < end) {
+    int w = wp_utf8_shown(text + i, eol - i, &len);
+    put_n(out, '~', first ? w - 1 : w);
+    first = false;
+    i += (uint32_t)len;
+  }
   if (d->color)
     fputs(SGR_END, out);
   fputc('\n', out);
@@ -104,7 +131,8 @@ static void print_text(wp_diag *d, const wp_diag_record *r, bool promoted) {
     fprintf(out, "%s%s:%u:%u:%s ", bold, r->path, r->line, r->col, end);
   else
     fprintf(out, "%swarpc:%s ", bold, end);
-  fprintf(out, "%s%s:%s %s", color, sev_name(r->sev), end, r->message);
+  fprintf(out, "%s%s:%s ", color, sev_name(r->sev), end);
+  wp_utf8_put(out, r->message, strlen(r->message));
   if (r->warn < WP_W_COUNT) {
     const char *wcolor = d->color ? sev_color(r->sev) : "";
     fprintf(out, " [%s-W%s%s%s]", wcolor, promoted ? "error=" : "",
@@ -160,15 +188,18 @@ static void report(wp_diag *d, wp_severity sev, wp_warn w, wp_loc loc,
     sev = WP_SEV_ERROR;
     d->muted = false;
   }
-  if (!d->muted && sev == WP_SEV_ERROR)
+  if (!d->muted && promoted)
+    d->werrors++;
+  else if (!d->muted && sev == WP_SEV_ERROR)
     d->errors++;
   else if (!d->muted && sev == WP_SEV_WARNING)
     d->warnings++;
   /* the first error past the limit says that the rest are dropped: after
      the limit-th error's notes, which still belong to it */
-  if (sev == WP_SEV_ERROR && !d->muted && d->errors == limit + 1)
+  int all = d->errors + d->werrors;
+  if (sev == WP_SEV_ERROR && !d->muted && all == limit + 1)
     print_fatal(d);
-  if (d->errors > limit || d->muted) {
+  if (all > limit || d->muted) {
     free(msg);
     return;
   }
@@ -267,5 +298,5 @@ void wp_diag_replay(wp_diag *d, const wp_diag_log *log) {
 }
 
 int wp_diag_error_count(const wp_diag *d) {
-  return d->errors;
+  return d->errors + d->werrors;
 }

@@ -5,7 +5,9 @@
  *         <the source line>
  *                 ^~~~
  * LINE and COL are 1-based; COL counts characters (UTF-8 code points), as
- * Python and GCC do (wp_loc.col itself is a byte column).  Errors are
+ * Python and GCC do (wp_loc.col itself is a byte column).  In text, the
+ * message and the source line are written as wp_utf8_put writes them
+ * (utf8.h: control characters as "<U+001B>", valid UTF-8 only).  Errors are
  * collected: callers keep going after reporting one and check
  * wp_diag_error_count() at the end of a stage.
  *
@@ -58,7 +60,10 @@ typedef struct wp_diag_log wp_diag_log; /* diag_log.h */
  * (stderr when NULL) and the options. */
 typedef struct wp_diag {
   FILE *out;
-  int errors;
+  int errors;  /* errors reported: a stage that made one failed */
+  int werrors; /* warnings made errors (-Werror): they fail the run (in
+                  wp_diag_error_count) but, as in gcc, change nothing else:
+                  a stage goes on as if they were warnings */
   int warnings;
   int max_errors;   /* print this many errors (0 = 50); the first past it
                        prints "too many errors emitted" instead */
@@ -90,8 +95,10 @@ void wp_note(wp_diag *d, wp_loc loc, const char *fmt, ...)
  * Nothing when it is disabled (-Wno-NAME, or off by default) or with
  * `no_warnings` (-w, which wins over everything, as in gcc), and then the
  * notes after it are dropped too.  When wp_diag_warning_is_error, it is
- * reported and counted as an error, "[-Werror=NAME]" after its message;
- * otherwise it counts in `warnings`, "[-WNAME]" after its message. */
+ * reported as an error, "[-Werror=NAME]" after its message;
+ * otherwise it counts in `warnings`, "[-WNAME]" after its message.  A
+ * promoted warning counts in `werrors`, not `errors`: only its label
+ * differs, so what follows it (stages, notes) is as without -Werror. */
 void wp_warning(wp_diag *d, wp_warn w, wp_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void wp_vwarning(wp_diag *d, wp_warn w, wp_loc loc, const char *fmt,
@@ -113,7 +120,8 @@ wp_diag wp_diag_capture(const wp_diag *parent, wp_diag_log *log);
  * as if reported there first; the sources they point into must be alive. */
 void wp_diag_replay(wp_diag *d, const wp_diag_log *log);
 
-/* Number of errors reported so far. */
+/* Number of errors reported so far, warnings made errors included: what
+ * decides whether the run fails. */
 int wp_diag_error_count(const wp_diag *d);
 
 #endif

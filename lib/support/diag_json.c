@@ -4,37 +4,18 @@
 #include <string.h>
 
 #include "diag_log.h"
+#include "utf8.h"
 
 #define SARIF_SCHEMA                                                           \
   "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"        \
   "sarif-schema-2.1.0.json"
-
-/* The length of the well-formed UTF-8 sequence at s (n bytes left), or 0. */
-static int utf8_len(const unsigned char *s, size_t n) {
-  int len = s[0] < 0x80   ? 1
-            : s[0] < 0xc2 ? 0
-            : s[0] < 0xe0 ? 2
-            : s[0] < 0xf0 ? 3
-            : s[0] < 0xf5 ? 4
-                          : 0;
-  if (!len || (size_t)len > n)
-    return 0;
-  for (int i = 1; i < len; i++)
-    if ((s[i] & 0xc0) != 0x80)
-      return 0;
-  /* no overlong forms, surrogates or values past U+10FFFF */
-  if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] > 0x9f) ||
-      (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] > 0x8f))
-    return 0;
-  return len;
-}
 
 static void json_string(FILE *out, const char *s) {
   const unsigned char *p = (const unsigned char *)(s ? s : "");
   size_t n = strlen((const char *)p);
   fputc('"', out);
   while (n) {
-    int len = utf8_len(p, n);
+    int len = wp_utf8_len(p, n);
     if (!len) {
       fputs("\\ufffd", out);
       len = 1;
