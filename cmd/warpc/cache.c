@@ -111,24 +111,10 @@ char *warpc_cache_entry(const char *dir, wp_sha256 *s) {
   return wp_strfmt("%s/%.2s/%s.o", dir, hex, hex + 2);
 }
 
-/* Whether `path` is a readable ELF file (a cache entry is the object of a
- * successful compile; anything else there is a miss). */
-static bool elf_file(const char *path) {
-  unsigned char h[4] = {0};
-  FILE *f = fopen(path, "rb");
-  size_t n = f ? fread(h, 1, sizeof h, f) : 0;
-  if (f)
-    fclose(f);
-  return n == 4 && !memcmp(h,
-                           "\x7f"
-                           "ELF",
-                           4);
-}
-
 bool warpc_cache_fetch(const char *entry, const warpc_outfile *out,
                        bool verbose, int *rc) {
   *rc = 0;
-  if (!elf_file(entry)) {
+  if (!warpc_is_object(entry)) {
     if (verbose)
       fprintf(stderr, "warpc: cache miss: %s\n", entry);
     return false;

@@ -205,25 +205,6 @@ static bool target_refused(const options *o, const char *cc, wp_cleanup *c) {
   return st > 0;
 }
 
-/* Whether the file `path` is an ELF relocatable object (what every
- * --target warpc builds for is: Linux). */
-static bool is_object(const char *path) {
-  unsigned char h[18] = {0};
-  FILE *f = fopen(path, "rb");
-  size_t n = f ? fread(h, 1, sizeof h, f) : 0;
-  if (f)
-    fclose(f);
-  /* e_type (ET_REL = 1) at offset 16, in the file's byte order (h[5]) */
-  unsigned type =
-      h[5] == 2 ? (unsigned)h[16] << 8 | h[17] : (unsigned)h[17] << 8 | h[16];
-  return n == sizeof h &&
-         !memcmp(h,
-                 "\x7f"
-                 "ELF",
-                 4) &&
-         type == 1;
-}
-
 /* The flags that map the directories clang records in debug info: the
  * working directory (DW_AT_comp_dir; as $PWD and as realpath) to the
  * recorded name of the input's directory, the private temporary directory
@@ -294,7 +275,7 @@ static int compile_host(const options *o, ir_module *m,
     free(maps[i]);
   free(target);
   int gaps = wp_relay_tool_messages(errf);
-  if (st == 0 && !is_object(obj)) {
+  if (st == 0 && !warpc_is_object(obj)) {
     /* -Xcc -E, -S, -M, -fsyntax-only: output, but no object */
     warpc_error("the C compiler '%s' wrote no object file%s\n", cc,
                 o->nxcc

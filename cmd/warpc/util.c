@@ -117,3 +117,22 @@ void warpc_error(const char *fmt, ...) {
   vfprintf(stderr, fmt, ap);
   va_end(ap);
 }
+
+/* Whether the file `path` is an ELF relocatable object (what every
+ * --target warpc builds for is: Linux). */
+bool warpc_is_object(const char *path) {
+  unsigned char h[18] = {0};
+  FILE *f = fopen(path, "rb");
+  size_t n = f ? fread(h, 1, sizeof h, f) : 0;
+  if (f)
+    fclose(f);
+  /* e_type (ET_REL = 1) at offset 16, in the file's byte order (h[5]) */
+  unsigned type =
+      h[5] == 2 ? (unsigned)h[16] << 8 | h[17] : (unsigned)h[17] << 8 | h[16];
+  return n == sizeof h &&
+         !memcmp(h,
+                 "\x7f"
+                 "ELF",
+                 4) &&
+         type == 1;
+}

@@ -148,6 +148,10 @@ void warpc_diag_color_prescan(int argc, char **argv);
  * diagnostics is WARPC_STDIN_NAME, its default module name "stdin". */
 #define WARPC_STDIN_NAME "<stdin>"
 char *warpc_read_file(const char *path, uint32_t *len);
+/* Whether the file `path` is an ELF relocatable object (ET_REL; what every
+ * --target warpc builds for makes): false when it cannot be read.  Checks
+ * the C compiler's output and an object cache entry. */
+bool warpc_is_object(const char *path);
 bool warpc_from_stdin(const options *o);
 char *warpc_module_name(const char *path);
 bool warpc_valid_ident(const char *s);

@@ -15,7 +15,7 @@
 /* X(ID, NAME, ENABLED_BY_DEFAULT, ONE-LINE DESCRIPTION), sorted by NAME. */
 #define WP_WARNINGS(X)                                                         \
   X(ADJOINT_INPLACE, "adjoint-inplace", true,                                  \
-    "'*=' or '/=' on an array element: its gradient uses the new value")      \
+    "'*=' or '/=' on an array element: its gradient uses the new value")       \
   X(ADJOINT_OVERWRITE, "adjoint-overwrite", true,                              \
     "an array read after a write: its gradient uses the new one")              \
   X(CUDA_TOOLKIT, "cuda-toolkit", true,                                        \

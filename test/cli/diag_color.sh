@@ -6,16 +6,7 @@
 # stderr is a terminal, TERM is not dumb and NO_COLOR is unset or empty;
 # the last option wins; a bad WHEN is a usage error.
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
-cat >w.py <<'PY'
-import warp as wp
-
-wp.set_module_options({"block_dim": 64})
-
-
-@wp.kernel
-def k(x: wp.array(dtype=float)):
-    x[wp.tid()] = 1.0
-PY
+warn_kernel w.py
 esc=$(printf '\033')
 colored() { grep -q "$esc\[" "$1"; }
 

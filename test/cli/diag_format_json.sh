@@ -8,16 +8,7 @@
 # the default and -fdiagnostics-format=text restores it; an unknown format
 # is a usage error.
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
-cat >w.py <<'PY'
-import warp as wp
-
-wp.set_module_options({"block_dim": 64})
-
-
-@wp.kernel
-def k(x: wp.array(dtype=float)):
-    x[wp.tid()] = 1.0
-PY
+warn_kernel w.py
 cat >o.py <<'PY'
 import warp as wp
 

@@ -8,16 +8,7 @@
 # SARIF 2.1.0 JSON schema (test/tools/sarif_schema.py; scripts/deps.sh test
 # installs it); the checks of the content run without it.
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
-cat >w.py <<'PY'
-import warp as wp
-
-wp.set_module_options({"block_dim": 64})
-
-
-@wp.kernel
-def k(x: wp.array(dtype=float)):
-    x[wp.tid()] = 1.0
-PY
+warn_kernel w.py
 cat >o.py <<'PY'
 import warp as wp
 

@@ -5,16 +5,7 @@
 # SARIF exited 2, leaving the outputs written); one with an error exits 1.
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 [ -c /dev/full ] || skip "no /dev/full"
-cat >w.py <<'PY'
-import warp as wp
-
-wp.set_module_options({"block_dim": 64})
-
-
-@wp.kernel
-def k(x: wp.array(dtype=float)):
-    x[wp.tid()] = 1.0
-PY
+warn_kernel w.py
 bad_kernel bad.py
 for fmt in text json sarif; do
   rm -f w.o w.h

@@ -3,16 +3,7 @@
 # prints it, no output), the missing-CUDA-toolkit warning included; -w
 # prints no warning and no note of one; -w wins over -Werror, as in gcc.
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
-cat >w.py <<'PY'
-import warp as wp
-
-wp.set_module_options({"block_dim": 64})
-
-
-@wp.kernel
-def k(x: wp.array(dtype=float)):
-    x[wp.tid()] = 1.0
-PY
+warn_kernel w.py
 msg="module option 'block_dim' has no effect in warpc"
 "$warpc" --no-cuda w.py -o a.o 2>err || fail "default: exit $?: $(cat err)"
 grep -q "^w.py:3:24: warning: $msg.* \[-Wignored-option\]$" err || fail "default: no warning: $(cat err)"

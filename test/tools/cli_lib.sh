@@ -17,6 +17,9 @@
 #   track PID...     ends PID when the test ends (SIGTERM, SIGKILL after 3 s)
 #   kernel FILE      writes a small valid kernel file
 #   bad_kernel FILE  writes a kernel file with an error in it (warpc exit 1)
+#   warn_kernel FILE writes a valid kernel file with one warning, at 3:24:
+#                    "module option 'block_dim' has no effect in warpc"
+#                    [-Wignored-option]
 #   fake_cuda DIR    makes a fake CUDA toolkit in DIR/bin (nvcc, ptxas,
 #                    fatbinary: shell scripts that log their arguments, one
 #                    per line, to DIR/log and write small outputs - nvcc's
@@ -54,6 +57,9 @@ cd "$tmp/work"
 
 kernel() {
   printf 'import warp as wp\n\n@wp.kernel\ndef k(x: wp.array(dtype=float)):\n    x[wp.tid()] = 1.0\n' >"$1"
+}
+warn_kernel() {
+  printf 'import warp as wp\n\nwp.set_module_options({"block_dim": 64})\n\n\n@wp.kernel\ndef k(x: wp.array(dtype=float)):\n    x[wp.tid()] = 1.0\n' >"$1"
 }
 bad_kernel() {
   printf 'import warp as wp\n\n@wp.kernel\ndef k(x: wp.array(dtype=float)):\n    x[wp.tid()] = undefined_name\n' >"$1"
