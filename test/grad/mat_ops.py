@@ -1,6 +1,6 @@
 """Matrix adjoints (mat33): mat*vec, vec*mat, mat*mat, mat*s, s*mat, mat/s,
 mat +- mat, outer, transpose, element extraction m[i, j], row extraction
-m[i], the mat33 constructor.  `op` picks the operation; matrix results go to
+m[i], the mat33 constructor, unary + and -.  `op` picks the operation; matrix results go to
 M, vector results to y (both seeded)."""
 import warp as wp
 
@@ -37,6 +37,8 @@ def mops(op: int, A: wp.array(dtype=wp.mat33), B: wp.array(dtype=wp.mat33), v: w
         y[i] = a[1] * k + b[2]
     elif op == 11:
         M[i] = wp.mat33(a[0, 0] * k, k, a[1, 1], 1.0, a[2, 0] * a[0, 2], 0.0, b[0, 1], k * k, b[2, 2] * a[1, 2])
+    elif op == 12:
+        M[i] = +a * k - (-b)
 
 
 @wp.kernel
@@ -72,6 +74,8 @@ def mops_f64(op: int, A: wp.array(dtype=wp.mat33d), B: wp.array(dtype=wp.mat33d)
     elif op == 11:
         M[i] = wp.mat33d(a[0, 0] * k, k, a[1, 1], wp.float64(1.0), a[2, 0] * a[0, 2], wp.float64(0.0), b[0, 1],
                          k * k, b[2, 2] * a[1, 2])
+    elif op == 12:
+        M[i] = +a * k - (-b)
 
 
 AWAY = ("choice", [-1.75, -1.25, -0.75, -0.5, 0.5, 0.625, 0.875, 1.125, 1.5, 2.0])
@@ -97,4 +101,5 @@ GRAD_TESTS = [
     T("elements", 9, ["A", "B", "s"]),
     T("rows", 10, ["A", "B", "s"]),
     T("constructor", 11, ["A", "B", "s"]),
+    T("unary_pos_neg", 12, ["A", "B", "s"]),
 ]
