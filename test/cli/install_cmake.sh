@@ -20,7 +20,7 @@ sample_copy cmake src
 stamp() { stat -c %y "$1"; }
 
 for gen in "Unix Makefiles" Ninja; do
-  b=b-${gen%% *}
+  b="build dir-${gen%% *}" # a space: the depfile quotes the object
   t0=$SECONDS
   cmake -G "$gen" -S src -B "$b" -DCMAKE_PREFIX_PATH="$p" -DWARPC_FLAGS=--no-cuda >"$b.cfg" 2>&1 ||
     fail "$gen: cmake failed: $(tail -n 20 "$b.cfg")"
