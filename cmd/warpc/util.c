@@ -2,6 +2,8 @@
  * the module name and output paths; the label of the driver's errors. */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,21 +120,41 @@ void warpc_error(const char *fmt, ...) {
   va_end(ap);
 }
 
-/* Whether the file `path` is an ELF relocatable object (what every
- * --target warpc builds for is: Linux). */
+/* Reads the n-byte unsigned field at `p` in the ELF file's byte order. */
+static uint64_t elf_field(const unsigned char *p, int n, bool big) {
+  uint64_t v = 0;
+  for (int i = 0; i < n; i++)
+    v |= (uint64_t)p[big ? i : n - 1 - i] << (8 * (n - 1 - i));
+  return v;
+}
+
+/* Whether the file `path` is a whole ELF relocatable object: the header
+ * (ELF64 read: e_type ET_REL, the section header table) and a size that
+ * holds the section header table, which an object ends with, so that a
+ * truncated file is not one. */
 bool warpc_is_object(const char *path) {
-  unsigned char h[18] = {0};
+  unsigned char h[64] = {0};
   FILE *f = fopen(path, "rb");
   size_t n = f ? fread(h, 1, sizeof h, f) : 0;
+  long size = f && fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
   if (f)
     fclose(f);
-  /* e_type (ET_REL = 1) at offset 16, in the file's byte order (h[5]) */
-  unsigned type =
-      h[5] == 2 ? (unsigned)h[16] << 8 | h[17] : (unsigned)h[17] << 8 | h[16];
-  return n == sizeof h &&
-         !memcmp(h,
-                 "\x7f"
-                 "ELF",
-                 4) &&
-         type == 1;
+  if (n < 20 ||
+      memcmp(h,
+             "\x7f"
+             "ELF",
+             4) ||
+      size < 0)
+    return false;
+  bool big = h[5] == 2;
+  if (elf_field(h + 16, 2, big) != 1) /* e_type: ET_REL */
+    return false;
+  if (h[4] != 2) /* ELFCLASS32: the header alone */
+    return true;
+  if (n < sizeof h)
+    return false;
+  uint64_t shoff = elf_field(h + 0x28, 8, big);
+  uint64_t shentsize = elf_field(h + 0x3a, 2, big);
+  uint64_t shnum = elf_field(h + 0x3c, 2, big);
+  return shoff <= (uint64_t)size && shentsize * shnum <= (uint64_t)size - shoff;
 }

@@ -4,8 +4,8 @@
 # "cache hit" and no command; the fake CUDA toolkit logs no call); it hits
 # from another working directory and checkout location too (hermetic
 # outputs).  A changed kernel, a changed option (-O1, --cuda-arch, -g0) and
-# a changed tool miss; -Xcc bypasses the cache; an entry that is not an
-# object is a miss; an unwritable cache is a warning, not a failure;
+# a changed tool miss; -Xcc bypasses the cache; an entry that is not a whole
+# object (junk, or truncated) is a miss; an unwritable cache is a warning, not a failure;
 # --cache-dir '' turns a $WARPC_CACHE_DIR off.  The header is written on a
 # hit as on a miss.
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
@@ -68,6 +68,10 @@ build a --no-cuda k.py -o k.o
 "$root/build/bin/warpc" --version >/dev/null
 build a --no-cuda k.py -o k.o
 hit || fail "the rebuilt entry: no hit: $(cat "$tmp/log")"
+# a truncated entry (an ELF header, the rest cut off) is a miss too
+for e in $(find "$cache" -name '*.o'); do truncate -s 1000 "$e"; done
+build a --no-cuda k.py -o k.o
+! hit || fail "a truncated entry hit: $(cat "$tmp/log")"
 # --cache-dir '' switches $WARPC_CACHE_DIR off
 WARPC_CACHE_DIR=$cache "$warpc" -v --cache-dir '' --no-cuda a/k.py -o off.o 2>"$tmp/log" || fail "off: $(cat "$tmp/log")"
 ! grep -q cache "$tmp/log" || fail "--cache-dir '': $(cat "$tmp/log")"
