@@ -31,6 +31,13 @@ if grep -- '-arch=sm_' "$tmp/cuda/log" | grep -qv 'sm_75\|sm_87'; then
   fail "ptxas ran for other archs: $(grep -- -arch=sm_ "$tmp/cuda/log" | sort -u | tr '\n' ' ')"
 fi
 
+# --no-cuda in WARPC_FLAGS wins over the project's CUDA archs (it
+# contradicted them: warpc exit 2)
+cmake -G Ninja -S src -B b-nocuda -DCMAKE_PREFIX_PATH="$p" -DWARPC_CUDA_ARCHS="sm_75;sm_87" \
+  -DWARPC_FLAGS=--no-cuda >b-nocuda.cfg 2>&1 || fail "cmake (--no-cuda) failed: $(tail -n 20 b-nocuda.cfg)"
+cmake --build b-nocuda -v >b-nocuda.log 2>&1 || fail "build (--no-cuda over CUDA archs) failed: $(tail -n 30 b-nocuda.log)"
+grep -q -- '--cuda-arch' b-nocuda.log && fail "--no-cuda: warpc was given --cuda-arch: $(grep -m2 'bin/warpc' b-nocuda.log)"
+
 # MODULE, FLAGS
 mkdir -p mod
 kernel mod/k.py
