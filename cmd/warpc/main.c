@@ -46,7 +46,8 @@ static ir_module *compile_ir(const options *o, const ast_program *prog,
                          .enable_backward = !o->no_adjoint,
                          .debug = o->debug,
                          .instances = inst,
-                         .ninstances = o->ninstantiate};
+                         .ninstances = o->ninstantiate,
+                         .keep_going = o->keep_going};
   ir_module *m = wp_lower_program(prog, &lo, arena, diag);
   if (!m)
     return NULL;
@@ -219,8 +220,9 @@ static int compile(const options *o, warpc_outputs *w, const plan *p,
                           .source_name = warpc_source_name,
                           .source_name_ctx = &names};
     /* a warning made an error lets the compilation go on, as in gcc, but
-       nothing is written */
-    rc = wp_diag_error_count(&diag) ? 1
+       nothing is written; -fkeep-going writes the kernels that compiled
+       (errors still make the exit status 1) */
+    rc = wp_diag_error_count(&diag) && !o->keep_going ? 1
          : o->syntax_only
              ? 0
              : write_outputs(o, w, p, m, ast, &eo, prog, &diag, run);

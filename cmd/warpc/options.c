@@ -59,6 +59,9 @@ static void usage(FILE *out) {
       "  -fsyntax-only      check the input (every diagnostic of lowering "
       "and\n"
       "                     autodiff), write nothing\n"
+      "  -fkeep-going       leave out the kernels with errors, write the "
+      "rest\n"
+      "                     (the exit status is still 1)\n"
       "  --cc PATH          C compiler for host objects (default: $WARPC_CC "
       "or\n"
       "                     clang)\n"
@@ -322,6 +325,8 @@ int warpc_parse_args(int argc, char **argv, options *o) {
       err = 0;
     } else if (!strcmp(a, "-fsyntax-only")) {
       o->syntax_only = true;
+    } else if (!strcmp(a, "-fkeep-going") || !strcmp(a, "-fno-keep-going")) {
+      o->keep_going = a[2] == 'k';
     } else if (!strcmp(a, "-g0")) {
       o->line_directives = false;
     } else if (!strcmp(a, "-v")) {

@@ -615,7 +615,7 @@ ir_module *wp_lower_program(const ast_program *prog,
   lower_kernels(&c);
   /* funcs no kernel calls are not compiled, as in Warp; kernels of imported
      modules neither (they belong to those modules) */
-  return diag->errors == errors ? c.m : NULL;
+  return diag->errors - c.left_out_errors == errors ? c.m : NULL;
 }
 
 ir_module *wp_lower(const ast_module *ast, const wp_lower_options *opts,

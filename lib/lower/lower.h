@@ -20,11 +20,15 @@ typedef struct wp_lower_options {
      generic kernels (types as in the file; warp's names also bare) */
   const struct ast_expr *const *instances;
   int ninstances;
+  /* warpc -fkeep-going: a kernel with errors is left out (its errors
+     reported, a note saying so) and the module holds the others */
+  bool keep_going;
 } wp_lower_options;
 
 /* Lowers every @wp.func and @wp.kernel of `ast` reachable from a kernel
  * (kernels always; funcs only when used) into a new module in `arena`.
- * Reports every error found to `diag` and returns NULL if there was one. */
+ * Reports every error found to `diag` and returns NULL if there was one
+ * (with opts->keep_going: only one outside the kernels left out). */
 ir_module *wp_lower(const ast_module *ast, const wp_lower_options *opts,
                     wp_arena *arena, wp_diag *diag);
 /* The same for a multi-file program (wp_load): the kernels of the main

@@ -222,7 +222,8 @@ typedef struct lower_ctx {
   wp_ptrvec fn_types; /* the function types made so far (lower_funcval.c) */
   wp_ptrvec builtin_funcs; /* funcs made for wp.grad(builtin) (ir_func *) */
   lower_frame *fs;         /* the function being lowered (never NULL) */
-  int half_scalar; /* lower_half.c: float16 or bfloat16, the builtin's */
+  int half_scalar;     /* lower_half.c: float16 or bfloat16, the builtin's */
+  int left_out_errors; /* -fkeep-going: errors of the kernels left out */
 } lower_ctx;
 
 /* lower.c: makes `fs` the frame of function f, on top of the current one:
@@ -513,6 +514,36 @@ void lower_factory_kernel(lower_ctx *c, int gi);
  * when used, seeing every global of the module) and its @wp.func and
  * @wp.struct defs. */
 factory_closure *lower_local_closure(lower_ctx *c, const ast_def *fd);
+
+/* lower_snapshot.c: what lowering holds about funcs before a kernel is
+ * tried, so that a failed try leaves the program as it was: the module's
+ * functions, the func caches of the program and of the factory closures
+ * made so far (all in c->A). */
+typedef struct lower_snapshot {
+  ir_func *last; /* the module's last function */
+  int nkernels;
+  int nbuiltin_funcs; /* c->builtin_funcs.count */
+  func_info *funcs;   /* copies of c->funcs */
+  wp_ptrvec clos;     /* factory_closure *, then its funcs' copy, ... */
+} lower_snapshot;
+/* Saves the state into *sn, with the func caches of `clo` (may be NULL)
+ * besides those of the program's factories. */
+void lower_snapshot_take(lower_ctx *c, lower_snapshot *sn,
+                         factory_closure *clo);
+/* Puts the program back as `sn` saw it: the functions made since are taken
+ * out of the module and forgotten by the caches. */
+void lower_snapshot_restore(lower_ctx *c, const lower_snapshot *sn);
+/* -fkeep-going (opts->keep_going; without it both do nothing): a kernel
+ * lowered between lower_try_begin and lower_try_end that reported an
+ * error is left out, with the funcs lowered for it, and a note at `loc`
+ * says so; its errors stay reported (counted in c->left_out_errors) and
+ * the rest of the file compiles. */
+typedef struct lower_try {
+  lower_snapshot sn;
+  int errors; /* c->diag->errors at the start */
+} lower_try;
+void lower_try_begin(lower_ctx *c, lower_try *t);
+void lower_try_end(lower_ctx *c, lower_try *t, const char *name, wp_loc loc);
 
 /* lower_sites.c: the kernels of the main file that are not module-level
  * @wp.kernel defs.  Lowers every `NAME = wp.kernel(f)` of the module

@@ -270,13 +270,20 @@ void lower_kernels(lower_ctx *c) {
                d->name);
       continue;
     }
+    lower_try t;
+    lower_try_begin(c, &t);
     if (kernel_is_generic(c, d))
       generic_kernel(c, d);
     else
       lower_def_as(c, d, IR_FUNC_KERNEL, NULL, NULL);
+    lower_try_end(c, &t, d->name, d->loc);
   }
-  for (int i = 0; i < ast->nglobals; i++)
+  for (int i = 0; i < ast->nglobals; i++) {
+    lower_try t;
+    lower_try_begin(c, &t);
     lower_factory_kernel(c, i);
+    lower_try_end(c, &t, ast->globals[i].name, ast->globals[i].loc);
+  }
   lower_global_kernels(c);
   lower_kernel_sites(c);
   /* overloads of non-generic kernels; --instantiate of unknown kernels */

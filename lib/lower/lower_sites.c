@@ -160,9 +160,12 @@ void lower_global_kernels(lower_ctx *c) {
       continue;
     if (lower_module_name(c, c->mod, g->name)->glob != i)
       continue; /* bound again later: the last binding counts */
+    lower_try t;
+    lower_try_begin(c, &t);
     if (!compile_as(c, g->kernel, g->name))
       wp_note(c->diag, g->loc, "in the kernel '%s' made of '%s' here", g->name,
               g->kernel->name);
+    lower_try_end(c, &t, g->name, g->loc);
   }
 }
 
@@ -178,80 +181,6 @@ static bool factory_made(lower_ctx *c, const ast_def *d) {
       return true;
   }
   return false;
-}
-
-/* What lowering holds about funcs before a nested kernel is tried, so that
- * a failed try leaves the program as it was: the module's functions, the
- * func caches of the program and of the factory closures made so far. */
-typedef struct snapshot {
-  ir_func *last; /* the module's last function */
-  int nkernels;
-  int nbuiltin_funcs; /* c->builtin_funcs.count */
-  func_info *funcs;   /* copies of c->funcs */
-  wp_ptrvec clos;     /* factory_closure *, then its funcs' copy, ... */
-} snapshot;
-
-static void save_closure(lower_ctx *c, snapshot *sn, factory_closure *clo) {
-  if (!clo || !clo->nfuncs)
-    return;
-  func_info *copy = WP_NEW_ARRAY(c->A, func_info, clo->nfuncs);
-  memcpy(copy, clo->funcs, sizeof *copy * (size_t)clo->nfuncs);
-  wp_ptrvec_push(c->A, &sn->clos, clo);
-  wp_ptrvec_push(c->A, &sn->clos, copy);
-}
-
-static void take_snapshot(lower_ctx *c, snapshot *sn, factory_closure *clo) {
-  *sn = (snapshot){.last = c->m->last_func,
-                   .nkernels = c->m->nkernels,
-                   .nbuiltin_funcs = c->builtin_funcs.count};
-  sn->funcs = WP_NEW_ARRAY(c->A, func_info, c->nfuncs + 1);
-  memcpy(sn->funcs, c->funcs, sizeof *c->funcs * (size_t)c->nfuncs);
-  for (int k = 0; k < c->prog->nmodules; k++) {
-    const mod_factories *mf = &c->factories[k];
-    for (int g = 0; mf->state && g < c->prog->modules[k]->nglobals; g++)
-      save_closure(c, sn, mf->state[g] == 1 ? mf->clo[g] : NULL);
-  }
-  save_closure(c, sn, clo);
-}
-
-/* The lowering state of a func as `from` had it (its links in the name
- * index stay: they may have been built since). */
-static void restore_func(func_info *to, const func_info *from, int n) {
-  for (int i = 0; i < n; i++) {
-    to[i].ir = from[i].ir;
-    to[i].in_progress = from[i].in_progress;
-    to[i].failed = from[i].failed;
-    to[i].sig_state = from[i].sig_state;
-    to[i].generic = from[i].generic;
-    to[i].ptypes = from[i].ptypes;
-    to[i].sig = from[i].sig;
-    to[i].refs = from[i].refs;
-    to[i].insts = from[i].insts;
-  }
-}
-
-/* Puts the program back as `sn` saw it: the functions made since are taken
- * out of the module and forgotten by the caches. */
-static void restore_snapshot(lower_ctx *c, const snapshot *sn) {
-  ir_module *m = c->m;
-  ir_func *f = sn->last ? sn->last->next : m->funcs;
-  while (f) { /* unlinked, lower_names restarts its walk of the list */
-    ir_func *next = f->next;
-    f->next = NULL;
-    f = next;
-  }
-  if (sn->last)
-    sn->last->next = NULL;
-  else
-    m->funcs = NULL;
-  m->last_func = sn->last;
-  m->nkernels = sn->nkernels;
-  c->builtin_funcs.count = sn->nbuiltin_funcs;
-  restore_func(c->funcs, sn->funcs, c->nfuncs);
-  for (int i = 0; i + 1 < sn->clos.count; i += 2) {
-    factory_closure *clo = sn->clos.items[i];
-    restore_func(clo->funcs, sn->clos.items[i + 1], clo->nfuncs);
-  }
 }
 
 /* "LINE:COL: MESSAGE" of the first error recorded in `log`. */
@@ -277,8 +206,8 @@ static void compile_nested(lower_ctx *c, const ast_kernel_site *s,
   clo_scope cs = lower_clo_enter(c, clo, clo ? clo->n : 0);
   wp_diag scratch = wp_diag_capture(c->diag, log);
   wp_diag *saved = c->diag;
-  snapshot sn;
-  take_snapshot(c, &sn, clo);
+  lower_snapshot sn;
+  lower_snapshot_take(c, &sn, clo);
   c->diag = &scratch;
   bool ok = compile_as(c, s->def, s->qualname);
   c->diag = saved;
@@ -288,7 +217,7 @@ static void compile_nested(lower_ctx *c, const ast_kernel_site *s,
     wp_diag_log_free(log);
     return;
   }
-  restore_snapshot(c, &sn);
+  lower_snapshot_restore(c, &sn);
   wp_warning(saved, WP_W_KERNEL_NOT_COMPILED, s->loc,
              "kernel '%s' defined in '%s' is not compiled: %s%s", s->name,
              s->where, first_error(c, log),
