@@ -345,6 +345,15 @@ demo: all
 bench-compile: all
 	python3 bench/compile/run.py $(BENCH_ARGS)
 
+# Real Warp code through warpc, every kernel accounted for (test/corpus/run.py):
+# warp-lang's own tests and examples with the objects built (CI's corpus.warp
+# stops after lowering), then every DIR of CORPUS_DIRS (e.g. an unpacked
+# newton wheel: CORPUS_DIRS=/tmp/newton CORPUS_ARGS="-I /tmp").
+.PHONY: corpus
+corpus: all deps-test
+	test/corpus/warp.sh --mode obj $(CORPUS_ARGS)
+	$(if $(CORPUS_DIRS),python3 test/corpus/run.py --mode obj $(CORPUS_ARGS) $(CORPUS_DIRS))
+
 # One run at a time per tree (flock): the run and its build of this tree.
 .PHONY: mutate mutate-run
 mutate:

@@ -2,9 +2,12 @@
  *   -w, -Werror, -Wno-error, -WNAME, -Wno-NAME, -Werror=NAME,
  *   -Wno-error=NAME, -Wall, -Wextra (every warning),
  *   -fdiagnostics-color[=auto|always|never], -fno-diagnostics-color,
- *   -fdiagnostics-format=text|json|sarif (json-stderr, sarif-stderr).
+ *   -fdiagnostics-format=text|json|sarif (json-stderr, sarif-stderr),
+ *   -fmax-errors=N (0: no limit).
  * A -W option that names no warning is not an error: it is reported once,
  * as the warning unknown-warning-option, when compiling starts (main.c). */
+#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -52,6 +55,23 @@ static int format_option(const char *a, options *o) {
   return 1;
 }
 
+/* -fmax-errors=N: report N errors, then stop with "too many errors
+ * emitted" (0: every error, as in gcc; default 50). */
+static int max_errors_option(const char *a, options *o) {
+  if (strncmp(a, "-fmax-errors=", 13))
+    return 0;
+  const char *v = a + 13;
+  char *end;
+  errno = 0;
+  long n = strtol(v, &end, 10);
+  if (!*v || *end || n < 0 || *v == '-' || *v == '+')
+    return warpc_usage_error("argument to '-fmax-errors=' should be a "
+                             "non-negative integer (not '%s')",
+                             v);
+  o->diag.max_errors = n == 0 || errno || n > INT_MAX ? INT_MAX : (int)n;
+  return 1;
+}
+
 /* -WNAME, -Wno-NAME, -Werror=NAME, -Wno-error=NAME with NAME known: sets
  * it; unknown: kept for the unknown-warning-option warning. */
 static int named_option(const char *a, options *o) {
@@ -88,7 +108,9 @@ int warpc_diag_option(const char *a, options *o) {
     return named_option(a, o);
   else if (!strncmp(a, "-f", 2) || !strncmp(a, "-fno-", 5)) {
     int rc = color_option(a, o);
-    return rc ? rc : format_option(a, o);
+    if (!rc)
+      rc = format_option(a, o);
+    return rc ? rc : max_errors_option(a, o);
   } else
     return 0;
   return 1;

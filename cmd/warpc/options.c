@@ -56,6 +56,7 @@ static void usage(FILE *out) {
       "                     text (default); json (gcc's) or sarif (SARIF "
       "2.1.0),\n"
       "                     printed on stderr at the end of the run\n"
+      "  -fmax-errors=N     stop after N errors (default 50; 0: no limit)\n"
       "  -fsyntax-only      check the input (every diagnostic of lowering "
       "and\n"
       "                     autodiff), write nothing\n"
