@@ -381,11 +381,6 @@ static const ir_type *vecmat_type(lower_ctx *c, const ast_expr *e, bool mat) {
   }
   int r = dim_arg(c, sz->items[0], "rows"),
       k = dim_arg(c, sz->items[1], "cols");
-  if (r && k && !ir_type_is_float(st) && ir_type_size(st) < 4) {
-    wp_error(c->diag, dt->loc, "matrices of '%s' are not supported yet",
-             st->name);
-    return NULL;
-  }
   return r && k ? ir_t_mat(c->T, st->scalar, r, k) : NULL;
 }
 

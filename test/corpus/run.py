@@ -254,6 +254,8 @@ def main():
 
     files = []
     for d in args.dirs:
+        if os.path.isfile(d):
+            files.append(d)
         for root, dirs, names in os.walk(d):
             dirs[:] = sorted(x for x in dirs if x != "__pycache__")
             for n in sorted(names):
@@ -289,8 +291,9 @@ def main():
         top = [n[0] for n, _ in top]
         other = [n[0] for n, _ in other]
         scopes = ["all"] + ([] if fam else ["in scope"])
-        rel = os.path.relpath(p, os.path.commonpath(args.dirs) if len(args.dirs) > 1
-                              else args.dirs[0])
+        base = os.path.commonpath([os.path.abspath(d) for d in args.dirs])
+        rel = os.path.relpath(os.path.abspath(p), base if os.path.isdir(base)
+                              else os.path.dirname(base))
         slow.append((res["seconds"], rel))
         for s in scopes:
             r = rows[s]

@@ -1,6 +1,6 @@
 # float16 vectors take float16 values (a literal converts, a
-# float32 value does not); generic matrix() types need a float dtype (8- and
-# 16-bit integer matrices are not supported yet) and literal shapes.
+# float32 value does not); generic matrix() types need literal shapes (8- and
+# 16-bit integer matrices are types: e2e.small_int_matrices).
 import warp as wp
 
 
@@ -22,6 +22,5 @@ def k3(a: wp.array(dtype=wp.types.matrix((2, 2), wp.int8)), b: wp.array(dtype=wp
     i = wp.tid()
 
 # expect: 10:21: all values used to initialize a 'vec3h' must be 'float16', got 'float32'
-# expect: 20:50: matrices of 'int8' are not supported yet
 # expect: 20:95: length must be an integer constant from 1 to 64
 # expect: 21:42: shape must be a tuple (rows, cols)
