@@ -32,3 +32,42 @@ GRAD_TESTS = [
     dict(name="native_adj_snippet", kernel="use_native", dim=8,
          args=dict(a=("uniform", -1, 1), b=("uniform", -1, 1)), outputs=["y"], fd=False),
 ]
+
+
+# A native func with no result called in a dynamic loop: the loop's
+# backward replays the call's block, and there is no value of it to save
+# (a void result put on the tape is C that does not compile).
+@wp.func_native("(void)x;")
+def touch(x: float):
+    ...
+
+
+@wp.kernel
+def native_void_in_loop(a: wp.array(dtype=float), n: int, y: wp.array(dtype=float)):
+    i = wp.tid()
+    s = float(0.0)
+    for j in range(n):
+        touch(a[j])
+        s = s + a[j] * a[i]
+    y[i] = s
+
+
+@wp.func_native("(void)x;")
+def touch64(x: wp.float64):
+    ...
+
+
+@wp.kernel
+def native_void_in_loop_f64(a: wp.array(dtype=wp.float64), n: int, y: wp.array(dtype=wp.float64)):
+    i = wp.tid()
+    s = wp.float64(0.0)
+    for j in range(n):
+        touch64(a[j])
+        s = s + a[j] * a[i]
+    y[i] = s
+
+
+GRAD_TESTS += [
+    dict(name="native_void_in_loop", kernel="native_void_in_loop", dim=6,
+         args=dict(a=("uniform", -1, 1), n=6), outputs=["y"]),
+]
