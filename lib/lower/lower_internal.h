@@ -681,8 +681,14 @@ void lower_assert(lower_ctx *c, const ast_stmt *s);
 /* The block being lowered into (a fresh unreachable one after a return or
  * break). */
 ir_block *lower_cur_block(lower_ctx *c);
-/* name = v, checking that the variable keeps its type; false if reported. */
+/* lower_assign.c: name = v, checking that the variable keeps its type;
+ * false if reported. */
 bool lower_assign_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc);
+/* The statements `targets = value`, `target op= value` and
+ * `target: T [= value]` (errors reported). */
+void lower_assign_stmt(lower_ctx *c, const ast_stmt *s);
+void lower_augassign(lower_ctx *c, const ast_stmt *s);
+void lower_annassign(lower_ctx *c, const ast_stmt *s);
 /* lower_loop.c: while and for loops. */
 void lower_while(lower_ctx *c, const ast_stmt *s);
 void lower_for(lower_ctx *c, const ast_stmt *s);

@@ -1,0 +1,645 @@
+/* lower_assign.c - assignment statements: `x = v` to variables, tuple
+ * targets, vector/matrix components and array elements (`a[i] = v`,
+ * `a[i].x = v`, struct fields), augmented assignment (`+=`, ... with its
+ * atomic form on array elements) and annotated assignment (`x: T = v`). */
+#include <string.h>
+
+#include "../../runtime/include/warp/abi.h"
+#include "lower_internal.h"
+
+bool lower_assign_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc) {
+  if (!lower_fn_check_value(c, name, loc))
+    return false;
+  int var = lower_var_index(c, name, true);
+  if (v->type->kind == IR_T_VOID) {
+    wp_error(c->diag, loc,
+             "cannot assign to '%s': the value is None (a function that "
+             "returns nothing)",
+             name);
+    return false;
+  }
+  if (!c->fs->var_types[var])
+    c->fs->var_types[var] = v->type;
+  else if (c->fs->var_types[var]->kind == IR_T_VOID)
+    return false; /* its first definition was an error, reported there */
+  else if (c->fs->var_types[var] != v->type) {
+    wp_error(c->diag, loc,
+             "cannot assign a value of type '%s' to '%s', which has type '%s'",
+             v->type->name, name, c->fs->var_types[var]->name);
+    return false;
+  }
+  if (!v->name)
+    v->name = name;
+  lower_write_var(c, var, lower_cur_block(c), v);
+  return true;
+}
+
+/* The local vector/matrix variable a component assignment writes, or -1
+ * (arrays are not values a component assignment replaces). */
+static int local_var(lower_ctx *c, const ast_expr *e) {
+  if (e->kind != AST_EXPR_NAME)
+    return -1;
+  int var = lower_var_index(c, e->name, false);
+  return var >= 0 && c->fs->var_types[var] &&
+                 c->fs->var_types[var]->kind != IR_T_ARRAY
+             ? var
+             : -1;
+}
+
+/* agg with component [ix] replaced by v (constant or dynamic index). */
+static ir_value *insert(lower_ctx *c, ir_value *agg, ir_value *ix, ir_value *v,
+                        wp_loc loc) {
+  if (ix->op == IR_CONST) {
+    ir_value *args[2] = {agg, v};
+    ir_value *r = lower_emit(c, IR_INSERT, agg->type, args, 2, loc);
+    r->aux = (int)ix->ival;
+    return r;
+  }
+  ir_value *args[3] = {agg, ix, v};
+  return lower_emit(c, IR_INSERT_DYN, agg->type, args, 3, loc);
+}
+
+static ir_value *extract(lower_ctx *c, ir_value *agg, ir_value *ix,
+                         const ir_type *t, wp_loc loc) {
+  if (ix->op == IR_CONST) {
+    ir_value *r = lower_emit(c, IR_EXTRACT, t, &agg, 1, loc);
+    r->aux = (int)ix->ival;
+    return r;
+  }
+  ir_value *args[2] = {agg, ix};
+  return lower_emit(c, IR_EXTRACT_DYN, t, args, 2, loc);
+}
+
+/* Index values of a component target (v[i], m[i, j], v.x). */
+static int component_indices(lower_ctx *c, const ast_expr *t,
+                             const ir_type *type, ir_value **ix) {
+  if (t->kind == AST_EXPR_ATTRIBUTE) {
+    static const char *names = "xyzw";
+    const char *p = strchr(names, t->name[0]);
+    if (!p || t->name[1] || type->kind != IR_T_VEC || p - names >= type->rows) {
+      wp_error(c->diag, t->loc, "'%s' has no component '%s'", type->name,
+               t->name);
+      return -1;
+    }
+    ix[0] = lower_const_int(c, ir_t_int32(c->T), p - names);
+    return 1;
+  }
+  int max = type->kind == IR_T_MAT ? 2 : 1;
+  if (t->nitems > max) {
+    wp_error(c->diag, t->loc, "too many indices for '%s': %d given", type->name,
+             t->nitems);
+    return -1;
+  }
+  for (int i = 0; i < t->nitems; i++) {
+    ix[i] = lower_expr(c, t->items[i]);
+    if (!ix[i])
+      return -1;
+    if (!ir_type_is_int(ix[i]->type)) {
+      wp_error(c->diag, t->items[i]->loc, "index must be an integer, not '%s'",
+               ix[i]->type->name);
+      return -1;
+    }
+    int len = i == 0 ? type->rows : type->cols;
+    if (ix[i]->op == IR_CONST && ix[i]->ival < 0 && ix[i]->ival >= -len)
+      ix[i] = lower_const_int(c, ix[i]->type, ix[i]->ival + len); /* v[-1] */
+    if (ix[i]->op == IR_CONST && (ix[i]->ival < 0 || ix[i]->ival >= len)) {
+      wp_error(c->diag, t->items[i]->loc, "index %lld is out of range for '%s'",
+               (long long)ix[i]->ival, type->name);
+      return -1;
+    }
+  }
+  return t->nitems;
+}
+
+/* Type of the component that n indices select in a vector or matrix. */
+static const ir_type *component_type(lower_ctx *c, const ir_type *t, int n) {
+  if (t->kind == IR_T_MAT && n == 1)
+    return ir_t_vec(c->T, t->scalar, t->cols);
+  return t->elem;
+}
+
+/* Something a component assignment reads and writes back: a local
+ * vector/matrix variable, or an array element (`a[i].x = ...`). */
+typedef struct place {
+  int var;           /* local variable, or -1 */
+  ir_value *addr[5]; /* array and indices when var < 0 */
+  int naddr;
+  const ir_type *type; /* the vector/matrix type */
+  /* a component of a struct field (`s.v.x`, `a[i].m[0, 1]`): the field's
+     expression and value; writing assigns the expression */
+  const ast_expr *path;
+  ir_value *pval;
+  const ast_stmt *stmt;
+} place;
+
+static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
+                   const ast_stmt *s);
+
+/* Whether the assignment base `e` is inside a struct: a field chain of a
+ * struct variable or of an element of an array of structs. */
+static bool struct_rooted(lower_ctx *c, const ast_expr *e) {
+  switch (e->kind) {
+  case AST_EXPR_NAME: {
+    int var = lower_var_index(c, e->name, false);
+    return var >= 0 && c->fs->var_types[var] &&
+           c->fs->var_types[var]->kind == IR_T_STRUCT;
+  }
+  case AST_EXPR_ATTRIBUTE: return struct_rooted(c, e->value);
+  case AST_EXPR_SUBSCRIPT: {
+    if (e->value->kind == AST_EXPR_NAME) {
+      int var = lower_var_index(c, e->value->name, false);
+      return var >= 0 && c->fs->var_types[var] &&
+             c->fs->var_types[var]->kind == IR_T_ARRAY &&
+             c->fs->var_types[var]->elem->kind == IR_T_STRUCT;
+    }
+    return struct_rooted(c, e->value);
+  }
+  default: return false;
+  }
+}
+
+/* Resolves the base `e` of a component target; false (reported) when it is
+ * neither a local nor an array element. */
+static bool resolve_place(lower_ctx *c, const ast_expr *e, place *p) {
+  p->var = local_var(c, e);
+  if (p->var >= 0) {
+    p->type = c->fs->var_types[p->var];
+    /* a variable whose definition was an error (reported there) */
+    return !p->type || p->type->kind != IR_T_VOID;
+  }
+  if (e->kind == AST_EXPR_SUBSCRIPT) {
+    ir_value *arr = lower_expr(c, e->value);
+    if (!arr)
+      return false;
+    if (arr->type->kind == IR_T_ARRAY) {
+      p->naddr = lower_array_indices(c, arr, e, p->addr);
+      p->type = arr->type->elem;
+      return p->naddr > 0;
+    }
+  }
+  if (e->kind == AST_EXPR_SUBSCRIPT || e->kind == AST_EXPR_ATTRIBUTE) {
+    /* a component of a component (`m[i][1][2] = x`, `m[1][2] = x`): the
+       enclosing value is updated and assigned back */
+    ir_value *v = lower_expr(c, e);
+    if (!v)
+      return false;
+    if (v->type->kind == IR_T_VEC || v->type->kind == IR_T_MAT) {
+      p->var = -1;
+      p->type = v->type;
+      p->path = e;
+      p->pval = v;
+      return true;
+    }
+  }
+  wp_error(c->diag, e->loc,
+           "assignment to this target is not supported (only variables, their "
+           "components, array elements and their components)");
+  return false;
+}
+
+static ir_value *place_read(lower_ctx *c, place *p, wp_loc loc) {
+  if (p->path)
+    return p->pval;
+  if (p->var >= 0) {
+    ir_value *v = lower_read_var(c, p->var, lower_cur_block(c));
+    return v ? v : lower_zero(c, p->type);
+  }
+  return lower_emit(c, IR_LOAD, p->type, p->addr, p->naddr, loc);
+}
+
+static void place_write(lower_ctx *c, place *p, ir_value *v, wp_loc loc) {
+  if (p->path) {
+    assign(c, p->path, v, p->stmt);
+    return;
+  }
+  if (p->var >= 0) {
+    lower_write_var(c, p->var, lower_cur_block(c), v);
+    return;
+  }
+  ir_value *args[6];
+  memcpy(args, p->addr, sizeof(*args) * (size_t)p->naddr);
+  args[p->naddr] = v;
+  lower_emit(c, IR_STORE, ir_t_void(c->T), args, p->naddr + 1, loc);
+}
+
+/* Reads (value == NULL) or replaces the translation (`.p`) or rotation
+ * (`.q`) `t` of the transform at place `p` (`y[i].p = v`). */
+static ir_value *transform_part(lower_ctx *c, place *p, const ast_expr *t,
+                                ir_value *value, const ast_stmt *s) {
+  ir_value *agg = place_read(c, p, s->loc);
+  if (!value)
+    return lower_builtin(c,
+                         ir_builtin_get(t->name[0] == 'p'
+                                            ? IR_B_TRANSFORM_GET_TRANSLATION
+                                            : IR_B_TRANSFORM_GET_ROTATION),
+                         &agg, 1, t->loc);
+  const ir_type *pt = t->name[0] == 'p' ? ir_t_vec(c->T, p->type->scalar, 3)
+                                        : ir_t_quat(c->T, p->type->scalar);
+  if (value->type != pt) {
+    wp_error(c->diag, s->value ? s->value->loc : s->loc,
+             "cannot assign a value of type '%s' to '.%s' of a '%s' (a '%s')",
+             value->type->name, t->name, p->type->name, pt->name);
+    return NULL;
+  }
+  ir_value *r = lower_spatial_with_part(c, t, agg, value);
+  if (r)
+    place_write(c, p, r, s->loc);
+  return r;
+}
+
+/* Reads (value == NULL) or replaces the component `t` of place `p`. */
+static ir_value *component(lower_ctx *c, place *p, const ast_expr *t,
+                           ir_value *value, const ast_stmt *s) {
+  const ir_type *type = p->type;
+  if (type->kind != IR_T_VEC && type->kind != IR_T_MAT) {
+    wp_error(c->diag, t->loc, "cannot assign to a component of '%s'",
+             type->name);
+    return NULL;
+  }
+  if (ir_type_is_transform(type) && t->kind == AST_EXPR_ATTRIBUTE &&
+      (!strcmp(t->name, "p") || !strcmp(t->name, "q")))
+    return transform_part(c, p, t, value, s);
+  ir_value *ix[2];
+  int n = component_indices(c, t, type, ix);
+  if (n < 0)
+    return NULL;
+  ir_value *agg = place_read(c, p, s->loc);
+  const ir_type *ct = component_type(c, type, n);
+  const ir_type *rowt = ir_t_vec(c->T, type->scalar, type->cols);
+  if (!value) {
+    ir_value *v = extract(c, agg, ix[0], n == 2 ? rowt : ct, s->loc);
+    return n == 2 ? extract(c, v, ix[1], ct, s->loc) : v;
+  }
+  if (value->type != ct) {
+    wp_error(c->diag, s->value ? s->value->loc : s->loc,
+             "cannot assign a value of type '%s' to a component of type '%s'",
+             value->type->name, ct->name);
+    return NULL;
+  }
+  ir_value *r;
+  if (n == 2) {
+    ir_value *row = extract(c, agg, ix[0], rowt, s->loc);
+    r = insert(c, agg, ix[0], insert(c, row, ix[1], value, s->loc), s->loc);
+  } else
+    r = insert(c, agg, ix[0], value, s->loc);
+  place_write(c, p, r, s->loc);
+  return r;
+}
+
+static bool store(lower_ctx *c, const ast_expr *t, ir_value *arr,
+                  ir_value *value, wp_loc vloc) {
+  ir_value *args[6];
+  int n = lower_array_indices(c, arr, t, args);
+  if (n < 0)
+    return false;
+  if (value->type != arr->type->elem) {
+    wp_error(c->diag, vloc,
+             "cannot store a value of type '%s' into an array of '%s'",
+             value->type->name, arr->type->elem->name);
+    return false;
+  }
+  args[n] = value;
+  lower_emit(c, IR_STORE, ir_t_void(c->T), args, n + 1, t->loc);
+  lower_note_store(c, arr);
+  return true;
+}
+
+/* t = v where t (a field, a component or an element) lies inside a struct:
+ * the enclosing value is updated and assigned back, up to the variable or
+ * array element holding the struct. */
+static void assign_in_struct(lower_ctx *c, const ast_expr *t, ir_value *v,
+                             const ast_stmt *s) {
+  ir_value *base = lower_expr(c, t->value);
+  if (!base)
+    return;
+  wp_loc vloc = s->value ? s->value->loc : s->loc;
+  if (base->type->kind == IR_T_ARRAY && t->kind == AST_EXPR_SUBSCRIPT) {
+    store(c, t, base, v, vloc);
+    return;
+  }
+  if (base->type->kind == IR_T_STRUCT && t->kind == AST_EXPR_ATTRIBUTE) {
+    int k = ir_struct_member(base->type, t->name);
+    if (k < 0) {
+      wp_error(c->diag, t->loc, "struct '%s' has no field '%s'",
+               base->type->name, t->name);
+      return;
+    }
+    const ir_type *ft = base->type->members[k];
+    if (v->type != ft && v->op == IR_CONST && ft->kind == IR_T_SCALAR)
+      v = lower_cast(c, v, ft, vloc);
+    if (v->type != ft) {
+      wp_error(c->diag, vloc,
+               "cannot assign a value of type '%s' to field '%s' of type '%s'",
+               v->type->name, t->name, ft->name);
+      return;
+    }
+    ir_value *args[2] = {base, v};
+    ir_value *r = lower_emit(c, IR_INSERT, base->type, args, 2, t->loc);
+    r->aux = k;
+    assign(c, t->value, r, s);
+    return;
+  }
+  if (ir_type_is_transform(base->type) && t->kind == AST_EXPR_ATTRIBUTE &&
+      (!strcmp(t->name, "p") || !strcmp(t->name, "q"))) {
+    ir_value *r = lower_spatial_with_part(c, t, base, v);
+    if (r)
+      assign(c, t->value, r, s);
+    return;
+  }
+  place p = {
+      .var = -1, .type = base->type, .path = t->value, .pval = base, .stmt = s};
+  component(c, &p, t, v, s);
+}
+
+static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
+                   const ast_stmt *s) {
+  if ((t->kind == AST_EXPR_ATTRIBUTE || t->kind == AST_EXPR_SUBSCRIPT) &&
+      struct_rooted(c, t->value)) {
+    assign_in_struct(c, t, v, s);
+    return;
+  }
+  const char *adj = lower_adjoint_name(c, t);
+  if (adj) {
+    if (*adj) /* "" when reported */
+      lower_assign_var(c, adj, v, t->loc);
+    return;
+  }
+  switch (t->kind) {
+  case AST_EXPR_NAME: lower_assign_var(c, t->name, v, t->loc); return;
+  case AST_EXPR_TUPLE: {
+    if (v->type->kind != IR_T_TUPLE || v->type->nmembers != t->nitems) {
+      wp_error(c->diag, s->loc,
+               "cannot unpack a value of type '%s' into %d targets",
+               v->type->name, t->nitems);
+      return;
+    }
+    ir_value **parts = WP_NEW_ARRAY(c->A, ir_value *, t->nitems);
+    for (int i = 0; i < t->nitems; i++) {
+      parts[i] = lower_emit(c, IR_EXTRACT, v->type->members[i], &v, 1, t->loc);
+      parts[i]->aux = i;
+    }
+    for (int i = 0; i < t->nitems; i++)
+      assign(c, t->items[i], parts[i], s);
+    return;
+  }
+  case AST_EXPR_SUBSCRIPT:
+  case AST_EXPR_ATTRIBUTE: {
+    if (t->kind == AST_EXPR_SUBSCRIPT && local_var(c, t->value) < 0) {
+      /* a[i] = v stores; a[i][j] = v on a vector element is a component */
+      ir_value *base = NULL;
+      if (t->value->kind != AST_EXPR_SUBSCRIPT) {
+        base = lower_expr(c, t->value);
+        if (!base)
+          return;
+      }
+      if (base && base->type->kind == IR_T_ARRAY) {
+        store(c, t, base, v, s->value ? s->value->loc : s->loc);
+        return;
+      }
+      bool part =
+          base && t->value->kind == AST_EXPR_ATTRIBUTE &&
+          (base->type->kind == IR_T_VEC || base->type->kind == IR_T_MAT);
+      if (base && !part) { /* y[i].p[1] = v: a component of a part */
+        wp_error(c->diag, t->loc, "cannot assign to an element of '%s'",
+                 base->type->name);
+        return;
+      }
+    }
+    if (lower_spatial_set_part(c, t, v))
+      return; /* x.p = ..., x.q = ... on a transform variable */
+    place p = {.stmt = s};
+    if (resolve_place(c, t->value, &p))
+      component(c, &p, t, v, s);
+    return;
+  }
+  default: wp_error(c->diag, t->loc, "cannot assign to this expression");
+  }
+}
+
+static bool is_tid_call(lower_ctx *c, const ast_expr *e) {
+  if (!e || e->kind != AST_EXPR_CALL)
+    return false;
+  const char *p = lower_warp_path(c, e->value);
+  return p && strcmp(p, "tid") == 0;
+}
+
+void lower_assign_stmt(lower_ctx *c, const ast_stmt *s) {
+  if (is_tid_call(c, s->value) && s->ntargets == 1 &&
+      s->targets[0]->kind == AST_EXPR_TUPLE) {
+    const ast_expr *t = s->targets[0];
+    if (t->nitems < 1 || t->nitems > 4) {
+      wp_error(c->diag, t->loc, "wp.tid() gives 1 to 4 indices, not %d",
+               t->nitems);
+      return;
+    }
+    if (s->value->nitems || s->value->nkeywords) {
+      wp_error(c->diag, s->value->loc, "wp.tid() takes no arguments");
+      return;
+    }
+    for (int k = 0; k < t->nitems; k++)
+      assign(c, t->items[k], lower_tid(c, k, t->nitems, s->value->loc), s);
+    return;
+  }
+  ir_value *v = NULL;
+  if (s->ntargets == 1 && lower_fn_assign(c, s->targets[0], s->value, &v))
+    return; /* a function-valued local */
+  if (!v)
+    v = lower_expr(c, s->value);
+  if (!v) {
+    /* the error is reported: names it would define are poisoned so their
+       uses do not report again */
+    for (int i = 0; i < s->ntargets; i++)
+      lower_poison(c, s->targets[i]);
+    return;
+  }
+  for (int i = 0; i < s->ntargets; i++) {
+    if (lower_spatial_part_component(c, s->targets[i]))
+      continue; /* `t.p.x = v` statements only: a wp.ref write-back works */
+    lower_note_literal(c, s->targets[i], s->value);
+    assign(c, s->targets[i], v, s);
+  }
+}
+
+void lower_assign_target(lower_ctx *c, const ast_expr *t, ir_value *v) {
+  ast_stmt s = {.kind = AST_STMT_ASSIGN, .loc = t->loc, .value = (ast_expr *)t};
+  assign(c, t, v, &s);
+}
+
+/* `x = 0`: Warp takes x for a constant, which wp.ref[T] cannot refer to. */
+void lower_note_literal(lower_ctx *c, const ast_expr *t, const ast_expr *v) {
+  if (t->kind != AST_EXPR_NAME)
+    return;
+  const ast_expr *l = v;
+  if (l->kind == AST_EXPR_UNARY && l->op == AST_OP_NEG)
+    l = l->items[0];
+  bool lit = l->kind == AST_EXPR_INT || l->kind == AST_EXPR_FLOAT ||
+             l->kind == AST_EXPR_BOOL;
+  if (lit || wp_strmap_get(&c->fs->lit_vars, t->name))
+    wp_strmap_put(c->A, &c->fs->lit_vars, t->name, lit ? (void *)v : NULL);
+}
+
+/* The builtin of `t op= v`: the binary arithmetic operators (the ops from
+ * AST_OP_ADD to AST_OP_RSHIFT) except @ (`@=` is reported as unsupported). */
+static ir_builtin_id aug_builtin(ast_op op) {
+  if (op < AST_OP_ADD || op > AST_OP_RSHIFT || op == AST_OP_MATMUL)
+    return IR_B_NONE;
+  return lower_op_builtin(op);
+}
+
+void lower_augassign(lower_ctx *c, const ast_stmt *s) {
+  const ast_expr *t = s->targets[0];
+  ir_builtin_id op = aug_builtin(s->op);
+  if (op == IR_B_NONE) {
+    wp_error(c->diag, s->loc, "operator '%s=' is not supported",
+             wp_ast_op_str(s->op));
+    return;
+  }
+  if (t->kind == AST_EXPR_NAME && !lower_fn_check_value(c, t->name, t->loc))
+    return; /* g += 1.0 with g = wp.grad(f) or a function */
+  const char *adj = lower_adjoint_name(c, t);
+  if (adj && !*adj)
+    return;  /* reported */
+  if (adj) { /* wp.adjoint[x] += v */
+    ast_expr name = {.kind = AST_EXPR_NAME, .name = adj, .loc = t->loc};
+    ir_value *cur = lower_expr(c, &name);
+    ir_value *v = cur ? lower_expr(c, s->value) : NULL;
+    ir_value *args[2] = {cur, v};
+    ir_value *r = v ? lower_binary_op(c, op, args, s->loc) : NULL;
+    if (r)
+      lower_assign_var(c, adj, r, t->loc);
+    return;
+  }
+  /* a[i] += v and a[i] -= v are atomic in Warp */
+  if (t->kind == AST_EXPR_SUBSCRIPT && local_var(c, t->value) < 0) {
+    ir_value *arr = lower_expr(c, t->value);
+    if (!arr)
+      return;
+    if (arr->type->kind == IR_T_ARRAY) {
+      ir_value *addr[5];
+      int n = lower_array_indices(c, arr, t, addr);
+      ir_value *v = n < 0 ? NULL : lower_expr(c, s->value);
+      if (!v)
+        return;
+      /* a[i] &= v, |=, ^= too, on [u]int32/[u]int64 elements; 8- and
+         16-bit integers (and their vectors) have no atomics in Warp: a
+         plain read-modify-write.  (Warp also lists int64 as non-atomic;
+         warpc's atomic gives the same result without a race.) */
+      const ir_type *et = arr->type->elem;
+      int es = et->kind == IR_T_SCALAR                        ? et->scalar
+               : et->kind == IR_T_VEC || et->kind == IR_T_MAT ? et->elem->scalar
+                                                              : -1;
+      bool wide = es == WP_SCALAR_INT32 || es == WP_SCALAR_UINT32 ||
+                  es == WP_SCALAR_INT64 || es == WP_SCALAR_UINT64;
+      bool narrow = es == WP_SCALAR_INT8 || es == WP_SCALAR_UINT8 ||
+                    es == WP_SCALAR_INT16 || es == WP_SCALAR_UINT16;
+      if ((s->op == AST_OP_ADD || s->op == AST_OP_SUB) && !narrow) {
+        lower_atomic(c,
+                     ir_builtin_get(s->op == AST_OP_ADD ? IR_B_ATOMIC_ADD
+                                                        : IR_B_ATOMIC_SUB),
+                     addr, n, v, s->value->loc, s->loc);
+        return;
+      }
+      if (s->op == AST_OP_BITAND || s->op == AST_OP_BITOR ||
+          s->op == AST_OP_BITXOR || narrow) {
+        if (wide) {
+          lower_atomic(c,
+                       ir_builtin_get(s->op == AST_OP_BITAND ? IR_B_ATOMIC_AND
+                                      : s->op == AST_OP_BITOR
+                                          ? IR_B_ATOMIC_OR
+                                          : IR_B_ATOMIC_XOR),
+                       addr, n, v, s->value->loc, s->loc);
+          return;
+        }
+        ir_value *old = lower_emit(c, IR_LOAD, et, addr, n, t->loc);
+        lower_check_reload(c, arr, t->loc);
+        ir_value *args[2] = {old, v};
+        ir_value *r = lower_binary_op(c, op, args, s->loc);
+        if (r)
+          store(c, t, arr, r, s->value->loc);
+        return;
+      }
+      if (c->fs->f->kind == IR_FUNC_KERNEL && c->fs->f->options.enable_backward)
+        wp_warning(c->diag, WP_W_ADJOINT_INPLACE, s->loc,
+                   "'%s=' on an array element: the gradient with respect to "
+                   "the other operand uses the updated element, not the old "
+                   "one (write to another array, or "
+                   "@wp.kernel(enable_backward=False))",
+                   wp_ast_op_str(s->op));
+      ir_value *old = lower_emit(c, IR_LOAD, arr->type->elem, addr, n, t->loc);
+      lower_check_reload(c, arr, t->loc);
+      ir_value *args[2] = {old, v};
+      ir_value *r = lower_binary_op(c, op, args, s->loc);
+      if (r)
+        store(c, t, arr, r, s->value->loc);
+      return;
+    }
+  }
+  if ((t->kind == AST_EXPR_ATTRIBUTE || t->kind == AST_EXPR_SUBSCRIPT) &&
+      struct_rooted(c, t->value)) {
+    ir_value *cur = lower_expr(c, t);
+    ir_value *v = cur ? lower_expr(c, s->value) : NULL;
+    if (!v)
+      return;
+    ir_value *args[2] = {cur, v};
+    ir_value *r = lower_binary_op(c, op, args, s->loc);
+    if (r)
+      assign(c, t, r, s);
+    return;
+  }
+  bool part = lower_spatial_is_part(c, t); /* x.p += v on a transform */
+  if (t->kind == AST_EXPR_NAME || part) {
+    ir_value *cur = lower_expr(c, t);
+    ir_value *v = cur ? lower_expr(c, s->value) : NULL;
+    if (!v)
+      return;
+    ir_value *args[2] = {cur, v};
+    ir_value *r = lower_binary_op(c, op, args, s->loc);
+    if (r && part)
+      lower_spatial_set_part(c, t, r);
+    else if (r)
+      lower_assign_var(c, t->name, r, t->loc);
+    return;
+  }
+  if ((t->kind == AST_EXPR_ATTRIBUTE || t->kind == AST_EXPR_SUBSCRIPT) &&
+      lower_spatial_part_component(c, t))
+    return;
+  place p = {.stmt = s};
+  if (resolve_place(c, t->value, &p)) {
+    ir_value *cur = component(c, &p, t, NULL, s);
+    ir_value *v = cur ? lower_expr(c, s->value) : NULL;
+    if (!v)
+      return;
+    ir_value *args[2] = {cur, v};
+    ir_value *r = lower_binary_op(c, op, args, s->loc);
+    if (r)
+      component(c, &p, t, r, s);
+  }
+}
+
+void lower_annassign(lower_ctx *c, const ast_stmt *s) {
+  const ir_type *t = lower_type_expr(c, s->annotation);
+  if (!t)
+    return;
+  const ast_expr *target = s->targets[0];
+  if (target->kind != AST_EXPR_NAME) {
+    wp_error(c->diag, target->loc,
+             "annotated assignment needs a variable name");
+    return;
+  }
+  int var = lower_var_index(c, target->name, true);
+  if (c->fs->var_types[var] && c->fs->var_types[var] != t) {
+    wp_error(c->diag, s->annotation->loc, "'%s' already has type '%s'",
+             target->name, c->fs->var_types[var]->name);
+    return;
+  }
+  c->fs->var_types[var] = t;
+  if (!s->value)
+    return;
+  ir_value *v = lower_expr(c, s->value);
+  if (!v)
+    return;
+  /* a literal takes the annotated scalar type, as in Warp */
+  if (v->type != t && v->op == IR_CONST && t->kind == IR_T_SCALAR)
+    v = lower_cast(c, v, t, s->value->loc);
+  lower_assign_var(c, target->name, v, s->value->loc);
+}
