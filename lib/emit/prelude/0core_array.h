@@ -1,0 +1,112 @@
+/* 0core_array.h - arrays in generated code: the address of an element from
+ * byte strides (WP_AT1..4), Warp's views a[i] and slices a[lo:hi:step], the
+ * grad array of wp.adjoint[a], and the conversions to and from the array_t
+ * of struct fields.  Pasted after 0core.h (its types and WP_FN).
+ */
+/* ---- arrays -------------------------------------------------------------- */
+/* Address of an array element from byte strides. */
+#define WP_AT1(T, a, i)                                                        \
+  ((T *)((char *)(a).data + (wp_int64)(i) * (a).strides[0]))
+#define WP_AT2(T, a, i, j)                                                     \
+  ((T *)((char *)(a).data + (wp_int64)(i) * (a).strides[0] +                   \
+         (wp_int64)(j) * (a).strides[1]))
+#define WP_AT3(T, a, i, j, k)                                                  \
+  ((T *)((char *)(a).data + (wp_int64)(i) * (a).strides[0] +                   \
+         (wp_int64)(j) * (a).strides[1] + (wp_int64)(k) * (a).strides[2]))
+#define WP_AT4(T, a, i, j, k, l)                                               \
+  ((T *)((char *)(a).data + (wp_int64)(i) * (a).strides[0] +                   \
+         (wp_int64)(j) * (a).strides[1] + (wp_int64)(k) * (a).strides[2] +     \
+         (wp_int64)(l) * (a).strides[3]))
+
+/* a[..., i, ...] among slices: dimension d removed at index i. */
+WP_FN wp_array wp_array_drop_dim(wp_array a, int d, wp_int64 i) {
+  wp_array r = a;
+  if (i < 0)
+    i += a.shape[d];
+  r.data = (char *)a.data + i * a.strides[d];
+  if (a.grad)
+    r.grad = (char *)a.grad + i * a.strides[d];
+  for (int k = d; k < 3; k++) {
+    r.shape[k] = a.shape[k + 1];
+    r.strides[k] = a.strides[k + 1];
+  }
+  r.shape[3] = 0;
+  r.strides[3] = 0;
+  r.ndim = a.ndim - 1;
+  r.flags = a.flags & WP_ARRAY_RETAIN_GRAD;
+  return r;
+}
+
+/* Warp's a[i] on an array of ndim >= 2: the (ndim-1)-d view of row i (data
+ * and grad moved by i rows, a[-1] the last; it owns neither). */
+WP_FN wp_array wp_array_view_at(wp_array a, wp_int64 i) {
+  return wp_array_drop_dim(a, 0, i);
+}
+
+/* a[..., start:stop:step, ...]: dimension d sliced with Warp's clamping
+ * (absent bounds: the whole extent in the step's direction). */
+WP_FN wp_int64 wp_slice_bound(wp_int64 x, wp_int64 len) {
+  x = x < -len ? -len : x > len ? len : x;
+  return x < 0 ? x + len : x;
+}
+WP_FN wp_array wp_array_slice_dim(wp_array a, int d, wp_int64 start,
+                                  wp_int64 stop, wp_int64 step, int has_start,
+                                  int has_stop) {
+  wp_array r = a;
+  wp_int64 len = a.shape[d], n = 0;
+  start = has_start ? wp_slice_bound(start, len) : step < 0 ? len - 1 : 0;
+  stop = has_stop ? wp_slice_bound(stop, len) : step < 0 ? -1 : len;
+  if (step > 0 && start < stop)
+    n = 1 + (stop - start - 1) / step;
+  else if (step < 0 && start > stop)
+    n = 1 + (start - stop - 1) / -step;
+  r.data = (char *)a.data + start * a.strides[d];
+  if (a.grad)
+    r.grad = (char *)a.grad + start * a.strides[d];
+  r.shape[d] = n;
+  r.strides[d] = a.strides[d] * step;
+  r.flags = a.flags & WP_ARRAY_RETAIN_GRAD;
+  return r;
+}
+
+/* wp.adjoint[a] of an array parameter in a @wp.func_grad: the array over a's
+ * grad buffer (null data when a has none, as Warp). */
+WP_FN wp_array wp_array_grad_of(wp_array a) {
+  wp_array r = a;
+  r.data = a.grad;
+  r.grad = 0;
+  r.flags = 0;
+  return r;
+}
+
+/* Array fields of structs are Warp's array_t (wp_array_t, int32 extents and
+ * strides); array values in kernels are wp_array.  A field read widens, a
+ * field write narrows (dtype, elem_size and device are not part of a field
+ * and read as 0). */
+WP_FN wp_array wp_array_from_t(wp_array_t a) {
+  wp_array r;
+  r.data = a.data;
+  r.grad = a.grad;
+  for (int k = 0; k < 4; k++) {
+    r.shape[k] = a.shape[k];
+    r.strides[k] = a.strides[k];
+  }
+  r.ndim = a.ndim;
+  r.dtype = 0;
+  r.elem_size = 0;
+  r.device = 0;
+  r.flags = 0;
+  r.reserved = 0;
+  return r;
+}
+WP_FN wp_array_t wp_array_to_t(wp_array a) {
+  wp_array_t r;
+  r.data = a.data;
+  r.grad = a.grad;
+  for (int k = 0; k < 4; k++) {
+    r.shape[k] = (wp_int32)a.shape[k];
+    r.strides[k] = (wp_int32)a.strides[k];
+  }
+  r.ndim = a.ndim;
+  return r;
+}
