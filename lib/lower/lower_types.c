@@ -93,7 +93,7 @@ static const char *specials[] = {
     "array2d",    "array3d",        "array4d",       "static",
     "printf",     "range",          "len",           "float",
     "int",        "bool",           "quat_identity", "transform_identity",
-    "quaternion", "transformation", "address_of",
+    "quaternion", "transformation", "address_of",    "print",
 };
 
 entity lower_warp_name(lower_ctx *c, const char *name) {
