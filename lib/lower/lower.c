@@ -122,7 +122,9 @@ static bool params(lower_ctx *c, const ast_def *d, ir_func *f,
       ann = inner;
     }
     const ir_type *t = given ? given[i] : lower_type_expr(c, ann);
-    if (!t) {
+    if (!t) { /* reported; its uses are not reported again */
+      int var = lower_var_index(c, p->name, true);
+      c->fs->var_types[var] = ir_t_void(c->T);
       ok = false;
       continue;
     }
@@ -609,7 +611,10 @@ ir_module *wp_lower_program(const ast_program *prog,
   c.factories = WP_NEW_ARRAY(arena, mod_factories, prog->nmodules);
   int errors = diag->errors;
   module_options(&c);
+  int before = diag->errors;
   lower_module_structs(&c, 0);
+  if (opts->keep_going) /* a struct with errors: its users are left out */
+    c.left_out_errors += diag->errors - before;
   for (int k = 0; k < prog->nmodules; k++)
     custom_grads(&c, k);
   lower_kernels(&c);

@@ -172,6 +172,9 @@ void lower_report_binding(lower_ctx *c, binding b, const char *name,
                "'%s' is not a @wp.func, @wp.struct, constant or module warpc "
                "can use in a kernel",
                name);
+    else if (c->opts->keep_going) /* else the file failed already */
+      wp_error(c->diag, use,
+               "struct '%s' has errors (reported at its definition)", name);
     return;
   }
   const ast_import *im = b.import;

@@ -2,8 +2,9 @@
 # -fkeep-going: each kernel with errors is left out (its errors reported as
 # errors, then a note naming it), the kernels that compiled are written and
 # run, and the exit status is still 1.  A func lowered only for a left-out
-# kernel goes with it; an error outside a kernel still stops the compile
-# with no output; -fno-keep-going (the default) is all-or-nothing.
+# kernel goes with it, and so does a kernel using a struct with errors; an
+# error outside kernels and structs still stops the compile with no output;
+# -fno-keep-going (the default) is all-or-nothing.
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 cat >m.py <<'PY'
 import warp as wp
@@ -87,7 +88,8 @@ C
 cc -std=c11 -Wall -Wextra -Werror main.c m.o -I"$root/runtime/include" \
   -L"$root/build/lib" -lwarprt -lpthread -lm -ldl -o app || fail "link failed"
 [ "$(./app)" = "3 5 7" ] || fail "kernels that compiled: $(./app)"
-# an error outside the kernels (a module-level struct) still stops it
+# a struct with errors: the kernels that use it (also through another
+# struct) are left out, each with an error at the use; the others compile
 cat >s.py <<'PY'
 import warp as wp
 
@@ -95,6 +97,23 @@ import warp as wp
 @wp.struct
 class S:
     x: no_such_type
+    y: float
+
+
+@wp.struct
+class T:
+    s: S
+
+
+@wp.kernel
+def uses_s(a: wp.array(dtype=float), s: S):
+    a[0] = s.y
+
+
+@wp.kernel
+def uses_t(a: wp.array(dtype=float)):
+    t = T()
+    a[0] = 1.0
 
 
 @wp.kernel
@@ -103,7 +122,28 @@ def k(a: wp.array(dtype=float)):
 PY
 rc=0
 "$warpc" --no-cuda -fkeep-going s.py 2>err || rc=$?
-[ "$rc" = 1 ] && [ ! -e s.o ] && [ ! -e s.h ] || fail "struct error: exit $rc, outputs $(ls)"
+[ "$rc" = 1 ] && [ -s s.o ] || fail "struct error: exit $rc, outputs $(ls)"
+for want in \
+  "^s.py:6:8: error: unknown type 'no_such_type'" \
+  "^s.py:12:8: error: struct 'S' has errors (reported at its definition)" \
+  "^s.py:16:41: error: struct 'S' has errors (reported at its definition)" \
+  "^s.py:16:5: note: kernel 'uses_s' is left out (-fkeep-going)" \
+  "^s.py:22:9: error: struct 'T' has errors (reported at its definition)" \
+  "^s.py:21:5: note: kernel 'uses_t' is left out (-fkeep-going)"; do
+  grep -q "$want" err || fail "struct error: missing /$want/ in: $(cat err)"
+done
+launchers=$(sed -n 's/^wp_status \(s_[a-z_]*\)(.*/\1/p' s.h | sort | tr '\n' ' ')
+[ "$launchers" = "s_k s_k_backward " ] || fail "struct error: launchers: $launchers"
+# without -fkeep-going the struct's error is the only one and stops it
+rc=0
+"$warpc" --no-cuda -o s2.o s.py 2>err || rc=$?
+[ "$rc" = 1 ] && [ ! -e s2.o ] && [ "$(grep -c ': error: ' err)" = 1 ] ||
+  fail "struct error without -fkeep-going: exit $rc: $(cat err)"
+# an error outside the kernels (a syntax error) still stops it
+printf 'import warp as wp\n\n\n@wp.kernel\ndef k(a: wp.array(dtype=float):\n    a[0] = 1.0\n' >p.py
+rc=0
+"$warpc" --no-cuda -fkeep-going p.py 2>err || rc=$?
+[ "$rc" = 1 ] && [ ! -e p.o ] && [ ! -e p.h ] || fail "syntax error: exit $rc, outputs $(ls)"
 # -fsyntax-only with it: the same diagnostics, nothing written
 rc=0
 "$warpc" -fsyntax-only -fkeep-going m.py 2>err2 || rc=$?
