@@ -56,8 +56,10 @@ def warp_names(tree):
                     mods.add(a.asname or "warp")
         elif isinstance(n, ast.ImportFrom) and n.module == "warp":
             for a in n.names:
-                if a.name == "kernel":
+                if a.name in ("kernel", "*"):  # as test/tools/kernel_sites.py
                     decos.add(a.asname or "kernel")
+                if a.name == "*":
+                    decos.add("Kernel")
     return mods, decos
 
 
@@ -78,9 +80,10 @@ def is_kernel_call(v, names):
     f = v.func
     if isinstance(f, ast.Call):  # wp.kernel(opts)(f)
         f = f.func
-    return (isinstance(f, ast.Attribute) and f.attr in ("kernel", "Kernel")
-            and isinstance(f.value, ast.Name) and f.value.id in names[0]
-            and bool(v.args or any(k.arg == "func" for k in v.keywords)))
+    named = (isinstance(f, ast.Attribute) and f.attr in ("kernel", "Kernel")
+             and isinstance(f.value, ast.Name) and f.value.id in names[0]) or (
+                 isinstance(f, ast.Name) and f.id in names[1])
+    return named and bool(v.args or any(k.arg == "func" for k in v.keywords))
 
 
 def kernels_of(tree):
