@@ -41,6 +41,8 @@ check "MQ backslashes" 'a\\\ b.o a\b tab\	x \\\ \' -MQ 'a\ b.o' -MQ 'a\b' -MQ 't
 check "MT and MQ" 'a.o a.h x\ y.o' -MT 'a.o a.h' -MQ 'x y.o'
 check "gcc's order" 't1 t2 q3 q1 q2' -MQ q1 -MQ q2 -MT t1 -MQ q3 -MT t2
 check "MQ alone" 'o$$.o' -MQ 'o$.o'
+# two backslashes before a space: both doubled, then the space escaped
+check "MQ two backslashes" 'a\\\\\ b.o' -MQ 'a\\ b.o'
 # only backslashes just before a space are doubled, not other characters
 check "MQ space after other characters" 'A\ B\ 1\ .o' -MQ 'A B 1 .o'
 # control characters other than a tab are written as they are
