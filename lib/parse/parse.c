@@ -291,11 +291,33 @@ static ast_expr *module_call(pctx *c, TSNode call) {
   return e;
 }
 
+/* The base of `class NAME(BASE): ...` when BASE, its one base, is a call
+ * (`class vec6f(wp.types.vector(length=6, dtype=wp.float32)): pass`), else
+ * a null node.  Warp treats such a subclass of a vector or matrix type as
+ * the type itself (same C type, same operators), so the class is bound as
+ * the alias `NAME = BASE`; whether BASE is a type is judged where a kernel
+ * uses the name. */
+static TSNode type_subclass_base(pctx *c, TSNode def) {
+  TSNode none = {0};
+  if (!p_is(def, "class_definition"))
+    return none;
+  TSNode sup = p_field(def, "superclasses");
+  if (ts_node_is_null(sup))
+    return none;
+  TSNode *k;
+  int nk = p_kids(c, sup, true, &k);
+  return nk == 1 && p_is(k[0], "call") ? k[0] : none;
+}
+
 static void collect_module(pctx *c, TSNode root, modvecs *mv) {
   TSNode *k;
   int nk = p_kids(c, root, true, &k);
   for (int i = 0; i < nk; i++) {
-    if (is_def(k[i])) {
+    TSNode base = type_subclass_base(c, k[i]);
+    if (!ts_node_is_null(base)) {
+      TSNode none = {0};
+      add_global(c, mv, p_field(k[i], "name"), base, none);
+    } else if (is_def(k[i])) {
       c->top_level = true;
       wp_ptrvec_push(c->arena, &mv->defs, p_def(c, k[i]));
       c->top_level = false;

@@ -2,7 +2,9 @@
 `vec5 = wp.types.vector(length=5, dtype=float)`, `mat32d =
 wp.types.matrix(shape=(3, 2), dtype=wp.float64)`, an alias of an alias; used
 in annotations, as constructors (`vec5(...)`, `real(1.0)`), as array dtypes,
-and in module constants (`ORIGIN = Vec(...)`)."""
+and in module constants (`ORIGIN = Vec(...)`).  A class subclassing a vector
+or matrix type (`class vec6f(wp.types.vector(length=6, dtype=wp.float32)):
+pass`, as newton's kamino solver writes them) is that type."""
 import warp as wp
 
 real = wp.float64
@@ -11,6 +13,16 @@ Vec2 = Vec
 vec5 = wp.types.vector(length=5, dtype=float)
 mat32d = wp.types.matrix(shape=(3, 2), dtype=wp.float64)
 vec2i = wp.types.vector(length=2, dtype=wp.int32)
+
+
+
+class vec6f(wp.types.vector(length=6, dtype=wp.float32)):
+    pass
+
+
+class mat63f(wp.types.matrix(shape=(6, 3), dtype=wp.float32)):
+    """A docstring instead of pass."""
+
 
 ORIGIN = Vec(1.0, 2.0, 3.0)
 HALF = real(0.5)
@@ -45,9 +57,27 @@ def use_aliases(x: wp.array(dtype=real), v: wp.array(dtype=vec5), p: wp.array(dt
     iout[i] = vec2i(i, 2 * i)
 
 
+@wp.func
+def dot6(a: vec6f, b: vec6f) -> float:
+    return wp.dot(a, b)
+
+
+@wp.kernel
+def subclassed(x: wp.array(dtype=vec6f), m: wp.array(dtype=mat63f), out: wp.array(dtype=float),
+               vout: wp.array(dtype=vec6f), mout: wp.array(dtype=mat63f)):
+    i = wp.tid()
+    v = vec6f(1.0, 2.0, 3.0, 4.0, 5.0, 6.0)
+    w = m[i] * wp.vec3(1.0, -2.0, 0.5)  # a vector of length 6
+    out[i] = dot6(x[i], v) + dot6(w, v) + vec6f()[2] + v[5]
+    vout[i] = x[i] * 2.0 - w
+    mout[i] = m[i] * 3.0 + wp.outer(v, wp.vec3(1.0, 0.0, 2.0))
+
+
 TESTS = [
     dict(kernel="use_aliases", dim=40,
          args=dict(x=("uniform", -3, 3), v=("uniform", -1, 1), p=("uniform", -5, 5),
                    m=[[1.0, 2.0], [0.5, -1.0], [3.0, 0.25]]),
          outputs=["out", "vout", "pout", "iout"]),
+    dict(kernel="subclassed", dim=23, args=dict(x=("uniform", -2, 2), m=("uniform", -1, 1)),
+         outputs=["out", "vout", "mout"]),
 ]
