@@ -383,6 +383,34 @@ void lower_grad_return(lower_ctx *c, wp_loc loc) {
   c->fs->cur = NULL;
 }
 
+/* Is block b reachable from the function's entry?  (A block whose
+ * predecessors are all unreachable is not: the join of an if whose arms all
+ * return, nested in another if.)  A backward walk over the predecessors,
+ * each block visited once. */
+static bool reachable(lower_ctx *c, ir_func *f, ir_block *b) {
+  int n = 0;
+  for (ir_block *k = f->entry; k; k = k->next)
+    n = k->id >= n ? k->id + 1 : n;
+  if (b->id >= n)
+    n = b->id + 1;
+  bool *seen = WP_NEW_ARRAY(c->A, bool, n);
+  ir_block **stack = WP_NEW_ARRAY(c->A, ir_block *, n);
+  int top = 0;
+  stack[top++] = b;
+  seen[b->id] = true;
+  while (top) {
+    ir_block *k = stack[--top];
+    if (k == f->entry)
+      return true;
+    for (int i = 0; i < k->npreds; i++)
+      if (k->preds[i]->id < n && !seen[k->preds[i]->id]) {
+        seen[k->preds[i]->id] = true;
+        stack[top++] = k->preds[i];
+      }
+  }
+  return false;
+}
+
 static void body(lower_ctx *c, const ast_def *d, ir_func *f) {
   int errors = c->diag->errors;
   c->fs->cur = f->entry;
@@ -390,18 +418,26 @@ static void body(lower_ctx *c, const ast_def *d, ir_func *f) {
   if (c->fs->cur && c->fs->grad_target)
     lower_grad_return(c, d->loc);
   if (c->fs->cur) { /* falling off the end */
-    bool reachable = c->fs->cur == f->entry || c->fs->cur->npreds > 0;
     if (f->nrefs && f->ret->kind == IR_T_VOID) {
       ir_value *t = lower_ref_pack(c, NULL, d->loc);
       lower_emit(c, IR_RET, t->type, &t, 1, d->loc);
     } else if (f->ret->kind == IR_T_VOID || f->kind == IR_FUNC_KERNEL)
       lower_emit(c, IR_RET, ir_t_void(c->T), NULL, 0, d->loc);
     else {
-      if (reachable && c->diag->errors == errors)
-        wp_error(c->diag, d->loc,
-                 "'%s' can reach its end without returning a value (it returns "
-                 "'%s')",
-                 d->name, f->ret->name);
+      /* warp-lang returns the zero value there (`return {};`) for one
+         value; for several the C++ it makes leaves the result undefined */
+      if (c->diag->errors == errors && reachable(c, f, c->fs->cur)) {
+        if (f->ret->kind == IR_T_TUPLE)
+          wp_error(c->diag, d->loc,
+                   "'%s' can reach its end without returning a value (it "
+                   "returns '%s')",
+                   d->name, f->ret->name);
+        else
+          wp_warning(c->diag, WP_W_RETURN_TYPE, d->loc,
+                     "'%s' can reach its end without returning a value: there "
+                     "it returns the zero value of '%s', as in warp-lang",
+                     d->name, f->ret->name);
+      }
       ir_value *z = lower_zero(c, f->ret);
       if (f->nrefs)
         z = lower_ref_pack(c, z, d->loc);

@@ -30,6 +30,8 @@
     "a kernel defined where warpc does not compile it")                        \
   X(KERNEL_REDEFINED, "kernel-redefined", true,                                \
     "a nested kernel defined again (the last one counts)")                     \
+  X(RETURN_TYPE, "return-type", true,                                          \
+    "a func that can reach its end returns zero there, as in warp-lang")       \
   X(UNKNOWN_MODULE_OPTION, "unknown-module-option", true,                      \
     "a module option that warp-lang does not know")                            \
   X(UNKNOWN_WARNING_OPTION, "unknown-warning-option", true,                    \
