@@ -36,6 +36,18 @@ static void untype(cvalue *v);
 static const ast_global *find_global(lower_ctx *c, const char *name, int limit,
                                      int *idx);
 
+/* An operator on a numpy scalar: its result type depends on the numpy
+ * version (NEP 50), so warpc asks for a conversion first. */
+static bool numpy_operand(lower_ctx *c, const ast_expr *e, const ir_type *t) {
+  if (c->const_quiet)
+    return false;
+  wp_error(c->diag, e->loc,
+           "warpc does not compute with numpy scalars (this is a "
+           "numpy.%s); convert it first: float(...), int(...) or wp.%s(...)",
+           t->name, t->name);
+  return false;
+}
+
 static bool not_const(lower_ctx *c, const ast_expr *e) {
   if (c->const_quiet)
     return false; /* the caller reports */
@@ -353,6 +365,7 @@ static bool eval_typed(lower_ctx *c, const ast_expr *e, const ir_type *t,
       return false;
     if (args[i].kind == CV_TYPED)
       return not_const(c, e->items[i]);
+    args[i].npy = NULL; /* wp.float32(np.finfo(np.float32).eps) */
   }
   if (e->nitems != 1 && e->nitems != n)
     return not_const(c, e);
@@ -447,20 +460,24 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
       if (b.kind == BIND_MODULE)
         return eval_binding(c, e, lower_lookup_attr(c, b.module, e->name), out);
     }
-    /* math.pi, math.e, math.tau, math.inf: the same values as warp's */
-    if (e->value->kind == AST_EXPR_NAME &&
-        strcmp(e->value->name, "math") == 0 &&
-        (!strcmp(e->name, "pi") || !strcmp(e->name, "e") ||
-         !strcmp(e->name, "tau") || !strcmp(e->name, "inf")) &&
-        lower_warp_constant(e->name, &out->f)) {
-      out->kind = CV_FLOAT;
-      return true;
-    }
+    /* math.pi, np.finfo(np.float32).eps */
+    int h = lower_cv_host_attr(c, e, out);
+    if (h)
+      return h > 0;
     break;
   }
   case AST_EXPR_UNARY: {
     if (!eval(c, e->items[0], limit, out))
       return false;
+    if (out->npy && e->op != AST_OP_NEG && e->op != AST_OP_POS)
+      return numpy_operand(c, e->items[0], out->npy);
+    if (out->npy) { /* -np.float32(x) is exact in its type */
+      out->f = -out->f;
+      out->i = (int64_t)(0 - (uint64_t)out->i);
+      if (e->op == AST_OP_POS)
+        out->f = -out->f, out->i = (int64_t)(0 - (uint64_t)out->i);
+      return true;
+    }
     if (out->kind == CV_TYPED && out->type->kind == IR_T_SCALAR &&
         (e->op == AST_OP_NEG || e->op == AST_OP_POS)) {
       /* wp.neg / wp.pos: the same type (see eval_scalar_binary) */
@@ -505,6 +522,8 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     cvalue a, b;
     if (!eval(c, e->items[0], limit, &a) || !eval(c, e->items[1], limit, &b))
       return false;
+    if (a.npy || b.npy)
+      return numpy_operand(c, e->items[a.npy ? 0 : 1], a.npy ? a.npy : b.npy);
     return eval_binary(c, e, &a, &b, out);
   }
   case AST_EXPR_COMPARE: {
@@ -515,6 +534,9 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     for (int k = 0; k + 1 < e->nitems && r; k++) {
       if (!eval(c, e->items[k + 1], limit, &b))
         return false;
+      if (a.npy || b.npy)
+        return numpy_operand(c, e->items[a.npy ? k : k + 1],
+                             a.npy ? a.npy : b.npy);
       untype(&a);
       untype(&b);
       if (a.kind == CV_TYPED || b.kind == CV_TYPED)
@@ -581,6 +603,9 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     if (e->value->kind == AST_EXPR_NAME && strcmp(e->value->name, "len") == 0 &&
         e->nitems == 1 && !lower_warp_path(c, e->value))
       return lower_cv_len(c, e, limit, out);
+    int h = lower_cv_host_call(c, e, limit, out); /* math.cos(x), round */
+    if (h)
+      return h > 0;
     const char *path = lower_warp_path(c, e->value);
     if (path && (!strcmp(path, "constant") || !strcmp(path, "static")) &&
         e->nitems == 1 && !e->nkeywords)
@@ -604,10 +629,13 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
         return eval_typed(c, e, t, limit, out);
       t = NULL;
       if (strcmp(n, "float") == 0 || strcmp(n, "int") == 0) {
-        if (e->nitems != 1 || !eval(c, e->items[0], limit, out) ||
-            out->kind == CV_TYPED)
-          return out->kind == CV_TYPED ? not_const(c, e) : false;
+        if (e->nitems != 1 || !eval(c, e->items[0], limit, out))
+          return false;
+        untype(out); /* float(np.float32(x)), int(wp.int8(3)) */
+        if (out->kind == CV_TYPED)
+          return not_const(c, e);
         out->enum_kind = 0;
+        out->npy = NULL;
         if (n[0] == 'f')
           out->f = cv_num(out), out->kind = CV_FLOAT;
         else
@@ -628,6 +656,13 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
 }
 
 static ir_value *materialize(lower_ctx *c, const cvalue *v, wp_loc loc) {
+  if (v->npy) { /* warp-lang: "Invalid external reference type" */
+    wp_error(c->diag, loc,
+             "a numpy scalar (numpy.%s) cannot be used in a kernel, as in "
+             "warp-lang; convert it: float(...), int(...) or wp.%s(...)",
+             v->npy->name, v->npy->name);
+    return NULL;
+  }
   switch (v->kind) {
   case CV_INT: return lower_py_int(c, v->i);
   case CV_FLOAT: return lower_py_float(c, v->f);

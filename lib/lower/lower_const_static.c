@@ -44,18 +44,20 @@ const ast_expr *lower_const_item(lower_ctx *c, const ast_expr *sub, int *limit,
     return NULL;
   int lim = *limit;
   const ast_expr *seq = lower_cv_follow(c, sub->value, &lim);
+  int klim = *limit; /* the key may be a name bound to a string */
+  const ast_expr *key = lower_cv_follow(c, sub->items[0], &klim);
   if (seq->kind == AST_EXPR_UNSUPPORTED && !strcmp(seq->name, "dict") &&
-      sub->items[0]->kind == AST_EXPR_STRING) {
+      key->kind == AST_EXPR_STRING) {
     /* TABLE["name"] of a dict with string keys: its value (the last pair
        of that key, as Python keeps) */
     const ast_expr *found = NULL;
     for (int k = 0; k + 1 < seq->nitems; k += 2)
       if (seq->items[k]->kind == AST_EXPR_STRING &&
-          !strcmp(seq->items[k]->string, sub->items[0]->string))
+          !strcmp(seq->items[k]->string, key->string))
         found = seq->items[k + 1];
     if (!found) {
       wp_error(c->diag, sub->items[0]->loc, "the dict has no key '%s'",
-               sub->items[0]->string);
+               key->string);
       *reported = true;
       return NULL;
     }

@@ -20,6 +20,10 @@ typedef struct cvalue {
                           (values past 2^53, uint64 bit patterns) */
   int py;     /* CV_TYPED scalar: its Python value pyf, unrounded, as Warp */
   double pyf; /* keeps it (wp.float32(0.1).value is 0.1); 1 an int, 2 float */
+  /* CV_INT / CV_FLOAT: a numpy scalar of this type (np.float32(x),
+     np.finfo(T).eps), which Warp takes in a kernel only converted; NULL for
+     a Python number */
+  const ir_type *npy;
 } cvalue;
 
 /* A local of a @wp.func run at compile time (innermost first). */
@@ -46,5 +50,13 @@ bool lower_cv_func(lower_ctx *c, const ast_expr *call, const ast_def *d,
                    int limit, cvalue *out);
 /* len(x) at compile time (the call `call`). */
 bool lower_cv_len(lower_ctx *c, const ast_expr *call, int limit, cvalue *out);
+
+/* lower_const_host.c: math, numpy and Python builtins at compile time.
+ * Each returns 1 with *out set, -1 after reporting an error, or 0 when e is
+ * no such expression (the caller goes on).  _attr: `math.pi`,
+ * `np.finfo(np.float32).eps`; _call: `math.cos(x)`, `np.float32(x)`,
+ * `round(x)`, `abs`, `min`, `max`. */
+int lower_cv_host_attr(lower_ctx *c, const ast_expr *e, cvalue *out);
+int lower_cv_host_call(lower_ctx *c, const ast_expr *e, int limit, cvalue *out);
 
 #endif

@@ -17,7 +17,7 @@ def g(x: float, s: float = 2.0):
 
 
 @wp.func
-def h(x: float, y: float = np.pi):
+def h(x: float, y: float = np.random.rand()):
     return x * y
 
 
@@ -58,6 +58,6 @@ def k(a: wp.array(dtype=float)):
 # expect: 48:12: 'g' got several values for its parameter 'x'
 # expect: 49:12: 'g' is called without its argument 'x'
 # expect: 50:12: 'g' takes 2 arguments, got 3
-# expect: 20:28: module-level value is not a compile-time constant warpc can evaluate
+# expect: 20:28: warpc does not evaluate 'numpy.random.rand' at compile time; write the value as a literal
 # expect: 52:12: no overload of 'o' accepts arguments of type (int32, s=float32)
 # expect: 40:26: an IntEnum/IntFlag member as a default value matches no parameter type in Warp

@@ -1,0 +1,61 @@
+"""Module constants computed with Python's math module, numpy and builtins,
+as newton writes them: `wp.constant(wp.float32(np.finfo(np.float32).eps))`,
+`float(np.finfo(np.float32).eps)`, `wp.static(math.cos(ANGLE))`,
+`math.radians`, `np.iinfo(np.int32).max`, `np.float32(x)` converted,
+`np.pi`, `round` (to even), `abs`, `min`, `max`, and a dict indexed by a
+module-level string (`BINS[POLYHEDRON]`, newton's contact_reduction)."""
+import math
+
+import numpy as np
+import warp as wp
+
+FLOAT32_EPS = wp.constant(wp.float32(np.finfo(np.float32).eps))
+EPS_F = float(np.finfo(np.float32).eps)
+EPS64 = wp.float64(np.finfo(np.float64).eps)
+TINY = float(np.finfo(np.float32).tiny)
+BIG = float(np.finfo(np.float16).max)
+IMAX = np.iinfo(np.int32).max
+IMIN = np.iinfo(np.int16).min
+UMAX = np.iinfo(np.uint16).max
+HALF = wp.float32(np.float32(0.1))
+NPI = np.pi
+TILT = math.radians(12.5)
+COS_TILT = wp.static(math.cos(TILT))
+SIN_TILT = wp.constant(math.sin(TILT))
+ATAN = math.atan2(1.0, 3.0) + math.atan(0.25)
+ROOT = math.sqrt(3.0) + float(np.sqrt(2.0))
+LOGS = math.log(10.0) + math.log(8.0, 2.0) + math.log10(50.0) + math.exp(0.5) + math.pow(2.0, 0.5)
+HYP = math.hypot(3.0, 4.0) + math.fabs(-2.5) + math.copysign(1.5, -0.0) + math.fmod(7.5, 2.0)
+FLOORS = math.floor(-2.5) * 100 + math.ceil(2.1) * 10 + math.trunc(-3.9)
+ROUNDS = round(2.5) * 1000 + round(3.5) * 100 + round(-0.5) * 10 + round(7.6)
+ROUND0 = round(2.675, 0)
+MINMAX = min(3, 1.5, 2) + max(-1, 4, 4.0) + abs(-7) + abs(-0.25)
+DEG = math.degrees(0.5)
+
+POLYHEDRON = "icosahedron"
+_BINS = {"hexahedron": 6, "octahedron": 8, "icosahedron": 20}
+NUM_BINS = _BINS[POLYHEDRON]
+SLOTS = NUM_BINS * 7 + 100
+
+
+@wp.kernel
+def host_values(x: wp.array(dtype=float), out: wp.array2d(dtype=float), d: wp.array(dtype=wp.float64),
+                n: wp.array(dtype=int)):
+    i = wp.tid()
+    v = x[i]
+    out[i, 0] = v + FLOAT32_EPS
+    out[i, 1] = v * (1.0 + EPS_F)
+    out[i, 2] = v * COS_TILT + SIN_TILT
+    out[i, 3] = v * TILT + ATAN
+    out[i, 4] = ROOT + LOGS * v
+    out[i, 5] = HYP + v * NPI
+    out[i, 6] = HALF * v + TINY * 1.0e30 + BIG
+    out[i, 7] = ROUND0 + MINMAX * v + DEG
+    d[i] = wp.float64(v) + EPS64
+    n[i] = IMAX - i + IMIN + UMAX + FLOORS + ROUNDS + NUM_BINS + SLOTS
+
+
+TESTS = [
+    dict(kernel="host_values", dim=16, args=dict(x=("uniform", -2, 2)), shapes=dict(out=(16, 8)),
+         outputs=["out", "d", "n"]),
+]
