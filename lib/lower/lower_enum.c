@@ -8,7 +8,7 @@
  * values are computed in its own module. */
 #include <string.h>
 
-#include "lower_internal.h"
+#include "lower_cvalue.h"
 
 /* The name `e` denotes in the enum module of the current module
  * ("IntEnum" for enum.IntEnum or an IntEnum imported from enum), or
@@ -75,6 +75,9 @@ static bool member_values(lower_ctx *c, const ast_def *d, int kind, int last,
                           int upto, const ast_expr *use, int64_t *value,
                           int64_t *mask) {
   int64_t v = 0, hi = 0, bits = 0;
+  /* the members above, as the class body sees them (`ALL = A | B`) */
+  const_env *env = NULL, *saved = c->const_env;
+  int saved_depth = c->const_env_depth;
   for (int i = 0; i <= upto; i++) {
     const ast_field *f = &d->fields[i];
     if (is_auto(c, f->default_value)) {
@@ -86,7 +89,15 @@ static bool member_values(lower_ctx *c, const ast_def *d, int kind, int last,
         v = i ? v + 1 : 1;
     } else {
       int errors = c->diag->errors;
-      if (!lower_const_int_expr(c, f->default_value, &v)) {
+      cvalue cv;
+      c->const_env = env;
+      c->const_env_depth = c->const_depth;
+      bool ok = lower_cv_eval(c, f->default_value, c->ast->nglobals, &cv);
+      c->const_env = saved;
+      c->const_env_depth = saved_depth;
+      if (ok)
+        lower_cv_untype(&cv);
+      if (!ok || cv.kind != CV_INT || cv.npy) {
         if (c->diag->errors == errors)
           wp_error(c->diag, f->default_value->loc,
                    "the value of member '%s' of '%s' must be an integer",
@@ -94,7 +105,14 @@ static bool member_values(lower_ctx *c, const ast_def *d, int kind, int last,
         wp_note(c->diag, use->loc, "'%s.%s' is used here", d->name, use->name);
         return false;
       }
+      v = cv.i;
     }
+    const_env *m = WP_NEW(c->A, const_env);
+    m->name = f->name;
+    m->v.kind = CV_INT;
+    m->v.i = v;
+    m->next = env;
+    env = m;
     if (v > hi)
       hi = v;
     bits |= v;

@@ -1,7 +1,9 @@
 """IntEnum and IntFlag members in kernels, as Warp takes them: `Mode.FAST`
 and `Mode.FAST.value` are int32 constants (auto() counts as Python does),
 usable in comparisons, arithmetic, bit operations, int(...), wp.static and
-module constants computed with int(...)."""
+module constants computed with int(...).  Members defined from members above
+them (`ALL = DYNAMIC | KINEMATIC | PROXY`, as newton's BodyFlags) see their
+plain values, as the class body does."""
 import enum
 from enum import IntFlag, auto
 
@@ -26,6 +28,19 @@ class Level(enum.IntEnum):
     LOW = auto()
     MID = auto()
     HIGH = auto()
+
+
+class BodyFlags(IntFlag):
+    DYNAMIC = 1 << 0
+    KINEMATIC = 1 << 1
+    PROXY = 1 << 2
+    ALL = DYNAMIC | KINEMATIC | PROXY
+    NOT_PROXY = ALL & ~PROXY
+
+
+class Stage(enum.IntEnum):
+    FIRST = 3
+    SECOND = FIRST * 2 + 1
 
 
 AC = int(Flags.A | Flags.C)
@@ -62,10 +77,18 @@ def enums(modes: wp.array(dtype=int), flags: wp.array(dtype=int), out: wp.array(
     fout[i] = speed(m) * float(Level.MID)
 
 
+@wp.kernel
+def derived_members(flags: wp.array(dtype=int), out: wp.array(dtype=int)):
+    i = wp.tid()
+    f = flags[i]
+    out[i] = (f & BodyFlags.ALL) + (f & BodyFlags.NOT_PROXY) * 10 + Stage.SECOND * 100 + int(BodyFlags.ALL) * 1000
+
+
 TESTS = [
     dict(kernel="enums", dim=16,
          args=dict(modes=[0, 1, 7, 8, 1, 0, 7, 3, 1, 1, 0, 8, 7, 2, 1, 0],
                    flags=[0, 1, 2, 3, 4, 5, 6, 7, 64, 65, 66, 67, 1, 2, 4, 7]),
          shapes=dict(out=(128,)),
          outputs=["out", "fout"]),
+    dict(kernel="derived_members", dim=8, args=dict(flags=[0, 1, 2, 3, 4, 5, 6, 7]), outputs=["out"]),
 ]
