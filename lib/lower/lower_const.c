@@ -646,6 +646,9 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     }
     if (!path && e->value->kind == AST_EXPR_ATTRIBUTE) /* u.Vec(...) */
       t = lower_binding_type(c, lower_resolve(c, e->value));
+    if (!path && e->value->kind == AST_EXPR_CALL && /* vector(...)(...) */
+        lower_is_type_expr(c, e->value) && !(t = lower_type_expr(c, e->value)))
+      return false;
     if (t && t->kind != IR_T_ARRAY)
       return eval_typed(c, e, t, limit, out);
     break;

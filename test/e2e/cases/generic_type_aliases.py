@@ -4,7 +4,9 @@ wp.types.matrix(shape=(3, 2), dtype=wp.float64)`, an alias of an alias; used
 in annotations, as constructors (`vec5(...)`, `real(1.0)`), as array dtypes,
 and in module constants (`ORIGIN = Vec(...)`).  A class subclassing a vector
 or matrix type (`class vec6f(wp.types.vector(length=6, dtype=wp.float32)):
-pass`, as newton's kamino solver writes them) is that type."""
+pass`, as newton's kamino solver writes them) is that type.  A constant built
+by calling a type expression (`wp.types.matrix((3, 2), dtype=wp.int32)(1, 2,
+...)`, newton's raycast)."""
 import warp as wp
 
 real = wp.float64
@@ -25,6 +27,8 @@ class mat63f(wp.types.matrix(shape=(6, 3), dtype=wp.float32)):
 
 
 ORIGIN = Vec(1.0, 2.0, 3.0)
+IFACE = wp.types.matrix((3, 2), dtype=wp.int32)(1, 2, 0, 2, 0, 1)
+V4 = wp.types.vector(length=4, dtype=wp.float64)(1.0, 2.0, 3.0, 4.5)
 HALF = real(0.5)
 
 
@@ -73,6 +77,13 @@ def subclassed(x: wp.array(dtype=vec6f), m: wp.array(dtype=mat63f), out: wp.arra
     mout[i] = m[i] * 3.0 + wp.outer(v, wp.vec3(1.0, 0.0, 2.0))
 
 
+@wp.kernel
+def called_types(o: wp.array(dtype=int), f: wp.array(dtype=wp.float64)):
+    i = wp.tid()
+    o[i] = IFACE[i % 3, 1] + IFACE[2, 0] * 10
+    f[i] = V4[i % 4] * wp.float64(2.0)
+
+
 TESTS = [
     dict(kernel="use_aliases", dim=40,
          args=dict(x=("uniform", -3, 3), v=("uniform", -1, 1), p=("uniform", -5, 5),
@@ -80,4 +91,5 @@ TESTS = [
          outputs=["out", "vout", "pout", "iout"]),
     dict(kernel="subclassed", dim=23, args=dict(x=("uniform", -2, 2), m=("uniform", -1, 1)),
          outputs=["out", "vout", "mout"]),
+    dict(kernel="called_types", dim=7, outputs=["o", "f"]),
 ]
