@@ -527,6 +527,9 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     return eval_binary(c, e, &a, &b, out);
   }
   case AST_EXPR_COMPARE: {
+    if (e->nitems == 2 &&
+        (e->ops[0] == AST_OP_IN || e->ops[0] == AST_OP_NOT_IN))
+      return lower_cv_membership(c, e, limit, out);
     cvalue a, b;
     if (!eval(c, e->items[0], limit, &a))
       return false;

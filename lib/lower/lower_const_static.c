@@ -227,3 +227,59 @@ bool lower_cv_len(lower_ctx *c, const ast_expr *call, int limit, cvalue *out) {
   }
   return lower_cv_not_const(c, call);
 }
+
+/* Does item x (a string, or a number) equal the container's item y? */
+static int same_item(lower_ctx *c, const ast_expr *x, const cvalue *xv,
+                     const ast_expr *y, int limit) {
+  int lim = limit;
+  y = lower_cv_follow(c, y, &lim);
+  if (x->kind == AST_EXPR_STRING || y->kind == AST_EXPR_STRING)
+    return x->kind == AST_EXPR_STRING && y->kind == AST_EXPR_STRING &&
+           !strcmp(x->string, y->string);
+  cvalue yv;
+  bool quiet = c->const_quiet;
+  c->const_quiet = true; /* an item that is no number is just unequal */
+  bool ok = lower_cv_eval(c, y, lim, &yv);
+  c->const_quiet = quiet;
+  if (!ok)
+    return -1;
+  lower_cv_untype(&yv);
+  if (yv.kind == CV_TYPED || yv.npy)
+    return -1;
+  if (xv->kind != CV_FLOAT && yv.kind != CV_FLOAT)
+    return xv->i == yv.i;
+  double a = xv->kind == CV_FLOAT ? xv->f : (double)xv->i;
+  double b = yv.kind == CV_FLOAT ? yv.f : (double)yv.i;
+  return a == b;
+}
+
+bool lower_cv_membership(lower_ctx *c, const ast_expr *e, int limit,
+                         cvalue *out) {
+  int lim = limit;
+  const ast_expr *x = lower_cv_follow(c, e->items[0], &lim);
+  cvalue xv = {0};
+  if (x->kind != AST_EXPR_STRING) {
+    if (!lower_cv_eval(c, e->items[0], limit, &xv))
+      return false;
+    lower_cv_untype(&xv);
+    if (xv.kind == CV_TYPED || xv.npy)
+      return lower_cv_not_const(c, e);
+  }
+  lim = limit;
+  const ast_expr *seq = lower_cv_follow(c, e->items[1], &lim);
+  bool dict = seq->kind == AST_EXPR_UNSUPPORTED && !strcmp(seq->name, "dict");
+  bool set = seq->kind == AST_EXPR_UNSUPPORTED && !strcmp(seq->name, "set");
+  if (!dict && !set && !lower_cv_is_seq(seq))
+    return lower_cv_not_const(c, e);
+  bool found = false;
+  for (int k = 0; k < seq->nitems && !found; k += dict ? 2 : 1) {
+    int r = same_item(c, x, &xv, seq->items[k], lim);
+    if (r < 0)
+      return lower_cv_not_const(c, seq->items[k]);
+    found = r;
+  }
+  memset(out, 0, sizeof *out);
+  out->kind = CV_BOOL;
+  out->i = found == (e->ops[0] == AST_OP_IN);
+  return true;
+}

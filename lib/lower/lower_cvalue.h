@@ -48,6 +48,10 @@ bool lower_cv_is_seq(const ast_expr *x);
 const ast_expr *lower_cv_follow(lower_ctx *c, const ast_expr *x, int *limit);
 bool lower_cv_func(lower_ctx *c, const ast_expr *call, const ast_def *d,
                    int limit, cvalue *out);
+/* `x in C` / `x not in C` (the compare e, one operator) at compile time:
+ * x a string or a number, C a tuple, list, set or dict (its keys). */
+bool lower_cv_membership(lower_ctx *c, const ast_expr *e, int limit,
+                         cvalue *out);
 /* len(x) at compile time (the call `call`). */
 bool lower_cv_len(lower_ctx *c, const ast_expr *call, int limit, cvalue *out);
 

@@ -368,7 +368,8 @@ static ast_expr *convert(pctx *c, TSNode n) {
        i++)
     if (strcmp(t, unsupported_names[i][0]) == 0) {
       e = p_unsupported(c, n, unsupported_names[i][1]);
-      if (strcmp(t, "list") == 0) { /* items kept: wp.overload(k, [...]) */
+      if (strcmp(t, "list") == 0 || strcmp(t, "set") == 0) {
+        /* items kept: wp.overload(k, [...]), wp.static("x" in OPTIONS) */
         int m = (int)ts_node_named_child_count(n);
         e->items = WP_NEW_ARRAY(c->arena, ast_expr *, m + 1);
         for (int k = 0; k < m; k++) {

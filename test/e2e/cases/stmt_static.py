@@ -1,6 +1,9 @@
 """wp.static(expr): expressions over module constants evaluated at compile
 time, as loop bounds, values and `if` conditions that select a branch while
-the kernel is compiled (the branch not taken is never compiled)."""
+the kernel is compiled (the branch not taken is never compiled).  `x in C`
+over module-level sets, dicts, lists and tuples (newton's
+`wp.static("connectivity" in VBD_DEBUG_PRINTING_OPTIONS)`, an empty dict with
+its entries commented out)."""
 import warp as wp
 
 N = 4
@@ -8,6 +11,13 @@ SCALE = 0.5
 MODE = 2
 USE_SQUARE = True
 ORDER = wp.constant(3)
+DEBUG_OPTIONS = {
+    # "contact_info",
+}
+FEATURES = {"friction", "restitution"}
+TABLE = {"a": 1, "b": 2}
+NAMES = ["x", "y"]
+NUMS = (1, 2.5, 3)
 
 
 @wp.kernel
@@ -48,9 +58,31 @@ def static_branches(x: wp.array(dtype=float), out: wp.array2d(dtype=float)):
     out[i, 4] = wp.static(SCALE if MODE > 1 else 2.0) * v
 
 
+@wp.kernel
+def static_membership(out: wp.array(dtype=int)):
+    i = wp.tid()
+    r = int(0)
+    if wp.static("contact_info" in DEBUG_OPTIONS):
+        r += 1
+    if wp.static("friction" in FEATURES):
+        r += 2
+    if wp.static("b" in TABLE):
+        r += 4
+    if wp.static("z" not in NAMES):
+        r += 8
+    if wp.static(2.5 in NUMS):
+        r += 16
+    if wp.static(4 in NUMS):
+        r += 32
+    if wp.static("restitution" not in FEATURES):
+        r += 64
+    out[i] = r + i
+
+
 TESTS = [
     dict(kernel="static_values", dim=16, args=dict(x=("uniform", -1, 1)),
          shapes=dict(out=(16, 4)), outputs=["out"]),
     dict(kernel="static_branches", dim=16, args=dict(x=("uniform", 0.1, 2)),
          shapes=dict(out=(16, 5)), outputs=["out"]),
+    dict(kernel="static_membership", dim=3, outputs=["out"]),
 ]
