@@ -60,7 +60,8 @@ static ir_value *scalar_ctor(lower_ctx *c, const ast_expr *e,
 static ir_value *composite_ctor(lower_ctx *c, const ast_expr *e,
                                 const ir_type *t) {
   ast_expr plain;
-  if (!(e = lower_spatial_dtype(c, e, t, &plain)))
+  if (!(e = lower_spatial_dtype(c, e, t, &plain)) ||
+      !(e = lower_ctor_keywords(c, e, t)))
     return NULL;
   ir_value **args;
   int n = lower_args(c, e, &args);
@@ -614,8 +615,13 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
     path = e->value->name; /* expect_eq(a, b) without wp., as in Warp */
   if (path && !strncmp(path, "expect_", 7) &&
       (!strcmp(path + 7, "eq") || !strcmp(path + 7, "neq") ||
-       !strcmp(path + 7, "near")))
+       !strcmp(path + 7, "near"))) {
+    /* warp-lang's expect_eq(a, b), expect_near(a, b, tolerance) */
+    if (!(e = lower_named_keywords(
+              c, e, path, !strcmp(path + 7, "near") ? "a,b,tolerance" : "a,b")))
+      return NULL;
     return lower_expect(c, e, path);
+  }
   if (path && !strcmp(path, "handle")) { /* a type only, as in Warp 1.19 */
     wp_error(c->diag, e->value->loc,
              "wp.handle is a type for annotations and has no constructor in "
@@ -631,6 +637,9 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
   case ENT_GRAD: return lower_grad_apply(c, e, callee, func_call);
   case ENT_BUILTIN: {
     ir_builtin_id id = callee.builtin->id;
+    if (!lower_linalg_handles(id) &&
+        !(e = lower_builtin_keywords(c, e, callee.builtin)))
+      return NULL;
     if (id == IR_B_CAST)
       return bitcast(c, e);
     if (lower_linalg_handles(id))

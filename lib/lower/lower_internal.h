@@ -739,6 +739,20 @@ binding lower_lookup_attr(lower_ctx *c, int mod, const char *name);
 /* The module-level meaning of a NAME or ATTRIBUTE chain (no locals):
  * BIND_NONE for anything else. */
 binding lower_resolve(lower_ctx *c, const ast_expr *e);
+/* lower_keywords.c: call e with its keyword arguments placed by the
+ * parameter names of builtin b (builtin_params.def) or of the constructor
+ * of type t (transform: p, q; quat: x, y, z, w or ijk, real); e itself when
+ * it has none (or, for a builtin, has dtype=, which its lowering takes);
+ * NULL after reporting a name it lacks, a parameter given twice or a gap.
+ * The result is in the arena. */
+const ast_expr *lower_builtin_keywords(lower_ctx *c, const ast_expr *e,
+                                       const ir_builtin *b);
+const ast_expr *lower_ctor_keywords(lower_ctx *c, const ast_expr *e,
+                                    const ir_type *t);
+/* The same by the parameter names `names` ("a,b,tolerance") of `name`. */
+const ast_expr *lower_named_keywords(lower_ctx *c, const ast_expr *e,
+                                     const char *name, const char *names);
+
 /* Reports a BIND_MISSING / BIND_BADNAME / BIND_OTHER binding used at
  * `use` for `name` (once per import). */
 void lower_report_binding(lower_ctx *c, binding b, const char *name,
