@@ -259,6 +259,17 @@ static ir_value *component(lower_ctx *c, place *p, const ast_expr *t,
   if (ir_type_is_transform(type) && t->kind == AST_EXPR_ATTRIBUTE &&
       (!strcmp(t->name, "p") || !strcmp(t->name, "q")))
     return transform_part(c, p, t, value, s);
+  if (type->kind == IR_T_VEC && t->kind == AST_EXPR_SUBSCRIPT &&
+      t->nitems == 1 && t->items[0]->kind == AST_EXPR_SLICE) {
+    ir_value *agg = place_read(c, p, s->loc); /* v[lo:hi] = w */
+    if (!value)
+      return lower_vec_slice(c, agg, t->items[0]);
+    ir_value *r = lower_vec_slice_store(c, agg, t->items[0], value,
+                                        s->value ? s->value->loc : s->loc);
+    if (r)
+      place_write(c, p, r, s->loc);
+    return r;
+  }
   ir_value *ix[2];
   int n = component_indices(c, t, type, ix);
   if (n < 0)

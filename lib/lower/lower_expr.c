@@ -187,9 +187,10 @@ static ir_value *index_value(lower_ctx *c, ir_value *base, const ast_expr *e) {
       lower_check_reload(c, base, e->loc);
     return n < 0 ? NULL : lower_emit(c, IR_LOAD, t->elem, args, n, e->loc);
   }
-  if (t->kind == IR_T_VEC && t->flavor == IR_VEC_PLAIN && e->nitems == 1 &&
-      e->items[0]->kind == AST_EXPR_SLICE)
-    return lower_vec_slice(c, base, e->items[0]);
+  if (t->kind == IR_T_VEC || t->kind == IR_T_MAT)
+    for (int i = 0; i < e->nitems; i++)
+      if (e->items[i]->kind == AST_EXPR_SLICE)
+        return lower_slice_read(c, base, e);
   int max = t->kind == IR_T_MAT ? 2 : 1;
   if (t->kind != IR_T_VEC && t->kind != IR_T_MAT && t->kind != IR_T_TUPLE) {
     wp_error(c->diag, e->loc, "'%s' cannot be indexed", t->name);

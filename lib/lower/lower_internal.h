@@ -280,6 +280,14 @@ ir_value *lower_cast(lower_ctx *c, ir_value *v, const ir_type *to, wp_loc loc);
 const ast_expr *lower_expand_starred(lower_ctx *c, const ast_expr *e);
 /* v[lo:hi:step] of vector v, `s` the slice (lower_slice.c). */
 ir_value *lower_vec_slice(lower_ctx *c, ir_value *v, const ast_expr *s);
+/* v[...] of a vector (any flavor) or matrix whose subscript e holds a slice:
+ * a vector or matrix of the selected components. */
+ir_value *lower_slice_read(lower_ctx *c, ir_value *v, const ast_expr *e);
+/* agg with the components slice s selects replaced by those of value (a
+ * vector of as many components of agg's scalar type); NULL when reported
+ * (at vloc, or at s). */
+ir_value *lower_vec_slice_store(lower_ctx *c, ir_value *agg, const ast_expr *s,
+                                ir_value *value, wp_loc vloc);
 /* Part k (0 start, 1 stop, 2 step) of slice `s` as a compile-time integer
  * into *out, def when absent; else the error msg at the part, false.
  * lower_const_slice: the three bounds of `s` over len components with

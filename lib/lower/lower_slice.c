@@ -1,7 +1,10 @@
-/* lower_slice.c - v[lo:hi:step] on vectors: a new vector of the selected
- * components, as Warp builds it.  The bounds are compile-time integers
- * (literals, constants, locals assigned one) with Python's meaning:
- * omitted parts, negative indices counted from the end, clamping. */
+/* lower_slice.c - slices of vectors and matrices, as Warp builds them:
+ * v[lo:hi:step] a new vector of the selected components (of a quat,
+ * transform or spatial vector too: a plain vector), m[a:b] the selected rows,
+ * m[i, a:b] / m[a:b, j] a vector, m[a:b, c:d] a matrix; and the store
+ * v[lo:hi:step] = w.  The bounds are compile-time integers (literals,
+ * constants, locals assigned one) with Python's meaning: omitted parts,
+ * negative indices counted from the end, clamping. */
 #include "lower_internal.h"
 
 bool lower_slice_bound(lower_ctx *c, const ast_expr *s, int k, int64_t def,
@@ -70,4 +73,103 @@ ir_value *lower_vec_slice(lower_ctx *c, ir_value *v, const ast_expr *s) {
   }
   return lower_emit(c, IR_COMPOSE, ir_t_vec(c->T, t->scalar, n), comps, n,
                     s->loc);
+}
+
+/* The indices one subscript item selects along a dimension of length len:
+ * a slice's (the count, >= 1) or a single constant index (*single set);
+ * -1 after reporting. */
+static int select_dim(lower_ctx *c, const ast_expr *x, int len, bool *single,
+                      int *idx, const ir_type *t) {
+  *single = x->kind != AST_EXPR_SLICE;
+  if (*single) {
+    ir_value *ix = lower_expr(c, x);
+    if (!ix || !lower_check_index(c, ix, x))
+      return -1;
+    if (ix->op != IR_CONST) {
+      wp_error(c->diag, x->loc,
+               "an index beside a slice must be a compile-time integer");
+      return -1;
+    }
+    int64_t k = ix->ival < 0 ? ix->ival + len : ix->ival;
+    if (k < 0 || k >= len) {
+      wp_error(c->diag, x->loc, "index %lld is out of range for '%s'",
+               (long long)ix->ival, t->name);
+      return -1;
+    }
+    idx[0] = (int)k;
+    return 1;
+  }
+  int64_t b[3];
+  if (!lower_const_slice(c, x, len,
+                         "a slice bound of a vector or matrix must be a "
+                         "compile-time integer",
+                         b))
+    return -1;
+  int n = 0;
+  for (int64_t i = b[0]; b[2] > 0 ? i < b[1] : i > b[1]; i += b[2])
+    idx[n++] = (int)i;
+  if (!n)
+    wp_error(c->diag, x->loc, "this slice of a '%s' is empty", t->name);
+  return n ? n : -1;
+}
+
+ir_value *lower_slice_read(lower_ctx *c, ir_value *v, const ast_expr *e) {
+  const ir_type *t = v->type;
+  if (t->kind == IR_T_VEC && e->nitems == 1)
+    return lower_vec_slice(c, v, e->items[0]);
+  if (t->kind != IR_T_MAT || e->nitems > 2) {
+    wp_error(c->diag, e->loc, "'%s' cannot be sliced this way", t->name);
+    return NULL;
+  }
+  int rows[IR_MAX_DIM], cols[IR_MAX_DIM];
+  bool one_row, one_col = false;
+  int nr = select_dim(c, e->items[0], t->rows, &one_row, rows, t);
+  int nc = t->cols;
+  for (int j = 0; j < nc; j++)
+    cols[j] = j;
+  if (nr > 0 && e->nitems == 2)
+    nc = select_dim(c, e->items[1], t->cols, &one_col, cols, t);
+  if (nr < 0 || nc < 0)
+    return NULL;
+  const ir_type *rowt = ir_t_vec(c->T, t->scalar, t->cols);
+  ir_value **comps = WP_NEW_ARRAY(c->A, ir_value *, nr * nc);
+  for (int i = 0; i < nr; i++) {
+    ir_value *row = lower_emit(c, IR_EXTRACT, rowt, &v, 1, e->loc);
+    row->aux = rows[i];
+    for (int j = 0; j < nc; j++) {
+      ir_value *x = lower_emit(c, IR_EXTRACT, t->elem, &row, 1, e->loc);
+      x->aux = cols[j];
+      comps[i * nc + j] = x;
+    }
+  }
+  const ir_type *rt = one_row   ? ir_t_vec(c->T, t->scalar, nc)
+                      : one_col ? ir_t_vec(c->T, t->scalar, nr)
+                                : ir_t_mat(c->T, t->scalar, nr, nc);
+  return lower_emit(c, IR_COMPOSE, rt, comps, nr * nc, e->loc);
+}
+
+ir_value *lower_vec_slice_store(lower_ctx *c, ir_value *agg, const ast_expr *s,
+                                ir_value *value, wp_loc vloc) {
+  const ir_type *t = agg->type;
+  int idx[IR_MAX_DIM];
+  bool single;
+  int n = select_dim(c, s, t->rows, &single, idx, t);
+  if (n < 0)
+    return NULL;
+  const ir_type *vt = value->type;
+  if (vt->kind != IR_T_VEC || vt->rows != n || vt->scalar != t->scalar) {
+    wp_error(c->diag, vloc,
+             "cannot assign a '%s' to a slice of %d component%s of '%s' (a "
+             "vector of %d '%s' is needed)",
+             vt->name, n, n == 1 ? "" : "s", t->name, n, t->elem->name);
+    return NULL;
+  }
+  for (int k = 0; k < n; k++) {
+    ir_value *x = lower_emit(c, IR_EXTRACT, t->elem, &value, 1, vloc);
+    x->aux = k;
+    ir_value *args[2] = {agg, x};
+    agg = lower_emit(c, IR_INSERT, t, args, 2, vloc);
+    agg->aux = idx[k];
+  }
+  return agg;
 }

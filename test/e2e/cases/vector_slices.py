@@ -3,7 +3,10 @@ constants, locals assigned a literal), Python's meaning: omitted parts,
 negative indices from the end, negative steps, clamping.  The result is a
 new vector of the selected components (wp.vec4(...)[1:] is a vec3); len()
 of it is a constant.  A local assigned a literal stays an int after it was
-given to a typed constructor (wp.vec3d(x, ...), then f[0:n]).
+given to a typed constructor (wp.vec3d(x, ...), then f[0:n]).  Slices of
+quaternions (q[:3], a plain vec3, as newton's IK examples take them) and of
+matrices (m[1:], m[0, 1:], m[:, 2], m[1:, :2]); stores into a vector slice
+(v[1:3] = w, v[::3] = w, as tests/test_vec.py writes them).
 """
 import warp as wp
 
@@ -51,8 +54,36 @@ def reuse(values: wp.array(dtype=wp.float64), counts: wp.array(dtype=int)):
     counts[2] = len(g)
 
 
+@wp.kernel
+def quat_mat_slices(a: wp.array(dtype=wp.vec4), q: wp.array(dtype=wp.quat), m: wp.array(dtype=wp.mat33),
+                    out: wp.array2d(dtype=float), vout: wp.array(dtype=wp.vec4), mout: wp.array(dtype=wp.mat22)):
+    i = wp.tid()
+    qi = q[i]
+    e = qi[:3]
+    f = qi[1:]
+    mi = m[i]
+    g = mi[1:]
+    h = mi[0, 1:]
+    r = mi[:, 2]
+    u = mi[1:, :2]
+    w = mi[::-2, 1]
+    out[i, 0] = wp.dot(e, wp.vec3(1.0, 2.0, 3.0)) + f[2]
+    out[i, 1] = g[0, 0] + g[1, 2] * 2.0
+    out[i, 2] = h[0] - h[1] * 3.0
+    out[i, 3] = wp.length(r) + w[1]
+    mout[i] = u
+    v = a[i]
+    v[1:3] = wp.vec2(7.0, 8.0) * qi[3]
+    v[::3] = e[1:]
+    v[-2:] = wp.vec2(v[0] + 1.0, h[0])
+    vout[i] = v
+
+
 TESTS = [
     dict(kernel="slices", dim=50, args=dict(a=("uniform", -3, 3)), shapes=dict(out=(50, 8), lens=(50, 4)),
          outputs=["out", "lens"]),
+    dict(kernel="quat_mat_slices", dim=20, args=dict(a=("uniform", -3, 3), q=("uniform", -1, 1),
+                                                    m=("uniform", -2, 2)),
+         shapes=dict(out=(20, 4)), outputs=["out", "vout", "mout"]),
     dict(kernel="reuse", dim=1, shapes=dict(values=(2,), counts=(3,)), rtol=0, atol=0),
 ]
