@@ -628,7 +628,21 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
              "a kernel; write wp.uint64(x)");
     return NULL;
   }
-  entity callee = lower_entity(c, e->value);
+  entity callee;
+  if (!path && e->value->kind == AST_EXPR_ATTRIBUTE &&
+      lower_host_module(c, e->value->value)) {
+    /* math.sqrt(x): warp-lang calls its builtin of the same name */
+    callee = lower_warp_name(c, e->value->name);
+    if (callee.kind != ENT_BUILTIN &&
+        !(callee.kind == ENT_TYPE && callee.type->kind == IR_T_SCALAR)) {
+      wp_error(c->diag, e->value->loc,
+               "'%s.%s' in a kernel: warp-lang calls the Warp builtin of "
+               "that name, and there is none; write the Warp function",
+               e->value->value->name, e->value->name);
+      return NULL;
+    }
+  } else
+    callee = lower_entity(c, e->value);
   switch (callee.kind) {
   case ENT_ERROR: return NULL;
   case ENT_TYPE: return type_call(c, e, callee.type);

@@ -285,6 +285,16 @@ static entity value_entity(ir_value *v) {
   return (entity){.kind = v ? ENT_VALUE : ENT_ERROR, .value = v};
 }
 
+bool lower_host_module(lower_ctx *c, const ast_expr *e) {
+  if (e->kind != AST_EXPR_NAME || lower_var_index(c, e->name, false) >= 0)
+    return false;
+  binding b = lower_resolve(c, e);
+  return b.kind == BIND_OTHER && b.import && !b.import->is_warp &&
+         !b.import->target[0] &&
+         (!strcmp(b.import->module, "math") ||
+          !strcmp(b.import->module, "numpy"));
+}
+
 static entity attribute(lower_ctx *c, const ast_expr *e) {
   const char *path = lower_warp_path(c, e);
   double wk;
@@ -307,6 +317,8 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
                            ? lower_const_int(c, ir_t_int32(c->T), ev)
                            : lower_const_int(
                                  c, ir_t_scalar(c->T, WP_SCALAR_INT64), ev));
+  if (lower_host_module(c, e->value)) /* math.pi in a kernel: a Python */
+    return value_entity(lower_const_value(c, e, e->loc)); /* float */
   entity base = lower_entity(c, e->value);
   if (base.kind == ENT_ERROR)
     return base;

@@ -279,6 +279,11 @@ ir_value *lower_cast(lower_ctx *c, ir_value *v, const ir_type *to, wp_loc loc);
  * none; NULL when reported) (lower_starred.c). */
 const ast_expr *lower_expand_starred(lower_ctx *c, const ast_expr *e);
 /* v[lo:hi:step] of vector v, `s` the slice (lower_slice.c). */
+/* Is e a name bound to this module's `import math` or `import numpy [as
+ * np]` (not shadowed by a kernel variable)?  In a kernel, math.pi is a
+ * Python float and math.sqrt(x) calls the Warp builtin of that name, as
+ * warp-lang resolves them. */
+bool lower_host_module(lower_ctx *c, const ast_expr *e);
 ir_value *lower_vec_slice(lower_ctx *c, ir_value *v, const ast_expr *s);
 /* v[...] of a vector (any flavor) or matrix whose subscript e holds a slice:
  * a vector or matrix of the selected components. */

@@ -23,10 +23,13 @@ def k(out: wp.array(dtype=float)):
     out[3] = HUGE
     out[4] = GAMMA
     out[5] = WRONG
+    out[6] = math.hypot(3.0, 4.0)
 
 # expect: 20:14: a numpy scalar (numpy.float32) cannot be used in a kernel, as in warp-lang; convert it: float(...), int(...) or wp.float32(...)
 # expect: 11:10: warpc does not compute with numpy scalars (this is a numpy.float32); convert it first: float(...), int(...) or wp.float32(...)
 # expect: 12:7: math domain error: Python raises here
 # expect: 13:8: math range error: Python raises here
 # expect: 14:9: warpc does not evaluate 'math.gamma' at compile time; write the value as a literal
+# expect: 26:14: 'math.hypot' in a kernel: warp-lang calls the Warp builtin of that name, and there is none; write the Warp function
 # expect: 15:18: warpc evaluates np.finfo of a numpy or warp float type only
+

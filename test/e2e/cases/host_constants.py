@@ -3,7 +3,10 @@ as newton writes them: `wp.constant(wp.float32(np.finfo(np.float32).eps))`,
 `float(np.finfo(np.float32).eps)`, `wp.static(math.cos(ANGLE))`,
 `math.radians`, `np.iinfo(np.int32).max`, `np.float32(x)` converted,
 `np.pi`, `round` (to even), `abs`, `min`, `max`, and a dict indexed by a
-module-level string (`BINS[POLYHEDRON]`, newton's contact_reduction)."""
+module-level string (`BINS[POLYHEDRON]`, newton's contact_reduction).  In a
+kernel, `math.pi` is a Python float and `math.sqrt(x)` / `np.float32(x)`
+call the Warp builtin of that name, as warp-lang resolves them (newton's
+camera_utils: `wp.float32(math.pi)`)."""
 import math
 
 import numpy as np
@@ -55,7 +58,18 @@ def host_values(x: wp.array(dtype=float), out: wp.array2d(dtype=float), d: wp.ar
     n[i] = IMAX - i + IMIN + UMAX + FLOORS + ROUNDS + NUM_BINS + SLOTS
 
 
+@wp.kernel
+def in_kernel(x: wp.array(dtype=float), out: wp.array2d(dtype=float)):
+    i = wp.tid()
+    v = x[i]
+    out[i, 0] = wp.min(v * 0.5, wp.float32(math.pi)) + math.e + np.pi
+    out[i, 1] = math.sqrt(wp.abs(v)) + np.sqrt(2.0)
+    out[i, 2] = math.floor(v) + math.atan2(v, 2.0) + np.float32(v) * math.tau
+
+
 TESTS = [
     dict(kernel="host_values", dim=16, args=dict(x=("uniform", -2, 2)), shapes=dict(out=(16, 8)),
          outputs=["out", "d", "n"]),
+    dict(kernel="in_kernel", dim=16, args=dict(x=("uniform", -3, 3)), shapes=dict(out=(16, 3)),
+         outputs=["out"]),
 ]
