@@ -33,10 +33,31 @@ typedef struct const_env {
   cvalue v;
 } const_env;
 
+static inline double cv_num(const cvalue *v) {
+  return v->kind == CV_FLOAT ? v->f : (double)v->i;
+}
+
+static inline int64_t cv_int(const cvalue *v) {
+  return v->kind == CV_FLOAT ? (int64_t)v->f : v->i;
+}
+
+/* lower_const_arith.c: v a typed constant of type t with fresh zero
+ * components; a Warp scalar as a Python number (float types as floats,
+ * integers as ints); out = a scalar of type t holding f or i (a Python
+ * number for float32 / int32, as Warp gives them back); a op b of the binary
+ * e; t(args of the call e). */
+void lower_cv_new_typed(lower_ctx *c, cvalue *v, const ir_type *t);
+void lower_cv_scalar_result(lower_ctx *c, const ir_type *t, double f, int64_t i,
+                            cvalue *out);
+bool lower_cv_binary(lower_ctx *c, const ast_expr *e, cvalue *a, cvalue *b,
+                     cvalue *out);
+bool lower_cv_typed(lower_ctx *c, const ast_expr *e, const ir_type *t,
+                    int limit, cvalue *out);
+
 /* lower_const.c */
 bool lower_cv_eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out);
 bool lower_cv_not_const(lower_ctx *c, const ast_expr *e); /* reports */
-void lower_cv_untype(cvalue *v); /* a Warp scalar as a Python number */
+void lower_cv_untype(cvalue *v); /* (lower_const_arith.c) */
 const ast_global *lower_cv_find_global(lower_ctx *c, const char *name,
                                        int limit, int *index);
 ir_value *lower_cv_materialize(lower_ctx *c, const cvalue *v, wp_loc loc);
