@@ -57,10 +57,10 @@ void lower_module_structs(lower_ctx *c, int mod) {
                            wp_arena_printf(c->A, "%s_%s%s", c->m->name,
                                            lower_module_tag(c, mod), d->name)));
     if (t) /* one C type for the struct in every header that uses it */
-      ((ir_type *)t)->shared =
-          mod == 0 ? wp_arena_printf(c->A, "%s_%s", c->m->name, d->name)
-                   : wp_arena_printf(c->A, "%s%s", lower_module_tag(c, mod),
-                                     d->name);
+      ((ir_type *)t)->shared = lower_c_ident(
+          c, mod == 0 ? wp_arena_printf(c->A, "%s_%s", c->m->name, d->name)
+                      : wp_arena_printf(c->A, "%s%s", lower_module_tag(c, mod),
+                                        d->name));
     ms->defs[ms->n] = d;
     ms->types[ms->n++] = t;
   }

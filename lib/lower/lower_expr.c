@@ -307,6 +307,9 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
       lower_unknown_warp_name(c, path, e->loc);
     return en;
   }
+  binding cm = lower_class_member(c, e); /* Mode.from_int, a class's func */
+  if (cm.kind != BIND_NONE)
+    return lower_binding_entity(c, cm, e->name, e->loc);
   int64_t ev, mask;
   bool plain;
   int r = lower_enum_member(c, e, &ev, &plain, &mask); /* Mode.FAST */

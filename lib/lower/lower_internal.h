@@ -740,9 +740,13 @@ int lower_enter_module(lower_ctx *c, int mod);
  * else the dotted name it was imported as, e.g. "pkg_util_" (C names are
  * made unique by lower_unique_cname). */
 const char *lower_module_tag(lower_ctx *c, int mod);
+/* name with each '.' (a definition of a class body, Gaussian.Data) made
+ * '_' for C; name itself when it has none. */
+const char *lower_c_ident(lower_ctx *c, const char *name);
 /* A C name not used yet by a function or struct type of the output, nor
- * by a launcher of the main file's kernels: `base`, or `base` with a numeric
- * suffix; it counts as used from then on (lower_names.c). */
+ * by a launcher of the main file's kernels: `base` (its '.' made '_'), or
+ * that with a numeric suffix; it counts as used from then on
+ * (lower_names.c). */
 const char *lower_unique_cname(lower_ctx *c, const char *base);
 /* What `name` denotes at the top level of module `mod` (its funcs,
  * structs, imports, constants, names of its star imports). */
@@ -766,6 +770,10 @@ const ast_expr *lower_ctor_keywords(lower_ctx *c, const ast_expr *e,
 const ast_expr *lower_named_keywords(lower_ctx *c, const ast_expr *e,
                                      const char *name, const char *names);
 
+/* `Class.name` (e an attribute) naming a @wp.func or @wp.struct defined in
+ * the body of a module-level class (an enum, a host class, a vector
+ * subclass): its BIND_FUNC / BIND_STRUCT binding, else BIND_NONE. */
+binding lower_class_member(lower_ctx *c, const ast_expr *e);
 /* Reports a BIND_MISSING / BIND_BADNAME / BIND_OTHER binding used at
  * `use` for `name` (once per import). */
 void lower_report_binding(lower_ctx *c, binding b, const char *name,

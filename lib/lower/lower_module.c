@@ -154,7 +154,28 @@ binding lower_resolve(lower_ctx *c, const ast_expr *e) {
   }
   if (base.kind == BIND_MISSING || base.kind == BIND_BADNAME)
     return base;
-  return (binding){.kind = BIND_NONE};
+  return lower_class_member(c, e); /* Gaussian.Data, Mode.from_int */
+}
+
+binding lower_class_member(lower_ctx *c, const ast_expr *e) {
+  binding none = {.kind = BIND_NONE};
+  const ast_expr *base = e->value;
+  if (e->kind != AST_EXPR_ATTRIBUTE ||
+      (base->kind != AST_EXPR_NAME && base->kind != AST_EXPR_ATTRIBUTE) ||
+      (base->kind == AST_EXPR_NAME &&
+       lower_var_index(c, base->name, false) >= 0))
+    return none;
+  binding b = lower_resolve(c, base);
+  const char *cls = NULL;
+  if ((b.kind == BIND_ENUM || b.kind == BIND_OTHER) && b.def && b.module >= 0)
+    cls = b.def->name;
+  else if (b.kind == BIND_GLOBAL)
+    cls = c->prog->modules[b.module]->globals[b.index].name;
+  if (!cls)
+    return none;
+  binding m =
+      lookup(c, b.module, wp_arena_printf(c->A, "%s.%s", cls, e->name), 0);
+  return m.kind == BIND_FUNC || m.kind == BIND_STRUCT ? m : none;
 }
 
 static const char *module_label(lower_ctx *c, int mod) {

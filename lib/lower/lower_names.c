@@ -160,8 +160,19 @@ static void sync_cnames(lower_ctx *c) {
   }
 }
 
+const char *lower_c_ident(lower_ctx *c, const char *name) {
+  if (!strchr(name, '.'))
+    return name;
+  char *s = wp_arena_strdup(c->A, name);
+  for (char *p = s; *p; p++)
+    if (*p == '.') /* Mode.from_int, Gaussian.Data: of a class body */
+      *p = '_';
+  return s;
+}
+
 const char *lower_unique_cname(lower_ctx *c, const char *base) {
   sync_cnames(c);
+  base = lower_c_ident(c, base);
   const char *n = base;
   for (int k = 2; wp_strmap_find(&c->names->cnames, n); k++)
     n = wp_arena_printf(c->A, "%s_%d", base, k);

@@ -1,0 +1,57 @@
+"""@wp.func and @wp.struct definitions in the body of a module-level class,
+reached as Class.name, as warp-lang takes them: a static func of an IntEnum
+(newton's `JointActuationType.from_newton_wp`), a func of a vector subclass
+that builds one (newton's `YieldParamVec.from_values`), a struct of a plain
+class (`Gaussian.Data`) made and filled in a kernel."""
+import enum
+
+import warp as wp
+
+
+class Actuation(enum.IntEnum):
+    FORCE = 1
+    POSITION = 2
+
+    @staticmethod
+    @wp.func
+    def from_mode(mode: int) -> int:
+        if mode == 0:
+            return int(Actuation.FORCE)
+        return int(Actuation.POSITION) * 10 + mode
+
+
+class YieldParams(wp.types.vector(length=3, dtype=wp.float32)):
+    @wp.func
+    def from_values(friction: float, pressure: float, stress: float):
+        scale = wp.sqrt(3.0 / 2.0)
+        return YieldParams(pressure * scale, friction * pressure, stress)
+
+
+class Gaussian:
+    @wp.struct
+    class Data:
+        mu: float
+        sigma: float
+
+    @wp.func
+    def density(mu: float, sigma: float, x: float):
+        d = (x - mu) / sigma
+        return wp.exp(-0.5 * d * d) / sigma
+
+
+@wp.kernel
+def class_members(x: wp.array(dtype=float), modes: wp.array(dtype=int), out: wp.array(dtype=float),
+                  acts: wp.array(dtype=int), params: wp.array(dtype=YieldParams)):
+    i = wp.tid()
+    g = Gaussian.Data()
+    g.mu = 0.5
+    g.sigma = 1.5 + x[i] * 0.25
+    out[i] = Gaussian.density(g.mu, g.sigma, x[i])
+    acts[i] = Actuation.from_mode(modes[i])
+    params[i] = YieldParams.from_values(x[i], 2.0, 3.0 * x[i])
+
+
+TESTS = [
+    dict(kernel="class_members", dim=12, args=dict(x=("uniform", -1, 1), modes=("int", 0, 3)),
+         outputs=["out", "acts", "params"]),
+]
