@@ -266,25 +266,54 @@ bool lower_cv_typed(lower_ctx *c, const ast_expr *e, const ir_type *t,
                     int limit, cvalue *out) {
   int n = t->rows * t->cols;
   lower_cv_new_typed(c, out, t);
-  if (e->nitems == 0)
+  ast_expr *const *items = e->items;
+  int ni = e->nitems, lim = limit;
+  if (ni == 0)
     return true;
-  cvalue *args = WP_NEW_ARRAY(c->A, cvalue, e->nitems);
-  for (int i = 0; i < e->nitems; i++) {
-    if (!lower_cv_eval(c, e->items[i], limit, &args[i]))
-      return false;
-    if (args[i].kind == CV_TYPED)
-      return lower_cv_not_const(c, e->items[i]);
-    args[i].npy = NULL; /* wp.float32(np.finfo(np.float32).eps) */
+  if (ni == 1 && t->kind != IR_T_SCALAR) { /* vec3bool([True, False, True]) */
+    const ast_expr *seq = lower_cv_follow(c, e->items[0], &lim);
+    if (lower_cv_is_seq(seq))
+      items = seq->items, ni = seq->nitems;
+    else
+      lim = limit;
   }
-  if (e->nitems != 1 && e->nitems != n)
+  /* the components the arguments give, in order: a scalar gives one; a
+     vector as the whole of a conversion (wp.vec3d(v)), or as a part of
+     wp.transform(p, q), gives its own */
+  double *comp = WP_NEW_ARRAY(c->A, double, n + 1);
+  int64_t *icomp = WP_NEW_ARRAY(c->A, int64_t, n + 1);
+  int nc = 0;
+  cvalue first = {0};
+  for (int i = 0; i < ni; i++) {
+    cvalue a;
+    if (!lower_cv_eval(c, items[i], lim, &a))
+      return false;
+    lower_cv_untype(&a);
+    a.npy = NULL; /* wp.float32(np.finfo(np.float32).eps) */
+    if (i == 0)
+      first = a;
+    if (a.kind == CV_TYPED) {
+      int m = a.type->rows * a.type->cols;
+      bool part =
+          ir_type_is_transform(t) && ni == 2 && a.type->kind == IR_T_VEC;
+      if ((!part && (ni != 1 || a.type->kind != t->kind)) || nc + m > n)
+        return lower_cv_not_const(c, items[i]);
+      for (int k = 0; k < m; k++, nc++)
+        comp[nc] = a.comp[k], icomp[nc] = a.icomp[k];
+      continue;
+    }
+    if (nc + 1 > n && ni != 1)
+      return lower_cv_not_const(c, e);
+    comp[nc] = cv_num(&a), icomp[nc] = cv_int(&a), nc++;
+  }
+  if (nc != 1 && nc != n)
     return lower_cv_not_const(c, e);
   for (int k = 0; k < n; k++) {
-    const cvalue *a = &args[e->nitems == 1 ? 0 : k];
-    out->comp[k] = cv_num(a);
-    out->icomp[k] = cv_int(a);
+    out->comp[k] = comp[nc == 1 ? 0 : k];
+    out->icomp[k] = icomp[nc == 1 ? 0 : k];
   }
-  if (t->kind == IR_T_SCALAR && args[0].kind != CV_BOOL)
-    out->py = args[0].kind == CV_INT ? 1 : 2, out->pyf = cv_num(&args[0]);
+  if (t->kind == IR_T_SCALAR && first.kind != CV_BOOL && first.kind != CV_TYPED)
+    out->py = first.kind == CV_INT ? 1 : 2, out->pyf = cv_num(&first);
   round_comps(out);
   return true;
 }

@@ -6,7 +6,10 @@ and in module constants (`ORIGIN = Vec(...)`).  A class subclassing a vector
 or matrix type (`class vec6f(wp.types.vector(length=6, dtype=wp.float32)):
 pass`, as newton's kamino solver writes them) is that type.  A constant built
 by calling a type expression (`wp.types.matrix((3, 2), dtype=wp.int32)(1, 2,
-...)`, newton's raycast)."""
+...)`, newton's raycast), and constants built from typed parts:
+`wp.transform(wp.vec3(...), wp.quat(...))` (tests/test_compile_consts.py),
+`wp.vec3(wp.float32(1.5), ...)`, a conversion `wp.vec3d(wp.vec3(...))`,
+components given as a list `wp.vec3([...])`."""
 import warp as wp
 
 real = wp.float64
@@ -29,6 +32,10 @@ class mat63f(wp.types.matrix(shape=(6, 3), dtype=wp.float32)):
 ORIGIN = Vec(1.0, 2.0, 3.0)
 IFACE = wp.types.matrix((3, 2), dtype=wp.int32)(1, 2, 0, 2, 0, 1)
 V4 = wp.types.vector(length=4, dtype=wp.float64)(1.0, 2.0, 3.0, 4.5)
+XFORM = wp.transform(wp.vec3(1.0, 2.0, 3.0), wp.quat(0.1, 0.2, 0.3, 0.9))
+PARTS = wp.vec3(wp.float32(1.5), 2.0, wp.float16(0.5))
+CONVERTED = wp.vec3d(wp.vec3(0.1, 2.0, 3.0))
+LISTED = wp.vec3([1.0, 2.5, 3.0])
 HALF = real(0.5)
 
 
@@ -81,7 +88,9 @@ def subclassed(x: wp.array(dtype=vec6f), m: wp.array(dtype=mat63f), out: wp.arra
 def called_types(o: wp.array(dtype=int), f: wp.array(dtype=wp.float64)):
     i = wp.tid()
     o[i] = IFACE[i % 3, 1] + IFACE[2, 0] * 10
-    f[i] = V4[i % 4] * wp.float64(2.0)
+    f[i] = V4[i % 4] * wp.float64(2.0) + CONVERTED[i % 3]
+    p = wp.transform_point(XFORM, PARTS + LISTED * float(i))
+    f[i] += wp.float64(p[i % 3])
 
 
 TESTS = [
