@@ -175,7 +175,10 @@ binding lower_class_member(lower_ctx *c, const ast_expr *e) {
     return none;
   binding m =
       lookup(c, b.module, wp_arena_printf(c->A, "%s.%s", cls, e->name), 0);
-  return m.kind == BIND_FUNC || m.kind == BIND_STRUCT ? m : none;
+  return m.kind == BIND_FUNC || m.kind == BIND_STRUCT ||
+                 (m.kind == BIND_ENUM && m.def)
+             ? m
+             : none;
 }
 
 static const char *module_label(lower_ctx *c, int mod) {

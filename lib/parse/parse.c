@@ -309,27 +309,36 @@ static TSNode type_subclass_base(pctx *c, TSNode def) {
   return nk == 1 && p_is(k[0], "call") ? k[0] : none;
 }
 
-/* The @wp.func and @wp.struct definitions in the body of a module-level
- * class that is none itself (`class Mode(IntEnum): ... @staticmethod
- * @wp.func def from_int(...)`, `class Gaussian: @wp.struct class Data`),
- * as warp-lang takes them: named CLASS.NAME, reached as Mode.from_int. */
-static void class_members(pctx *c, TSNode n, modvecs *mv) {
-  if (!p_is(n, "class_definition"))
+/* The @wp.func and @wp.struct definitions and the classes (enums) in the
+ * body of a module-level class that is none itself (`class Mode(IntEnum):
+ * ... @staticmethod @wp.func def from_int(...)`, `class Gaussian:
+ * @wp.struct class Data`, `class Interface: class Kind(IntEnum)`), at any
+ * depth, as warp-lang takes them: named OUTER.NAME, reached as
+ * Mode.from_int. */
+static void class_members(pctx *c, TSNode n, const char *prefix, modvecs *mv,
+                          int depth) {
+  if (!p_is(n, "class_definition") || depth > 8)
     return; /* a decorated class is a @wp.struct or host code */
   TSNode name = p_field(n, "name"), body = p_field(n, "body");
   if (ts_node_is_null(name) || ts_node_is_null(body))
     return;
-  const char *cls = p_text(c, name);
+  const char *cls =
+      prefix ? wp_arena_printf(c->arena, "%s.%s", prefix, p_text(c, name))
+             : p_text(c, name);
   TSNode *k;
   int nk = p_kids(c, body, true, &k);
   for (int i = 0; i < nk; i++) {
-    if (!p_is(k[i], "decorated_definition"))
+    bool nested = p_is(k[i], "class_definition");
+    if (!nested && !p_is(k[i], "decorated_definition"))
       continue;
     ast_def *d = p_def(c, k[i]);
-    if (d->kind != AST_DEF_FUNC && d->kind != AST_DEF_STRUCT)
+    if (nested ? d->kind != AST_DEF_PLAIN
+               : d->kind != AST_DEF_FUNC && d->kind != AST_DEF_STRUCT)
       continue;
     d->name = wp_arena_printf(c->arena, "%s.%s", cls, d->name);
     wp_ptrvec_push(c->arena, &mv->defs, d);
+    if (nested)
+      class_members(c, k[i], cls, mv, depth + 1);
   }
 }
 
@@ -341,12 +350,12 @@ static void collect_module(pctx *c, TSNode root, modvecs *mv) {
     if (!ts_node_is_null(base)) {
       TSNode none = {0};
       add_global(c, mv, p_field(k[i], "name"), base, none);
-      class_members(c, k[i], mv);
+      class_members(c, k[i], NULL, mv, 0);
     } else if (is_def(k[i])) {
       c->top_level = true;
       wp_ptrvec_push(c->arena, &mv->defs, p_def(c, k[i]));
       c->top_level = false;
-      class_members(c, k[i], mv);
+      class_members(c, k[i], NULL, mv, 0);
     } else if (p_is(k[i], "expression_statement") &&
                ts_node_named_child_count(k[i]) == 1) {
       TSNode e = ts_node_named_child(k[i], 0);

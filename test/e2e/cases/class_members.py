@@ -2,7 +2,8 @@
 reached as Class.name, as warp-lang takes them: a static func of an IntEnum
 (newton's `JointActuationType.from_newton_wp`), a func of a vector subclass
 that builds one (newton's `YieldParamVec.from_values`), a struct of a plain
-class (`Gaussian.Data`) made and filled in a kernel."""
+class (`Gaussian.Data`) made and filled in a kernel, an IntEnum nested in a
+class (newton's `CouplingInterface.EndpointKind.BODY`)."""
 import enum
 
 import warp as wp
@@ -27,6 +28,12 @@ class YieldParams(wp.types.vector(length=3, dtype=wp.float32)):
         return YieldParams(pressure * scale, friction * pressure, stress)
 
 
+class Interface:
+    class EndpointKind(enum.IntEnum):
+        BODY = 0
+        PARTICLE = 1
+
+
 class Gaussian:
     @wp.struct
     class Data:
@@ -49,6 +56,8 @@ def class_members(x: wp.array(dtype=float), modes: wp.array(dtype=int), out: wp.
     out[i] = Gaussian.density(g.mu, g.sigma, x[i])
     acts[i] = Actuation.from_mode(modes[i])
     params[i] = YieldParams.from_values(x[i], 2.0, 3.0 * x[i])
+    if modes[i] == wp.static(int(Interface.EndpointKind.PARTICLE)):
+        acts[i] += Interface.EndpointKind.PARTICLE * 100
 
 
 TESTS = [
