@@ -345,6 +345,7 @@ static void class_members(pctx *c, TSNode n, const char *prefix, modvecs *mv,
 static void collect_module(pctx *c, TSNode root, modvecs *mv) {
   TSNode *k;
   int nk = p_kids(c, root, true, &k);
+  c->globals = &mv->globals;
   for (int i = 0; i < nk; i++) {
     TSNode base = type_subclass_base(c, k[i]);
     if (!ts_node_is_null(base)) {
@@ -367,6 +368,7 @@ static void collect_module(pctx *c, TSNode root, modvecs *mv) {
     /* everything else at module level (launches, prints, main guard) is
        host code with no bearing on the kernels */
   }
+  c->globals = NULL; /* mv is the caller's */
 }
 
 /* Copies the pointers of a vector of structs into a contiguous array. */

@@ -18,11 +18,49 @@ static bool star_decorator(const char *name) {
 
 /* `wp.X` (warp imported as wp), or a bare `X` imported from warp (possibly
  * renamed).  Calls like `wp.kernel(...)` are looked through. */
+static const char *warp_name_at(const pctx *c, const ast_expr *e, int depth);
+
+/* A decorator that is a module-level name bound above to a warp decorator
+ * (`_func = wp.func`), or to a conditional expression whose two values are
+ * the same warp decorator (`wp.func(inline=False) if new else wp.func`, as
+ * newton's support_function.py picks one by warp's version): that
+ * decorator's warp name. */
+static const char *global_decorator(const pctx *c, const char *name,
+                                    int depth) {
+  if (!c->globals || depth > 8)
+    return NULL;
+  for (int i = c->globals->count - 1; i >= 0; i--) {
+    const ast_global *g = c->globals->items[i];
+    if (strcmp(g->name, name))
+      continue;
+    const ast_expr *v = g->value;
+    if (v->kind != AST_EXPR_IFEXP)
+      return warp_name_at(c, v, depth + 1);
+    const char *a = warp_name_at(c, v->items[1], depth + 1),
+               *b = warp_name_at(c, v->items[2], depth + 1);
+    return a && b && !strcmp(a, b) ? a : NULL;
+  }
+  return NULL;
+}
+
 const char *p_warp_name(const pctx *c, const ast_expr *e) {
+  return warp_name_at(c, e, 0);
+}
+
+static const char *warp_name_at(const pctx *c, const ast_expr *e, int depth) {
   if (e && e->kind == AST_EXPR_CALL)
     e = e->value;
   if (!e)
     return NULL;
+  bool imported = false;
+  if (e->kind == AST_EXPR_NAME)
+    for (int i = 0; i < c->nimports && !imported; i++)
+      imported = !strcmp(c->imports[i].local, e->name);
+  if (e->kind == AST_EXPR_NAME && !imported) {
+    const char *g = global_decorator(c, e->name, depth);
+    if (g)
+      return g;
+  }
   for (int i = 0; i < c->nimports; i++) {
     const ast_import *im = &c->imports[i];
     if (!im->is_warp)

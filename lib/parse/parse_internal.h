@@ -36,6 +36,10 @@ typedef struct pctx {
   const char **wrapped;
   int nwrapped;
   bool top_level; /* p_def is converting a top-level definition */
+  /* The module-level `NAME = value` globals seen so far (ast_global *), so
+     that a decorator may be a name bound to one (`_func = wp.func(...) if
+     new_warp else wp.func`). */
+  const wp_ptrvec *globals;
 } pctx;
 
 /* --- CST helpers (parse.c) --------------------------------------------- */

@@ -6,7 +6,9 @@ as newton writes them: `wp.constant(wp.float32(np.finfo(np.float32).eps))`,
 module-level string (`BINS[POLYHEDRON]`, newton's contact_reduction).  In a
 kernel, `math.pi` is a Python float and `math.sqrt(x)` / `np.float32(x)`
 call the Warp builtin of that name, as warp-lang resolves them (newton's
-camera_utils: `wp.float32(math.pi)`)."""
+camera_utils: `wp.float32(math.pi)`).  A decorator bound to a module-level
+name whose value picks a warp decorator by warp's version (newton's
+`_support_map_func = wp.func(inline=False) if ... else wp.func`)."""
 import math
 
 import numpy as np
@@ -57,6 +59,21 @@ def host_values(x: wp.array(dtype=float), out: wp.array2d(dtype=float), d: wp.ar
     d[i] = wp.float64(v) + EPS64
     n[i] = IMAX - i + IMIN + UMAX + FLOORS + ROUNDS + NUM_BINS + SLOTS
 
+_picked_func = (
+    wp.func(inline=False) if tuple(int(v) for v in wp.__version__.split(".")[:2]) >= (1, 18) else wp.func
+)
+_plain_func = wp.func
+
+
+@_picked_func
+def picked(x: float) -> float:
+    return x * 3.0 + 1.0
+
+
+@_plain_func
+def plain(x: float) -> float:
+    return x - 0.5
+
 
 @wp.kernel
 def in_kernel(x: wp.array(dtype=float), out: wp.array2d(dtype=float)):
@@ -64,7 +81,7 @@ def in_kernel(x: wp.array(dtype=float), out: wp.array2d(dtype=float)):
     v = x[i]
     out[i, 0] = wp.min(v * 0.5, wp.float32(math.pi)) + math.e + np.pi
     out[i, 1] = math.sqrt(wp.abs(v)) + np.sqrt(2.0)
-    out[i, 2] = math.floor(v) + math.atan2(v, 2.0) + np.float32(v) * math.tau
+    out[i, 2] = math.floor(v) + math.atan2(v, 2.0) + np.float32(v) * math.tau + picked(v) * plain(v)
 
 
 TESTS = [
