@@ -554,6 +554,8 @@ def main():
     ap.add_argument("--min-score", type=float, default=0.0, help="exit 1 when a file scores below this (0-1)")
     args = ap.parse_args()
 
+    if args.rescore and not 0 <= args.min_score <= 1:
+        ap.error(f"--min-score: a score from 0 to 1 (0.9 for 90%), not {args.min_score}")
     if args.rescore:
         report = json.loads((WORK / "report.json").read_text())
         equivalent = load_equivalent()
@@ -568,6 +570,8 @@ def main():
             live = s["killed"] + s["survived"]
             s["score"] = round(s["killed"] / live, 3) if live else None
         return print_table(report, args.min_score)
+    if not 0 <= args.min_score <= 1:
+        ap.error(f"--min-score: a score from 0 to 1 (0.9 for 90%), not {args.min_score}")
     if not args.files:
         ap.error("name the files to mutate")
     if args.n < 0:
@@ -653,7 +657,7 @@ def main():
                  "killed": 0, "survived": 0}
         outcomes = []
         t_file = time.monotonic()
-        log(f"mutate: {rel}: {len(mutants)} mutants, trying {len(sample)}; {len(subset)} tests reach it")
+        log(f"mutate: {rel}: {len(mutants)} mutants, trying {len(sample)}; {len(subset)} tests run its code (each mutant is tried against those)")
         for k, mpath in enumerate(sample, 1):
             mtext = mpath.read_text()
             line, a, b = changed_line(orig_lines, mtext.splitlines(keepends=True))
@@ -725,8 +729,12 @@ def print_table(report, min_score):
             f"{s['equivalent'] + s['listed']:>12}{s['killed']:>8}{s['survived']:>10}"
             f"{'n/a' if s['score'] is None else format(100 * s['score'], '.0f') + '%':>7}"
             f"{s['minutes']:>9.1f}")
+        if s["score"] is None:
+            log(f"mutate: warning: {rel}: no mutant compiled and was tested, so it has no score")
         if min_score > 0 and (s["score"] is None or s["score"] < min_score):
             status = 1  # no mutant tested: no score to meet it
+            log(f"mutate: {rel}: " + ("no score" if s["score"] is None else f"score {100 * s['score']:.0f}%")
+                + f" is under --min-score {100 * min_score:.0f}%")
     log(f"(every mutant's outcome: {(WORK / 'report.json').relative_to(ROOT)})")
     return status
 

@@ -51,4 +51,9 @@ if mutate.subset_of("lib/emit/prelude/2adjoint.h").pattern != r"^(unit|grad)\.":
 print("\n".join(bad))
 sys.exit(1 if bad else 0)
 PY
+# --min-score is a score from 0 to 1: 90 (a percentage) is a usage error
+rc=0
+python3 "$root/scripts/mutate.py" --min-score 90 lib/ir/fold.c 2>err || rc=$?
+[ "$rc" = 2 ] || fail "--min-score 90: exit $rc, want 2"
+grep -q "a score from 0 to 1" err || fail "--min-score 90: $(cat err)"
 echo ok
