@@ -5,7 +5,8 @@
 # warning/error at its line), and the launcher names of kernels made by
 # module-level calls and nested in functions are the documented ones.
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
-warp_dir=$(python3 -c "import warp, os; print(os.path.dirname(warp.__file__))" 2>/dev/null) ||
+# where warp-lang is, without importing it (kernel_sites.py only reads its files)
+warp_dir=$(python3 -c "import importlib.util as u, os; print(os.path.dirname(u.find_spec('warp').origin))" 2>/dev/null) ||
   skip "warp-lang is not installed"
 sites() { WARPC="$warpc" python3 "$root/test/tools/kernel_sites.py" "$@"; }
 

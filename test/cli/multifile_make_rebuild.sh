@@ -13,6 +13,14 @@ s=$root/samples/multifile
 cp "$s/Makefile" "$s/kernels.py" "$s/forces.py" "$s/main.c" "$tmp/samples/multifile/"
 cp "$s/helpers/vecmath.py" "$tmp/samples/multifile/helpers/"
 cd "$tmp/samples/multifile"
+# Instead of sleeping for one-second file systems, `past` sets every file of
+# the copy two seconds back (still after the tree's warpc and libwarprt.a, the
+# other prerequisites) and `touch_past F` puts F one second after them:
+# whatever make writes next is strictly newer than both.
+ext=$(stat -c %Y "$root/build/bin/warpc" "$root/build/lib/libwarprt.a" | sort -n | tail -n 1)
+while [ $(($(date +%s) - 3)) -le "$ext" ]; do sleep 1; done # only right after a build of the tree
+past() { find "$tmp/samples" -type f -exec touch -d "@$(($(date +%s) - 2))" {} +; }
+touch_past() { touch -d "@$(($(stat -c %Y kernels.o) + 1))" "$1"; }
 m() { make --no-print-directory WARPC_ROOT="$root" WARPCFLAGS="-I helpers --no-cuda" "$@"; }
 
 m >log 2>&1 || fail "first build: $(cat log)"
@@ -25,8 +33,8 @@ m -q || fail "make -q: out of date right after a build"
 uptodate() { m >log2 2>&1 || fail "make: $(cat log2)"; ! grep -q 'warpc' log2; }
 
 for f in forces.py helpers/vecmath.py kernels.py; do
-  sleep 1 # timestamps of one-second file systems
-  touch "$f"
+  past
+  touch_past "$f"
   rc=0
   m -q || rc=$?
   [ "$rc" = 1 ] || fail "after touching $f: make -q exit $rc, want 1 (out of date)"
@@ -39,7 +47,7 @@ for f in forces.py helpers/vecmath.py kernels.py; do
 done
 
 # a change in a helper reaches the program: the clamp constant
-sleep 1
+past
 sed -i 's/^MAX_FORCE = 3.0/MAX_FORCE = 2.5/' forces.py
 m >log 2>&1 || fail "rebuild after editing forces.py: $(cat log)"
 "$warpc" -I helpers kernels.py --emit=ir | grep -q 'float32 = const 2.5' || fail "MAX_FORCE change not seen"
@@ -47,7 +55,7 @@ grep -q 'warpc.* kernels.py -o kernels.o' log || fail "editing forces.py did not
 
 # a deleted helper does not break make (-MP phony targets): warpc runs and
 # reports the missing module instead of make failing on a missing prerequisite
-sleep 1
+past
 mv helpers/vecmath.py helpers/vecmath.bak
 rc=0
 m >log 2>&1 || rc=$?

@@ -59,9 +59,25 @@ def is_kernel_call(e, warp_names):
     return bool(e.args) or any(k.arg == "func" for k in e.keywords)
 
 
+def statements(body):
+    """Every statement in body, at any depth: an import is a statement, and
+    no statement is inside an expression, so expressions are not walked."""
+    for st in body:
+        yield st
+        for f in st._fields:
+            v = getattr(st, f, None)
+            if not isinstance(v, list):
+                continue
+            for x in v:
+                if isinstance(x, ast.stmt):
+                    yield from statements([x])
+                elif isinstance(x, (ast.excepthandler, ast.match_case)):
+                    yield from statements(x.body)
+
+
 def sites(tree):
     warp_names = {"wp", "warp"}  # also when bound by a star import
-    for n in ast.walk(tree):
+    for n in statements(tree.body):
         if isinstance(n, ast.Import):
             for a in n.names:
                 if a.name == "warp":
@@ -97,6 +113,12 @@ def sites(tree):
                         isinstance(ch.targets[0], ast.Name) and is_kernel_call(ch.value, warp_names):
                     out.append((ch.value.lineno, "module call", ch.targets[0].id))
                     decorators.add(id(ch.value))
+                # any other kernel call: decorators and module calls are in
+                # decorators before visit reaches them (their parents add them)
+                elif isinstance(ch, ast.Call) and id(ch) not in decorators and \
+                        is_kernel_call(ch, warp_names) and \
+                        not (isinstance(ch.func, ast.Call) and id(ch.func) in decorators):
+                    out.append((ch.lineno, "other call", None))
                 visit(ch, chain, in_func, False)
 
     factory_calls = {}  # f -> [NAME] for module-level NAME = f(...)
@@ -107,12 +129,6 @@ def sites(tree):
                 if isinstance(t, ast.Name):
                     factory_calls.setdefault(st.value.func.id, []).append(t.id)
     visit(tree, [], False, True)
-    for n in ast.walk(tree):
-        if id(n) in decorators or not is_kernel_call(n, warp_names):
-            continue
-        if isinstance(n.func, ast.Call) and id(n.func) in decorators:
-            continue
-        out.append((n.lineno, "other call", None))
     return sorted(set(out), key=lambda s: s[0])
 
 
