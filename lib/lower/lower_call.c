@@ -651,7 +651,9 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
   case ENT_GRAD: return lower_grad_apply(c, e, callee, func_call);
   case ENT_BUILTIN: {
     ir_builtin_id id = callee.builtin->id;
-    if (!lower_linalg_handles(id) &&
+    /* linalg builtins and curlnoise place their keywords themselves, with
+       their defaults */
+    if (!lower_linalg_handles(id) && id != IR_B_CURLNOISE &&
         !(e = lower_builtin_keywords(c, e, callee.builtin)))
       return NULL;
     if (id == IR_B_CAST)
