@@ -56,11 +56,17 @@ void lower_module_structs(lower_ctx *c, int mod) {
         lower_unique_cname(c,
                            wp_arena_printf(c->A, "%s_%s%s", c->m->name,
                                            lower_module_tag(c, mod), d->name)));
+    /* a struct defined again under one name: its k-th def NAME_k */
+    int again = 1;
+    for (int k = 0; k < ms->n; k++)
+      again += !strcmp(ms->defs[k]->name, d->name);
+    const char *suffix = again > 1 ? wp_arena_printf(c->A, "_%d", again) : "";
     if (t) /* one C type for the struct in every header that uses it */
       ((ir_type *)t)->shared = lower_c_ident(
-          c, mod == 0 ? wp_arena_printf(c->A, "%s_%s", c->m->name, d->name)
-                      : wp_arena_printf(c->A, "%s%s", lower_module_tag(c, mod),
-                                        d->name));
+          c, mod == 0
+                 ? wp_arena_printf(c->A, "%s_%s%s", c->m->name, d->name, suffix)
+                 : wp_arena_printf(c->A, "%s%s%s", lower_module_tag(c, mod),
+                                   d->name, suffix));
     ms->defs[ms->n] = d;
     ms->types[ms->n++] = t;
   }

@@ -430,8 +430,7 @@ bool lower_closure(lower_ctx *c, const char *name, wp_loc use, entity *out) {
       wp_note(c->diag, e->loc,
               "'%s' is bound to this value by the factory '%s' called at line "
               "%u",
-              name, clo->factory->name,
-              c->prog->modules[clo->call_module]->globals[clo->limit].loc.line);
+              name, clo->factory->name, clo->call_loc.line);
     }
     *out = (entity){.kind = ENT_ERROR};
     return true;

@@ -253,8 +253,33 @@ static int same_item(lower_ctx *c, const ast_expr *x, const cvalue *xv,
   return a == b;
 }
 
+/* `f in (g, h)` over functions: identity of the @wp.func each names (a
+ * factory's parameter bound to one included); -1 when e names none. */
+static int func_membership(lower_ctx *c, const ast_expr *e, int limit) {
+  binding x = lower_resolve_value(c, e->items[0]);
+  if (x.kind != BIND_FUNC)
+    return -1;
+  int lim = limit;
+  const ast_expr *seq = lower_cv_follow(c, e->items[1], &lim);
+  if (!lower_cv_is_seq(seq))
+    return -1;
+  bool found = false;
+  for (int k = 0; k < seq->nitems && !found; k++) {
+    binding y = lower_resolve_value(c, seq->items[k]);
+    found = y.kind == BIND_FUNC && y.func == x.func;
+  }
+  return found == (e->ops[0] == AST_OP_IN);
+}
+
 bool lower_cv_membership(lower_ctx *c, const ast_expr *e, int limit,
                          cvalue *out) {
+  int fr = func_membership(c, e, limit);
+  if (fr >= 0) {
+    memset(out, 0, sizeof *out);
+    out->kind = CV_BOOL;
+    out->i = fr;
+    return true;
+  }
   int lim = limit;
   const ast_expr *x = lower_cv_follow(c, e->items[0], &lim);
   cvalue xv = {0};

@@ -1,6 +1,6 @@
-/* lower_cvalue.h - private to lower_const.c and lower_const_static.c: the
- * compile-time values of Python expressions (module constants, wp.static()
- * expressions) and the evaluator's entry points. */
+/* lower_cvalue.h - private to lib/lower: the compile-time values of Python
+ * expressions (module constants, wp.static() expressions, a factory's `if`
+ * conditions) and the evaluator's entry points. */
 #ifndef WARPC_LOWER_CVALUE_H
 #define WARPC_LOWER_CVALUE_H
 

@@ -82,16 +82,26 @@ struct func_info {
  * module (`k2 = util.make(2.0)`): its body is then looked into there. */
 struct factory_closure {
   const ast_def *factory;
-  const ast_def *ret; /* the definition it returns */
-  const char *tag;    /* the module-level name the call is assigned to */
-  int module;         /* the factory's module (its body's names) */
-  int call_module;    /* the module of the call (the arguments' names) */
-  int limit;          /* globals of call_module visible to the call */
-  int def_limit;      /* globals of `module` visible to the locals */
+  const ast_def *ret;       /* the definition it returns (module level) */
+  const ast_expr *ret_expr; /* what the return its body reached returns */
+  /* a call in the body of another factory (or in a kernel, parent NULL):
+     the arguments see that closure's first parent_n entries; the call */
+  factory_closure *parent;
+  int parent_n;
+  const ast_expr *call;
+  wp_loc call_loc;
+  const ast_def **defs; /* the defs its body ran, in order */
+  int ndefs;
+  const char *tag; /* the module-level name the call is assigned to */
+  int module;      /* the factory's module (its body's names) */
+  int call_module; /* the module of the call (the arguments' names) */
+  int limit;       /* globals of call_module visible to the call */
+  int def_limit;   /* globals of `module` visible to the locals */
   const char **names;
   const ast_expr **values;
   int *scope; /* entries visible when evaluating entry i (-1: none, nor
-                 the factory's defs: a parameter's argument) */
+                 the factory's defs: a parameter's argument); an entry
+                 `NAME.attr` is an attribute the body sets on NAME */
   int n;
   func_info *funcs; /* the factory's @wp.func defs */
   int nfuncs;
@@ -196,6 +206,8 @@ typedef struct lower_ctx {
   int nfuncs;
   mod_structs *structs;     /* per module */
   mod_factories *factories; /* per module */
+  wp_ptrvec call_clos;      /* closures of factory calls in factory bodies and
+                               in wp.static() (factory_closure *) */
   wp_ptrvec reported;       /* imports already diagnosed (const ast_import *) */
   lower_names *names;       /* lower_names.c, made on first use */
   bool module_backward;     /* enable_backward of wp.set_module_options */
@@ -519,6 +531,15 @@ bool lower_factory_binding(lower_ctx *c, int mod, int gi, binding *b);
 /* A @wp.func / @wp.struct of the closure in scope named `name`: *b
  * becomes its binding; false when there is none. */
 bool lower_closure_binding(lower_ctx *c, const char *name, binding *b);
+/* What `e` denotes when it is made by factory calls: a call of a factory
+ * returning a @wp.func or @wp.struct (`make(2.0)`, `wp.static(make(f))`), a
+ * tuple item of what one returns (`a, b = make_pair()`), an attribute the
+ * factory sets on the func it returns (`make(f).core`), or a closure entry
+ * bound to one of these; BIND_NONE otherwise. */
+binding lower_factory_result(lower_ctx *c, const ast_expr *e);
+/* As lower_resolve, a name bound by the closure in scope (a factory's
+ * parameter or local) seen through to what its value denotes. */
+binding lower_resolve_value(lower_ctx *c, const ast_expr *e);
 /* `NAME = factory(...)` of the main file returning a kernel: that kernel,
  * compiled as NAME. */
 void lower_factory_kernel(lower_ctx *c, int gi);
@@ -538,6 +559,7 @@ typedef struct lower_snapshot {
   int nbuiltin_funcs; /* c->builtin_funcs.count */
   func_info *funcs;   /* copies of c->funcs */
   wp_ptrvec clos;     /* factory_closure *, then its funcs' copy, ... */
+  int ncall_clos;     /* c->call_clos.count */
 } lower_snapshot;
 /* Saves the state into *sn, with the func caches of `clo` (may be NULL)
  * besides those of the program's factories. */
@@ -722,6 +744,11 @@ typedef struct lower_name {
 const lower_name *lower_module_name(lower_ctx *c, int mod, const char *name);
 /* The indices of module `mod`'s `from m import *` imports, in file order. */
 const int *lower_star_imports(lower_ctx *c, int mod, int *n);
+/* What `name` denotes in module `mod` just before source offset `pos`
+ * (`f1 = f` keeps the f defined above even if f is defined again below):
+ * the last def or assignment of it before pos, else as lower_lookup. */
+binding lower_lookup_before(lower_ctx *c, int mod, const char *name,
+                            uint32_t pos);
 /* The first @wp.func def of `name` in module `mod` (the others follow on
  * next_same, in definition order), or NULL. */
 func_info *lower_funcs_named(lower_ctx *c, int mod, const char *name);

@@ -121,6 +121,49 @@ static binding lookup(lower_ctx *c, int mod, const char *name, int depth) {
   return b;
 }
 
+binding lower_lookup_before(lower_ctx *c, int mod, const char *name,
+                            uint32_t pos) {
+  const ast_module *ast = c->prog->modules[mod];
+  const lower_name *nm = lower_module_name(c, mod, name);
+  if (!nm || (nm->def_end <= pos + 1 && nm->glob_end <= pos + 1))
+    return lookup(c, mod, name, 0); /* nothing binds it again after pos */
+  const ast_def *d = NULL;
+  int gi = -1;
+  for (int i = 0; i < ast->ndefs; i++)
+    if (ast->defs[i]->def_loc.start < pos && !strcmp(ast->defs[i]->name, name))
+      d = ast->defs[i];
+  for (int i = 0; i < ast->nglobals; i++)
+    if (ast->globals[i].loc.start < pos && !strcmp(ast->globals[i].name, name))
+      gi = i;
+  binding b = {.kind = BIND_NONE, .module = mod};
+  if (gi >= 0 && (!d || ast->globals[gi].loc.start > d->def_loc.start)) {
+    b.kind = BIND_GLOBAL;
+    b.index = gi;
+    return b;
+  }
+  if (d && d->kind == AST_DEF_FUNC)
+    for (func_info *fi = lower_funcs_named(c, mod, name); fi;
+         fi = fi->next_same)
+      if (fi->def == d) {
+        b.kind = BIND_FUNC;
+        b.func = fi;
+        return b;
+      }
+  if (d && d->kind == AST_DEF_STRUCT) {
+    lower_module_structs(c, mod);
+    const mod_structs *ms = &c->structs[mod];
+    for (int i = 0; i < ms->n; i++)
+      if (ms->defs[i] == d) {
+        if (!ms->types[i]) /* reported where it was defined */
+          return (binding){.kind = BIND_OTHER, .module = -1};
+        b.kind = BIND_STRUCT;
+        b.type = ms->types[i];
+        return b;
+      }
+  }
+  return lookup(c, mod, name, 0);
+}
+
 binding lower_lookup(lower_ctx *c, int mod, const char *name) {
   binding b;
   /* a factory's own funcs and structs, in the definitions it makes */
@@ -140,8 +183,10 @@ binding lower_lookup_attr(lower_ctx *c, int mod, const char *name) {
 binding lower_resolve(lower_ctx *c, const ast_expr *e) {
   if (e->kind == AST_EXPR_NAME)
     return lower_lookup(c, c->mod, e->name);
-  if (e->kind != AST_EXPR_ATTRIBUTE)
-    return (binding){.kind = BIND_NONE};
+  /* make(f), make(f).core, make_pair()[0]: what factories return */
+  binding made = lower_factory_result(c, e);
+  if (made.kind != BIND_NONE || e->kind != AST_EXPR_ATTRIBUTE)
+    return made;
   binding base = lower_resolve(c, e->value);
   if (base.kind == BIND_MODULE)
     return lower_lookup_attr(c, base.module, e->name);
@@ -243,10 +288,16 @@ entity lower_binding_entity(lower_ctx *c, binding b, const char *name,
     if (alias) /* real = wp.float64, util.Vec */
       return (entity){.kind = ENT_TYPE, .type = alias};
     /* TARGET = my_func, OP = wp.sin: the function (warp-lang 1.19.0) */
-    const ast_expr *gv = c->prog->modules[b.module]->globals[b.index].value;
-    if (gv && (gv->kind == AST_EXPR_NAME || gv->kind == AST_EXPR_ATTRIBUTE)) {
+    const ast_global *g = &c->prog->modules[b.module]->globals[b.index];
+    const ast_expr *gv = g->value;
+    if (gv && (gv->kind == AST_EXPR_NAME || gv->kind == AST_EXPR_ATTRIBUTE ||
+               gv->kind == AST_EXPR_SUBSCRIPT)) { /* f, k = make(...) */
       int old = lower_enter_module(c, b.module);
-      binding fb = lower_resolve(c, gv);
+      /* f1 = f: the f defined above, even if f is defined again below */
+      binding fb =
+          gv->kind == AST_EXPR_NAME
+              ? lower_lookup_before(c, b.module, gv->name, g->loc.start)
+              : lower_resolve(c, gv);
       entity en = {.kind = ENT_ERROR};
       if (fb.kind == BIND_FUNC || fb.kind == BIND_WARP)
         en = lower_binding_entity(c, fb, name, use);

@@ -261,24 +261,46 @@ static ir_func *resolve_bound(lower_ctx *c, func_info *fi, const call_args *a,
   return f;
 }
 
+/* The defs of f0's name that a call of f0 sees, in definition order: those
+ * of its module (or of the factory call that made it) up to f0 itself, the
+ * last def the call sees (an alias `f1 = f` sees those above it). */
+static func_info **same_name(lower_ctx *c, func_info *f0, int *n) {
+  uint32_t upto = f0->def->def_loc.start;
+  const char *name = f0->def->name;
+  int cap = 1;
+  func_info *first = f0->clo ? NULL : lower_funcs_named(c, f0->module, name);
+  for (func_info *fi = first; fi; fi = fi->next_same)
+    cap++;
+  cap += f0->clo ? f0->clo->nfuncs : 0;
+  func_info **r = WP_NEW_ARRAY(c->A, func_info *, cap);
+  *n = 0;
+  for (func_info *fi = first; fi; fi = fi->next_same)
+    if (fi->def->def_loc.start <= upto)
+      r[(*n)++] = fi;
+  for (int i = 0; f0->clo && i < f0->clo->nfuncs; i++) {
+    func_info *fi = &f0->clo->funcs[i];
+    if (!strcmp(fi->def->name, name) && fi->def->def_loc.start <= upto)
+      r[(*n)++] = fi;
+  }
+  return r;
+}
+
 ir_func *lower_resolve_func(lower_ctx *c, func_info *f0, const call_args *a,
                             int **slotsp, const ast_def **def, wp_loc loc) {
   *def = f0->def;
-  if (f0->clo) {
+  int ndefs;
+  func_info **defs = same_name(c, f0, &ndefs);
+  if (f0->clo && ndefs <= 1) { /* made by a factory: its bound names */
     *slotsp = WP_NEW_ARRAY(c->A, int, f0->def->nparams + 1);
     return resolve_bound(c, f0, a, *slotsp, loc);
   }
-  /* the overloads of f0's name in its module, a later def replacing one of
-     equal signature */
+  /* the overloads, a later def replacing one of equal signature */
   const char *name = f0->def->name;
-  func_info *first = lower_funcs_named(c, f0->module, name);
-  int ndefs = 0;
-  for (func_info *fi = first; fi; fi = fi->next_same)
-    ndefs++;
   func_info **ov = WP_NEW_ARRAY(c->A, func_info *, ndefs + 1);
   int nov = 0;
   bool ok = true;
-  for (func_info *fi = first; fi; fi = fi->next_same) {
+  for (int d = 0; d < ndefs; d++) {
+    func_info *fi = defs[d];
     if (!signature(c, fi)) {
       ok = false;
       continue;
@@ -378,11 +400,10 @@ static bool accepts(lower_ctx *c, func_info *fi, const call_args *a) {
 bool lower_func_accepts(lower_ctx *c, func_info *f0, const ir_type **types,
                         int n) {
   call_args a = {.types = types, .n = n};
-  if (f0->clo) /* made by a factory: no overloads */
-    return accepts(c, f0, &a);
-  for (func_info *fi = lower_funcs_named(c, f0->module, f0->def->name); fi;
-       fi = fi->next_same)
-    if (accepts(c, fi, &a))
+  int ndefs;
+  func_info **defs = same_name(c, f0, &ndefs);
+  for (int d = 0; d < ndefs; d++)
+    if (accepts(c, defs[d], &a))
       return true;
   return false;
 }

@@ -29,6 +29,9 @@ void lower_snapshot_take(lower_ctx *c, lower_snapshot *sn,
     for (int g = 0; mf->state && g < c->prog->modules[k]->nglobals; g++)
       save_closure(c, sn, mf->state[g] == 1 ? mf->clo[g] : NULL);
   }
+  for (int i = 0; i < c->call_clos.count; i++)
+    save_closure(c, sn, c->call_clos.items[i]);
+  sn->ncall_clos = c->call_clos.count;
   save_closure(c, sn, clo);
 }
 
@@ -65,6 +68,7 @@ void lower_snapshot_restore(lower_ctx *c, const lower_snapshot *sn) {
   m->last_func = sn->last;
   m->nkernels = sn->nkernels;
   c->builtin_funcs.count = sn->nbuiltin_funcs;
+  c->call_clos.count = sn->ncall_clos; /* closures made since: forgotten */
   restore_func(c->funcs, sn->funcs, c->nfuncs);
   for (int i = 0; i + 1 < sn->clos.count; i += 2) {
     factory_closure *clo = sn->clos.items[i];

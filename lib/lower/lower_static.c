@@ -281,7 +281,8 @@ bool lower_static_callee(lower_ctx *c, const ast_expr *call, entity *out) {
       x = item;
       continue;
     }
-    if (x->kind != AST_EXPR_NAME && x->kind != AST_EXPR_ATTRIBUTE)
+    if (x->kind != AST_EXPR_NAME && x->kind != AST_EXPR_ATTRIBUTE &&
+        x->kind != AST_EXPR_CALL) /* make(f): a factory's func */
       break;
     if (x->kind == AST_EXPR_NAME && lower_var_index(c, x->name, false) >= 0)
       break; /* a kernel local holds no function */

@@ -320,6 +320,12 @@ bool lower_is_type_expr(lower_ctx *c, const ast_expr *e) {
 const ir_type *lower_global_type(lower_ctx *c, int mod, int index) {
   if (c->const_depth > 16 || !global_type_form(c, mod, index, 0))
     return NULL;
+  const ast_global *g = &c->prog->modules[mod]->globals[index];
+  if (g->value->kind == AST_EXPR_NAME) { /* S1 = S: the S defined above */
+    binding b = lower_lookup_before(c, mod, g->value->name, g->loc.start);
+    if (b.kind == BIND_STRUCT)
+      return b.type;
+  }
   int old = lower_enter_module(c, mod);
   c->const_depth++;
   const ir_type *t = lower_type_expr(c, c->ast->globals[index].value);

@@ -218,11 +218,43 @@ static void add_global(pctx *c, modvecs *mv, TSNode name, TSNode value,
   wp_ptrvec_push(c->arena, &mv->globals, g);
 }
 
+/* `A, B = v`: the globals A = v[0], B = v[1] (v parsed once per name, so
+ * the AST stays a tree); targets other than names bind nothing here. */
+static void tuple_globals(pctx *c, modvecs *mv, TSNode left, TSNode right) {
+  uint32_t n = ts_node_named_child_count(left);
+  for (uint32_t k = 0; k < n; k++) {
+    TSNode name = ts_node_named_child(left, k);
+    if (!p_is(name, "identifier"))
+      continue;
+    ast_global *g = WP_NEW(c->arena, ast_global);
+    g->name = p_text(c, name);
+    g->loc = p_loc(c, name);
+    ast_expr *ix = WP_NEW(c->arena, ast_expr);
+    *ix = (ast_expr){.kind = AST_EXPR_INT, .loc = g->loc, .int_value = k};
+    ast_expr *item = WP_NEW(c->arena, ast_expr);
+    *item = (ast_expr){.kind = AST_EXPR_SUBSCRIPT,
+                       .loc = p_loc(c, right),
+                       .value = p_expr(c, right),
+                       .items = WP_NEW_ARRAY(c->arena, ast_expr *, 1),
+                       .nitems = 1};
+    item->items[0] = ix;
+    g->value = item;
+    wp_ptrvec_push(c->arena, &mv->globals, g);
+  }
+}
+
 /* `NAME = v`, `NAME: T = v` and chains `a = b = v` (each name gets its own
- * copy of v, so the AST stays a tree).  Other targets (tuples, attributes,
- * subscripts) are host code and skipped. */
+ * copy of v, so the AST stays a tree); `A, B = v` (tuple_globals).  Other
+ * targets (attributes, subscripts) are host code and skipped. */
 static void module_assignment(pctx *c, TSNode asg, modvecs *mv) {
   TSNode type = p_field(asg, "type"), right = p_field(asg, "right");
+  TSNode left0 = p_field(asg, "left");
+  if (!ts_node_is_null(left0) && !ts_node_is_null(right) &&
+      (p_is(left0, "pattern_list") || p_is(left0, "tuple_pattern")) &&
+      !p_is(right, "assignment")) {
+    tuple_globals(c, mv, left0, right);
+    return;
+  }
   int nn = 0;
   for (TSNode a = asg;; a = p_field(a, "right")) { /* count the targets */
     nn++;

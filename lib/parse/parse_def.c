@@ -205,6 +205,11 @@ static bool defines_warp(pctx *c, TSNode body) {
     return false;
   for (uint32_t i = 0; i < ts_node_named_child_count(body); i++) {
     TSNode k = ts_node_named_child(body, i);
+    /* also under an `if` (a conditional factory) */
+    if ((p_is(k, "if_statement") || p_is(k, "elif_clause") ||
+         p_is(k, "else_clause") || p_is(k, "block")) &&
+        defines_warp(c, k))
+      return true;
     if (!p_is(k, "decorated_definition"))
       continue;
     for (uint32_t j = 0; j < ts_node_named_child_count(k); j++) {

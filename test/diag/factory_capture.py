@@ -1,5 +1,6 @@
 # Definitions made by factories whose captured names are not compile-time
-# constants, or are not defined by the factory.
+# constants, or are not defined by the factory (a branch the call does not
+# take binds nothing).
 import numpy as np
 
 import warp as wp
@@ -32,13 +33,13 @@ def make_func(s):
 
 ok = make_scale(2.0)
 bad = make_scale(np.ones(3))
-f2 = make_func(1.0)
+f2 = make_func(-1.0)  # the `if` is not taken: cond stays unbound
 
 
 @wp.kernel
 def use(a: wp.array(dtype=float)):
     a[0] = f2(a[0])
 
-# expect: 14:23: captured name 'scale' is not a compile-time constant
-# expect: 26:21: captured name 'arr' is not a compile-time constant
-# expect: 27:17: name 'cond' is not defined
+# expect: 15:23: captured name 'scale' is not a compile-time constant
+# expect: 27:21: captured name 'arr' is not a compile-time constant
+# expect: 28:17: name 'cond' is not defined

@@ -16,7 +16,7 @@ def plain(a: wp.array(dtype=float)):
 
 
 def test_things(test, device):
-    n, _ = 4, 0
+    for n in range(4): pass  # noqa: E701 (a loop variable)
 
     @wp.kernel
     def uses_param(a: wp.array(dtype=float)):

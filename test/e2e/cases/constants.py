@@ -1,5 +1,6 @@
 """Module-level constants: wp.constant(...) of ints, floats, float64 and
-vectors, plain Python numbers, and arithmetic between them."""
+vectors, plain Python numbers, and arithmetic between them; names bound by
+tuple unpacking (`LO, HI = 0.25, 4`)."""
 import warp as wp
 
 N = wp.constant(16)
@@ -11,6 +12,8 @@ TWO64 = wp.constant(wp.float64(2.0))
 GRAVITY = wp.constant(wp.vec3(0.0, -9.8, 0.0))
 STEPS = 3
 DEBUG = False
+LO, HI = 0.25, 4
+(AXIS, _SPARE) = (wp.vec3(0.0, 0.5, 1.0), 9)
 
 
 @wp.kernel
@@ -25,7 +28,7 @@ def use_constants(x: wp.array(dtype=float), out: wp.array(dtype=float), idx: wp.
     out[i] = v
     idx[i] = (i * N + HALF_N) % (N * N)
     d[i] = TWO64 * wp.float64(v)
-    g[i] = GRAVITY * float(i % N)
+    g[i] = GRAVITY * float(i % N) + AXIS * (LO * float(HI))
 
 
 TESTS = [

@@ -1,0 +1,136 @@
+"""Conditional factories: a factory's `if` whose condition is a constant
+for the call (its parameters, `x is None`, `not`, `elif`, module
+constants) runs the branch Python would, so the @wp.func, @wp.struct and
+locals it defines are the ones the call made; two @wp.func defs of one name
+in a factory are overloads of each other (warp-lang's
+test_codegen_instancing create_func_cond / create_struct_cond, and newton's
+`if _support_funcs is not None:` factories)."""
+import warp as wp
+
+LIMIT = 2.0
+
+
+def create_func_cond(cond):
+    if cond:
+
+        @wp.func
+        def f():
+            return 17
+
+    else:
+
+        @wp.func
+        def f():
+            return 42
+
+    return f
+
+
+cond_func_1 = create_func_cond(True)
+cond_func_2 = create_func_cond(False)
+
+
+def create_struct_cond(cond):
+    if cond:
+
+        @wp.struct
+        class S:
+            v: float
+
+    else:
+
+        @wp.struct
+        class S:
+            v: wp.vec2
+
+    return S
+
+
+CondStruct1 = create_struct_cond(True)
+CondStruct2 = create_struct_cond(False)
+
+
+@wp.func
+def plus_one(x: float):
+    return x + 1.0
+
+
+def make_scaled(helper=None, scale: float = 1.0, twice=False):
+    if helper is None:
+
+        @wp.func
+        def h(x: float):
+            return x * 2.0
+
+    elif scale > LIMIT:
+        h = helper
+    else:
+
+        @wp.func
+        def h(x: float):
+            return helper(x) + scale
+
+    if not twice:
+        reps = 1
+    else:
+        reps = 2
+
+    @wp.kernel
+    def scaled(a: wp.array(dtype=float), out: wp.array(dtype=float)):
+        i = wp.tid()
+        x = a[i]
+        for _r in range(reps):
+            x = h(x)
+        out[i] = x
+
+    return scaled
+
+
+k_none = make_scaled()
+k_helper = make_scaled(plus_one, 0.5)
+k_big = make_scaled(plus_one, 3.0, twice=True)
+
+
+def create_func_closure_overload(value: int):
+    @wp.func
+    def f():
+        return value
+
+    @wp.func
+    def f(x: int):
+        return f() * x  # the other overload of the same call
+
+    return f
+
+
+closure_func_overload_1 = create_func_closure_overload(2)
+closure_func_overload_2 = create_func_closure_overload(3)
+
+
+@wp.kernel
+def closure_overload_kernel(a: wp.array(dtype=int)):
+    a[0] = closure_func_overload_1()
+    a[1] = closure_func_overload_1(5)
+    a[2] = closure_func_overload_2()
+    a[3] = closure_func_overload_2(7)
+
+
+@wp.kernel
+def cond_kernel(out: wp.array(dtype=float)):
+    out[0] = float(cond_func_1())
+    out[1] = float(cond_func_2())
+    s1 = CondStruct1()
+    s1.v = 3.0
+    s2 = CondStruct2()
+    s2.v = wp.vec2(4.0, 5.0)
+    out[2] = s1.v
+    out[3] = s2.v[0] + s2.v[1]
+
+
+TESTS = [
+    dict(kernel="closure_overload_kernel", dim=1, shapes=dict(a=4), outputs=["a"]),
+    dict(kernel="cond_kernel", dim=1, shapes=dict(out=4), outputs=["out"]),
+    dict(kernel="k_none", dim=32, args=dict(a=("uniform", -1, 1)), outputs=["out"]),
+    dict(kernel="k_helper", dim=32, args=dict(a=("uniform", -1, 1)), outputs=["out"]),
+    dict(kernel="k_big", dim=32, args=dict(a=("uniform", -1, 1)), outputs=["out"]),
+]

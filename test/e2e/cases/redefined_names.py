@@ -1,0 +1,80 @@
+"""Names bound again at module level, as Python runs the module (warp-lang's
+test_codegen_instancing): a module-level alias `K1 = K` keeps the kernel,
+@wp.func or @wp.struct that K named at that point (launcher t_K1 for a
+kernel), while kernels see each name's last binding."""
+import warp as wp
+
+
+@wp.kernel
+def global_kernel(a: wp.array(dtype=int)):
+    a[0] = 17
+
+
+global_kernel_1 = global_kernel
+
+
+@wp.kernel
+def global_kernel(a: wp.array(dtype=int)):
+    a[0] = 42
+
+
+@wp.func
+def global_func():
+    return 17
+
+
+global_func_1 = global_func
+
+
+@wp.func
+def global_func():
+    return 42
+
+
+global_func_2 = global_func
+
+
+@wp.struct
+class GlobalStruct:
+    v: float
+
+
+GlobalStruct1 = GlobalStruct
+
+
+@wp.struct
+class GlobalStruct:
+    v: wp.vec2
+
+
+GlobalStruct2 = GlobalStruct
+
+
+@wp.kernel
+def global_func_kernel(a: wp.array(dtype=int)):
+    a[0] = global_func()
+    a[1] = global_func_1()
+    a[2] = global_func_2()
+
+
+@wp.kernel
+def global_struct_ctor_kernel(a: wp.array(dtype=float)):
+    s0 = GlobalStruct()
+    s1 = GlobalStruct1()
+    s2 = GlobalStruct2()
+    s0.v = wp.vec2(1.0, 2.0)
+    s1.v = 3.0
+    s2.v = wp.vec2(4.0, 5.0)
+    a[0] = s0.v[0]
+    a[1] = s0.v[1]
+    a[2] = s1.v
+    a[3] = s2.v[0]
+    a[4] = s2.v[1]
+
+
+TESTS = [
+    dict(kernel="global_kernel", dim=1, shapes=dict(a=1), outputs=["a"]),
+    dict(kernel="global_kernel_1", dim=1, shapes=dict(a=1), outputs=["a"]),
+    dict(kernel="global_func_kernel", dim=1, shapes=dict(a=3), outputs=["a"]),
+    dict(kernel="global_struct_ctor_kernel", dim=1, shapes=dict(a=5), outputs=["a"]),
+]
