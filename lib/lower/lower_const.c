@@ -33,6 +33,14 @@ static bool numpy_operand(lower_ctx *c, const ast_expr *e, const ir_type *t) {
 static bool not_const(lower_ctx *c, const ast_expr *e) {
   if (c->const_quiet)
     return false; /* the caller reports */
+  if (e->kind == AST_EXPR_UNSUPPORTED && e->name &&
+      !strcmp(e->name, WP_RUNTIME_VALUE)) {
+    wp_error(c->diag, e->loc,
+             "what this statement computes is not known at compile time: "
+             "warpc runs a host function's assignments and the ifs on "
+             "constants, not its loops or other branches");
+    return false;
+  }
   if (c->in_static && c->const_depth == 0) {
     if (e->kind == AST_EXPR_NAME) {
       wp_error(c->diag, e->loc, "'%s' is not a compile-time constant", e->name);
@@ -240,6 +248,25 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     if (e->nitems == 2 &&
         (e->ops[0] == AST_OP_IN || e->ops[0] == AST_OP_NOT_IN))
       return lower_cv_membership(c, e, limit, out);
+    if (e->nitems == 2 && (e->ops[0] == AST_OP_EQ || e->ops[0] == AST_OP_NE)) {
+      /* MODE == "fast": strings are equal or not; a string is never equal
+         to a number */
+      int la = limit, lb = limit;
+      const ast_expr *x = lower_cv_follow(c, e->items[0], &la);
+      const ast_expr *y = lower_cv_follow(c, e->items[1], &lb);
+      if (x->kind == AST_EXPR_STRING || y->kind == AST_EXPR_STRING) {
+        cvalue other;
+        if ((x->kind != AST_EXPR_STRING && !eval(c, x, la, &other)) ||
+            (y->kind != AST_EXPR_STRING && !eval(c, y, lb, &other)))
+          return false;
+        bool same = x->kind == AST_EXPR_STRING && y->kind == AST_EXPR_STRING &&
+                    !strcmp(x->string, y->string);
+        memset(out, 0, sizeof *out);
+        out->kind = CV_BOOL;
+        out->i = same == (e->ops[0] == AST_OP_EQ);
+        return true;
+      }
+    }
     cvalue a, b;
     if (!eval(c, e->items[0], limit, &a))
       return false;
@@ -329,6 +356,11 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
       binding b = lower_resolve(c, e->value);
       if (b.kind == BIND_FUNC && b.func->module == c->mod)
         return lower_cv_func(c, e, b.func->def, limit, out);
+    }
+    if (!path) { /* make_bitmask(31): a host def of the program */
+      int r = lower_host_call(c, e, out);
+      if (r)
+        return r > 0;
     }
     const ir_type *t = NULL;
     if (path) {

@@ -37,6 +37,56 @@ const ast_expr *lower_cv_follow(lower_ctx *c, const ast_expr *x, int *limit) {
   return x;
 }
 
+/* range(...)[k] (`A, B, C = range(3)` at module level): the int, as an
+ * INT literal; NULL when the arguments are no int constants or k is out of
+ * range (*reported). */
+static const ast_expr *range_item(lower_ctx *c, const ast_expr *sub,
+                                  const ast_expr *r, int limit,
+                                  bool *reported) {
+  int64_t a[3] = {0, 0, 1};
+  for (int i = 0; i < r->nitems; i++) {
+    cvalue v;
+    int errors = c->diag->errors;
+    if (!lower_cv_eval(c, r->items[i], limit, &v)) {
+      *reported = c->diag->errors > errors;
+      return NULL;
+    }
+    lower_cv_untype(&v);
+    if (v.kind != CV_INT && v.kind != CV_BOOL) {
+      wp_error(c->diag, r->items[i]->loc, "range() takes ints");
+      *reported = true;
+      return NULL;
+    }
+    a[r->nitems == 1 ? 1 : i] = v.i;
+  }
+  cvalue k;
+  int errors = c->diag->errors;
+  if (!lower_cv_eval(c, sub->items[0], limit, &k)) {
+    *reported = c->diag->errors > errors;
+    return NULL;
+  }
+  lower_cv_untype(&k);
+  int64_t start = a[0], stop = a[1], step = a[2];
+  int64_t n = step > 0 ? (stop > start ? (stop - start + step - 1) / step : 0)
+              : step < 0
+                  ? (start > stop ? (start - stop - step - 1) / -step : 0)
+                  : -1;
+  int64_t i = k.kind == CV_INT && k.i < 0 ? k.i + n : k.i;
+  if (n < 0 || k.kind != CV_INT || i < 0 || i >= n) {
+    wp_error(c->diag, sub->loc,
+             n < 0 ? "range() step must not be zero"
+                   : "index out of range for a range() of %lld items",
+             (long long)n);
+    *reported = true;
+    return NULL;
+  }
+  ast_expr *item = WP_NEW(c->A, ast_expr);
+  *item = (ast_expr){.kind = AST_EXPR_INT,
+                     .loc = sub->loc,
+                     .int_value = (uint64_t)(start + i * step)};
+  return item;
+}
+
 const ast_expr *lower_const_item(lower_ctx *c, const ast_expr *sub, int *limit,
                                  bool *reported) {
   *reported = false;
@@ -64,6 +114,11 @@ const ast_expr *lower_const_item(lower_ctx *c, const ast_expr *sub, int *limit,
     *limit = lim;
     return found;
   }
+  if (seq->kind == AST_EXPR_CALL && seq->value->kind == AST_EXPR_NAME &&
+      !strcmp(seq->value->name, "range") && !seq->nkeywords &&
+      seq->nitems >= 1 && seq->nitems <= 3 &&
+      lower_lookup(c, c->mod, "range").kind == BIND_NONE)
+    return range_item(c, sub, seq, *limit, reported);
   if (!lower_cv_is_seq(seq))
     return NULL;
   cvalue k;

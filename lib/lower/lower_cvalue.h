@@ -84,4 +84,15 @@ bool lower_cv_len(lower_ctx *c, const ast_expr *call, int limit, cvalue *out);
 int lower_cv_host_attr(lower_ctx *c, const ast_expr *e, cvalue *out);
 int lower_cv_host_call(lower_ctx *c, const ast_expr *e, int limit, cvalue *out);
 
+/* The name of the AST_EXPR_UNSUPPORTED node standing for a value a host
+ * function computes in a statement warpc does not run (a loop, a branch
+ * whose condition is no constant). */
+#define WP_RUNTIME_VALUE "a value computed when the function runs"
+
+/* lower_factory.c: the value of a call of a module-level host def of the
+ * program (`make_bitmask(31)`), its body run as Python runs it (see
+ * FACTORIES in the man page): 1 with *out set, -1 when it is not a
+ * compile-time constant (reported), 0 when the callee is no such def. */
+int lower_host_call(lower_ctx *c, const ast_expr *call, cvalue *out);
+
 #endif

@@ -146,7 +146,10 @@ static bool makes_defs(const ast_block *b) {
  * and the branches of `if`s whose conditions are constants for the call,
  * up to the first `return` reached. */
 typedef struct body_walk {
-  const ast_stmt *ret;  /* the return reached, or NULL */
+  const ast_stmt *ret; /* the return reached, or NULL */
+  /* a return the walk may have passed (in a loop, under a condition that
+     is no constant): the result is unknown */
+  const ast_stmt *unknown_ret;
   const ast_def **defs; /* the defs run, in order */
   int ndefs;
 } body_walk;
@@ -167,11 +170,9 @@ static const ast_def *returned_def(const body_walk *w) {
   return NULL;
 }
 
-/* The closure of global `gi` of the current module when it is a call of
- * a factory (of this module or an imported one), else NULL. */
-/* The number of statements in b, its `if` branches and the names its
- * assignments bind included: a bound on the entries and defs a walk of it
- * adds. */
+/* The number of statements in b, those of its inner blocks and the names
+ * its assignments bind included: a bound on the entries and defs a walk of
+ * it adds. */
 static int count_targets(const ast_expr *t) {
   int n = 1;
   for (int k = 0; t->kind == AST_EXPR_TUPLE && k < t->nitems; k++)
@@ -183,9 +184,8 @@ static int count_stmts(const ast_block *b) {
   int n = b->count;
   for (int i = 0; i < b->count; i++) {
     const ast_stmt *s = b->stmts[i];
-    if (s->kind == AST_STMT_IF)
-      n += count_stmts(&s->body) + count_stmts(&s->orelse);
-    for (int t = 0; s->kind == AST_STMT_ASSIGN && t < s->ntargets; t++)
+    n += count_stmts(&s->body) + count_stmts(&s->orelse);
+    for (int t = 0; t < s->ntargets; t++)
       n += count_targets(s->targets[t]);
   }
   return n;
@@ -206,17 +206,27 @@ static factory_closure *new_closure(lower_ctx *c, const ast_def *fd, int np) {
   return clo;
 }
 
+static const ast_expr *unknown(lower_ctx *c, wp_loc loc);
+
 /* The walk of fd's body for closure clo (its parameters bound). */
 static body_walk walk_body(lower_ctx *c, factory_closure *clo,
                            const ast_def *fd) {
   body_walk w = {
       .defs = WP_NEW_ARRAY(c->A, const ast_def *, count_stmts(&fd->body) + 1)};
   add_locals(c, clo, &fd->body, &w);
+  if (w.unknown_ret) { /* it may have returned something else before */
+    ast_stmt *r = WP_NEW(c->A, ast_stmt);
+    *r = *w.unknown_ret;
+    r->value = (ast_expr *)unknown(c, w.unknown_ret->loc);
+    w.ret = r;
+  }
   clo->defs = w.defs;
   clo->ndefs = w.ndefs;
   return w;
 }
 
+/* The closure of global `gi` of the current module when it is a call of
+ * a factory (of this module or an imported one), else NULL. */
 /* The closure of global `gi` of the current module when it is a call of
  * a factory (of this module or an imported one), else NULL. */
 static factory_closure *make_closure(lower_ctx *c, int gi) {
@@ -251,6 +261,26 @@ static factory_closure *make_closure(lower_ctx *c, int gi) {
   return clo;
 }
 
+/* A default value NAME of a @staticmethod `Class.m` of module fmod that
+ * names an assignment of the class body (`vn_tol: float = DEFAULT_VN_MIN`),
+ * as Python evaluates defaults in the class body: that value; else v. */
+static const ast_expr *class_default(lower_ctx *c, const ast_def *fd, int fmod,
+                                     const ast_expr *v) {
+  const char *dot = strrchr(fd->name, '.');
+  if (!dot || !v || v->kind != AST_EXPR_NAME)
+    return v;
+  const char *cls =
+      wp_arena_printf(c->A, "%.*s", (int)(dot - fd->name), fd->name);
+  const ast_module *m = c->prog->modules[fmod];
+  for (int i = 0; i < m->ndefs; i++)
+    if (!strcmp(m->defs[i]->name, cls))
+      for (int f = 0; f < m->defs[i]->nfields; f++)
+        if (!strcmp(m->defs[i]->fields[f].name, v->name) &&
+            m->defs[i]->fields[f].default_value)
+          return m->defs[i]->fields[f].default_value;
+  return v;
+}
+
 /* Binds the parameters of clo's factory (of module fmod) to the arguments
  * of its call; false when they do not fit (reported). */
 static bool bind_params(lower_ctx *c, factory_closure *clo, int fmod) {
@@ -264,7 +294,9 @@ static bool bind_params(lower_ctx *c, factory_closure *clo, int fmod) {
   }
   for (int i = 0; i < np; i++) {
     const ast_expr *v =
-        i < call->nitems ? call->items[i] : fd->params[i].default_value;
+        i < call->nitems
+            ? call->items[i]
+            : class_default(c, fd, fmod, fd->params[i].default_value);
     /* an argument: at module level of the call (-1); a default of an
        imported factory: in the factory's module, seeing no entries (0) */
     int scope = i >= call->nitems && fmod != clo->call_module ? 0 : -1;
@@ -394,6 +426,49 @@ static void add_target(lower_ctx *c, factory_closure *clo, const ast_expr *t,
  * body_walk): assignments NAME = value, @wp.func and @wp.struct defs.  The
  * branches of an `if` whose condition is not a constant are left out: their
  * names are unbound for the definitions the call makes. */
+/* A value the walk cannot know (computed by a loop, under a condition that
+ * is no constant, mutated in place): using it is an error at `loc`. */
+static const ast_expr *unknown(lower_ctx *c, wp_loc loc) {
+  ast_expr *e = WP_NEW(c->A, ast_expr);
+  *e = (ast_expr){
+      .kind = AST_EXPR_UNSUPPORTED, .loc = loc, .name = WP_RUNTIME_VALUE};
+  return e;
+}
+
+static void forget_target(lower_ctx *c, factory_closure *clo, const ast_expr *t,
+                          wp_loc loc) {
+  if (t->kind == AST_EXPR_NAME)
+    add_entry(clo, t->name, unknown(c, loc));
+  else if (t->kind == AST_EXPR_TUPLE)
+    for (int k = 0; k < t->nitems; k++)
+      forget_target(c, clo, t->items[k], loc);
+  else if ((t->kind == AST_EXPR_SUBSCRIPT || t->kind == AST_EXPR_ATTRIBUTE) &&
+           t->value->kind == AST_EXPR_NAME) /* d[k] = v, o.x = v */
+    add_entry(clo, t->value->name, unknown(c, loc));
+}
+
+/* The statements of `b` that the walk does not run (a loop, an `if` whose
+ * condition is no constant): every name they may bind or change becomes
+ * unknown, and a return among them makes the result unknown. */
+static void forget_block(lower_ctx *c, factory_closure *clo, const ast_block *b,
+                         body_walk *w) {
+  for (int i = 0; i < b->count; i++) {
+    const ast_stmt *s = b->stmts[i];
+    for (int t = 0; t < s->ntargets; t++)
+      forget_target(c, clo, s->targets[t], s->loc);
+    if (s->kind == AST_STMT_DEF)
+      add_entry(clo, s->def->name, unknown(c, s->loc));
+    else if (s->kind == AST_STMT_RETURN && !w->unknown_ret)
+      w->unknown_ret = s;
+    else if (s->kind == AST_STMT_EXPR && s->value->kind == AST_EXPR_CALL &&
+             s->value->value->kind == AST_EXPR_ATTRIBUTE &&
+             s->value->value->value->kind == AST_EXPR_NAME) /* l.append(x) */
+      add_entry(clo, s->value->value->value->name, unknown(c, s->loc));
+    forget_block(c, clo, &s->body, w);
+    forget_block(c, clo, &s->orelse, w);
+  }
+}
+
 static void add_locals(lower_ctx *c, factory_closure *clo,
                        const ast_block *body, body_walk *w) {
   const char *tag = closure_tag(c, clo);
@@ -403,10 +478,33 @@ static void add_locals(lower_ctx *c, factory_closure *clo,
         s->value) {
       for (int t = 0; t < s->ntargets; t++)
         add_target(c, clo, s->targets[t], s->value);
+    } else if (s->kind == AST_STMT_AUGASSIGN &&
+               s->targets[0]->kind == AST_EXPR_NAME) { /* x += v */
+      ast_expr *v = WP_NEW(c->A, ast_expr);
+      *v = (ast_expr){.kind = AST_EXPR_BINARY,
+                      .loc = s->loc,
+                      .op = s->op,
+                      .items = WP_NEW_ARRAY(c->A, ast_expr *, 2),
+                      .nitems = 2};
+      v->items[0] = s->targets[0];
+      v->items[1] = s->value;
+      add_entry(clo, s->targets[0]->name, v);
     } else if (s->kind == AST_STMT_IF) {
       int taken = condition(c, clo, s->cond);
       if (taken >= 0)
         add_locals(c, clo, taken ? &s->body : &s->orelse, w);
+      else {
+        forget_block(c, clo, &s->body, w);
+        forget_block(c, clo, &s->orelse, w);
+      }
+    } else if (s->kind == AST_STMT_FOR || s->kind == AST_STMT_WHILE) {
+      if (s->kind == AST_STMT_FOR)
+        forget_target(c, clo, s->targets[0], s->loc);
+      forget_block(c, clo, &s->body, w);
+      forget_block(c, clo, &s->orelse, w);
+    } else if (s->kind == AST_STMT_EXPR || s->kind == AST_STMT_AUGASSIGN) {
+      ast_block one = {.stmts = (ast_stmt **)&body->stmts[i], .count = 1};
+      forget_block(c, clo, &one, w); /* l.append(x), d[k] += 1 */
     } else if (s->kind == AST_STMT_RETURN)
       w->ret = s;
     else if (s->kind == AST_STMT_DEF) {
@@ -429,7 +527,8 @@ static void add_locals(lower_ctx *c, factory_closure *clo,
 /* The closure of a factory call met while lowering (in a factory's body,
  * in wp.static()), made once per call and enclosing scope; NULL when the
  * callee is no factory or its arguments do not fit (reported). */
-static factory_closure *call_closure(lower_ctx *c, const ast_expr *call) {
+static factory_closure *call_closure(lower_ctx *c, const ast_expr *call,
+                                     bool host) {
   for (int i = 0; i < c->call_clos.count; i++) {
     factory_closure *k = c->call_clos.items[i];
     if (k->call == call && k->parent == c->clo && k->parent_n == c->nclosure &&
@@ -441,7 +540,8 @@ static factory_closure *call_closure(lower_ctx *c, const ast_expr *call) {
     return NULL;
   binding fb = lower_resolve(c, call->value);
   const ast_def *fd = fb.kind == BIND_OTHER ? fb.def : NULL;
-  if (!fd || fd->kind != AST_DEF_PLAIN || !makes_defs(&fd->body))
+  if (!fd || fd->kind != AST_DEF_PLAIN || !fd->body.count ||
+      (!host && !makes_defs(&fd->body)))
     return NULL;
   factory_closure *clo = new_closure(c, fd, fd->nparams);
   clo->parent = c->clo;
@@ -504,7 +604,7 @@ static binding chase(lower_ctx *c, const ast_expr *e, pending p, int depth) {
     return lower_lookup(c, c->mod, e->name);
   }
   case AST_EXPR_CALL: {
-    factory_closure *clo = call_closure(c, e);
+    factory_closure *clo = call_closure(c, e, false);
     return clo ? chase_in(c, clo, clo->n, clo->ret_expr, p, depth) : none;
   }
   case AST_EXPR_TUPLE:
@@ -524,6 +624,23 @@ static binding chase(lower_ctx *c, const ast_expr *e, pending p, int depth) {
     return lower_resolve(c, e);
   default: return none;
   }
+}
+
+int lower_host_call(lower_ctx *c, const ast_expr *call, cvalue *out) {
+  if (call->value->kind != AST_EXPR_NAME &&
+      call->value->kind != AST_EXPR_ATTRIBUTE)
+    return 0;
+  binding fb = lower_resolve(c, call->value);
+  if (fb.kind != BIND_OTHER || !fb.def || fb.def->kind != AST_DEF_PLAIN ||
+      !fb.def->body.count)
+    return 0;
+  factory_closure *clo = call_closure(c, call, true);
+  if (!clo)
+    return lower_cv_not_const(c, call) ? 1 : -1;
+  clo_scope s = lower_clo_enter(c, clo, clo->n);
+  bool ok = lower_cv_eval(c, clo->ret_expr, clo->def_limit, out);
+  lower_clo_leave(c, s);
+  return ok ? 1 : -1;
 }
 
 binding lower_resolve_value(lower_ctx *c, const ast_expr *e) {
@@ -589,7 +706,7 @@ static const ast_def *kernel_item(lower_ctx *c, const ast_expr *e,
   if (e->kind != AST_EXPR_SUBSCRIPT || e->value->kind != AST_EXPR_CALL ||
       e->nitems != 1 || e->items[0]->kind != AST_EXPR_INT)
     return NULL;
-  factory_closure *clo = call_closure(c, e->value);
+  factory_closure *clo = call_closure(c, e->value, false);
   const ast_expr *r = clo ? clo->ret_expr : NULL;
   uint64_t k = e->items[0]->int_value;
   if (!r || r->kind != AST_EXPR_TUPLE || k >= (uint64_t)r->nitems ||

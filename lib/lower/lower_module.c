@@ -221,8 +221,9 @@ binding lower_class_member(lower_ctx *c, const ast_expr *e) {
   binding m =
       lookup(c, b.module, wp_arena_printf(c->A, "%s.%s", cls, e->name), 0);
   return m.kind == BIND_FUNC || m.kind == BIND_STRUCT ||
-                 (m.kind == BIND_ENUM && m.def)
-             ? m
+                 (m.kind == BIND_ENUM && m.def) ||
+                 (m.kind == BIND_OTHER && m.def && m.def->body.count)
+             ? m /* ... and a @staticmethod: Mode.make_func() */
              : none;
 }
 

@@ -347,6 +347,17 @@ static TSNode type_subclass_base(pctx *c, TSNode def) {
  * @wp.struct class Data`, `class Interface: class Kind(IntEnum)`), at any
  * depth, as warp-lang takes them: named OUTER.NAME, reached as
  * Mode.from_int. */
+/* Is the decorated definition n a `@staticmethod` def? */
+static bool is_staticmethod(pctx *c, TSNode n) {
+  for (uint32_t j = 0; j < ts_node_named_child_count(n); j++) {
+    TSNode dec = ts_node_named_child(n, j);
+    if (p_is(dec, "decorator") && ts_node_named_child_count(dec) == 1 &&
+        !strcmp(p_text(c, ts_node_named_child(dec, 0)), "staticmethod"))
+      return true;
+  }
+  return false;
+}
+
 static void class_members(pctx *c, TSNode n, const char *prefix, modvecs *mv,
                           int depth) {
   if (!p_is(n, "class_definition") || depth > 8)
@@ -363,9 +374,15 @@ static void class_members(pctx *c, TSNode n, const char *prefix, modvecs *mv,
     bool nested = p_is(k[i], "class_definition");
     if (!nested && !p_is(k[i], "decorated_definition"))
       continue;
+    /* a @staticmethod keeps its body, as a module-level def: a factory or
+       helper called as Class.make(...) */
+    bool is_static = !nested && is_staticmethod(c, k[i]);
+    c->top_level = is_static;
     ast_def *d = p_def(c, k[i]);
+    c->top_level = false;
     if (nested ? d->kind != AST_DEF_PLAIN
-               : d->kind != AST_DEF_FUNC && d->kind != AST_DEF_STRUCT)
+               : d->kind != AST_DEF_FUNC && d->kind != AST_DEF_STRUCT &&
+                     !(is_static && d->kind == AST_DEF_PLAIN))
       continue;
     d->name = wp_arena_printf(c->arena, "%s.%s", cls, d->name);
     wp_ptrvec_push(c->arena, &mv->defs, d);

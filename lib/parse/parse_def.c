@@ -195,9 +195,11 @@ static void fields(pctx *c, TSNode body, ast_def *d) {
   }
 }
 
-/* Host definitions keep their signature but not their body: it is never
- * compiled, and converting it could only produce noise.  Inside warp code
- * (a def nested in a kernel) bodies are kept for the IR stage to judge. */
+/* Host definitions keep their signature; their body only where warpc may
+ * run it at compile time: a module-level def (a helper a constant or a
+ * factory calls, `make_bitmask(31)`) or a factory (a def defining warp
+ * code).  Inside warp code (a def nested in a kernel) bodies are kept for
+ * the IR stage to judge. */
 /* Does a host def's body define a warp kernel, func or struct (a factory:
  * `def make(s): @wp.kernel def k(...): ...; return k`)? */
 static bool defines_warp(pctx *c, TSNode body) {
@@ -285,7 +287,7 @@ static void def_body(pctx *c, TSNode n, ast_def *d, bool is_class, bool top) {
     /* a factory's body is kept as host code (its nested warp defs are
        parsed as warp code) */
     TSNode body = p_field(n, "body");
-    if (!is_class && defines_warp(c, body))
+    if (!is_class && (top || defines_warp(c, body)))
       d->body = p_block(c, body);
     return;
   }

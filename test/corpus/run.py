@@ -14,7 +14,9 @@ launcher, crashes, time-outs, kernels left out with no diagnostic (must be
 0), and the reasons for the rest, grouped by message.
 
 Files that use a family with its own issue (tiles, meshes, BVHs, hash
-grids, volumes, sparse matrices) are counted apart: "in scope" is the rest.
+grids, volumes, sparse matrices), in their own text or through the funcs of
+other files their kernels call (warpc's "out of scope" reasons), are counted
+apart: "in scope" is the rest.
 
 Exit status: 0; 1 when a file crashed warpc, timed out, or left a kernel out
 with no diagnostic, or when --min-rate is not met; 2 for usage errors.
@@ -232,8 +234,23 @@ def account(top, other, res):
     return reasons
 
 
-def families(text):
-    return sorted(f for f, rx in FAMILIES.items() if rx.search(text))
+# warpc's message for a builtin of a family with its own issue, met in the
+# file or in a func of another file that one of its kernels calls
+REACHED = re.compile(r"is not supported by warpc: (.+?) are out of scope")
+REACHED_FAMILY = {"tile primitives": "tile", "mesh queries": "mesh",
+                  "BVH queries": "bvh", "hash-grid queries": "hash_grid",
+                  "volume (NanoVDB) queries": "volume"}
+
+
+def families(text, reasons=()):
+    """The families the file calls: named in its text, or reached through
+    the funcs its kernels call (warpc's reasons say which)."""
+    found = {f for f, rx in FAMILIES.items() if rx.search(text)}
+    for v in reasons:
+        m = REACHED.search(v or "")
+        if m and m.group(1) in REACHED_FAMILY:
+            found.add(REACHED_FAMILY[m.group(1)])
+    return sorted(found)
 
 
 def main():
@@ -289,8 +306,8 @@ def main():
     outcome = []
     slow = []
     for (p, text, top, other), res in zip(work, results):
-        fam = families(text)
         acc = account(top, other, res)
+        fam = families(text, acc.values())
         top = [n[0] for n, _ in top]
         other = [n[0] for n, _ in other]
         scopes = ["all"] + ([] if fam else ["in scope"])

@@ -83,7 +83,7 @@ def test_compiled():
     return uses_constants, in_with
 
 # expect-warning: 22:9: kernel 'uses_param' closes over the parameter 'device' of 'test_things'
-# expect-warning: 27:9: kernel 'uses_local' uses 'n', a local name of 'test_things'
+# expect-warning: 27:9: kernel 'uses_local' defined in 'test_things' is not compiled: 28:29: captured name 'n' is not a compile-time constant
 # expect-warning: 31:9: kernel 'twice' is defined again in 'test_things' (line 35) and is not compiled: the last definition is the one compiled [-Wkernel-redefined]
 # expect-warning: 41:13: kernel 'in_loop' is defined in a for loop in 'test_things'
 # expect-warning: 47:13: kernel 'in_if' is defined in an if block in 'test_things'

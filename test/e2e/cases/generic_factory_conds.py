@@ -86,6 +86,19 @@ def make_scaled(helper=None, scale: float = 1.0, twice=False):
     return scaled
 
 
+def make_aug(n):
+    scale = 2.0
+    scale *= 3.0  # augmented assignments run in order
+    scale += float(n)
+
+    @wp.kernel
+    def aug(out: wp.array(dtype=float)):
+        out[wp.tid()] = scale
+
+    return aug
+
+
+k_aug = make_aug(4)
 k_none = make_scaled()
 k_helper = make_scaled(plus_one, 0.5)
 k_big = make_scaled(plus_one, 3.0, twice=True)
@@ -130,6 +143,7 @@ def cond_kernel(out: wp.array(dtype=float)):
 TESTS = [
     dict(kernel="closure_overload_kernel", dim=1, shapes=dict(a=4), outputs=["a"]),
     dict(kernel="cond_kernel", dim=1, shapes=dict(out=4), outputs=["out"]),
+    dict(kernel="k_aug", dim=2, shapes=dict(out=2), outputs=["out"]),
     dict(kernel="k_none", dim=32, args=dict(a=("uniform", -1, 1)), outputs=["out"]),
     dict(kernel="k_helper", dim=32, args=dict(a=("uniform", -1, 1)), outputs=["out"]),
     dict(kernel="k_big", dim=32, args=dict(a=("uniform", -1, 1)), outputs=["out"]),

@@ -8,7 +8,10 @@ kernel, `math.pi` is a Python float and `math.sqrt(x)` / `np.float32(x)`
 call the Warp builtin of that name, as warp-lang resolves them (newton's
 camera_utils: `wp.float32(math.pi)`).  A decorator bound to a module-level
 name whose value picks a warp decorator by warp's version (newton's
-`_support_map_func = wp.func(inline=False) if ... else wp.func`)."""
+`_support_map_func = wp.func(inline=False) if ... else wp.func`).  Calls
+of the module's own host functions run them as Python would
+(`wp.static(make_bitmask(31))`, newton's kamino keying), strings compare
+(`wp.static(POLY == "icosahedron")`), and `A, B, C = range(3)` unpacks."""
 import math
 
 import numpy as np
@@ -84,7 +87,37 @@ def in_kernel(x: wp.array(dtype=float), out: wp.array2d(dtype=float)):
     out[i, 2] = math.floor(v) + math.atan2(v, 2.0) + np.float32(v) * math.tau + picked(v) * plain(v)
 
 
+POLY = "icosahedron"
+LEAD, HARMONY, BASS = range(3)
+FAR, NEAR, END = range(10, 0, -4)
+
+
+def make_bitmask(n):
+    return (1 << n) - 1
+
+
+def pick(n, big=False):
+    if big or n > 3:
+        return n * 2
+    scale = n + 100
+    scale *= 2
+    return scale
+
+
+@wp.kernel
+def host_calls(out: wp.array(dtype=int)):
+    out[0] = wp.static(make_bitmask(5))
+    out[1] = wp.static(pick(2)) + wp.static(pick(7)) + wp.static(pick(1, big=True))
+    out[2] = BASS * 1000 + NEAR * 100 + FAR * 10 + END
+    if wp.static(POLY == "icosahedron"):
+        out[3] = 1
+    if wp.static(POLY != "icosahedron"):
+        out[3] = 2
+    out[4] = wp.static(make_bitmask(LEAD + 31))
+
+
 TESTS = [
+    dict(kernel="host_calls", dim=1, shapes=dict(out=5), outputs=["out"]),
     dict(kernel="host_values", dim=16, args=dict(x=("uniform", -2, 2)), shapes=dict(out=(16, 8)),
          outputs=["out", "d", "n"]),
     dict(kernel="in_kernel", dim=16, args=dict(x=("uniform", -3, 3)), shapes=dict(out=(16, 3)),
