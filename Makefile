@@ -3,6 +3,8 @@
 #   make            build build/bin/warpc and build/lib/libwarprt.a
 #   make deps       install/fetch build dependencies (idempotent)
 #   make check      everything + all tests through ctest
+#   make check-cuda the same, with every e2e case compiled for CUDA (the
+#                   default run compiles one differential-suite case in 4)
 #   make check SAN=1
 #                   the same with warpc, the runtime and the tests' programs
 #                   built with AddressSanitizer + UBSan (in build/san)
@@ -344,6 +346,12 @@ demo: all
 
 bench-compile: all
 	python3 bench/compile/run.py $(BENCH_ARGS)
+
+# The whole suite with every e2e case's CUDA compile (WARPC_E2E_CUDA=all; make
+# check compiles one differential-suite case in 4 for CUDA: test/e2e/README.md).
+.PHONY: check-cuda
+check-cuda:
+	WARPC_E2E_CUDA=all $(MAKE) check
 
 # Real Warp code through warpc, every kernel accounted for (test/corpus/run.py):
 # warp-lang's own tests and examples with the objects built (CI's corpus.warp
