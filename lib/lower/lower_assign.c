@@ -46,6 +46,35 @@ static int local_var(lower_ctx *c, const ast_expr *e) {
              : -1;
 }
 
+/* `a[i][j][k]` with a an array of (at least) as many dimensions as the
+ * chain has indices, none a slice: the target `a[i, j, k]` it stores into,
+ * as Warp stores through views; t itself otherwise. */
+static const ast_expr *flat_target(lower_ctx *c, const ast_expr *t) {
+  if (t->kind != AST_EXPR_SUBSCRIPT || t->value->kind != AST_EXPR_SUBSCRIPT)
+    return t;
+  int n = 0;
+  const ast_expr *b = t;
+  for (; b->kind == AST_EXPR_SUBSCRIPT; b = b->value)
+    for (int i = 0; i < b->nitems; i++, n++)
+      if (b->items[i]->kind == AST_EXPR_SLICE)
+        return t;
+  if (b->kind != AST_EXPR_NAME && b->kind != AST_EXPR_ATTRIBUTE)
+    return t;
+  int var = b->kind == AST_EXPR_NAME ? lower_var_index(c, b->name, false) : -1;
+  const ir_type *at = var >= 0 ? c->fs->var_types[var] : NULL;
+  if (!at || at->kind != IR_T_ARRAY || n != at->ndim)
+    return t;
+  ast_expr *f = WP_NEW(c->A, ast_expr);
+  *f = *t;
+  f->value = (ast_expr *)b;
+  f->items = WP_NEW_ARRAY(c->A, ast_expr *, n);
+  f->nitems = n;
+  for (const ast_expr *x = t; x->kind == AST_EXPR_SUBSCRIPT; x = x->value)
+    for (int i = x->nitems - 1; i >= 0; i--)
+      f->items[--n] = x->items[i];
+  return f;
+}
+
 /* agg with component [ix] replaced by v (constant or dynamic index). */
 static ir_value *insert(lower_ctx *c, ir_value *agg, ir_value *ix, ir_value *v,
                         wp_loc loc) {
@@ -395,6 +424,7 @@ static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
   }
   case AST_EXPR_SUBSCRIPT:
   case AST_EXPR_ATTRIBUTE: {
+    t = flat_target(c, t); /* a[i][j] = v on a 2-d array */
     if (t->kind == AST_EXPR_SUBSCRIPT && local_var(c, t->value) < 0) {
       /* a[i] = v stores; a[i][j] = v on a vector element is a component */
       ir_value *base = NULL;
@@ -521,6 +551,7 @@ void lower_augassign(lower_ctx *c, const ast_stmt *s) {
     return;
   }
   /* a[i] += v and a[i] -= v are atomic in Warp */
+  t = flat_target(c, t);
   if (t->kind == AST_EXPR_SUBSCRIPT && local_var(c, t->value) < 0) {
     ir_value *arr = lower_expr(c, t->value);
     if (!arr)

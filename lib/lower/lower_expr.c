@@ -367,6 +367,8 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
     return (entity){.kind = ENT_SHAPE, .value = v};
   if (v->type->kind == IR_T_ARRAY && strcmp(e->name, "dtype") == 0)
     return (entity){.kind = ENT_TYPE, .type = v->type->elem};
+  if (v->type->kind == IR_T_ARRAY && strcmp(e->name, "ndim") == 0)
+    return value_entity(lower_const_int(c, ir_t_int32(c->T), v->type->ndim));
   if (ir_type_is_transform(v->type) &&
       (!strcmp(e->name, "p") || !strcmp(e->name, "q")))
     return value_entity(lower_builtin(
@@ -562,12 +564,13 @@ static ir_value *subscript(lower_ctx *c, const ast_expr *e) {
     ir_value *ix = e->nitems == 1 ? lower_expr(c, e->items[0]) : NULL;
     if (!ix)
       return NULL;
-    if (!is_const_int(ix, &k) || k < 0 || k >= base.value->type->ndim) {
+    if (!is_const_int(ix, &k) || k < 0 || k >= WP_ARRAY_MAX_DIMS) {
       wp_error(c->diag, e->items[0]->loc,
-               "shape index must be a constant in [0, %d)",
-               base.value->type->ndim);
+               "shape index must be a constant in [0, %d)", WP_ARRAY_MAX_DIMS);
       return NULL;
     }
+    if (k >= base.value->type->ndim) /* as Warp's shape_t: 0 past ndim */
+      return lower_const_int(c, ir_t_int32(c->T), 0);
     ir_value *s =
         lower_emit(c, IR_ARRAY_SHAPE, ir_t_int32(c->T), &base.value, 1, e->loc);
     s->aux = (int)k;

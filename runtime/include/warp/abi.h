@@ -141,11 +141,14 @@ enum {
  * of the same shape and strides holding the adjoint.  Entries of shape and
  * strides at k >= ndim are 0.  Layout is fixed (it is passed by value into
  * kernels); see <warp/array.h> for the functions that make and free arrays. */
+/* The most dimensions an array has (Warp's ARRAY_MAX_DIMS). */
+#define WP_ARRAY_MAX_DIMS 4
+
 typedef struct wp_array {
   void *data;
   void *grad;
-  wp_int64 shape[4];
-  wp_int64 strides[4];
+  wp_int64 shape[WP_ARRAY_MAX_DIMS];
+  wp_int64 strides[WP_ARRAY_MAX_DIMS];
   wp_int32 ndim;
   wp_dtype dtype;
   wp_int32 elem_size; /* bytes per element */
