@@ -604,7 +604,7 @@ static binding chase(lower_ctx *c, const ast_expr *e, pending p, int depth) {
     return lower_lookup(c, c->mod, e->name);
   }
   case AST_EXPR_CALL: {
-    factory_closure *clo = call_closure(c, e, false);
+    factory_closure *clo = call_closure(c, e, true);
     return clo ? chase_in(c, clo, clo->n, clo->ret_expr, p, depth) : none;
   }
   case AST_EXPR_TUPLE:

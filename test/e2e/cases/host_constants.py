@@ -104,8 +104,25 @@ def pick(n, big=False):
     return scale
 
 
+@wp.func
+def twice(x: int):
+    return 2 * x
+
+
+@wp.func
+def thrice(x: int):
+    return 3 * x
+
+
+def pick_func(n):  # newton's get_joint_coords_mapping_function(dof_type)
+    if n == 2:
+        return twice
+    return thrice
+
+
 @wp.kernel
 def host_calls(out: wp.array(dtype=int)):
+    out[5] = wp.static(pick_func(2))(5) + wp.static(pick_func(3))(7) * 100
     out[0] = wp.static(make_bitmask(5))
     out[1] = wp.static(pick(2)) + wp.static(pick(7)) + wp.static(pick(1, big=True))
     out[2] = BASS * 1000 + NEAR * 100 + FAR * 10 + END
@@ -117,7 +134,7 @@ def host_calls(out: wp.array(dtype=int)):
 
 
 TESTS = [
-    dict(kernel="host_calls", dim=1, shapes=dict(out=5), outputs=["out"]),
+    dict(kernel="host_calls", dim=1, shapes=dict(out=6), outputs=["out"]),
     dict(kernel="host_values", dim=16, args=dict(x=("uniform", -2, 2)), shapes=dict(out=(16, 8)),
          outputs=["out", "d", "n"]),
     dict(kernel="in_kernel", dim=16, args=dict(x=("uniform", -3, 3)), shapes=dict(out=(16, 3)),
