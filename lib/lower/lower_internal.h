@@ -531,6 +531,27 @@ bool lower_factory_binding(lower_ctx *c, int mod, int gi, binding *b);
 /* A @wp.func / @wp.struct of the closure in scope named `name`: *b
  * becomes its binding; false when there is none. */
 bool lower_closure_binding(lower_ctx *c, const char *name, binding *b);
+/* The C name part of the definitions made by closure `clo`: the module
+ * tag of the call and the name the call is assigned to. */
+const char *lower_closure_tag(lower_ctx *c, const factory_closure *clo);
+
+/* lower_factory_body.c: a factory's body run at compile time. */
+/* Whether block b defines a @wp.kernel, @wp.func or @wp.struct (at its top
+ * level or under an `if`): a def a factory may return. */
+bool lower_makes_defs(const ast_block *b);
+/* A closure for a call of fd with np parameters, its arrays sized for the
+ * entries and defs fd's body can add; the caller sets the call fields. */
+factory_closure *lower_new_closure(lower_ctx *c, const ast_def *fd, int np);
+/* Binds the parameters of clo's factory (of module fmod) to the arguments
+ * of clo->call (defaults of a @staticmethod read from its class body);
+ * false when they do not fit (reported). */
+bool lower_bind_params(lower_ctx *c, factory_closure *clo, int fmod);
+/* Runs fd's body for clo (see the file's comment): adds its entries, funcs
+ * and structs, sets clo->defs; returns the return statement reached (its
+ * value an unknown when a return may have been passed), or NULL. */
+const ast_stmt *lower_walk_body(lower_ctx *c, factory_closure *clo,
+                                const ast_def *fd);
+
 /* What `e` denotes when it is made by factory calls: a call of a factory
  * returning a @wp.func or @wp.struct (`make(2.0)`, `wp.static(make(f))`), a
  * tuple item of what one returns (`a, b = make_pair()`), an attribute the
