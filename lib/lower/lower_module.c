@@ -135,6 +135,21 @@ binding lower_lookup_before(lower_ctx *c, int mod, const char *name,
   for (int i = 0; i < ast->nglobals; i++)
     if (ast->globals[i].loc.start < pos && !strcmp(ast->globals[i].name, name))
       gi = i;
+  int ii = -1; /* an import binding it, after the def and the global */
+  uint32_t last = d ? d->def_loc.start : 0;
+  if (gi >= 0 && ast->globals[gi].loc.start > last)
+    last = ast->globals[gi].loc.start;
+  for (int i = 0; i < ast->nimports; i++)
+    if (ast->imports[i].loc.start < pos &&
+        ast->imports[i].loc.start >= last &&
+        !strcmp(ast->imports[i].local, name))
+      ii = i;
+  if (ii >= 0) {
+    const ast_import *im = &ast->imports[ii];
+    if (im->is_warp)
+      return (binding){.kind = BIND_WARP, .warp = im->target, .module = mod};
+    return import_binding(c, mod, im, 0);
+  }
   binding b = {.kind = BIND_NONE, .module = mod};
   if (gi >= 0 && (!d || ast->globals[gi].loc.start > d->def_loc.start)) {
     b.kind = BIND_GLOBAL;

@@ -3,6 +3,14 @@ test_codegen_instancing): a module-level alias `K1 = K` keeps the kernel,
 @wp.func or @wp.struct that K named at that point (launcher t_K1 for a
 kernel), while kernels see each name's last binding."""
 import warp as wp
+from redef_helper import helper_func
+
+helper_alias = helper_func  # the imported func, though helper_func is defined again below
+
+
+@wp.func
+def helper_func():
+    return 7
 
 
 @wp.kernel
@@ -55,6 +63,7 @@ def global_func_kernel(a: wp.array(dtype=int)):
     a[0] = global_func()
     a[1] = global_func_1()
     a[2] = global_func_2()
+    a[3] = helper_alias() * 10 + helper_func()
 
 
 @wp.kernel
@@ -75,6 +84,6 @@ def global_struct_ctor_kernel(a: wp.array(dtype=float)):
 TESTS = [
     dict(kernel="global_kernel", dim=1, shapes=dict(a=1), outputs=["a"]),
     dict(kernel="global_kernel_1", dim=1, shapes=dict(a=1), outputs=["a"]),
-    dict(kernel="global_func_kernel", dim=1, shapes=dict(a=3), outputs=["a"]),
+    dict(kernel="global_func_kernel", dim=1, shapes=dict(a=4), outputs=["a"]),
     dict(kernel="global_struct_ctor_kernel", dim=1, shapes=dict(a=5), outputs=["a"]),
 ]
