@@ -98,6 +98,46 @@ static const ast_global *find_global(lower_ctx *c, const char *name, int limit,
   return NULL;
 }
 
+/* call with each `*x` argument, x a sequence constant (a tuple or list,
+ * through module-level names and subscripts: `T(*DATA[KEY])`), replaced by
+ * its items; call itself when it has none; NULL when x is no such sequence
+ * (reported). */
+static const ast_expr *spread_call(lower_ctx *c, const ast_expr *call,
+                                   int limit) {
+  int n = 0;
+  bool starred = false;
+  const ast_expr **seqs =
+      WP_NEW_ARRAY(c->A, const ast_expr *, call->nitems + 1);
+  for (int i = 0; i < call->nitems; i++) {
+    const ast_expr *a = call->items[i];
+    if (a->kind != AST_EXPR_STARRED) {
+      n++;
+      continue;
+    }
+    int lim = limit;
+    seqs[i] = lower_cv_follow(c, a->value, &lim);
+    if (!lower_cv_is_seq(seqs[i])) {
+      not_const(c, a);
+      return NULL;
+    }
+    starred = true;
+    n += seqs[i]->nitems;
+  }
+  if (!starred)
+    return call;
+  ast_expr *r = WP_NEW(c->A, ast_expr);
+  *r = *call;
+  r->items = WP_NEW_ARRAY(c->A, ast_expr *, n + 1);
+  r->nitems = 0;
+  for (int i = 0; i < call->nitems; i++)
+    if (call->items[i]->kind != AST_EXPR_STARRED)
+      r->items[r->nitems++] = call->items[i];
+    else
+      for (int k = 0; k < seqs[i]->nitems; k++)
+        r->items[r->nitems++] = seqs[i]->items[k];
+  return r;
+}
+
 static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
   memset(out, 0, sizeof *out);
   switch (e->kind) {
@@ -340,6 +380,9 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     return eval(c, e->items[t ? 1 : 2], limit, out);
   }
   case AST_EXPR_CALL: {
+    const ast_expr *spread = spread_call(c, e, limit);
+    if (spread != e) /* T(*ROWS): the items of the sequence as arguments */
+      return spread && eval(c, spread, limit, out);
     if (e->value->kind == AST_EXPR_NAME && strcmp(e->value->name, "len") == 0 &&
         e->nitems == 1 && !lower_warp_path(c, e->value))
       return lower_cv_len(c, e, limit, out);

@@ -11,7 +11,8 @@ name whose value picks a warp decorator by warp's version (newton's
 `_support_map_func = wp.func(inline=False) if ... else wp.func`).  Calls
 of the module's own host functions run them as Python would
 (`wp.static(make_bitmask(31))`, newton's kamino keying), strings compare
-(`wp.static(POLY == "icosahedron")`), and `A, B, C = range(3)` unpacks."""
+(`wp.static(POLY == "icosahedron")`), `A, B, C = range(3)` unpacks, and
+`T(*ROWS[KEY])` spreads a sequence constant into a constructor."""
 import math
 
 import numpy as np
@@ -88,6 +89,9 @@ def in_kernel(x: wp.array(dtype=float), out: wp.array2d(dtype=float)):
 
 
 POLY = "icosahedron"
+_ROWS = {"icosahedron": (0.5, 1.5, 2.5, -1.0, -2.0, 4.25), "other": (0.0,) * 6}
+_mat23 = wp.types.matrix(shape=(2, 3), dtype=wp.float32)
+FACES = _mat23(*_ROWS[POLY])  # newton's FACE_NORMALS
 LEAD, HARMONY, BASS = range(3)
 FAR, NEAR, END = range(10, 0, -4)
 
@@ -131,10 +135,11 @@ def host_calls(out: wp.array(dtype=int)):
     if wp.static(POLY != "icosahedron"):
         out[3] = 2
     out[4] = wp.static(make_bitmask(LEAD + 31))
+    out[6] = int(FACES[1, 2] * 4.0) + int(FACES[0, 1] * 2.0) * 100
 
 
 TESTS = [
-    dict(kernel="host_calls", dim=1, shapes=dict(out=6), outputs=["out"]),
+    dict(kernel="host_calls", dim=1, shapes=dict(out=7), outputs=["out"]),
     dict(kernel="host_values", dim=16, args=dict(x=("uniform", -2, 2)), shapes=dict(out=(16, 8)),
          outputs=["out", "d", "n"]),
     dict(kernel="in_kernel", dim=16, args=dict(x=("uniform", -3, 3)), shapes=dict(out=(16, 3)),
