@@ -84,6 +84,10 @@ bool lower_cv_len(lower_ctx *c, const ast_expr *call, int limit, cvalue *out);
 int lower_cv_host_attr(lower_ctx *c, const ast_expr *e, cvalue *out);
 int lower_cv_host_call(lower_ctx *c, const ast_expr *e, int limit, cvalue *out);
 
+/* The most host function (and factory) calls warpc runs inside one
+ * another at compile time: deeper is an error (man page, LIMITS). */
+#define WP_MAX_HOST_CALL_DEPTH 200
+
 /* The name of the AST_EXPR_UNSUPPORTED node standing for a value a host
  * function computes in a statement warpc does not run (a loop, a branch
  * whose condition is no constant). */

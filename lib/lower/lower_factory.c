@@ -223,9 +223,19 @@ static factory_closure *call_closure(lower_ctx *c, const ast_expr *call,
   clo->def_limit =
       fb.module == c->mod ? clo->limit : c->prog->modules[fb.module]->nglobals;
   wp_ptrvec_push(c->A, &c->call_clos, clo); /* also while being made */
-  if (!lower_bind_params(c, clo, fb.module))
+  clo->depth = c->clo ? c->clo->depth + 1 : 0;
+  if (c->call_depth >= WP_MAX_HOST_CALL_DEPTH ||
+      clo->depth >= WP_MAX_HOST_CALL_DEPTH) {
+    wp_error(c->diag, call->loc,
+             "host function calls nest more than %d deep here (a recursion "
+             "that does not end?); Python would raise RecursionError",
+             WP_MAX_HOST_CALL_DEPTH);
     return NULL;
-  const ast_stmt *ret = lower_walk_body(c, clo, fd);
+  }
+  c->call_depth++;
+  const ast_stmt *ret =
+      lower_bind_params(c, clo, fb.module) ? lower_walk_body(c, clo, fd) : NULL;
+  c->call_depth--;
   clo->ret_expr = ret && ret->value ? ret->value : NULL;
   return clo->ret_expr ? clo : NULL;
 }

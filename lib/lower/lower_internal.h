@@ -88,6 +88,7 @@ struct factory_closure {
      the arguments see that closure's first parent_n entries; the call */
   factory_closure *parent;
   int parent_n;
+  int depth; /* closures above it on the parent chain */
   const ast_expr *call;
   wp_loc call_loc;
   const ast_def **defs; /* the defs its body ran, in order */
@@ -224,6 +225,8 @@ typedef struct lower_ctx {
   int nclosure;
   /* constant evaluation (lower_const.c) */
   int const_depth;
+  int call_depth; /* host function and factory calls being run (the
+                     chain of call_closure, lower_factory.c) */
   bool in_static;    /* evaluating wp.static(...) */
   bool static_eager; /* ... over the module's names only (lower_static.c) */
   /* the locals of a @wp.func called inside wp.static(), seen at
