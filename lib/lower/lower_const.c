@@ -38,7 +38,16 @@ static bool not_const(lower_ctx *c, const ast_expr *e) {
     wp_error(c->diag, e->loc,
              "what this statement computes is not known at compile time: "
              "warpc runs a host function's assignments and the ifs on "
-             "constants, not its loops or other branches");
+             "constants, not its loops, try, with or match statements, or "
+             "ifs on other values");
+    return false;
+  }
+  if (e->kind == AST_EXPR_UNSUPPORTED && e->name &&
+      !strcmp(e->name, AST_MODULE_RUNTIME_VALUE)) {
+    wp_error(c->diag, e->loc,
+             "a name this statement assigns is not known at compile time: "
+             "warpc does not run module-level if, loop, try, with or match "
+             "statements (assign the value at module level)");
     return false;
   }
   if (c->in_static && c->const_depth == 0) {

@@ -114,12 +114,23 @@ static binding struct_binding(const ir_type *t, int mod) {
   return (binding){.kind = BIND_STRUCT, .type = t, .module = mod};
 }
 
+/* Whether an entry of clo from the n-th on binds `name` (after a def of
+ * it: `f = other`, or f unknown after a try that defines f again). */
+static bool rebound(const factory_closure *clo, const char *name, int n) {
+  for (int i = n; i < clo->n; i++)
+    if (!strcmp(clo->names[i], name))
+      return true;
+  return false;
+}
+
 bool lower_closure_binding(lower_ctx *c, const char *name, binding *b) {
   factory_closure *clo = c->clo;
   if (!clo || clo->module != c->mod)
     return false;
   for (int i = clo->nfuncs - 1; i >= 0; i--)
     if (!strcmp(clo->funcs[i].def->name, name)) {
+      if (rebound(clo, name, clo->funcs[i].clo_n))
+        return false; /* an entry binds the name after the def */
       *b = (binding){
           .kind = BIND_FUNC, .func = &clo->funcs[i], .module = clo->module};
       return true;
@@ -141,7 +152,7 @@ static const ast_def *returned_def(const factory_closure *clo,
     return NULL;
   for (int i = clo->ndefs - 1; i >= 0; i--)
     if (!strcmp(clo->defs[i]->name, v->name))
-      return clo->defs[i];
+      return rebound(clo, v->name, clo->def_n[i]) ? NULL : clo->defs[i];
   return NULL;
 }
 

@@ -34,6 +34,7 @@ typedef struct body_walk {
      is no constant): the result is unknown */
   const ast_stmt *unknown_ret;
   const ast_def **defs; /* the defs run, in order */
+  int *def_n;           /* per def: the closure's entries before it */
   int ndefs;
 } body_walk;
 
@@ -54,11 +55,30 @@ static int count_stmts(const ast_block *b) {
   int n = b->count;
   for (int i = 0; i < b->count; i++) {
     const ast_stmt *s = b->stmts[i];
-    n += count_stmts(&s->body) + count_stmts(&s->orelse);
+    n += count_stmts(&s->body) + count_stmts(&s->orelse) + s->nbinds;
     for (int t = 0; t < s->ntargets; t++)
       n += count_targets(s->targets[t]);
   }
   return n;
+}
+
+static void add_entry(lower_ctx *c, factory_closure *clo, const char *name,
+                      const ast_expr *v) {
+  if (clo->n == clo->cap) { /* count_stmts bounds it; grow all the same */
+    int cap = clo->cap * 2 + 8;
+    const char **names = WP_NEW_ARRAY(c->A, const char *, cap);
+    const ast_expr **values = WP_NEW_ARRAY(c->A, const ast_expr *, cap);
+    int *scope = WP_NEW_ARRAY(c->A, int, cap);
+    memcpy(names, clo->names, sizeof *names * (size_t)clo->n);
+    memcpy(values, clo->values, sizeof *values * (size_t)clo->n);
+    memcpy(scope, clo->scope, sizeof *scope * (size_t)clo->n);
+    clo->names = names, clo->values = values, clo->scope = scope;
+    clo->cap = cap;
+  }
+  clo->names[clo->n] = name;
+  clo->values[clo->n] = v;
+  clo->scope[clo->n] = clo->n;
+  clo->n++;
 }
 
 factory_closure *lower_new_closure(lower_ctx *c, const ast_def *fd, int np) {
@@ -66,6 +86,7 @@ factory_closure *lower_new_closure(lower_ctx *c, const ast_def *fd, int np) {
   factory_closure *clo = WP_NEW(c->A, factory_closure);
   *clo = (factory_closure){
       .factory = fd,
+      .cap = cap,
       .names = WP_NEW_ARRAY(c->A, const char *, cap),
       .values = WP_NEW_ARRAY(c->A, const ast_expr *, cap),
       .scope = WP_NEW_ARRAY(c->A, int, cap),
@@ -81,8 +102,9 @@ static const ast_expr *unknown(lower_ctx *c, wp_loc loc);
 /* The walk of fd's body for closure clo (its parameters bound). */
 const ast_stmt *lower_walk_body(lower_ctx *c, factory_closure *clo,
                                 const ast_def *fd) {
-  body_walk w = {
-      .defs = WP_NEW_ARRAY(c->A, const ast_def *, count_stmts(&fd->body) + 1)};
+  int cap = count_stmts(&fd->body) + 1;
+  body_walk w = {.defs = WP_NEW_ARRAY(c->A, const ast_def *, cap),
+                 .def_n = WP_NEW_ARRAY(c->A, int, cap)};
   add_locals(c, clo, &fd->body, &w);
   if (w.unknown_ret) { /* it may have returned something else before */
     ast_stmt *r = WP_NEW(c->A, ast_stmt);
@@ -91,6 +113,7 @@ const ast_stmt *lower_walk_body(lower_ctx *c, factory_closure *clo,
     w.ret = r;
   }
   clo->defs = w.defs;
+  clo->def_n = w.def_n;
   clo->ndefs = w.ndefs;
   return w.ret;
 }
@@ -144,9 +167,8 @@ bool lower_bind_params(lower_ctx *c, factory_closure *clo, int fmod) {
                fd->name, fd->params[i].name);
       return false;
     }
-    clo->names[clo->n] = fd->params[i].name;
-    clo->values[clo->n] = v;
-    clo->scope[clo->n++] = scope;
+    add_entry(c, clo, fd->params[i].name, v);
+    clo->scope[clo->n - 1] = scope;
   }
   return true;
 }
@@ -213,23 +235,16 @@ static int condition(lower_ctx *c, factory_closure *clo, const ast_expr *e) {
   return r;
 }
 
-static void add_entry(factory_closure *clo, const char *name,
-                      const ast_expr *v) {
-  clo->names[clo->n] = name;
-  clo->values[clo->n] = v;
-  clo->scope[clo->n] = clo->n;
-  clo->n++;
-}
-
 /* The entries of an assignment `t = v` of a factory's body: NAME = v; the
  * items of a tuple target, each bound to `v[k]`; `NAME.attr = v` as the
  * entry `NAME.attr`.  Other targets bind nothing the definitions see. */
 static void add_target(lower_ctx *c, factory_closure *clo, const ast_expr *t,
                        const ast_expr *v) {
   if (t->kind == AST_EXPR_NAME)
-    add_entry(clo, t->name, v);
+    add_entry(c, clo, t->name, v);
   else if (t->kind == AST_EXPR_ATTRIBUTE && t->value->kind == AST_EXPR_NAME)
-    add_entry(clo, wp_arena_printf(c->A, "%s.%s", t->value->name, t->name), v);
+    add_entry(c, clo, wp_arena_printf(c->A, "%s.%s", t->value->name, t->name),
+              v);
   else if (t->kind == AST_EXPR_TUPLE)
     for (int k = 0; k < t->nitems; k++) {
       ast_expr *ix = WP_NEW(c->A, ast_expr), *item = WP_NEW(c->A, ast_expr);
@@ -260,13 +275,16 @@ static const ast_expr *unknown(lower_ctx *c, wp_loc loc) {
 static void forget_target(lower_ctx *c, factory_closure *clo, const ast_expr *t,
                           wp_loc loc) {
   if (t->kind == AST_EXPR_NAME)
-    add_entry(clo, t->name, unknown(c, loc));
+    add_entry(c, clo, t->name, unknown(c, loc));
   else if (t->kind == AST_EXPR_TUPLE)
     for (int k = 0; k < t->nitems; k++)
       forget_target(c, clo, t->items[k], loc);
-  else if ((t->kind == AST_EXPR_SUBSCRIPT || t->kind == AST_EXPR_ATTRIBUTE) &&
-           t->value->kind == AST_EXPR_NAME) /* d[k] = v, o.x = v */
-    add_entry(clo, t->value->name, unknown(c, loc));
+  else if (t->kind == AST_EXPR_ATTRIBUTE &&
+           t->value->kind == AST_EXPR_NAME) /* o.x = v: the entry `o.x` */
+    add_entry(c, clo, wp_arena_printf(c->A, "%s.%s", t->value->name, t->name),
+              unknown(c, loc));
+  else if (t->kind == AST_EXPR_SUBSCRIPT || t->kind == AST_EXPR_ATTRIBUTE)
+    forget_target(c, clo, t->value, loc); /* d[k] = v changes d */
 }
 
 /* The statements of `b` that the walk does not run (a loop, an `if` whose
@@ -278,14 +296,16 @@ static void forget_block(lower_ctx *c, factory_closure *clo, const ast_block *b,
     const ast_stmt *s = b->stmts[i];
     for (int t = 0; t < s->ntargets; t++)
       forget_target(c, clo, s->targets[t], s->loc);
+    for (int t = 0; t < s->nbinds; t++)
+      forget_target(c, clo, s->binds[t], s->loc);
     if (s->kind == AST_STMT_DEF)
-      add_entry(clo, s->def->name, unknown(c, s->loc));
+      add_entry(c, clo, s->def->name, unknown(c, s->loc));
     else if (s->kind == AST_STMT_RETURN && !w->unknown_ret)
       w->unknown_ret = s;
     else if (s->kind == AST_STMT_EXPR && s->value->kind == AST_EXPR_CALL &&
              s->value->value->kind == AST_EXPR_ATTRIBUTE &&
              s->value->value->value->kind == AST_EXPR_NAME) /* l.append(x) */
-      add_entry(clo, s->value->value->value->name, unknown(c, s->loc));
+      add_entry(c, clo, s->value->value->value->name, unknown(c, s->loc));
     forget_block(c, clo, &s->body, w);
     forget_block(c, clo, &s->orelse, w);
   }
@@ -296,8 +316,12 @@ static void add_locals(lower_ctx *c, factory_closure *clo,
   const char *tag = lower_closure_tag(c, clo);
   for (int i = 0; i < body->count && !w->ret; i++) {
     const ast_stmt *s = body->stmts[i];
-    if ((s->kind == AST_STMT_ASSIGN || s->kind == AST_STMT_ANNASSIGN) &&
-        s->value) {
+    if (s->nbinds) { /* try, with, match, a walrus: what they bind is not
+                        known */
+      ast_block one = {.stmts = (ast_stmt **)&body->stmts[i], .count = 1};
+      forget_block(c, clo, &one, w);
+    } else if ((s->kind == AST_STMT_ASSIGN || s->kind == AST_STMT_ANNASSIGN) &&
+               s->value) {
       for (int t = 0; t < s->ntargets; t++)
         add_target(c, clo, s->targets[t], s->value);
     } else if (s->kind == AST_STMT_AUGASSIGN &&
@@ -310,7 +334,7 @@ static void add_locals(lower_ctx *c, factory_closure *clo,
                       .nitems = 2};
       v->items[0] = s->targets[0];
       v->items[1] = s->value;
-      add_entry(clo, s->targets[0]->name, v);
+      add_entry(c, clo, s->targets[0]->name, v);
     } else if (s->kind == AST_STMT_IF) {
       int taken = condition(c, clo, s->cond);
       if (taken >= 0)
@@ -330,6 +354,7 @@ static void add_locals(lower_ctx *c, factory_closure *clo,
     } else if (s->kind == AST_STMT_RETURN)
       w->ret = s;
     else if (s->kind == AST_STMT_DEF) {
+      w->def_n[w->ndefs] = clo->n;
       w->defs[w->ndefs++] = s->def;
       if (s->def->kind == AST_DEF_FUNC) {
         /* C name wpc_<length of tag+NAME><module tag of the call><NAME>_<def
@@ -338,6 +363,7 @@ static void add_locals(lower_ctx *c, factory_closure *clo,
         fi->def = s->def;
         fi->module = clo->module;
         fi->clo = clo;
+        fi->clo_n = clo->n;
         fi->cname = wp_arena_printf(c->A, "wpc_%d%s_%s", (int)strlen(tag), tag,
                                     s->def->name);
       } else if (s->def->kind == AST_DEF_STRUCT)

@@ -67,6 +67,9 @@ struct func_info {
   func_inst *insts;       /* generic: the instances made so far */
   factory_closure *clo;   /* made by a factory call: its captured names
                              (its module is the factory's) */
+  int clo_n;              /* made by a factory: its closure's entries made
+                             before the def (a later entry of its name
+                             hides it) */
   func_info *next_same;   /* the next def of the name in the module */
   int last_same;          /* of the first: index of the last in c->funcs */
 };
@@ -92,12 +95,14 @@ struct factory_closure {
   const ast_expr *call;
   wp_loc call_loc;
   const ast_def **defs; /* the defs its body ran, in order */
+  int *def_n;           /* per def: the entries made before it */
   int ndefs;
   const char *tag; /* the module-level name the call is assigned to */
   int module;      /* the factory's module (its body's names) */
   int call_module; /* the module of the call (the arguments' names) */
   int limit;       /* globals of call_module visible to the call */
   int def_limit;   /* globals of `module` visible to the locals */
+  int cap;         /* of names, values, scope (add_entry grows them) */
   const char **names;
   const ast_expr **values;
   int *scope; /* entries visible when evaluating entry i (-1: none, nor
@@ -225,8 +230,8 @@ typedef struct lower_ctx {
   int nclosure;
   /* constant evaluation (lower_const.c) */
   int const_depth;
-  int call_depth; /* host function and factory calls being run (the
-                     chain of call_closure, lower_factory.c) */
+  int call_depth;    /* host function and factory calls being run (the
+                        chain of call_closure, lower_factory.c) */
   bool in_static;    /* evaluating wp.static(...) */
   bool static_eager; /* ... over the module's names only (lower_static.c) */
   /* the locals of a @wp.func called inside wp.static(), seen at

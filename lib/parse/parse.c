@@ -391,6 +391,31 @@ static void class_members(pctx *c, TSNode n, const char *prefix, modvecs *mv,
   }
 }
 
+/* A module-level if, loop, try, with or match statement: warpc does not run
+ * it, so each name it binds becomes a global whose value is not known at
+ * compile time (an error where a kernel uses it), never the value an
+ * earlier assignment gave.  Its imports are resolved as the file's own
+ * (collect_nested_imports) and bind as usual, being later. */
+static void unknown_globals(pctx *c, TSNode n, modvecs *mv) {
+  wp_ptrvec names = {0};
+  p_bound_names(c, n, &names, 0);
+  for (int i = 0; i < names.count; i++) {
+    const ast_expr *e = names.items[i];
+    if (e->kind != AST_EXPR_NAME)
+      continue;
+    ast_global *g = WP_NEW(c->arena, ast_global);
+    g->name = e->name;
+    g->loc = p_loc(c, n);
+    g->loc.end = g->loc.start + 2; /* the keyword */
+    ast_expr *v = WP_NEW(c->arena, ast_expr);
+    *v = (ast_expr){.kind = AST_EXPR_UNSUPPORTED,
+                    .loc = g->loc,
+                    .name = AST_MODULE_RUNTIME_VALUE};
+    g->value = v;
+    wp_ptrvec_push(c->arena, &mv->globals, g);
+  }
+}
+
 static void collect_module(pctx *c, TSNode root, modvecs *mv) {
   TSNode *k;
   int nk = p_kids(c, root, true, &k);
@@ -406,6 +431,11 @@ static void collect_module(pctx *c, TSNode root, modvecs *mv) {
       wp_ptrvec_push(c->arena, &mv->defs, p_def(c, k[i]));
       c->top_level = false;
       class_members(c, k[i], NULL, mv, 0);
+    } else if ((p_is(k[i], "if_statement") && !is_main_guard(c, k[i])) ||
+               p_is(k[i], "for_statement") || p_is(k[i], "while_statement") ||
+               p_is(k[i], "try_statement") || p_is(k[i], "with_statement") ||
+               p_is(k[i], "match_statement")) {
+      unknown_globals(c, k[i], mv);
     } else if (p_is(k[i], "expression_statement") &&
                ts_node_named_child_count(k[i]) == 1) {
       TSNode e = ts_node_named_child(k[i], 0);

@@ -167,6 +167,12 @@ struct ast_stmt {
   bool elif_chain;      /* IF created from an `elif` clause */
   ast_def *def;         /* DEF */
   const char *name;     /* UNSUPPORTED */
+  /* host code only: the names a statement binds that its other fields do
+     not show (inside a try, with or match statement; a walrus; a list or
+     starred target), as NAME expressions (`o.x = v` as an ATTRIBUTE of a
+     NAME): what compile-time evaluation cannot follow */
+  ast_expr **binds;
+  int nbinds;
 };
 
 /* What a decorated definition is, as far as Warp is concerned. */
@@ -223,6 +229,11 @@ struct ast_def {
   ast_expr **bases;
   int nbases;
 };
+
+/* The name of the AST_EXPR_UNSUPPORTED value of a global bound inside a
+ * module-level if, loop, try, with or match statement (not run by warpc). */
+#define AST_MODULE_RUNTIME_VALUE                                               \
+  "a value assigned in a module-level if, loop, try, with or match statement"
 
 /* A module-level `NAME = value` (the last one wins when a name is assigned
  * more than once; all are kept in file order).  `annotation` is set for

@@ -93,6 +93,11 @@ ast_expr *p_concatenated_string(pctx *c, TSNode n);
 /* Converts the statements of a `block` (or of any node whose children are
  * statements). */
 ast_block p_block(pctx *c, TSNode n);
+/* Appends to out the names bound anywhere in n (assignment, for and with
+ * targets, walruses, imports, except aliases; nested defs and classes by
+ * their own name only), as NAME expressions (`o.x = v` as the ATTRIBUTE);
+ * depth: of n below the statement (the walk stops 200 deep). */
+void p_bound_names(pctx *c, TSNode n, wp_ptrvec *out, int depth);
 
 /* --- kernels elsewhere (parse_sites.c) --------------------------------- */
 

@@ -14,6 +14,8 @@ static ast_stmt *unsupported(pctx *c, TSNode n, const char *what) {
   return s;
 }
 
+static ast_stmt *stmt_of(pctx *c, TSNode n);
+
 static ast_block one_stmt(pctx *c, ast_stmt *s) {
   ast_block b = {WP_NEW_ARRAY(c->arena, ast_stmt *, 1), 1};
   b.stmts[0] = s;
@@ -200,9 +202,93 @@ static const char *const unsupported_stmts[][2] = {
     {"class_definition", "class definition"},
 };
 
+/* The names a target binds: identifiers, those in tuple, list and starred
+ * patterns; `o.x` as itself, `d[k]` as d (mutated). */
+static void target_names(pctx *c, TSNode t, wp_ptrvec *out) {
+  if (p_is(t, "identifier")) {
+    ast_expr *e = p_new_expr(c, AST_EXPR_NAME, t);
+    e->name = p_text(c, t);
+    wp_ptrvec_push(c->arena, out, e);
+  } else if (p_is(t, "attribute") || p_is(t, "subscript")) {
+    TSNode base = p_field(t, p_is(t, "attribute") ? "object" : "value");
+    if (!ts_node_is_null(base) && p_is(base, "identifier") &&
+        p_is(t, "attribute")) {
+      ast_expr *e = p_expr(c, t);
+      if (e->kind == AST_EXPR_ATTRIBUTE)
+        wp_ptrvec_push(c->arena, out, e);
+    } else if (!ts_node_is_null(base))
+      target_names(c, base, out);
+  } else
+    for (uint32_t i = 0; i < ts_node_named_child_count(t); i++)
+      target_names(c, ts_node_named_child(t, i), out);
+}
+
+void p_bound_names(pctx *c, TSNode n, wp_ptrvec *out, int depth) {
+  if (depth > 200)
+    return; /* deeper nesting was reported by the parser's limits */
+  const char *t = ts_node_type(n);
+  if (!strcmp(t, "function_definition") || !strcmp(t, "class_definition")) {
+    target_names(c, p_field(n, "name"), out);
+    return;
+  }
+  if (!strcmp(t, "assignment") || !strcmp(t, "augmented_assignment") ||
+      !strcmp(t, "for_statement") || !strcmp(t, "for_in_clause"))
+    target_names(c, p_field(n, "left"), out);
+  else if (!strcmp(t, "named_expression"))
+    target_names(c, p_field(n, "name"), out);
+  else if (!strcmp(t, "aliased_import"))
+    target_names(c, p_field(n, "alias"), out);
+  else if (!strcmp(t, "import_statement") ||
+           !strcmp(t, "import_from_statement")) {
+    for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
+      TSNode k = ts_node_named_child(n, i);
+      if (p_is(k, "dotted_name") && ts_node_named_child_count(k))
+        target_names(c, ts_node_named_child(k, 0), out);
+    }
+  }
+  if (!strcmp(t, "as_pattern_target")) { /* with f() as x, except E as e */
+    target_names(c, n, out);
+    return;
+  }
+  for (uint32_t i = 0; i < ts_node_named_child_count(n); i++)
+    p_bound_names(c, ts_node_named_child(n, i), out, depth + 1);
+}
+
+/* Does the expression statement n bind names its AST does not show (a
+ * walrus, a list or starred target)? */
+static bool irregular_binding(TSNode n, int depth) {
+  const char *t = ts_node_type(n);
+  if (!strcmp(t, "named_expression") || !strcmp(t, "list_pattern") ||
+      !strcmp(t, "list_splat_pattern") || depth > 200)
+    return true;
+  if (!strcmp(t, "lambda"))
+    return false;
+  for (uint32_t i = 0; i < ts_node_named_child_count(n); i++)
+    if (irregular_binding(ts_node_named_child(n, i), depth + 1))
+      return true;
+  return false;
+}
+
+static void host_binds(pctx *c, TSNode n, ast_stmt *s) {
+  wp_ptrvec v = {0};
+  p_bound_names(c, n, &v, 0);
+  s->binds = (ast_expr **)v.items;
+  s->nbinds = v.count;
+}
+
 /* Returns NULL for nodes that are not statements of their own (ERROR nodes,
- * already reported as syntax errors). */
+ * already reported as syntax errors).  In host code, a statement binding
+ * names compile-time evaluation cannot follow records them (binds). */
 static ast_stmt *stmt(pctx *c, TSNode n) {
+  ast_stmt *s = stmt_of(c, n);
+  if (s && !c->warp_code &&
+      (s->kind == AST_STMT_UNSUPPORTED ||
+       (p_is(n, "expression_statement") && irregular_binding(n, 0))))
+    host_binds(c, n, s);
+  return s;
+}
+
+static ast_stmt *stmt_of(pctx *c, TSNode n) {
   const char *t = ts_node_type(n);
   if (strcmp(t, "expression_statement") == 0)
     return expr_stmt(c, n);
