@@ -530,6 +530,8 @@ bool lower_closure(lower_ctx *c, const char *name, wp_loc use, entity *out) {
 }
 
 entity lower_global_at(lower_ctx *c, int mod, int index, wp_loc use) {
+  if (lower_factory_failed(c, mod, index))
+    return (entity){.kind = ENT_ERROR};      /* its call was reported */
   clo_scope s = lower_clo_enter(c, NULL, 0); /* no factory's names */
   int old = lower_enter_module(c, mod);
   const ast_global *g = &c->ast->globals[index];

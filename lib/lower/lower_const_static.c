@@ -37,6 +37,16 @@ const ast_expr *lower_cv_follow(lower_ctx *c, const ast_expr *x, int *limit) {
   return x;
 }
 
+/* `a, b = v` with v of n items, not as many as the names: an error, as
+ * Python's ValueError; NULL. */
+static const ast_expr *unpack_error(lower_ctx *c, const ast_expr *sub,
+                                    int64_t n, bool *reported) {
+  wp_error(c->diag, sub->loc, "cannot unpack %lld values into %d names",
+           (long long)n, sub->unpack);
+  *reported = true;
+  return NULL;
+}
+
 /* range(...)[k] (`A, B, C = range(3)` at module level): the int, as an
  * INT literal; NULL when the arguments are no int constants or k is out of
  * range (*reported). */
@@ -71,6 +81,8 @@ static const ast_expr *range_item(lower_ctx *c, const ast_expr *sub,
               : step < 0
                   ? (start > stop ? (start - stop - step - 1) / -step : 0)
                   : -1;
+  if (sub->unpack && n >= 0 && n != sub->unpack)
+    return unpack_error(c, sub, n, reported);
   int64_t i = k.kind == CV_INT && k.i < 0 ? k.i + n : k.i;
   if (n < 0 || k.kind != CV_INT || i < 0 || i >= n) {
     wp_error(c->diag, sub->loc,
@@ -121,6 +133,8 @@ const ast_expr *lower_const_item(lower_ctx *c, const ast_expr *sub, int *limit,
     return range_item(c, sub, seq, *limit, reported);
   if (!lower_cv_is_seq(seq))
     return NULL;
+  if (sub->unpack && seq->nitems != sub->unpack)
+    return unpack_error(c, sub, seq->nitems, reported);
   cvalue k;
   int errors = c->diag->errors;
   if (!lower_cv_eval(c, sub->items[0], *limit, &k)) {

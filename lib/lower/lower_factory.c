@@ -256,6 +256,7 @@ static factory_closure *call_closure(lower_ctx *c, const ast_expr *call,
 typedef struct pending {
   const char *attr;
   int64_t index;
+  int unpack; /* the index is that of `a, b = v`: v has this many items */
 } pending;
 
 static binding chase(lower_ctx *c, const ast_expr *e, pending p, int depth);
@@ -274,7 +275,7 @@ static binding chase_in(lower_ctx *c, factory_closure *clo, int n,
  * involves no factory (the caller resolves e as usual). */
 static binding chase(lower_ctx *c, const ast_expr *e, pending p, int depth) {
   binding none = {.kind = BIND_NONE};
-  pending nothing = {NULL, -1};
+  pending nothing = {NULL, -1, 0};
   if (depth > 64)
     return none;
   switch (e->kind) {
@@ -296,14 +297,16 @@ static binding chase(lower_ctx *c, const ast_expr *e, pending p, int depth) {
     return clo ? chase_in(c, clo, clo->n, clo->ret_expr, p, depth) : none;
   }
   case AST_EXPR_TUPLE:
-    if (p.attr || p.index < 0 || p.index >= e->nitems)
-      return none;
+    if (p.attr || p.index < 0 || p.index >= e->nitems ||
+        (p.unpack && p.unpack != e->nitems))
+      return none; /* the constant evaluation reports a count mismatch */
     return chase(c, e->items[p.index], nothing, depth + 1);
   case AST_EXPR_SUBSCRIPT:
     if (p.attr || p.index >= 0 || e->nitems != 1 ||
         e->items[0]->kind != AST_EXPR_INT)
       return none;
-    return chase(c, e->value, (pending){NULL, (int64_t)e->items[0]->int_value},
+    return chase(c, e->value,
+                 (pending){NULL, (int64_t)e->items[0]->int_value, e->unpack},
                  depth + 1);
   case AST_EXPR_ATTRIBUTE:
     if (p.attr || p.index >= 0 || depth == 0)
@@ -333,7 +336,7 @@ int lower_host_call(lower_ctx *c, const ast_expr *call, cvalue *out) {
 
 binding lower_resolve_value(lower_ctx *c, const ast_expr *e) {
   if (e->kind == AST_EXPR_NAME) {
-    binding b = chase(c, e, (pending){NULL, -1}, 1);
+    binding b = chase(c, e, (pending){NULL, -1, 0}, 1);
     return b.kind != BIND_NONE ? b : lower_resolve(c, e);
   }
   return lower_resolve(c, e);
@@ -341,9 +344,9 @@ binding lower_resolve_value(lower_ctx *c, const ast_expr *e) {
 
 binding lower_factory_result(lower_ctx *c, const ast_expr *e) {
   if (e->kind == AST_EXPR_ATTRIBUTE)
-    return chase(c, e->value, (pending){e->name, -1}, 1);
+    return chase(c, e->value, (pending){e->name, -1, 0}, 1);
   if (e->kind == AST_EXPR_CALL || e->kind == AST_EXPR_SUBSCRIPT)
-    return chase(c, e, (pending){NULL, -1}, 0);
+    return chase(c, e, (pending){NULL, -1, 0}, 0);
   return (binding){.kind = BIND_NONE};
 }
 
@@ -356,14 +359,20 @@ factory_closure *lower_factory_at(lower_ctx *c, int mod, int gi) {
   }
   if (!mf->state[gi]) {
     mf->state[gi] = -1; /* also while being made */
+    int errors = c->diag->errors;
     clo_scope s = lower_clo_enter(c, NULL, 0);
     int old = lower_enter_module(c, mod);
     mf->clo[gi] = make_closure(c, gi);
     lower_enter_module(c, old);
     lower_clo_leave(c, s);
-    mf->state[gi] = mf->clo[gi] ? 1 : -1;
+    mf->state[gi] = mf->clo[gi] ? 1 : c->diag->errors > errors ? -2 : -1;
   }
   return mf->clo[gi];
+}
+
+bool lower_factory_failed(lower_ctx *c, int mod, int gi) {
+  lower_factory_at(c, mod, gi);
+  return c->factories[mod].state[gi] == -2;
 }
 
 bool lower_factory_binding(lower_ctx *c, int mod, int gi, binding *b) {

@@ -149,6 +149,33 @@ bool lower_bind_params(lower_ctx *c, factory_closure *clo, int fmod) {
              np, call->nitems);
     return false;
   }
+  for (int i = 0; i < np; i++)
+    if (fd->params[i].star) {
+      wp_error(c->diag, call->loc,
+               "warpc does not run '%s' at compile time: it takes *args or "
+               "**kwargs ('%s')",
+               fd->name, fd->params[i].name);
+      return false;
+    }
+  for (int k = 0; k < call->nkeywords; k++) { /* Python's TypeErrors */
+    int i = 0;
+    while (i < np && strcmp(call->keywords[k].name, fd->params[i].name))
+      i++;
+    if (i == np || i < call->nitems) {
+      wp_error(c->diag, call->keywords[k].loc,
+               i == np ? "'%s' got an unexpected keyword argument '%s'"
+                       : "'%s' got multiple values for argument '%s'",
+               fd->name, call->keywords[k].name);
+      return false;
+    }
+  }
+  for (int i = 0; i < call->nitems; i++)
+    if (call->items[i]->kind == AST_EXPR_STARRED) {
+      wp_error(c->diag, call->items[i]->loc,
+               "warpc does not run calls with *args at compile time; pass "
+               "the arguments one by one");
+      return false;
+    }
   for (int i = 0; i < np; i++) {
     const ast_expr *v =
         i < call->nitems
@@ -160,7 +187,7 @@ bool lower_bind_params(lower_ctx *c, factory_closure *clo, int fmod) {
     for (int k = 0; k < call->nkeywords; k++)
       if (!strcmp(call->keywords[k].name, fd->params[i].name))
         v = call->keywords[k].value, scope = -1;
-    if (fd->params[i].star || !v) {
+    if (!v) {
       wp_error(c->diag, call->loc,
                "the factory '%s' is called without a value for its parameter "
                "'%s'",
@@ -235,6 +262,16 @@ static int condition(lower_ctx *c, factory_closure *clo, const ast_expr *e) {
   return r;
 }
 
+static void forget_target(lower_ctx *c, factory_closure *clo, const ast_expr *t,
+                          wp_loc loc);
+
+static bool starred(const ast_expr *t) {
+  for (int k = 0; k < t->nitems; k++)
+    if (t->items[k]->kind == AST_EXPR_STARRED)
+      return true;
+  return false;
+}
+
 /* The entries of an assignment `t = v` of a factory's body: NAME = v; the
  * items of a tuple target, each bound to `v[k]`; `NAME.attr = v` as the
  * entry `NAME.attr`.  Other targets bind nothing the definitions see. */
@@ -245,6 +282,8 @@ static void add_target(lower_ctx *c, factory_closure *clo, const ast_expr *t,
   else if (t->kind == AST_EXPR_ATTRIBUTE && t->value->kind == AST_EXPR_NAME)
     add_entry(c, clo, wp_arena_printf(c->A, "%s.%s", t->value->name, t->name),
               v);
+  else if (t->kind == AST_EXPR_TUPLE && starred(t))
+    forget_target(c, clo, t, v->loc); /* a, *rest = v: not followed */
   else if (t->kind == AST_EXPR_TUPLE)
     for (int k = 0; k < t->nitems; k++) {
       ast_expr *ix = WP_NEW(c->A, ast_expr), *item = WP_NEW(c->A, ast_expr);
@@ -253,7 +292,8 @@ static void add_target(lower_ctx *c, factory_closure *clo, const ast_expr *t,
                          .loc = v->loc,
                          .value = (ast_expr *)v,
                          .items = WP_NEW_ARRAY(c->A, ast_expr *, 1),
-                         .nitems = 1};
+                         .nitems = 1,
+                         .unpack = t->nitems};
       item->items[0] = ix;
       add_target(c, clo, t->items[k], item);
     }
@@ -279,6 +319,8 @@ static void forget_target(lower_ctx *c, factory_closure *clo, const ast_expr *t,
   else if (t->kind == AST_EXPR_TUPLE)
     for (int k = 0; k < t->nitems; k++)
       forget_target(c, clo, t->items[k], loc);
+  else if (t->kind == AST_EXPR_STARRED && t->value)
+    forget_target(c, clo, t->value, loc);
   else if (t->kind == AST_EXPR_ATTRIBUTE &&
            t->value->kind == AST_EXPR_NAME) /* o.x = v: the entry `o.x` */
     add_entry(c, clo, wp_arena_printf(c->A, "%s.%s", t->value->name, t->name),

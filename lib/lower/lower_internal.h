@@ -532,6 +532,9 @@ const ast_expr *lower_closure_value(lower_ctx *c, const char *name, int *scope);
 /* The factory call global `gi` of module `mod` holds, or NULL (errors in
  * binding its arguments reported once). */
 factory_closure *lower_factory_at(lower_ctx *c, int mod, int gi);
+/* Whether global `gi` of module `mod` is a factory call whose arguments
+ * did not fit (reported once). */
+bool lower_factory_failed(lower_ctx *c, int mod, int gi);
 /* A global NAME = factory(...) of module `mod` returning a func / struct:
  * *b becomes BIND_FUNC (the func bound to its closure) / BIND_STRUCT (the
  * struct type NAME); false when the global is not such a call. */
@@ -778,6 +781,9 @@ const int *lower_star_imports(lower_ctx *c, int mod, int *n);
  * the last def or assignment of it before pos, else as lower_lookup. */
 binding lower_lookup_before(lower_ctx *c, int mod, const char *name,
                             uint32_t pos);
+/* What global g is bound to: its value, or for `a, b = x, y` the item of
+ * the tuple literal (y for b). */
+const ast_expr *lower_global_value(const ast_global *g);
 /* The first @wp.func def of `name` in module `mod` (the others follow on
  * next_same, in definition order), or NULL. */
 func_info *lower_funcs_named(lower_ctx *c, int mod, const char *name);

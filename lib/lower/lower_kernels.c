@@ -285,8 +285,9 @@ static bool redefined_kernel(lower_ctx *c, const ast_def *d, const wp_loc *at) {
   const ast_module *ast = c->ast;
   for (int i = 0; i < ast->nglobals; i++) {
     const ast_global *g = &ast->globals[i];
+    const ast_expr *v = lower_global_value(g); /* k1 = k, (k1, f1) = k, f */
     if (g->loc.start > d->def_loc.start && g->loc.start < at->start &&
-        g->value->kind == AST_EXPR_NAME && !strcmp(g->value->name, d->name) &&
+        v->kind == AST_EXPR_NAME && !strcmp(v->name, d->name) &&
         lower_module_name(c, c->mod, g->name)->glob == i) {
       ir_func *f =
           lower_def_as(c, d, IR_FUNC_KERNEL, NULL,

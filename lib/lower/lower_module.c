@@ -121,6 +121,16 @@ static binding lookup(lower_ctx *c, int mod, const char *name, int depth) {
   return b;
 }
 
+const ast_expr *lower_global_value(const ast_global *g) {
+  const ast_expr *v = g->value;
+  if (v->kind == AST_EXPR_SUBSCRIPT && v->unpack &&
+      v->value->kind == AST_EXPR_TUPLE && v->value->nitems == v->unpack &&
+      v->items[0]->kind == AST_EXPR_INT &&
+      v->items[0]->int_value < (uint64_t)v->value->nitems)
+    return v->value->items[v->items[0]->int_value];
+  return v;
+}
+
 binding lower_lookup_before(lower_ctx *c, int mod, const char *name,
                             uint32_t pos) {
   const ast_module *ast = c->prog->modules[mod];
@@ -140,8 +150,7 @@ binding lower_lookup_before(lower_ctx *c, int mod, const char *name,
   if (gi >= 0 && ast->globals[gi].loc.start > last)
     last = ast->globals[gi].loc.start;
   for (int i = 0; i < ast->nimports; i++)
-    if (ast->imports[i].loc.start < pos &&
-        ast->imports[i].loc.start >= last &&
+    if (ast->imports[i].loc.start < pos && ast->imports[i].loc.start >= last &&
         !strcmp(ast->imports[i].local, name))
       ii = i;
   if (ii >= 0) {
@@ -305,7 +314,7 @@ entity lower_binding_entity(lower_ctx *c, binding b, const char *name,
       return (entity){.kind = ENT_TYPE, .type = alias};
     /* TARGET = my_func, OP = wp.sin: the function (warp-lang 1.19.0) */
     const ast_global *g = &c->prog->modules[b.module]->globals[b.index];
-    const ast_expr *gv = g->value;
+    const ast_expr *gv = lower_global_value(g);
     if (gv && (gv->kind == AST_EXPR_NAME || gv->kind == AST_EXPR_ATTRIBUTE ||
                gv->kind == AST_EXPR_SUBSCRIPT)) { /* f, k = make(...) */
       int old = lower_enter_module(c, b.module);

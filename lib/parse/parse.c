@@ -218,10 +218,17 @@ static void add_global(pctx *c, modvecs *mv, TSNode name, TSNode value,
   wp_ptrvec_push(c->arena, &mv->globals, g);
 }
 
+static void unknown_globals(pctx *c, TSNode n, modvecs *mv);
+
 /* `A, B = v`: the globals A = v[0], B = v[1] (v parsed once per name, so
  * the AST stays a tree); targets other than names bind nothing here. */
 static void tuple_globals(pctx *c, modvecs *mv, TSNode left, TSNode right) {
   uint32_t n = ts_node_named_child_count(left);
+  for (uint32_t k = 0; k < n; k++)
+    if (!p_is(ts_node_named_child(left, k), "identifier")) {
+      unknown_globals(c, left, mv); /* a, *rest = v: not followed */
+      return;
+    }
   for (uint32_t k = 0; k < n; k++) {
     TSNode name = ts_node_named_child(left, k);
     if (!p_is(name, "identifier"))
@@ -236,7 +243,8 @@ static void tuple_globals(pctx *c, modvecs *mv, TSNode left, TSNode right) {
                        .loc = p_loc(c, right),
                        .value = p_expr(c, right),
                        .items = WP_NEW_ARRAY(c->arena, ast_expr *, 1),
-                       .nitems = 1};
+                       .nitems = 1,
+                       .unpack = (int)n};
     item->items[0] = ix;
     g->value = item;
     wp_ptrvec_push(c->arena, &mv->globals, g);

@@ -116,6 +116,8 @@ struct ast_expr {
   ast_op *ops;           /* COMPARE: nitems - 1 operators */
   ast_keyword *keywords; /* CALL */
   int nkeywords;
+  int unpack;         /* SUBSCRIPT made for an item of `a, b = v`: the number of
+                         names (v must have that many items); else 0 */
   uint64_t int_value; /* INT */
   double float_value; /* FLOAT */
   bool bool_value;    /* BOOL */

@@ -58,6 +58,29 @@ class GlobalStruct:
 GlobalStruct2 = GlobalStruct
 
 
+@wp.func
+def pair_func():
+    return 3
+
+
+@wp.kernel
+def pair_kernel(a: wp.array(dtype=int)):
+    a[0] = 30
+
+
+pair_kernel_1, pair_func_1 = pair_kernel, pair_func  # a tuple of aliases
+
+
+@wp.func
+def pair_func():
+    return 4
+
+
+@wp.kernel
+def pair_kernel(a: wp.array(dtype=int)):
+    a[0] = pair_func_1() * 10 + pair_func()
+
+
 @wp.kernel
 def global_func_kernel(a: wp.array(dtype=int)):
     a[0] = global_func()
@@ -82,6 +105,8 @@ def global_struct_ctor_kernel(a: wp.array(dtype=float)):
 
 
 TESTS = [
+    dict(kernel="pair_kernel", dim=1, shapes=dict(a=1), outputs=["a"]),
+    dict(kernel="pair_kernel_1", dim=1, shapes=dict(a=1), outputs=["a"]),
     dict(kernel="global_kernel", dim=1, shapes=dict(a=1), outputs=["a"]),
     dict(kernel="global_kernel_1", dim=1, shapes=dict(a=1), outputs=["a"]),
     dict(kernel="global_func_kernel", dim=1, shapes=dict(a=4), outputs=["a"]),
