@@ -417,10 +417,18 @@ static const ast_def *kernel_item(lower_ctx *c, const ast_expr *e,
   return NULL;
 }
 
+bool lower_factory_makes(lower_ctx *c, int gi, const ast_def *d) {
+  factory_closure *clo = NULL;
+  if (kernel_item(c, c->ast->globals[gi].value, &clo) == d)
+    return true;
+  if (c->ast->globals[gi].value->kind != AST_EXPR_CALL)
+    return false;
+  clo = lower_factory_at(c, c->mod, gi);
+  return clo && clo->ret == d;
+}
+
 void lower_factory_kernel(lower_ctx *c, int gi) {
   const ast_global *g = &c->ast->globals[gi];
-  if (lower_module_name(c, c->mod, g->name)->glob != gi)
-    return; /* reassigned later: the last assignment counts */
   factory_closure *clo = NULL;
   const ast_def *item = kernel_item(c, g->value, &clo);
   if (!item)
@@ -428,13 +436,25 @@ void lower_factory_kernel(lower_ctx *c, int gi) {
   if (!clo || (!item && clo->ret->kind != AST_DEF_KERNEL))
     return;
   const ast_def *kd = item ? item : clo->ret;
+  /* k = make(1.0); k1 = k; k = make(2.0): the first kernel is k1's */
+  const char *name = g->name;
+  const wp_loc *at = lower_rebound_at(c, g->name, g->loc.start);
+  if (at) {
+    const ast_global *alias =
+        lower_alias_between(c, g->name, g->loc.start, at->start);
+    if (!alias) {
+      lower_rebound_warning(c, g->loc, "kernel", g->name, at);
+      return;
+    }
+    name = alias->name;
+  }
   int errors = c->diag->errors;
-  const char *cname = wp_arena_printf(c->A, "%s_%s", c->m->name, g->name);
+  const char *cname = wp_arena_printf(c->A, "%s_%s", c->m->name, name);
   clo_scope s = lower_clo_enter(c, clo, clo->n);
   ir_func *f = lower_def_as(c, kd, IR_FUNC_KERNEL, NULL, cname);
   lower_clo_leave(c, s);
   if (f)
-    f->name = g->name;
+    f->name = name;
   else if (c->diag->errors > errors)
     wp_note(c->diag, g->loc, "in the kernel '%s' made by this call of '%s'",
             kd->name, clo->factory->name);

@@ -572,6 +572,9 @@ binding lower_factory_result(lower_ctx *c, const ast_expr *e);
 /* As lower_resolve, a name bound by the closure in scope (a factory's
  * parameter or local) seen through to what its value denotes. */
 binding lower_resolve_value(lower_ctx *c, const ast_expr *e);
+/* Whether global gi of the current module is a factory call making kernel
+ * d: `k = make()` returning it, or `f, k = make()` naming it. */
+bool lower_factory_makes(lower_ctx *c, int gi, const ast_def *d);
 /* `NAME = factory(...)` of the main file returning a kernel: that kernel,
  * compiled as NAME. */
 void lower_factory_kernel(lower_ctx *c, int gi);
@@ -781,6 +784,17 @@ const int *lower_star_imports(lower_ctx *c, int mod, int *n);
  * the last def or assignment of it before pos, else as lower_lookup. */
 binding lower_lookup_before(lower_ctx *c, int mod, const char *name,
                             uint32_t pos);
+/* lower_kernels.c: where the current module binds `name` again first
+ * after source offset `from` (a def or an assignment), or NULL. */
+const wp_loc *lower_rebound_at(lower_ctx *c, const char *name, uint32_t from);
+/* The first module-level alias `ALIAS = name` (the last binding of ALIAS)
+ * between offsets from and to, or NULL. */
+const ast_global *lower_alias_between(lower_ctx *c, const char *name,
+                                      uint32_t from, uint32_t to);
+/* The warning for a kernel (`what` says which) left out because its name
+ * is bound again at `at` with no alias before. */
+void lower_rebound_warning(lower_ctx *c, wp_loc loc, const char *what,
+                           const char *name, const wp_loc *at);
 /* What global g is bound to: its value, or for `a, b = x, y` the item of
  * the tuple literal (y for b). */
 const ast_expr *lower_global_value(const ast_global *g);

@@ -256,25 +256,36 @@ static void generic_kernel(lower_ctx *c, const ast_def *d) {
                d->name, d->name);
 }
 
-/* Where the module binds the name of def d again first after d (a def or
- * an assignment), or NULL when it does not. */
-static const wp_loc *rebound_at(lower_ctx *c, const ast_def *d) {
+const wp_loc *lower_rebound_at(lower_ctx *c, const char *name, uint32_t from) {
   const ast_module *ast = c->ast;
   const wp_loc *at = NULL;
-  uint32_t from = d->def_loc.start;
   for (int i = 0; i < ast->ndefs; i++) {
     const ast_def *o = ast->defs[i];
-    if (o->def_loc.start > from && !strcmp(o->name, d->name) &&
+    if (o->def_loc.start > from && !strcmp(o->name, name) &&
         (!at || o->def_loc.start < at->start))
       at = &o->def_loc;
   }
   for (int i = 0; i < ast->nglobals; i++) {
     const ast_global *g = &ast->globals[i];
-    if (g->loc.start > from && !strcmp(g->name, d->name) &&
+    if (g->loc.start > from && !strcmp(g->name, name) &&
         (!at || g->loc.start < at->start))
       at = &g->loc;
   }
   return at;
+}
+
+const ast_global *lower_alias_between(lower_ctx *c, const char *name,
+                                      uint32_t from, uint32_t to) {
+  const ast_module *ast = c->ast;
+  for (int i = 0; i < ast->nglobals; i++) {
+    const ast_global *g = &ast->globals[i];
+    const ast_expr *v = lower_global_value(g); /* k1 = k, (k1, f1) = k, f */
+    if (g->loc.start > from && g->loc.start < to && v->kind == AST_EXPR_NAME &&
+        !strcmp(v->name, name) &&
+        lower_module_name(c, c->mod, g->name)->glob == i)
+      return g;
+  }
+  return NULL;
 }
 
 /* Kernel d whose name the module binds again (at `at`): as in Python, the
@@ -282,27 +293,27 @@ static const wp_loc *rebound_at(lower_ctx *c, const ast_def *d) {
  * alias `ALIAS = name` between the two (launcher MODULE_ALIAS), or left
  * out with a warning; false when it is left out. */
 static bool redefined_kernel(lower_ctx *c, const ast_def *d, const wp_loc *at) {
-  const ast_module *ast = c->ast;
-  for (int i = 0; i < ast->nglobals; i++) {
-    const ast_global *g = &ast->globals[i];
-    const ast_expr *v = lower_global_value(g); /* k1 = k, (k1, f1) = k, f */
-    if (g->loc.start > d->def_loc.start && g->loc.start < at->start &&
-        v->kind == AST_EXPR_NAME && !strcmp(v->name, d->name) &&
-        lower_module_name(c, c->mod, g->name)->glob == i) {
-      ir_func *f =
-          lower_def_as(c, d, IR_FUNC_KERNEL, NULL,
-                       wp_arena_printf(c->A, "%s_%s", c->m->name, g->name));
-      if (f)
-        f->name = g->name;
-      return true;
-    }
+  const ast_global *g =
+      lower_alias_between(c, d->name, d->def_loc.start, at->start);
+  if (g) {
+    ir_func *f =
+        lower_def_as(c, d, IR_FUNC_KERNEL, NULL,
+                     wp_arena_printf(c->A, "%s_%s", c->m->name, g->name));
+    if (f)
+      f->name = g->name;
+    return true;
   }
-  wp_warning(c->diag, WP_W_KERNEL_NOT_COMPILED, d->loc,
-             "kernel '%s' is not compiled: line %u binds its name again and "
+  lower_rebound_warning(c, d->loc, "kernel", d->name, at);
+  return false;
+}
+
+void lower_rebound_warning(lower_ctx *c, wp_loc loc, const char *what,
+                           const char *name, const wp_loc *at) {
+  wp_warning(c->diag, WP_W_KERNEL_NOT_COMPILED, loc,
+             "%s '%s' is not compiled: line %u binds its name again and "
              "no module-level name is bound to it before (`NAME = %s` would "
              "name its launcher)",
-             d->name, at->line, d->name);
-  return false;
+             what, name, at->line, name);
 }
 
 void lower_kernels(lower_ctx *c) {
@@ -311,7 +322,7 @@ void lower_kernels(lower_ctx *c) {
     const ast_def *d = ast->defs[i];
     if (d->kind != AST_DEF_KERNEL)
       continue;
-    const wp_loc *at = rebound_at(c, d);
+    const wp_loc *at = lower_rebound_at(c, d->name, d->def_loc.start);
     if (at && !kernel_is_generic(c, d) && !lower_def_has_fn_param(c, d)) {
       lower_try t;
       lower_try_begin(c, &t);

@@ -172,14 +172,9 @@ void lower_global_kernels(lower_ctx *c) {
 /* True when the module-level call of a factory makes kernel `d` (it is
  * compiled under the name the call is assigned to). */
 static bool factory_made(lower_ctx *c, const ast_def *d) {
-  for (int i = 0; i < c->ast->nglobals; i++) {
-    const ast_expr *v = c->ast->globals[i].value;
-    if (v->kind != AST_EXPR_CALL)
-      continue;
-    factory_closure *clo = lower_factory_at(c, c->mod, i);
-    if (clo && clo->ret == d)
+  for (int i = 0; i < c->ast->nglobals; i++)
+    if (lower_factory_makes(c, i, d)) /* k = make(), f, k = make() */
       return true;
-  }
   return false;
 }
 

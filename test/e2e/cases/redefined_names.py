@@ -81,6 +81,19 @@ def pair_kernel(a: wp.array(dtype=int)):
     a[0] = pair_func_1() * 10 + pair_func()
 
 
+def make_k(v: int):
+    @wp.kernel
+    def kk(a: wp.array(dtype=int)):
+        a[0] = v
+
+    return kk
+
+
+made = make_k(5)
+made_first = made  # the kernel of make_k(5)
+made = make_k(6)
+
+
 @wp.kernel
 def global_func_kernel(a: wp.array(dtype=int)):
     a[0] = global_func()
@@ -105,6 +118,8 @@ def global_struct_ctor_kernel(a: wp.array(dtype=float)):
 
 
 TESTS = [
+    dict(kernel="made", dim=1, shapes=dict(a=1), outputs=["a"]),
+    dict(kernel="made_first", dim=1, shapes=dict(a=1), outputs=["a"]),
     dict(kernel="pair_kernel", dim=1, shapes=dict(a=1), outputs=["a"]),
     dict(kernel="pair_kernel_1", dim=1, shapes=dict(a=1), outputs=["a"]),
     dict(kernel="global_kernel", dim=1, shapes=dict(a=1), outputs=["a"]),
