@@ -185,7 +185,7 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     if (cv) { /* captured by a factory-made definition */
       factory_closure *clo = c->clo;
       clo_scope s = lower_clo_enter(c, clo, scope);
-      bool ok = eval(c, cv, scope < 0 ? clo->limit : clo->def_limit, out);
+      bool ok = eval(c, cv, lower_clo_limit(clo, scope), out);
       lower_clo_leave(c, s);
       return ok;
     }
@@ -504,7 +504,7 @@ bool lower_closure(lower_ctx *c, const char *name, wp_loc use, entity *out) {
   clo_scope s = lower_clo_enter(c, clo, scope);
   bool quiet = c->const_quiet;
   c->const_quiet = true;
-  bool ok = eval(c, e, scope < 0 ? clo->limit : clo->def_limit, &v);
+  bool ok = eval(c, e, lower_clo_limit(clo, scope), &v);
   c->const_quiet = quiet;
   lower_clo_leave(c, s);
   if (!ok) {

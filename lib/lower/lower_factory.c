@@ -36,9 +36,11 @@
 
 clo_scope lower_clo_enter(lower_ctx *c, factory_closure *clo, int n) {
   clo_scope s = {c->clo, c->nclosure, c->mod};
-  if (clo)
-    lower_enter_module(c, n < 0 ? clo->call_module : clo->module);
-  if (clo && n < 0 && clo->parent) { /* the arguments of a nested call */
+  if (clo) /* a default value (CLO_DEFAULT): in the factory's module */
+    lower_enter_module(c, n < 0 && n != CLO_DEFAULT ? clo->call_module
+                                                    : clo->module);
+  if (clo && n < 0 && n != CLO_DEFAULT &&
+      clo->parent) { /* the arguments of a nested call */
     c->clo = clo->parent;
     c->nclosure = clo->parent_n;
     return s;

@@ -121,20 +121,45 @@ const ast_stmt *lower_walk_body(lower_ctx *c, factory_closure *clo,
 /* A default value NAME of a @staticmethod `Class.m` of module fmod that
  * names an assignment of the class body (`vn_tol: float = DEFAULT_VN_MIN`),
  * as Python evaluates defaults in the class body: that value; else v. */
+/* Does e read a name of the fields? */
+static bool reads_field(const ast_expr *e, const ast_def *cls, int depth) {
+  if (!e || depth > 64)
+    return e != NULL;
+  for (int f = 0; e->kind == AST_EXPR_NAME && f < cls->nfields; f++)
+    if (!strcmp(cls->fields[f].name, e->name))
+      return true;
+  if (reads_field(e->value, cls, depth + 1))
+    return true;
+  for (int i = 0; i < e->nitems; i++)
+    if (reads_field(e->items[i], cls, depth + 1))
+      return true;
+  for (int k = 0; k < e->nkeywords; k++)
+    if (reads_field(e->keywords[k].value, cls, depth + 1))
+      return true;
+  return false;
+}
+
 static const ast_expr *class_default(lower_ctx *c, const ast_def *fd, int fmod,
                                      const ast_expr *v) {
   const char *dot = strrchr(fd->name, '.');
-  if (!dot || !v || v->kind != AST_EXPR_NAME)
+  if (!dot || !v)
     return v;
   const char *cls =
       wp_arena_printf(c->A, "%.*s", (int)(dot - fd->name), fd->name);
   const ast_module *m = c->prog->modules[fmod];
-  for (int i = 0; i < m->ndefs; i++)
-    if (!strcmp(m->defs[i]->name, cls))
-      for (int f = 0; f < m->defs[i]->nfields; f++)
-        if (!strcmp(m->defs[i]->fields[f].name, v->name) &&
-            m->defs[i]->fields[f].default_value)
-          return m->defs[i]->fields[f].default_value;
+  for (int i = 0; i < m->ndefs; i++) {
+    const ast_def *d = m->defs[i];
+    if (strcmp(d->name, cls))
+      continue;
+    for (int f = 0; v->kind == AST_EXPR_NAME && f < d->nfields; f++)
+      if (!strcmp(d->fields[f].name, v->name) && d->fields[f].default_value)
+        /* a value of its own reading the class body: not followed */
+        return reads_field(d->fields[f].default_value, d, 0)
+                   ? unknown(c, v->loc)
+                   : d->fields[f].default_value;
+    if (v->kind != AST_EXPR_NAME && reads_field(v, d, 0))
+      return unknown(c, v->loc); /* TOL * 2 with TOL of the class body */
+  }
   return v;
 }
 
@@ -144,6 +169,11 @@ bool lower_bind_params(lower_ctx *c, factory_closure *clo, int fmod) {
   const ast_def *fd = clo->factory;
   const ast_expr *call = clo->call;
   int np = fd->nparams;
+  const ast_module *fm = c->prog->modules[fmod];
+  clo->default_limit = 0; /* the globals above the def */
+  while (clo->default_limit < fm->nglobals &&
+         fm->globals[clo->default_limit].loc.start < fd->def_loc.start)
+    clo->default_limit++;
   if (call->nitems > np) {
     wp_error(c->diag, call->loc, "'%s' takes %d arguments, got %d", fd->name,
              np, call->nitems);
@@ -181,9 +211,9 @@ bool lower_bind_params(lower_ctx *c, factory_closure *clo, int fmod) {
         i < call->nitems
             ? call->items[i]
             : class_default(c, fd, fmod, fd->params[i].default_value);
-    /* an argument: at module level of the call (-1); a default of an
-       imported factory: in the factory's module, seeing no entries (0) */
-    int scope = i >= call->nitems && fmod != clo->call_module ? 0 : -1;
+    /* an argument: at module level of the call (-1); a default: in the
+       factory's module as the def saw it */
+    int scope = i >= call->nitems ? CLO_DEFAULT : -1;
     for (int k = 0; k < call->nkeywords; k++)
       if (!strcmp(call->keywords[k].name, fd->params[i].name))
         v = call->keywords[k].value, scope = -1;

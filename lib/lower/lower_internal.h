@@ -105,9 +105,12 @@ struct factory_closure {
   int cap;         /* of names, values, scope (add_entry grows them) */
   const char **names;
   const ast_expr **values;
-  int *scope; /* entries visible when evaluating entry i (-1: none, nor
-                 the factory's defs: a parameter's argument); an entry
-                 `NAME.attr` is an attribute the body sets on NAME */
+  int *scope;        /* entries visible when evaluating entry i (-1: none, nor
+                        the factory's defs: a parameter's argument; CLO_DEFAULT: a
+                        parameter's default, in the factory's module as the def
+                        saw it); an entry `NAME.attr` is an attribute the body
+                        sets on NAME */
+  int default_limit; /* globals of `module` the def sees (its defaults) */
   int n;
   func_info *funcs; /* the factory's @wp.func defs */
   int nfuncs;
@@ -521,6 +524,15 @@ typedef struct clo_scope {
  * for a parameter's argument; clo NULL: no closure, same module); returns
  * what to restore with lower_clo_leave. */
 clo_scope lower_clo_enter(lower_ctx *c, factory_closure *clo, int n);
+/* The scope of a parameter's default value (see factory_closure.scope). */
+#define CLO_DEFAULT (-2)
+/* The globals visible when evaluating an entry of scope n of clo (an index
+ * into the module's globals, lower_cv_eval's limit). */
+static inline int lower_clo_limit(const factory_closure *clo, int n) {
+  return n == CLO_DEFAULT ? clo->default_limit
+         : n < 0          ? clo->limit
+                          : clo->def_limit;
+}
 void lower_clo_leave(lower_ctx *c, clo_scope s);
 /* Enters the scope of func fi's definition: its module and its closure
  * (none for a module-level func: factory parameters are not seen there). */

@@ -2,7 +2,8 @@
 for the call (its parameters, `x is None`, `not`, `elif`, module
 constants) runs the branch Python would, so the @wp.func, @wp.struct and
 locals it defines are the ones the call made; two @wp.func defs of one name
-in a factory are overloads of each other (warp-lang's
+in a factory are overloads of each other; a default value is computed as the
+def saw it (warp-lang's
 test_codegen_instancing create_func_cond / create_struct_cond, and newton's
 `if _support_funcs is not None:` factories)."""
 import warp as wp
@@ -86,6 +87,21 @@ def make_scaled(helper=None, scale: float = 1.0, twice=False):
     return scaled
 
 
+BASE = 2
+
+
+def make_base(n=BASE):  # the default is BASE as the def saw it: 2
+    @wp.kernel
+    def based(out: wp.array(dtype=int)):
+        out[wp.tid()] = n * 10 + BASE  # the kernel sees BASE's last binding
+
+    return based
+
+
+BASE = 5
+k_based = make_base()
+
+
 def make_aug(n):
     scale = 2.0
     scale *= 3.0  # augmented assignments run in order
@@ -143,6 +159,7 @@ def cond_kernel(out: wp.array(dtype=float)):
 TESTS = [
     dict(kernel="closure_overload_kernel", dim=1, shapes=dict(a=4), outputs=["a"]),
     dict(kernel="cond_kernel", dim=1, shapes=dict(out=4), outputs=["out"]),
+    dict(kernel="k_based", dim=1, shapes=dict(out=1), outputs=["out"]),
     dict(kernel="k_aug", dim=2, shapes=dict(out=2), outputs=["out"]),
     dict(kernel="k_none", dim=32, args=dict(a=("uniform", -1, 1)), outputs=["out"]),
     dict(kernel="k_helper", dim=32, args=dict(a=("uniform", -1, 1)), outputs=["out"]),
