@@ -92,7 +92,8 @@ def kernels_of(tree):
     """(module-level kernels, the others): lists of (launcher suffixes,
     lines): the name for a module-level one; for a nested one OUTER__NAME,
     and the names of the module-level calls of OUTER (a kernel factory:
-    `k1 = make(1.0)` compiles the kernel it returns as k1).  The lines are
+    `k1 = make(1.0)` compiles the kernel it returns as k1, `f1, k1 =
+    make(1.0)` the one it returns in a tuple).  The lines are
     those where warpc's diagnostic for it may be: its decorators and def,
     its call, the factory calls."""
     names = warp_names(tree)
@@ -102,6 +103,12 @@ def kernels_of(tree):
         if not isinstance(s, (ast.Assign, ast.AnnAssign)):
             continue
         targets = s.targets if isinstance(s, ast.Assign) else [s.target]
+        if (len(targets) == 1 and isinstance(targets[0], ast.Tuple) and isinstance(s.value, ast.Call)
+                and isinstance(s.value.func, ast.Name)):  # f, k = make(...): k may be the kernel
+            for t in targets[0].elts:
+                if isinstance(t, ast.Name):
+                    calls[s.value.func.id].append((t.id, s.lineno))
+            continue
         if len(targets) != 1 or not isinstance(targets[0], ast.Name):
             continue
         if is_kernel_call(s.value, names):
