@@ -14,6 +14,20 @@ bool lower_cv_is_seq(const ast_expr *x) {
 /* x with module-level names followed to their values (and *limit to the
  * globals those values see). */
 const ast_expr *lower_cv_follow(lower_ctx *c, const ast_expr *x, int *limit) {
+  int scope = 0;
+  const ast_expr *cv = x->kind == AST_EXPR_NAME && c->const_depth < 64
+                           ? lower_closure_value(c, x->name, &scope)
+                           : NULL;
+  if (cv) { /* a factory's parameter or local bound to a string */
+    factory_closure *clo = c->clo;
+    clo_scope s = lower_clo_enter(c, clo, scope);
+    int lim = lower_clo_limit(clo, scope);
+    c->const_depth++;
+    const ast_expr *r = lower_cv_follow(c, cv, &lim);
+    c->const_depth--;
+    lower_clo_leave(c, s);
+    return r->kind == AST_EXPR_STRING ? r : x;
+  }
   for (int depth = 0; depth < 64; depth++) {
     if (x->kind == AST_EXPR_SUBSCRIPT) { /* TABLE[i][j] */
       bool reported;

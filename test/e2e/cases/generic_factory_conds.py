@@ -1,6 +1,6 @@
 """Conditional factories: a factory's `if` whose condition is a constant
 for the call (its parameters, `x is None`, `not`, `elif`, module
-constants) runs the branch Python would, so the @wp.func, @wp.struct and
+constants, strings) runs the branch Python would, so the @wp.func, @wp.struct and
 locals it defines are the ones the call made; two @wp.func defs of one name
 in a factory are overloads of each other; a default value is computed as the
 def saw it (warp-lang's
@@ -87,6 +87,43 @@ def make_scaled(helper=None, scale: float = 1.0, twice=False):
     return scaled
 
 
+MODE = "mul"
+
+
+def make_op(kind="add"):  # a string parameter chooses the branch
+    if kind == "add":
+
+        @wp.func
+        def op(a: float, b: float):
+            return a + b
+
+    elif kind != "mul":
+
+        @wp.func
+        def op(a: float, b: float):
+            return a - b
+
+    else:
+
+        @wp.func
+        def op(a: float, b: float):
+            return a * b
+
+    return op
+
+
+op_add = make_op()
+op_mul = make_op(kind=MODE)
+op_sub = make_op("sub")
+
+
+@wp.kernel
+def string_ops(out: wp.array(dtype=float)):
+    out[0] = op_add(2.0, 3.0)
+    out[1] = op_mul(2.0, 3.0)
+    out[2] = op_sub(2.0, 3.0)
+
+
 BASE = 2
 
 
@@ -159,6 +196,7 @@ def cond_kernel(out: wp.array(dtype=float)):
 TESTS = [
     dict(kernel="closure_overload_kernel", dim=1, shapes=dict(a=4), outputs=["a"]),
     dict(kernel="cond_kernel", dim=1, shapes=dict(out=4), outputs=["out"]),
+    dict(kernel="string_ops", dim=1, shapes=dict(out=3), outputs=["out"]),
     dict(kernel="k_based", dim=1, shapes=dict(out=1), outputs=["out"]),
     dict(kernel="k_aug", dim=2, shapes=dict(out=2), outputs=["out"]),
     dict(kernel="k_none", dim=32, args=dict(a=("uniform", -1, 1)), outputs=["out"]),
