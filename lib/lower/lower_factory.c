@@ -35,10 +35,19 @@
 #include "lower_cvalue.h"
 
 clo_scope lower_clo_enter(lower_ctx *c, factory_closure *clo, int n) {
-  clo_scope s = {c->clo, c->nclosure, c->mod};
+  clo_scope s = {c->clo, c->nclosure, c->mod, c->lookup_pos};
   if (clo) /* a default value (CLO_DEFAULT): in the factory's module */
     lower_enter_module(c, n < 0 && n != CLO_DEFAULT ? clo->call_module
                                                     : clo->module);
+  /* an argument of `G = make(helper)`, or a local (`h = helper`: entry n
+     of fewer than clo->n) of a factory of the same module: helper as bound
+     above the call, when the body ran; defaults and the definitions' bodies
+     see the last bindings */
+  c->lookup_pos = clo && clo->positional &&
+                          (n == -1 || (n >= 0 && n < clo->n &&
+                                       clo->module == clo->call_module))
+                      ? clo->call_loc.start + 1
+                      : 0;
   if (clo && n < 0 && n != CLO_DEFAULT &&
       clo->parent) { /* the arguments of a nested call */
     c->clo = clo->parent;
@@ -53,11 +62,13 @@ clo_scope lower_clo_enter(lower_ctx *c, factory_closure *clo, int n) {
 void lower_clo_leave(lower_ctx *c, clo_scope s) {
   c->clo = s.clo;
   c->nclosure = s.n;
+  c->lookup_pos = s.lookup_pos;
   lower_enter_module(c, s.mod);
 }
 
 clo_scope lower_enter_def(lower_ctx *c, const func_info *fi) {
-  clo_scope s = {c->clo, c->nclosure, c->mod};
+  clo_scope s = {c->clo, c->nclosure, c->mod, c->lookup_pos};
+  c->lookup_pos = 0; /* a body sees the names' last bindings */
   lower_enter_module(c, fi->module);
   c->clo = fi->clo;
   c->nclosure = fi->clo ? fi->clo->n : 0;
@@ -175,6 +186,7 @@ static factory_closure *make_closure(lower_ctx *c, int gi) {
   clo->tag = g->name;
   clo->call = call;
   clo->call_loc = call->loc;
+  clo->positional = true;
   clo->module = fb.module;
   clo->call_module = c->mod;
   clo->limit = gi;

@@ -266,6 +266,8 @@ static int is_none(lower_ctx *c, const ast_expr *e, int depth) {
  * constant (`x is None`, `x is not None` and constant expressions are). */
 static int condition(lower_ctx *c, factory_closure *clo, const ast_expr *e) {
   clo_scope s = lower_clo_enter(c, clo, clo->n);
+  if (clo->positional && clo->module == clo->call_module)
+    c->lookup_pos = clo->call_loc.start + 1; /* as the body runs */
   int r = -1;
   if (e->kind == AST_EXPR_COMPARE && e->nitems == 2 &&
       (e->ops[0] == AST_OP_IS || e->ops[0] == AST_OP_IS_NOT) &&

@@ -91,7 +91,9 @@ struct factory_closure {
      the arguments see that closure's first parent_n entries; the call */
   factory_closure *parent;
   int parent_n;
-  int depth; /* closures above it on the parent chain */
+  int depth;       /* closures above it on the parent chain */
+  bool positional; /* a module-level call: its arguments see the names
+                      bound above it (lower_ctx.lookup_pos) */
   const ast_expr *call;
   wp_loc call_loc;
   const ast_def **defs; /* the defs its body ran, in order */
@@ -231,6 +233,10 @@ typedef struct lower_ctx {
      module-level funcs, which see no factory's names */
   factory_closure *clo;
   int nclosure;
+  /* evaluating the arguments of a module-level factory call: names of the
+     current module are looked up as Python sees them at the call (source
+     offset + 1; 0: their last binding) */
+  uint32_t lookup_pos;
   /* constant evaluation (lower_const.c) */
   int const_depth;
   int call_depth;    /* host function and factory calls being run (the
@@ -518,6 +524,7 @@ ir_value *lower_const_value(lower_ctx *c, const ast_expr *e, wp_loc use);
 typedef struct clo_scope {
   factory_closure *clo;
   int n, mod;
+  uint32_t lookup_pos;
 } clo_scope;
 /* Makes the first n entries of `clo` and its definitions visible, in the
  * factory's module (n < 0: none of them, in the module of the call, as

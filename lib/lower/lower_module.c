@@ -193,6 +193,8 @@ binding lower_lookup(lower_ctx *c, int mod, const char *name) {
   /* a factory's own funcs and structs, in the definitions it makes */
   if (mod == c->mod && lower_closure_binding(c, name, &b))
     return b;
+  if (mod == c->mod && c->lookup_pos) /* an argument of G = make(f) */
+    return lower_lookup_before(c, mod, name, c->lookup_pos - 1);
   return lookup(c, mod, name, 0);
 }
 

@@ -1,7 +1,8 @@
 """Names bound again at module level, as Python runs the module (warp-lang's
 test_codegen_instancing): a module-level alias `K1 = K` keeps the kernel,
 @wp.func or @wp.struct that K named at that point (launcher t_K1 for a
-kernel), while kernels see each name's last binding."""
+kernel), while kernels see each name's last binding; a factory's arguments
+and locals are what the names meant when it was called."""
 import warp as wp
 from redef_helper import helper_func
 
@@ -81,6 +82,34 @@ def pair_kernel(a: wp.array(dtype=int)):
     a[0] = pair_func_1() * 10 + pair_func()
 
 
+@wp.func
+def helper(x: int):
+    return x + 1
+
+
+def make_user(f):
+    h = helper  # a local: helper when the factory ran
+
+    @wp.func
+    def use(x: int):
+        return f(x) * 1000 + h(x) * 100 + helper(x)  # helper: its last binding
+
+    return use
+
+
+user = make_user(helper)  # helper as bound above this call
+
+
+@wp.func
+def helper(x: int):
+    return x + 5
+
+
+@wp.kernel
+def factory_time_kernel(a: wp.array(dtype=int)):
+    a[0] = user(1)
+
+
 def make_k(v: int):
     @wp.kernel
     def kk(a: wp.array(dtype=int)):
@@ -118,6 +147,7 @@ def global_struct_ctor_kernel(a: wp.array(dtype=float)):
 
 
 TESTS = [
+    dict(kernel="factory_time_kernel", dim=1, shapes=dict(a=1), outputs=["a"]),
     dict(kernel="made", dim=1, shapes=dict(a=1), outputs=["a"]),
     dict(kernel="made_first", dim=1, shapes=dict(a=1), outputs=["a"]),
     dict(kernel="pair_kernel", dim=1, shapes=dict(a=1), outputs=["a"]),
