@@ -279,6 +279,12 @@ static int condition(lower_ctx *c, factory_closure *clo, const ast_expr *e) {
   } else if (e->kind == AST_EXPR_UNARY && e->op == AST_OP_NOT) {
     r = condition(c, clo, e->items[0]);
     r = r < 0 ? r : !r;
+  } else if (is_none(c, e, 0) == 1) {
+    r = 0; /* if helper: with helper None */
+  } else if (e->kind == AST_EXPR_NAME &&
+             (lower_resolve_value(c, e).kind == BIND_FUNC ||
+              lower_resolve_value(c, e).kind == BIND_STRUCT)) {
+    r = 1; /* a function or class is true */
   } else {
     bool quiet = c->const_quiet;
     c->const_quiet = true;

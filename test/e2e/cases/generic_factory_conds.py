@@ -124,6 +124,32 @@ def string_ops(out: wp.array(dtype=float)):
     out[2] = op_sub(2.0, 3.0)
 
 
+def make_truthy(helper=None):
+    if not helper:  # None is false, a func true
+
+        @wp.func
+        def t(x: float):
+            return x * 2.0
+
+    else:
+
+        @wp.func
+        def t(x: float):
+            return helper(x) * 3.0
+
+    return t
+
+
+t_none = make_truthy()
+t_func = make_truthy(plus_one)
+
+
+@wp.kernel
+def truthy(out: wp.array(dtype=float)):
+    out[0] = t_none(1.5)
+    out[1] = t_func(1.5)
+
+
 BASE = 2
 
 
@@ -197,6 +223,7 @@ TESTS = [
     dict(kernel="closure_overload_kernel", dim=1, shapes=dict(a=4), outputs=["a"]),
     dict(kernel="cond_kernel", dim=1, shapes=dict(out=4), outputs=["out"]),
     dict(kernel="string_ops", dim=1, shapes=dict(out=3), outputs=["out"]),
+    dict(kernel="truthy", dim=1, shapes=dict(out=2), outputs=["out"]),
     dict(kernel="k_based", dim=1, shapes=dict(out=1), outputs=["out"]),
     dict(kernel="k_aug", dim=2, shapes=dict(out=2), outputs=["out"]),
     dict(kernel="k_none", dim=32, args=dict(a=("uniform", -1, 1)), outputs=["out"]),
