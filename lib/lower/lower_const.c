@@ -113,8 +113,11 @@ static const ast_global *find_global(lower_ctx *c, const char *name, int limit,
  * (reported). */
 static const ast_expr *spread_call(lower_ctx *c, const ast_expr *call,
                                    int limit) {
-  int n = 0;
-  bool starred = false;
+  int n = 0, k = 0;
+  while (k < call->nitems && call->items[k]->kind != AST_EXPR_STARRED)
+    k++;
+  if (k == call->nitems)
+    return call; /* the common case: nothing to spread */
   const ast_expr **seqs =
       WP_NEW_ARRAY(c->A, const ast_expr *, call->nitems + 1);
   for (int i = 0; i < call->nitems; i++) {
@@ -129,11 +132,8 @@ static const ast_expr *spread_call(lower_ctx *c, const ast_expr *call,
       not_const(c, a);
       return NULL;
     }
-    starred = true;
     n += seqs[i]->nitems;
   }
-  if (!starred)
-    return call;
   ast_expr *r = WP_NEW(c->A, ast_expr);
   *r = *call;
   r->items = WP_NEW_ARRAY(c->A, ast_expr *, n + 1);

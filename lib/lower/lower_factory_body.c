@@ -264,6 +264,10 @@ static int is_none(lower_ctx *c, const ast_expr *e, int depth) {
 /* Whether the condition of a factory's `if` holds for closure clo as far
  * as its walk has come: 1 / 0, or -1 when it is not a compile-time
  * constant (`x is None`, `x is not None` and constant expressions are). */
+static bool defines(binding b) {
+  return b.kind == BIND_FUNC || b.kind == BIND_STRUCT;
+}
+
 static int condition(lower_ctx *c, factory_closure *clo, const ast_expr *e) {
   clo_scope s = lower_clo_enter(c, clo, clo->n);
   if (clo->positional && clo->module == clo->call_module)
@@ -281,9 +285,7 @@ static int condition(lower_ctx *c, factory_closure *clo, const ast_expr *e) {
     r = r < 0 ? r : !r;
   } else if (is_none(c, e, 0) == 1) {
     r = 0; /* if helper: with helper None */
-  } else if (e->kind == AST_EXPR_NAME &&
-             (lower_resolve_value(c, e).kind == BIND_FUNC ||
-              lower_resolve_value(c, e).kind == BIND_STRUCT)) {
+  } else if (e->kind == AST_EXPR_NAME && defines(lower_resolve_value(c, e))) {
     r = 1; /* a function or class is true */
   } else {
     bool quiet = c->const_quiet;
