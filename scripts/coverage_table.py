@@ -32,7 +32,7 @@ LOWERING = {"tid", "range", "len", "print", "printf", "static",
             "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
             "float16", "float32", "float64", "bool", "int", "float",
             "quaternion", "transformation", "quat_identity", "transform_identity",
-            "expect_near", "reversed", "spatial_vector"}
+            "expect_near", "reversed", "spatial_vector", "zeros", "array"}
 
 
 def registry(warpc):

@@ -103,6 +103,9 @@ static void declare_values(emit_ctx *e, const ir_func *f) {
         if (v->op == IR_ADDR) /* the slot whose address it is */
           fprintf(e->out, "  %s v%d_s;\n", emit_ctype(e, v->args[0]->type),
                   v->id);
+        if (v->op == IR_ARRAY_LOCAL) /* the storage of wp.zeros() */
+          fprintf(e->out, "  %s v%d_s[%d];\n", emit_ctype(e, v->type->elem),
+                  v->id, v->aux);
       }
   }
 #undef INIT

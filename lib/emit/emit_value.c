@@ -704,6 +704,39 @@ void emit_value(emit_ctx *e, const ir_value *v) {
       fprintf(out, ", %d, %d", v->aux2 & 1, (v->aux2 >> 1) & 1);
     fputc(')', out);
     break;
+  case IR_ARRAY_LOCAL: {
+    const char *et = emit_ctype(e, v->type->elem);
+    fprintf(out, "wp_array_local(v%d_s, sizeof v%d_s, (wp_int32)sizeof(%s), %d",
+            v->id, v->id, et, v->type->ndim);
+    for (int k = 0; k < 4; k++) {
+      fputs(", ", out);
+      if (k < v->nargs)
+        name(out, v->args[k]);
+      else
+        fputc('0', out);
+    }
+    fputc(')', out);
+    break;
+  }
+  case IR_ARRAY_FROM_PTR:
+    fputs("wp_array_dense((void *)", out);
+    name(out, v->args[0]);
+    fprintf(out, ", (wp_int32)sizeof(%s), %d", emit_ctype(e, v->type->elem),
+            v->type->ndim);
+    for (int k = 1; k <= 4; k++) {
+      fputs(", (wp_int64)", out);
+      if (k < v->nargs)
+        name(out, v->args[k]);
+      else
+        fputc('0', out);
+    }
+    fputc(')', out);
+    break;
+  case IR_ARRAY_PTR:
+    fputs("(wp_uint64)", out);
+    name(out, v->args[0]);
+    fputs(".data", out);
+    break;
   case IR_ARRAY_GRAD:
     fputs("wp_array_grad_of(", out);
     name(out, v->args[0]);

@@ -334,14 +334,25 @@ static bool writes_arrays(const ir_value *v) {
   return v->op == IR_BUILTIN && !v->builtin->pure && v->type->kind == IR_T_VOID;
 }
 
+/* Whether array value a is (a view or slice of) an array made by
+ * wp.zeros() in this function: its storage is the frame's, so the backward
+ * kernel has its own, which it must fill again. */
+static bool frame_array(const ir_value *a) {
+  while (a->op == IR_ARRAY_VIEW || a->op == IR_ARRAY_SLICE)
+    a = a->args[0];
+  return a->op == IR_ARRAY_LOCAL;
+}
+
 /* Whether the backward kernel repeats v (terminators aside): not the
  * parameters (the function's own), stores and builtins writing arrays (they
- * happened in the forward kernel), nor print (the forward kernel printed;
- * warp-lang's backward prints again, with the adjoints, and warpc's does
- * not: test/cli/adjoint_print.sh). */
+ * happened in the forward kernel; a store into a frame array is repeated:
+ * its storage is the backward kernel's own), nor print (the forward kernel
+ * printed; warp-lang's backward prints again, with the adjoints, and
+ * warpc's does not: test/cli/adjoint_print.sh). */
 static bool replayed(const ir_value *v) {
-  return !(v->op == IR_PARAM || v->op == IR_STORE || v->op == IR_PRINT ||
-           writes_arrays(v));
+  if (v->op == IR_STORE)
+    return frame_array(v->args[0]);
+  return !(v->op == IR_PARAM || v->op == IR_PRINT || writes_arrays(v));
 }
 
 static void path_push(actx *a, int id) {

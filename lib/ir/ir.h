@@ -196,38 +196,46 @@ const char *ir_removed_builtin(const char *name, const char **since);
 /* ---- instructions ----------------------------------------------------- */
 
 typedef enum ir_op {
-  IR_PARAM,       /* function parameter; aux = index */
-  IR_BLOCK_ARG,   /* block argument; aux = index */
-  IR_CONST,       /* scalar constant: ival (ints, bool) or fval (floats) */
-  IR_ZERO,        /* the zero value of any value type */
-  IR_BUILTIN,     /* builtin(args); builtin */
-  IR_CAST,        /* convert args[0] (scalar) to the result scalar type */
-  IR_CALL,        /* callee(args) */
-  IR_COMPOSE,     /* vec/mat/tuple/struct from args (mat: rows x cols
-                     scalars, row-major, or `rows` row vectors) */
-  IR_EXTRACT,     /* args[0].component aux (vec comp, mat row, tuple/struct
-                     member) */
-  IR_EXTRACT_DYN, /* args[0][args[1]] with a runtime index (vec comp, mat
-                     row) */
-  IR_INSERT,      /* copy of args[0] with component aux = args[1] */
-  IR_INSERT_DYN,  /* copy of args[0] with [args[1]] = args[2] */
-  IR_LOAD,        /* args[0] array, args[1..] indices -> element */
-  IR_STORE,       /* args[0] array, args[1..n-1] indices, args[n-1] value */
-  IR_ATOMIC,      /* like STORE; builtin says which atomic; result: old */
-  IR_ARRAY_SHAPE, /* args[0].shape[aux] as int32 */
-  IR_ARRAY_VALID, /* bool: args[0] (an array) has data (`if a:` in Warp) */
-  IR_ARRAY_VIEW,  /* args[0] array, args[1..k] indices (k < ndim) -> the
-                     (ndim-k)-d view at those leading indices (Warp's a[i]) */
-  IR_ARRAY_SLICE, /* args[0] array, args[1..3] start, stop, step (int64):
-                     dimension aux sliced as Warp (aux2 & 1: start given,
-                     & 2: stop given); aux2 & 4: an index instead, start,
-                     which removes the dimension */
-  IR_ARRAY_GRAD,  /* args[0] array -> the array of its grad buffer (no grad
-                     of its own): wp.adjoint[a] in a @wp.func_grad */
-  IR_TID,         /* wp.tid() component aux of aux2 components, int32 */
-  IR_ADDR,        /* wp.address_of: args[0] copied into a slot; the slot's
-                     address as uint64 */
-  IR_ADDR_LOAD,   /* the value now in the slot of IR_ADDR args[0] */
+  IR_PARAM,          /* function parameter; aux = index */
+  IR_BLOCK_ARG,      /* block argument; aux = index */
+  IR_CONST,          /* scalar constant: ival (ints, bool) or fval (floats) */
+  IR_ZERO,           /* the zero value of any value type */
+  IR_BUILTIN,        /* builtin(args); builtin */
+  IR_CAST,           /* convert args[0] (scalar) to the result scalar type */
+  IR_CALL,           /* callee(args) */
+  IR_COMPOSE,        /* vec/mat/tuple/struct from args (mat: rows x cols
+                        scalars, row-major, or `rows` row vectors) */
+  IR_EXTRACT,        /* args[0].component aux (vec comp, mat row, tuple/struct
+                        member) */
+  IR_EXTRACT_DYN,    /* args[0][args[1]] with a runtime index (vec comp, mat
+                        row) */
+  IR_INSERT,         /* copy of args[0] with component aux = args[1] */
+  IR_INSERT_DYN,     /* copy of args[0] with [args[1]] = args[2] */
+  IR_LOAD,           /* args[0] array, args[1..] indices -> element */
+  IR_STORE,          /* args[0] array, args[1..n-1] indices, args[n-1] value */
+  IR_ATOMIC,         /* like STORE; builtin says which atomic; result: old */
+  IR_ARRAY_SHAPE,    /* args[0].shape[aux] as int32 */
+  IR_ARRAY_VALID,    /* bool: args[0] (an array) has data (`if a:` in Warp) */
+  IR_ARRAY_VIEW,     /* args[0] array, args[1..k] indices (k < ndim) -> the
+                        (ndim-k)-d view at those leading indices (Warp's a[i]) */
+  IR_ARRAY_SLICE,    /* args[0] array, args[1..3] start, stop, step (int64):
+                        dimension aux sliced as Warp (aux2 & 1: start given,
+                        & 2: stop given); aux2 & 4: an index instead, start,
+                        which removes the dimension */
+  IR_ARRAY_GRAD,     /* args[0] array -> the array of its grad buffer (no grad
+                        of its own): wp.adjoint[a] in a @wp.func_grad */
+  IR_ARRAY_LOCAL,    /* Warp's wp.zeros(shape, dtype) in a kernel or func: a
+                        dense array (no grad) over aux elements of storage in
+                        the function's frame, zeroed each time it runs;
+                        args[0..ndim) the extents (int64 constants) */
+  IR_ARRAY_FROM_PTR, /* wp.array(ptr=, shape=, dtype=): a dense array (no
+                        grad) at address args[0] (uint64), extents
+                        args[1..ndim] (int32) */
+  IR_ARRAY_PTR, /* uint64: the address of args[0]'s first element (a.ptr) */
+  IR_TID,       /* wp.tid() component aux of aux2 components, int32 */
+  IR_ADDR,      /* wp.address_of: args[0] copied into a slot; the slot's
+                   address as uint64 */
+  IR_ADDR_LOAD, /* the value now in the slot of IR_ADDR args[0] */
   /* operations of backward (adjoint) functions only; these functions are
      imperative: values are C variables that IR_RESTORE may overwrite, so
      the verifier does not check dominance in them */

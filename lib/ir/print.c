@@ -32,6 +32,9 @@ static const char *op_names[] = {
     [IR_ARRAY_VIEW] = "array_view",
     [IR_ARRAY_GRAD] = "array_grad",
     [IR_ARRAY_SLICE] = "array_slice",
+    [IR_ARRAY_LOCAL] = "array_local",
+    [IR_ARRAY_FROM_PTR] = "array_from_ptr",
+    [IR_ARRAY_PTR] = "array_ptr",
     [IR_TID] = "tid",
     [IR_LOCAL_GET] = "local_get",
     [IR_LOCAL_SET] = "local_set",
@@ -89,6 +92,7 @@ static void print_value(FILE *out, const ir_value *v) {
   case IR_INSERT:
   case IR_ARRAY_SHAPE:
   case IR_ARRAY_SLICE:
+  case IR_ARRAY_LOCAL:
   case IR_PARAM: fprintf(out, " #%d", v->aux); break;
   case IR_TID: fprintf(out, " %d/%d", v->aux, v->aux2); break;
   default: break;

@@ -451,6 +451,7 @@ static void body(lower_ctx *c, const ast_def *d, ir_func *f) {
     }
     c->fs->cur = NULL;
   }
+  lower_fixed_escape(c, f->ret, d->loc);
 }
 
 /* The C name of a func of the current module. */

@@ -335,6 +335,10 @@ static ir_value *special_call(lower_ctx *c, const ast_expr *e,
                               const char *name) {
   if (!strcmp(name, "address_of"))
     return lower_address_of(c, e);
+  if (!strcmp(name, "zeros"))
+    return lower_fixed_zeros(c, e);
+  if (!strcmp(name, "array"))
+    return lower_array_from_ptr(c, e);
   if (strcmp(name, "tid") == 0) {
     if (e->nitems || e->nkeywords) {
       wp_error(c->diag, e->loc, "wp.tid() takes no arguments");

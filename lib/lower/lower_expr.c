@@ -252,6 +252,8 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
     return (entity){.kind = ENT_SHAPE, .value = v};
   if (v->type->kind == IR_T_ARRAY && strcmp(e->name, "dtype") == 0)
     return (entity){.kind = ENT_TYPE, .type = v->type->elem};
+  if (v->type->kind == IR_T_ARRAY && strcmp(e->name, "ptr") == 0)
+    return value_entity(lower_array_ptr(c, v, e->loc));
   if (v->type->kind == IR_T_ARRAY && strcmp(e->name, "ndim") == 0)
     return value_entity(lower_const_int(c, ir_t_int32(c->T), v->type->ndim));
   if (ir_type_is_transform(v->type) &&

@@ -199,7 +199,8 @@ typedef struct lower_frame {
      the targets of the `for` statements being lowered (innermost first) */
   static_bind *static_binds;
   static_bind *for_names;
-  wp_strmap fn_locals; /* function-valued locals: name -> entity * */
+  wp_strmap fn_locals;  /* function-valued locals: name -> entity * */
+  bool has_fixed_array; /* wp.zeros() made an array in this function */
 } lower_frame;
 
 typedef struct lower_names lower_names;
@@ -403,6 +404,24 @@ ir_value *lower_tid(lower_ctx *c, int k, int n, wp_loc loc);
 /* Emits an atomic `b` on the element addr[0][addr[1..naddr)] with `val`. */
 ir_value *lower_atomic(lower_ctx *c, const ir_builtin *b, ir_value **addr,
                        int naddr, ir_value *val, wp_loc val_loc, wp_loc loc);
+
+/* lower_fixedarray.c */
+/* The most elements of an array wp.zeros() makes in a kernel or func (its
+ * storage is on the thread's stack; man LIMITS). */
+#define LOWER_FIXED_ARRAY_MAX_ELEMS 65536
+/* wp.zeros(shape, dtype) in a kernel or func (NULL when reported). */
+ir_value *lower_fixed_zeros(lower_ctx *c, const ast_expr *e);
+/* wp.array(ptr=, shape=, dtype=) in a kernel or func (NULL when reported). */
+ir_value *lower_array_from_ptr(lower_ctx *c, const ast_expr *e);
+/* Whether array value a is (a view or slice of) one made in the function
+ * by wp.zeros() or wp.array(ptr=...): it has no grad buffer. */
+bool lower_gradless_array(const ir_value *a);
+/* a.ptr: the uint64 address of array a's first element. */
+ir_value *lower_array_ptr(lower_ctx *c, ir_value *a, wp_loc loc);
+/* Reports (and returns true) when the func being lowered makes an array with
+ * wp.zeros() and returns an array (`ret`): its storage would not outlive
+ * the call. */
+bool lower_fixed_escape(lower_ctx *c, const ir_type *ret, wp_loc loc);
 
 /* lower_types.c */
 /* Evaluates a type expression (annotation, dtype=...). NULL on error

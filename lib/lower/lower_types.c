@@ -94,6 +94,7 @@ static const char *specials[] = {
     "printf",     "range",          "len",           "float",
     "int",        "bool",           "quat_identity", "transform_identity",
     "quaternion", "transformation", "address_of",    "print",
+    "zeros",
 };
 
 entity lower_warp_name(lower_ctx *c, const char *name) {

@@ -59,8 +59,19 @@ static char *dotted(pctx *c, TSNode n) {
   return s;
 }
 
+/* Whether m is `p` or a module below it (m = "p.x.y"). */
+static bool within(const char *m, const char *p) {
+  size_t n = strlen(p);
+  return !strncmp(m, p, n) && (!m[n] || m[n] == '.');
+}
+
+/* Warp's API (warp, warp.types, ...), not the Python packages warp-lang
+ * ships beside it: warp.tests and warp.examples are ordinary modules, found
+ * as any other (a `warp` package directory on -I, as Python finds it on
+ * sys.path). */
 static bool is_warp_module(const char *m) {
-  return strcmp(m, "warp") == 0 || strncmp(m, "warp.", 5) == 0;
+  return within(m, "warp") && !within(m, "warp.tests") &&
+         !within(m, "warp.examples");
 }
 
 /* The part of a warp module path below `warp` ("" for warp itself). */

@@ -10,5 +10,7 @@ set -eu
 root=${WARPC_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
 warp_dir=$(python3 -c 'import os, warp; print(os.path.dirname(warp.__file__))') ||
   { echo "corpus.warp: warp-lang is not installed (scripts/deps.sh test)" >&2; exit 1; }
+# -I the directory holding the warp package, as Python finds it on sys.path:
+# `import warp.tests.aux_test_reference as ref` is an ordinary module
 exec python3 "$root/test/corpus/run.py" --warpc "${WARPC:-$root/build/bin/warpc}" \
-  --min-rate "${WARPC_CORPUS_MIN_RATE:-84}" "$@" "$warp_dir/tests" "$warp_dir/examples"
+  -I "$(dirname "$warp_dir")" --min-rate "${WARPC_CORPUS_MIN_RATE:-84}" "$@" "$warp_dir/tests" "$warp_dir/examples"

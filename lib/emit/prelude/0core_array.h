@@ -69,6 +69,43 @@ WP_FN wp_array wp_array_slice_dim(wp_array a, int d, wp_int64 start,
   return r;
 }
 
+/* The dense row-major array of ndim extents d0.. over `data` (elements of
+ * elem_size bytes), with no grad: wp.array(ptr=, shape=, dtype=) in a
+ * kernel. */
+WP_FN wp_array wp_array_dense(void *data, wp_int32 elem_size, int ndim,
+                              wp_int64 d0, wp_int64 d1, wp_int64 d2,
+                              wp_int64 d3) {
+  wp_array r;
+  wp_int64 d[4] = {d0, d1, d2, d3};
+  wp_int64 stride = elem_size;
+  r.data = data;
+  r.grad = 0;
+  for (int k = 3; k >= 0; k--) {
+    r.shape[k] = k < ndim ? d[k] : 0;
+    r.strides[k] = k < ndim ? stride : 0;
+    if (k < ndim)
+      stride *= d[k];
+  }
+  r.ndim = ndim;
+  r.dtype = 0;
+  r.elem_size = elem_size;
+  r.device = 0;
+  r.flags = 0;
+  r.reserved = 0;
+  return r;
+}
+
+/* wp.zeros(shape, dtype) in a kernel: `storage` (`bytes` long, in the
+ * function's frame) zeroed, as the dense array over it (no grad, as Warp's
+ * fixedarray). */
+WP_FN wp_array wp_array_local(void *storage, wp_int64 bytes,
+                              wp_int32 elem_size, int ndim, wp_int64 d0,
+                              wp_int64 d1, wp_int64 d2, wp_int64 d3) {
+  for (wp_int64 i = 0; i < bytes; i++)
+    ((char *)storage)[i] = 0;
+  return wp_array_dense(storage, elem_size, ndim, d0, d1, d2, d3);
+}
+
 /* wp.adjoint[a] of an array parameter in a @wp.func_grad: the array over a's
  * grad buffer (null data when a has none, as Warp). */
 WP_FN wp_array wp_array_grad_of(wp_array a) {
