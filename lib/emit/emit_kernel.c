@@ -160,8 +160,17 @@ static const char *launcher_param(emit_ctx *e, const ir_type *t,
                                   const char *name) {
   wp_arena *a = e->m->arena;
   if (t->kind == IR_T_ARRAY)
-    return wp_arena_printf(a, "const wp_array *%s", name);
+    return wp_arena_printf(a, "const %s *%s", emit_ctype(e, t), name);
   return wp_arena_printf(a, "%s %s", emit_ctype(e, t), name);
+}
+
+/* The C test that launcher parameter p (an array of type t) is null (None
+ * in Warp): WP_ARRAY_IS_NULL of the array, or of an indexed array's base. */
+static const char *null_test(emit_ctx *e, const ir_type *t, const char *p) {
+  if (ir_type_is_indexed(t))
+    return wp_arena_printf(e->m->arena, "(!%s || WP_ARRAY_IS_NULL(&%s->arr))",
+                           p, p);
+  return wp_arena_printf(e->m->arena, "WP_ARRAY_IS_NULL(%s)", p);
 }
 
 /* `wp_status <name>(const wp_launch *launch, params...)`. */
@@ -346,12 +355,16 @@ static void launcher(emit_ctx *e, const ir_func *f, int backward) {
     /* a null array only where the kernel tests it (`if a:`), as None in
        Warp; elsewhere wp_check_array_arg reports it */
     bool optional = tested[i];
+    if (optional)
+      fprintf(out, "  if (!%s &&\n      ", null_test(e, t, p));
+    else
+      fputs("  if (", out);
     fprintf(out,
-            "  if (%s%s%s(wp_st = wp_check_array_arg(%s, %uu, \"%s\", %d, "
+            "(wp_st = wp_check_%sarray_arg(%s, %uu, \"%s\", %d, "
             "wp_dev, \"%s\", \"%s\")) != WP_SUCCESS)\n    return wp_st;\n",
-            optional ? "!WP_ARRAY_IS_NULL(" : "", optional ? p : "",
-            optional ? ") &&\n      " : "", p, ir_type_dtype_code(t->elem),
-            t->elem->name, t->ndim, name, f->param_names[i]);
+            ir_type_is_indexed(t) ? "indexed" : "", p,
+            ir_type_dtype_code(t->elem), t->elem->name, t->ndim, name,
+            f->param_names[i]);
   }
   fprintf(out, "  %s wp_a;\n", args);
   fputs("  __builtin_memset(&wp_a, 0, sizeof wp_a);\n", out);
@@ -359,8 +372,8 @@ static void launcher(emit_ctx *e, const ir_func *f, int backward) {
     const char *p = pn[i];
     if (f->param_types[i]->kind == IR_T_ARRAY &&
         tested[i]) /* a null array stays zero */
-      fprintf(out, "  if (!WP_ARRAY_IS_NULL(%s))\n    wp_a.p%d = *%s;\n", p, i,
-              p);
+      fprintf(out, "  if (!%s)\n    wp_a.p%d = *%s;\n",
+              null_test(e, f->param_types[i], p), i, p);
     else if (f->param_types[i]->kind == IR_T_ARRAY)
       fprintf(out, "  wp_a.p%d = *%s;\n", i, p);
     else
@@ -383,7 +396,9 @@ void emit_kernel_cpu(emit_ctx *e, const ir_func *f) {
   const char *fatbin = e->opts->fatbin_symbol;
   int narrays = 0;
   for (int i = 0; i < f->nparams; i++)
-    narrays += f->param_types[i]->kind == IR_T_ARRAY;
+    narrays += f->param_types[i]->kind == IR_T_ARRAY; /* an indexed array
+                                                         begins with its base
+                                                         wp_array */
   if (narrays) {
     fprintf(out, "static const wp_uint32 %s[] = {", isym(e, f, "arrays"));
     for (int i = 0, n = 0; i < f->nparams; i++)

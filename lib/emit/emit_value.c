@@ -76,9 +76,11 @@ static void mangled(FILE *out, const ir_type *t) {
   else if (t->kind != IR_T_ARRAY)
     fputs(t->name, out);
   else if (t->ndim == 1)
-    fprintf(out, "array_%s", t->elem->name);
+    fprintf(out, "%sarray_%s", ir_type_is_indexed(t) ? "indexed" : "",
+            t->elem->name);
   else
-    fprintf(out, "array%dd_%s", t->ndim, t->elem->name);
+    fprintf(out, "%sarray%dd_%s", ir_type_is_indexed(t) ? "indexed" : "",
+            t->ndim, t->elem->name);
 }
 
 /* wp_<builtin>_<types>: all-scalar calls use the first type only, calls
@@ -195,7 +197,9 @@ static void compose(emit_ctx *e, const ir_value *v) {
       fputs(", ", out);
     bool arr = t->kind == IR_T_STRUCT && t->members[i]->kind == IR_T_ARRAY;
     if (arr)
-      fputs("wp_array_to_t(", out);
+      fputs(ir_type_is_indexed(t->members[i]) ? "wp_iarray_to_t("
+                                              : "wp_array_to_t(",
+            out);
     name(out, v->args[i]);
     if (arr)
       fputc(')', out);
@@ -207,11 +211,23 @@ static void compose(emit_ctx *e, const ir_value *v) {
   fputc('}', out);
 }
 
+/* The member of array value v holding its base array's fields ("data",
+ * "grad", "flags"): v's own, or its .arr for an indexed array. */
+static void array_field(FILE *out, const ir_value *v, const char *field) {
+  name(out, v);
+  fprintf(out, "%s.%s", ir_type_is_indexed(v->type) ? ".arr" : "", field);
+}
+
 /* The element address WP_ATn(T, arr, i, ...) of a load/store/atomic. */
 static void address_of(emit_ctx *e, const ir_value *v, int nidx,
                        const char *macro) {
   const ir_value *arr = v->args[0];
-  fprintf(e->out, "%s%d(%s, ", macro, nidx, emit_ctype(e, arr->type->elem));
+  /* WP_AT -> WP_IAT, WP_GAT -> WP_IGAT for an indexed array */
+  if (ir_type_is_indexed(arr->type))
+    fprintf(e->out, "WP_I%s", macro + 3);
+  else
+    fputs(macro, e->out);
+  fprintf(e->out, "%d(%s, ", nidx, emit_ctype(e, arr->type->elem));
   name(e->out, arr);
   for (int i = 1; i <= nidx; i++) {
     fputs(", ", e->out);
@@ -282,8 +298,8 @@ static void grad_accum(emit_ctx *e, const ir_value *v) {
   const ir_type *et = v->args[0]->type->elem;
   if (et->kind == IR_T_STRUCT) { /* member by member */
     fputs("if (", out);
-    name(out, v->args[0]);
-    fprintf(out, ".grad) {\n  %s *wp_gp = ", emit_ctype(e, et));
+    array_field(out, v->args[0], "grad");
+    fprintf(out, ") {\n  %s *wp_gp = ", emit_ctype(e, et));
     address_of(e, v, v->nargs - 2, "WP_GAT");
     fputs(";\n", out);
     char val[32];
@@ -293,9 +309,9 @@ static void grad_accum(emit_ctx *e, const ir_value *v) {
     return;
   }
   fputs("if (", out);
-  name(out, v->args[0]);
-  fprintf(out, ".grad) wp_atomic_add_%s%s(",
-          et->kind == IR_T_SCALAR ? "" : "v_", et->name);
+  array_field(out, v->args[0], "grad");
+  fprintf(out, ") wp_atomic_add_%s%s(", et->kind == IR_T_SCALAR ? "" : "v_",
+          et->name);
   address_of(e, v, v->nargs - 2, "WP_GAT");
   fputs(", ", out);
   name(out, v->args[v->nargs - 1]);
@@ -443,7 +459,9 @@ static void extract(emit_ctx *e, const ir_value *v, int argi) {
   } else if (t->kind == IR_T_STRUCT) {
     bool arr = t->members[v->aux]->kind == IR_T_ARRAY;
     if (arr) /* Warp's array_t field -> wp_array value */
-      fputs("wp_array_from_t(", out);
+      fputs(ir_type_is_indexed(t->members[v->aux]) ? "wp_iarray_from_t("
+                                                   : "wp_array_from_t(",
+            out);
     name(out, v->args[0]);
     fputc('.', out);
     emit_member(out, t, v->aux);
@@ -488,7 +506,10 @@ static void insert(emit_ctx *e, const ir_value *v, int idx_arg, int val_arg) {
     index_expr(e, v, idx_arg);
     fputc(']', out);
   }
-  fputs(arr ? " = wp_array_to_t(" : " = ", out);
+  fputs(!arr                                     ? " = "
+        : ir_type_is_indexed(t->members[v->aux]) ? " = wp_iarray_to_t("
+                                                 : " = wp_array_to_t(",
+        out);
   name(out, v->args[val_arg]);
   fputs(arr ? ");\n" : ";\n", out);
 }
@@ -662,16 +683,16 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     fputs("WP_LIT(", out);
     fputs(emit_ctype(e, v->type), out);
     fputs("){0}; if (", out);
-    name(out, v->args[0]);
-    fputs(".grad) { ", out);
+    array_field(out, v->args[0], "grad");
+    fputs(") { ", out);
     name(out, v);
     fputs(" = *", out);
     address_of(e, v, v->nargs - 1, "WP_GAT");
     if (v->aux) { /* and zero the slot: the write replaced that value
                      (unless the array retains its gradient) */
       fputs("; if (!(", out);
-      name(out, v->args[0]);
-      fputs(".flags & WP_ARRAY_RETAIN_GRAD)) *", out);
+      array_field(out, v->args[0], "flags");
+      fputs(" & WP_ARRAY_RETAIN_GRAD)) *", out);
       address_of(e, v, v->nargs - 1, "WP_GAT");
       fprintf(out, " = WP_LIT(%s){0}", emit_ctype(e, v->type));
     }
@@ -684,7 +705,9 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     break;
   case IR_ARRAY_VIEW: /* one wp_array_view_at per index, innermost first */
     for (int i = 1; i < v->nargs; i++)
-      fputs("wp_array_view_at(", out);
+      fputs(ir_type_is_indexed(v->type) ? "wp_iarray_view_at("
+                                        : "wp_array_view_at(",
+            out);
     name(out, v->args[0]);
     for (int i = 1; i < v->nargs; i++) {
       fputs(", (wp_int64)", out);
@@ -734,8 +757,7 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     break;
   case IR_ARRAY_PTR:
     fputs("(wp_uint64)", out);
-    name(out, v->args[0]);
-    fputs(".data", out);
+    array_field(out, v->args[0], "data");
     break;
   case IR_ARRAY_GRAD:
     fputs("wp_array_grad_of(", out);
@@ -747,8 +769,8 @@ void emit_value(emit_ctx *e, const ir_value *v) {
        of no elements have none (warpc's allocations do), so those count as
        false too */
     fputs("(", out);
-    name(out, v->args[0]);
-    fputs(".data != 0", out);
+    array_field(out, v->args[0], "data");
+    fputs(" != 0", out);
     for (int k = 0; k < v->args[0]->type->ndim; k++) {
       fputs(" && ", out);
       name(out, v->args[0]);

@@ -10,8 +10,9 @@ static void param_doc(FILE *out, const ir_func *f, int i, const char *cname,
                       bool optional) {
   const ir_type *t = f->param_types[i];
   if (t->kind == IR_T_ARRAY)
-    fprintf(out, " *   %s: array of %s, ndim %d%s", f->param_names[i],
-            t->elem->name, t->ndim, optional ? " (optional: may be NULL)" : "");
+    fprintf(out, " *   %s: %sarray of %s, ndim %d%s", f->param_names[i],
+            ir_type_is_indexed(t) ? "indexed " : "", t->elem->name, t->ndim,
+            optional ? " (optional: may be NULL)" : "");
   else
     fprintf(out, " *   %s: %s (by value)", f->param_names[i], t->name);
   if (strcmp(cname, f->param_names[i]))

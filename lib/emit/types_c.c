@@ -22,7 +22,8 @@ const char *emit_ctype(emit_ctx *e, const ir_type *t) {
   switch (t->kind) {
   case IR_T_VOID: return "void";
   case IR_T_SCALAR: return scalar_ctypes[t->scalar];
-  case IR_T_ARRAY: return "wp_array";
+  case IR_T_ARRAY:
+    return t->flavor == IR_ARR_INDEXED ? "wp_indexedarray" : "wp_array";
   case IR_T_STRUCT: return t->symbol;
   case IR_T_VEC:
   case IR_T_MAT:
@@ -106,10 +107,9 @@ static void struct_typedef(emit_ctx *e, FILE *out, const ir_type *t) {
   for (int i = 0; i < t->nmembers; i++) {
     const ir_type *mt = t->members[i];
     if (mt->kind == IR_T_ARRAY) { /* Warp's array_t: wp_array_view(&a) */
-      fputs("  wp_array_t ", out);
+      fprintf(out, "  wp_%sarray_t ", ir_type_is_indexed(mt) ? "indexed" : "");
       emit_member(out, t, i);
-      fprintf(out, "; /* offset %d: array(dtype=%s, ndim=%d) */\n",
-              ir_struct_offset(t, i), mt->elem->name, mt->ndim);
+      fprintf(out, "; /* offset %d: %s */\n", ir_struct_offset(t, i), mt->name);
     } else {
       fprintf(out, "  %s ", emit_ctype(e, mt));
       emit_member(out, t, i);

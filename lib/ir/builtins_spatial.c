@@ -127,7 +127,7 @@ type_t ir_chk_geom(ir_types *T, const ir_builtin *b, type_t *a, int n,
 }
 
 static bool is_array1_of(type_t t, bool (*elem)(type_t)) {
-  return t->kind == IR_T_ARRAY && t->ndim == 1 && elem(t->elem);
+  return ir_type_is_plain_array(t) && t->ndim == 1 && elem(t->elem);
 }
 
 static bool is_int32(type_t t) {
@@ -157,7 +157,7 @@ type_t ir_chk_spatial_arrays(ir_types *T, const ir_builtin *b, type_t *a, int n,
     if (!is_int32(a[i]))
       return fail(T, err, NULL);
   type_t out = a[n - 1];
-  if (out->kind != IR_T_ARRAY || out->ndim != 1 ||
+  if (!ir_type_is_plain_array(out) || out->ndim != 1 ||
       out->elem != a[0]->elem->elem)
     return fail(T, err, NULL);
   return ir_t_void(T);

@@ -65,7 +65,7 @@ type_t ir_chk_lower_bound(ir_types *T, const ir_builtin *b, type_t *a, int n,
                 "it takes (arr, value) or (arr, arr_begin, arr_end, "
                 "value)");
   type_t arr = a[0], v = a[n - 1];
-  if (arr->kind != IR_T_ARRAY || arr->ndim != 1 || !is_num(arr->elem) ||
+  if (!ir_type_is_plain_array(arr) || arr->ndim != 1 || !is_num(arr->elem) ||
       arr->elem->scalar == WP_SCALAR_FLOAT16 ||
       arr->elem->scalar == WP_SCALAR_BFLOAT16)
     return fail(T, err, "the array must be a 1-d array of numbers");
@@ -82,7 +82,7 @@ type_t ir_chk_sample_cdf(ir_types *T, const ir_builtin *b, type_t *a, int n,
                          const char **err) {
   (void)b;
   (void)n;
-  if (is_scalar_of(a[0], WP_SCALAR_UINT32) && a[1]->kind == IR_T_ARRAY &&
+  if (is_scalar_of(a[0], WP_SCALAR_UINT32) && ir_type_is_plain_array(a[1]) &&
       a[1]->ndim == 1 && is_scalar_of(a[1]->elem, WP_SCALAR_FLOAT32))
     return ir_t_int32(T);
   return fail(T, err, "it takes (state: uint32, cdf: array(dtype=float32))");

@@ -50,13 +50,18 @@ typedef struct ir_type ir_type;
  * flavor selects the names ("quatf", "transformd"), the dtype code and the
  * quaternion/transform overloads. */
 enum { IR_VEC_PLAIN = 0, IR_VEC_QUAT = 1, IR_VEC_TRANSFORM = 2 };
+/* The flavor of an ARRAY type: Warp's wp.array, or its wp.indexedarray (an
+ * array read through per-dimension index arrays: wp_indexedarray of
+ * <warp/abi.h>). */
+enum { IR_ARR_PLAIN = 0, IR_ARR_INDEXED = 1 };
 /* The longest vector and the most rows or columns of a matrix that warpc
  * compiles (Warp has no such limit; man/warpc.1, LIMITS). */
 enum { IR_MAX_DIM = 64 };
 
 struct ir_type {
   ir_type_kind kind;
-  int flavor;          /* VEC: IR_VEC_PLAIN, IR_VEC_QUAT or IR_VEC_TRANSFORM */
+  int flavor;          /* VEC: IR_VEC_PLAIN, IR_VEC_QUAT or IR_VEC_TRANSFORM;
+                          ARRAY: IR_ARR_PLAIN or IR_ARR_INDEXED */
   int scalar;          /* SCALAR, VEC, MAT: element scalar code */
   int rows, cols;      /* VEC: rows = length, cols = 1; MAT: shape */
   int ndim;            /* ARRAY */
@@ -98,6 +103,12 @@ const ir_type *ir_t_transform(ir_types *T, int scalar);
 bool ir_type_is_quat(const ir_type *t);
 bool ir_type_is_transform(const ir_type *t);
 const ir_type *ir_t_array(ir_types *T, const ir_type *dtype, int ndim);
+/* wp.indexedarray(dtype, ndim). */
+const ir_type *ir_t_indexedarray(ir_types *T, const ir_type *dtype, int ndim);
+/* An ARRAY of flavor IR_ARR_INDEXED? */
+bool ir_type_is_indexed(const ir_type *t);
+/* A plain wp.array (what builtins taking arrays accept)? */
+bool ir_type_is_plain_array(const ir_type *t);
 const ir_type *ir_t_tuple(ir_types *T, const ir_type **members, int n);
 /* A @wp.struct (nominal: every call makes a new type).  Members are laid out
  * as C and Warp's ctypes.Structure lay them out: in declaration order with

@@ -88,8 +88,9 @@ static const ir_type *intern(ir_types *T, const ir_type *proto) {
                               scalar_suffixes[t->scalar]);
     break;
   case IR_T_ARRAY:
-    t->name =
-        wp_arena_printf(A, "array(dtype=%s, ndim=%d)", t->elem->name, t->ndim);
+    t->name = wp_arena_printf(A, "%sarray(dtype=%s, ndim=%d)",
+                              t->flavor == IR_ARR_INDEXED ? "indexed" : "",
+                              t->elem->name, t->ndim);
     break;
   case IR_T_TUPLE: {
     size_t len = 16;
@@ -171,6 +172,18 @@ const ir_type *ir_t_mat(ir_types *T, int scalar, int rows, int cols) {
 }
 const ir_type *ir_t_array(ir_types *T, const ir_type *dtype, int ndim) {
   return intern(T, &(ir_type){.kind = IR_T_ARRAY, .ndim = ndim, .elem = dtype});
+}
+const ir_type *ir_t_indexedarray(ir_types *T, const ir_type *dtype, int ndim) {
+  return intern(T, &(ir_type){.kind = IR_T_ARRAY,
+                              .flavor = IR_ARR_INDEXED,
+                              .ndim = ndim,
+                              .elem = dtype});
+}
+bool ir_type_is_indexed(const ir_type *t) {
+  return t->kind == IR_T_ARRAY && t->flavor == IR_ARR_INDEXED;
+}
+bool ir_type_is_plain_array(const ir_type *t) {
+  return t->kind == IR_T_ARRAY && t->flavor == IR_ARR_PLAIN;
 }
 const ir_type *ir_t_tuple(ir_types *T, const ir_type **members, int n) {
   return intern(
@@ -255,7 +268,9 @@ int ir_type_size(const ir_type *t) {
   case IR_T_SCALAR: return scalar_sizes[t->scalar];
   case IR_T_VEC:
   case IR_T_MAT: return scalar_sizes[t->scalar] * t->rows * t->cols;
-  case IR_T_ARRAY: return (int)sizeof(wp_array_t); /* Warp's array_t */
+  case IR_T_ARRAY: /* Warp's array_t / indexedarray_t */
+    return t->flavor == IR_ARR_INDEXED ? (int)sizeof(wp_indexedarray_t)
+                                       : (int)sizeof(wp_array_t);
   case IR_T_STRUCT: {
     if (!t->nmembers)
       return 1;

@@ -543,6 +543,13 @@ static bool custom_grad_body(lower_ctx *c, const ast_def *d, ir_func *f,
         c, wp_arena_printf(c->A, "$adj_%s", d->params[i].name), true);
     c->fs->var_types[var] = f->param_types[i];
     ir_value *z = NULL;
+    if (ir_type_is_indexed(f->param_types[i])) {
+      wp_error(c->diag, d->loc,
+               "warpc does not support a @wp.func_grad for '%s', which takes "
+               "an indexed array ('%s')",
+               f->name, d->params[i].name);
+      return false;
+    }
     if (f->param_types[i]->kind == IR_T_ARRAY) { /* the param's grad */
       int pv = lower_var_index(c, d->params[i].name, false);
       ir_value *p = pv >= 0 ? lower_read_var(c, pv, g->entry) : NULL;

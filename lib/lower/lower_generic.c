@@ -55,15 +55,20 @@ typedef struct tmpl {
   const ast_expr *dtype;
   const ast_expr *dims[2]; /* vector: length; matrix: shape items */
   int ndim;                /* array */
+  bool indexed;            /* array: wp.indexedarray */
 } tmpl;
 
 static tmpl template_parts(lower_ctx *c, const ast_expr *e) {
-  tmpl t = {TM_NONE, NULL, {NULL, NULL}, 0};
+  tmpl t = {TM_NONE, NULL, {NULL, NULL}, 0, false};
   if (e->kind != AST_EXPR_CALL && e->kind != AST_EXPR_SUBSCRIPT)
     return t;
   const char *p = lower_warp_path(c, e->value);
   if (!p)
     return t;
+  if (!strncmp(p, "indexedarray", 12)) {
+    t.indexed = true;
+    p += 7;
+  }
   if (!strncmp(p, "array", 5) &&
       (!p[5] || (p[5] >= '1' && p[5] <= '4' && !strcmp(p + 6, "d")))) {
     t.kind = TM_ARRAY;
@@ -178,7 +183,8 @@ static bool matches(lower_ctx *c, const ast_expr *ann, const ir_type *t) {
   tmpl tp = template_parts(c, ann);
   switch (tp.kind) {
   case TM_ARRAY:
-    return t->kind == IR_T_ARRAY && t->ndim == tp.ndim && tp.dtype &&
+    return t->kind == IR_T_ARRAY && ir_type_is_indexed(t) == tp.indexed &&
+           t->ndim == tp.ndim && tp.dtype &&
            lower_type_matches(c, tp.dtype, t->elem);
   case TM_VECTOR:
     return t->kind == IR_T_VEC && t->flavor == IR_VEC_PLAIN &&
@@ -207,7 +213,8 @@ static void mangle_type(wp_arena *A, const ir_type *t, char **out) {
   case IR_T_ARRAY: {
     char *inner = NULL;
     mangle_type(A, t->elem, &inner);
-    s = wp_arena_printf(A, "array%dd_%s", t->ndim, inner);
+    s = wp_arena_printf(A, "%sarray%dd_%s",
+                        ir_type_is_indexed(t) ? "indexed" : "", t->ndim, inner);
     break;
   }
   case IR_T_STRUCT:

@@ -89,12 +89,32 @@ static const ir_type *composite_from_name(ir_types *T, const char *n) {
 }
 
 static const char *specials[] = {
-    "tid",        "constant",       "array",         "array1d",
-    "array2d",    "array3d",        "array4d",       "static",
-    "printf",     "range",          "len",           "float",
-    "int",        "bool",           "quat_identity", "transform_identity",
-    "quaternion", "transformation", "address_of",    "print",
+    "tid",
+    "constant",
+    "array",
+    "array1d",
+    "array2d",
+    "array3d",
+    "array4d",
+    "static",
+    "printf",
+    "range",
+    "len",
+    "float",
+    "int",
+    "bool",
+    "quat_identity",
+    "transform_identity",
+    "quaternion",
+    "transformation",
+    "address_of",
+    "print",
     "zeros",
+    "indexedarray",
+    "indexedarray1d",
+    "indexedarray2d",
+    "indexedarray3d",
+    "indexedarray4d",
 };
 
 entity lower_warp_name(lower_ctx *c, const char *name) {
@@ -114,8 +134,9 @@ entity lower_warp_name(lower_ctx *c, const char *name) {
   for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++)
     if (strcmp(specials[i], name) == 0) {
       e.kind = ENT_SPECIAL;
-      if (strncmp(name, "array", 5) == 0)
-        e.array_ndim = name[5] ? name[5] - '0' : 1;
+      const char *a = strstr(name, "array");
+      if (a)
+        e.array_ndim = a[5] ? a[5] - '0' : 1;
       return e;
     }
   if (strcmp(name, "types") == 0) {
@@ -193,9 +214,16 @@ static const ast_expr *keyword(const ast_expr *call, const char *name) {
   return NULL;
 }
 
-/* dtype=..., ndim=... of an array annotation. */
+/* Is `callee` Warp's indexedarray (indexedarray, indexedarray1d, ...)? */
+static bool indexed_callee(const char *callee) {
+  return !strncmp(callee, "indexedarray", 12);
+}
+
+/* dtype=..., ndim=... of an array annotation (wp.indexedarray when
+ * `indexed`). */
 static const ir_type *array_type(lower_ctx *c, const ast_expr *e,
-                                 const ast_expr *dtype_e, int ndim) {
+                                 const ast_expr *dtype_e, int ndim,
+                                 bool indexed) {
   if (!dtype_e) {
     wp_error(c->diag, e->loc,
              "array type needs a dtype, e.g. wp.array(dtype=float)");
@@ -213,7 +241,8 @@ static const ir_type *array_type(lower_ctx *c, const ast_expr *e,
     wp_error(c->diag, e->loc, "arrays have 1 to 4 dimensions, not %d", ndim);
     return NULL;
   }
-  return ir_t_array(c->T, dt, ndim);
+  return indexed ? ir_t_indexedarray(c->T, dt, ndim)
+                 : ir_t_array(c->T, dt, ndim);
 }
 
 /* wp.array[T], wp.array2d[T], and wp.array[T, N] / wp.array[T,
@@ -221,13 +250,14 @@ static const ir_type *array_type(lower_ctx *c, const ast_expr *e,
  * only). */
 static const ir_type *array_subscript(lower_ctx *c, const ast_expr *e,
                                       const char *callee, int ndim) {
+  bool indexed = indexed_callee(callee);
   if (e->nitems == 1)
-    return array_type(c, e, e->items[0], ndim);
-  if (e->nitems != 2 || strcmp(callee, "array")) {
+    return array_type(c, e, e->items[0], ndim, indexed);
+  bool generic = !strcmp(callee, "array") || !strcmp(callee, "indexedarray");
+  if (e->nitems != 2 || !generic) {
     wp_error(c->diag, e->loc,
-             strcmp(callee, "array")
-                 ? "wp.%s[...] takes one type parameter (the dtype)"
-                 : "wp.%s[...] takes a dtype and an optional ndim",
+             !generic ? "wp.%s[...] takes one type parameter (the dtype)"
+                      : "wp.%s[...] takes a dtype and an optional ndim",
              callee);
     return NULL;
   }
@@ -250,7 +280,7 @@ static const ir_type *array_subscript(lower_ctx *c, const ast_expr *e,
              (unsigned long long)nd->int_value);
     return NULL;
   }
-  return array_type(c, e, e->items[0], (int)nd->int_value);
+  return array_type(c, e, e->items[0], (int)nd->int_value, indexed);
 }
 
 static bool type_form(lower_ctx *c, const ast_expr *e, int depth);
@@ -488,7 +518,7 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
         }
         ndim = (int)nd->int_value;
       }
-      return array_type(c, e, dt, ndim);
+      return array_type(c, e, dt, ndim, indexed_callee(callee));
     }
   }
   if (e->kind == AST_EXPR_BINARY && e->op == AST_OP_BITOR) {

@@ -83,8 +83,10 @@ static ir_value *array_view(lower_ctx *c, ir_value *arr, const ast_expr *e) {
     args[1 + i] = ix;
   }
   args[0] = arr;
-  const ir_type *vt =
-      ir_t_array(c->T, arr->type->elem, arr->type->ndim - e->nitems);
+  int ndim = arr->type->ndim - e->nitems;
+  const ir_type *vt = ir_type_is_indexed(arr->type)
+                          ? ir_t_indexedarray(c->T, arr->type->elem, ndim)
+                          : ir_t_array(c->T, arr->type->elem, ndim);
   return lower_emit(c, IR_ARRAY_VIEW, vt, args, e->nitems + 1, e->loc);
 }
 
@@ -93,5 +95,11 @@ bool lower_is_array_view(const ast_expr *e, const ir_type *t) {
 }
 
 ir_value *lower_array_view(lower_ctx *c, ir_value *arr, const ast_expr *e) {
+  if (has_slice(e) && ir_type_is_indexed(arr->type)) {
+    wp_error(c->diag, e->loc,
+             "slices of an indexed array are not supported (Warp has none "
+             "either); index it, or view it with a[i]");
+    return NULL;
+  }
   return has_slice(e) ? array_slice(c, arr, e) : array_view(c, arr, e);
 }

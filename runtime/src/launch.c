@@ -152,3 +152,25 @@ wp_status wp_check_array_arg(const wp_array *a, wp_dtype dtype,
                         wpi_device_name(device, d2));
   return WP_SUCCESS;
 }
+
+wp_status wp_check_indexedarray_arg(const wp_indexedarray *a, wp_dtype dtype,
+                                    const char *dtype_name, wp_int32 ndim,
+                                    wp_device device, const char *kernel,
+                                    const char *param) {
+  if (!a)
+    return wp_set_error(WP_ERROR_INVALID_VALUE,
+                        "%s: parameter '%s': NULL indexed array",
+                        kernel ? kernel : "?", param ? param : "?");
+  wp_status st = wp_check_array_arg(&a->arr, dtype, dtype_name, ndim, device,
+                                    kernel, param);
+  if (st != WP_SUCCESS)
+    return st;
+  for (int k = 0; k < ndim; k++)
+    if (a->shape[k] < 0)
+      return wp_set_error(WP_ERROR_INVALID_VALUE,
+                          "%s: parameter '%s': negative extent %lld in "
+                          "dimension %d",
+                          kernel ? kernel : "?", param ? param : "?",
+                          (long long)a->shape[k], k);
+  return WP_SUCCESS;
+}

@@ -18,6 +18,27 @@
          (wp_int64)(j) * (a).strides[1] + (wp_int64)(k) * (a).strides[2] +     \
          (wp_int64)(l) * (a).strides[3]))
 
+/* Indexed arrays (wp_indexedarray): index i of dimension k mapped through
+ * that dimension's index array, if it has one; then the element or grad
+ * address in the base array. */
+#define WP_IX(a, k, i)                                                         \
+  ((a).indices[k] ? (wp_int64)(a).indices[k][i] : (wp_int64)(i))
+#define WP_IAT1(T, a, i) WP_AT1(T, (a).arr, WP_IX(a, 0, i))
+#define WP_IAT2(T, a, i, j) WP_AT2(T, (a).arr, WP_IX(a, 0, i), WP_IX(a, 1, j))
+#define WP_IAT3(T, a, i, j, k)                                                 \
+  WP_AT3(T, (a).arr, WP_IX(a, 0, i), WP_IX(a, 1, j), WP_IX(a, 2, k))
+#define WP_IAT4(T, a, i, j, k, l)                                              \
+  WP_AT4(T, (a).arr, WP_IX(a, 0, i), WP_IX(a, 1, j), WP_IX(a, 2, k),          \
+         WP_IX(a, 3, l))
+#define WP_IGAT1(T, a, i) WP_GAT1(T, (a).arr, WP_IX(a, 0, i))
+#define WP_IGAT2(T, a, i, j)                                                   \
+  WP_GAT2(T, (a).arr, WP_IX(a, 0, i), WP_IX(a, 1, j))
+#define WP_IGAT3(T, a, i, j, k)                                                \
+  WP_GAT3(T, (a).arr, WP_IX(a, 0, i), WP_IX(a, 1, j), WP_IX(a, 2, k))
+#define WP_IGAT4(T, a, i, j, k, l)                                             \
+  WP_GAT4(T, (a).arr, WP_IX(a, 0, i), WP_IX(a, 1, j), WP_IX(a, 2, k),         \
+          WP_IX(a, 3, l))
+
 /* a[..., i, ...] among slices: dimension d removed at index i. */
 WP_FN wp_array wp_array_drop_dim(wp_array a, int d, wp_int64 i) {
   wp_array r = a;
@@ -41,6 +62,23 @@ WP_FN wp_array wp_array_drop_dim(wp_array a, int d, wp_int64 i) {
  * and grad moved by i rows, a[-1] the last; it owns neither). */
 WP_FN wp_array wp_array_view_at(wp_array a, wp_int64 i) {
   return wp_array_drop_dim(a, 0, i);
+}
+
+/* a[i] on an indexed array of ndim >= 2: the (ndim-1)-d indexed array of
+ * base row indices[0][i] (a[-1] the last), the other dimensions' index
+ * arrays kept. */
+WP_FN wp_indexedarray wp_iarray_view_at(wp_indexedarray a, wp_int64 i) {
+  wp_indexedarray r;
+  if (i < 0)
+    i += a.shape[0];
+  r.arr = wp_array_drop_dim(a.arr, 0, WP_IX(a, 0, i));
+  for (int k = 0; k < 3; k++) {
+    r.indices[k] = a.indices[k + 1];
+    r.shape[k] = a.shape[k + 1];
+  }
+  r.indices[3] = 0;
+  r.shape[3] = 0;
+  return r;
 }
 
 /* a[..., start:stop:step, ...]: dimension d sliced with Warp's clamping
@@ -134,6 +172,26 @@ WP_FN wp_array wp_array_from_t(wp_array_t a) {
   r.device = 0;
   r.flags = 0;
   r.reserved = 0;
+  return r;
+}
+WP_FN wp_array_t wp_array_to_t(wp_array a);
+/* The same for indexed-array fields (Warp's indexedarray_t). */
+WP_FN wp_indexedarray wp_iarray_from_t(wp_indexedarray_t a) {
+  wp_indexedarray r;
+  r.arr = wp_array_from_t(a.arr);
+  for (int k = 0; k < 4; k++) {
+    r.indices[k] = a.indices[k];
+    r.shape[k] = a.shape[k];
+  }
+  return r;
+}
+WP_FN wp_indexedarray_t wp_iarray_to_t(wp_indexedarray a) {
+  wp_indexedarray_t r;
+  r.arr = wp_array_to_t(a.arr);
+  for (int k = 0; k < 4; k++) {
+    r.indices[k] = a.indices[k];
+    r.shape[k] = (wp_int32)a.shape[k];
+  }
   return r;
 }
 WP_FN wp_array_t wp_array_to_t(wp_array a) {

@@ -175,6 +175,31 @@ typedef struct wp_array_t {
   wp_int32 ndim;
 } wp_array_t;
 
+/* Warp's wp.indexedarray: `arr` read through per-dimension index arrays.
+ * Element [i0,..,i(n-1)] is arr's element [j0,..,j(n-1)] with
+ * jk = indices[k][ik] where indices[k] is non-NULL and jk = ik where it is
+ * NULL; `shape` is the indexed extents (shape[k] = the length of
+ * indices[k], or arr.shape[k]; 0 at k >= ndim).  The index arrays are int32,
+ * contiguous and on arr's device; they are not checked against arr's
+ * extents (as in Warp).  Gradients go to arr.grad through the same indices.
+ * Make one with wp_indexedarray_init() (<warp/array.h>); passed by pointer
+ * to launchers, by value into kernels. */
+typedef struct wp_indexedarray {
+  wp_array arr;
+  wp_int32 *indices[WP_ARRAY_MAX_DIMS];
+  wp_int64 shape[WP_ARRAY_MAX_DIMS];
+} wp_indexedarray;
+
+/* Warp's indexedarray_t: an indexed-array field of a @wp.struct, laid out
+ * as warp-lang lays it out (104 bytes, align 8): the base as array_t, the
+ * index arrays, the int32 extents.  Kernels convert it to and from
+ * wp_indexedarray when the field is read or written. */
+typedef struct wp_indexedarray_t {
+  wp_array_t arr;
+  wp_int32 *indices[WP_ARRAY_MAX_DIMS];
+  wp_int32 shape[WP_ARRAY_MAX_DIMS];
+} wp_indexedarray_t;
+
 /* A null array, as None for an array parameter in Warp: a NULL pointer,
  * or a zeroed wp_array (what wp_array_free leaves: no data, ndim 0).
  * Launchers pass it to the kernel as an all-zero array. */
@@ -251,6 +276,15 @@ wp_status wp_check_array_arg(const wp_array *a, wp_dtype dtype,
                              const char *dtype_name, wp_int32 ndim,
                              wp_device device, const char *kernel,
                              const char *param);
+
+/* wp_check_array_arg for an indexed array: checks `a->arr` (dtype, ndim,
+ * device, as wp_check_array_arg) and that each extent a->shape[k] (k < ndim)
+ * is not negative; WP_ERROR_INVALID_VALUE when `a` is NULL or an extent is
+ * negative. */
+wp_status wp_check_indexedarray_arg(const wp_indexedarray *a, wp_dtype dtype,
+                                    const char *dtype_name, wp_int32 ndim,
+                                    wp_device device, const char *kernel,
+                                    const char *param);
 
 /* Launches `kernel` (forward, or its adjoint when `backward` is non-zero)
  * over `launch` with the packed argument struct `args` (kernel->args_size

@@ -83,6 +83,20 @@ wp_status wp_array_wrap(wp_array *out, void *data, wp_dtype dtype,
                         wp_size elem_size, wp_int32 ndim, const wp_int64 *shape,
                         const wp_int64 *strides, wp_device device);
 
+/* Makes `*out` the indexed view of `base` (Warp's
+ * wp.indexedarray(base, indices)): `indices` has base->ndim entries, each
+ * NULL (that dimension is not indexed) or a contiguous 1-d int32 array on
+ * base's device whose elements index that dimension of base.  Nothing is
+ * copied or owned: base and the index arrays must outlive *out.  The
+ * indices' values are not checked against base's extents (Warp does not
+ * either; out-of-range values are out-of-bounds accesses in kernels).
+ * WP_ERROR_INVALID_VALUE (and `*out` zeroed) when out, base or indices is
+ * NULL, base is not a valid array, or an index array is not a contiguous
+ * 1-d int32 array; WP_ERROR_DEVICE_MISMATCH when one is on another
+ * device. */
+wp_status wp_indexedarray_init(wp_indexedarray *out, const wp_array *base,
+                               const wp_array *const *indices);
+
 /* Attaches the caller's buffer `grad` (same shape and strides as the data, on
  * the array's device) as the array's gradient; the caller keeps ownership.
  * A grad the array owned is freed.  WP_ERROR_INVALID_VALUE for an invalid
@@ -158,6 +172,22 @@ static inline wp_array_t wp_array_view(const wp_array *a) {
     v.strides[k] = a ? (wp_int32)a->strides[k] : 0;
   }
   v.ndim = a ? a->ndim : 0;
+  return v;
+}
+
+/* The indexedarray_t (Warp's layout, <warp/abi.h>) describing `a`, for an
+ * indexed-array field of a @wp.struct value: its base as wp_array_view
+ * gives it, the same index arrays, the extents as int32 (truncated
+ * unchecked, as wp_array_view).  NULL gives an empty one.  Nothing is
+ * owned: keep `a`'s base and index arrays alive while the struct value is
+ * used. */
+static inline wp_indexedarray_t wp_indexedarray_view(const wp_indexedarray *a) {
+  wp_indexedarray_t v;
+  v.arr = wp_array_view(a ? &a->arr : (const wp_array *)0);
+  for (int k = 0; k < 4; k++) {
+    v.indices[k] = a ? a->indices[k] : (wp_int32 *)0;
+    v.shape[k] = a ? (wp_int32)a->shape[k] : 0;
+  }
   return v;
 }
 
