@@ -286,8 +286,10 @@ void emit_types(emit_ctx *e) {
       fprintf(out, "WP_VEC_ATOMIC(%s, %s, %d)\n", t->name, s, t->rows);
       continue;
     }
-    if (t->scalar == WP_SCALAR_BOOL)
-      continue; /* storage only */
+    if (t->scalar == WP_SCALAR_BOOL) { /* storage and == / != only */
+      fprintf(out, "WP_VEC_BOOL(%s, %d)\n", t->name, t->rows);
+      continue;
+    }
     fprintf(out, "WP_VEC(%s, %s, %s, %d)\n", t->name, s, emit_ctype(e, t->elem),
             t->rows);
     if (has_atomics(t->scalar))
@@ -343,6 +345,9 @@ void emit_types(emit_ctx *e) {
               "WP_MAT_ATOMIC(%s, %s, %d, %d)\n",
               t->name, ir_t_vec(T, t->scalar, t->cols)->name, t->cols, t->name,
               ir_scalar_name(t->scalar), t->rows, t->cols);
+    if (t->kind == IR_T_MAT && t->scalar == WP_SCALAR_BOOL)
+      fprintf(out, "WP_MAT_BOOL(%s, %s, %d, %d)\n", t->name,
+              ir_t_vec(T, t->scalar, t->cols)->name, t->rows, t->cols);
     bool int_mat = t->kind == IR_T_MAT && !is_float_scalar(t->scalar) &&
                    t->scalar != WP_SCALAR_BOOL &&
                    t->scalar != WP_SCALAR_BFLOAT16 &&

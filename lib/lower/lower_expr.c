@@ -46,8 +46,24 @@ static const char *op_verb(ir_builtin_id id) {
  * that the builtin's own check reports). */
 /* The result type of builtin b on these arguments by its rule, or NULL
  * when it has none (reported). */
+/* Vectors and matrices of bool are values warpc stores, compares (== and
+ * !=) and takes apart, with no other builtin (arithmetic on them is an
+ * error). */
+static bool bool_composite(const ir_type *t) {
+  return (t->kind == IR_T_VEC || t->kind == IR_T_MAT) &&
+         t->scalar == WP_SCALAR_BOOL;
+}
+
 static const ir_type *check_call(lower_ctx *c, const ir_builtin *b,
                                  const ir_type **types, int n, wp_loc loc) {
+  for (int i = 0; i < n; i++)
+    if (bool_composite(types[i]) && b->id != IR_B_EQ && b->id != IR_B_NE) {
+      wp_error(c->diag, loc,
+               "warpc supports only == and != on vectors and matrices of "
+               "bool, not '%s' (of '%s')",
+               b->name, types[i]->name);
+      return NULL;
+    }
   const char *why = NULL;
   const ir_type *rt = b->check(c->T, b, types, n, &why);
   if (!rt) {

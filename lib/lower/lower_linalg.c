@@ -271,7 +271,7 @@ static ir_value *matrix(lower_ctx *c, const ast_expr *e) {
                  ir_scalar_name(st), args[i]->type->name);
         return NULL;
       }
-  if (!float_matrix_dtype(c, e->loc, st, "matrix"))
+  if (st != WP_SCALAR_BOOL && !float_matrix_dtype(c, e->loc, st, "matrix"))
     return NULL;
   return lower_composite(c, e, ir_t_mat(c->T, st, rows, cols), args, n);
 }

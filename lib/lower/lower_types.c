@@ -403,7 +403,7 @@ static const ir_type *vecmat_type(lower_ctx *c, const ast_expr *e, bool mat) {
   const ir_type *st = dt ? lower_type_expr(c, dt) : ir_t_float32(c->T);
   if (!st)
     return NULL;
-  if (st->kind != IR_T_SCALAR || ir_type_is_bool(st)) {
+  if (st->kind != IR_T_SCALAR) {
     wp_error(c->diag, dt->loc, "the dtype of a %s must be a numeric scalar",
              mat ? "matrix" : "vector");
     return NULL;
