@@ -7,6 +7,17 @@
 #include "../../runtime/include/warp/abi.h"
 #include "lower_internal.h"
 
+/* May variable `var` (an array) be bound again to an array of type t?
+ * warp-lang lets a name take an array of the same kind and dtype and
+ * another ndim; warpc does where no branch or loop joins the two (the
+ * function's body itself) and the name is not a parameter. */
+static bool rebind_array(lower_ctx *c, int var, const ir_type *t) {
+  const ir_type *old = c->fs->var_types[var];
+  return old->kind == IR_T_ARRAY && t->kind == IR_T_ARRAY &&
+         old->flavor == t->flavor && old->elem == t->elem && c->fs->nest == 1 &&
+         !lower_var_is_param(c, var);
+}
+
 bool lower_assign_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc) {
   if (!lower_fn_check_value(c, name, loc))
     return false;
@@ -22,7 +33,14 @@ bool lower_assign_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc) {
     c->fs->var_types[var] = v->type;
   else if (c->fs->var_types[var]->kind == IR_T_VOID)
     return false; /* its first definition was an error, reported there */
-  else if (c->fs->var_types[var] != v->type) {
+  else if (c->fs->var_types[var] != v->type && rebind_array(c, var, v->type)) {
+    /* an array of another ndim, in the body itself (no branch or loop to
+       join): a new variable from here on, as warp-lang (whose type check
+       compares arrays' dtypes only) lets `sub = arr[:2]` be followed by
+       `sub = arr[:2, 1]` */
+    var = lower_var_rebind(c, name);
+    c->fs->var_types[var] = v->type;
+  } else if (c->fs->var_types[var] != v->type) {
     wp_error(c->diag, loc,
              "cannot assign a value of type '%s' to '%s', which has type '%s'",
              v->type->name, name, c->fs->var_types[var]->name);

@@ -201,6 +201,8 @@ typedef struct lower_frame {
   static_bind *for_names;
   wp_strmap fn_locals;  /* function-valued locals: name -> entity * */
   bool has_fixed_array; /* wp.zeros() made an array in this function */
+  int nest; /* blocks being lowered: 1 in the body itself, more inside an
+               if, a loop or an unrolled loop */
 } lower_frame;
 
 typedef struct lower_names lower_names;
@@ -265,6 +267,11 @@ void lower_leave_func(lower_ctx *c, lower_frame *fs);
 /* lower_ssa.c: variables (Braun et al., "Simple and Efficient Construction
  * of Static Single Assignment Form", CC 2013) with block arguments. */
 int lower_var_index(lower_ctx *c, const char *name, bool create);
+/* Binds `name` to a new variable (an untyped slot) from now on: Python's
+ * rebinding of a name to a value of another type. */
+int lower_var_rebind(lower_ctx *c, const char *name);
+/* Whether variable `var` is one of the function's parameters. */
+bool lower_var_is_param(lower_ctx *c, int var);
 void lower_write_var(lower_ctx *c, int var, ir_block *b, ir_value *v);
 ir_value *lower_read_var(lower_ctx *c, int var, ir_block *b);
 void lower_seal(lower_ctx *c, ir_block *b);

@@ -42,6 +42,26 @@ int lower_var_index(lower_ctx *c, const char *name, bool create) {
   return fs->nvars++;
 }
 
+int lower_var_rebind(lower_ctx *c, const char *name) {
+  lower_frame *fs = c->fs;
+  /* a new slot (under a name no source variable has), then the name points
+     at it; the old slot keeps its values for the code before */
+  int var =
+      lower_var_index(c, wp_arena_printf(c->A, "%s$%d", name, fs->nvars), true);
+  fs->vars[var] = name;
+  wp_strmap_put(c->A, &fs->var_map, name, (void *)(intptr_t)(var + 1));
+  return var;
+}
+
+bool lower_var_is_param(lower_ctx *c, int var) {
+  const ir_func *f = c->fs->f;
+  for (int i = 0; f && i < f->nparams; i++)
+    if (f->param_names && f->param_names[i] &&
+        !strcmp(f->param_names[i], c->fs->vars[var]))
+      return true;
+  return false;
+}
+
 void lower_write_var(lower_ctx *c, int var, ir_block *b, ir_value *v) {
   if (!b->defs)
     b->defs = WP_NEW(c->A, wp_keymap);

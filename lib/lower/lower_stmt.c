@@ -21,10 +21,12 @@ void lower_poison(lower_ctx *c, const ast_expr *t) {
 }
 
 void lower_block(lower_ctx *c, const ast_block *b) {
+  c->fs->nest++;
   for (int i = 0; i < b->count; i++) {
     stmt(c, b->stmts[i]);
     lower_address_flush(c);
   }
+  c->fs->nest--;
 }
 
 ir_block *lower_cur_block(lower_ctx *c) {
