@@ -78,6 +78,17 @@ ir_value *lower_composite(lower_ctx *c, const ast_expr *e, const ir_type *t,
   if (n == ncomp || n == 1)
     for (int i = 0; i < n; i++)
       args[i] = lower_py_to(c, args[i], t->elem, e->items[i]->loc);
+  if (n == 1 && ir_type_is_transform(t) && args[0]->type->kind == IR_T_VEC &&
+      args[0]->type->flavor == IR_VEC_PLAIN && args[0]->type->rows == 3) {
+    /* transform(p) / transform(p=...): q defaults to the identity, as in
+       warp-lang 1.19 */
+    const ir_type *qt = ir_t_quat(c->T, t->scalar);
+    ir_value *q[4] = {
+        lower_const_float(c, t->elem, 0.0), lower_const_float(c, t->elem, 0.0),
+        lower_const_float(c, t->elem, 0.0), lower_const_float(c, t->elem, 1.0)};
+    ir_value *pq[2] = {args[0], lower_emit(c, IR_COMPOSE, qt, q, 4, e->loc)};
+    return lower_quat_compose(c, e, t, pq);
+  }
   if (n == 2 && t->kind == IR_T_VEC && t->flavor != IR_VEC_PLAIN)
     return lower_quat_compose(c, e, t,
                               args); /* quat(ijk, w), transform(p, q) */
