@@ -121,6 +121,67 @@ const ast_expr *lower_builtin_keywords(lower_ctx *c, const ast_expr *e,
   return by_signatures(c, e, b->name, sigs, nsigs);
 }
 
+/* Whether compile-time integer expression x is n (reported when not). */
+static bool keyword_dim(lower_ctx *c, const ast_expr *x, int n,
+                        const char *what, const ir_type *t) {
+  ir_value *v = lower_expr(c, x);
+  if (!v)
+    return false;
+  if (v->op != IR_CONST || !ir_type_is_int(v->type)) {
+    wp_error(c->diag, x->loc, "the %s of '%s' must be a constant integer", what,
+             t->name);
+    return false;
+  }
+  if (v->ival != n) {
+    wp_error(c->diag, x->loc, "'%s' has %d %s, not %lld", t->name, n, what,
+             (long long)v->ival);
+    return false;
+  }
+  return true;
+}
+
+/* A typed vector or matrix constructor given its own shape, length or
+ * dtype as a keyword (mat32d(c, shape=(3, 2)), vec3(x, length=3)), which
+ * warp-lang accepts when it agrees with the type: checked, then the call
+ * without them. */
+static const ast_expr *shape_keywords(lower_ctx *c, const ast_expr *e,
+                                      const ir_type *t) {
+  bool mat = t->kind == IR_T_MAT;
+  for (int i = 0; i < e->nkeywords; i++) {
+    const char *k = e->keywords[i].name;
+    const ast_expr *x = e->keywords[i].value;
+    if (!strcmp(k, "dtype")) {
+      const ir_type *dt = lower_type_expr(c, x);
+      if (!dt)
+        return NULL;
+      if (dt != t->elem) {
+        wp_error(c->diag, x->loc, "'%s' has dtype '%s', not '%s'", t->name,
+                 t->elem->name, dt->name);
+        return NULL;
+      }
+    } else if (mat && !strcmp(k, "shape")) {
+      if (x->kind != AST_EXPR_TUPLE || x->nitems != 2) {
+        wp_error(c->diag, x->loc, "shape must be a tuple (rows, cols)");
+        return NULL;
+      }
+      if (!keyword_dim(c, x->items[0], t->rows, "rows", t) ||
+          !keyword_dim(c, x->items[1], t->cols, "columns", t))
+        return NULL;
+    } else if (!mat && !strcmp(k, "length")) {
+      if (!keyword_dim(c, x, t->rows, "components", t))
+        return NULL;
+    } else {
+      wp_error(c->diag, e->keywords[i].loc, "'%s' has no argument '%s'",
+               t->name, k);
+      return NULL;
+    }
+  }
+  ast_expr *r = WP_NEW(c->A, ast_expr);
+  *r = *e;
+  r->nkeywords = 0;
+  return r;
+}
+
 const ast_expr *lower_ctor_keywords(lower_ctx *c, const ast_expr *e,
                                     const ir_type *t) {
   /* warp-lang's transformation(p, q) and quaternion(x, y, z, w) /
@@ -133,6 +194,8 @@ const ast_expr *lower_ctor_keywords(lower_ctx *c, const ast_expr *e,
     return by_signatures(c, e, "transform", transform, 1);
   if (ir_type_is_quat(t))
     return by_signatures(c, e, "quat", quat, 2);
+  if ((t->kind == IR_T_VEC && t->flavor == IR_VEC_PLAIN) || t->kind == IR_T_MAT)
+    return shape_keywords(c, e, t);
   wp_error(c->diag, e->keywords[0].loc,
            "keyword arguments are not supported in this call");
   return NULL;
