@@ -300,6 +300,16 @@ static bool vecmat_callee(const char *callee) {
   return !strcmp(callee, "vector") || !strcmp(callee, "matrix");
 }
 
+/* wp.types.quaternion(dtype=T) / wp.types.transformation(dtype=T): the
+ * type (its only argument the dtype keyword; with components it is a
+ * value). */
+static bool flavor_type_call(const ast_expr *e, const char *callee) {
+  return e->kind == AST_EXPR_CALL &&
+         (!strcmp(callee, "quaternion") || !strcmp(callee, "transformation")) &&
+         e->nitems == 0 && e->nkeywords == 1 &&
+         !strcmp(e->keywords[0].name, "dtype");
+}
+
 /* Is `e` (syntactically) a type: a warp type name, a struct (of this
  * module or an imported one), float/int/bool, an alias of one (also
  * imported: `from util import Vec`, `util.Vec`), or
@@ -339,7 +349,8 @@ static bool type_form(lower_ctx *c, const ast_expr *e, int depth) {
       return false;
     entity en = lower_warp_name(c, callee);
     return (en.kind == ENT_SPECIAL && en.array_ndim) ||
-           (e->kind == AST_EXPR_CALL && vecmat_callee(callee));
+           (e->kind == AST_EXPR_CALL && vecmat_callee(callee)) ||
+           flavor_type_call(e, callee);
   }
   return false;
 }
@@ -503,6 +514,19 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
         callee ? lower_warp_name(c, callee) : (entity){.kind = ENT_ERROR};
     if (callee && e->kind == AST_EXPR_CALL && vecmat_callee(callee))
       return vecmat_type(c, e, callee[0] == 'm');
+    if (callee && flavor_type_call(e, callee)) {
+      const ir_type *st = lower_type_expr(c, e->keywords[0].value);
+      if (!st)
+        return NULL;
+      if (st->kind != IR_T_SCALAR || !ir_type_is_float(st)) {
+        wp_error(c->diag, e->keywords[0].value->loc,
+                 "the dtype of a %s must be a float type, not '%s'", callee,
+                 st->name);
+        return NULL;
+      }
+      return callee[0] == 'q' ? ir_t_quat(c->T, st->scalar)
+                              : ir_t_transform(c->T, st->scalar);
+    }
     if (en.kind == ENT_SPECIAL && en.array_ndim) {
       if (e->kind == AST_EXPR_SUBSCRIPT)
         return array_subscript(c, e, callee, en.array_ndim);
