@@ -226,6 +226,10 @@ static entity attribute(lower_ctx *c, const ast_expr *e) {
   entity base = lower_entity(c, e->value);
   if (base.kind == ENT_ERROR)
     return base;
+  if (base.kind == ENT_TYPE && base.type && !strcmp(e->name, "dtype") &&
+      (base.type->kind == IR_T_ARRAY || base.type->kind == IR_T_VEC ||
+       base.type->kind == IR_T_MAT)) /* type(a).dtype, a.dtype.dtype */
+    return (entity){.kind = ENT_TYPE, .type = base.type->elem};
   if (base.kind == ENT_WARP) { /* warp reached through another module */
     const char *p = !*base.name || !strcmp(base.name, "types")
                         ? e->name
