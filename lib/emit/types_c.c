@@ -366,8 +366,14 @@ void emit_types(emit_ctx *e) {
     if (has_swap_atomics(t->scalar))
       fprintf(out, "WP_MAT_ATOMIC_SWAP(%s, %s, %d, %d)\n", t->name, s, t->rows,
               t->cols);
-    if (int_mat) /* element-wise arithmetic, products, transpose */
+    if (int_mat) { /* element-wise arithmetic, products, transpose, bits */
+      fprintf(out, "WP_MAT_INT(%s, %s, %d, %d)\n", t->name,
+              emit_ctype(e, t->elem), t->rows, t->cols);
+      if (has_swap_atomics(t->scalar))
+        fprintf(out, "WP_MAT_ATOMIC_BITS(%s, %s, %d, %d)\n", t->name, s,
+                t->rows, t->cols);
       continue;
+    }
     if (t->rows == t->cols && t->rows >= 2 && t->rows <= 4)
       fprintf(out, "WP_MAT%d(%s, %s, %s)\n", t->rows, t->name, s,
               emit_ctype(e, t->elem));

@@ -150,8 +150,10 @@ type_t ir_chk_bit_count(ir_types *T, const ir_builtin *b, type_t *a, int n,
 
 /* A plain vector of integers (vec3i, ...): the bitwise operators apply
  * component-wise. */
+/* A vector or matrix of integers (bitwise operators work per component). */
 static bool is_int_vec(type_t t) {
-  return t->kind == IR_T_VEC && t->flavor == IR_VEC_PLAIN &&
+  return ((t->kind == IR_T_VEC && t->flavor == IR_VEC_PLAIN) ||
+          t->kind == IR_T_MAT) &&
          ir_type_is_int(t->elem);
 }
 

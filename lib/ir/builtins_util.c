@@ -39,7 +39,7 @@ type_t ir_chk_atomic_swap(ir_types *T, const ir_builtin *b, type_t *a, int n,
 }
 
 /* atomic_and / atomic_or / atomic_xor(elem, value): [u]int32 and [u]int64
- * scalars and vectors. */
+ * scalars, vectors and matrices. */
 type_t ir_chk_atomic_bits(ir_types *T, const ir_builtin *b, type_t *a, int n,
                           const char **err) {
   (void)b;
@@ -47,12 +47,13 @@ type_t ir_chk_atomic_bits(ir_types *T, const ir_builtin *b, type_t *a, int n,
   if (a[1] != a[0])
     return fail(T, err, "the value must have the array's element type");
   int s = elem_scalar(a[0]);
-  if ((a[0]->kind == IR_T_SCALAR || a[0]->kind == IR_T_VEC) &&
+  if ((a[0]->kind == IR_T_SCALAR || a[0]->kind == IR_T_VEC ||
+       a[0]->kind == IR_T_MAT) &&
       is_atomic_scalar(s) && s != WP_SCALAR_FLOAT32 && s != WP_SCALAR_FLOAT64)
     return a[0];
   return fail(T, err,
-              "only arrays of [u]int32 or [u]int64 scalars and vectors have "
-              "it");
+              "only arrays of [u]int32 or [u]int64 scalars, vectors and "
+              "matrices have it");
 }
 
 /* lower_bound(arr, value) / lower_bound(arr, begin, end, value): a 1-d

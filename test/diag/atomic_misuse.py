@@ -21,7 +21,7 @@ mat33s = wp.types.matrix(shape=(3, 3), dtype=wp.int16)
 def small_int_matrix(acc: wp.array(dtype=mat33s)):
     wp.atomic_add(acc, 0, acc[1])
 
-# expect: 8:5: 'atomic_and' is not defined for arrays of 'float32': only arrays of [u]int32 or [u]int64 scalars and vectors have it
+# expect: 8:5: 'atomic_and' is not defined for arrays of 'float32': only arrays of [u]int32 or [u]int64 scalars, vectors and matrices have it
 # expect: 9:5: 'atomic_cas' is not defined for arrays of 'int8': only arrays of [u]int32, [u]int64, float32 or float64
 # expect: 10:26: 'atomic_exch' on an array of 'int32' needs a 'int32' value, got 'float32'
 # expect: 11:5: 'atomic_cas' takes an array, its indices and the compare and new values

@@ -432,6 +432,41 @@
   }
 
 /* Exchange and compare-and-swap, 32/64-bit components. */
+/* Bitwise operators and atomics of integer matrices, per component. */
+#define WP_MAT_BITOP(M, T, R, C, NAME, OP)                                     \
+  WP_FN wp_##M wp_##NAME##_##M##_##M(wp_##M a, wp_##M b) {                     \
+    wp_##M r;                                                                  \
+    for (int i = 0; i < R; i++)                                                \
+      for (int j = 0; j < C; j++)                                              \
+        r.c[i][j] = (T)(a.c[i][j] OP b.c[i][j]);                               \
+    return r;                                                                  \
+  }
+#define WP_MAT_INT(M, T, R, C)                                                 \
+  WP_MAT_BITOP(M, T, R, C, bit_and, &)                                         \
+  WP_MAT_BITOP(M, T, R, C, bit_or, |)                                          \
+  WP_MAT_BITOP(M, T, R, C, bit_xor, ^)                                         \
+  WP_MAT_BITOP(M, T, R, C, lshift, <<)                                         \
+  WP_MAT_BITOP(M, T, R, C, rshift, >>)                                         \
+  WP_FN wp_##M wp_invert_##M(wp_##M a) {                                       \
+    wp_##M r;                                                                  \
+    for (int i = 0; i < R; i++)                                                \
+      for (int j = 0; j < C; j++)                                              \
+        r.c[i][j] = (T)(~a.c[i][j]);                                           \
+    return r;                                                                  \
+  }
+#define WP_MAT_ATOMIC_BITOP(M, S, R, C, NAME)                                  \
+  WP_FN wp_##M wp_atomic_##NAME##_v_##M(wp_##M *p, wp_##M v) {                 \
+    wp_##M r;                                                                  \
+    for (int i = 0; i < R; i++)                                                \
+      for (int j = 0; j < C; j++)                                              \
+        r.c[i][j] = wp_atomic_##NAME##_##S(&p->c[i][j], v.c[i][j]);            \
+    return r;                                                                  \
+  }
+#define WP_MAT_ATOMIC_BITS(M, S, R, C)                                         \
+  WP_MAT_ATOMIC_BITOP(M, S, R, C, and)                                         \
+  WP_MAT_ATOMIC_BITOP(M, S, R, C, or)                                          \
+  WP_MAT_ATOMIC_BITOP(M, S, R, C, xor)
+
 #define WP_MAT_ATOMIC_SWAP(M, S, R, C)                                         \
   WP_FN wp_##M wp_atomic_exch_v_##M(wp_##M *p, wp_##M v) {                     \
     wp_##M r;                                                                  \
