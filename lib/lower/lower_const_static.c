@@ -257,8 +257,57 @@ static bool static_eval(lower_ctx *c, const ast_expr *call, cvalue *v) {
   return false;
 }
 
+/* Does expression x name a variable of the function (a value known only
+ * when the kernel runs)? */
+static bool uses_locals(lower_ctx *c, const ast_expr *x) {
+  if (!x)
+    return false;
+  if (x->kind == AST_EXPR_NAME)
+    return lower_var_index(c, x->name, false) >= 0;
+  if (uses_locals(c, x->value))
+    return true;
+  for (int i = 0; i < x->nitems; i++)
+    if (uses_locals(c, x->items[i]))
+      return true;
+  for (int i = 0; i < x->nkeywords; i++)
+    if (uses_locals(c, x->keywords[i].value))
+      return true;
+  return false;
+}
+
+/* wp.static(f(args)) with f a @wp.func and args of literals and module
+ * constants: warp-lang runs f in Python at compile time (a struct built
+ * field by field, math on constants); warpc computes the same call, which
+ * depends on nothing the kernel reads, where the kernel runs. */
+static bool static_func_call(lower_ctx *c, const ast_expr *call) {
+  if (call->nitems != 1 || call->nkeywords)
+    return false;
+  const ast_expr *x = call->items[0];
+  if (x->kind != AST_EXPR_CALL || uses_locals(c, x) ||
+      (x->value->kind != AST_EXPR_NAME && x->value->kind != AST_EXPR_ATTRIBUTE))
+    return false;
+  binding b = lower_resolve(c, x->value);
+  if (b.kind != BIND_FUNC || !b.func || !b.func->def)
+    return false;
+  /* a body lower_cv_func runs (assignments to names and a return) gives a
+     compile-time value, as before */
+  const ast_def *d = b.func->def;
+  for (int i = 0; i < d->body.count; i++) {
+    const ast_stmt *s = d->body.stmts[i];
+    if (!(s->kind == AST_STMT_PASS ||
+          (s->kind == AST_STMT_EXPR && s->value->kind == AST_EXPR_STRING) ||
+          (s->kind == AST_STMT_RETURN && s->value) ||
+          (s->kind == AST_STMT_ASSIGN && s->ntargets == 1 &&
+           s->targets[0]->kind == AST_EXPR_NAME)))
+      return true;
+  }
+  return false;
+}
+
 ir_value *lower_static(lower_ctx *c, const ast_expr *call) {
   cvalue v;
+  if (static_func_call(c, call))
+    return lower_expr(c, call->items[0]);
   if (!static_eval(c, call, &v))
     return NULL;
   return lower_cv_materialize(c, &v, call->loc);
