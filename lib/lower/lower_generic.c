@@ -132,8 +132,24 @@ static bool is_function(lower_ctx *c, const ast_expr *e) {
   return p && !strcmp(p, "Function");
 }
 
+/* tuple[T, ...] (also Tuple): a tuple of any length whose items are all T,
+ * generic over the length as in warp-lang. */
+static bool variadic_tuple(const ast_expr *e) {
+  if (e->kind != AST_EXPR_SUBSCRIPT || e->nitems != 2)
+    return false;
+  const ast_expr *v = e->value;
+  const char *n = v->kind == AST_EXPR_NAME        ? v->name
+                  : v->kind == AST_EXPR_ATTRIBUTE ? v->name
+                                                  : "";
+  const ast_expr *x = e->items[1];
+  return (!strcmp(n, "tuple") || !strcmp(n, "Tuple")) &&
+         x->kind == AST_EXPR_UNSUPPORTED && x->name &&
+         !strcmp(x->name, "ellipsis");
+}
+
 static bool is_generic(lower_ctx *c, const ast_expr *e) {
-  if (is_any(c, e) || scalar_class(c, e) || is_function(c, e))
+  if (is_any(c, e) || scalar_class(c, e) || is_function(c, e) ||
+      variadic_tuple(e))
     return true;
   tmpl t = template_parts(c, e);
   if (t.kind == TM_NONE)
@@ -178,6 +194,14 @@ static bool matches(lower_ctx *c, const ast_expr *ann, const ir_type *t) {
   const char *cls = scalar_class(c, ann);
   if (cls)
     return scalar_in_class(t, cls);
+  if (variadic_tuple(ann)) {
+    if (t->kind != IR_T_TUPLE)
+      return false;
+    for (int i = 0; i < t->nmembers; i++)
+      if (!lower_type_matches(c, ann->items[0], t->members[i]))
+        return false;
+    return true;
+  }
   if (!is_generic(c, ann))
     return lower_type_expr(c, ann) == t;
   tmpl tp = template_parts(c, ann);
@@ -220,6 +244,14 @@ static void mangle_type(wp_arena *A, const ir_type *t, char **out) {
   case IR_T_STRUCT:
     s = wp_arena_printf(A, "S%d%s", (int)strlen(t->name), t->name);
     break;
+  case IR_T_TUPLE: { /* T<n>_<members>: the count keeps nesting unambiguous */
+    char *inner = NULL;
+    for (int i = 0; i < t->nmembers; i++)
+      mangle_type(A, t->members[i], &inner);
+    s = wp_arena_printf(A, "T%d%s%s", t->nmembers, inner ? "_" : "",
+                        inner ? inner : "");
+    break;
+  }
   default:
     s = t->name;
     if (t->kind == IR_T_VOID && !strncmp(s, "function ", 9)) { /* wp.Function */
