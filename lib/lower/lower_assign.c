@@ -482,6 +482,29 @@ static bool is_tid_call(lower_ctx *c, const ast_expr *e) {
   return p && strcmp(p, "tid") == 0;
 }
 
+/* `f, g = util.f, other.g`: names bound to @wp.funcs by tuple unpacking,
+ * each as `f = util.f` (the values are all funcs, so the order of the
+ * bindings does not matter). */
+static bool fn_tuple_assign(lower_ctx *c, const ast_expr *t,
+                            const ast_expr *v) {
+  if (t->kind != AST_EXPR_TUPLE || v->kind != AST_EXPR_TUPLE ||
+      t->nitems != v->nitems || !t->nitems)
+    return false;
+  for (int i = 0; i < t->nitems; i++) {
+    const ast_expr *x = v->items[i];
+    if (t->items[i]->kind != AST_EXPR_NAME ||
+        (x->kind != AST_EXPR_NAME && x->kind != AST_EXPR_ATTRIBUTE) ||
+        (x->kind == AST_EXPR_NAME && lower_var_index(c, x->name, false) >= 0) ||
+        lower_resolve(c, x).kind != BIND_FUNC)
+      return false;
+  }
+  for (int i = 0; i < t->nitems; i++) {
+    ir_value *unused;
+    lower_fn_assign(c, t->items[i], v->items[i], &unused);
+  }
+  return true;
+}
+
 void lower_assign_stmt(lower_ctx *c, const ast_stmt *s) {
   if (is_tid_call(c, s->value) && s->ntargets == 1 &&
       s->targets[0]->kind == AST_EXPR_TUPLE) {
@@ -500,6 +523,8 @@ void lower_assign_stmt(lower_ctx *c, const ast_stmt *s) {
     return;
   }
   ir_value *v = NULL;
+  if (s->ntargets == 1 && fn_tuple_assign(c, s->targets[0], s->value))
+    return; /* f, g = util.f, util.g */
   if (s->ntargets == 1 && lower_fn_assign(c, s->targets[0], s->value, &v))
     return; /* a function-valued local */
   if (!v)
