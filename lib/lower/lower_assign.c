@@ -411,6 +411,10 @@ static void assign_in_struct(lower_ctx *c, const ast_expr *t, ir_value *v,
 
 static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
                    const ast_stmt *s) {
+  const ast_expr *adj_path =
+      c->fs->grad_target ? lower_adjoint_path(c, t) : NULL;
+  if (adj_path) /* wp.adjoint[x.vec].y = v: $adj_x.vec.y = v */
+    t = adj_path;
   if ((t->kind == AST_EXPR_ATTRIBUTE || t->kind == AST_EXPR_SUBSCRIPT) &&
       struct_rooted(c, t->value)) {
     assign_in_struct(c, t, v, s);
@@ -572,6 +576,10 @@ static ir_builtin_id aug_builtin(ast_op op) {
 
 void lower_augassign(lower_ctx *c, const ast_stmt *s) {
   const ast_expr *t = s->targets[0];
+  const ast_expr *adj_path =
+      c->fs->grad_target ? lower_adjoint_path(c, t) : NULL;
+  if (adj_path) /* wp.adjoint[x.vec].y += v: $adj_x.vec.y += v */
+    t = adj_path;
   ir_builtin_id op = aug_builtin(s->op);
   if (op == IR_B_NONE) {
     wp_error(c->diag, s->loc, "operator '%s=' is not supported",

@@ -184,7 +184,61 @@ const char *lower_adjoint_name(lower_ctx *c, const ast_expr *e) {
   return name;
 }
 
+/* Is e `wp.adjoint[P]` with P an attribute path (x.f.g) on a name? */
+static bool adjoint_of_path(lower_ctx *c, const ast_expr *e) {
+  if (e->kind != AST_EXPR_SUBSCRIPT || e->nitems != 1 ||
+      e->items[0]->kind != AST_EXPR_ATTRIBUTE)
+    return false;
+  const char *p = lower_warp_path(c, e->value);
+  if (!p || strcmp(p, "adjoint"))
+    return false;
+  const ast_expr *r = e->items[0];
+  while (r->kind == AST_EXPR_ATTRIBUTE)
+    r = r->value;
+  return r->kind == AST_EXPR_NAME;
+}
+
+/* A copy of path p (attributes over a name) rooted at name `root`. */
+static const ast_expr *reroot(lower_ctx *c, const ast_expr *p,
+                              const char *root) {
+  ast_expr *r = WP_NEW(c->A, ast_expr);
+  *r = *p;
+  if (p->kind == AST_EXPR_NAME)
+    r->name = root;
+  else
+    r->value = (ast_expr *)reroot(c, p->value, root);
+  return r;
+}
+
+const ast_expr *lower_adjoint_path(lower_ctx *c, const ast_expr *e) {
+  if (adjoint_of_path(c, e)) {
+    const ast_expr *r = e->items[0];
+    while (r->kind == AST_EXPR_ATTRIBUTE)
+      r = r->value;
+    ast_expr root = {.kind = AST_EXPR_SUBSCRIPT,
+                     .loc = e->loc,
+                     .value = e->value,
+                     .items = (ast_expr *[]){(ast_expr *)r},
+                     .nitems = 1};
+    const char *adj = lower_adjoint_name(c, &root);
+    return adj && *adj ? reroot(c, e->items[0], adj) : NULL;
+  }
+  if ((e->kind != AST_EXPR_ATTRIBUTE && e->kind != AST_EXPR_SUBSCRIPT) ||
+      !e->value)
+    return NULL;
+  const ast_expr *inner = lower_adjoint_path(c, e->value);
+  if (!inner)
+    return NULL;
+  ast_expr *r = WP_NEW(c->A, ast_expr);
+  *r = *e;
+  r->value = (ast_expr *)inner;
+  return r;
+}
+
 ir_value *lower_subscript(lower_ctx *c, const ast_expr *e) {
+  const ast_expr *path = c->fs->grad_target ? lower_adjoint_path(c, e) : NULL;
+  if (path) /* wp.adjoint[x.vec][1]: $adj_x.vec[1] */
+    return lower_expr(c, path);
   const char *adj = lower_adjoint_name(c, e);
   if (adj && !*adj)
     return NULL; /* reported */

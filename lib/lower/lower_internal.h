@@ -701,6 +701,10 @@ int lower_array_indices(lower_ctx *c, ir_value *arr, const ast_expr *e,
 /* The variable that `wp.adjoint[x]` names ("$adj_x") when `e` is that
  * form, "" when it is that form misused (reported), else NULL. */
 const char *lower_adjoint_name(lower_ctx *c, const ast_expr *e);
+/* `wp.adjoint[x.f...]...` (a field path of a struct parameter inside the
+ * brackets) rewritten as `$adj_x.f...`, the same path on the adjoint
+ * variable; NULL when e has no such part (nothing reported). */
+const ast_expr *lower_adjoint_path(lower_ctx *c, const ast_expr *e);
 /* Notes that the current kernel writes array `arr` (for the read-after-write
  * warning of differentiable kernels). */
 void lower_note_store(lower_ctx *c, ir_value *arr);
