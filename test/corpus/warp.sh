@@ -13,4 +13,4 @@ warp_dir=$(python3 -c 'import os, warp; print(os.path.dirname(warp.__file__))') 
 # -I the directory holding the warp package, as Python finds it on sys.path:
 # `import warp.tests.aux_test_reference as ref` is an ordinary module
 exec python3 "$root/test/corpus/run.py" --warpc "${WARPC:-$root/build/bin/warpc}" \
-  -I "$(dirname "$warp_dir")" --min-rate "${WARPC_CORPUS_MIN_RATE:-87}" "$@" "$warp_dir/tests" "$warp_dir/examples"
+  -I "$(dirname "$warp_dir")" --min-rate "${WARPC_CORPUS_MIN_RATE:-90}" "$@" "$warp_dir/tests" "$warp_dir/examples"
