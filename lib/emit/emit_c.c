@@ -103,9 +103,15 @@ static void declare_values(emit_ctx *e, const ir_func *f) {
         if (v->op == IR_ADDR) /* the slot whose address it is */
           fprintf(e->out, "  %s v%d_s;\n", emit_ctype(e, v->args[0]->type),
                   v->id);
-        if (v->op == IR_ARRAY_LOCAL) /* the storage of wp.zeros() */
+        if (v->op == IR_ARRAY_LOCAL || v->op == IR_ARRAY_COPY) {
+          /* the storage of wp.zeros(), and of its grad in a backward
+             function */
           fprintf(e->out, "  %s v%d_s[%d];\n", emit_ctype(e, v->type->elem),
                   v->id, v->aux);
+          if (f->backward)
+            fprintf(e->out, "  %s v%d_g[%d];\n", emit_ctype(e, v->type->elem),
+                    v->id, v->aux);
+        }
       }
   }
 #undef INIT

@@ -614,6 +614,21 @@ void emit_value(emit_ctx *e, const ir_value *v) {
   case IR_PATH_PUSH:
     fprintf(out, "wp_ttape_push_id(&wp_tape, %d);\n", v->aux);
     return;
+  case IR_ARRAY_ZERO_GRAD:
+    fputs("wp_array_zero_grad_n(", out);
+    name(out, v->args[0]);
+    fprintf(out, ", %d);\n", v->aux);
+    return;
+  case IR_ARRAY_COPY_ADJ: {
+    const ir_type *et = v->args[0]->type->elem;
+    fprintf(out, "wp_array_copy_adj_%s(", ir_scalar_name(et->scalar));
+    name(out, v->args[0]);
+    fputs(", ", out);
+    name(out, v->args[1]);
+    fprintf(out, ", %d);\n",
+            v->aux * (et->kind == IR_T_SCALAR ? 1 : et->rows * et->cols));
+    return;
+  }
   case IR_SWITCH:
     fputs("switch (", out);
     name(out, v->args[0]);
@@ -727,10 +742,25 @@ void emit_value(emit_ctx *e, const ir_value *v) {
       fprintf(out, ", %d, %d", v->aux2 & 1, (v->aux2 >> 1) & 1);
     fputc(')', out);
     break;
+  case IR_ARRAY_COPY:
+    fprintf(out, "wp_array_local_copy(v%d_s, ", v->id);
+    if (e->func_backward)
+      fprintf(out, "v%d_g, ", v->id);
+    else
+      fputs("0, ", out);
+    fprintf(out, "sizeof v%d_s, ", v->id);
+    name(out, v->args[0]);
+    fputc(')', out);
+    break;
   case IR_ARRAY_LOCAL: {
     const char *et = emit_ctype(e, v->type->elem);
-    fprintf(out, "wp_array_local(v%d_s, sizeof v%d_s, (wp_int32)sizeof(%s), %d",
-            v->id, v->id, et, v->type->ndim);
+    fprintf(out, "wp_array_local(v%d_s, ", v->id);
+    if (e->func_backward)
+      fprintf(out, "v%d_g, ", v->id);
+    else
+      fputs("0, ", out);
+    fprintf(out, "sizeof v%d_s, (wp_int32)sizeof(%s), %d", v->id, et,
+            v->type->ndim);
     for (int k = 0; k < 4; k++) {
       fputs(", ", out);
       if (k < v->nargs)

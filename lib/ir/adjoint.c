@@ -47,6 +47,8 @@ typedef struct actx {
   ir_block **rblk; /* primal block id -> reverse block */
   int *slot;       /* primal value id -> adjoint local, -1 none */
   bool *in_loop;   /* primal block id -> the block is on a cycle */
+  bool *frame;     /* primal value id -> an array over storage of the
+                      function's frame (frame_arrays) */
   ir_preds preds;  /* the edges into each primal block */
   int nvalues;
   ir_block *cur;        /* where instructions are appended */
@@ -334,13 +336,37 @@ static bool writes_arrays(const ir_value *v) {
   return v->op == IR_BUILTIN && !v->builtin->pure && v->type->kind == IR_T_VOID;
 }
 
-/* Whether array value a is (a view or slice of) an array made by
- * wp.zeros() in this function: its storage is the frame's, so the backward
- * kernel has its own, which it must fill again. */
-static bool frame_array(const ir_value *a) {
-  while (a->op == IR_ARRAY_VIEW || a->op == IR_ARRAY_SLICE)
-    a = a->args[0];
-  return a->op == IR_ARRAY_LOCAL;
+/* The array values of the primal that are (views or slices of) arrays
+ * made in the function by wp.zeros() or a copy of one, also through block
+ * arguments all of whose incoming values are: their storage is the
+ * frame's, so the backward kernel has its own, which it must fill again.
+ * A greatest fixpoint over the block arguments (loops included), in
+ * passes over the function until nothing changes. */
+static void frame_arrays(actx *a) {
+  bool *fr = a->frame = WP_NEW_ARRAY(a->A, bool, a->nvalues + 1);
+  for (ir_block *b = a->p->entry; b; b = b->next) {
+    for (int i = 0; i < b->nparams; i++)
+      fr[b->params[i]->id] = b->params[i]->type->kind == IR_T_ARRAY;
+    for (ir_value *v = b->first; v; v = v->next)
+      fr[v->id] = v->op == IR_ARRAY_LOCAL || v->op == IR_ARRAY_COPY ||
+                  v->op == IR_ARRAY_VIEW || v->op == IR_ARRAY_SLICE;
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (ir_block *b = a->p->entry; b; b = b->next) {
+      for (ir_value *v = b->first; v; v = v->next) {
+        if ((v->op == IR_ARRAY_VIEW || v->op == IR_ARRAY_SLICE) && fr[v->id] &&
+            !fr[v->args[0]->id])
+          fr[v->id] = false, changed = true;
+        for (int k = 0; k < 2 && ir_is_terminator(v); k++)
+          for (int i = 0; v->targets[k] && i < v->targs[k].nargs; i++) {
+            const ir_value *p = v->targets[k]->params[i];
+            if (fr[p->id] && !fr[v->targs[k].args[i]->id])
+              fr[p->id] = false, changed = true;
+          }
+      }
+    }
+  }
 }
 
 /* Whether the backward kernel repeats v (terminators aside): not the
@@ -349,9 +375,9 @@ static bool frame_array(const ir_value *a) {
  * its storage is the backward kernel's own), nor print (the forward kernel
  * printed; warp-lang's backward prints again, with the adjoints, and
  * warpc's does not: test/cli/adjoint_print.sh). */
-static bool replayed(const ir_value *v) {
+static bool replayed(const actx *a, const ir_value *v) {
   if (v->op == IR_STORE)
-    return frame_array(v->args[0]);
+    return a->frame[v->args[0]->id];
   return !(v->op == IR_PARAM || v->op == IR_PRINT || writes_arrays(v));
 }
 
@@ -366,7 +392,7 @@ static void replay_block(actx *a, ir_block *pb, ir_block *dispatch) {
   a->cur = a->fblk[pb->id];
   bool loop = a->in_loop[pb->id];
   for (ir_value *v = pb->first; v; v = v->next) {
-    if (!replayed(v))
+    if (!replayed(a, v))
       continue;
     switch (v->op) {
     case IR_BR:
@@ -399,11 +425,13 @@ static void replay_block(actx *a, ir_block *pb, ir_block *dispatch) {
     default: break;
     }
     /* an atomic is not repeated: its result (the old value) reads the
-       element instead */
+       element instead (except on a frame array: see build()) */
     ir_value *c = a->fwd[v->id]; /* the shell made in build() */
     if (loop && v->type->kind != IR_T_VOID)
       push_old(a, c);
-    int nargs = v->op == IR_ATOMIC ? 1 + v->args[0]->type->ndim : v->nargs;
+    int nargs = v->op == IR_ATOMIC && !a->frame[v->args[0]->id]
+                    ? 1 + v->args[0]->type->ndim
+                    : v->nargs;
     for (int i = 0; i < nargs; i++)
       c->args[i] = fwd(a, v->args[i]);
     c->block = a->cur;
@@ -454,8 +482,29 @@ static void adjoint_builtin(actx *a, const ir_value *v, ir_value *g) {
                       : ir_add_local(a->b, v->args[i]->type); /* discarded */
 }
 
+/* Where the reverse sweep reaches the making of a frame array (wp.zeros, or
+ * the copy `c = a`): a copy hands its grad to its source; then the grad
+ * storage is zeroed, so that an earlier loop iteration's array starts with
+ * none of a later one's adjoints. */
+static void adjoint_frame_array(actx *a, const ir_value *v) {
+  if (!differentiable(v->type->elem))
+    return;
+  ir_value *arr = fwd(a, v);
+  if (v->op == IR_ARRAY_COPY) {
+    ir_value *args[2] = {arr, fwd(a, v->args[0])};
+    ir_value *c = emit(a, IR_ARRAY_COPY_ADJ, ir_t_void(a->T), args, 2);
+    c->aux = v->aux;
+  }
+  ir_value *z = emit(a, IR_ARRAY_ZERO_GRAD, ir_t_void(a->T), &arr, 1);
+  z->aux = v->aux;
+}
+
 static void adjoint_value(actx *a, const ir_value *v) {
   ir_value *g = NULL;
+  if (v->op == IR_ARRAY_LOCAL || v->op == IR_ARRAY_COPY) {
+    adjoint_frame_array(a, v);
+    return;
+  }
   if (v->type->kind != IR_T_VOID && v->op != IR_ATOMIC) {
     g = adjoint_of(a, v);
     if (!g)
@@ -669,6 +718,7 @@ static ir_func *build(ir_module *m, ir_func *k) {
   a.rblk = WP_NEW_ARRAY(a.A, ir_block *, p->nblocks + 1);
   a.in_loop = WP_NEW_ARRAY(a.A, bool, p->nblocks + 1);
   find_loops(&a);
+  frame_arrays(&a);
 
   /* the backward function of a kernel: a kernel outside the module's list;
      the gradient of a func: a func of the module returning the tuple of
@@ -726,14 +776,16 @@ static ir_func *build(ir_module *m, ir_func *k) {
       a.fwd[pb->params[i]->id] = c;
     }
     for (ir_value *v = pb->first; v; v = v->next) {
-      if (!replayed(v) || ir_is_terminator(v))
+      if (!replayed(&a, v) || ir_is_terminator(v))
         continue;
       ir_value *c = WP_NEW(a.A, ir_value);
       *c = *v;
       c->next = c->prev = NULL;
       if (v->nargs)
         c->args = WP_NEW_ARRAY(a.A, ir_value *, v->nargs);
-      if (v->op == IR_ATOMIC) {
+      if (v->op == IR_ATOMIC && !a.frame[v->args[0]->id]) {
+        /* replayed as the load of the element (an atomic on a frame array
+           runs again: its storage is the backward kernel's own) */
         c->op = IR_LOAD;
         c->nargs = 1 + v->args[0]->type->ndim;
         c->builtin = NULL;

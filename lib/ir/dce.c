@@ -15,6 +15,8 @@ static bool has_effect(const ir_value *v) {
   case IR_ADDR:
   case IR_ADDR_LOAD:
   case IR_ATOMIC:
+  case IR_ARRAY_ZERO_GRAD:
+  case IR_ARRAY_COPY_ADJ:
   case IR_CALL:
   case IR_PRINT:
   case IR_BR:

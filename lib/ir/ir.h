@@ -242,11 +242,20 @@ typedef enum ir_op {
   IR_ARRAY_FROM_PTR, /* wp.array(ptr=, shape=, dtype=): a dense array (no
                         grad) at address args[0] (uint64), extents
                         args[1..ndim] (int32) */
-  IR_ARRAY_PTR, /* uint64: the address of args[0]'s first element (a.ptr) */
-  IR_TID,       /* wp.tid() component aux of aux2 components, int32 */
-  IR_ADDR,      /* wp.address_of: args[0] copied into a slot; the slot's
-                   address as uint64 */
-  IR_ADDR_LOAD, /* the value now in the slot of IR_ADDR args[0] */
+  IR_ARRAY_PTR,  /* uint64: the address of args[0]'s first element (a.ptr) */
+  IR_ARRAY_COPY, /* `c = a` of an IR_ARRAY_LOCAL / IR_ARRAY_COPY args[0]: a
+                    new frame array (aux elements) holding a copy, as Warp
+                    copies a fixedarray */
+  /* backward functions: IR_ARRAY_LOCAL / _COPY arrays have grad storage
+     there */
+  IR_ARRAY_ZERO_GRAD, /* zero the aux elements of args[0]'s grad (where the
+                         reverse sweep reaches the array's making) */
+  IR_ARRAY_COPY_ADJ,  /* args[1].grad += args[0].grad, aux elements (the
+                         adjoint of the copy args[0] of args[1]) */
+  IR_TID,             /* wp.tid() component aux of aux2 components, int32 */
+  IR_ADDR,            /* wp.address_of: args[0] copied into a slot; the slot's
+                         address as uint64 */
+  IR_ADDR_LOAD,       /* the value now in the slot of IR_ADDR args[0] */
   /* operations of backward (adjoint) functions only; these functions are
      imperative: values are C variables that IR_RESTORE may overwrite, so
      the verifier does not check dominance in them */

@@ -35,6 +35,9 @@ static const char *op_names[] = {
     [IR_ARRAY_LOCAL] = "array_local",
     [IR_ARRAY_FROM_PTR] = "array_from_ptr",
     [IR_ARRAY_PTR] = "array_ptr",
+    [IR_ARRAY_COPY] = "array_copy",
+    [IR_ARRAY_ZERO_GRAD] = "array_zero_grad",
+    [IR_ARRAY_COPY_ADJ] = "array_copy_adj",
     [IR_TID] = "tid",
     [IR_LOCAL_GET] = "local_get",
     [IR_LOCAL_SET] = "local_set",
@@ -93,6 +96,9 @@ static void print_value(FILE *out, const ir_value *v) {
   case IR_ARRAY_SHAPE:
   case IR_ARRAY_SLICE:
   case IR_ARRAY_LOCAL:
+  case IR_ARRAY_COPY:
+  case IR_ARRAY_ZERO_GRAD:
+  case IR_ARRAY_COPY_ADJ:
   case IR_PARAM: fprintf(out, " #%d", v->aux); break;
   case IR_TID: fprintf(out, " %d/%d", v->aux, v->aux2); break;
   default: break;

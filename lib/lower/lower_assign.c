@@ -544,7 +544,12 @@ void lower_assign_stmt(lower_ctx *c, const ast_stmt *s) {
     if (lower_spatial_part_component(c, s->targets[i]))
       continue; /* `t.p.x = v` statements only: a wp.ref write-back works */
     lower_note_literal(c, s->targets[i], s->value);
-    assign(c, s->targets[i], v, s);
+    ir_value *x = v;
+    if (s->value->kind == AST_EXPR_NAME &&
+        s->targets[i]->kind == AST_EXPR_NAME &&
+        !(x = lower_fixed_copy(c, v, s->loc)))
+      continue; /* c = a of a wp.zeros() array: Warp copies it */
+    assign(c, s->targets[i], x, s);
   }
 }
 

@@ -174,7 +174,32 @@ ir_value *lower_array_from_ptr(lower_ctx *c, const ast_expr *e) {
 bool lower_gradless_array(const ir_value *a) {
   while (a->op == IR_ARRAY_VIEW || a->op == IR_ARRAY_SLICE)
     a = a->args[0];
-  return a->op == IR_ARRAY_LOCAL || a->op == IR_ARRAY_FROM_PTR;
+  return a->op == IR_ARRAY_LOCAL || a->op == IR_ARRAY_COPY ||
+         a->op == IR_ARRAY_FROM_PTR;
+}
+
+ir_value *lower_fixed_copy(lower_ctx *c, ir_value *a, wp_loc loc) {
+  if (a->op != IR_ARRAY_LOCAL && a->op != IR_ARRAY_COPY)
+    return a;
+  const ir_type *et = a->type->elem;
+  bool f3264 =
+      (et->kind == IR_T_SCALAR || et->kind == IR_T_VEC ||
+       et->kind == IR_T_MAT) &&
+      (et->scalar == WP_SCALAR_FLOAT32 || et->scalar == WP_SCALAR_FLOAT64);
+  bool diff = et->kind == IR_T_STRUCT ||
+              ir_type_is_float(et->kind == IR_T_SCALAR ? et : et->elem);
+  if (diff && !f3264 && c->fs->f->options.enable_backward) {
+    wp_error(c->diag, loc,
+             "warpc does not differentiate through a copy of a wp.zeros() "
+             "array of '%s' (float32 and float64 elements only): use "
+             "enable_backward=False or copy element by element",
+             et->name);
+    return NULL;
+  }
+  ir_value *v = lower_emit(c, IR_ARRAY_COPY, a->type, &a, 1, loc);
+  v->aux = a->aux;
+  c->fs->has_fixed_array = true;
+  return v;
 }
 
 ir_value *lower_array_ptr(lower_ctx *c, ir_value *a, wp_loc loc) {

@@ -423,6 +423,10 @@ ir_value *lower_array_from_ptr(lower_ctx *c, const ast_expr *e);
 /* Whether array value a is (a view or slice of) one made in the function
  * by wp.zeros() or wp.array(ptr=...): it has no grad buffer. */
 bool lower_gradless_array(const ir_value *a);
+/* `c = a`: a copy of array a when it is one made by wp.zeros() (Warp
+ * copies such an array on assignment), else a itself; NULL when reported
+ * (a copy warpc does not differentiate). */
+ir_value *lower_fixed_copy(lower_ctx *c, ir_value *a, wp_loc loc);
 /* a.ptr: the uint64 address of array a's first element. */
 ir_value *lower_array_ptr(lower_ctx *c, ir_value *a, wp_loc loc);
 /* Reports (and returns true) when the func being lowered makes an array with

@@ -560,6 +560,16 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
     wp_error(c->diag, e->loc, "unknown type '%s'", e->name);
     return NULL;
   }
+  if (c->fs->f &&
+      ((e->kind == AST_EXPR_ATTRIBUTE && !strcmp(e->name, "dtype")) ||
+       (e->kind == AST_EXPR_CALL && e->value->kind == AST_EXPR_NAME &&
+        !strcmp(e->value->name, "type")))) {
+    entity en = lower_entity(c, e); /* type(a).dtype, a.dtype, type(x) */
+    if (en.kind == ENT_TYPE && en.type)
+      return en.type;
+    if (en.kind == ENT_ERROR)
+      return NULL;
+  }
   if (e->kind == AST_EXPR_CALL || e->kind == AST_EXPR_SUBSCRIPT) {
     const char *callee = lower_warp_path(c, e->value);
     if (callee) {

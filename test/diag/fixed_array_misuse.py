@@ -1,7 +1,7 @@
-# wp.zeros() and wp.array(ptr=...) in kernels, used wrongly: a shape that is
-# not a compile-time constant (Warp's own message), no dtype, too many
-# elements for warpc's limit, a func returning the array it made (its
-# storage ends with the func), a ptr that is not a uint64.
+# wp.zeros() and wp.array(ptr=...) misused: a shape not a compile-time
+# constant (Warp's message), no dtype, over warpc's limit, a func returning
+# the array it made, a ptr not a uint64, a copy of a float16 one in a kernel
+# with a backward.
 import warp as wp
 
 
@@ -21,6 +21,8 @@ def bad(n: int, out: wp.array(dtype=int)):
     f = wp.array(ptr=1.5, shape=(2,), dtype=int)
     g = make_row()
     h = wp.zeros(shape=2, dtype=int, device="cpu")
+    k = wp.zeros(shape=2, dtype=wp.float16)
+    k2 = k
 
 # expect: 9:5: warpc cannot return an array from a @wp.func that makes one with wp.zeros(): its storage ends with the func; make it in the caller and pass it in
 # expect: 16:25: the `shape` argument must be specified as a constant when zero-initializing an array
@@ -30,3 +32,4 @@ def bad(n: int, out: wp.array(dtype=int)):
 # expect: 20:9: wp.array() in a kernel takes ptr=, shape= and dtype=
 # expect: 21:22: ptr= must be a 'uint64' address, not 'float32'
 # expect: 23:38: wp.zeros() has no argument 'device'
+# expect: 25:5: warpc does not differentiate through a copy of a wp.zeros() array of 'float16' (float32 and float64 elements only): use enable_backward=False or copy element by element

@@ -134,14 +134,55 @@ WP_FN wp_array wp_array_dense(void *data, wp_int32 elem_size, int ndim,
 }
 
 /* wp.zeros(shape, dtype) in a kernel: `storage` (`bytes` long, in the
- * function's frame) zeroed, as the dense array over it (no grad, as Warp's
- * fixedarray). */
-WP_FN wp_array wp_array_local(void *storage, wp_int64 bytes,
+ * function's frame) zeroed, as the dense array over it; `grad` (as long)
+ * zeroed too and its grad in a backward function, else NULL. */
+WP_FN wp_array wp_array_local(void *storage, void *grad, wp_int64 bytes,
                               wp_int32 elem_size, int ndim, wp_int64 d0,
                               wp_int64 d1, wp_int64 d2, wp_int64 d3) {
-  for (wp_int64 i = 0; i < bytes; i++)
+  for (wp_int64 i = 0; i < bytes; i++) {
     ((char *)storage)[i] = 0;
-  return wp_array_dense(storage, elem_size, ndim, d0, d1, d2, d3);
+    if (grad)
+      ((char *)grad)[i] = 0;
+  }
+  wp_array r = wp_array_dense(storage, elem_size, ndim, d0, d1, d2, d3);
+  r.grad = grad;
+  return r;
+}
+
+/* `c = a` of a wp.zeros() array: a copy of a's elements in `storage`
+ * (`bytes`, a's size), same shape; grad as wp_array_local. */
+WP_FN wp_array wp_array_local_copy(void *storage, void *grad, wp_int64 bytes,
+                                   wp_array a) {
+  for (wp_int64 i = 0; i < bytes; i++) {
+    ((char *)storage)[i] = ((const char *)a.data)[i];
+    if (grad)
+      ((char *)grad)[i] = 0;
+  }
+  wp_array r = a;
+  r.data = storage;
+  r.grad = grad;
+  return r;
+}
+
+/* The reverse sweep at a wp.zeros() array's making: its n elements' grads
+ * zeroed. */
+WP_FN void wp_array_zero_grad_n(wp_array a, wp_int64 n) {
+  if (a.grad)
+    for (wp_int64 i = 0; i < n * a.elem_size; i++)
+      ((char *)a.grad)[i] = 0;
+}
+
+/* The adjoint of the copy c of a (n float components each): a's grad
+ * gets c's. */
+WP_FN void wp_array_copy_adj_float32(wp_array c, wp_array a, wp_int64 n) {
+  if (c.grad && a.grad)
+    for (wp_int64 i = 0; i < n; i++)
+      ((float *)a.grad)[i] += ((const float *)c.grad)[i];
+}
+WP_FN void wp_array_copy_adj_float64(wp_array c, wp_array a, wp_int64 n) {
+  if (c.grad && a.grad)
+    for (wp_int64 i = 0; i < n; i++)
+      ((double *)a.grad)[i] += ((const double *)c.grad)[i];
 }
 
 /* wp.adjoint[a] of an array parameter in a @wp.func_grad: the array over a's

@@ -3,7 +3,10 @@ fixedarray: storage in the thread's frame, zeroed where it runs, so again
 on each loop iteration) of scalars, vectors and structs, written through a
 @wp.func taking it as an array parameter, viewed (a[i]) and sliced
 (a[:2, 1:]); and wp.array(ptr=a.ptr, shape=, dtype=) reinterpreting one's
-storage as another dtype (warp's test_fixedarray_ptr_reinterpret)."""
+storage as another dtype (warp's test_fixedarray_ptr_reinterpret); `c = a`
+copies such an array, as Warp does; the dtype may be type(a).dtype."""
+from typing import Any
+
 import warp as wp
 
 
@@ -64,8 +67,44 @@ def reinterpret(output: wp.array(dtype=wp.vec2)):
         output[i] = m_b_2d[i]
 
 
+@wp.kernel
+def copies(out: wp.array(dtype=float)):
+    tid = wp.tid()
+    a = wp.zeros(shape=4, dtype=float)
+    b = wp.zeros(shape=4, dtype=float)
+    b[0] = 9.0
+    c = a  # a copy, as Warp copies a fixed array on assignment
+    c[1] = 3.0 + float(tid)
+    out[tid * 3 + 0] = a[1] + c[1] * 10.0
+    d = b
+    d[0] = 1.0
+    out[tid * 3 + 1] = b[0] + d[0] * 10.0
+    e = c
+    e[1] = 5.0
+    out[tid * 3 + 2] = e[1] + c[1] * 10.0
+
+
+@wp.kernel
+def typed_like(a: wp.array(dtype=Any), out: wp.array(dtype=float)):
+    i = wp.tid()
+    z = wp.zeros(shape=2, dtype=type(a).dtype)
+    z[1] = a[i]
+    w = wp.zeros(shape=2, dtype=a.dtype)
+    w[0] = z[1] + z[1]
+    out[i] = float(w[0])
+
+
+wp.overload(typed_like, [wp.array(dtype=wp.int32), wp.array(dtype=float)])
+wp.overload(typed_like, [wp.array(dtype=wp.float64), wp.array(dtype=float)])
+
+
 TESTS = [
     dict(kernel="zeros_2d", dim=5, shapes=dict(out=(40,)), outputs=["out"]),
     dict(kernel="in_loop", dim=16, args=dict(x=("uniform", -2, 2)), outputs=["out"]),
     dict(kernel="reinterpret", dim=1, shapes=dict(output=(12,)), outputs=["output"]),
+    dict(kernel="copies", dim=3, shapes=dict(out=(9,)), outputs=["out"]),
+    dict(kernel="typed_like", dim=5, overload=[wp.array(dtype=wp.int32), wp.array(dtype=float)],
+         args=dict(a=("int", -9, 9)), outputs=["out"]),
+    dict(kernel="typed_like", dim=5, overload=[wp.array(dtype=wp.float64), wp.array(dtype=float)],
+         args=dict(a=("uniform", -1, 1)), outputs=["out"]),
 ]
