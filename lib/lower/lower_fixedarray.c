@@ -3,10 +3,12 @@
  * function's frame: IR_ARRAY_LOCAL), wp.array(ptr=, shape=, dtype=) (an
  * array over an address: IR_ARRAY_FROM_PTR) and a.ptr (IR_ARRAY_PTR).
  *
- * Both arrays are dense, row-major and have no grad buffer, as Warp's
- * fixedarray_t and array_t(ptr, ...) have none: no gradient flows through
- * their elements (warp-lang's neither).  A fixed array's storage lives as
- * long as the function that made it, so a @wp.func may not return one
+ * Both arrays are dense and row-major.  A fixed array has a grad buffer in
+ * the backward kernel only (lib/ir/adjoint.c replays its stores and passes
+ * its elements' adjoints on); `c = a` copies one (IR_ARRAY_COPY,
+ * lower_fixed_copy), as Warp copies a fixedarray_t.  An array from a
+ * pointer has no grad.  A fixed array's storage lives as long as the
+ * function that made it, so a @wp.func may not return one
  * (lower_fixed_escape); passing one to a func is fine (the func writes the
  * caller's storage, as in Warp).
  */
