@@ -218,6 +218,30 @@ static void array_field(FILE *out, const ir_value *v, const char *field) {
   fprintf(out, "%s.%s", ir_type_is_indexed(v->type) ? ".arr" : "", field);
 }
 
+/* `fn(v<id>_s, v<id>_g or 0, sizeof v<id>_s, `: the call making frame
+ * array v over its storage (and its grad's, in a backward function). */
+static void frame_storage(emit_ctx *e, const ir_value *v, const char *fn) {
+  fprintf(e->out, "%s(v%d_s, ", fn, v->id);
+  if (e->func_backward)
+    fprintf(e->out, "v%d_g, ", v->id);
+  else
+    fputs("0, ", e->out);
+  fprintf(e->out, "sizeof v%d_s, ", v->id);
+}
+
+/* `, (wp_int64)d0, ..., d3)`: the 4 extents of array maker v, its
+ * arguments from `first` on (0 past them). */
+static void extents(FILE *out, const ir_value *v, int first) {
+  for (int k = 0; k < 4; k++) {
+    fputs(", (wp_int64)", out);
+    if (first + k < v->nargs)
+      name(out, v->args[first + k]);
+    else
+      fputc('0', out);
+  }
+  fputc(')', out);
+}
+
 /* The element address WP_ATn(T, arr, i, ...) of a load/store/atomic. */
 static void address_of(emit_ctx *e, const ir_value *v, int nidx,
                        const char *macro) {
@@ -743,47 +767,22 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     fputc(')', out);
     break;
   case IR_ARRAY_COPY:
-    fprintf(out, "wp_array_local_copy(v%d_s, ", v->id);
-    if (e->func_backward)
-      fprintf(out, "v%d_g, ", v->id);
-    else
-      fputs("0, ", out);
-    fprintf(out, "sizeof v%d_s, ", v->id);
+    frame_storage(e, v, "wp_array_local_copy");
     name(out, v->args[0]);
     fputc(')', out);
     break;
-  case IR_ARRAY_LOCAL: {
-    const char *et = emit_ctype(e, v->type->elem);
-    fprintf(out, "wp_array_local(v%d_s, ", v->id);
-    if (e->func_backward)
-      fprintf(out, "v%d_g, ", v->id);
-    else
-      fputs("0, ", out);
-    fprintf(out, "sizeof v%d_s, (wp_int32)sizeof(%s), %d", v->id, et,
+  case IR_ARRAY_LOCAL:
+    frame_storage(e, v, "wp_array_local");
+    fprintf(out, "(wp_int32)sizeof(%s), %d", emit_ctype(e, v->type->elem),
             v->type->ndim);
-    for (int k = 0; k < 4; k++) {
-      fputs(", ", out);
-      if (k < v->nargs)
-        name(out, v->args[k]);
-      else
-        fputc('0', out);
-    }
-    fputc(')', out);
+    extents(out, v, 0);
     break;
-  }
   case IR_ARRAY_FROM_PTR:
     fputs("wp_array_dense((void *)", out);
     name(out, v->args[0]);
     fprintf(out, ", (wp_int32)sizeof(%s), %d", emit_ctype(e, v->type->elem),
             v->type->ndim);
-    for (int k = 1; k <= 4; k++) {
-      fputs(", (wp_int64)", out);
-      if (k < v->nargs)
-        name(out, v->args[k]);
-      else
-        fputc('0', out);
-    }
-    fputc(')', out);
+    extents(out, v, 1);
     break;
   case IR_ARRAY_PTR:
     fputs("(wp_uint64)", out);

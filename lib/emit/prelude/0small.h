@@ -230,27 +230,9 @@ WP_ATOMIC_SMALL(uint16, wp_uint16, 0xffffu)
 
 /* Vectors and matrices of bool: == and != (the only builtins warpc takes
  * on them) and the rows of matrices (WP_MAT_ROWS, below). */
-#define WP_VEC_BOOL(V, N)                                                      \
-  WP_FN wp_bool wp_eq_##V##_##V(wp_##V a, wp_##V b) {                          \
-    for (int i = 0; i < N; i++)                                                \
-      if (a.c[i] != b.c[i])                                                    \
-        return 0;                                                              \
-    return 1;                                                                  \
-  }                                                                            \
-  WP_FN wp_bool wp_ne_##V##_##V(wp_##V a, wp_##V b) {                          \
-    return !wp_eq_##V##_##V(a, b);                                             \
-  }
+#define WP_VEC_BOOL(V, N) WP_VEC_EQ(V, N)
 #define WP_MAT_BOOL(M, VC, R, C)                                               \
-  WP_FN wp_bool wp_eq_##M##_##M(wp_##M a, wp_##M b) {                          \
-    for (int i = 0; i < R; i++)                                                \
-      for (int j = 0; j < C; j++)                                              \
-        if (a.c[i][j] != b.c[i][j])                                            \
-          return 0;                                                            \
-    return 1;                                                                  \
-  }                                                                            \
-  WP_FN wp_bool wp_ne_##M##_##M(wp_##M a, wp_##M b) {                          \
-    return !wp_eq_##M##_##M(a, b);                                             \
-  }                                                                            \
+  WP_MAT_EQ(M, R, C)                                                           \
   WP_MAT_ROWS(M, VC, C)
 
 /* Rows of float16 matrices (the rest of their arithmetic goes through

@@ -22,6 +22,31 @@
     return r;                                                                  \
   }
 
+/* == and != of vectors and matrices, component by component (also of
+ * bool ones: 0small.h). */
+#define WP_VEC_EQ(V, N)                                                        \
+  WP_FN wp_bool wp_eq_##V##_##V(wp_##V a, wp_##V b) {                          \
+    for (int i = 0; i < N; i++)                                                \
+      if (a.c[i] != b.c[i])                                                    \
+        return 0;                                                              \
+    return 1;                                                                  \
+  }                                                                            \
+  WP_FN wp_bool wp_ne_##V##_##V(wp_##V a, wp_##V b) {                          \
+    return !wp_eq_##V##_##V(a, b);                                             \
+  }
+
+#define WP_MAT_EQ(M, R, C)                                                     \
+  WP_FN wp_bool wp_eq_##M##_##M(wp_##M a, wp_##M b) {                          \
+    for (int i = 0; i < R; i++)                                                \
+      for (int j = 0; j < C; j++)                                              \
+        if (a.c[i][j] != b.c[i][j])                                            \
+          return 0;                                                            \
+    return 1;                                                                  \
+  }                                                                            \
+  WP_FN wp_bool wp_ne_##M##_##M(wp_##M a, wp_##M b) {                          \
+    return !wp_eq_##M##_##M(a, b);                                             \
+  }
+
 #define WP_VEC_INT(V, T, N)                                                    \
   WP_VEC_BITOP(V, T, N, bit_and, &)                                            \
   WP_VEC_BITOP(V, T, N, bit_or, |)                                             \
@@ -84,15 +109,7 @@
   WP_FN wp_##V wp_pos_##V(wp_##V a) {                                          \
     return a;                                                                  \
   }                                                                            \
-  WP_FN wp_bool wp_eq_##V##_##V(wp_##V a, wp_##V b) {                          \
-    for (int i = 0; i < N; i++)                                                \
-      if (a.c[i] != b.c[i])                                                    \
-        return 0;                                                              \
-    return 1;                                                                  \
-  }                                                                            \
-  WP_FN wp_bool wp_ne_##V##_##V(wp_##V a, wp_##V b) {                          \
-    return !wp_eq_##V##_##V(a, b);                                             \
-  }                                                                            \
+  WP_VEC_EQ(V, N)                                                              \
   WP_FN wp_##V wp_min_##V##_##V(wp_##V a, wp_##V b) {                          \
     wp_##V r;                                                                  \
     for (int i = 0; i < N; i++)                                                \
@@ -316,16 +333,7 @@
   WP_FN wp_##M wp_pos_##M(wp_##M a) {                                          \
     return a;                                                                  \
   }                                                                            \
-  WP_FN wp_bool wp_eq_##M##_##M(wp_##M a, wp_##M b) {                          \
-    for (int i = 0; i < R; i++)                                                \
-      for (int j = 0; j < C; j++)                                              \
-        if (a.c[i][j] != b.c[i][j])                                            \
-          return 0;                                                            \
-    return 1;                                                                  \
-  }                                                                            \
-  WP_FN wp_bool wp_ne_##M##_##M(wp_##M a, wp_##M b) {                          \
-    return !wp_eq_##M##_##M(a, b);                                             \
-  }                                                                            \
+  WP_MAT_EQ(M, R, C)                                                           \
   WP_FN wp_##VC wp_row_##M(wp_##M m, wp_int64 i) {                             \
     wp_##VC r;                                                                 \
     for (int j = 0; j < C; j++)                                                \
