@@ -33,16 +33,27 @@ static int scalar_known(int s) {
   return s > 0 && s < NUM_SCALARS && scalars[s].name != NULL;
 }
 
-/* Number of scalars in one element, or 0 for a struct or malformed code.
- * Fields a kind does not use (rows of a scalar, of a quat) are ignored. */
+static int scalar_is_float(int s) {
+  return s == WP_SCALAR_FLOAT16 || s == WP_SCALAR_FLOAT32 ||
+         s == WP_SCALAR_FLOAT64 || s == WP_SCALAR_BFLOAT16;
+}
+
+/* Number of scalars in one element, or 0 for a struct or malformed code:
+ * a shape the kind does not have (the WP_*_DTYPE macros give scalars 1x1,
+ * vectors Nx1, quaternions 4x1 and transforms 7x1), or a quaternion or
+ * transform of no float type (what WP_MAT_DTYPE(WP_FLOAT32, 3, 3) makes:
+ * the macros take a WP_SCALAR_* code, not a dtype). */
 static wp_size scalar_count(wp_dtype d) {
   int rows = WP_DTYPE_ROWS(d), cols = WP_DTYPE_COLS(d);
+  int s = WP_DTYPE_SCALAR(d);
   switch (WP_DTYPE_KIND(d)) {
-  case WP_KIND_SCALAR: return 1;
-  case WP_KIND_VECTOR: return (wp_size)rows;
+  case WP_KIND_SCALAR: return rows == 1 && cols == 1;
+  case WP_KIND_VECTOR: return cols == 1 ? (wp_size)rows : 0;
   case WP_KIND_MATRIX: return (wp_size)rows * (wp_size)cols;
-  case WP_KIND_QUAT: return 4;
-  case WP_KIND_TRANSFORM: return 7;
+  case WP_KIND_QUAT:
+    return rows == 4 && cols == 1 && scalar_is_float(s) ? 4 : 0;
+  case WP_KIND_TRANSFORM:
+    return rows == 7 && cols == 1 && scalar_is_float(s) ? 7 : 0;
   default: return 0;
   }
 }

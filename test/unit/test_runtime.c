@@ -65,6 +65,13 @@ static void test_dtype_sizes(void) {
   CHECK(wp_dtype_size(WP_DTYPE(WP_KIND_TRANSFORM, WP_SCALAR_FLOAT64, 7, 1)) ==
         56);
   CHECK(wp_dtype_size(WP_DTYPE(WP_KIND_STRUCT, 0, 0x12, 0x34)) == 0);
+  /* malformed: a dtype where the macro takes a scalar code (a "quat of
+     bool" 3x3), a quat of ints, a scalar or vector of another shape */
+  CHECK(wp_dtype_size(WP_MAT_DTYPE(WP_FLOAT32, 3, 3)) == 0);
+  CHECK(wp_dtype_size(WP_DTYPE(WP_KIND_QUAT, WP_SCALAR_INT32, 4, 1)) == 0);
+  CHECK(wp_dtype_size(WP_DTYPE(WP_KIND_SCALAR, WP_SCALAR_FLOAT32, 2, 1)) == 0);
+  CHECK(wp_dtype_size(WP_DTYPE(WP_KIND_VECTOR, WP_SCALAR_FLOAT32, 3, 2)) == 0);
+  CHECK(wp_dtype_size(WP_QUAT_DTYPE(WP_SCALAR_FLOAT16)) == 8);
   CHECK(wp_dtype_size(0) == 0);                                  /* scalar 0 */
   CHECK(wp_dtype_size(WP_VEC_DTYPE(WP_SCALAR_FLOAT32, 0)) == 0); /* vec0 */
   CHECK(wp_dtype_size(WP_DTYPE(9, WP_SCALAR_FLOAT32, 1, 1)) == 0);

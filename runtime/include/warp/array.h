@@ -24,7 +24,9 @@ extern "C" {
 #endif
 
 /* Bytes of one element of a non-struct dtype (vec3f -> 12), or 0 for a struct
- * dtype or an unknown code. */
+ * dtype or an unknown or malformed code (a shape its kind does not have, a
+ * quaternion or transform of no float type: e.g. WP_MAT_DTYPE(WP_FLOAT32, 3,
+ * 3), which passes a dtype where the macro takes a WP_SCALAR_* code). */
 wp_size wp_dtype_size(wp_dtype dtype);
 
 /* The alignment in bytes that the data and grad pointers and the strides of
