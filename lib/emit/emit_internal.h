@@ -52,6 +52,11 @@ const char *emit_builtin_op(const ir_builtin *b, const ir_type **args,
 
 /* emit_value.c: one instruction or terminator as C statements. */
 void emit_value(emit_ctx *e, const ir_value *v);
+/* The C name of value v ("v<id>"). */
+void emit_name(FILE *out, const ir_value *v);
+/* emit_print.c: the printf calls of IR_PRINT v, its message arguments from
+ * `first` on (1 for assert / expect, whose args[0] is the condition). */
+void emit_print_calls(emit_ctx *e, const ir_value *v, int first);
 
 /* emit_kernel.c: CPU entry, argument struct, descriptor and launcher. */
 void emit_kernel_cpu(emit_ctx *e, const ir_func *f);

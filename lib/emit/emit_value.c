@@ -8,7 +8,7 @@
 #include "../../runtime/include/warp/abi.h"
 #include "emit_internal.h"
 
-static void name(FILE *out, const ir_value *v) {
+void emit_name(FILE *out, const ir_value *v) {
   fprintf(out, "v%d", v->id);
 }
 
@@ -99,7 +99,7 @@ static void builtin_call(emit_ctx *e, const ir_value *v) {
   for (int i = 0; i < v->nargs; i++) {
     if (i)
       fputs(", ", out);
-    name(out, v->args[i]);
+    emit_name(out, v->args[i]);
   }
   fputc(')', out);
 }
@@ -113,17 +113,17 @@ static void builtin(emit_ctx *e, const ir_value *v) {
   if (v->builtin->id == IR_B_CAST) { /* wp.cast: the same bits */
     fprintf(out, "WP_BITCAST(%s, %s, ", emit_ctype(e, v->type),
             emit_ctype(e, v->args[0]->type));
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fputc(')', out);
     return;
   }
   if (v->builtin->id == IR_B_WHERE) {
     fputc('(', out);
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fputs(" ? ", out);
-    name(out, v->args[1]);
+    emit_name(out, v->args[1]);
     fputs(" : ", out);
-    name(out, v->args[2]);
+    emit_name(out, v->args[2]);
     fputc(')', out);
     return;
   }
@@ -132,13 +132,13 @@ static void builtin(emit_ctx *e, const ir_value *v) {
     builtin_call(e, v);
   else if (v->nargs == 1) { /* prefix */
     fprintf(out, "(%s", op);
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fputc(')', out);
   } else {
     fputc('(', out);
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fprintf(out, " %s ", op);
-    name(out, v->args[1]);
+    emit_name(out, v->args[1]);
     fputc(')', out);
   }
 }
@@ -148,39 +148,39 @@ static void cast(emit_ctx *e, const ir_value *v) {
   const ir_type *t = v->type, *from = v->args[0]->type;
   if (t->kind != IR_T_SCALAR) {
     fprintf(out, "wp_cast_%s_%s(", t->name, from->name);
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fputc(')', out);
   } else if (ir_scalar_is_half(from->scalar) &&
              ir_scalar_is_half(t->scalar)) { /* through float32 */
     bool h = t->scalar == WP_SCALAR_FLOAT16;
     fprintf(out, "%s(%s(", h ? "wp_f2h" : "wp_f2bf", h ? "wp_bf2f" : "wp_h2f");
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fputs("))", out);
   } else if (from->scalar == WP_SCALAR_FLOAT16) { /* through float32 */
     fprintf(out, ir_type_is_bool(t) ? "(wp_h2f(" : "(%s)wp_h2f(",
             emit_ctype(e, t));
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fputs(ir_type_is_bool(t) ? ") != 0.0f)" : ")", out);
   } else if (from->scalar == WP_SCALAR_BFLOAT16) { /* as float16 */
     fprintf(out, ir_type_is_bool(t) ? "(wp_bf2f(" : "(%s)wp_bf2f(",
             emit_ctype(e, t));
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fputs(ir_type_is_bool(t) ? ") != 0.0f)" : ")", out);
   } else if (t->scalar == WP_SCALAR_FLOAT16) { /* from float32 (Warp's) */
     fputs("wp_f2h((float)", out);
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fputc(')', out);
   } else if (t->scalar == WP_SCALAR_BFLOAT16) {
     fputs("wp_f2bf((float)", out);
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fputc(')', out);
   } else if (ir_type_is_bool(t)) {
     fputc('(', out);
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fputs(" != 0)", out);
   } else {
     fprintf(out, "(%s)", emit_ctype(e, t));
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
   }
 }
 
@@ -200,7 +200,7 @@ static void compose(emit_ctx *e, const ir_value *v) {
       fputs(ir_type_is_indexed(t->members[i]) ? "wp_iarray_to_t("
                                               : "wp_array_to_t(",
             out);
-    name(out, v->args[i]);
+    emit_name(out, v->args[i]);
     if (arr)
       fputc(')', out);
   }
@@ -214,7 +214,7 @@ static void compose(emit_ctx *e, const ir_value *v) {
 /* The member of array value v holding its base array's fields ("data",
  * "grad", "flags"): v's own, or its .arr for an indexed array. */
 static void array_field(FILE *out, const ir_value *v, const char *field) {
-  name(out, v);
+  emit_name(out, v);
   fprintf(out, "%s.%s", ir_type_is_indexed(v->type) ? ".arr" : "", field);
 }
 
@@ -235,7 +235,7 @@ static void extents(FILE *out, const ir_value *v, int first) {
   for (int k = 0; k < 4; k++) {
     fputs(", (wp_int64)", out);
     if (first + k < v->nargs)
-      name(out, v->args[first + k]);
+      emit_name(out, v->args[first + k]);
     else
       fputc('0', out);
   }
@@ -252,10 +252,10 @@ static void address_of(emit_ctx *e, const ir_value *v, int nidx,
   else
     fputs(macro, e->out);
   fprintf(e->out, "%d(%s, ", nidx, emit_ctype(e, arr->type->elem));
-  name(e->out, arr);
+  emit_name(e->out, arr);
   for (int i = 1; i <= nidx; i++) {
     fputs(", ", e->out);
-    name(e->out, v->args[i]);
+    emit_name(e->out, v->args[i]);
   }
   fputc(')', e->out);
 }
@@ -282,13 +282,13 @@ static void adj_builtin(emit_ctx *e, const ir_value *v) {
     for (int i = 0; i < n; i++) {
       if (i)
         fputs(", ", out);
-      name(out, v->args[i]);
+      emit_name(out, v->args[i]);
     }
     fputs(");\n", out);
     return;
   }
   for (int i = 0; i < n + 2; i++) {
-    name(out, v->args[i]);
+    emit_name(out, v->args[i]);
     fputs(", ", out);
   }
   for (int i = 0; i < n; i++)
@@ -338,134 +338,15 @@ static void grad_accum(emit_ctx *e, const ir_value *v) {
           et->name);
   address_of(e, v, v->nargs - 2, "WP_GAT");
   fputs(", ", out);
-  name(out, v->args[v->nargs - 1]);
+  emit_name(out, v->args[v->nargs - 1]);
   fputs(");\n", out);
-}
-
-/* CUDA's printf takes at most this many arguments after the format (the
- * rest are dropped); longer prints are split into several calls. */
-enum { PRINTF_MAX_ARGS = 32 };
-
-/* One printf call: the format fmt[0..len) and args [a, b) of v. */
-static void print_call(emit_ctx *e, const ir_value *v, const char *fmt,
-                       size_t len, int a, int b) {
-  FILE *out = e->out;
-  fputs(e->target->cuda ? "printf(" : "wp_printf(", out);
-  emit_c_string(out, wp_arena_strndup(e->m->arena, fmt, len));
-  for (int i = a; i < b; i++) {
-    fputs(", ", out);
-    bool bl = ir_type_is_bool(v->args[i]->type);
-    if (bl)
-      fputc('(', out);
-    name(out, v->args[i]);
-    if (bl)
-      fputs(" ? \"True\" : \"False\")", out);
-  }
-  fputs(");", out);
-}
-
-/* The printf conversion of a value printed as Warp's print() shows a
- * scalar of type t (bools are passed as "True" / "False"). */
-static const char *print_conversion(const ir_type *t) {
-  if (ir_type_is_float(t))
-    return "%g"; /* a double: lowering widened it */
-  if (ir_type_is_bool(t))
-    return "%s";
-  if (t->scalar == WP_SCALAR_INT64)
-    return "%lld";
-  if (t->scalar == WP_SCALAR_UINT64)
-    return "%llu";
-  return ir_type_is_signed(t) ? "%d" : "%u";
-}
-
-/* Appends s to the format being built in buf[*len], growing it. */
-static void format_put(wp_arena *a, char **buf, size_t *len, size_t *cap,
-                       const char *s, size_t n) {
-  if (*len + n + 1 > *cap) {
-    size_t c = *cap ? *cap : 256;
-    while (*len + n + 1 > c)
-      c *= 2;
-    char *nb = wp_arena_alloc(a, c);
-    if (*len)
-      memcpy(nb, *buf, *len);
-    *buf = nb;
-    *cap = c;
-  }
-  memcpy(*buf + *len, s, n);
-  *len += n;
-  (*buf)[*len] = 0;
-}
-
-/* The printf format of IR_PRINT v: its text pieces with '%' doubled, a
- * conversion for each value, wp.printf's format as it is. */
-static const char *print_format(emit_ctx *e, const ir_value *v) {
-  wp_arena *a = e->m->arena;
-  char *buf = "";
-  size_t len = 0, cap = 0;
-  for (int i = 0; i < v->print->npieces; i++) {
-    const ir_print_piece *p = &v->print->pieces[i];
-    const char *s = p->kind == IR_PIECE_VALUE
-                        ? print_conversion(v->args[p->arg]->type)
-                        : p->text;
-    if (p->kind != IR_PIECE_TEXT) {
-      format_put(a, &buf, &len, &cap, s, strlen(s));
-      continue;
-    }
-    for (const char *t = s; *t; t++) { /* runs without '%', then "%%" */
-      size_t n = strcspn(t, "%");
-      format_put(a, &buf, &len, &cap, t, n);
-      t += n;
-      if (!*t)
-        break;
-      format_put(a, &buf, &len, &cap, "%%", 2);
-    }
-  }
-  return buf;
-}
-
-/* The printf calls of IR_PRINT v (its values from args[first]): one call,
- * or, past PRINTF_MAX_ARGS values, the format cut before a conversion
- * into calls of at most that many values each. */
-static void print_calls(emit_ctx *e, const ir_value *v, int first) {
-  const char *f = print_format(e, v);
-  if (v->nargs - first <= PRINTF_MAX_ARGS) {
-    print_call(e, v, f, strlen(f), first, v->nargs);
-    return;
-  }
-  size_t start = 0;
-  int arg = first, chunk_arg = first;
-  for (size_t i = 0; f[i]; i++) {
-    if (f[i] != '%')
-      continue;
-    if (f[i + 1] == '%') {
-      i++;
-      continue;
-    }
-    /* a conversion: one value, and one more per '*' width or precision */
-    int k = 1;
-    size_t j = i + 1;
-    while (f[j] && !strchr("diouxXeEfFgGaAcspn", f[j]))
-      k += f[j++] == '*';
-    if (arg - chunk_arg + k > PRINTF_MAX_ARGS && arg > chunk_arg &&
-        arg + k <= v->nargs) {
-      print_call(e, v, f + start, i - start, chunk_arg, arg);
-      fputc(' ', e->out);
-      start = i;
-      chunk_arg = arg;
-    }
-    arg += k;
-    if (!f[j])
-      break;
-    i = j;
-  }
-  print_call(e, v, f + start, strlen(f + start), chunk_arg, v->nargs);
 }
 
 static void index_expr(emit_ctx *e, const ir_value *v, int argi) {
   if (argi < 0)
     fprintf(e->out, "%d", v->aux);
   else
-    name(e->out, v->args[argi]);
+    emit_name(e->out, v->args[argi]);
 }
 
 static void extract(emit_ctx *e, const ir_value *v, int argi) {
@@ -473,12 +354,12 @@ static void extract(emit_ctx *e, const ir_value *v, int argi) {
   const ir_type *t = v->args[0]->type;
   if (t->kind == IR_T_MAT) {
     fprintf(out, "wp_row_%s(", t->name);
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fputs(", ", out);
     index_expr(e, v, argi);
     fputc(')', out);
   } else if (t->kind == IR_T_TUPLE) {
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fprintf(out, ".m%d", v->aux);
   } else if (t->kind == IR_T_STRUCT) {
     bool arr = t->members[v->aux]->kind == IR_T_ARRAY;
@@ -486,13 +367,13 @@ static void extract(emit_ctx *e, const ir_value *v, int argi) {
       fputs(ir_type_is_indexed(t->members[v->aux]) ? "wp_iarray_from_t("
                                                    : "wp_array_from_t(",
             out);
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fputc('.', out);
     emit_member(out, t, v->aux);
     if (arr)
       fputc(')', out);
   } else {
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fputs(".c[", out);
     index_expr(e, v, argi);
     fputc(']', out);
@@ -503,21 +384,21 @@ static void extract(emit_ctx *e, const ir_value *v, int argi) {
 static void insert(emit_ctx *e, const ir_value *v, int idx_arg, int val_arg) {
   FILE *out = e->out;
   const ir_type *t = v->type;
-  name(out, v);
+  emit_name(out, v);
   fputs(" = ", out);
-  name(out, v->args[0]);
+  emit_name(out, v->args[0]);
   fputs("; ", out);
   if (t->kind == IR_T_MAT) {
     fprintf(out, "wp_setrow_%s(&", t->name);
-    name(out, v);
+    emit_name(out, v);
     fputs(", ", out);
     index_expr(e, v, idx_arg);
     fputs(", ", out);
-    name(out, v->args[val_arg]);
+    emit_name(out, v->args[val_arg]);
     fputs(");\n", out);
     return;
   }
-  name(out, v);
+  emit_name(out, v);
   bool arr = false;
   if (t->kind == IR_T_TUPLE)
     fprintf(out, ".m%d", v->aux);
@@ -534,7 +415,7 @@ static void insert(emit_ctx *e, const ir_value *v, int idx_arg, int val_arg) {
         : ir_type_is_indexed(t->members[v->aux]) ? " = wp_iarray_to_t("
                                                  : " = wp_array_to_t(",
         out);
-  name(out, v->args[val_arg]);
+  emit_name(out, v->args[val_arg]);
   fputs(arr ? ");\n" : ";\n", out);
 }
 
@@ -546,11 +427,11 @@ static void edge(emit_ctx *e, const ir_block *to, const ir_edge *ed) {
     fputs("{ ", out);
     for (int i = 0; i < ed->nargs; i++) {
       fprintf(out, "%s t%d = ", emit_ctype(e, to->params[i]->type), i);
-      name(out, ed->args[i]);
+      emit_name(out, ed->args[i]);
       fputs("; ", out);
     }
     for (int i = 0; i < ed->nargs; i++) {
-      name(out, to->params[i]);
+      emit_name(out, to->params[i]);
       fprintf(out, " = t%d; ", i);
     }
     fputs("} ", out);
@@ -578,16 +459,16 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     fputc('*', out);
     address(e, v, v->nargs - 2);
     fputs(" = ", out);
-    name(out, v->args[v->nargs - 1]);
+    emit_name(out, v->args[v->nargs - 1]);
     fputs(";\n", out);
     return;
   case IR_ADDR:
     fprintf(out, "v%d_s = ", v->id);
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fprintf(out, "; v%d = (wp_uint64)&v%d_s;\n", v->id, v->id);
     return;
   case IR_ADDR_LOAD:
-    name(out, v);
+    emit_name(out, v);
     fprintf(out, " = v%d_s;\n", v->args[0]->id);
     return;
   case IR_PRINT: {
@@ -595,10 +476,10 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     int first = v->aux != IR_PRINT_ALWAYS;
     if (first) {
       fputs("if (!", out);
-      name(out, v->args[0]);
+      emit_name(out, v->args[0]);
       fputs(") { ", out);
     }
-    print_calls(e, v, first);
+    emit_print_calls(e, v, first);
     if (v->aux == IR_PRINT_ASSERT)
       fputs(e->target->cuda ? " __trap();" : " __builtin_trap();", out);
     fputs(first ? " }\n" : "\n", out);
@@ -612,7 +493,7 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     return;
   case IR_CBR:
     fputs("if (", out);
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fputs(") ", out);
     edge(e, v->targets[0], &v->targs[0]);
     fputs(" else ", out);
@@ -621,7 +502,7 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     return;
   case IR_LOCAL_SET:
     fprintf(out, "wp_l%d = ", v->aux);
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fputs(";\n", out);
     return;
   case IR_ADJ_BUILTIN: adj_builtin(e, v); return;
@@ -630,9 +511,9 @@ void emit_value(emit_ctx *e, const ir_value *v) {
   case IR_RESTORE:
     fprintf(out, "wp_ttape_%s(&wp_tape, &",
             v->op == IR_TAPE_PUSH ? "push" : "pop");
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fputs(", sizeof ", out);
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fputs(");\n", out);
     return;
   case IR_PATH_PUSH:
@@ -640,22 +521,22 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     return;
   case IR_ARRAY_ZERO_GRAD:
     fputs("wp_array_zero_grad_n(", out);
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fprintf(out, ", %d);\n", v->aux);
     return;
   case IR_ARRAY_COPY_ADJ: {
     const ir_type *et = v->args[0]->type->elem;
     fprintf(out, "wp_array_copy_adj_%s(", ir_scalar_name(et->scalar));
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fputs(", ", out);
-    name(out, v->args[1]);
+    emit_name(out, v->args[1]);
     fprintf(out, ", %d);\n",
             v->aux * (et->kind == IR_T_SCALAR ? 1 : et->rows * et->cols));
     return;
   }
   case IR_SWITCH:
     fputs("switch (", out);
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fputs(") {", out);
     for (int i = 0; i < v->ncases; i++)
       fprintf(out, " case %d: goto b%d;", v->case_ids[i], v->cases[i]->id);
@@ -667,14 +548,14 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     fputs("return", out);
     if (v->nargs) {
       fputc(' ', out);
-      name(out, v->args[0]);
+      emit_name(out, v->args[0]);
     }
     fputs(";\n", out);
     return;
   default: break;
   }
   if (v->type->kind != IR_T_VOID) { /* a call of a func returning nothing */
-    name(out, v);
+    emit_name(out, v);
     fputs(" = ", out);
   }
   switch (v->op) {
@@ -692,7 +573,7 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     for (int i = 0; i < v->nargs; i++) {
       if (i)
         fputs(", ", out);
-      name(out, v->args[i]);
+      emit_name(out, v->args[i]);
     }
     fputc(')', out);
     break;
@@ -711,7 +592,7 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     address(e, v, nidx);
     for (int i = 1 + nidx; i < v->nargs; i++) {
       fputs(", ", out);
-      name(out, v->args[i]);
+      emit_name(out, v->args[i]);
     }
     fputc(')', out);
     break;
@@ -724,7 +605,7 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     fputs("){0}; if (", out);
     array_field(out, v->args[0], "grad");
     fputs(") { ", out);
-    name(out, v);
+    emit_name(out, v);
     fputs(" = *", out);
     address_of(e, v, v->nargs - 1, "WP_GAT");
     if (v->aux) { /* and zero the slot: the write replaced that value
@@ -739,7 +620,7 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     break;
   case IR_ARRAY_SHAPE:
     fputs("(wp_int32)", out);
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fprintf(out, ".shape[%d]", v->aux);
     break;
   case IR_ARRAY_VIEW: /* one wp_array_view_at per index, innermost first */
@@ -747,20 +628,20 @@ void emit_value(emit_ctx *e, const ir_value *v) {
       fputs(ir_type_is_indexed(v->type) ? "wp_iarray_view_at("
                                         : "wp_array_view_at(",
             out);
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     for (int i = 1; i < v->nargs; i++) {
       fputs(", (wp_int64)", out);
-      name(out, v->args[i]);
+      emit_name(out, v->args[i]);
       fputc(')', out);
     }
     break;
   case IR_ARRAY_SLICE:
     fputs(v->aux2 & 4 ? "wp_array_drop_dim(" : "wp_array_slice_dim(", out);
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fprintf(out, ", %d", v->aux);
     for (int i = 1; i < (v->aux2 & 4 ? 2 : 4); i++) {
       fputs(", (wp_int64)", out);
-      name(out, v->args[i]);
+      emit_name(out, v->args[i]);
     }
     if (!(v->aux2 & 4))
       fprintf(out, ", %d, %d", v->aux2 & 1, (v->aux2 >> 1) & 1);
@@ -768,7 +649,7 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     break;
   case IR_ARRAY_COPY:
     frame_storage(e, v, "wp_array_local_copy");
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fputc(')', out);
     break;
   case IR_ARRAY_LOCAL:
@@ -779,7 +660,7 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     break;
   case IR_ARRAY_FROM_PTR:
     fputs("wp_array_dense((void *)", out);
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fprintf(out, ", (wp_int32)sizeof(%s), %d", emit_ctype(e, v->type->elem),
             v->type->ndim);
     extents(out, v, 1);
@@ -790,7 +671,7 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     break;
   case IR_ARRAY_GRAD:
     fputs("wp_array_grad_of(", out);
-    name(out, v->args[0]);
+    emit_name(out, v->args[0]);
     fputc(')', out);
     break;
   case IR_ARRAY_VALID:
@@ -802,7 +683,7 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     fputs(" != 0", out);
     for (int k = 0; k < v->args[0]->type->ndim; k++) {
       fputs(" && ", out);
-      name(out, v->args[0]);
+      emit_name(out, v->args[0]);
       fprintf(out, ".shape[%d] != 0", k);
     }
     fputc(')', out);
