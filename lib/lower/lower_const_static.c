@@ -173,6 +173,26 @@ const ast_expr *lower_const_item(lower_ctx *c, const ast_expr *sub, int *limit,
   return seq->items[i];
 }
 
+/* What lower_cv_func makes of a statement of a func's body. */
+typedef enum {
+  FS_SKIP,   /* pass, a docstring */
+  FS_RETURN, /* return value */
+  FS_ASSIGN, /* name = value */
+  FS_OTHER,  /* anything else: the func is not run at compile time */
+} func_stmt;
+
+static func_stmt func_stmt_kind(const ast_stmt *s) {
+  if (s->kind == AST_STMT_PASS ||
+      (s->kind == AST_STMT_EXPR && s->value->kind == AST_EXPR_STRING))
+    return FS_SKIP;
+  if (s->kind == AST_STMT_RETURN && s->value)
+    return FS_RETURN;
+  if (s->kind == AST_STMT_ASSIGN && s->ntargets == 1 &&
+      s->targets[0]->kind == AST_EXPR_NAME)
+    return FS_ASSIGN;
+  return FS_OTHER;
+}
+
 /* A @wp.func called inside wp.static(), run as Python runs it: a body of
  * assignments to names and a return, over its arguments' values. */
 bool lower_cv_func(lower_ctx *c, const ast_expr *call, const ast_def *d,
@@ -198,14 +218,13 @@ bool lower_cv_func(lower_ctx *c, const ast_expr *call, const ast_def *d,
   bool ok = false, done = false;
   for (int i = 0; i < d->body.count && !done; i++) {
     const ast_stmt *s = d->body.stmts[i];
-    if (s->kind == AST_STMT_PASS ||
-        (s->kind == AST_STMT_EXPR && s->value->kind == AST_EXPR_STRING))
+    func_stmt k = func_stmt_kind(s);
+    if (k == FS_SKIP)
       continue;
-    if (s->kind == AST_STMT_RETURN && s->value) {
+    if (k == FS_RETURN) {
       ok = lower_cv_eval(c, s->value, c->ast->nglobals, out);
       done = true;
-    } else if (s->kind == AST_STMT_ASSIGN && s->ntargets == 1 &&
-               s->targets[0]->kind == AST_EXPR_NAME) {
+    } else if (k == FS_ASSIGN) {
       const_env *v = WP_NEW(c->A, const_env);
       if (!lower_cv_eval(c, s->value, c->ast->nglobals, &v->v))
         done = true;
@@ -259,20 +278,8 @@ static bool static_eval(lower_ctx *c, const ast_expr *call, cvalue *v) {
 
 /* Does expression x name a variable of the function (a value known only
  * when the kernel runs)? */
-static bool uses_locals(lower_ctx *c, const ast_expr *x) {
-  if (!x)
-    return false;
-  if (x->kind == AST_EXPR_NAME)
-    return lower_var_index(c, x->name, false) >= 0;
-  if (uses_locals(c, x->value))
-    return true;
-  for (int i = 0; i < x->nitems; i++)
-    if (uses_locals(c, x->items[i]))
-      return true;
-  for (int i = 0; i < x->nkeywords; i++)
-    if (uses_locals(c, x->keywords[i].value))
-      return true;
-  return false;
+static bool is_local(lower_ctx *c, const char *name) {
+  return lower_var_index(c, name, false) >= 0;
 }
 
 /* wp.static(f(args)) with f a @wp.func and args of literals and module
@@ -283,7 +290,7 @@ static bool static_func_call(lower_ctx *c, const ast_expr *call) {
   if (call->nitems != 1 || call->nkeywords)
     return false;
   const ast_expr *x = call->items[0];
-  if (x->kind != AST_EXPR_CALL || uses_locals(c, x) ||
+  if (x->kind != AST_EXPR_CALL || lower_any_name(c, x, is_local) ||
       (x->value->kind != AST_EXPR_NAME && x->value->kind != AST_EXPR_ATTRIBUTE))
     return false;
   binding b = lower_resolve(c, x->value);
@@ -292,15 +299,9 @@ static bool static_func_call(lower_ctx *c, const ast_expr *call) {
   /* a body lower_cv_func runs (assignments to names and a return) gives a
      compile-time value, as before */
   const ast_def *d = b.func->def;
-  for (int i = 0; i < d->body.count; i++) {
-    const ast_stmt *s = d->body.stmts[i];
-    if (!(s->kind == AST_STMT_PASS ||
-          (s->kind == AST_STMT_EXPR && s->value->kind == AST_EXPR_STRING) ||
-          (s->kind == AST_STMT_RETURN && s->value) ||
-          (s->kind == AST_STMT_ASSIGN && s->ntargets == 1 &&
-           s->targets[0]->kind == AST_EXPR_NAME)))
+  for (int i = 0; i < d->body.count; i++)
+    if (func_stmt_kind(d->body.stmts[i]) == FS_OTHER)
       return true;
-  }
   return false;
 }
 

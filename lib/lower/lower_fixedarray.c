@@ -173,7 +173,7 @@ ir_value *lower_array_from_ptr(lower_ctx *c, const ast_expr *e) {
                     e->loc);
 }
 
-bool lower_gradless_array(const ir_value *a) {
+bool lower_made_array(const ir_value *a) {
   while (a->op == IR_ARRAY_VIEW || a->op == IR_ARRAY_SLICE)
     a = a->args[0];
   return a->op == IR_ARRAY_LOCAL || a->op == IR_ARRAY_COPY ||

@@ -128,8 +128,8 @@ static bool differentiable_kernel(lower_ctx *c) {
 
 void lower_note_store(lower_ctx *c, ir_value *arr) {
   lower_frame *fs = c->fs;
-  if (lower_gradless_array(arr))
-    return; /* no gradient to get wrong */
+  if (lower_made_array(arr))
+    return; /* its stores are replayed, or it has no gradient */
   for (int i = 0; i < fs->stored.count; i++)
     if (fs->stored.items[i] == arr)
       return;

@@ -340,10 +340,6 @@ bool lower_slice_bound(lower_ctx *c, const ast_expr *s, int k, int64_t def,
 bool lower_const_slice(lower_ctx *c, const ast_expr *s, int64_t len,
                        const char *msg, int64_t b[3]);
 
-/* lower_view.c: whether subscript e of an array of type t makes a view
- * (fewer indices than dimensions, or a slice), and that view. */
-bool lower_is_array_view(const ast_expr *e, const ir_type *t);
-ir_value *lower_array_view(lower_ctx *c, ir_value *arr, const ast_expr *e);
 /* "index must be an integer" unless v is one; false when reported. */
 bool lower_check_index(lower_ctx *c, ir_value *v, const ast_expr *e);
 /* Marks constant k as the Python number x (py 1: an int, 2: a float). */
@@ -411,28 +407,6 @@ ir_value *lower_tid(lower_ctx *c, int k, int n, wp_loc loc);
 /* Emits an atomic `b` on the element addr[0][addr[1..naddr)] with `val`. */
 ir_value *lower_atomic(lower_ctx *c, const ir_builtin *b, ir_value **addr,
                        int naddr, ir_value *val, wp_loc val_loc, wp_loc loc);
-
-/* lower_fixedarray.c */
-/* The most elements of an array wp.zeros() makes in a kernel or func (its
- * storage is on the thread's stack; man LIMITS). */
-#define LOWER_FIXED_ARRAY_MAX_ELEMS 65536
-/* wp.zeros(shape, dtype) in a kernel or func (NULL when reported). */
-ir_value *lower_fixed_zeros(lower_ctx *c, const ast_expr *e);
-/* wp.array(ptr=, shape=, dtype=) in a kernel or func (NULL when reported). */
-ir_value *lower_array_from_ptr(lower_ctx *c, const ast_expr *e);
-/* Whether array value a is (a view or slice of) one made in the function
- * by wp.zeros() or wp.array(ptr=...): it has no grad buffer. */
-bool lower_gradless_array(const ir_value *a);
-/* `c = a`: a copy of array a when it is one made by wp.zeros() (Warp
- * copies such an array on assignment), else a itself; NULL when reported
- * (a copy warpc does not differentiate). */
-ir_value *lower_fixed_copy(lower_ctx *c, ir_value *a, wp_loc loc);
-/* a.ptr: the uint64 address of array a's first element. */
-ir_value *lower_array_ptr(lower_ctx *c, ir_value *a, wp_loc loc);
-/* Reports (and returns true) when the func being lowered makes an array with
- * wp.zeros() and returns an array (`ret`): its storage would not outlive
- * the call. */
-bool lower_fixed_escape(lower_ctx *c, const ir_type *ret, wp_loc loc);
 
 /* lower_types.c */
 /* Evaluates a type expression (annotation, dtype=...). NULL on error
@@ -546,6 +520,7 @@ const ir_type *lower_const_type(lower_ctx *c, const ast_expr *e);
 /* Lowers the compile-time constant `e` into the current function. */
 ir_value *lower_const_value(lower_ctx *c, const ast_expr *e, wp_loc use);
 
+#include "lower_array.h"
 #include "lower_factory.h"
 
 /* lower_snapshot.c: what lowering holds about funcs before a kernel is
@@ -601,6 +576,9 @@ void lower_static_for(lower_ctx *c, const ast_stmt *s,
  * to code generation); other expressions are first tried over the module's
  * names alone. */
 bool lower_static_deferred(lower_ctx *c, const ast_expr *e);
+/* Whether some name in expression e (at any depth) satisfies pred. */
+bool lower_any_name(lower_ctx *c, const ast_expr *e,
+                    bool (*pred)(lower_ctx *c, const char *name));
 /* After a dynamic `for` over range(start, end, step) of plain constants
  * that Warp unrolls (at most max_unroll iterations, no break, the body does
  * not assign the target), the target holds its last value as a constant,
@@ -693,28 +671,6 @@ bool lower_native(lower_ctx *c, const ast_def *d, ir_func *f);
 /* lower.c: the return of a @wp.func_grad function (the tuple of its
  * wp.adjoint[] variables). */
 void lower_grad_return(lower_ctx *c, wp_loc loc);
-
-/* lower_index.c: subscripts. */
-/* Lowers the SUBSCRIPT e: an array element or view, a component, a
- * shape entry, or wp.adjoint[x]; NULL when reported. */
-ir_value *lower_subscript(lower_ctx *c, const ast_expr *e);
-/* Array element address checks shared by loads, stores and atomics: lowers
- * the indices of `e` (a SUBSCRIPT of an array value `arr`) into args[1..]. */
-int lower_array_indices(lower_ctx *c, ir_value *arr, const ast_expr *e,
-                        ir_value **args);
-/* The variable that `wp.adjoint[x]` names ("$adj_x") when `e` is that
- * form, "" when it is that form misused (reported), else NULL. */
-const char *lower_adjoint_name(lower_ctx *c, const ast_expr *e);
-/* `wp.adjoint[x.f...]...` (a field path of a struct parameter inside the
- * brackets) rewritten as `$adj_x.f...`, the same path on the adjoint
- * variable; NULL when e has no such part (nothing reported). */
-const ast_expr *lower_adjoint_path(lower_ctx *c, const ast_expr *e);
-/* Notes that the current kernel writes array `arr` (for the read-after-write
- * warning of differentiable kernels). */
-void lower_note_store(lower_ctx *c, ir_value *arr);
-/* Warns (once per array) when a differentiable kernel reads `arr` after
- * writing it: the backward replay cannot see the element's earlier value. */
-void lower_check_reload(lower_ctx *c, ir_value *arr, wp_loc loc);
 
 /* lower_print.c: print(...), wp.printf, assert, wp.expect_* */
 ir_value *lower_print(lower_ctx *c, const ast_expr *e);

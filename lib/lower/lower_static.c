@@ -318,26 +318,32 @@ void lower_static_for(lower_ctx *c, const ast_stmt *s,
   c->fs->for_names = fn.next;
 }
 
-static bool names_for_target(lower_ctx *c, const ast_expr *e) {
+bool lower_any_name(lower_ctx *c, const ast_expr *e,
+                    bool (*pred)(lower_ctx *c, const char *name)) {
   if (!e)
     return false;
-  if (e->kind == AST_EXPR_NAME)
-    for (static_bind *b = c->fs->for_names; b; b = b->next)
-      if (strcmp(b->name, e->name) == 0)
-        return true;
-  if (names_for_target(c, e->value))
+  if (e->kind == AST_EXPR_NAME && pred(c, e->name))
+    return true;
+  if (lower_any_name(c, e->value, pred))
     return true;
   for (int i = 0; i < e->nitems; i++)
-    if (names_for_target(c, e->items[i]))
+    if (lower_any_name(c, e->items[i], pred))
       return true;
   for (int i = 0; i < e->nkeywords; i++)
-    if (names_for_target(c, e->keywords[i].value))
+    if (lower_any_name(c, e->keywords[i].value, pred))
+      return true;
+  return false;
+}
+
+static bool is_for_target(lower_ctx *c, const char *name) {
+  for (static_bind *b = c->fs->for_names; b; b = b->next)
+    if (strcmp(b->name, name) == 0)
       return true;
   return false;
 }
 
 bool lower_static_deferred(lower_ctx *c, const ast_expr *e) {
-  return names_for_target(c, e);
+  return lower_any_name(c, e, is_for_target);
 }
 
 static bool expr_assigns(const ast_expr *t, const char *name) {
