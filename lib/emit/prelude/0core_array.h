@@ -28,15 +28,14 @@
 #define WP_IAT3(T, a, i, j, k)                                                 \
   WP_AT3(T, (a).arr, WP_IX(a, 0, i), WP_IX(a, 1, j), WP_IX(a, 2, k))
 #define WP_IAT4(T, a, i, j, k, l)                                              \
-  WP_AT4(T, (a).arr, WP_IX(a, 0, i), WP_IX(a, 1, j), WP_IX(a, 2, k),          \
+  WP_AT4(T, (a).arr, WP_IX(a, 0, i), WP_IX(a, 1, j), WP_IX(a, 2, k),           \
          WP_IX(a, 3, l))
 #define WP_IGAT1(T, a, i) WP_GAT1(T, (a).arr, WP_IX(a, 0, i))
-#define WP_IGAT2(T, a, i, j)                                                   \
-  WP_GAT2(T, (a).arr, WP_IX(a, 0, i), WP_IX(a, 1, j))
+#define WP_IGAT2(T, a, i, j) WP_GAT2(T, (a).arr, WP_IX(a, 0, i), WP_IX(a, 1, j))
 #define WP_IGAT3(T, a, i, j, k)                                                \
   WP_GAT3(T, (a).arr, WP_IX(a, 0, i), WP_IX(a, 1, j), WP_IX(a, 2, k))
 #define WP_IGAT4(T, a, i, j, k, l)                                             \
-  WP_GAT4(T, (a).arr, WP_IX(a, 0, i), WP_IX(a, 1, j), WP_IX(a, 2, k),         \
+  WP_GAT4(T, (a).arr, WP_IX(a, 0, i), WP_IX(a, 1, j), WP_IX(a, 2, k),          \
           WP_IX(a, 3, l))
 
 /* a[..., i, ...] among slices: dimension d removed at index i. */
