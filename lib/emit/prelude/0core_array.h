@@ -23,20 +23,21 @@
  * address in the base array. */
 #define WP_IX(a, k, i)                                                         \
   ((a).indices[k] ? (wp_int64)(a).indices[k][i] : (wp_int64)(i))
-#define WP_IAT1(T, a, i) WP_AT1(T, (a).arr, WP_IX(a, 0, i))
-#define WP_IAT2(T, a, i, j) WP_AT2(T, (a).arr, WP_IX(a, 0, i), WP_IX(a, 1, j))
-#define WP_IAT3(T, a, i, j, k)                                                 \
-  WP_AT3(T, (a).arr, WP_IX(a, 0, i), WP_IX(a, 1, j), WP_IX(a, 2, k))
-#define WP_IAT4(T, a, i, j, k, l)                                              \
-  WP_AT4(T, (a).arr, WP_IX(a, 0, i), WP_IX(a, 1, j), WP_IX(a, 2, k),           \
-         WP_IX(a, 3, l))
-#define WP_IGAT1(T, a, i) WP_GAT1(T, (a).arr, WP_IX(a, 0, i))
-#define WP_IGAT2(T, a, i, j) WP_GAT2(T, (a).arr, WP_IX(a, 0, i), WP_IX(a, 1, j))
-#define WP_IGAT3(T, a, i, j, k)                                                \
-  WP_GAT3(T, (a).arr, WP_IX(a, 0, i), WP_IX(a, 1, j), WP_IX(a, 2, k))
-#define WP_IGAT4(T, a, i, j, k, l)                                             \
-  WP_GAT4(T, (a).arr, WP_IX(a, 0, i), WP_IX(a, 1, j), WP_IX(a, 2, k),          \
-          WP_IX(a, 3, l))
+/* AT: WP_ATn (the element) or WP_GATn (its grad) */
+#define WP_IBY1(AT, T, a, i) AT(T, (a).arr, WP_IX(a, 0, i))
+#define WP_IBY2(AT, T, a, i, j) AT(T, (a).arr, WP_IX(a, 0, i), WP_IX(a, 1, j))
+#define WP_IBY3(AT, T, a, i, j, k)                                             \
+  AT(T, (a).arr, WP_IX(a, 0, i), WP_IX(a, 1, j), WP_IX(a, 2, k))
+#define WP_IBY4(AT, T, a, i, j, k, l)                                          \
+  AT(T, (a).arr, WP_IX(a, 0, i), WP_IX(a, 1, j), WP_IX(a, 2, k), WP_IX(a, 3, l))
+#define WP_IAT1(T, a, i) WP_IBY1(WP_AT1, T, a, i)
+#define WP_IAT2(T, a, i, j) WP_IBY2(WP_AT2, T, a, i, j)
+#define WP_IAT3(T, a, i, j, k) WP_IBY3(WP_AT3, T, a, i, j, k)
+#define WP_IAT4(T, a, i, j, k, l) WP_IBY4(WP_AT4, T, a, i, j, k, l)
+#define WP_IGAT1(T, a, i) WP_IBY1(WP_GAT1, T, a, i)
+#define WP_IGAT2(T, a, i, j) WP_IBY2(WP_GAT2, T, a, i, j)
+#define WP_IGAT3(T, a, i, j, k) WP_IBY3(WP_GAT3, T, a, i, j, k)
+#define WP_IGAT4(T, a, i, j, k, l) WP_IBY4(WP_GAT4, T, a, i, j, k, l)
 
 /* a[..., i, ...] among slices: dimension d removed at index i. */
 WP_FN wp_array wp_array_drop_dim(wp_array a, int d, wp_int64 i) {
