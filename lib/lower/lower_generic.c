@@ -7,27 +7,28 @@
 #include "../../runtime/include/warp/abi.h"
 #include "lower_internal.h"
 
-/* Is `e` typing.Any (Any imported from typing, typing.Any, or
- * typing imported under another name)? */
+/* Is `e` typing.Any (Any imported from typing or warp[.types], typing.Any,
+ * or typing imported under another name)? */
 static bool is_any(lower_ctx *c, const ast_expr *e) {
   if (e->kind == AST_EXPR_NAME) {
     for (int i = 0; i < c->ast->nimports; i++) {
       const ast_import *im = &c->ast->imports[i];
-      if (!im->is_warp && !strcmp(im->local, e->name) &&
-          !strcmp(im->module, "typing") && !strcmp(im->target, "Any"))
-        return true;
+      if (strcmp(im->local, e->name) || strcmp(im->target, "Any"))
+        continue;
+      if (im->is_warp || !strcmp(im->module, "typing"))
+        return true; /* warp re-exports typing.Any */
     }
     return false;
   }
-  if (e->kind == AST_EXPR_ATTRIBUTE && !strcmp(e->name, "Any") &&
-      e->value->kind == AST_EXPR_NAME) {
-    for (int i = 0; i < c->ast->nimports; i++) {
+  if (e->kind == AST_EXPR_ATTRIBUTE && !strcmp(e->name, "Any")) {
+    for (int i = 0; e->value->kind == AST_EXPR_NAME && i < c->ast->nimports;
+         i++) {
       const ast_import *im = &c->ast->imports[i];
       if (!im->is_warp && !strcmp(im->local, e->value->name) &&
           !strcmp(im->module, "typing") && !*im->target)
         return true;
     }
-    /* wp.Any / wp.types.Any re-export typing.Any */
+    /* wp.Any / wp.types.Any / wp._src.types.Any re-export typing.Any */
     const char *p = lower_warp_path(c, e);
     return p && !strcmp(p, "Any");
   }

@@ -218,6 +218,8 @@ binding lower_resolve(lower_ctx *c, const ast_expr *e) {
     return lower_lookup_attr(c, base.module, e->name);
   if (base.kind == BIND_WARP) {
     binding b = base;
+    if (!*base.warp && !strcmp(e->name, "_src"))
+      return b; /* warp._src is warp */
     b.warp = *base.warp && strcmp(base.warp, "types")
                  ? wp_arena_printf(c->A, "%s.%s", base.warp, e->name)
                  : e->name;

@@ -7,10 +7,13 @@
  * same name; any other local name is looked up among the globals, as Python
  * evaluates the expression in the module's namespace.  As in Warp, an
  * expression that names no enclosing loop's variable is first evaluated
- * over the module's names alone. */
+ * over the module's names alone; one that evaluates so is resolved when
+ * the kernel is declared and is a constant: it does not make its loop
+ * unrolled (a `break` in that loop is a plain break). */
 #include <string.h>
 
-#include "lower_internal.h"
+#include "../support/diag_log.h"
+#include "lower_cvalue.h"
 
 /* A loop variable bound by an unrolled iteration (innermost first). */
 struct static_bind {
@@ -137,10 +140,37 @@ static bool is_static_call(lower_ctx *c, const ast_expr *e) {
   return p && strcmp(p, "static") == 0;
 }
 
+/* Does Warp resolve wp.static() call `call` when the kernel is declared:
+ * its expression names no enclosing loop's variable and evaluates over the
+ * module's names alone (without a diagnostic)? */
+static bool resolved_early(lower_ctx *c, const ast_expr *call) {
+  if (call->nitems != 1 || call->nkeywords ||
+      lower_static_deferred(c, call->items[0]))
+    return false;
+  wp_diag_log *log = wp_diag_log_new();
+  wp_diag scratch = wp_diag_capture(c->diag, log);
+  wp_diag *saved = c->diag;
+  bool quiet = c->const_quiet, in_static = c->in_static;
+  c->diag = &scratch;
+  c->static_eager = c->const_quiet = c->in_static = true;
+  cvalue v;
+  bool ok =
+      lower_cv_eval(c, call->items[0], c->ast->nglobals, &v) && !scratch.errors;
+  c->static_eager = false;
+  c->const_quiet = quiet;
+  c->in_static = in_static;
+  c->diag = saved;
+  wp_diag_log_free(log);
+  return ok;
+}
+
+/* Does `e` hold a wp.static() call that is resolved only when the code is
+ * generated (one naming a loop variable or a local)? */
 static bool expr_has_static(lower_ctx *c, const ast_expr *e) {
   if (!e)
     return false;
-  if (is_static_call(c, e) || expr_has_static(c, e->value))
+  if ((is_static_call(c, e) && !resolved_early(c, e)) ||
+      expr_has_static(c, e->value))
     return true;
   for (int i = 0; i < e->nitems; i++)
     if (expr_has_static(c, e->items[i]))
@@ -157,9 +187,17 @@ static bool stmt_has_static(lower_ctx *c, const ast_stmt *s) {
   for (int k = 0; k < s->ntargets; k++)
     if (expr_has_static(c, s->targets[k]))
       return true;
-  return expr_has_static(c, s->value) || expr_has_static(c, s->cond) ||
-         expr_has_static(c, s->annotation) || block_has_static(c, &s->body) ||
-         block_has_static(c, &s->orelse);
+  if (expr_has_static(c, s->value) || expr_has_static(c, s->cond) ||
+      expr_has_static(c, s->annotation))
+    return true;
+  /* a nested loop's variable is an enclosing loop's in its body */
+  const ast_expr *t = s->kind == AST_STMT_FOR ? s->targets[0] : NULL;
+  static_bind fn = {c->fs->for_names,
+                    t && t->kind == AST_EXPR_NAME ? t->name : "", NULL};
+  c->fs->for_names = &fn;
+  bool has = block_has_static(c, &s->body);
+  c->fs->for_names = fn.next;
+  return has || block_has_static(c, &s->orelse);
 }
 
 static bool block_has_static(lower_ctx *c, const ast_block *b) {

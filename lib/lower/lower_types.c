@@ -199,7 +199,9 @@ const char *lower_warp_path(lower_ctx *c, const ast_expr *e) {
     const char *base = lower_warp_path(c, e->value);
     if (!base)
       return NULL;
-    /* warp.types.X and warp.X name the same things */
+    /* warp.types.X and warp.X name the same things; warp._src is warp */
+    if (!*base && !strcmp(e->name, "_src"))
+      return "";
     if (!*base || strcmp(base, "types") == 0)
       return e->name;
     return wp_arena_printf(c->A, "%s.%s", base, e->name);

@@ -74,9 +74,13 @@ static bool is_warp_module(const char *m) {
          !within(m, "warp.examples");
 }
 
-/* The part of a warp module path below `warp` ("" for warp itself). */
+/* The part of a warp module path below `warp` ("" for warp itself);
+ * warp._src.X is the implementation of warp.X and names the same things. */
 static const char *below_warp(const char *m) {
-  return m[4] == '.' ? m + 5 : "";
+  const char *r = m[4] == '.' ? m + 5 : "";
+  if (within(r, "_src"))
+    r = r[4] == '.' ? r + 5 : "";
+  return r;
 }
 
 static void add_import(pctx *c, wp_ptrvec *v, TSNode at, const char *local,
@@ -116,10 +120,12 @@ static void import_stmt(pctx *c, TSNode n, wp_ptrvec *v) {
 }
 
 /* For warp the target is the path below warp plus the name
- * (`from warp.types import vector` -> "types.vector"); for other modules it
+ * (`from warp.fem import linalg` -> "fem.linalg"; `from warp.types import
+ * vector` -> "vector", as warp.types.X is warp.X); for other modules it
  * is the imported name alone. */
 static const char *from_target(pctx *c, const char *module, const char *name) {
-  if (!is_warp_module(module) || !below_warp(module)[0])
+  if (!is_warp_module(module) || !below_warp(module)[0] ||
+      !strcmp(below_warp(module), "types")) /* warp.types.X is warp.X */
     return name;
   return wp_arena_printf(c->arena, "%s.%s", below_warp(module), name);
 }

@@ -185,6 +185,127 @@ static ast_stmt *def_stmt(pctx *c, TSNode n) {
   return s;
 }
 
+/* --- match statements in host code ----------------------------------------
+ * A match whose cases compare the subject with values (`case Mode.A:`,
+ * `case 3 | 4:`, `case "s" if cond:`, `case _:`) is the if/elif chain
+ * Python's semantics make of it (a value pattern is `subject == value`);
+ * other patterns (captures, sequences, classes, mappings) are not
+ * desugared: the statement stays unsupported. */
+
+static ast_expr *binop(pctx *c, TSNode at, ast_expr_kind kind, ast_op op,
+                       ast_expr *a, ast_expr *b) {
+  ast_expr *e = p_new_expr(c, kind, at);
+  e->items = WP_NEW_ARRAY(c->arena, ast_expr *, 2);
+  e->items[0] = a;
+  e->items[1] = b;
+  e->nitems = 2;
+  if (kind == AST_EXPR_COMPARE) {
+    e->ops = WP_NEW_ARRAY(c->arena, ast_op, 1);
+    e->ops[0] = op;
+  } else
+    e->op = op;
+  return e;
+}
+
+/* `subject == value` for a value pattern; NULL for any other pattern. */
+static ast_expr *case_test(pctx *c, TSNode n, ast_expr *subject) {
+  if (p_is(n, "union_pattern")) { /* p1 | p2 | ... */
+    TSNode *k;
+    int nk = p_kids(c, n, true, &k);
+    ast_expr *any = NULL;
+    for (int i = 0; i < nk; i++) {
+      ast_expr *t = case_test(c, k[i], subject);
+      if (!t)
+        return NULL;
+      any = any ? binop(c, n, AST_EXPR_BOOLOP, AST_OP_OR, any, t) : t;
+    }
+    return any;
+  }
+  ast_expr *value = NULL;
+  if (p_is(n, "dotted_name")) { /* Mode.A; a bare name would capture */
+    TSNode *k;
+    int nk = p_kids(c, n, true, &k);
+    if (nk < 2)
+      return NULL;
+    value = p_new_expr(c, AST_EXPR_NAME, k[0]);
+    value->name = p_text(c, k[0]);
+    for (int i = 1; i < nk; i++) {
+      ast_expr *a = p_new_expr(c, AST_EXPR_ATTRIBUTE, k[i]);
+      a->value = value;
+      a->name = p_text(c, k[i]);
+      value = a;
+    }
+  } else if (p_is(n, "integer") || p_is(n, "float") || p_is(n, "string") ||
+             p_is(n, "concatenated_string") || p_is(n, "true") ||
+             p_is(n, "false") || p_is(n, "none"))
+    value = p_expr(c, n);
+  else
+    return NULL;
+  return binop(c, n, AST_EXPR_COMPARE, AST_OP_EQ, subject, value);
+}
+
+static ast_stmt *match_stmt(pctx *c, TSNode n) {
+  TSNode body = p_field(n, "body");
+  ast_expr *subject = p_expr(c, p_field(n, "subject"));
+  TSNode *k;
+  int nk = ts_node_is_null(body) ? 0 : p_kids(c, body, true, &k);
+  ast_stmt *first = NULL, *tail = NULL;
+  ast_block rest = {0};
+  for (int i = 0; i < nk; i++) {
+    if (!p_is(k[i], "case_clause"))
+      return NULL;
+    TSNode *pk;
+    int np = p_kids(c, k[i], true, &pk);
+    TSNode pattern = {0}, guard = {0}, conseq = p_field(k[i], "consequence");
+    int npatterns = 0;
+    for (int j = 0; j < np; j++) {
+      if (p_is(pk[j], "case_pattern")) {
+        pattern = pk[j];
+        npatterns++;
+      } else if (p_is(pk[j], "if_clause"))
+        guard = pk[j];
+    }
+    if (npatterns != 1 || ts_node_is_null(conseq))
+      return NULL;
+    TSNode *pv;
+    int nv = p_kids(c, pattern, true, &pv);
+    if (nv > 1)
+      return NULL;
+    ast_expr *test = nv ? case_test(c, pv[0], subject) : NULL;
+    if (nv && !test)
+      return NULL;
+    if (!ts_node_is_null(guard)) {
+      TSNode *g;
+      if (p_kids(c, guard, true, &g) != 1)
+        return NULL;
+      ast_expr *ge = p_expr(c, g[0]);
+      test = test ? binop(c, guard, AST_EXPR_BOOLOP, AST_OP_AND, test, ge) : ge;
+    }
+    if (!test) { /* case _: the rest is never reached */
+      rest = p_block(c, conseq);
+      break;
+    }
+    ast_stmt *s = new_stmt(c, AST_STMT_IF, k[i]);
+    s->elif_chain = first != NULL;
+    s->cond = test;
+    s->body = p_block(c, conseq);
+    if (tail)
+      tail->orelse = one_stmt(c, s);
+    else
+      first = s;
+    tail = s;
+  }
+  if (!first) { /* only `case _:` (or no case): its body runs */
+    ast_stmt *s = new_stmt(c, AST_STMT_IF, n);
+    s->cond = p_new_expr(c, AST_EXPR_BOOL, n);
+    s->cond->bool_value = true;
+    s->body = rest;
+    return s;
+  }
+  tail->orelse = rest;
+  return first;
+}
+
 static const char *const unsupported_stmts[][2] = {
     {"try_statement", "try statement"},
     {"with_statement", "with statement"},
@@ -313,6 +434,11 @@ static ast_stmt *stmt_of(pctx *c, TSNode n) {
     return def_stmt(c, n);
   if (strcmp(t, "ERROR") == 0)
     return NULL;
+  if (!c->warp_code && !strcmp(t, "match_statement")) {
+    ast_stmt *s = match_stmt(c, n);
+    if (s)
+      return s;
+  }
   for (size_t i = 0; i < sizeof unsupported_stmts / sizeof *unsupported_stmts;
        i++)
     if (strcmp(t, unsupported_stmts[i][0]) == 0)

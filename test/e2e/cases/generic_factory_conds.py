@@ -5,7 +5,11 @@ locals it defines are the ones the call made; two @wp.func defs of one name
 in a factory are overloads of each other; a default value is computed as the
 def saw it (warp-lang's
 test_codegen_instancing create_func_cond / create_struct_cond, and newton's
-`if _support_funcs is not None:` factories)."""
+`if _support_funcs is not None:` factories).  A host function's `match` on
+values (enum members, literals, `|` alternatives, a guard, `case _:`) runs
+the case Python would (newton's kamino get_material_mixing_function)."""
+from enum import IntEnum
+
 import warp as wp
 
 LIMIT = 2.0
@@ -219,7 +223,76 @@ def cond_kernel(out: wp.array(dtype=float)):
     out[3] = s2.v[0] + s2.v[1]
 
 
+class Mix(IntEnum):
+    AVERAGE = 0
+    MULTIPLY = 1
+    MAX = 2
+    MIN = 3
+
+
+@wp.func
+def mix_average(a: float, b: float) -> float:
+    return 0.5 * (a + b)
+
+
+@wp.func
+def mix_multiply(a: float, b: float) -> float:
+    return a * b
+
+
+@wp.func
+def mix_max(a: float, b: float) -> float:
+    return wp.max(a, b)
+
+
+@wp.func
+def mix_min(a: float, b: float) -> float:
+    return wp.min(a, b)
+
+
+def mixing_function(mode: Mix = Mix.AVERAGE):
+    match mode:
+        case Mix.AVERAGE:
+            f = mix_average
+        case Mix.MULTIPLY | Mix.MAX if mode == Mix.MULTIPLY:
+            f = mix_multiply
+        case 2 | "max":
+            f = mix_max
+        case _:
+            if mode != Mix.MIN:
+                raise ValueError(f"unsupported mode {mode}")
+            f = mix_min
+    return f
+
+
+def make_mixed(mode):
+    mix = mixing_function(mode)
+
+    @wp.func
+    def mixed(a: float, b: float) -> float:
+        return mix(a, b)
+
+    return mixed
+
+
+mixed_avg = make_mixed(Mix.AVERAGE)
+mixed_mul = make_mixed(Mix.MULTIPLY)
+mixed_max = make_mixed(Mix.MAX)
+mixed_min = make_mixed(Mix.MIN)
+
+
+@wp.kernel
+def match_modes(a: wp.array(dtype=float), b: wp.array(dtype=float), out: wp.array2d(dtype=float)):
+    i = wp.tid()
+    out[i, 0] = mixed_avg(a[i], b[i])
+    out[i, 1] = mixed_mul(a[i], b[i])
+    out[i, 2] = mixed_max(a[i], b[i])
+    out[i, 3] = mixed_min(a[i], b[i])
+
+
 TESTS = [
+    dict(kernel="match_modes", dim=16, args=dict(a=("uniform", -1, 1), b=("uniform", -1, 1)),
+         shapes=dict(out=(16, 4)), outputs=["out"]),
     dict(kernel="closure_overload_kernel", dim=1, shapes=dict(a=4), outputs=["a"]),
     dict(kernel="cond_kernel", dim=1, shapes=dict(out=4), outputs=["out"]),
     dict(kernel="string_ops", dim=1, shapes=dict(out=3), outputs=["out"]),

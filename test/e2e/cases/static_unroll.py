@@ -7,7 +7,10 @@ name (`j = 100` below).  Covers module-level lists / tuples of @wp.func
 called through wp.static(FUNCS[k]), nested unrolled loops, expressions over
 several loop variables, a static `if` per iteration, `continue`, a dynamic
 loop inside an unrolled one, the loop variable's value after the loop,
-len() of kernel variables and a @wp.func run at compile time."""
+len() of kernel variables and a @wp.func run at compile time.  A
+wp.static() that names no loop variable nor local is resolved when the
+kernel is declared: it does not unroll its loop, so a `break` there is a
+plain break (break_resolved)."""
 import warp as wp
 
 j = 100
@@ -144,6 +147,23 @@ def static_func_call(out: wp.array(dtype=float)):
         out[2 + k] = float(wp.static(offset_of(k * 10)))
 
 
+@wp.kernel
+def break_resolved(x: wp.array(dtype=float), n: int, out: wp.array(dtype=float)):
+    i = wp.tid()
+    c = int(0)
+    for k in range(N):
+        if c >= n:
+            break
+        if wp.static(q == 1):
+            out[i * 8 + k] = x[i] * wp.static(SCALES[1] + float(q))
+        c += 1
+    for k in range(2, 8, 2):
+        for t in range(3):
+            if t > k - 2:
+                break
+            out[i * 8 + 4 + t] += wp.static(float(len(VALS))) * float(k)
+
+
 TESTS = [
     dict(kernel="per_iteration", dim=6, args=dict(x=("uniform", -1, 1), n=3), shapes=dict(out=(6, 36)),
          outputs=["out"]),
@@ -152,4 +172,5 @@ TESTS = [
     dict(kernel="lengths", dim=1, args=dict(v=[0.25, 2.0]), shapes=dict(out=(6,))),
     dict(kernel="static_func_call", dim=1, shapes=dict(out=(5,))),
     dict(kernel="vector_lanes", dim=8, args=dict(v=("uniform", -1, 1)), outputs=["out"]),
+    dict(kernel="break_resolved", dim=3, args=dict(x=("uniform", -1, 1), n=2), shapes=dict(out=(24,))),
 ]
