@@ -167,7 +167,8 @@ type_t ir_chk_spatial_arrays(ir_types *T, const ir_builtin *b, type_t *a, int n,
  * signatures): quat_twist(vec3f, quatf) -> quatf, quat_twist_angle(_signed)
  * (vec3f, quatf) -> float32, quat_to_rpy(quatf) -> vec3f,
  * quat_to_euler(quatf, int32 x 3) -> vec3f, quat_from_euler(vec3f, int32 x 3)
- * -> quatf, velocity_at_point(spatial_vectorf, vec3f) -> vec3f,
+ * -> quatf, quat_between_vectors(vec3f, vec3f) -> quatf,
+ * velocity_at_point(spatial_vectorf, vec3f) -> vec3f,
  * transform_twist/transform_wrench(transformf, spatial_vectorf) ->
  * spatial_vectorf. */
 type_t ir_chk_rot(ir_types *T, const ir_builtin *b, type_t *a, int n,
@@ -194,6 +195,10 @@ type_t ir_chk_rot(ir_types *T, const ir_builtin *b, type_t *a, int n,
       if (!is_scalar_of(a[i], WP_SCALAR_INT32))
         return fail(T, err, "the axes i, j, k must be int32");
     return b->id == IR_B_QUAT_TO_EULER ? v3 : q;
+  case IR_B_QUAT_BETWEEN_VECTORS:
+    if (a[0] != v3 || a[1] != v3)
+      break;
+    return q;
   case IR_B_VELOCITY_AT_POINT:
     if (a[0] != v6 || a[1] != v3)
       break;

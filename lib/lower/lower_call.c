@@ -707,6 +707,8 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
       ir_builtin_id as = id == IR_B_DIV_APPROX ? IR_B_DIV : IR_B_INVERSE;
       return lower_builtin(c, ir_builtin_get(as), args, n, e->loc);
     }
+    if (id == IR_B_QUAT_BETWEEN_VECTORS)
+      return lower_quat_between(c, callee.builtin, args, n, e->loc);
     /* where and unot on an array: its truth value (non-null data),
        as in Warp */
     if ((id == IR_B_WHERE || id == IR_B_NOT) && n >= 1 &&

@@ -385,6 +385,9 @@ ir_value *lower_quat_compose(lower_ctx *c, const ast_expr *e, const ir_type *t,
 ir_value *lower_quat_generic(lower_ctx *c, const ast_expr *e, const char *name);
 ir_value *lower_quat_identity(lower_ctx *c, const ast_expr *e,
                               const char *name);
+/* quat_between_vectors(a, b) as the builtins warp-lang's @wp.func calls. */
+ir_value *lower_quat_between(lower_ctx *c, const ir_builtin *b, ir_value **args,
+                             int n, wp_loc loc);
 /* lower_spatial.c: spatial_vector(w, v); a constructor call without its
  * checked dtype= keyword (e itself, or *plain); the builtins with several
  * results or out-parameters (quat_to_axis_angle, transform_decompose,

@@ -1,8 +1,9 @@
 /* lower_quat.c - the constructors of quaternions and transforms that are not
  * plain vector constructors: quat(ijk, real), transform(p, q), and
- * quat_identity() / transform_identity().  The other forms (zero, the 4 or 7
- * components, conversion from another precision) are the vector forms of
- * lower_call.c: quats and transforms are flavored vectors (see ir.h). */
+ * quat_identity() / transform_identity(); quat_between_vectors(a, b).  The
+ * other forms (zero, the 4 or 7 components, conversion from another precision)
+ * are the vector forms of lower_call.c: quats and transforms are flavored
+ * vectors (see ir.h). */
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
@@ -132,4 +133,27 @@ ir_value *lower_quat_generic(lower_ctx *c, const ast_expr *e,
   const ir_type *t =
       name[0] == 't' ? ir_t_transform(c->T, s) : ir_t_quat(c->T, s);
   return lower_composite(c, e, t, args, e->nitems);
+}
+
+/* quat_between_vectors(a, b), warp-lang 1.19's @wp.func (warp/_src/utils.py)
+ * as the builtins it calls, in its order, so that values and adjoints are
+ * theirs: a and b normalized, q = quat(cross(a, b), 1 + dot(a, b)),
+ * normalize(q).  Opposite directions give the zero quat's normalization
+ * (zero), as in Warp, which documents them as unsupported. */
+ir_value *lower_quat_between(lower_ctx *c, const ir_builtin *b, ir_value **args,
+                             int n, wp_loc loc) {
+  if (!lower_builtin_accepts(c, b, args, n, loc))
+    return NULL;
+  const ir_builtin *norm = ir_builtin_get(IR_B_NORMALIZE);
+  ir_value *ab[2] = {lower_builtin(c, norm, &args[0], 1, loc),
+                     lower_builtin(c, norm, &args[1], 1, loc)};
+  ir_value *cr = lower_builtin(c, ir_builtin_get(IR_B_CROSS), ab, 2, loc);
+  ir_value *d = lower_builtin(c, ir_builtin_get(IR_B_DOT), ab, 2, loc);
+  ir_value *w[2] = {lower_const_float(c, d->type, 1.0), d};
+  ir_value *comps[4];
+  spill(c, cr, 3, comps, loc);
+  comps[3] = lower_builtin(c, ir_builtin_get(IR_B_ADD), w, 2, loc);
+  ir_value *q = lower_emit(c, IR_COMPOSE, ir_t_quat(c->T, d->type->scalar),
+                           comps, 4, loc);
+  return lower_builtin(c, norm, &q, 1, loc);
 }

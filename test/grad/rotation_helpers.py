@@ -2,7 +2,8 @@
 quat_twist, quat_twist_angle, quat_twist_angle_signed, quat_to_rpy,
 quat_to_euler and quat_from_euler (Tait-Bryan and proper sequences, gimbal
 lock too),
-velocity_at_point, transform_twist, transform_wrench.  Warp defines them
+velocity_at_point, transform_twist, transform_wrench, and
+quat_between_vectors (a @wp.func of warp.utils).  Warp defines them
 for float32 only, so there is no float64 twin: compared with warp-lang only
 (fd=False), whose gradients are the autodiff of their @wp.func bodies."""
 import warp as wp
@@ -34,6 +35,8 @@ def rot_ops(op: int, s: wp.vec3i, q: wp.array(dtype=wp.quat), a: wp.array(dtype=
         osv[i] = wp.transform_twist(x[i], v[i])
     elif op == 8:
         osv[i] = wp.transform_wrench(x[i], v[i])
+    elif op == 10:
+        oq[i] = wp.quat_between_vectors(a[i], e[i])
     elif op == 9:  # gimbal lock: second angle pi/2 (Tait-Bryan) or 0 (proper)
         ang = wp.vec3(e[i])
         ang[s[1]] = wp.where(s[0] == s[2], 0.0, wp.HALF_PI)
@@ -66,4 +69,5 @@ GRAD_TESTS = [
     T("velocity_at_point", 6, ["v", "a"], ["ov"]),
     T("transform_twist", 7, ["x", "v"], ["osv"]),
     T("transform_wrench", 8, ["x", "v"], ["osv"]),
+    T("quat_between_vectors", 10, ["a", "e"], ["oq"]),
 ]

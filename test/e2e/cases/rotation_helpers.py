@@ -3,7 +3,11 @@ added (float32 only in Warp): quat_twist, quat_twist_angle,
 quat_twist_angle_signed, quat_to_rpy, quat_to_euler and quat_from_euler over
 all 12 axis sequences (Tait-Bryan and proper Euler; gimbal lock included),
 velocity_at_point, transform_twist, transform_wrench; keyword arguments by
-Warp's parameter names (also for copysign and bit_count)."""
+Warp's parameter names (also for copysign and bit_count).  Also
+quat_between_vectors, a @wp.func of warp.utils that wp exports (newton's
+spatial helpers call it): random pairs, a vector with itself, a scaled copy,
+and opposite directions (documented as unsupported: both give the zero
+quat's normalization)."""
 import warp as wp
 
 
@@ -87,7 +91,21 @@ def keywords(es: wp.array(dtype=wp.vec3), o: wp.array(dtype=wp.quat), v: wp.arra
     v[i] = a + wp.velocity_at_point(r=es[i], qd=w)
 
 
+@wp.kernel
+def between(a: wp.array(dtype=wp.vec3), b: wp.array(dtype=wp.vec3), q: wp.array(dtype=wp.quat),
+            same: wp.array(dtype=wp.quat), scaled: wp.array(dtype=wp.quat), opposite: wp.array(dtype=wp.quat),
+            rotated: wp.array(dtype=wp.vec3)):
+    i = wp.tid()
+    q[i] = wp.quat_between_vectors(a[i], b[i])
+    same[i] = wp.quat_between_vectors(a[i], a[i])
+    scaled[i] = wp.quat_between_vectors(a[i], 3.0 * a[i] + b[i] * 1.0e-3)
+    opposite[i] = wp.quat_between_vectors(a[i], -2.0 * a[i])
+    rotated[i] = wp.quat_rotate(q[i], wp.normalize(a[i]))
+
+
 TESTS = [
+    dict(kernel="between", dim=64, args=dict(a=("uniform", -1, 1), b=("uniform", -1, 1)),
+         outputs=["q", "same", "scaled", "opposite", "rotated"]),
     dict(kernel="twist", dim=200, args=dict(axes=("uniform", -1, 1), qs=("uniform", -1, 1)),
          outputs=["tw", "ang", "sang", "rpy"], atol=2e-6),
     dict(kernel="euler", dim=(64, 12), shapes=dict(qs=(64,), es=(64,)),
