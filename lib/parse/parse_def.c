@@ -47,11 +47,35 @@ const char *p_warp_name(const pctx *c, const ast_expr *e) {
   return warp_name_at(c, e, 0);
 }
 
+/* The path below warp of the attribute chain `e` rooted at a warp import
+ * (`fem.cache.dynamic_func` with `import warp.fem as fem`:
+ * "fem.cache.dynamic_func"), or NULL. */
+static const char *warp_path(const pctx *c, const ast_expr *e, int depth) {
+  if (depth > 16)
+    return NULL;
+  if (e->kind == AST_EXPR_ATTRIBUTE) {
+    const char *base = warp_path(c, e->value, depth + 1);
+    if (!base)
+      return NULL;
+    return *base ? wp_arena_printf(c->arena, "%s.%s", base, e->name)
+                 : e->name;
+  }
+  for (int i = 0; e->kind == AST_EXPR_NAME && i < c->nimports; i++)
+    if (c->imports[i].is_warp && !strcmp(c->imports[i].local, e->name))
+      return c->imports[i].target;
+  return NULL;
+}
+
 static const char *warp_name_at(const pctx *c, const ast_expr *e, int depth) {
   if (e && e->kind == AST_EXPR_CALL)
     e = e->value;
   if (!e)
     return NULL;
+  /* warp.fem's @fem.cache.dynamic_func(suffix=...) makes a @wp.func (its
+     key made unique by the suffix) */
+  const char *path = warp_path(c, e, 0);
+  if (path && !strcmp(path, "fem.cache.dynamic_func"))
+    return "func";
   bool imported = false;
   if (e->kind == AST_EXPR_NAME)
     for (int i = 0; i < c->nimports && !imported; i++)

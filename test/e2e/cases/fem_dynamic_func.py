@@ -1,0 +1,51 @@
+"""warp.fem's @fem.cache.dynamic_func(suffix=...) makes a @wp.func whose key
+the suffix makes unique, so a factory can make one per call (newton's
+implicit_mpm make_solve_flow_rule): compiled as @wp.func, each call's own,
+with wp.static() over the factory's parameters inside; spelled through
+`import warp.fem as fem`, `from warp.fem import cache` and `wp.fem`."""
+import warp as wp
+import warp.fem as fem
+from warp.fem import cache
+
+
+def make_rule(has_scale: bool = True, power: int = 2):
+    key = (has_scale, power)
+
+    @fem.cache.dynamic_func(suffix=key)
+    def rule(x: float, s: float) -> float:
+        y = x
+        for _ in range(power - 1):
+            y = y * x
+        if wp.static(has_scale):
+            y = y * s
+        return y
+
+    return rule
+
+
+rule_scaled = make_rule()
+rule_cubed = make_rule(has_scale=False, power=3)
+
+
+@cache.dynamic_func(suffix="offset")
+def offset(x: float) -> float:
+    return x + 0.5
+
+
+@wp.fem.cache.dynamic_func(suffix="twice")
+def twice(x: float) -> float:
+    return 2.0 * x
+
+
+@wp.kernel
+def rules(x: wp.array(dtype=float), s: wp.array(dtype=float), out: wp.array2d(dtype=float)):
+    i = wp.tid()
+    out[i, 0] = rule_scaled(x[i], s[i])
+    out[i, 1] = rule_cubed(x[i], s[i])
+    out[i, 2] = offset(x[i]) + twice(x[i])
+
+
+TESTS = [
+    dict(kernel="rules", dim=16, args=dict(x=("uniform", -2, 2), s=("uniform", -1, 1)), shapes=dict(out=(16, 3)),
+         outputs=["out"]),
+]
