@@ -12,8 +12,11 @@
  *                               with errors is left out with a warning
  *                               naming the first (it exists only when
  *                               the function runs)
+ *   class C:                    compiled as MODULE_C__k (a class body's
+ *       @wp.kernel              names are not a kernel's, as in Python: its
+ *       def k(...): ...         free names resolve as a function's would)
  *
- * Every other kernel (in a class body, a loop, an if/with/try block, kept
+ * Every other kernel (in a loop, an if/with/try block, kept
  * in a list or dict, a wp.kernel() call elsewhere, `@wp.kernel` where `wp`
  * is not imported) gets a warning at its def or call saying why it is not
  * compiled: warpc never skips a kernel silently. */
@@ -303,13 +306,6 @@ void lower_kernel_sites(lower_ctx *c) {
     const ast_kernel_site *s = &ast->sites[i];
     switch (s->kind) {
     case AST_SITE_FUNCTION: nested_kernel(c, s, &cache); break;
-    case AST_SITE_CLASS:
-      wp_warning(c->diag, WP_W_KERNEL_NOT_COMPILED, s->loc,
-                 "kernel '%s' is defined in the body of class '%s' and is not "
-                 "compiled: warpc compiles kernels defined at module level "
-                 "or in functions",
-                 s->name, s->where);
-      break;
     case AST_SITE_LOOP:
     case AST_SITE_BLOCK:
       wp_warning(c->diag, WP_W_KERNEL_NOT_COMPILED, s->loc,

@@ -258,10 +258,9 @@ typedef struct ast_global {
  * why it does not (never silence). */
 typedef enum ast_site_kind {
   AST_SITE_FUNCTION, /* an @wp.kernel def in the body of a def (a method
-                        too), not inside a loop, class body or block
+                        too) or of a class, not inside a loop or block
                         (the body of a with or try statement is no
                         block) */
-  AST_SITE_CLASS,    /* an @wp.kernel def in a class body */
   AST_SITE_LOOP,     /* an @wp.kernel def inside a for or while loop */
   AST_SITE_BLOCK,    /* an @wp.kernel def inside an if block, an else,
                         except or finally clause, a match case */
@@ -299,7 +298,8 @@ typedef struct ast_kernel_site {
  *   from warp import vec3     -> {local "vec3",  target "vec3"}
  *   from warp import vec3 as v-> {local "v",     target "vec3"}
  *   import warp.types as wpt  -> {local "wpt",   target "types"}
- *   from warp.types import vector -> {local "vector", target "types.vector"}
+ *   from warp.types import vector -> {local "vector", target "vector"}
+ *                                 (warp.types.X and warp._src.X are warp.X)
  * Other imports (numpy, typing, local modules) are kept with `module` set to
  * the dotted module name and `is_warp` false, so later stages can resolve
  * `typing.Any` or multi-file imports. */

@@ -57,8 +57,7 @@ static const char *warp_path(const pctx *c, const ast_expr *e, int depth) {
     const char *base = warp_path(c, e->value, depth + 1);
     if (!base)
       return NULL;
-    return *base ? wp_arena_printf(c->arena, "%s.%s", base, e->name)
-                 : e->name;
+    return *base ? wp_arena_printf(c->arena, "%s.%s", base, e->name) : e->name;
   }
   for (int i = 0; e->kind == AST_EXPR_NAME && i < c->nimports; i++)
     if (c->imports[i].is_warp && !strcmp(c->imports[i].local, e->name))

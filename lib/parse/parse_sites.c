@@ -388,9 +388,7 @@ static void def_site(pctx *c, TSNode n, const ast_module *m, wp_ptrvec *out) {
     const char *pn = def_name(c, p);
     if (!*s->where)
       s->where = pn;
-    if (cl && !scoped && s->kind == AST_SITE_FUNCTION)
-      s->kind = AST_SITE_CLASS;
-    scoped = true;
+    scoped = true; /* a class body's kernel is compiled as a function's */
     if (nchain < 64)
       chain[nchain++] = pn;
     if (fn) {

@@ -1,8 +1,8 @@
 # Kernels warpc does not compile get a warning at their def or call saying
 # why, never silence: closing over a parameter or a local of the enclosing
 # function (other than its top-level constants and funcs, which kernels
-# nested in it use), defined in a loop, an if block (not the body of a with
-# statement) or a class body, defined twice,
+# nested in it use), defined in a loop or an if block (not a with), defined
+# twice, naming a class attribute bare in a class body (in_class compiles),
 # made by wp.Kernel()/wp.kernel() inside a function or kept in a list, made
 # of something that is no def of the file.
 # expect-exit: 0
@@ -82,6 +82,14 @@ def test_compiled():
 
     return uses_constants, in_with
 
+
+class Scaled:
+    FACTOR = 2.0
+
+    @wp.kernel
+    def uses_class_name(a: wp.array(dtype=float)):
+        a[0] = FACTOR
+
 # expect-warning: 22:9: kernel 'uses_param' closes over the parameter 'device' of 'test_things'
 # expect-warning: 27:9: kernel 'uses_local' defined in 'test_things' is not compiled: 28:29: captured name 'n' is not a compile-time constant
 # expect-warning: 31:9: kernel 'twice' is defined again in 'test_things' (line 35) and is not compiled: the last definition is the one compiled [-Wkernel-redefined]
@@ -89,6 +97,6 @@ def test_compiled():
 # expect-warning: 47:13: kernel 'in_if' is defined in an if block in 'test_things'
 # expect-warning: 50:12: the kernel made by this call in 'test_things' is not compiled
 # expect-warning: 51:16: the kernel made by this call in a list in 'test_things' is not compiled
-# expect-warning: 57:9: kernel 'in_class' is defined in the body of class 'Holder' [-Wkernel-not-compiled]
 # expect-warning: 61:13: the kernel made by this call is not compiled: its function is not a def of this file
 # expect-warning: 62:19: the kernel made by this call in a dict is not compiled
+# expect-warning: 90:9: kernel 'uses_class_name' defined in 'Scaled' is not compiled: 91:16: name 'FACTOR' is not defined

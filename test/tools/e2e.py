@@ -634,10 +634,12 @@ def normalise_test(index, spec, module, stem):
         if bad:
             raise SpecError(f"{t.label}: launch {li}: unknown key(s) {sorted(bad)}")
         kname = rl["kernel"]
-        k = getattr(module, kname, None)
+        k = module  # "C.k": a kernel of class C's body, warpc's C__k
+        for part in kname.split("."):
+            k = getattr(k, part, None)
         if not isinstance(k, _wp.Kernel):
             raise SpecError(f"{t.label}: no @wp.kernel named {kname!r} in the case file")
-        cname, inst = kname, None
+        cname, inst = kname.replace(".", "__"), None
         if "overload" in rl:
             # an instance of a generic kernel: wp.overload(k, [types] | {name: type})
             try:

@@ -14,7 +14,8 @@ is
   - `launcher`  when the header declares a launcher for it (m_NAME or
                 m_NAME_<types> for a def at module level, m_NAME for the
                 name a module-level call is bound to, m_OUTER__NAME for a
-                def nested in the function OUTER),
+                def nested in the function OUTER, m_C__NAME for a def in
+                the body of class C),
   - `diagnosed` when warpc reports a warning, error or note on its line,
   - `failed`    when the file failed (exit 1) without a diagnostic there,
   - `silent`    otherwise: skipped without a word (the count to keep at 0).
@@ -96,6 +97,9 @@ def sites(tree):
                 if any(is_kernel_name(d, warp_names) for d in ch.decorator_list):
                     if top:
                         out.append((ch.lineno, "module def", ch.name))
+                    elif isinstance(node, ast.ClassDef):
+                        # in a class body: m_C__NAME (m_OUTER__C__NAME)
+                        out.append((ch.lineno, "class def", "__".join(chain + [ch.name])))
                     elif in_func:
                         # a factory's kernel: launchers of its module-level calls
                         made = factory_calls.get(chain[0], []) if len(chain) == 1 else []
