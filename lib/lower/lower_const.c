@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
+#include "../support/diag_log.h"
 #include "lower_cvalue.h"
 
 static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out);
@@ -37,9 +38,9 @@ static bool not_const(lower_ctx *c, const ast_expr *e) {
       !strcmp(e->name, WP_RUNTIME_VALUE)) {
     wp_error(c->diag, e->loc,
              "what this statement computes is not known at compile time: "
-             "warpc runs a host function's assignments and the ifs on "
-             "constants, not its loops, try, with or match statements, or "
-             "ifs on other values");
+             "warpc runs a host function's assignments, the ifs on "
+             "constants and the matches on values, not its loops, try or "
+             "with statements, other matches, or ifs on other values");
     return false;
   }
   if (e->kind == AST_EXPR_UNSUPPORTED && e->name &&
@@ -147,6 +148,90 @@ static const ast_expr *spread_call(lower_ctx *c, const ast_expr *call,
   return r;
 }
 
+static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out);
+
+/* e's value, if it has one, with no diagnostic either way. */
+static bool quiet_eval(lower_ctx *c, const ast_expr *e, int limit,
+                       cvalue *out) {
+  wp_diag_log *log = wp_diag_log_new();
+  wp_diag scratch = wp_diag_capture(c->diag, log);
+  wp_diag *saved = c->diag;
+  bool quiet = c->const_quiet;
+  c->diag = &scratch;
+  c->const_quiet = true;
+  bool ok = eval(c, e, limit, out) && !scratch.errors;
+  c->diag = saved;
+  c->const_quiet = quiet;
+  wp_diag_log_free(log);
+  return ok;
+}
+
+/* v[k] of an expression whose value is a constant vector (`Kind.X.axes[2]`,
+ * a property's wp.constant vector): 1 with *out its component k, 0 when it
+ * is none. */
+static int vector_item(lower_ctx *c, const ast_expr *e, int limit,
+                       cvalue *out) {
+  cvalue v, k;
+  if (e->nitems != 1 || e->items[0]->kind == AST_EXPR_SLICE ||
+      !quiet_eval(c, e->value, limit, &v) || v.kind != CV_TYPED ||
+      v.type->kind != IR_T_VEC || !quiet_eval(c, e->items[0], limit, &k))
+    return 0;
+  lower_cv_untype(&k);
+  int64_t i = k.i, n = v.type->rows;
+  if (k.kind != CV_INT || i < -n || i >= n)
+    return 0;
+  if (i < 0)
+    i += n;
+  lower_cv_scalar_result(c, v.type->elem, v.comp[i], v.icomp[i], out);
+  return 1;
+}
+
+/* Is d decorated @property? */
+static bool is_property(const ast_def *d) {
+  for (int i = 0; i < d->ndecorators; i++)
+    if (d->decorators[i]->kind == AST_EXPR_NAME &&
+        !strcmp(d->decorators[i]->name, "property"))
+      return true;
+  return false;
+}
+
+/* x.value, x.OTHER, x.prop with x an expression whose value is a member of
+ * an IntEnum / IntFlag class (a factory's parameter, `self` in an
+ * @property): its integer, another member of its class, or the property
+ * run on it (newton's `dof_type.num_dofs`).  1 with *out set, -1 when
+ * reported, 0 when x is no such member. */
+static int member_attr(lower_ctx *c, const ast_expr *e, int limit,
+                       cvalue *out) {
+  cvalue self;
+  if (!quiet_eval(c, e->value, limit, &self) || self.kind != CV_INT ||
+      !self.enum_cls)
+    return 0;
+  const ast_def *d = self.enum_cls;
+  if (!strcmp(e->name, "value")) {
+    *out = self;
+    out->enum_kind = 0;
+    out->enum_cls = NULL;
+    return 1;
+  }
+  for (int i = 0; i < d->nfields; i++)
+    if (!strcmp(d->fields[i].name, e->name)) {
+      int64_t v, mask;
+      int r = lower_enum_member_of(c, self.enum_mod, d, e, &v, &mask);
+      if (r <= 0)
+        return -1;
+      *out = self;
+      out->i = v;
+      out->enum_kind = r;
+      out->enum_mask = mask;
+      return 1;
+    }
+  binding m = lower_lookup(c, self.enum_mod,
+                           wp_arena_printf(c->A, "%s.%s", d->name, e->name));
+  if (m.kind != BIND_OTHER || !m.def || !is_property(m.def))
+    return 0;
+  return lower_cv_method(c, m.def, self.enum_mod, &self, e, out) ? 1 : -1;
+}
+
 static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
   memset(out, 0, sizeof *out);
   switch (e->kind) {
@@ -219,6 +304,11 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
       out->i = ev;
       out->enum_kind = plain ? 0 : r;
       out->enum_mask = mask;
+      binding cls = plain ? (binding){0} : lower_resolve(c, e->value);
+      if (cls.kind == BIND_ENUM) {
+        out->enum_cls = cls.def;
+        out->enum_mod = cls.module;
+      }
       return true;
     }
     if (e->value->kind == AST_EXPR_NAME ||
@@ -229,6 +319,9 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     }
     /* math.pi, np.finfo(np.float32).eps */
     int h = lower_cv_host_attr(c, e, out);
+    if (h)
+      return h > 0;
+    h = member_attr(c, e, limit, out);
     if (h)
       return h > 0;
     break;
@@ -366,6 +459,8 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
     int lim = limit;
     bool reported;
     const ast_expr *item = lower_const_item(c, e, &lim, &reported);
+    if (!item && !reported && vector_item(c, e, limit, out))
+      return true;
     if (!item)
       return reported ? false : not_const(c, e);
     if (++c->const_depth > 64) {
@@ -475,7 +570,7 @@ static ir_value *materialize(lower_ctx *c, const cvalue *v, wp_loc loc) {
     for (int k = 0; k < n; k++)
       comps[k] = ir_type_is_float(st) ? lower_const_float(c, st, v->comp[k])
                                       : lower_const_int(c, st, v->icomp[k]);
-    if (n == 1) /* a Warp scalar: a constant a constructor converts */
+    if (t->kind == IR_T_SCALAR) /* a constant a constructor converts */
       return v->py ? lower_mark_py(comps[0], v->py, v->pyf) : comps[0];
     return lower_emit(c, IR_COMPOSE, t, comps, n, loc);
   }

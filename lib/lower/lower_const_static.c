@@ -193,8 +193,81 @@ static func_stmt func_stmt_kind(const ast_stmt *s) {
   return FS_OTHER;
 }
 
+/* Runs block b of a function run at compile time (assignments to names,
+ * ifs, returns) with the locals in c->const_env; sets *done and returns
+ * whether *out was computed once a return (or a statement it cannot run,
+ * reported at `use`) is reached. */
+static bool run_block(lower_ctx *c, const ast_block *b, const ast_expr *use,
+                      cvalue *out, bool *done) {
+  for (int i = 0; i < b->count; i++) {
+    const ast_stmt *s = b->stmts[i];
+    func_stmt k = func_stmt_kind(s);
+    if (k == FS_SKIP)
+      continue;
+    *done = true;
+    if (k == FS_RETURN)
+      return lower_cv_eval(c, s->value, c->ast->nglobals, out);
+    if (k == FS_ASSIGN) {
+      const_env *v = WP_NEW(c->A, const_env);
+      if (!lower_cv_eval(c, s->value, c->ast->nglobals, &v->v))
+        return false;
+      v->name = s->targets[0]->name;
+      v->next = c->const_env;
+      c->const_env = v;
+    } else if (s->kind == AST_STMT_IF) {
+      cvalue cond;
+      if (!lower_cv_eval(c, s->cond, c->ast->nglobals, &cond))
+        return false;
+      lower_cv_untype(&cond);
+      if (cond.kind == CV_TYPED)
+        return lower_cv_not_const(c, s->cond);
+      bool t = cond.kind == CV_FLOAT ? cond.f != 0 : cond.i != 0;
+      *done = false;
+      bool ok = run_block(c, t ? &s->body : &s->orelse, use, out, done);
+      if (*done)
+        return ok;
+    } else
+      return lower_cv_not_const(c, use);
+    *done = false;
+  }
+  return false;
+}
+
+/* Runs the body of d with the locals `env` (innermost first). */
+static bool run_body(lower_ctx *c, const ast_def *d, const_env *env,
+                     const ast_expr *use, cvalue *out) {
+  if (c->const_depth >= 64)
+    return lower_cv_not_const(c, use);
+  const_env *saved = c->const_env;
+  int saved_depth = c->const_env_depth;
+  c->const_depth++;
+  c->const_env_depth = c->const_depth;
+  c->const_env = env;
+  bool done = false;
+  bool ok = run_block(c, &d->body, use, out, &done);
+  c->const_env = saved;
+  c->const_env_depth = saved_depth;
+  c->const_depth--;
+  return done ? ok : lower_cv_not_const(c, use);
+}
+
+bool lower_cv_method(lower_ctx *c, const ast_def *d, int mod,
+                     const cvalue *self, const ast_expr *use, cvalue *out) {
+  if (d->nparams != 1)
+    return lower_cv_not_const(c, use);
+  const_env *env = WP_NEW(c->A, const_env);
+  env->name = d->params[0].name;
+  env->v = *self;
+  clo_scope s = lower_clo_enter(c, NULL, 0); /* the class's module's names */
+  int old = lower_enter_module(c, mod);
+  bool ok = run_body(c, d, env, use, out);
+  lower_enter_module(c, old);
+  lower_clo_leave(c, s);
+  return ok;
+}
+
 /* A @wp.func called inside wp.static(), run as Python runs it: a body of
- * assignments to names and a return, over its arguments' values. */
+ * assignments to names, ifs and returns, over its arguments' values. */
 bool lower_cv_func(lower_ctx *c, const ast_expr *call, const ast_def *d,
                    int limit, cvalue *out) {
   if (call->nkeywords || call->nitems != d->nparams)
@@ -208,38 +281,7 @@ bool lower_cv_func(lower_ctx *c, const ast_expr *call, const ast_def *d,
     v->next = env;
     env = v;
   }
-  if (c->const_depth >= 64)
-    return lower_cv_not_const(c, call);
-  const_env *saved = c->const_env;
-  int saved_depth = c->const_env_depth;
-  c->const_depth++;
-  c->const_env_depth = c->const_depth;
-  c->const_env = env;
-  bool ok = false, done = false;
-  for (int i = 0; i < d->body.count && !done; i++) {
-    const ast_stmt *s = d->body.stmts[i];
-    func_stmt k = func_stmt_kind(s);
-    if (k == FS_SKIP)
-      continue;
-    if (k == FS_RETURN) {
-      ok = lower_cv_eval(c, s->value, c->ast->nglobals, out);
-      done = true;
-    } else if (k == FS_ASSIGN) {
-      const_env *v = WP_NEW(c->A, const_env);
-      if (!lower_cv_eval(c, s->value, c->ast->nglobals, &v->v))
-        done = true;
-      v->name = s->targets[0]->name;
-      v->next = c->const_env;
-      c->const_env = v;
-    } else {
-      ok = lower_cv_not_const(c, call);
-      done = true;
-    }
-  }
-  c->const_env = saved;
-  c->const_env_depth = saved_depth;
-  c->const_depth--;
-  return done ? ok : lower_cv_not_const(c, call);
+  return run_body(c, d, env, call, out);
 }
 
 /* wp.static(expr): `expr` evaluated at compile time over module constants

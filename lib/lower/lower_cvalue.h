@@ -12,12 +12,14 @@ typedef struct cvalue {
   cv_kind kind;
   int64_t i;
   double f;
-  const ir_type *type; /* CV_TYPED: scalar, vec or mat */
-  double *comp;        /* CV_TYPED components, row-major (arena) */
-  int enum_kind;       /* CV_INT: an IntEnum (1) / IntFlag (2) member */
-  int64_t enum_mask;   /* IntFlag: the bits its members span */
-  int64_t *icomp;      /* the same, exact, when the scalar type is an integer
-                          (values past 2^53, uint64 bit patterns) */
+  const ir_type *type;     /* CV_TYPED: scalar, vec or mat */
+  double *comp;            /* CV_TYPED components, row-major (arena) */
+  int enum_kind;           /* CV_INT: an IntEnum (1) / IntFlag (2) member */
+  int64_t enum_mask;       /* IntFlag: the bits its members span */
+  const ast_def *enum_cls; /* ... of this class (module enum_mod), when */
+  int enum_mod;            /* known: its @property defs run on it */
+  int64_t *icomp; /* the same, exact, when the scalar type is an integer
+                     (values past 2^53, uint64 bit patterns) */
   int py;     /* CV_TYPED scalar: its Python value pyf, unrounded, as Warp */
   double pyf; /* keeps it (wp.float32(0.1).value is 0.1); 1 an int, 2 float */
   /* CV_INT / CV_FLOAT: a numpy scalar of this type (np.float32(x),
@@ -69,6 +71,10 @@ bool lower_cv_is_seq(const ast_expr *x);
 const ast_expr *lower_cv_follow(lower_ctx *c, const ast_expr *x, int *limit);
 bool lower_cv_func(lower_ctx *c, const ast_expr *call, const ast_def *d,
                    int limit, cvalue *out);
+/* method d (of a class of module mod) run on *self, as an @property:
+ * `member.num_dofs` (use: that expression, for messages). */
+bool lower_cv_method(lower_ctx *c, const ast_def *d, int mod,
+                     const cvalue *self, const ast_expr *use, cvalue *out);
 /* `x in C` / `x not in C` (the compare e, one operator) at compile time:
  * x a string or a number, C a tuple, list, set or dict (its keys). */
 bool lower_cv_membership(lower_ctx *c, const ast_expr *e, int limit,

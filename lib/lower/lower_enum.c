@@ -143,8 +143,12 @@ int lower_enum_member(lower_ctx *c, const ast_expr *e, int64_t *value,
   binding b = lower_resolve(c, e->value); /* Mode, util.Mode */
   if (b.kind != BIND_ENUM)
     return 0;
-  const ast_def *d = b.def;
-  int kind = lower_enum_kind(c, b.module, d);
+  return lower_enum_member_of(c, b.module, b.def, e, value, mask);
+}
+
+int lower_enum_member_of(lower_ctx *c, int mod, const ast_def *d,
+                         const ast_expr *e, int64_t *value, int64_t *mask) {
+  int kind = lower_enum_kind(c, mod, d);
   if (kind == 3) {
     wp_error(c->diag, e->loc,
              "'%s' is not an IntEnum or IntFlag: the members of other enum "
@@ -164,7 +168,7 @@ int lower_enum_member(lower_ctx *c, const ast_expr *e, int64_t *value,
      module, which sees no factory's names */
   int upto = kind == 2 ? d->nfields - 1 : last;
   clo_scope s = lower_clo_enter(c, NULL, 0);
-  int old = lower_enter_module(c, b.module);
+  int old = lower_enter_module(c, mod);
   bool ok = member_values(c, d, kind, last, upto, e, value, mask);
   lower_enter_module(c, old);
   lower_clo_leave(c, s);

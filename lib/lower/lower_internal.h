@@ -662,7 +662,10 @@ int lower_enum_kind(lower_ctx *c, int mod, const ast_def *d);
  * IntEnum (returns 1) or IntFlag (2) class, with *value its integer and
  * *plain whether it is a plain int (`.value`) rather than an enum member,
  * *mask (IntFlag) the bits up to the highest of its members; 0 when `e` is
- * not such a member, -1 when reported. */
+ * not such a member, -1 when reported.  lower_enum_member_of: member
+ * `use->name` of class d of module mod, the same way. */
+int lower_enum_member_of(lower_ctx *c, int mod, const ast_def *d,
+                         const ast_expr *use, int64_t *value, int64_t *mask);
 int lower_enum_member(lower_ctx *c, const ast_expr *e, int64_t *value,
                       bool *plain, int64_t *mask);
 

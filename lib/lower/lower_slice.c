@@ -4,7 +4,9 @@
  * m[i, a:b] / m[a:b, j] a vector, m[a:b, c:d] a matrix; and the store
  * v[lo:hi:step] = w.  The bounds are compile-time integers (literals,
  * constants, locals assigned one) with Python's meaning: omitted parts,
- * negative indices counted from the end, clamping. */
+ * negative indices counted from the end, clamping.  The index beside a
+ * slice in a read (m[:, j]) may be a runtime value, as in warp-lang 1.19:
+ * it is then the runtime index of a row or a component. */
 #include "lower_internal.h"
 
 bool lower_slice_bound(lower_ctx *c, const ast_expr *s, int k, int64_t def,
@@ -76,15 +78,21 @@ ir_value *lower_vec_slice(lower_ctx *c, ir_value *v, const ast_expr *s) {
 }
 
 /* The indices one subscript item selects along a dimension of length len:
- * a slice's (the count, >= 1) or a single constant index (*single set);
- * -1 after reporting. */
+ * a slice's (the count, >= 1) or a single constant index (*single set), or,
+ * where dyn is given, a single runtime index (*dyn set, idx[0] -1); -1
+ * after reporting. */
 static int select_dim(lower_ctx *c, const ast_expr *x, int len, bool *single,
-                      int *idx, const ir_type *t) {
+                      int *idx, const ir_type *t, ir_value **dyn) {
   *single = x->kind != AST_EXPR_SLICE;
   if (*single) {
     ir_value *ix = lower_expr(c, x);
     if (!ix || !lower_check_index(c, ix, x))
       return -1;
+    if (ix->op != IR_CONST && dyn) {
+      *dyn = ix;
+      idx[0] = -1;
+      return 1;
+    }
     if (ix->op != IR_CONST) {
       wp_error(c->diag, x->loc,
                "an index beside a slice must be a compile-time integer");
@@ -123,21 +131,28 @@ ir_value *lower_slice_read(lower_ctx *c, ir_value *v, const ast_expr *e) {
   }
   int rows[IR_MAX_DIM], cols[IR_MAX_DIM];
   bool one_row, one_col = false;
-  int nr = select_dim(c, e->items[0], t->rows, &one_row, rows, t);
+  ir_value *drow = NULL, *dcol = NULL; /* m[i, a:b], m[a:b, j], i/j runtime */
+  int nr = select_dim(c, e->items[0], t->rows, &one_row, rows, t,
+                      e->nitems == 2 ? &drow : NULL);
   int nc = t->cols;
   for (int j = 0; j < nc; j++)
     cols[j] = j;
   if (nr > 0 && e->nitems == 2)
-    nc = select_dim(c, e->items[1], t->cols, &one_col, cols, t);
+    nc = select_dim(c, e->items[1], t->cols, &one_col, cols, t,
+                    one_row ? NULL : &dcol);
   if (nr < 0 || nc < 0)
     return NULL;
   const ir_type *rowt = ir_t_vec(c->T, t->scalar, t->cols);
   ir_value **comps = WP_NEW_ARRAY(c->A, ir_value *, nr * nc);
   for (int i = 0; i < nr; i++) {
-    ir_value *row = lower_emit(c, IR_EXTRACT, rowt, &v, 1, e->loc);
+    ir_value *rargs[2] = {v, drow};
+    ir_value *row = lower_emit(c, drow ? IR_EXTRACT_DYN : IR_EXTRACT, rowt,
+                               rargs, drow ? 2 : 1, e->loc);
     row->aux = rows[i];
     for (int j = 0; j < nc; j++) {
-      ir_value *x = lower_emit(c, IR_EXTRACT, t->elem, &row, 1, e->loc);
+      ir_value *cargs[2] = {row, dcol};
+      ir_value *x = lower_emit(c, dcol ? IR_EXTRACT_DYN : IR_EXTRACT, t->elem,
+                               cargs, dcol ? 2 : 1, e->loc);
       x->aux = cols[j];
       comps[i * nc + j] = x;
     }
@@ -153,7 +168,7 @@ ir_value *lower_vec_slice_store(lower_ctx *c, ir_value *agg, const ast_expr *s,
   const ir_type *t = agg->type;
   int idx[IR_MAX_DIM];
   bool single;
-  int n = select_dim(c, s, t->rows, &single, idx, t);
+  int n = select_dim(c, s, t->rows, &single, idx, t, NULL);
   if (n < 0)
     return NULL;
   const ir_type *vt = value->type;

@@ -371,13 +371,14 @@ static TSNode type_subclass_base(pctx *c, TSNode def) {
  * ... @staticmethod @wp.func def from_int(...)`, `class Gaussian:
  * @wp.struct class Data`, `class Interface: class Kind(IntEnum)`), at any
  * depth, as warp-lang takes them: named OUTER.NAME, reached as
- * Mode.from_int. */
-/* Is the decorated definition n a `@staticmethod` def? */
-static bool is_staticmethod(pctx *c, TSNode n) {
+ * Mode.from_int; also its plain @staticmethod and @property defs (host
+ * code: Mode.make(...), member.num_dofs). */
+/* Is the decorated definition n decorated `@name`? */
+static bool decorated_with(pctx *c, TSNode n, const char *name) {
   for (uint32_t j = 0; j < ts_node_named_child_count(n); j++) {
     TSNode dec = ts_node_named_child(n, j);
     if (p_is(dec, "decorator") && ts_node_named_child_count(dec) == 1 &&
-        !strcmp(p_text(c, ts_node_named_child(dec, 0)), "staticmethod"))
+        !strcmp(p_text(c, ts_node_named_child(dec, 0)), name))
       return true;
   }
   return false;
@@ -401,7 +402,8 @@ static void class_members(pctx *c, TSNode n, const char *prefix, modvecs *mv,
       continue;
     /* a @staticmethod keeps its body, as a module-level def: a factory or
        helper called as Class.make(...) */
-    bool is_static = !nested && is_staticmethod(c, k[i]);
+    bool is_static = !nested && (decorated_with(c, k[i], "staticmethod") ||
+                                 decorated_with(c, k[i], "property"));
     c->top_level = is_static;
     ast_def *d = p_def(c, k[i]);
     c->top_level = false;

@@ -79,7 +79,23 @@ def quat_mat_slices(a: wp.array(dtype=wp.vec4), q: wp.array(dtype=wp.quat), m: w
     vout[i] = v
 
 
+@wp.kernel
+def dynamic_beside(m: wp.array(dtype=wp.mat33), idx: wp.array(dtype=int), axes: wp.vec3i,
+                   col: wp.array(dtype=wp.vec3), row: wp.array(dtype=wp.vec2), acc: wp.array(dtype=wp.vec3)):
+    # a runtime index beside a slice (warp-lang 1.19): a column, part of a row
+    i = wp.tid()
+    j = idx[i]
+    col[i] = m[i][:, j]
+    row[i] = m[i][j, 1:]
+    s = wp.vec3()
+    for k in range(3):
+        s += m[i][:, axes[k]]
+    acc[i] = s
+
+
 TESTS = [
+    dict(kernel="dynamic_beside", dim=12, args=dict(m=("uniform", -2, 2), idx=("int", 0, 2), axes=[2, 0, 2]),
+         outputs=["col", "row", "acc"]),
     dict(kernel="slices", dim=50, args=dict(a=("uniform", -3, 3)), shapes=dict(out=(50, 8), lens=(50, 4)),
          outputs=["out", "lens"]),
     dict(kernel="quat_mat_slices", dim=20, args=dict(a=("uniform", -3, 3), q=("uniform", -1, 1),
