@@ -93,8 +93,6 @@ static void block_names(const ast_block *b, names *reads, names *locals) {
   }
 }
 
-/* The first name kernel `d` reads that its own code does not bind and
- * that `bound` holds (what its enclosing defs bind), or NULL. */
 /* Does closure `clo` (NULL: none) hold `name`? */
 static bool in_closure(const factory_closure *clo, const char *name) {
   for (int i = 0; clo && i < clo->n; i++)
@@ -109,9 +107,30 @@ static bool in_closure(const factory_closure *clo, const char *name) {
   return false;
 }
 
+/* The parameter of its def that local b's value is computed from (directly
+ * or through other locals: `is_primal = cone == "primal"`), or NULL. */
+static const ast_bound *param_source(const ast_bound *bound, int nbound,
+                                     const ast_bound *b, int depth) {
+  for (const char **r = b->reads; r && *r && depth < 16; r++)
+    for (int k = 0; k < nbound; k++) {
+      const ast_bound *o = &bound[k];
+      if (o == b || strcmp(o->name, *r) || strcmp(o->owner, b->owner))
+        continue;
+      const ast_bound *p =
+          o->param ? o : param_source(bound, nbound, o, depth + 1);
+      if (p)
+        return p;
+    }
+  return NULL;
+}
+
+/* The first name kernel `d` reads that its own code does not bind and
+ * that `bound` holds (what its enclosing defs bind) outside closure clo;
+ * with `through`, the first such name, in clo too, whose value is computed
+ * from a parameter.  NULL when there is none. */
 static const ast_bound *closes_over(lower_ctx *c, const ast_def *d,
                                     const ast_bound *bound, int nbound,
-                                    const factory_closure *clo) {
+                                    const factory_closure *clo, bool through) {
   names reads = {.A = c->A}, locals = {.A = c->A};
   for (int i = 0; i < d->nparams; i++) {
     add(&locals, d->params[i].name);
@@ -124,7 +143,9 @@ static const ast_bound *closes_over(lower_ctx *c, const ast_def *d,
       continue;
     for (int k = 0; k < nbound; k++)
       if (!strcmp(bound[k].name, reads.v[i]) &&
-          (bound[k].param || !in_closure(clo, bound[k].name)))
+          (through
+               ? !bound[k].param && param_source(bound, nbound, &bound[k], 0)
+               : bound[k].param || !in_closure(clo, bound[k].name)))
         return &bound[k];
   }
   return NULL;
@@ -265,8 +286,18 @@ static void nested_kernel(lower_ctx *c, const ast_kernel_site *s,
     return;
   }
   factory_closure *clo = local_closure(c, s, cache);
-  const ast_bound *b = closes_over(c, d, s->bound, s->nbound, clo);
-  if (b && b->param && clo && !strcmp(b->owner, s->outer))
+  const ast_bound *b = closes_over(c, d, s->bound, s->nbound, clo, false);
+  if (!b) /* a local the closure holds, computed from a parameter */
+    b = closes_over(c, d, s->bound, s->nbound, clo, true);
+  const ast_bound *p =
+      b && !b->param ? param_source(s->bound, s->nbound, b, 0) : NULL;
+  if (p)
+    wp_warning(c->diag, WP_W_KERNEL_NOT_COMPILED, s->loc,
+               "kernel '%s' closes over the parameter '%s' of '%s' (through "
+               "its local '%s') and is not compiled: it exists only when '%s' "
+               "runs",
+               s->name, p->name, p->owner, b->name, p->owner);
+  else if (b && b->param && clo && !strcmp(b->owner, s->outer))
     wp_warning(c->diag, WP_W_KERNEL_NOT_COMPILED, s->loc,
                "kernel '%s' closes over the parameter '%s' of '%s' and is not "
                "compiled: it exists only when '%s' runs (a factory called at "

@@ -272,8 +272,10 @@ typedef enum ast_site_kind {
 /* A name bound in a def that encloses a nested kernel. */
 typedef struct ast_bound {
   const char *name;
-  const char *owner; /* the def that binds it */
-  bool param;        /* a parameter of that def (else a local) */
+  const char *owner;  /* the def that binds it */
+  bool param;         /* a parameter of that def (else a local) */
+  const char **reads; /* a local assigned a value: the names that value
+                         reads (NULL-terminated), else NULL */
 } ast_bound;
 
 typedef struct ast_kernel_site {

@@ -180,9 +180,43 @@ ast_def *p_global_kernel(pctx *c, TSNode call, const wp_ptrvec *defs,
 /* --- names bound by a def -------------------------------------------------
  */
 
+/* The names expression n reads (not attribute names, not inside nested
+ * scopes), as a NULL-terminated array. */
+static const char **reads_of(pctx *c, TSNode n) {
+  wp_ptrvec names = {0}, stack = {0};
+  if (!ts_node_is_null(n)) {
+    TSNode *top = WP_NEW(c->arena, TSNode);
+    *top = n;
+    wp_ptrvec_push(c->arena, &stack, top);
+  }
+  while (stack.count && names.count < 64) {
+    TSNode t = *(TSNode *)stack.items[--stack.count];
+    if (p_is(t, "identifier")) {
+      wp_ptrvec_push(c->arena, &names, (void *)p_text(c, t));
+      continue;
+    }
+    if (p_is(t, "lambda") || p_is(t, "list_comprehension") ||
+        p_is(t, "generator_expression"))
+      continue;
+    TSNode *k;
+    int nk = p_is(t, "attribute") ? 1 : p_kids(c, t, true, &k);
+    if (p_is(t, "attribute")) {
+      k = WP_NEW(c->arena, TSNode);
+      k[0] = p_field(t, "object");
+    }
+    for (int i = 0; i < nk; i++)
+      if (!ts_node_is_null(k[i]))
+        wp_ptrvec_push(c->arena, &stack, &k[i]);
+  }
+  wp_ptrvec_push(c->arena, &names, NULL);
+  return (const char **)names.items;
+}
+
 /* Every identifier a target binds (`a, (b, *c) = ...`), not looking into
- * attributes and subscripts (`a.x = 1` binds nothing). */
-static void targets(pctx *c, TSNode n, const char *owner, wp_ptrvec *out) {
+ * attributes and subscripts (`a.x = 1` binds nothing); `reads` what its
+ * value reads. */
+static void targets(pctx *c, TSNode n, const char *owner, wp_ptrvec *out,
+                    const char **reads) {
   wp_ptrvec stack = {0};
   TSNode *top = WP_NEW(c->arena, TSNode);
   *top = n;
@@ -191,7 +225,7 @@ static void targets(pctx *c, TSNode n, const char *owner, wp_ptrvec *out) {
     TSNode t = *(TSNode *)stack.items[--stack.count];
     if (p_is(t, "identifier")) {
       ast_bound *b = WP_NEW(c->arena, ast_bound);
-      *b = (ast_bound){p_text(c, t), owner, false};
+      *b = (ast_bound){p_text(c, t), owner, false, reads};
       wp_ptrvec_push(c->arena, out, b);
       continue;
     }
@@ -209,7 +243,7 @@ static void bind(pctx *c, TSNode name, const char *owner, bool param,
   if (ts_node_is_null(name))
     return;
   ast_bound *b = WP_NEW(c->arena, ast_bound);
-  *b = (ast_bound){p_text(c, name), owner, param};
+  *b = (ast_bound){p_text(c, name), owner, param, NULL};
   wp_ptrvec_push(c->arena, out, b);
 }
 
@@ -255,9 +289,10 @@ static void local_names(pctx *c, TSNode fn, const char *owner, wp_ptrvec *out) {
     if (down) {
       if (p_is(n, "assignment") || p_is(n, "augmented_assignment") ||
           p_is(n, "for_statement"))
-        targets(c, p_field(n, "left"), owner, out);
+        targets(c, p_field(n, "left"), owner, out,
+                reads_of(c, p_field(n, "right")));
       else if (p_is(n, "as_pattern"))
-        targets(c, p_field(n, "alias"), owner, out);
+        targets(c, p_field(n, "alias"), owner, out, NULL);
       else if (p_is(n, "named_expression"))
         bind(c, p_field(n, "name"), owner, false, out);
       else if (p_is(n, "function_definition") || p_is(n, "class_definition"))

@@ -90,6 +90,16 @@ class Scaled:
     def uses_class_name(a: wp.array(dtype=float)):
         a[0] = FACTOR
 
+
+def check_cone(test, cone: str):
+    is_primal = cone == "primal"
+    flag = not is_primal
+
+    @wp.kernel
+    def through_local(a: wp.array(dtype=float)):
+        if wp.static(flag):
+            a[0] = 1.0
+
 # expect-warning: 22:9: kernel 'uses_param' closes over the parameter 'device' of 'test_things'
 # expect-warning: 27:9: kernel 'uses_local' defined in 'test_things' is not compiled: 28:29: captured name 'n' is not a compile-time constant
 # expect-warning: 31:9: kernel 'twice' is defined again in 'test_things' (line 35) and is not compiled: the last definition is the one compiled [-Wkernel-redefined]
@@ -100,3 +110,4 @@ class Scaled:
 # expect-warning: 61:13: the kernel made by this call is not compiled: its function is not a def of this file
 # expect-warning: 62:19: the kernel made by this call in a dict is not compiled
 # expect-warning: 90:9: kernel 'uses_class_name' defined in 'Scaled' is not compiled: 91:16: name 'FACTOR' is not defined
+# expect-warning: 99:9: kernel 'through_local' closes over the parameter 'cone' of 'check_cone' (through its local 'flag') and is not compiled: it exists only when 'check_cone' runs
