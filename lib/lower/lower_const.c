@@ -229,7 +229,25 @@ static int member_attr(lower_ctx *c, const ast_expr *e, int limit,
                            wp_arena_printf(c->A, "%s.%s", d->name, e->name));
   if (m.kind != BIND_OTHER || !m.def || !is_property(m.def))
     return 0;
-  return lower_cv_method(c, m.def, self.enum_mod, &self, e, out) ? 1 : -1;
+  return lower_cv_method(c, m.def, self.enum_mod, &self, e, out, NULL) ? 1 : -1;
+}
+
+const ast_expr *lower_property_result(lower_ctx *c, const ast_expr *e,
+                                      int *mod) {
+  cvalue self, unused;
+  if (e->kind != AST_EXPR_ATTRIBUTE ||
+      !quiet_eval(c, e->value, c->ast->nglobals, &self) ||
+      self.kind != CV_INT || !self.enum_cls)
+    return NULL;
+  binding m = lower_lookup(
+      c, self.enum_mod,
+      wp_arena_printf(c->A, "%s.%s", self.enum_cls->name, e->name));
+  const ast_expr *ret = NULL;
+  if (m.kind != BIND_OTHER || !m.def || !is_property(m.def) ||
+      !lower_cv_method(c, m.def, self.enum_mod, &self, e, &unused, &ret))
+    return NULL;
+  *mod = self.enum_mod;
+  return ret;
 }
 
 static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {

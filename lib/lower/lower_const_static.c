@@ -196,15 +196,18 @@ static func_stmt func_stmt_kind(const ast_stmt *s) {
 /* Runs block b of a function run at compile time (assignments to names,
  * ifs, returns) with the locals in c->const_env; sets *done and returns
  * whether *out was computed once a return (or a statement it cannot run,
- * reported at `use`) is reached. */
+ * reported at `use`) is reached.  With `ret`, the return's expression is
+ * not evaluated but stored there. */
 static bool run_block(lower_ctx *c, const ast_block *b, const ast_expr *use,
-                      cvalue *out, bool *done) {
+                      cvalue *out, bool *done, const ast_expr **ret) {
   for (int i = 0; i < b->count; i++) {
     const ast_stmt *s = b->stmts[i];
     func_stmt k = func_stmt_kind(s);
     if (k == FS_SKIP)
       continue;
     *done = true;
+    if (k == FS_RETURN && ret)
+      return (*ret = s->value) != NULL;
     if (k == FS_RETURN)
       return lower_cv_eval(c, s->value, c->ast->nglobals, out);
     if (k == FS_ASSIGN) {
@@ -223,7 +226,7 @@ static bool run_block(lower_ctx *c, const ast_block *b, const ast_expr *use,
         return lower_cv_not_const(c, s->cond);
       bool t = cond.kind == CV_FLOAT ? cond.f != 0 : cond.i != 0;
       *done = false;
-      bool ok = run_block(c, t ? &s->body : &s->orelse, use, out, done);
+      bool ok = run_block(c, t ? &s->body : &s->orelse, use, out, done, ret);
       if (*done)
         return ok;
     } else
@@ -235,7 +238,7 @@ static bool run_block(lower_ctx *c, const ast_block *b, const ast_expr *use,
 
 /* Runs the body of d with the locals `env` (innermost first). */
 static bool run_body(lower_ctx *c, const ast_def *d, const_env *env,
-                     const ast_expr *use, cvalue *out) {
+                     const ast_expr *use, cvalue *out, const ast_expr **ret) {
   if (c->const_depth >= 64)
     return lower_cv_not_const(c, use);
   const_env *saved = c->const_env;
@@ -244,7 +247,7 @@ static bool run_body(lower_ctx *c, const ast_def *d, const_env *env,
   c->const_env_depth = c->const_depth;
   c->const_env = env;
   bool done = false;
-  bool ok = run_block(c, &d->body, use, out, &done);
+  bool ok = run_block(c, &d->body, use, out, &done, ret);
   c->const_env = saved;
   c->const_env_depth = saved_depth;
   c->const_depth--;
@@ -252,7 +255,8 @@ static bool run_body(lower_ctx *c, const ast_def *d, const_env *env,
 }
 
 bool lower_cv_method(lower_ctx *c, const ast_def *d, int mod,
-                     const cvalue *self, const ast_expr *use, cvalue *out) {
+                     const cvalue *self, const ast_expr *use, cvalue *out,
+                     const ast_expr **ret) {
   if (d->nparams != 1)
     return lower_cv_not_const(c, use);
   const_env *env = WP_NEW(c->A, const_env);
@@ -260,7 +264,7 @@ bool lower_cv_method(lower_ctx *c, const ast_def *d, int mod,
   env->v = *self;
   clo_scope s = lower_clo_enter(c, NULL, 0); /* the class's module's names */
   int old = lower_enter_module(c, mod);
-  bool ok = run_body(c, d, env, use, out);
+  bool ok = run_body(c, d, env, use, out, ret);
   lower_enter_module(c, old);
   lower_clo_leave(c, s);
   return ok;
@@ -281,7 +285,7 @@ bool lower_cv_func(lower_ctx *c, const ast_expr *call, const ast_def *d,
     v->next = env;
     env = v;
   }
-  return run_body(c, d, env, call, out);
+  return run_body(c, d, env, call, out, NULL);
 }
 
 /* wp.static(expr): `expr` evaluated at compile time over module constants

@@ -72,9 +72,12 @@ const ast_expr *lower_cv_follow(lower_ctx *c, const ast_expr *x, int *limit);
 bool lower_cv_func(lower_ctx *c, const ast_expr *call, const ast_def *d,
                    int limit, cvalue *out);
 /* method d (of a class of module mod) run on *self, as an @property:
- * `member.num_dofs` (use: that expression, for messages). */
+ * `member.num_dofs` (use: that expression, for messages); with `ret`, the
+ * expression its return statement would compute is stored there instead
+ * (its value is a type: `return vec7f`). */
 bool lower_cv_method(lower_ctx *c, const ast_def *d, int mod,
-                     const cvalue *self, const ast_expr *use, cvalue *out);
+                     const cvalue *self, const ast_expr *use, cvalue *out,
+                     const ast_expr **ret);
 /* `x in C` / `x not in C` (the compare e, one operator) at compile time:
  * x a string or a number, C a tuple, list, set or dict (its keys). */
 bool lower_cv_membership(lower_ctx *c, const ast_expr *e, int limit,

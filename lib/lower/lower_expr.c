@@ -347,6 +347,19 @@ static entity name_entity(lower_ctx *c, const ast_expr *e) {
       r = (entity){.kind = t ? ENT_TYPE : ENT_ERROR, .type = t};
     } else
       done = false;
+    int pmod;
+    const ast_expr *px = done ? NULL : lower_property_result(c, cv, &pmod);
+    if (px) { /* T = dof.coords_storage_type: the type a property returns */
+      clo_scope none = lower_clo_enter(c, NULL, 0);
+      int old = lower_enter_module(c, pmod);
+      if (lower_is_type_expr(c, px)) {
+        const ir_type *t = lower_type_expr(c, px);
+        r = (entity){.kind = t ? ENT_TYPE : ENT_ERROR, .type = t};
+        done = true;
+      }
+      lower_enter_module(c, old);
+      lower_clo_leave(c, none);
+    }
     lower_clo_leave(c, s);
     if (!done)
       lower_closure(c, e->name, e->loc, &r); /* a constant */

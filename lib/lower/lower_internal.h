@@ -664,6 +664,11 @@ int lower_enum_kind(lower_ctx *c, int mod, const ast_def *d);
  * *mask (IntFlag) the bits up to the highest of its members; 0 when `e` is
  * not such a member, -1 when reported.  lower_enum_member_of: member
  * `use->name` of class d of module mod, the same way. */
+/* The expression the @property `e` (member.prop) returns, to be resolved
+ * in module *mod (a type: `dof.coords_storage_type`), or NULL (lower_const.c).
+ */
+const ast_expr *lower_property_result(lower_ctx *c, const ast_expr *e,
+                                      int *mod);
 int lower_enum_member_of(lower_ctx *c, int mod, const ast_def *d,
                          const ast_expr *use, int64_t *value, int64_t *mask);
 int lower_enum_member(lower_ctx *c, const ast_expr *e, int64_t *value,

@@ -3,7 +3,8 @@ kamino JointDoFType.num_dofs / .cts_axes): their ifs on `self.value` and
 other members, `self in (...)`, returns of numbers and of wp.constant
 vectors (a length-1 vector too); reached from a module constant, through a
 factory's parameter (`dof.num_dofs` as a loop bound, `dof.axes[i]` as an
-index beside a slice) and inside wp.static(make(Kind.X.axes)); a @wp.func
+index beside a slice) and inside wp.static(make(Kind.X.axes)); a property
+returning a type (`T = dof.storage`, then `T(0.0)` in a func); a @wp.func
 run in wp.static() may use ifs too."""
 from enum import IntEnum
 
@@ -11,6 +12,10 @@ import warp as wp
 
 
 class vec1i(wp.types.vector(length=1, dtype=wp.int32)):
+    pass
+
+
+class vec1f(wp.types.vector(length=1, dtype=wp.float32)):
     pass
 
 
@@ -36,6 +41,12 @@ class Dof(IntEnum):
     @property
     def rotational(self) -> bool:
         return self in (Dof.REVOLUTE, Dof.BALL)
+
+    @property
+    def storage(self):
+        if self.value == self.REVOLUTE:
+            return vec1f
+        return wp.vec3f
 
     @property
     def axes(self):
@@ -64,6 +75,22 @@ def make_sum(dof: Dof):
     return sum_axes
 
 
+def make_fill(dof: Dof):
+    T = dof.storage
+
+    @wp.func
+    def fill(x: float) -> float:
+        v = T(x)
+        s = float(0.0)
+        for i in range(len(v)):
+            s += v[i] * float(i + 1)
+        return s
+
+    return fill
+
+
+fill_revolute = make_fill(Dof.REVOLUTE)
+fill_ball = make_fill(Dof.BALL)
 sum_free = make_sum(Dof.FREE)
 sum_revolute = make_sum(Dof.REVOLUTE)
 
@@ -84,8 +111,9 @@ def props(m: wp.array(dtype=wp.mat33), out: wp.array2d(dtype=float)):
     out[i, 3] = wp.static(make_sum(Dof.BALL))(m[i])
     out[i, 4] = float(wp.static(Dof.BALL.axes[2] + pick(3) + pick(1)))
     out[i, 5] = float(wp.static(len(Dof.REVOLUTE.axes)))
+    out[i, 6] = fill_revolute(m[i][0, 0]) + fill_ball(m[i][1, 1])
 
 
 TESTS = [
-    dict(kernel="props", dim=8, args=dict(m=("uniform", -1, 1)), shapes=dict(out=(8, 6)), outputs=["out"]),
+    dict(kernel="props", dim=8, args=dict(m=("uniform", -1, 1)), shapes=dict(out=(8, 7)), outputs=["out"]),
 ]
