@@ -258,11 +258,17 @@ static factory_closure *local_closure(lower_ctx *c, const ast_kernel_site *s,
         fd = o;
   }
   if (!fd)
+    fd = s->host; /* a method's, a nested def's */
+  if (!fd)
     return NULL;
   for (int i = 0; i + 1 < cache->count; i += 2)
     if (cache->items[i] == fd)
       return cache->items[i + 1];
   factory_closure *clo = lower_local_closure(c, fd);
+  if (s->host) /* C names of its defs: the qualified name of the def */
+    clo->tag = lower_c_ident(
+        c, wp_arena_strndup(c->A, s->qualname,
+                            strlen(s->qualname) - strlen(s->name) - 2));
   wp_ptrvec_push(c->A, cache, (void *)fd);
   wp_ptrvec_push(c->A, cache, clo);
   return clo;

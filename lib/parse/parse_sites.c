@@ -400,7 +400,7 @@ static void def_site(pctx *c, TSNode n, const ast_module *m, wp_ptrvec *out) {
   const char *chain[64];
   int nchain = 0;
   wp_ptrvec bound = {0};
-  TSNode outer = {0};
+  TSNode outer = {0}, inner = {0}; /* the outermost and innermost defs */
   bool scoped = false;
   TSNode from = n;
   for (TSNode p = ts_node_parent(n); !ts_node_is_null(p) && !p_is(p, "module");
@@ -429,6 +429,8 @@ static void def_site(pctx *c, TSNode n, const ast_module *m, wp_ptrvec *out) {
     if (fn) {
       param_names(c, p, pn, &bound);
       local_names(c, p, pn, &bound);
+      if (ts_node_is_null(inner) && nchain == 1)
+        inner = p;
       outer = p;
     } else
       outer = (TSNode){0};
@@ -459,6 +461,18 @@ static void def_site(pctx *c, TSNode n, const ast_module *m, wp_ptrvec *out) {
           if (st->kind == AST_STMT_DEF && st->def->loc.start == s->loc.start)
             s->def = st->def;
         }
+    }
+    if (!s->def && !ts_node_is_null(inner)) {
+      /* a kernel in a method, a nested def or a with block: its enclosing
+         def parsed as host code, for the constants and funcs it may use */
+      c->top_level = true;
+      s->host = p_def(c, inner);
+      c->top_level = false;
+      for (int j = 0; j < s->host->body.count && !s->def; j++) {
+        const ast_stmt *st = s->host->body.stmts[j];
+        if (st->kind == AST_STMT_DEF && st->def->loc.start == s->loc.start)
+          s->def = st->def;
+      }
     }
     if (!s->def)
       s->def = p_def(c, n);

@@ -556,8 +556,21 @@ def norm_dim(dim, what):
     return tuple(dim)
 
 
-TEST_KEYS = {"name", "kernel", "overload", "dim", "args", "shapes", "outputs", "rtol", "atol", "tol", "repeat",
-             "seed", "arrays", "launches", "allow_nonfinite", "note"}
+TEST_KEYS = {"name", "kernel", "launcher", "overload", "dim", "args", "shapes", "outputs", "rtol", "atol", "tol",
+             "repeat", "seed", "arrays", "launches", "allow_nonfinite", "note"}
+
+
+def kernel_at(module, path):
+    """The warp-lang kernel a spec's `kernel` names: a module attribute,
+    `C.k` (a kernel of class C's body), or a path with calls that make it
+    (`Sim().build()`: a kernel nested in a method, made by running it)."""
+    obj = module
+    for part in path.split("."):
+        call = part.endswith("()")
+        obj = getattr(obj, part[:-2] if call else part, None)
+        if call and callable(obj):
+            obj = obj()
+    return obj
 
 
 class Launch:
@@ -601,6 +614,8 @@ def normalise_test(index, spec, module, stem):
             raise SpecError(f"{t.label}: a test needs kernel and dim (or launches)")
         array_specs = None
         raw_launches = [dict(kernel=spec["kernel"], dim=spec["dim"], args=spec.get("args", {}))]
+        if "launcher" in spec:
+            raw_launches[0]["launcher"] = spec["launcher"]
         if "overload" in spec:
             raw_launches[0]["overload"] = spec["overload"]
 
@@ -630,16 +645,15 @@ def normalise_test(index, spec, module, stem):
     for li, rl in enumerate(raw_launches):
         if not isinstance(rl, dict) or "kernel" not in rl:
             raise SpecError(f"{t.label}: launch {li} must be a dict with 'kernel'")
-        bad = set(rl) - {"kernel", "dim", "args", "overload"}
+        bad = set(rl) - {"kernel", "launcher", "dim", "args", "overload"}
         if bad:
             raise SpecError(f"{t.label}: launch {li}: unknown key(s) {sorted(bad)}")
         kname = rl["kernel"]
-        k = module  # "C.k": a kernel of class C's body, warpc's C__k
-        for part in kname.split("."):
-            k = getattr(k, part, None)
+        k = kernel_at(module, kname)
         if not isinstance(k, _wp.Kernel):
             raise SpecError(f"{t.label}: no @wp.kernel named {kname!r} in the case file")
-        cname, inst = kname.replace(".", "__"), None
+        # "C.k": a kernel of class C's body, warpc's C__k
+        cname, inst = rl.get("launcher", kname.replace(".", "__")), None
         if "overload" in rl:
             # an instance of a generic kernel: wp.overload(k, [types] | {name: type})
             try:

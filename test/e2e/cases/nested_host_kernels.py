@@ -1,0 +1,67 @@
+"""Kernels nested in a method, in a function nested in another, or in a
+with block see the constants and @wp.func defs of their enclosing def's
+body (warp-lang's own tests define helpers so, e.g. test_func_inline's
+methods): warpc compiles them with launcher MODULE_Class__method__kernel;
+warp-lang makes them when the method runs (the e2e spec's kernel path runs
+it)."""
+import warp as wp
+
+SCALE = 3.0
+
+
+class Sim:
+    def build(self):
+        offset = SCALE * 2.0
+        count = 3
+
+        @wp.func
+        def helper(x: float) -> float:
+            return x * SCALE + offset
+
+        @wp.kernel
+        def step(a: wp.array(dtype=float), out: wp.array(dtype=float)):
+            i = wp.tid()
+            s = float(0.0)
+            for _k in range(count):
+                s += helper(a[i])
+            out[i] = s
+
+        return step
+
+    def in_with(self):
+        @wp.func
+        def twice(x: float) -> float:
+            return 2.0 * x
+
+        with wp.ScopedDevice("cpu"):
+
+            @wp.kernel
+            def doubled(a: wp.array(dtype=float), out: wp.array(dtype=float)):
+                i = wp.tid()
+                out[i] = twice(a[i]) - 1.0
+
+        return doubled
+
+
+def outer():
+    def inner():
+        limit = 0.25
+
+        @wp.kernel
+        def clip(a: wp.array(dtype=float), out: wp.array(dtype=float)):
+            i = wp.tid()
+            out[i] = wp.min(a[i], limit)
+
+        return clip
+
+    return inner()
+
+
+TESTS = [
+    dict(kernel="Sim().build()", launcher="Sim__build__step", dim=16, args=dict(a=("uniform", -1, 1)),
+         outputs=["out"]),
+    dict(kernel="Sim().in_with()", launcher="Sim__in_with__doubled", dim=16, args=dict(a=("uniform", -1, 1)),
+         outputs=["out"]),
+    dict(kernel="outer()", launcher="outer__inner__clip", dim=16, args=dict(a=("uniform", -1, 1)),
+         outputs=["out"]),
+]
