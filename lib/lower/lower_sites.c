@@ -93,6 +93,18 @@ static void block_names(const ast_block *b, names *reads, names *locals) {
   }
 }
 
+/* Does kernel d read `name` without binding it itself? */
+static bool kernel_reads(lower_ctx *c, const ast_def *d, const char *name) {
+  names reads = {.A = c->A}, locals = {.A = c->A};
+  for (int i = 0; i < d->nparams; i++) {
+    add(&locals, d->params[i].name);
+    expr_reads(d->params[i].annotation, &reads);
+    expr_reads(d->params[i].default_value, &reads);
+  }
+  block_names(&d->body, &reads, &locals);
+  return has(&reads, name) && !has(&locals, name);
+}
+
 /* Does closure `clo` (NULL: none) hold `name`? */
 static bool in_closure(const factory_closure *clo, const char *name) {
   for (int i = 0; clo && i < clo->n; i++)
@@ -291,6 +303,15 @@ static void nested_kernel(lower_ctx *c, const ast_kernel_site *s,
                s->name, s->where, (unsigned)later->loc.line);
     return;
   }
+  for (const char **v = s->loop_vars; v && *v; v++)
+    if (kernel_reads(c, d, *v)) {
+      wp_warning(c->diag, WP_W_KERNEL_NOT_COMPILED, s->loc,
+                 "kernel '%s' reads '%s', the variable of the for loop in "
+                 "'%s' it is defined in, and is not compiled: it is another "
+                 "kernel each time round",
+                 s->name, *v, s->where);
+      return;
+    }
   factory_closure *clo = local_closure(c, s, cache);
   const ast_bound *b = closes_over(c, d, s->bound, s->nbound, clo, false);
   if (!b) /* a local the closure holds, computed from a parameter */

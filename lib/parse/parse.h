@@ -287,14 +287,16 @@ typedef struct ast_kernel_site {
   /* FUNCTION: the qualified name, the enclosing defs and classes
      outermost first, then the kernel, joined by "__" (f__k, C__m__k) */
   const char *qualname;
-  ast_def *def;        /* FUNCTION: the def, parsed as kernel code */
-  const char *outer;   /* FUNCTION: the outermost enclosing def when it is a
-                          module-level def (a factory candidate), else NULL */
-  const ast_def *host; /* FUNCTION: the enclosing def parsed as host code
-                          when it is no module-level def whose body holds
-                          `def` as a statement (a method, a nested def, a
-                          kernel in a with block); else NULL */
-  ast_bound *bound;    /* FUNCTION: what the enclosing defs bind */
+  ast_def *def;           /* FUNCTION: the def, parsed as kernel code */
+  const char *outer;      /* FUNCTION: the outermost enclosing def when it is a
+                             module-level def (a factory candidate), else NULL */
+  const char **loop_vars; /* FUNCTION in a for loop of its def: the loop's
+                             variables (NULL-terminated), else NULL */
+  const ast_def *host;    /* FUNCTION: the enclosing def parsed as host code
+                             when it is no module-level def whose body holds
+                             `def` as a statement (a method, a nested def, a
+                             kernel in a with block); else NULL */
+  ast_bound *bound;       /* FUNCTION: what the enclosing defs bind */
   int nbound;
 } ast_kernel_site;
 

@@ -402,6 +402,7 @@ static void def_site(pctx *c, TSNode n, const ast_module *m, wp_ptrvec *out) {
   wp_ptrvec bound = {0};
   TSNode outer = {0}, inner = {0}; /* the outermost and innermost defs */
   bool scoped = false;
+  const char *loop = NULL; /* the loop around it in its def */
   TSNode from = n;
   for (TSNode p = ts_node_parent(n); !ts_node_is_null(p) && !p_is(p, "module");
        from = p, p = ts_node_parent(p)) {
@@ -411,10 +412,18 @@ static void def_site(pctx *c, TSNode n, const ast_module *m, wp_ptrvec *out) {
     if ((p_is(p, "with_statement") || p_is(p, "try_statement")) &&
         ts_node_eq(from, p_field(p, "body")))
       what = NULL;
+    /* a loop makes the same kernel each time round, unless the kernel
+       reads what the loop changes (checked with the def's locals): in a
+       def, as if it were outside */
+    if (what && !scoped && s->kind == AST_SITE_FUNCTION && !loop &&
+        (p_is(p, "for_statement") || p_is(p, "while_statement"))) {
+      loop = what;
+      what = NULL;
+      if (p_is(p, "for_statement")) /* its variables: the kernel's own */
+        s->loop_vars = reads_of(c, p_field(p, "left")); /* reads are names */
+    }
     if (what && !scoped && s->kind == AST_SITE_FUNCTION) {
-      s->kind = p_is(p, "for_statement") || p_is(p, "while_statement")
-                    ? AST_SITE_LOOP
-                    : AST_SITE_BLOCK;
+      s->kind = AST_SITE_BLOCK;
       s->what = what;
     }
     bool fn = p_is(p, "function_definition"), cl = p_is(p, "class_definition");
@@ -434,6 +443,10 @@ static void def_site(pctx *c, TSNode n, const ast_module *m, wp_ptrvec *out) {
       outer = p;
     } else
       outer = (TSNode){0};
+  }
+  if (loop && s->kind == AST_SITE_FUNCTION && ts_node_is_null(inner)) {
+    s->kind = AST_SITE_LOOP; /* in a module-level loop or a class body's */
+    s->what = loop;
   }
   if (s->kind == AST_SITE_FUNCTION) {
     size_t len = strlen(s->name) + 1;

@@ -1,7 +1,7 @@
 # Kernels warpc does not compile get a warning at their def or call saying
 # why, never silence: closing over a parameter or a local of the enclosing
 # function (other than its top-level constants and funcs, which kernels
-# nested in it use), defined in a loop or an if block (not a with), defined
+# nested in it use), reading its loop's variable, in an if block, defined
 # twice, naming a class attribute bare in a class body (in_class compiles),
 # made by wp.Kernel()/wp.kernel() inside a function or kept in a list, made
 # of something that is no def of the file.
@@ -39,7 +39,7 @@ def test_things(test, device):
 
         @wp.kernel
         def in_loop(a: wp.array(dtype=float)):
-            a[0] = 1.0
+            a[0] = float(_i)
 
     if n > 2:
 
@@ -103,7 +103,7 @@ def check_cone(test, cone: str):
 # expect-warning: 22:9: kernel 'uses_param' closes over the parameter 'device' of 'test_things'
 # expect-warning: 27:9: kernel 'uses_local' defined in 'test_things' is not compiled: 28:29: captured name 'n' is not a compile-time constant
 # expect-warning: 31:9: kernel 'twice' is defined again in 'test_things' (line 35) and is not compiled: the last definition is the one compiled [-Wkernel-redefined]
-# expect-warning: 41:13: kernel 'in_loop' is defined in a for loop in 'test_things'
+# expect-warning: 41:13: kernel 'in_loop' reads '_i', the variable of the for loop in 'test_things' it is defined in, and is not compiled: it is another kernel each time round
 # expect-warning: 47:13: kernel 'in_if' is defined in an if block in 'test_things'
 # expect-warning: 50:12: the kernel made by this call in 'test_things' is not compiled
 # expect-warning: 51:16: the kernel made by this call in a list in 'test_things' is not compiled

@@ -1,5 +1,7 @@
-"""Kernels nested in a method, in a function nested in another, or in a
-with block see the constants and @wp.func defs of their enclosing def's
+"""Kernels nested in a method, in a function nested in another, in a with
+block or in a loop (the same kernel each time round: it reads no loop
+variable; newton's test_environment_group_collision) see the constants and
+@wp.func defs of their enclosing def's
 body (warp-lang's own tests define helpers so, e.g. test_func_inline's
 methods): warpc compiles them with launcher MODULE_Class__method__kernel;
 warp-lang makes them when the method runs (the e2e spec's kernel path runs
@@ -43,6 +45,20 @@ class Sim:
         return doubled
 
 
+def looped():
+    kernels = []
+    for case in range(3):
+
+        @wp.kernel
+        def per_case(a: wp.array(dtype=float), k: int, out: wp.array(dtype=float)):
+            i = wp.tid()
+            out[i] = a[i] * float(k) + SCALE
+
+        kernels.append(per_case)
+        assert case >= 0
+    return kernels[-1]
+
+
 def outer():
     def inner():
         limit = 0.25
@@ -61,6 +77,8 @@ TESTS = [
     dict(kernel="Sim().build()", launcher="Sim__build__step", dim=16, args=dict(a=("uniform", -1, 1)),
          outputs=["out"]),
     dict(kernel="Sim().in_with()", launcher="Sim__in_with__doubled", dim=16, args=dict(a=("uniform", -1, 1)),
+         outputs=["out"]),
+    dict(kernel="looped()", launcher="looped__per_case", dim=16, args=dict(a=("uniform", -1, 1), k=3),
          outputs=["out"]),
     dict(kernel="outer()", launcher="outer__inner__clip", dim=16, args=dict(a=("uniform", -1, 1)),
          outputs=["out"]),
