@@ -230,11 +230,26 @@ static int find_absolute(loader *L, const char *dir, const char *name, int *top,
   return find_below(L, t, first, name + n + (name[n] == '.'), at);
 }
 
+/* The parent of directory d, lexically as Python's package paths are
+ * (`pkg/sub` -> `pkg`, `pkg` -> "", `/` stays; `..` and `.` get `/..`), so
+ * that paths in messages do not pile up `sub/../`. */
+static const char *parent_dir(loader *L, const char *d) {
+  if (!*d)
+    return "..";
+  const char *slash = strrchr(d, '/');
+  const char *last = slash ? slash + 1 : d;
+  if (!*last || !strcmp(last, "..") || !strcmp(last, "."))
+    return join(L, d, "..");
+  if (!slash)
+    return "";
+  return wp_arena_strndup(L->A, d, slash == d ? 1 : (size_t)(slash - d));
+}
+
 /* The directory a relative import with `dots` leading dots starts from. */
 static const char *relative_base(loader *L, const char *dir, int dots) {
   const char *d = dir;
   for (int i = 1; i < dots; i++)
-    d = *d ? join(L, d, "..") : "..";
+    d = parent_dir(L, d);
   return d;
 }
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Diagnostics inside an imported file point at that file's path:line:col
 # (with its source line and caret), with a note at the use in the kernel
-# file; syntax errors of an imported file are reported at its positions too.
+# file; syntax errors of an imported file are reported at its positions too;
+# a module reached by a relative import (`from ..util import f` in
+# pkg/sub/mod.py) is named pkg/util.py, not pkg/sub/../util.py.
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
 mkdir -p lib
@@ -53,4 +55,31 @@ rc=0
 "$warpc" -I lib k2.py -o k2.o --no-cuda 2>err || rc=$?
 [ "$rc" = 1 ] || fail "syntax error: exit $rc, want 1: $(cat err)"
 grep -q "^lib/broken.py:4:16: error:" err || fail "syntax error position: $(cat err)"
+
+mkdir -p pkg/sub
+: >pkg/__init__.py
+: >pkg/sub/__init__.py
+cat >pkg/util.py <<'PY'
+import warp as wp
+
+
+@wp.func
+def f(x: float) -> float:
+    return x + missing_name
+PY
+cat >pkg/sub/mod.py <<'PY'
+import warp as wp
+
+from ..util import f
+
+
+@wp.kernel
+def k(out: wp.array(dtype=float)):
+    out[wp.tid()] = f(1.0)
+PY
+rc=0
+"$warpc" pkg/sub/mod.py -o m.o --no-cuda 2>err || rc=$?
+[ "$rc" = 1 ] || fail "relative import: exit $rc, want 1: $(cat err)"
+grep -q "^pkg/util.py:6:16: error: name 'missing_name' is not defined$" err ||
+  fail "relative import path: $(cat err)"
 echo ok
