@@ -324,7 +324,7 @@ static void nested_kernel(lower_ctx *c, const ast_kernel_site *s,
                "its local '%s') and is not compiled: it exists only when '%s' "
                "runs",
                s->name, p->name, p->owner, b->name, p->owner);
-  else if (b && b->param && clo && !strcmp(b->owner, s->outer))
+  else if (b && b->param && s->outer && !strcmp(b->owner, s->outer))
     wp_warning(c->diag, WP_W_KERNEL_NOT_COMPILED, s->loc,
                "kernel '%s' closes over the parameter '%s' of '%s' and is not "
                "compiled: it exists only when '%s' runs (a factory called at "

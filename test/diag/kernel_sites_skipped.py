@@ -100,6 +100,14 @@ def check_cone(test, cone: str):
         if wp.static(flag):
             a[0] = 1.0
 
+
+class Tests:
+    def test_device(self, device):
+        @wp.kernel
+        def method_param(a: wp.array(dtype=float)):
+            if device == "cpu":
+                a[0] = 1.0
+
 # expect-warning: 22:9: kernel 'uses_param' closes over the parameter 'device' of 'test_things'
 # expect-warning: 27:9: kernel 'uses_local' defined in 'test_things' is not compiled: 28:29: captured name 'n' is not a compile-time constant
 # expect-warning: 31:9: kernel 'twice' is defined again in 'test_things' (line 35) and is not compiled: the last definition is the one compiled [-Wkernel-redefined]
@@ -111,3 +119,4 @@ def check_cone(test, cone: str):
 # expect-warning: 62:19: the kernel made by this call in a dict is not compiled
 # expect-warning: 90:9: kernel 'uses_class_name' defined in 'Scaled' is not compiled: 91:16: name 'FACTOR' is not defined
 # expect-warning: 99:9: kernel 'through_local' closes over the parameter 'cone' of 'check_cone' (through its local 'flag') and is not compiled: it exists only when 'check_cone' runs
+# expect-warning: 107:13: kernel 'method_param' closes over the parameter 'device' of 'test_device' and is not compiled: it exists only when 'test_device' runs
