@@ -87,21 +87,54 @@ ir_value *lower_quat_identity(lower_ctx *c, const ast_expr *e,
   return lower_emit(c, IR_COMPOSE, t, comps, n, e->loc);
 }
 
+/* The index of keyword `k` among Warp's parameter names of quaternion()
+ * (x, y, z, w or ijk, real) / transformation() (p, q), or -1. */
+static int quat_param(const char *name, const ast_expr *e, const char *k) {
+  static const char *const xform[] = {"p", "q"},
+                           *const xyzw[] = {"x", "y", "z", "w"},
+                           *const parts[] = {"ijk", "real"};
+  bool two = name[0] == 't';
+  for (int i = 0; !two && i < e->nkeywords; i++)
+    two = !strcmp(e->keywords[i].name, "ijk") ||
+          !strcmp(e->keywords[i].name, "real");
+  const char *const *v = name[0] == 't' ? xform : two ? parts : xyzw;
+  for (int i = 0; i < (two ? 2 : 4); i++)
+    if (!strcmp(v[i], k))
+      return i;
+  return -1;
+}
+
 ir_value *lower_quat_generic(lower_ctx *c, const ast_expr *e,
                              const char *name) {
-  const ast_expr *dt = NULL;
+  const ast_expr *dt = NULL, *items[8] = {0};
+  int n = e->nitems;
+  for (int i = 0; i < n && i < 8; i++)
+    items[i] = e->items[i];
   for (int i = 0; i < e->nkeywords; i++) {
-    if (strcmp(e->keywords[i].name, "dtype") != 0) {
-      wp_error(c->diag, e->keywords[i].loc, "'%s' has no argument '%s'", name,
-               e->keywords[i].name);
+    const char *k = e->keywords[i].name;
+    int at = quat_param(name, e, k);
+    if (!strcmp(k, "dtype"))
+      dt = e->keywords[i].value;
+    else if (at < 0 || items[at]) {
+      wp_error(c->diag, e->keywords[i].loc,
+               at < 0 ? "'%s' has no argument '%s'"
+                      : "'%s' got argument '%s' twice",
+               name, k);
+      return NULL;
+    } else { /* transformation(p=..., q=...) */
+      items[at] = e->keywords[i].value;
+      n = at + 1 > n ? at + 1 : n;
+    }
+  }
+  ir_value **args = WP_NEW_ARRAY(c->A, ir_value *, n + 1);
+  for (int i = 0; i < n; i++) {
+    if (!items[i]) {
+      wp_error(c->diag, e->loc, "'%s' is missing argument %d", name, i + 1);
       return NULL;
     }
-    dt = e->keywords[i].value;
-  }
-  ir_value **args = WP_NEW_ARRAY(c->A, ir_value *, e->nitems + 1);
-  for (int i = 0; i < e->nitems; i++)
-    if (!(args[i] = lower_expr(c, e->items[i])))
+    if (!(args[i] = lower_expr(c, items[i])))
       return NULL;
+  }
   int s = WP_SCALAR_FLOAT32;
   if (dt) {
     const ir_type *st = lower_type_expr(c, dt);
@@ -113,12 +146,12 @@ ir_value *lower_quat_generic(lower_ctx *c, const ast_expr *e,
       return NULL;
     }
     s = st->scalar;
-  } else if (e->nitems > 0) {
+  } else if (n > 0) {
     const ir_type *a = args[0]->type;
     s = a->kind == IR_T_SCALAR ? a->scalar : a->elem ? a->elem->scalar : 0;
-    for (int i = 1; i < e->nitems; i++)
+    for (int i = 1; i < n; i++)
       if (a->kind == IR_T_SCALAR && args[i]->type != a) {
-        wp_error(c->diag, e->items[i]->loc,
+        wp_error(c->diag, items[i]->loc,
                  "all values given when constructing a %s must have the same "
                  "type",
                  name[0] == 't' ? "transform" : "quaternion");
@@ -132,7 +165,14 @@ ir_value *lower_quat_generic(lower_ctx *c, const ast_expr *e,
   }
   const ir_type *t =
       name[0] == 't' ? ir_t_transform(c->T, s) : ir_t_quat(c->T, s);
-  return lower_composite(c, e, t, args, e->nitems);
+  /* the call as positional: the constructors read their items' places */
+  ast_expr *pe = WP_NEW(c->A, ast_expr);
+  *pe = *e;
+  pe->items = WP_NEW_ARRAY(c->A, ast_expr *, n + 1);
+  for (int i = 0; i < n; i++)
+    pe->items[i] = (ast_expr *)items[i];
+  pe->nitems = n;
+  return lower_composite(c, pe, t, args, n);
 }
 
 /* quat_between_vectors(a, b), warp-lang 1.19's @wp.func (warp/_src/utils.py)
