@@ -187,10 +187,11 @@ static ast_stmt *def_stmt(pctx *c, TSNode n) {
 
 /* --- match statements in host code ----------------------------------------
  * A match whose cases compare the subject with values (`case Mode.A:`,
- * `case 3 | 4:`, `case "s" if cond:`, `case _:`) is the if/elif chain
+ * `case 3 | -4:`, `case "s" if cond:`, `case _:`) is the if/elif chain
  * Python's semantics make of it (a value pattern is `subject == value`);
- * other patterns (captures, sequences, classes, mappings) are not
- * desugared: the statement stays unsupported. */
+ * other patterns (captures, sequences, classes, mappings, and True, False
+ * and None, which match by identity) are not desugared: the statement
+ * stays unsupported. */
 
 static ast_expr *binop(pctx *c, TSNode at, ast_expr_kind kind, ast_op op,
                        ast_expr *a, ast_expr *b) {
@@ -235,11 +236,20 @@ static ast_expr *case_test(pctx *c, TSNode n, ast_expr *subject) {
       a->name = p_text(c, k[i]);
       value = a;
     }
-  } else if (p_is(n, "integer") || p_is(n, "float") || p_is(n, "string") ||
-             p_is(n, "concatenated_string") || p_is(n, "true") ||
-             p_is(n, "false") || p_is(n, "none"))
+  } else if (p_is(n, "integer") || p_is(n, "float")) {
     value = p_expr(c, n);
-  else
+    TSNode sign = ts_node_prev_sibling(n); /* `case -1:`: a token before */
+    if (!ts_node_is_null(sign) && p_is(sign, "-")) {
+      ast_expr *neg = p_new_expr(c, AST_EXPR_UNARY, sign);
+      neg->op = AST_OP_NEG;
+      neg->items = WP_NEW_ARRAY(c->arena, ast_expr *, 1);
+      neg->items[0] = value;
+      neg->nitems = 1;
+      value = neg;
+    }
+  } else if (p_is(n, "string") || p_is(n, "concatenated_string"))
+    value = p_expr(c, n);
+  else /* True, False, None match by identity: not desugared */
     return NULL;
   return binop(c, n, AST_EXPR_COMPARE, AST_OP_EQ, subject, value);
 }

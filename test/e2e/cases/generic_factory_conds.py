@@ -275,6 +275,28 @@ def make_mixed(mode):
     return mixed
 
 
+def neg_pick(v):
+    match v:
+        case -1 | -2:
+            return mix_min
+        case -2.5:
+            return mix_max
+    return mix_average
+
+
+def make_neg(v):
+    mix = neg_pick(v)
+
+    @wp.func
+    def picked(a: float, b: float) -> float:
+        return mix(a, b)
+
+    return picked
+
+
+neg_min = make_neg(-2)
+neg_max = make_neg(-2.5)
+neg_avg = make_neg(2)
 mixed_avg = make_mixed(Mix.AVERAGE)
 mixed_mul = make_mixed(Mix.MULTIPLY)
 mixed_max = make_mixed(Mix.MAX)
@@ -288,11 +310,14 @@ def match_modes(a: wp.array(dtype=float), b: wp.array(dtype=float), out: wp.arra
     out[i, 1] = mixed_mul(a[i], b[i])
     out[i, 2] = mixed_max(a[i], b[i])
     out[i, 3] = mixed_min(a[i], b[i])
+    out[i, 4] = neg_min(a[i], b[i])
+    out[i, 5] = neg_max(a[i], b[i])
+    out[i, 6] = neg_avg(a[i], b[i])
 
 
 TESTS = [
     dict(kernel="match_modes", dim=16, args=dict(a=("uniform", -1, 1), b=("uniform", -1, 1)),
-         shapes=dict(out=(16, 4)), outputs=["out"]),
+         shapes=dict(out=(16, 7)), outputs=["out"]),
     dict(kernel="closure_overload_kernel", dim=1, shapes=dict(a=4), outputs=["a"]),
     dict(kernel="cond_kernel", dim=1, shapes=dict(out=4), outputs=["out"]),
     dict(kernel="string_ops", dim=1, shapes=dict(out=3), outputs=["out"]),
