@@ -74,7 +74,7 @@ static bool is_auto(lower_ctx *c, const ast_expr *e) {
 static bool member_values(lower_ctx *c, const ast_def *d, int kind, int last,
                           int upto, const ast_expr *use, int64_t *value,
                           int64_t *mask) {
-  int64_t v = 0, hi = 0, bits = 0;
+  int64_t v = 0, hi = 0, bits = 0, top = 0; /* top: the largest so far */
   /* the members above, as the class body sees them (`ALL = A | B`) */
   const_env *env = NULL, *saved = c->const_env;
   int saved_depth = c->const_env_depth;
@@ -85,8 +85,8 @@ static bool member_values(lower_ctx *c, const ast_def *d, int kind, int last,
         v = 1;
         while (v <= hi && v > 0)
           v <<= 1;
-      } else
-        v = i ? v + 1 : 1;
+      } else /* Python: the largest value so far + 1 (1 for the first) */
+        v = i ? top + 1 : 1;
     } else {
       int errors = c->diag->errors;
       cvalue cv;
@@ -115,6 +115,8 @@ static bool member_values(lower_ctx *c, const ast_def *d, int kind, int last,
     env = m;
     if (v > hi)
       hi = v;
+    if (i == 0 || v > top)
+      top = v;
     bits |= v;
     if (i == last)
       *value = v;

@@ -3,7 +3,8 @@ and `Mode.FAST.value` are int32 constants (auto() counts as Python does),
 usable in comparisons, arithmetic, bit operations, int(...), wp.static and
 module constants computed with int(...).  Members defined from members above
 them (`ALL = DYNAMIC | KINEMATIC | PROXY`, as newton's BodyFlags) see their
-plain values, as the class body does."""
+plain values, as the class body does.  auto() after explicit values is the
+largest value so far + 1 (Jump.AFTER: 6, not 2; an alias does not reset it)."""
 import enum
 from enum import IntFlag, auto
 
@@ -84,7 +85,30 @@ def derived_members(flags: wp.array(dtype=int), out: wp.array(dtype=int)):
     out[i] = (f & BodyFlags.ALL) + (f & BodyFlags.NOT_PROXY) * 10 + Stage.SECOND * 100 + int(BodyFlags.ALL) * 1000
 
 
+class Jump(enum.IntEnum):
+    HIGH = 5
+    LOW = 1
+    AFTER = auto()
+    ALIAS = 1
+    LAST = auto()
+    NEG = -9
+
+
+class Negative(enum.IntEnum):
+    A = -5
+    B = auto()
+
+
+@wp.kernel
+def auto_values(out: wp.array(dtype=int)):
+    out[0] = Jump.AFTER
+    out[1] = Jump.LAST
+    out[2] = Negative.B
+    out[3] = wp.static(Jump.AFTER.value + Jump.NEG)
+
+
 TESTS = [
+    dict(kernel="auto_values", dim=1, shapes=dict(out=(4,)), outputs=["out"]),
     dict(kernel="enums", dim=16,
          args=dict(modes=[0, 1, 7, 8, 1, 0, 7, 3, 1, 1, 0, 8, 7, 2, 1, 0],
                    flags=[0, 1, 2, 3, 4, 5, 6, 7, 64, 65, 66, 67, 1, 2, 4, 7]),
