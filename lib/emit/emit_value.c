@@ -342,11 +342,28 @@ static void grad_accum(emit_ctx *e, const ir_value *v) {
   fputs(");\n", out);
 }
 
-static void index_expr(emit_ctx *e, const ir_value *v, int argi) {
-  if (argi < 0)
+/* The component index of v: its constant, or its runtime argument argi,
+ * which, as in Warp's extract/assign, counts from the end when negative
+ * (m[-1] of a mat33 is row 2); n is the extent indexed. */
+static void index_expr(emit_ctx *e, const ir_value *v, int argi, int n) {
+  if (argi < 0) {
     fprintf(e->out, "%d", v->aux);
-  else
-    emit_name(e->out, v->args[argi]);
+    return;
+  }
+  const ir_value *i = v->args[argi];
+  int s = i->type->scalar;
+  if (s == WP_SCALAR_UINT8 || s == WP_SCALAR_UINT16 || s == WP_SCALAR_UINT32 ||
+      s == WP_SCALAR_UINT64 || s == WP_SCALAR_BOOL) {
+    emit_name(e->out, i);
+    return;
+  }
+  fputs("(", e->out);
+  emit_name(e->out, i);
+  fputs(" < 0 ? ", e->out);
+  emit_name(e->out, i);
+  fprintf(e->out, " + %d : ", n);
+  emit_name(e->out, i);
+  fputs(")", e->out);
 }
 
 static void extract(emit_ctx *e, const ir_value *v, int argi) {
@@ -356,7 +373,7 @@ static void extract(emit_ctx *e, const ir_value *v, int argi) {
     fprintf(out, "wp_row_%s(", t->name);
     emit_name(out, v->args[0]);
     fputs(", ", out);
-    index_expr(e, v, argi);
+    index_expr(e, v, argi, t->rows);
     fputc(')', out);
   } else if (t->kind == IR_T_TUPLE) {
     emit_name(out, v->args[0]);
@@ -375,7 +392,7 @@ static void extract(emit_ctx *e, const ir_value *v, int argi) {
   } else {
     emit_name(out, v->args[0]);
     fputs(".c[", out);
-    index_expr(e, v, argi);
+    index_expr(e, v, argi, t->rows);
     fputc(']', out);
   }
 }
@@ -392,7 +409,7 @@ static void insert(emit_ctx *e, const ir_value *v, int idx_arg, int val_arg) {
     fprintf(out, "wp_setrow_%s(&", t->name);
     emit_name(out, v);
     fputs(", ", out);
-    index_expr(e, v, idx_arg);
+    index_expr(e, v, idx_arg, t->rows);
     fputs(", ", out);
     emit_name(out, v->args[val_arg]);
     fputs(");\n", out);
@@ -408,7 +425,7 @@ static void insert(emit_ctx *e, const ir_value *v, int idx_arg, int val_arg) {
     arr = t->members[v->aux]->kind == IR_T_ARRAY;
   } else {
     fputs(".c[", out);
-    index_expr(e, v, idx_arg);
+    index_expr(e, v, idx_arg, t->rows);
     fputc(']', out);
   }
   fputs(!arr                                     ? " = "

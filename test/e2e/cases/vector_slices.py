@@ -82,11 +82,16 @@ def quat_mat_slices(a: wp.array(dtype=wp.vec4), q: wp.array(dtype=wp.quat), m: w
 @wp.kernel
 def dynamic_beside(m: wp.array(dtype=wp.mat33), idx: wp.array(dtype=int), axes: wp.vec3i,
                    col: wp.array(dtype=wp.vec3), row: wp.array(dtype=wp.vec2), acc: wp.array(dtype=wp.vec3)):
-    # a runtime index beside a slice (warp-lang 1.19): a column, part of a row
+    # a runtime index beside a slice (warp-lang 1.19): a column, part of a
+    # row; a negative runtime index counts from the end, as in Warp's
+    # extract/assign (reads, writes, rows and components)
     i = wp.tid()
     j = idx[i]
     col[i] = m[i][:, j]
     row[i] = m[i][j, 1:]
+    w = wp.vec3(m[i][j])
+    w[j] = w[j] + 10.0 * m[i][j, j]
+    col[i] += w
     s = wp.vec3()
     for k in range(3):
         s += m[i][:, axes[k]]
@@ -94,7 +99,7 @@ def dynamic_beside(m: wp.array(dtype=wp.mat33), idx: wp.array(dtype=int), axes: 
 
 
 TESTS = [
-    dict(kernel="dynamic_beside", dim=12, args=dict(m=("uniform", -2, 2), idx=("int", 0, 2), axes=[2, 0, 2]),
+    dict(kernel="dynamic_beside", dim=12, args=dict(m=("uniform", -2, 2), idx=("int", -3, 2), axes=[2, 0, 2]),
          outputs=["col", "row", "acc"]),
     dict(kernel="slices", dim=50, args=dict(a=("uniform", -3, 3)), shapes=dict(out=(50, 8), lens=(50, 4)),
          outputs=["out", "lens"]),
