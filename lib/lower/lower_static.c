@@ -7,9 +7,9 @@
  * same name; any other local name is looked up among the globals, as Python
  * evaluates the expression in the module's namespace.  As in Warp, an
  * expression that names no enclosing loop's variable is first evaluated
- * over the module's names alone; one that evaluates so is resolved when
- * the kernel is declared and is a constant: it does not make its loop
- * unrolled (a `break` in that loop is a plain break). */
+ * over the module's names alone; one that evaluates so (to a value or a
+ * function) is resolved when the kernel is declared and is a constant: it
+ * does not make its loop unrolled (a `break` there is a plain break). */
 #include <string.h>
 
 #include "../support/diag_log.h"
@@ -154,8 +154,11 @@ static bool resolved_early(lower_ctx *c, const ast_expr *call) {
   c->diag = &scratch;
   c->static_eager = c->const_quiet = c->in_static = true;
   cvalue v;
-  bool ok =
-      lower_cv_eval(c, call->items[0], c->ast->nglobals, &v) && !scratch.errors;
+  entity fn; /* wp.static(FUNCS[1]): a function is resolved too */
+  bool ok = (lower_cv_eval(c, call->items[0], c->ast->nglobals, &v) ||
+             (!scratch.errors && lower_static_callee(c, call, &fn) &&
+              fn.kind != ENT_ERROR)) &&
+            !scratch.errors;
   c->static_eager = false;
   c->const_quiet = quiet;
   c->in_static = in_static;

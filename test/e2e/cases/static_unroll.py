@@ -162,6 +162,12 @@ def break_resolved(x: wp.array(dtype=float), n: int, out: wp.array(dtype=float))
             if t > k - 2:
                 break
             out[i * 8 + 4 + t] += wp.static(float(len(VALS))) * float(k)
+    acc = x[i]
+    for k in range(4):  # a function-valued wp.static() is resolved too
+        acc = wp.static(FUNCS[1])(acc)
+        if acc > 1.5:
+            break
+    out[i * 8 + 7] = acc
 
 
 TESTS = [
