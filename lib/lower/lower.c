@@ -313,6 +313,13 @@ static void kernel_options(lower_ctx *c, const ast_def *d, ir_func *f) {
     return;
   bool unique = false;
   const ast_keyword *lb = NULL, *mreg = NULL, *mopts = NULL;
+  /* warp.fem's @fem.cache.dynamic_kernel(suffix, kernel_options,
+     allow_overloads) */
+  const ast_expr *callee = dec->value;
+  bool dynamic = (callee->kind == AST_EXPR_ATTRIBUTE &&
+                  !strcmp(callee->name, "dynamic_kernel")) ||
+                 (callee->kind == AST_EXPR_NAME &&
+                  !strcmp(callee->name, "dynamic_kernel"));
   for (int i = 0; i < dec->nkeywords; i++) {
     const ast_keyword *k = &dec->keywords[i];
     if (!strcmp(k->name, "module"))
@@ -353,6 +360,14 @@ static void kernel_options(lower_ctx *c, const ast_def *d, ir_func *f) {
     } else if (strcmp(k->name, "module_options") == 0) {
       if (v->kind != AST_EXPR_NONE)
         mopts = k;
+    } else if (dynamic && (!strcmp(k->name, "suffix") ||
+                           !strcmp(k->name, "allow_overloads"))) {
+      /* the cache key of warp.fem: no effect on the code */
+    } else if (dynamic && !strcmp(k->name, "kernel_options")) {
+      if (v->kind != AST_EXPR_NONE)
+        wp_warning(c->diag, WP_W_IGNORED_OPTION, v->loc,
+                   "warpc does not apply dynamic_kernel's kernel_options; "
+                   "give them as @wp.kernel(...) options");
     } else if (strcmp(k->name, "name") && strcmp(k->name, "module"))
       wp_error(c->diag, k->loc,
                "@wp.kernel() has no option '%s' (warp-lang 1.19 takes "

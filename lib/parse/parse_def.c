@@ -70,11 +70,13 @@ static const char *warp_name_at(const pctx *c, const ast_expr *e, int depth) {
     e = e->value;
   if (!e)
     return NULL;
-  /* warp.fem's @fem.cache.dynamic_func(suffix=...) makes a @wp.func (its
-     key made unique by the suffix) */
+  /* warp.fem's @fem.cache.dynamic_func(suffix=...) makes a @wp.func and
+     dynamic_kernel a @wp.kernel (their keys made unique by the suffix) */
   const char *path = warp_path(c, e, 0);
   if (path && !strcmp(path, "fem.cache.dynamic_func"))
     return "func";
+  if (path && !strcmp(path, "fem.cache.dynamic_kernel"))
+    return "kernel";
   bool imported = false;
   if (e->kind == AST_EXPR_NAME)
     for (int i = 0; i < c->nimports && !imported; i++)

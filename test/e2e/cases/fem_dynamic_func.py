@@ -2,7 +2,8 @@
 the suffix makes unique, so a factory can make one per call (newton's
 implicit_mpm make_solve_flow_rule): compiled as @wp.func, each call's own,
 with wp.static() over the factory's parameters inside; spelled through
-`import warp.fem as fem`, `from warp.fem import cache` and `wp.fem`."""
+`import warp.fem as fem`, `from warp.fem import cache` and `wp.fem`;
+@fem.cache.dynamic_kernel(suffix=...) is a @wp.kernel."""
 import warp as wp
 import warp.fem as fem
 from warp.fem import cache
@@ -45,7 +46,14 @@ def rules(x: wp.array(dtype=float), s: wp.array(dtype=float), out: wp.array2d(dt
     out[i, 2] = offset(x[i]) + twice(x[i])
 
 
+@fem.cache.dynamic_kernel(suffix="scale", allow_overloads=False)
+def scaled(x: wp.array(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    out[i] = rule_scaled(x[i], 0.5) + offset(1.0)
+
+
 TESTS = [
+    dict(kernel="scaled", dim=8, args=dict(x=("uniform", -2, 2)), outputs=["out"]),
     dict(kernel="rules", dim=16, args=dict(x=("uniform", -2, 2), s=("uniform", -1, 1)), shapes=dict(out=(16, 3)),
          outputs=["out"]),
 ]
