@@ -317,6 +317,19 @@ static ir_value *component(lower_ctx *c, place *p, const ast_expr *t,
       place_write(c, p, r, s->loc);
     return r;
   }
+  bool sliced = false;
+  for (int i = 0; t->kind == AST_EXPR_SUBSCRIPT && i < t->nitems; i++)
+    sliced |= t->items[i]->kind == AST_EXPR_SLICE;
+  if (type->kind == IR_T_MAT && sliced) { /* m[:, j] = v, m[1:] += w */
+    ir_value *agg = place_read(c, p, s->loc);
+    if (!value)
+      return lower_slice_read(c, agg, t);
+    ir_value *r = lower_mat_slice_store(c, agg, t, value,
+                                        s->value ? s->value->loc : s->loc);
+    if (r)
+      place_write(c, p, r, s->loc);
+    return r;
+  }
   ir_value *ix[2];
   int n = component_indices(c, t, type, ix);
   if (n < 0)

@@ -330,6 +330,11 @@ ir_value *lower_slice_read(lower_ctx *c, ir_value *v, const ast_expr *e);
  * (at vloc, or at s). */
 ir_value *lower_vec_slice_store(lower_ctx *c, ir_value *agg, const ast_expr *s,
                                 ir_value *value, wp_loc vloc);
+/* agg (a matrix) with what subscript e (m[:, j], m[i, 1:], m[a:b, c:d],
+ * m[a:b]) selects replaced by value (a vector or matrix of that shape);
+ * NULL when reported. */
+ir_value *lower_mat_slice_store(lower_ctx *c, ir_value *agg, const ast_expr *e,
+                                ir_value *value, wp_loc vloc);
 /* Part k (0 start, 1 stop, 2 step) of slice `s` as a compile-time integer
  * into *out, def when absent; else the error msg at the part, false.
  * lower_const_slice: the three bounds of `s` over len components with

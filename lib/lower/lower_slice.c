@@ -121,46 +121,111 @@ static int select_dim(lower_ctx *c, const ast_expr *x, int len, bool *single,
   return n ? n : -1;
 }
 
+/* What a matrix subscript with a slice (m[a:b], m[i, a:b], m[a:b, j],
+ * m[a:b, c:d]) selects: rows and columns (constant indices, or one runtime
+ * row or column), and the shape of the result. */
+typedef struct mat_sel {
+  int rows[IR_MAX_DIM], cols[IR_MAX_DIM], nr, nc;
+  bool one_row, one_col;
+  ir_value *drow, *dcol; /* runtime row / column, else NULL */
+  const ir_type *rt;     /* a vector (one row or column) or a matrix */
+} mat_sel;
+
+static bool mat_select(lower_ctx *c, const ir_type *t, const ast_expr *e,
+                       mat_sel *m) {
+  if (t->kind != IR_T_MAT || e->nitems > 2) {
+    wp_error(c->diag, e->loc, "'%s' cannot be sliced this way", t->name);
+    return false;
+  }
+  m->one_col = false;
+  m->drow = m->dcol = NULL;
+  m->nr = select_dim(c, e->items[0], t->rows, &m->one_row, m->rows, t,
+                     e->nitems == 2 ? &m->drow : NULL);
+  m->nc = t->cols;
+  for (int j = 0; j < m->nc; j++)
+    m->cols[j] = j;
+  if (m->nr > 0 && e->nitems == 2)
+    m->nc = select_dim(c, e->items[1], t->cols, &m->one_col, m->cols, t,
+                       m->one_row ? NULL : &m->dcol);
+  if (m->nr < 0 || m->nc < 0)
+    return false;
+  m->rt = m->one_row   ? ir_t_vec(c->T, t->scalar, m->nc)
+          : m->one_col ? ir_t_vec(c->T, t->scalar, m->nr)
+                       : ir_t_mat(c->T, t->scalar, m->nr, m->nc);
+  return true;
+}
+
+/* Row i of the selection of v (runtime or constant). */
+static ir_value *sel_row(lower_ctx *c, ir_value *v, const mat_sel *m, int i,
+                         wp_loc loc) {
+  const ir_type *rowt = ir_t_vec(c->T, v->type->scalar, v->type->cols);
+  ir_value *args[2] = {v, m->drow};
+  ir_value *row = lower_emit(c, m->drow ? IR_EXTRACT_DYN : IR_EXTRACT, rowt,
+                             args, m->drow ? 2 : 1, loc);
+  row->aux = m->rows[i];
+  return row;
+}
+
 ir_value *lower_slice_read(lower_ctx *c, ir_value *v, const ast_expr *e) {
   const ir_type *t = v->type;
   if (t->kind == IR_T_VEC && e->nitems == 1)
     return lower_vec_slice(c, v, e->items[0]);
-  if (t->kind != IR_T_MAT || e->nitems > 2) {
-    wp_error(c->diag, e->loc, "'%s' cannot be sliced this way", t->name);
+  mat_sel m;
+  if (!mat_select(c, t, e, &m))
     return NULL;
-  }
-  int rows[IR_MAX_DIM], cols[IR_MAX_DIM];
-  bool one_row, one_col = false;
-  ir_value *drow = NULL, *dcol = NULL; /* m[i, a:b], m[a:b, j], i/j runtime */
-  int nr = select_dim(c, e->items[0], t->rows, &one_row, rows, t,
-                      e->nitems == 2 ? &drow : NULL);
-  int nc = t->cols;
-  for (int j = 0; j < nc; j++)
-    cols[j] = j;
-  if (nr > 0 && e->nitems == 2)
-    nc = select_dim(c, e->items[1], t->cols, &one_col, cols, t,
-                    one_row ? NULL : &dcol);
-  if (nr < 0 || nc < 0)
-    return NULL;
-  const ir_type *rowt = ir_t_vec(c->T, t->scalar, t->cols);
-  ir_value **comps = WP_NEW_ARRAY(c->A, ir_value *, nr * nc);
-  for (int i = 0; i < nr; i++) {
-    ir_value *rargs[2] = {v, drow};
-    ir_value *row = lower_emit(c, drow ? IR_EXTRACT_DYN : IR_EXTRACT, rowt,
-                               rargs, drow ? 2 : 1, e->loc);
-    row->aux = rows[i];
-    for (int j = 0; j < nc; j++) {
-      ir_value *cargs[2] = {row, dcol};
-      ir_value *x = lower_emit(c, dcol ? IR_EXTRACT_DYN : IR_EXTRACT, t->elem,
-                               cargs, dcol ? 2 : 1, e->loc);
-      x->aux = cols[j];
-      comps[i * nc + j] = x;
+  ir_value **comps = WP_NEW_ARRAY(c->A, ir_value *, m.nr * m.nc);
+  for (int i = 0; i < m.nr; i++) {
+    ir_value *row = sel_row(c, v, &m, i, e->loc);
+    for (int j = 0; j < m.nc; j++) {
+      ir_value *cargs[2] = {row, m.dcol};
+      ir_value *x = lower_emit(c, m.dcol ? IR_EXTRACT_DYN : IR_EXTRACT, t->elem,
+                               cargs, m.dcol ? 2 : 1, e->loc);
+      x->aux = m.cols[j];
+      comps[i * m.nc + j] = x;
     }
   }
-  const ir_type *rt = one_row   ? ir_t_vec(c->T, t->scalar, nc)
-                      : one_col ? ir_t_vec(c->T, t->scalar, nr)
-                                : ir_t_mat(c->T, t->scalar, nr, nc);
-  return lower_emit(c, IR_COMPOSE, rt, comps, nr * nc, e->loc);
+  return lower_emit(c, IR_COMPOSE, m.rt, comps, m.nr * m.nc, e->loc);
+}
+
+/* agg with component k (or the runtime index dyn) replaced by x. */
+static ir_value *put(lower_ctx *c, ir_value *agg, ir_value *dyn, int k,
+                     ir_value *x, wp_loc loc) {
+  ir_value *args[3] = {agg, dyn ? dyn : x, x};
+  ir_value *r = lower_emit(c, dyn ? IR_INSERT_DYN : IR_INSERT, agg->type, args,
+                           dyn ? 3 : 2, loc);
+  r->aux = k;
+  return r;
+}
+
+ir_value *lower_mat_slice_store(lower_ctx *c, ir_value *agg, const ast_expr *e,
+                                ir_value *value, wp_loc vloc) {
+  mat_sel m;
+  if (!mat_select(c, agg->type, e, &m))
+    return NULL;
+  if (value->type != m.rt) {
+    wp_error(c->diag, vloc,
+             "cannot assign a '%s' to this slice of '%s' (a '%s')",
+             value->type->name, agg->type->name, m.rt->name);
+    return NULL;
+  }
+  const ir_type *elem = agg->type->elem;
+  const ir_type *vrow =
+      m.rt->kind == IR_T_MAT ? ir_t_vec(c->T, m.rt->scalar, m.rt->cols) : NULL;
+  for (int i = 0; i < m.nr; i++) {
+    ir_value *row = sel_row(c, agg, &m, i, vloc);
+    ir_value *src = value;
+    if (vrow) { /* row i of the matrix value */
+      src = lower_emit(c, IR_EXTRACT, vrow, &value, 1, vloc);
+      src->aux = i;
+    }
+    for (int j = 0; j < m.nc; j++) {
+      ir_value *x = lower_emit(c, IR_EXTRACT, elem, &src, 1, vloc);
+      x->aux = vrow || m.one_row ? j : i;
+      row = put(c, row, m.dcol, m.cols[j], x, vloc);
+    }
+    agg = put(c, agg, m.drow, m.rows[i], row, vloc);
+  }
+  return agg;
 }
 
 ir_value *lower_vec_slice_store(lower_ctx *c, ir_value *agg, const ast_expr *s,

@@ -98,7 +98,26 @@ def dynamic_beside(m: wp.array(dtype=wp.mat33), idx: wp.array(dtype=int), axes: 
     acc[i] = s
 
 
+@wp.kernel
+def mat_slice_store(m: wp.array(dtype=wp.mat33), idx: wp.array(dtype=int), v: wp.array(dtype=wp.vec3),
+                    out: wp.array(dtype=wp.mat33)):
+    # stores through slices of a local (warp-lang 1.19): a column and part
+    # of a row at runtime (negative) indices, a block, rows with +=, every
+    # other row's last component with *=
+    i = wp.tid()
+    j = idx[i]
+    a = m[i]
+    a[:, j] = v[i]
+    a[j, 1:] = wp.vec2(v[i][0], 2.0)
+    a[0:2, 0:2] = wp.mat22(0.5, v[i][1], v[i][2], 0.25)
+    a[1:] += wp.matrix(1.0, 1.0, 1.0, 1.0, 1.0, v[i][0], shape=(2, 3))
+    a[::2, 2] *= 3.0
+    out[i] = a
+
+
 TESTS = [
+    dict(kernel="mat_slice_store", dim=12, args=dict(m=("uniform", -2, 2), idx=("int", -3, 2), v=("uniform", -1, 1)),
+         outputs=["out"]),
     dict(kernel="dynamic_beside", dim=12, args=dict(m=("uniform", -2, 2), idx=("int", -3, 2), axes=[2, 0, 2]),
          outputs=["col", "row", "acc"]),
     dict(kernel="slices", dim=50, args=dict(a=("uniform", -3, 3)), shapes=dict(out=(50, 8), lens=(50, 4)),
