@@ -452,6 +452,18 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
       case AST_OP_LE: r = !unordered && cmp <= 0; break;
       case AST_OP_GT: r = !unordered && cmp > 0; break;
       case AST_OP_GE: r = !unordered && cmp >= 0; break;
+      case AST_OP_IS:
+      case AST_OP_IS_NOT: {
+        /* enum members are singletons (an alias is the same member);
+           True / False too; other objects' identity is not known */
+        bool members = a.enum_cls && b.enum_cls;
+        if (!members && !(a.kind == CV_BOOL && b.kind == CV_BOOL))
+          return not_const(c, e);
+        bool same = a.i == b.i && (!members || (a.enum_cls == b.enum_cls &&
+                                                a.enum_mod == b.enum_mod));
+        r = same == (e->ops[k] == AST_OP_IS);
+        break;
+      }
       default: return not_const(c, e);
       }
       a = b;

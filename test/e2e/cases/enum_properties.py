@@ -1,6 +1,6 @@
 """@property methods of an IntEnum run at compile time on a member (newton's
 kamino JointDoFType.num_dofs / .cts_axes): their ifs on `self.value` and
-other members, `self in (...)`, returns of numbers and of wp.constant
+other members, `self in (...)`, `self is Dof.BALL`, returns of numbers and of wp.constant
 vectors (a length-1 vector too); reached from a module constant, through a
 factory's parameter (`dof.num_dofs` as a loop bound, `dof.axes[i]` as an
 index beside a slice) and inside wp.static(make(Kind.X.axes)); a property
@@ -43,6 +43,12 @@ class Dof(IntEnum):
         return self in (Dof.REVOLUTE, Dof.BALL)
 
     @property
+    def weight(self) -> float:
+        if self is Dof.BALL or self is not Dof.REVOLUTE and self.value > 2:
+            return 2.5
+        return 0.5
+
+    @property
     def storage(self):
         if self.value == self.REVOLUTE:
             return vec1f
@@ -63,7 +69,7 @@ TOTAL = Dof.FREE.num_dofs + Dof.BALL.num_dofs + Dof.FIXED.num_dofs
 def make_sum(dof: Dof):
     n = dof.num_dofs
     axes = dof.axes
-    sign = 1.0 if dof.rotational else -1.0
+    sign = (1.0 if dof.rotational else -1.0) * dof.weight
 
     @wp.func
     def sum_axes(m: wp.mat33) -> float:
