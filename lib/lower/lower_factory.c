@@ -136,6 +136,89 @@ static bool rebound(const factory_closure *clo, const char *name, int n) {
   return false;
 }
 
+/* --- warp.fem's dynamic_func cache ------------------------------------------
+ * warp-lang keeps one function per (def, suffix): a factory called again
+ * with the same suffix gets the function its first call made, whatever
+ * else differs.  The suffix is written as text (numbers, strings, tuples of
+ * them, after the factory's names) to compare; one that cannot be written
+ * so makes no cache entry (each call its own function). */
+
+/* The text of suffix expression e (arena), or NULL. */
+static const char *key_text(lower_ctx *c, const ast_expr *e, int depth) {
+  if (depth > 32)
+    return NULL;
+  switch (e->kind) {
+  case AST_EXPR_STRING: return wp_arena_printf(c->A, "s%s;", e->string);
+  case AST_EXPR_NONE: return "None;";
+  case AST_EXPR_TUPLE: {
+    const char *t = "(";
+    for (int i = 0; i < e->nitems; i++) {
+      const char *k = key_text(c, e->items[i], depth + 1);
+      if (!k)
+        return NULL;
+      t = wp_arena_printf(c->A, "%s%s", t, k);
+    }
+    return wp_arena_printf(c->A, "%s);", t);
+  }
+  case AST_EXPR_NAME: {
+    int scope = 0;
+    const ast_expr *v = lower_closure_value(c, e->name, &scope);
+    if (v) { /* a parameter or local of the factory */
+      clo_scope s = lower_clo_enter(c, c->clo, scope);
+      const char *k = key_text(c, v, depth + 1);
+      lower_clo_leave(c, s);
+      return k;
+    }
+    break;
+  }
+  default: break;
+  }
+  cvalue v;
+  bool quiet = c->const_quiet;
+  c->const_quiet = true;
+  bool ok = lower_cv_eval(c, e, c->ast->nglobals, &v);
+  c->const_quiet = quiet;
+  if (ok)
+    lower_cv_untype(&v);
+  if (!ok || v.kind == CV_TYPED)
+    return NULL;
+  if (v.kind == CV_FLOAT && v.f == (double)(long long)v.f)
+    v.kind = CV_INT, v.i = (long long)v.f; /* 1.0 == 1 as a key in Python */
+  return v.kind == CV_FLOAT ? wp_arena_printf(c->A, "f%.17g;", v.f)
+                            : wp_arena_printf(c->A, "i%lld;", (long long)v.i);
+}
+
+/* fi, or the function an earlier call made with the same def and suffix
+ * when fi's def is a warp.fem dynamic_func. */
+static func_info *dynamic_cached(lower_ctx *c, func_info *fi) {
+  const ast_expr *dec = fi->def->decorator;
+  if (!dec || dec->kind != AST_EXPR_CALL)
+    return fi;
+  const ast_expr *callee = dec->value;
+  const char *name = callee->kind == AST_EXPR_ATTRIBUTE ? callee->name
+                     : callee->kind == AST_EXPR_NAME    ? callee->name
+                                                        : "";
+  const ast_expr *suffix = dec->nitems ? dec->items[0] : NULL;
+  for (int i = 0; i < dec->nkeywords; i++)
+    if (!strcmp(dec->keywords[i].name, "suffix"))
+      suffix = dec->keywords[i].value;
+  if (strcmp(name, "dynamic_func") || !suffix)
+    return fi;
+  clo_scope s = lower_clo_enter(c, fi->clo, fi->clo_n);
+  const char *k = key_text(c, suffix, 0);
+  lower_clo_leave(c, s);
+  if (!k)
+    return fi;
+  for (int i = 0; i + 2 < c->dyn_funcs.count; i += 3)
+    if (c->dyn_funcs.items[i] == fi->def &&
+        !strcmp(c->dyn_funcs.items[i + 1], k))
+      return c->dyn_funcs.items[i + 2];
+  wp_ptrvec_push(c->A, &c->dyn_funcs, (void *)fi->def);
+  wp_ptrvec_push(c->A, &c->dyn_funcs, (void *)k);
+  wp_ptrvec_push(c->A, &c->dyn_funcs, fi);
+  return fi;
+}
+
 bool lower_closure_binding(lower_ctx *c, const char *name, binding *b) {
   factory_closure *clo = c->clo;
   if (!clo || clo->module != c->mod)
@@ -144,8 +227,9 @@ bool lower_closure_binding(lower_ctx *c, const char *name, binding *b) {
     if (!strcmp(clo->funcs[i].def->name, name)) {
       if (rebound(clo, name, clo->funcs[i].clo_n))
         return false; /* an entry binds the name after the def */
-      *b = (binding){
-          .kind = BIND_FUNC, .func = &clo->funcs[i], .module = clo->module};
+      *b = (binding){.kind = BIND_FUNC,
+                     .func = dynamic_cached(c, &clo->funcs[i]),
+                     .module = clo->module};
       return true;
     }
   for (int i = clo->nstructs - 1; i >= 0; i--)
@@ -396,8 +480,9 @@ bool lower_factory_binding(lower_ctx *c, int mod, int gi, binding *b) {
   if (clo->ret->kind == AST_DEF_FUNC) {
     for (int i = clo->nfuncs - 1; i >= 0; i--)
       if (clo->funcs[i].def == clo->ret) {
-        *b = (binding){
-            .kind = BIND_FUNC, .func = &clo->funcs[i], .module = clo->module};
+        *b = (binding){.kind = BIND_FUNC,
+                       .func = dynamic_cached(c, &clo->funcs[i]),
+                       .module = clo->module};
         return true;
       }
     return false;

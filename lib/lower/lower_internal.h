@@ -223,6 +223,8 @@ typedef struct lower_ctx {
   wp_ptrvec call_clos;      /* closures of factory calls in factory bodies and
                                in wp.static() (factory_closure *) */
   wp_ptrvec reported;       /* imports already diagnosed (const ast_import *) */
+  wp_ptrvec dyn_funcs;      /* warp.fem dynamic_func cache: def, suffix key,
+                               func_info *, ... (lower_factory.c) */
   lower_names *names;       /* lower_names.c, made on first use */
   bool module_backward;     /* enable_backward of wp.set_module_options */
   int module_max_unroll;

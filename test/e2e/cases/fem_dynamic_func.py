@@ -3,7 +3,10 @@ the suffix makes unique, so a factory can make one per call (newton's
 implicit_mpm make_solve_flow_rule): compiled as @wp.func, each call's own,
 with wp.static() over the factory's parameters inside; spelled through
 `import warp.fem as fem`, `from warp.fem import cache` and `wp.fem`;
-@fem.cache.dynamic_kernel(suffix=...) is a @wp.kernel."""
+@fem.cache.dynamic_kernel(suffix=...) is a @wp.kernel.  warp-lang caches
+the functions by suffix: a second factory call with a suffix equal to an
+earlier one's (1.0 == 1, a tuple of the same values) gets the function the
+first call made, even where its closure differs (fixed_b computes x * 2)."""
 import warp as wp
 import warp.fem as fem
 from warp.fem import cache
@@ -24,6 +27,17 @@ def make_rule(has_scale: bool = True, power: int = 2):
     return rule
 
 
+def make_fixed(scale: float, tag=1):
+    @fem.cache.dynamic_func(suffix=("fixed", tag))
+    def h(x: float) -> float:
+        return x * scale
+
+    return h
+
+
+fixed_a = make_fixed(2.0)
+fixed_b = make_fixed(3.0, tag=1.0)
+fixed_c = make_fixed(5.0, tag=2)
 rule_scaled = make_rule()
 rule_cubed = make_rule(has_scale=False, power=3)
 
@@ -49,7 +63,7 @@ def rules(x: wp.array(dtype=float), s: wp.array(dtype=float), out: wp.array2d(dt
 @fem.cache.dynamic_kernel(suffix="scale", allow_overloads=False)
 def scaled(x: wp.array(dtype=float), out: wp.array(dtype=float)):
     i = wp.tid()
-    out[i] = rule_scaled(x[i], 0.5) + offset(1.0)
+    out[i] = rule_scaled(x[i], 0.5) + offset(1.0) + fixed_a(x[i]) + 10.0 * fixed_b(x[i]) + 100.0 * fixed_c(x[i])
 
 
 TESTS = [
