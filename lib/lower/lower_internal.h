@@ -1,5 +1,6 @@
 /* lower_internal.h - private to lib/lower: the interface between the files
- * of the AST -> IR lowering (the public one is lower.h). */
+ * of the AST -> IR lowering (the public one is lower.h); its array and
+ * composite-value sections are lower_array.h and lower_composite.h. */
 #ifndef WARPC_LOWER_INTERNAL_H
 #define WARPC_LOWER_INTERNAL_H
 
@@ -317,35 +318,11 @@ ir_value *lower_cast(lower_ctx *c, ir_value *v, const ir_type *to, wp_loc loc);
 /* Call `e` with its starred arguments expanded (`e` itself when it has
  * none; NULL when reported) (lower_starred.c). */
 const ast_expr *lower_expand_starred(lower_ctx *c, const ast_expr *e);
-/* v[lo:hi:step] of vector v, `s` the slice (lower_slice.c). */
 /* Is e a name bound to this module's `import math` or `import numpy [as
  * np]` (not shadowed by a kernel variable)?  In a kernel, math.pi is a
  * Python float and math.sqrt(x) calls the Warp builtin of that name, as
  * warp-lang resolves them. */
 bool lower_host_module(lower_ctx *c, const ast_expr *e);
-ir_value *lower_vec_slice(lower_ctx *c, ir_value *v, const ast_expr *s);
-/* v[...] of a vector (any flavor) or matrix whose subscript e holds a slice:
- * a vector or matrix of the selected components. */
-ir_value *lower_slice_read(lower_ctx *c, ir_value *v, const ast_expr *e);
-/* agg with the components slice s selects replaced by those of value (a
- * vector of as many components of agg's scalar type); NULL when reported
- * (at vloc, or at s). */
-ir_value *lower_vec_slice_store(lower_ctx *c, ir_value *agg, const ast_expr *s,
-                                ir_value *value, wp_loc vloc);
-/* agg (a matrix) with what subscript e (m[:, j], m[i, 1:], m[a:b, c:d],
- * m[a:b]) selects replaced by value (a vector or matrix of that shape);
- * NULL when reported. */
-ir_value *lower_mat_slice_store(lower_ctx *c, ir_value *agg, const ast_expr *e,
-                                ir_value *value, wp_loc vloc);
-/* Part k (0 start, 1 stop, 2 step) of slice `s` as a compile-time integer
- * into *out, def when absent; else the error msg at the part, false.
- * lower_const_slice: the three bounds of `s` over len components with
- * Python's defaults and clamping (b = start, stop, step; step 0 is an
- * error), msg for a bound that is not constant. */
-bool lower_slice_bound(lower_ctx *c, const ast_expr *s, int k, int64_t def,
-                       const char *msg, int64_t *out);
-bool lower_const_slice(lower_ctx *c, const ast_expr *s, int64_t len,
-                       const char *msg, int64_t b[3]);
 
 /* "index must be an integer" unless v is one; false when reported. */
 bool lower_check_index(lower_ctx *c, ir_value *v, const ast_expr *e);
@@ -375,44 +352,7 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e);
  * `e` (zero, fill, components, conversion, matrix columns). */
 ir_value *lower_composite(lower_ctx *c, const ast_expr *e, const ir_type *t,
                           ir_value **args, int n);
-/* lower_linalg.c: the linear-algebra builtins that take keyword arguments,
- * defaults or out-parameters (identity, matrix, vector, matrix_from_cols/
- * rows, the norms, svd2/svd3/qr3/eig3). */
-bool lower_linalg_handles(ir_builtin_id id);
-ir_value *lower_linalg_call(lower_ctx *c, const ast_expr *e,
-                            const ir_builtin *b);
 /* Component k of the n-component wp.tid(). */
-/* lower_quat.c: quat(ijk, real) / transform(p, q) from two lowered
- * arguments, and quat_identity() / transform_identity(). */
-ir_value *lower_quat_compose(lower_ctx *c, const ast_expr *e, const ir_type *t,
-                             ir_value **args);
-/* wp.quaternion(..., dtype=) / wp.transformation(..., dtype=): the quat or
- * transform constructors with the scalar type taken from `dtype` or
- * inferred from the arguments (float32 when there are none). */
-ir_value *lower_quat_generic(lower_ctx *c, const ast_expr *e, const char *name);
-ir_value *lower_quat_identity(lower_ctx *c, const ast_expr *e,
-                              const char *name);
-/* quat_between_vectors(a, b) as the builtins warp-lang's @wp.func calls. */
-ir_value *lower_quat_between(lower_ctx *c, const ir_builtin *b, ir_value **args,
-                             int n, wp_loc loc);
-/* lower_spatial.c: spatial_vector(w, v); a constructor call without its
- * checked dtype= keyword (e itself, or *plain); the builtins with several
- * results or out-parameters (quat_to_axis_angle, transform_decompose,
- * transform_set_translation/rotation). */
-ir_value *lower_spatial_vector(lower_ctx *c, const ast_expr *e,
-                               const ir_type *t, ir_value **args);
-const ast_expr *lower_spatial_dtype(lower_ctx *c, const ast_expr *e,
-                                    const ir_type *t, ast_expr *plain);
-bool lower_spatial_is_special(ir_builtin_id id);
-ir_value *lower_spatial_call(lower_ctx *c, const ast_expr *e,
-                             const ir_builtin *b);
-/* `x.p = v` / `x.q = v` on a local transform variable x (Warp's
- * transform_set_translation/rotation); false when t is not that form. */
-bool lower_spatial_set_part(lower_ctx *c, const ast_expr *t, ir_value *v);
-bool lower_spatial_is_part(lower_ctx *c, const ast_expr *t);
-/* Reports (true) an assignment to a component of a part of a local
- * transform (`t.p.x = v`), which warp-lang 1.19 drops. */
-bool lower_spatial_part_component(lower_ctx *c, const ast_expr *t);
 ir_value *lower_tid(lower_ctx *c, int k, int n, wp_loc loc);
 /* Emits an atomic `b` on the element addr[0][addr[1..naddr)] with `val`. */
 ir_value *lower_atomic(lower_ctx *c, const ir_builtin *b, ir_value **addr,
@@ -531,6 +471,7 @@ const ir_type *lower_const_type(lower_ctx *c, const ast_expr *e);
 ir_value *lower_const_value(lower_ctx *c, const ast_expr *e, wp_loc use);
 
 #include "lower_array.h"
+#include "lower_composite.h"
 #include "lower_factory.h"
 
 /* lower_snapshot.c: what lowering holds about funcs before a kernel is

@@ -93,15 +93,20 @@ static void block_names(const ast_block *b, names *reads, names *locals) {
   }
 }
 
+/* The names kernel d reads and those its own code binds. */
+static void kernel_names(const ast_def *d, names *reads, names *locals) {
+  for (int i = 0; i < d->nparams; i++) {
+    add(locals, d->params[i].name);
+    expr_reads(d->params[i].annotation, reads);
+    expr_reads(d->params[i].default_value, reads);
+  }
+  block_names(&d->body, reads, locals);
+}
+
 /* Does kernel d read `name` without binding it itself? */
 static bool kernel_reads(lower_ctx *c, const ast_def *d, const char *name) {
   names reads = {.A = c->A}, locals = {.A = c->A};
-  for (int i = 0; i < d->nparams; i++) {
-    add(&locals, d->params[i].name);
-    expr_reads(d->params[i].annotation, &reads);
-    expr_reads(d->params[i].default_value, &reads);
-  }
-  block_names(&d->body, &reads, &locals);
+  kernel_names(d, &reads, &locals);
   return has(&reads, name) && !has(&locals, name);
 }
 
@@ -144,12 +149,7 @@ static const ast_bound *closes_over(lower_ctx *c, const ast_def *d,
                                     const ast_bound *bound, int nbound,
                                     const factory_closure *clo, bool through) {
   names reads = {.A = c->A}, locals = {.A = c->A};
-  for (int i = 0; i < d->nparams; i++) {
-    add(&locals, d->params[i].name);
-    expr_reads(d->params[i].annotation, &reads);
-    expr_reads(d->params[i].default_value, &reads);
-  }
-  block_names(&d->body, &reads, &locals);
+  kernel_names(d, &reads, &locals);
   for (int i = 0; i < reads.n; i++) {
     if (has(&locals, reads.v[i]))
       continue;
