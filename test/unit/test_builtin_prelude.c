@@ -410,7 +410,7 @@ static bool expect_call(const ir_builtin *b) {
   case IR_B_TRANSFORM_SET_TRANSLATION:
   case IR_B_TRANSFORM_SET_ROTATION:
   case IR_B_QUAT_BETWEEN_VECTORS: /* lowered to normalize, cross, dot */
-  case IR_B_DIV_APPROX: /* lowered as div */
+  case IR_B_DIV_APPROX:           /* lowered as div */
   case IR_B_INVERSE_APPROX: /* lowered as inverse */ return false;
   default: return b->internal || enumerated(b);
   }
