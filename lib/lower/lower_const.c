@@ -195,6 +195,15 @@ static bool is_property(const ast_def *d) {
   return false;
 }
 
+/* The @property def `name` of the enum class of member *self, or NULL. */
+static const ast_def *property_of(lower_ctx *c, const cvalue *self,
+                                  const char *name) {
+  binding m =
+      lower_lookup(c, self->enum_mod,
+                   wp_arena_printf(c->A, "%s.%s", self->enum_cls->name, name));
+  return m.kind == BIND_OTHER && m.def && is_property(m.def) ? m.def : NULL;
+}
+
 /* x.value, x.OTHER, x.prop with x an expression whose value is a member of
  * an IntEnum / IntFlag class (a factory's parameter, `self` in an
  * @property): its integer, another member of its class, or the property
@@ -225,11 +234,10 @@ static int member_attr(lower_ctx *c, const ast_expr *e, int limit,
       out->enum_mask = mask;
       return 1;
     }
-  binding m = lower_lookup(c, self.enum_mod,
-                           wp_arena_printf(c->A, "%s.%s", d->name, e->name));
-  if (m.kind != BIND_OTHER || !m.def || !is_property(m.def))
+  const ast_def *prop = property_of(c, &self, e->name);
+  if (!prop)
     return 0;
-  return lower_cv_method(c, m.def, self.enum_mod, &self, e, out, NULL) ? 1 : -1;
+  return lower_cv_method(c, prop, self.enum_mod, &self, e, out, NULL) ? 1 : -1;
 }
 
 const ast_expr *lower_property_result(lower_ctx *c, const ast_expr *e,
@@ -239,12 +247,10 @@ const ast_expr *lower_property_result(lower_ctx *c, const ast_expr *e,
       !quiet_eval(c, e->value, c->ast->nglobals, &self) ||
       self.kind != CV_INT || !self.enum_cls)
     return NULL;
-  binding m = lower_lookup(
-      c, self.enum_mod,
-      wp_arena_printf(c->A, "%s.%s", self.enum_cls->name, e->name));
+  const ast_def *prop = property_of(c, &self, e->name);
   const ast_expr *ret = NULL;
-  if (m.kind != BIND_OTHER || !m.def || !is_property(m.def) ||
-      !lower_cv_method(c, m.def, self.enum_mod, &self, e, &unused, &ret))
+  if (!prop ||
+      !lower_cv_method(c, prop, self.enum_mod, &self, e, &unused, &ret))
     return NULL;
   *mod = self.enum_mod;
   return ret;

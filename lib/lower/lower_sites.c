@@ -256,9 +256,11 @@ static void compile_nested(lower_ctx *c, const ast_kernel_site *s,
   wp_diag_log_free(log);
 }
 
-/* The local closure of the module-level def whose body holds kernel `d`
- * as a statement (its local constants, funcs and structs are the kernel's
- * too), made once per def in `cache`; NULL when there is none. */
+/* The local closure of the def enclosing kernel site s (the module-level
+ * def whose body holds it as a statement, else the site's host: a method,
+ * a nested def, a def with the kernel in a with block or loop): its local
+ * constants, funcs and structs are the kernel's too.  Made once per def in
+ * `cache`; NULL when there is none. */
 static factory_closure *local_closure(lower_ctx *c, const ast_kernel_site *s,
                                       wp_ptrvec *cache) {
   const ast_def *fd = NULL;

@@ -189,7 +189,7 @@ static const char **reads_of(pctx *c, TSNode n) {
     *top = n;
     wp_ptrvec_push(c->arena, &stack, top);
   }
-  while (stack.count && names.count < 64) {
+  while (stack.count) {
     TSNode t = *(TSNode *)stack.items[--stack.count];
     if (p_is(t, "identifier")) {
       wp_ptrvec_push(c->arena, &names, (void *)p_text(c, t));
@@ -198,15 +198,17 @@ static const char **reads_of(pctx *c, TSNode n) {
     if (p_is(t, "lambda") || p_is(t, "list_comprehension") ||
         p_is(t, "generator_expression"))
       continue;
-    TSNode *k;
-    int nk = p_is(t, "attribute") ? 1 : p_kids(c, t, true, &k);
-    if (p_is(t, "attribute")) {
-      k = WP_NEW(c->arena, TSNode);
-      k[0] = p_field(t, "object");
+    if (p_is(t, "attribute")) { /* a.b reads a, not b */
+      TSNode *obj = WP_NEW(c->arena, TSNode);
+      *obj = p_field(t, "object");
+      if (!ts_node_is_null(*obj))
+        wp_ptrvec_push(c->arena, &stack, obj);
+      continue;
     }
+    TSNode *k;
+    int nk = p_kids(c, t, true, &k);
     for (int i = 0; i < nk; i++)
-      if (!ts_node_is_null(k[i]))
-        wp_ptrvec_push(c->arena, &stack, &k[i]);
+      wp_ptrvec_push(c->arena, &stack, &k[i]);
   }
   wp_ptrvec_push(c->arena, &names, NULL);
   return (const char **)names.items;
