@@ -406,7 +406,11 @@ void emit_kernel_cpu(emit_ctx *e, const ir_func *f) {
         fprintf(out, "%s__builtin_offsetof(%s, p%d)", n++ ? ", " : "", args, i);
     fputs("};\n", out);
   }
-  fprintf(out, "static const wp_kernel_desc %s = {\"%s\", %s, ",
+  /* The ABI word and the reference to the runtime's symbol of the ABI
+     version (abi.h: WP_ABI_VERSION), then the fields. */
+  fprintf(out,
+          "static const wp_kernel_desc %s = {WP_KERNEL_DESC_ABI, "
+          "&WP_ABI_SYMBOL, \"%s\", %s, ",
           isym(e, f, "desc"), f->cname, isym(e, f, "cpu"));
   if (f->adjoint)
     fprintf(out, "%s, ", isym(e, f, "adj_cpu"));

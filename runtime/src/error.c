@@ -45,6 +45,7 @@ const char *wp_status_string(wp_status status) {
   case WP_ERROR_NOT_SUPPORTED: return "WP_ERROR_NOT_SUPPORTED";
   case WP_ERROR_CUDA: return "WP_ERROR_CUDA";
   case WP_ERROR_SYSTEM: return "WP_ERROR_SYSTEM";
+  case WP_ERROR_ABI_MISMATCH: return "WP_ERROR_ABI_MISMATCH";
   }
   /* Not a default label: -Wswitch then flags a code added to the enum but
    * not named here. */

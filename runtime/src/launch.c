@@ -8,6 +8,49 @@ static const char *kernel_name(const wp_kernel_desc *kernel) {
   return kernel->name ? kernel->name : "(unnamed)";
 }
 
+/* The runtime's symbol of its ABI version (abi.h: WP_ABI_SYMBOL), which
+ * every descriptor warpc writes references: an object of another version
+ * does not link against this runtime. */
+const wp_uint32 WP_ABI_SYMBOL = WP_ABI_VERSION;
+
+/* Checks kernel->abi before anything else of the descriptor is read (an
+ * older layout has other fields at every offset).  An object of ABI 3 or
+ * older has its `name` pointer in the place of the word: that name is read
+ * for the message (a NULL one is not). */
+static wp_status check_abi(const wp_kernel_desc *kernel) {
+  wp_uint64 word = kernel->abi;
+  if (word == WP_KERNEL_DESC_ABI)
+    return WP_SUCCESS;
+  if ((word >> 32) == WP_ABI_MAGIC) {
+    const char *name = kernel->name ? kernel->name : "(unnamed)";
+    return wp_set_error(WP_ERROR_ABI_MISMATCH,
+                        "kernel %.200s: the object was built for warpc ABI "
+                        "version %u, this runtime (libwarprt) has ABI version "
+                        "%d: rebuild the object with the warpc that matches "
+                        "the runtime, or link the runtime of the warpc that "
+                        "built it",
+                        name, (unsigned)(word & 0xffffffffu), WP_ABI_VERSION);
+  }
+  if (word == 0)
+    return wp_set_error(WP_ERROR_ABI_MISMATCH,
+                        "wp_launch_kernel: the kernel descriptor has no ABI "
+                        "word (abi is 0; this runtime has ABI version %d): a "
+                        "descriptor made by hand must set .abi = "
+                        "WP_KERNEL_DESC_ABI; an object of warpc ABI 3 or older "
+                        "must be rebuilt with the warpc that matches the "
+                        "runtime",
+                        WP_ABI_VERSION);
+  /* The layout of ABI <= 3: the first field is the launcher's name. */
+  const char *old_name = (const char *)(wp_size)word;
+  return wp_set_error(WP_ERROR_ABI_MISMATCH,
+                      "kernel %.200s: the object was built for warpc ABI "
+                      "version 3 or older (its kernel descriptor has no ABI "
+                      "word), this runtime (libwarprt) has ABI version %d: "
+                      "rebuild the object with the warpc that matches the "
+                      "runtime, or link the runtime of the warpc that built it",
+                      old_name, WP_ABI_VERSION);
+}
+
 wp_device wp_launch_device(const wp_launch *launch) {
   return launch ? launch->device : WP_DEVICE_CPU;
 }
@@ -70,6 +113,9 @@ wp_status wp_launch_kernel(const wp_launch *launch,
   if (!kernel)
     return wp_set_error(WP_ERROR_INVALID_VALUE,
                         "wp_launch_kernel: kernel descriptor is NULL");
+  wp_status abi = check_abi(kernel);
+  if (abi != WP_SUCCESS)
+    return abi;
   const char *name = kernel_name(kernel);
   if (!launch)
     return wp_set_error(WP_ERROR_INVALID_VALUE,

@@ -303,6 +303,7 @@ static void range_fn(const void *args_, const wp_launch_bounds *b,
 static void fuzz_launch(const fuzz_rt_params *p, const unsigned char *img) {
   bool cuda = p->flags & FZ_CUDA_CODE;
   wp_kernel_desc k = {
+      .abi = WP_KERNEL_DESC_ABI,
       .name = "fuzz_k",
       .cpu_forward = range_fn,
       .cpu_backward = p->flags & FZ_NO_ADJOINT ? NULL : range_fn,

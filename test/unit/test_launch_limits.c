@@ -44,6 +44,7 @@ static void record_range(const void *args, const wp_launch_bounds *b,
 }
 
 static const wp_kernel_desc record_desc = {
+    .abi = WP_KERNEL_DESC_ABI,
     .name = "record",
     .cpu_forward = record_range,
     .args_size = sizeof(seen *),

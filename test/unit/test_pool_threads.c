@@ -39,6 +39,7 @@ static void mark_range(const void *args, const wp_launch_bounds *b,
 }
 
 static const wp_kernel_desc mark_desc = {
+    .abi = WP_KERNEL_DESC_ABI,
     .name = "mark",
     .cpu_forward = mark_range,
     .cpu_backward = mark_range, /* a stand-in adjoint for the tape */
@@ -71,6 +72,7 @@ static void outer_range(const void *args, const wp_launch_bounds *b,
 }
 
 static const wp_kernel_desc outer_desc = {
+    .abi = WP_KERNEL_DESC_ABI,
     .name = "outer",
     .cpu_forward = outer_range,
     .args_size = sizeof(outer_args),

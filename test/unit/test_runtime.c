@@ -32,7 +32,7 @@ static void test_errors(void) {
   CHECK(strcmp(wp_status_string(WP_SUCCESS), "WP_SUCCESS") == 0);
   CHECK(strcmp(wp_status_string(WP_ERROR_DTYPE_MISMATCH),
                "WP_ERROR_DTYPE_MISMATCH") == 0);
-  for (int s = WP_SUCCESS; s <= WP_ERROR_SYSTEM; s++)
+  for (int s = WP_SUCCESS; s <= WP_ERROR_ABI_MISMATCH; s++)
     CHECK(strcmp(wp_status_string((wp_status)s), "WP_ERROR_UNKNOWN") != 0);
   CHECK(strcmp(wp_status_string((wp_status)99), "WP_ERROR_UNKNOWN") == 0);
   CHECK(wp_set_error(WP_ERROR_CUDA, "code %d", 7) == WP_ERROR_CUDA);
@@ -331,6 +331,7 @@ static void visit_range(const void *args_, const wp_launch_bounds *b,
 }
 
 static const wp_kernel_desc visit_desc = {
+    .abi = WP_KERNEL_DESC_ABI,
     .name = "test_visit",
     .cpu_forward = visit_range,
     .cpu_backward = NULL,
@@ -439,6 +440,7 @@ static void saxpy_bwd(const void *args_, const wp_launch_bounds *b,
 }
 
 static const wp_kernel_desc saxpy_desc = {
+    .abi = WP_KERNEL_DESC_ABI,
     .name = "test_saxpy",
     .cpu_forward = saxpy_fwd,
     .cpu_backward = saxpy_bwd,
@@ -567,8 +569,8 @@ static void outer_range(const void *args, const wp_launch_bounds *b,
 }
 
 static void test_nested(void) {
-  static const wp_kernel_desc outer = {.name = "outer",
-                                       .cpu_forward = outer_range};
+  static const wp_kernel_desc outer = {
+      .abi = WP_KERNEL_DESC_ABI, .name = "outer", .cpu_forward = outer_range};
   CHECK(wp_launch_kernel(&WP_LAUNCH_1D(4096), &outer, 0, NULL) == WP_SUCCESS);
   CHECK(nested_ok);
 }

@@ -52,6 +52,7 @@ static const wp_uint32 scale_arrays[] = {offsetof(scale_args, x),
                                          offsetof(scale_args, y)};
 
 static const wp_kernel_desc scale_desc = {
+    .abi = WP_KERNEL_DESC_ABI,
     .name = "test_scale",
     .cpu_forward = scale_fwd,
     .cpu_backward = scale_bwd,
@@ -62,6 +63,7 @@ static const wp_kernel_desc scale_desc = {
 
 /* The same kernel compiled with enable_backward=False. */
 static const wp_kernel_desc scale_noadj_desc = {
+    .abi = WP_KERNEL_DESC_ABI,
     .name = "test_scale_noadj",
     .cpu_forward = scale_fwd,
     .args_size = sizeof(scale_args),
@@ -106,6 +108,7 @@ static void accum_bwd(const void *args_, const wp_launch_bounds *b,
 }
 
 static const wp_kernel_desc accum_desc = {
+    .abi = WP_KERNEL_DESC_ABI,
     .name = "test_accum",
     .cpu_forward = accum_fwd,
     .cpu_backward = accum_bwd,
@@ -128,6 +131,7 @@ static void noargs_bwd(const void *args, const wp_launch_bounds *b,
     __atomic_add_fetch(&noargs_adj_runs, 1, __ATOMIC_RELAXED);
 }
 static const wp_kernel_desc noargs_desc = {
+    .abi = WP_KERNEL_DESC_ABI,
     .name = "test_noargs",
     .cpu_forward = noargs_fwd,
     .cpu_backward = noargs_bwd,
@@ -506,7 +510,8 @@ static void test_zero(void) {
   CHECK(grad_equal(&x, 0.0f) && grad_equal(&y, 0.0f));
   CHECK(all_equal(&x, x.data, 1.0f)); /* data untouched */
   /* A descriptor that lists no arrays contributes none. */
-  static const wp_kernel_desc unlisted = {.name = "test_unlisted",
+  static const wp_kernel_desc unlisted = {.abi = WP_KERNEL_DESC_ABI,
+                                          .name = "test_unlisted",
                                           .cpu_forward = scale_fwd,
                                           .cpu_backward = scale_bwd,
                                           .args_size = sizeof(scale_args)};

@@ -12,7 +12,23 @@
 #ifndef WARP_ABI_H
 #define WARP_ABI_H
 
-#define WP_ABI_VERSION 3
+/* The version of this binary interface.  Every kernel descriptor a warpc
+ * object holds carries it (wp_kernel_desc.abi), and the object references
+ * the runtime symbol WP_ABI_SYMBOL named after it, so that an object and a
+ * runtime of different versions are refused:
+ *   - an object newer than the runtime (or older, once both are at least
+ *     4): the link fails with "undefined reference to `wp_abi_version_N'"
+ *     (a shared runtime swapped after linking: the program does not start,
+ *     "undefined symbol: wp_abi_version_N"), as the runtime defines the
+ *     symbol of its own version only;
+ *   - an object of ABI 3 or older (no such reference, no ABI word), or a
+ *     descriptor whose word names another version: wp_launch_kernel refuses
+ *     every launch with WP_ERROR_ABI_MISMATCH and a message naming both
+ *     versions.
+ * Either way: rebuild the object with the warpc that matches the runtime
+ * (or link the runtime of the warpc that built it).
+ * Version 4 added wp_kernel_desc.abi. */
+#define WP_ABI_VERSION 4
 
 #ifdef __cplusplus
 extern "C" {
@@ -51,6 +67,7 @@ typedef enum wp_status {
   WP_ERROR_NOT_SUPPORTED = 7,   /* e.g. no backward kernel was generated */
   WP_ERROR_CUDA = 8,            /* a CUDA driver call failed */
   WP_ERROR_SYSTEM = 9,          /* a system call (threads, ...) failed */
+  WP_ERROR_ABI_MISMATCH = 10,   /* an object of another WP_ABI_VERSION */
 } wp_status;
 
 /* Devices: 0 is the CPU, so a zero-initialised launch runs on the CPU.
@@ -248,9 +265,33 @@ typedef void (*wp_cpu_range_fn)(const void *args,
                                 const wp_launch_bounds *bounds, wp_int64 begin,
                                 wp_int64 end);
 
+/* The ABI word of a kernel descriptor: WP_ABI_MAGIC in the high 32 bits, the
+ * version in the low 32.  The magic is far above any user-space address, so
+ * the runtime tells this word from the `name` pointer that an object of ABI
+ * 3 or older has in its place (and from 0, a descriptor made by hand without
+ * it). */
+#define WP_ABI_MAGIC 0x5750414bu /* "WPAK" */
+#define WP_ABI_WORD(version)                                                   \
+  (((wp_uint64)WP_ABI_MAGIC << 32) | (wp_uint32)(version))
+#define WP_KERNEL_DESC_ABI WP_ABI_WORD(WP_ABI_VERSION)
+
+/* The runtime's symbol of WP_ABI_VERSION, wp_abi_version_4 for version 4:
+ * defined by libwarprt (its value is WP_ABI_VERSION), referenced by every
+ * descriptor warpc writes (wp_kernel_desc.abi_symbol), so that an object
+ * and a runtime of different versions do not link (see WP_ABI_VERSION). */
+#define WP_ABI_CAT_(a, b) a##b
+#define WP_ABI_CAT(a, b) WP_ABI_CAT_(a, b)
+#define WP_ABI_SYMBOL WP_ABI_CAT(wp_abi_version_, WP_ABI_VERSION)
+extern const wp_uint32 WP_ABI_SYMBOL;
+
 /* Everything the runtime needs to launch one kernel; one static instance per
- * kernel in the generated object. */
+ * kernel in the generated object.  A descriptor made by hand (tests, hand
+ * written kernels) sets .abi = WP_KERNEL_DESC_ABI (and may set .abi_symbol =
+ * &WP_ABI_SYMBOL for the link-time check); wp_launch_kernel refuses it
+ * otherwise. */
 typedef struct wp_kernel_desc {
+  wp_uint64 abi; /* WP_KERNEL_DESC_ABI: first, in every future version */
+  const wp_uint32 *abi_symbol; /* &WP_ABI_SYMBOL, or NULL (not checked) */
   const char *name; /* C name of the launcher, e.g. "particles_step" */
   wp_cpu_range_fn cpu_forward;  /* never NULL */
   wp_cpu_range_fn cpu_backward; /* NULL when no adjoint was generated */
@@ -298,7 +339,10 @@ wp_status wp_check_indexedarray_arg(const wp_indexedarray *a, wp_dtype dtype,
  * WP_ERROR_NOT_SUPPORTED for a missing adjoint,
  * WP_ERROR_NO_DEVICE for a device that does not exist, no CUDA driver, or a
  * CUDA launch of a CPU-only object, WP_ERROR_CUDA when the driver refuses
- * the module or the launch (see <warp/device.h>). */
+ * the module or the launch (see <warp/device.h>), WP_ERROR_ABI_MISMATCH
+ * when kernel->abi is not WP_KERNEL_DESC_ABI (an object of another
+ * WP_ABI_VERSION, of ABI 3 or older, or a hand-made descriptor without the
+ * word: the message names both versions; checked first, on every launch). */
 wp_status wp_launch_kernel(const wp_launch *launch,
                            const wp_kernel_desc *kernel, wp_int32 backward,
                            const void *args);

@@ -76,7 +76,9 @@ static inline wp_launch wp_launch_4d(wp_int64 n0, wp_int64 n1, wp_int64 n2,
   return l;
 }
 
-/* The launch macros, as an argument of a launcher in C and C++:
+/* The launch macros WP_LAUNCH_1D .. WP_LAUNCH_4D (extents n0, n1, ...,
+ * threads; every other field zero, as wp_launch_1d), as an argument of a
+ * launcher in C and C++:
  *   particles_step(&WP_LAUNCH_1D(n), ...);
  *   wp_launch launch = WP_LAUNCH_2D(n0, n1);
  * In C they are compound literals, which live until the end of the
@@ -96,11 +98,15 @@ extern "C" {
 #define WP_LAUNCH_2D(n0, n1) (wp_launch_lvalue_(wp_launch_2d((n0), (n1))))
 #define WP_LAUNCH_3D(n0, n1, n2)                                               \
   (wp_launch_lvalue_(wp_launch_3d((n0), (n1), (n2))))
+#define WP_LAUNCH_4D(n0, n1, n2, n3)                                           \
+  (wp_launch_lvalue_(wp_launch_4d((n0), (n1), (n2), (n3))))
 #else
 #define WP_LAUNCH_1D(n) ((wp_launch){.ndim = 1, .dims = {(n)}})
 #define WP_LAUNCH_2D(n0, n1) ((wp_launch){.ndim = 2, .dims = {(n0), (n1)}})
 #define WP_LAUNCH_3D(n0, n1, n2)                                               \
   ((wp_launch){.ndim = 3, .dims = {(n0), (n1), (n2)}})
+#define WP_LAUNCH_4D(n0, n1, n2, n3)                                           \
+  ((wp_launch){.ndim = 4, .dims = {(n0), (n1), (n2), (n3)}})
 #endif
 
 /* Sets the number of CPU worker threads used by later launches (n >= 1; 0

@@ -168,7 +168,8 @@ void test_fake_launch(void) {
   CHECK_ERR(wp_launch_kernel(&taped, &scale2_desc, 1, &args),
             WP_ERROR_INVALID_VALUE, "a backward launch cannot be recorded");
   /* A kernel without parameters still gets a valid pointer. */
-  static const wp_kernel_desc noargs = {.name = "test_noargs",
+  static const wp_kernel_desc noargs = {.abi = WP_KERNEL_DESC_ABI,
+                                        .name = "test_noargs",
                                         .cpu_forward = scale_cpu,
                                         .cuda_module = fatbin,
                                         .cuda_forward = "test_noargs_fwd"};

@@ -110,6 +110,7 @@ void build_fatbin(void) {
 }
 
 const wp_kernel_desc scale_desc = {
+    .abi = WP_KERNEL_DESC_ABI,
     .name = "test_scale",
     .cpu_forward = scale_cpu,
     .args_size = sizeof(scale_args),
@@ -120,6 +121,7 @@ const wp_kernel_desc scale_desc = {
 /* The same object's second kernel: same image, another entry, and an
  * adjoint. */
 const wp_kernel_desc scale2_desc = {
+    .abi = WP_KERNEL_DESC_ABI,
     .name = "test_scale2",
     .cpu_forward = scale_cpu,
     .cpu_backward = scale_cpu,
@@ -130,12 +132,14 @@ const wp_kernel_desc scale2_desc = {
 };
 
 const wp_kernel_desc cpu_only_desc = {
+    .abi = WP_KERNEL_DESC_ABI,
     .name = "test_cpu_only",
     .cpu_forward = scale_cpu,
     .args_size = sizeof(scale_args),
 };
 
 const wp_kernel_desc missing_desc = {
+    .abi = WP_KERNEL_DESC_ABI,
     .name = "test_missing",
     .cpu_forward = scale_cpu,
     .args_size = sizeof(scale_args),
@@ -258,6 +262,7 @@ void emulate_tscale_adj(void **params, unsigned grid, unsigned block) {
 static const wp_uint32 tscale_arrays[] = {offsetof(tscale_args, x),
                                           offsetof(tscale_args, y)};
 const wp_kernel_desc tscale_desc = {
+    .abi = WP_KERNEL_DESC_ABI,
     .name = "test_tscale",
     .cpu_forward = tscale_cpu,
     .cpu_backward = tscale_cpu_adj,
