@@ -1,6 +1,7 @@
 # warpc - ahead-of-time compiler for the NVIDIA Warp kernel language.
 #
-#   make            build build/bin/warpc and build/lib/libwarprt.a
+#   make            build build/bin/warpc, build/lib/libwarprt.a and the
+#                   shared runtime build/lib/shared/libwarprt.so (below)
 #   make deps       install/fetch build dependencies (idempotent)
 #   make check      everything + all tests through ctest
 #   make check-cuda the same, with every e2e case compiled for CUDA (the
@@ -62,6 +63,20 @@ TS_OBJ := $(B)/obj/grammar/parser.o $(B)/obj/grammar/scanner.o $(B)/obj/tree-sit
 
 WARPC_BIN := $(B)/bin/warpc
 LIBWARPRT := $(B)/lib/libwarprt.a
+# The shared runtime: build/lib/shared/libwarprt.so.N (its soname; N is
+# WP_ABI_VERSION of runtime/include/warp/abi.h, so a program linked against
+# one ABI never loads a runtime of another) and the link libwarprt.so for
+# -L build/lib/shared -lwarprt.  It has a directory of its own: in
+# build/lib, `-L build/lib -lwarprt` (the tests, samples/common.mk) would
+# pick it instead of libwarprt.a.  Built from the objects of libwarprt.a
+# (-fPIC -fvisibility=hidden); runtime/libwarprt.map exports only wp_*.
+# Native builds only (CROSS builds the static runtime alone).
+RT_ABI := $(shell sed -n 's/^\#define WP_ABI_VERSION \([0-9][0-9]*\)$$/\1/p' runtime/include/warp/abi.h)
+RT_SONAME := libwarprt.so.$(RT_ABI)
+RT_SO_DIR := $(B)/lib/shared
+LIBWARPRT_SO := $(RT_SO_DIR)/$(RT_SONAME)
+LIBWARPRT_SO_LINK := $(RT_SO_DIR)/libwarprt.so
+RT_MAP := runtime/libwarprt.map
 LIBWARPC := $(B)/lib/libwarpc.a
 
 # Files embedded into warpc as C strings: the runtime ABI header (pasted at the
@@ -77,7 +92,7 @@ WARP_VERSION := $(shell cat WARP_VERSION 2>/dev/null || echo 0.0.0)
         bench-compile install
 
 ifeq ($(CROSS),)
-all: $(WARPC_BIN) $(LIBWARPRT)
+all: $(WARPC_BIN) $(LIBWARPRT) $(LIBWARPRT_SO_LINK)
 else
 # Cross build: the runtime only (warpc itself is a host tool).
 XB := $(B)/$(firstword $(subst -, ,$(CROSS)))
@@ -113,6 +128,10 @@ endif
 #   bin/warpc                     the compiler
 #   include/warp/*.h              the runtime's headers
 #   lib/libwarprt.a               the runtime
+#   lib/libwarprt.so.N, lib/libwarprt.so
+#                                 the shared runtime (N: WP_ABI_VERSION) and
+#                                 its link (-lwarprt then links it; the .pc
+#                                 and the CMake package name libwarprt.a)
 #   lib/pkgconfig/warprt.pc       pkg-config file of the runtime (pkg/)
 #   lib/cmake/warpc/              CMake package: find_package(warpc) gives
 #                                 warpc::warpc, warpc::warprt and
@@ -149,6 +168,8 @@ install: all $(PKG_FILES)
 	$(INSTALL) -m 755 $(WARPC_BIN) '$(DEST)/bin/warpc'
 	$(INSTALL) -m 644 $(RT_HDR) '$(DEST)/include/warp/'
 	$(INSTALL) -m 644 $(LIBWARPRT) '$(DEST)/lib/libwarprt.a'
+	$(INSTALL) -m 644 $(LIBWARPRT_SO) '$(DEST)/lib/$(RT_SONAME)'
+	ln -sfn $(RT_SONAME) '$(DEST)/lib/libwarprt.so'
 	$(INSTALL) -m 644 $(PKG_B)/warprt.pc '$(DEST)/lib/pkgconfig/warprt.pc'
 	$(INSTALL) -m 644 $(PKG_B)/warpcConfig.cmake $(PKG_B)/warpcConfigVersion.cmake \
 	  '$(DEST)/lib/cmake/warpc/'
@@ -186,7 +207,7 @@ $(B)/obj/cmd/%.o: cmd/%.c $(GRAMMAR)/.ok
 
 $(B)/obj/runtime/%.o: runtime/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(WARN) -fPIC -pthread -MMD -MP -Iruntime/include -c $< -o $@
+	$(CC) $(CFLAGS) $(WARN) -fPIC -fvisibility=hidden -pthread -MMD -MP -Iruntime/include -c $< -o $@
 
 $(B)/obj/grammar/%.o: $(GRAMMAR)/%.c $(GRAMMAR)/.ok
 	@mkdir -p $(dir $@)
@@ -216,6 +237,14 @@ $(WARPC_BIN): $(CMD_OBJ) $(LIBWARPC)
 $(LIBWARPRT): $(RT_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
+
+$(LIBWARPRT_SO): $(RT_OBJ) $(RT_MAP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -shared -fPIC -pthread -Wl,-soname,$(RT_SONAME) \
+	  -Wl,--version-script=$(RT_MAP) -o $@ $(RT_OBJ) -ldl -lm
+
+$(LIBWARPRT_SO_LINK): $(LIBWARPRT_SO)
+	ln -sfn $(RT_SONAME) $@
 
 # Unit tests: test/unit/NAME.c -> build/test/unit/NAME, linked with the
 # compiler library or the runtime; their headers (check.h: the CHECK macros)

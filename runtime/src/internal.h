@@ -2,7 +2,15 @@
 #ifndef WARPRT_INTERNAL_H
 #define WARPRT_INTERNAL_H
 
+/* Compiled with -fvisibility=hidden (Makefile): every function and object
+ * declared in the public headers keeps the default visibility (the
+ * definitions take it from these declarations), so libwarprt.so exports the
+ * public API and nothing else; wpi_* and static symbols stay hidden.  Every
+ * source file of the runtime includes this header (or cuda_internal.h)
+ * before any other header of warp/. */
+#pragma GCC visibility push(default)
 #include <warp/warp.h>
+#pragma GCC visibility pop
 
 #include <stdint.h>
 

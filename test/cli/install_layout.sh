@@ -2,6 +2,7 @@
 # make install: what goes where, and how.
 #   - make install DESTDIR=D PREFIX=/usr writes exactly bin/warpc,
 #     include/warp/*.h (the runtime's headers, unchanged), lib/libwarprt.a,
+#     lib/libwarprt.so.N (N: WP_ABI_VERSION) and the link lib/libwarprt.so,
 #     lib/pkgconfig/warprt.pc, lib/cmake/warpc/warpc{Config,ConfigVersion}.cmake
 #     and share/man/man1/warpc.1 under D/usr, with modes 755 / 644;
 #   - the installed warpc runs and compiles; the .pc and the CMake files hold
@@ -18,6 +19,7 @@
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 . "$root/test/tools/install_lib.sh"
 version=$(cat "$root/VERSION")
+abi=$(sed -n 's/^#define WP_ABI_VERSION \([0-9]*\)$/\1/p' "$root/runtime/include/warp/abi.h")
 
 install_warpc "$tmp/d1"
 p=$tmp/d1/usr
@@ -32,7 +34,8 @@ hdrs=$(cd "$root/runtime/include/warp" && ls ./*.h | sed 's|^\./|f 644 ./usr/inc
     "d 755 ./usr/lib/cmake" "d 755 ./usr/lib/cmake/warpc" \
     "f 644 ./usr/lib/cmake/warpc/warpcConfig.cmake" \
     "f 644 ./usr/lib/cmake/warpc/warpcConfigVersion.cmake" \
-    "f 644 ./usr/lib/libwarprt.a" "d 755 ./usr/lib/pkgconfig" \
+    "f 644 ./usr/lib/libwarprt.a" "f 644 ./usr/lib/libwarprt.so.$abi" \
+    "d 755 ./usr/lib/pkgconfig" \
     "f 644 ./usr/lib/pkgconfig/warprt.pc" "d 755 ./usr/share" \
     "d 755 ./usr/share/man" "d 755 ./usr/share/man/man1" \
     "f 644 ./usr/share/man/man1/warpc.1"
@@ -46,6 +49,8 @@ for h in "$root"/runtime/include/warp/*.h; do
   cmp -s "$h" "$p/include/warp/${h##*/}" || fail "include/warp/${h##*/} differs from $h"
 done
 cmp -s "$root/build/lib/libwarprt.a" "$p/lib/libwarprt.a" || fail "lib/libwarprt.a differs from build/lib/libwarprt.a"
+cmp -s "$root/build/lib/shared/libwarprt.so.$abi" "$p/lib/libwarprt.so.$abi" || fail "lib/libwarprt.so.$abi differs from build/lib/shared/libwarprt.so.$abi"
+[ "$(readlink "$p/lib/libwarprt.so")" = "libwarprt.so.$abi" ] || fail "lib/libwarprt.so is not a link to libwarprt.so.$abi: $(ls -l "$p/lib")"
 cmp -s "$root/man/warpc.1" "$p/share/man/man1/warpc.1" || fail "the man page differs"
 
 "$p/bin/warpc" --version | grep -qF "$version" || fail "installed warpc --version: $("$p/bin/warpc" --version 2>&1)"
@@ -71,7 +76,7 @@ diff sum1 sum2 >diff.out || fail "a second install changed contents: $(cat diff.
 mv "$tmp/d1/usr" "$tmp/moved"
 pc=$(PKG_CONFIG_PATH=$tmp/moved/lib/pkgconfig pkg-config --cflags --libs --static warprt) ||
   fail "pkg-config on the moved tree failed"
-case $pc in *"-I$tmp/moved/lib/pkgconfig/../../include "*"-L$tmp/moved/lib/pkgconfig/../../lib -lwarprt -lm -pthread -ldl"*) ;;
+case $pc in *"-I$tmp/moved/lib/pkgconfig/../../include "*"-L$tmp/moved/lib/pkgconfig/../../lib -l:libwarprt.a -lm -pthread -ldl"*) ;;
 *) fail "pkg-config on the moved tree: '$pc'" ;; esac
 w=$(PKG_CONFIG_PATH=$tmp/moved/lib/pkgconfig pkg-config --variable=warpc warprt)
 [ -x "$w" ] || fail "pkg-config --variable=warpc names no program: '$w'"

@@ -7,7 +7,8 @@
 #   - the same with PKG_CONFIG_SYSROOT_DIR=D as well (a sysroot-style
 #     build): no path gets the sysroot twice;
 #   - `pkg-config --libs --static` adds what libwarprt needs (-pthread
-#     -ldl) after -lwarprt -lm; without --static, -lwarprt -lm alone;
+#     -ldl) after -l:libwarprt.a -lm (the static library by name: libdir
+#     also holds libwarprt.so); without --static, -l:libwarprt.a -lm alone;
 #   - a second make run compiles nothing.
 # ctest: RESOURCE_LOCK build-tree
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
@@ -20,8 +21,8 @@ pcdir=$p/lib/pkgconfig
 
 libs=$(PKG_CONFIG_PATH=$pcdir pkg-config --libs warprt | sed 's/ *$//')
 slibs=$(PKG_CONFIG_PATH=$pcdir pkg-config --libs --static warprt | sed 's/ *$//')
-case $libs in *"-lwarprt -lm") ;; *) fail "pkg-config --libs warprt: '$libs'" ;; esac
-case $slibs in *"-lwarprt -lm -pthread -ldl") ;; *) fail "pkg-config --libs --static warprt: '$slibs'" ;; esac
+case $libs in *"-l:libwarprt.a -lm") ;; *) fail "pkg-config --libs warprt: '$libs'" ;; esac
+case $slibs in *"-l:libwarprt.a -lm -pthread -ldl") ;; *) fail "pkg-config --libs --static warprt: '$slibs'" ;; esac
 
 run_sample() { # NAME ENV...: build and run a fresh copy of the sample
   local name=$1
