@@ -60,8 +60,9 @@ apt_need() { # [--no-install-recommends] PACKAGE... : installs those not install
 }
 
 # libclang-rt-dev: the sanitizer and libFuzzer runtimes (make fuzz, make
-# check SAN=1; a recommendation of clang that CI images may skip)
-apt_need clang lld libclang-rt-dev cmake make
+# check SAN=1; a recommendation of clang that CI images may skip); g++ and
+# clang's clang++: the C++ tests (test/cli/cxx_header.sh, cxx_runtime.sh)
+apt_need clang lld libclang-rt-dev cmake make g++
 
 fetch() { # name version sha256 -> path of verified sdist
   local name=$1 version=$2 sum=$3 dir=$deps/sdist
