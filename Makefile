@@ -126,7 +126,7 @@ endif
 # ---- make install [PREFIX=/usr/local] [DESTDIR=] [CROSS=TRIPLE] ------------
 # Copies, with install(1), into $(DESTDIR)$(PREFIX) (PREFIX absolute):
 #   bin/warpc                     the compiler
-#   include/warp/*.h              the runtime's headers
+#   include/warp/*.h, warp.hpp    the runtime's headers (C, and C++)
 #   lib/libwarprt.a               the runtime
 #   lib/libwarprt.so.N, lib/libwarprt.so
 #                                 the shared runtime (N: WP_ABI_VERSION) and
@@ -151,7 +151,7 @@ PREFIX ?= /usr/local
 INSTALL ?= install
 PKG_B := $(B)/pkg
 DEST = $(DESTDIR)$(PREFIX)
-RT_HDR := $(wildcard runtime/include/warp/*.h)
+RT_HDR := $(wildcard runtime/include/warp/*.h runtime/include/warp/*.hpp)
 PKG_SUBST = sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@TRIPLE@|$(CROSS)|g' $< >$@.tmp && mv $@.tmp $@
 check-prefix = @case '$(PREFIX)' in /*) ;; *) echo "make install: PREFIX must be an absolute path, not '$(PREFIX)'" >&2; exit 2 ;; esac
 

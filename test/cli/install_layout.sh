@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make install: what goes where, and how.
 #   - make install DESTDIR=D PREFIX=/usr writes exactly bin/warpc,
-#     include/warp/*.h (the runtime's headers, unchanged), lib/libwarprt.a,
+#     include/warp/*.h and warp.hpp (the runtime's headers, unchanged), lib/libwarprt.a,
 #     lib/libwarprt.so.N (N: WP_ABI_VERSION) and the link lib/libwarprt.so,
 #     lib/pkgconfig/warprt.pc, lib/cmake/warpc/warpc{Config,ConfigVersion}.cmake
 #     and share/man/man1/warpc.1 under D/usr, with modes 755 / 644;
@@ -27,7 +27,7 @@ listing() { (cd "$1" && find . -printf '%y %m %p\n' | LC_ALL=C sort); }
 listing "$tmp/d1" >list1
 sums() { (cd "$1" && find . -type f -exec md5sum {} + | LC_ALL=C sort); }
 sums "$tmp/d1" >sum1
-hdrs=$(cd "$root/runtime/include/warp" && ls ./*.h | sed 's|^\./|f 644 ./usr/include/warp/|')
+hdrs=$(cd "$root/runtime/include/warp" && ls ./*.h ./*.hpp | sed 's|^\./|f 644 ./usr/include/warp/|')
 {
   printf '%s\n' "d 755 ." "d 755 ./usr" "d 755 ./usr/bin" "f 755 ./usr/bin/warpc" \
     "d 755 ./usr/include" "d 755 ./usr/include/warp" "d 755 ./usr/lib" \
@@ -45,7 +45,7 @@ hdrs=$(cd "$root/runtime/include/warp" && ls ./*.h | sed 's|^\./|f 644 ./usr/inc
 grep '^f' expected >expected.f
 grep '^f' list1 >list1.f
 diff expected.f list1.f >diff.out || fail "installed files differ from the expected ones: $(cat diff.out)"
-for h in "$root"/runtime/include/warp/*.h; do
+for h in "$root"/runtime/include/warp/*.h "$root"/runtime/include/warp/*.hpp; do
   cmp -s "$h" "$p/include/warp/${h##*/}" || fail "include/warp/${h##*/} differs from $h"
 done
 cmp -s "$root/build/lib/libwarprt.a" "$p/lib/libwarprt.a" || fail "lib/libwarprt.a differs from build/lib/libwarprt.a"
