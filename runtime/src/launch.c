@@ -13,14 +13,15 @@ static const char *kernel_name(const wp_kernel_desc *kernel) {
  * does not link against this runtime. */
 const wp_uint32 WP_ABI_SYMBOL = WP_ABI_VERSION;
 
-/* Checks kernel->abi before anything else of the descriptor is read (an
- * older layout has other fields at every offset).  An object of ABI 3 or
- * older has its `name` pointer in the place of the word: that name is read
- * for the message (a NULL one is not). */
-static wp_status check_abi(const wp_kernel_desc *kernel) {
+/* The error of a descriptor whose kernel->abi is not WP_KERNEL_DESC_ABI
+ * (wp_launch_kernel compares the word before it reads anything else of the
+ * descriptor: an older layout has other fields at every offset).  An object
+ * of ABI 3 or older has its `name` pointer in the place of the word: that
+ * name is read for the message (a NULL one is not).  Out of line and cold:
+ * the launch path keeps one compare. */
+__attribute__((noinline, cold)) static wp_status
+abi_mismatch(const wp_kernel_desc *kernel) {
   wp_uint64 word = kernel->abi;
-  if (word == WP_KERNEL_DESC_ABI)
-    return WP_SUCCESS;
   if ((word >> 32) == WP_ABI_MAGIC) {
     const char *name = kernel->name ? kernel->name : "(unnamed)";
     return wp_set_error(WP_ERROR_ABI_MISMATCH,
@@ -113,9 +114,8 @@ wp_status wp_launch_kernel(const wp_launch *launch,
   if (!kernel)
     return wp_set_error(WP_ERROR_INVALID_VALUE,
                         "wp_launch_kernel: kernel descriptor is NULL");
-  wp_status abi = check_abi(kernel);
-  if (abi != WP_SUCCESS)
-    return abi;
+  if (kernel->abi != WP_KERNEL_DESC_ABI)
+    return abi_mismatch(kernel);
   const char *name = kernel_name(kernel);
   if (!launch)
     return wp_set_error(WP_ERROR_INVALID_VALUE,

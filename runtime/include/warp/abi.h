@@ -290,7 +290,10 @@ extern const wp_uint32 WP_ABI_SYMBOL;
  * &WP_ABI_SYMBOL for the link-time check); wp_launch_kernel refuses it
  * otherwise. */
 typedef struct wp_kernel_desc {
-  wp_uint64 abi; /* WP_KERNEL_DESC_ABI: first, in every future version */
+  /* abi, abi_symbol and name stay first, in this order, in every future
+     version: the runtime reads the name of a descriptor of another version
+     for its message */
+  wp_uint64 abi;               /* WP_KERNEL_DESC_ABI */
   const wp_uint32 *abi_symbol; /* &WP_ABI_SYMBOL, or NULL (not checked) */
   const char *name; /* C name of the launcher, e.g. "particles_step" */
   wp_cpu_range_fn cpu_forward;  /* never NULL */
