@@ -131,7 +131,8 @@ endif
 #   lib/libwarprt.so.N, lib/libwarprt.so
 #                                 the shared runtime (N: WP_ABI_VERSION) and
 #                                 its link (-lwarprt then links it; the .pc
-#                                 and the CMake package name libwarprt.a)
+#                                 names libwarprt.a, the CMake package too
+#                                 unless -DWARPC_SHARED_RUNTIME=ON)
 #   lib/pkgconfig/warprt.pc       pkg-config file of the runtime (pkg/)
 #   lib/cmake/warpc/              CMake package: find_package(warpc) gives
 #                                 warpc::warpc, warpc::warprt and

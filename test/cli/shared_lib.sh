@@ -14,7 +14,10 @@
 #     wp_abi_version_N";
 #   - make install puts lib/libwarprt.so.N and the link lib/libwarprt.so
 #     beside lib/libwarprt.a: a program linked with -L PREFIX/lib -lwarprt
-#     uses the shared runtime and runs.
+#     uses the shared runtime and runs;
+#   - the CMake package with -DWARPC_SHARED_RUNTIME=ON builds samples/cmake
+#     against the shared runtime, which runs; with a cross target it is a
+#     configure error.
 # ctest: RESOURCE_LOCK build-tree
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 . "$root/test/tools/install_lib.sh"
@@ -128,4 +131,25 @@ cc -std=c11 main.c kernels.o -I"$p/include" -L"$p/lib" -lwarprt -lm -o app4 2>li
 readelf -d app4 | grep -q "NEEDED.*\[libwarprt.so.$abi\]" || fail "app4 does not need libwarprt.so.$abi"
 LD_LIBRARY_PATH=$p/lib ./app4 >out4.txt || fail "app4: $(cat out4.txt)"
 grep -qx 'saxpy 1 4 8998' out4.txt || fail "app4: $(cat out4.txt)"
+# the CMake package with WARPC_SHARED_RUNTIME=ON: samples/cmake links the
+# shared runtime (CMake's build RPATH finds it) and PASSes; a cross build
+# asking for it is refused at configure time
+command -v cmake >/dev/null || fail "cmake is missing"
+sample_copy cmake src
+cmake -S src -B b-shared -DCMAKE_PREFIX_PATH="$p" -DWARPC_SHARED_RUNTIME=ON -DWARPC_FLAGS=--no-cuda \
+  >cmake.log 2>&1 || fail "cmake -DWARPC_SHARED_RUNTIME=ON: $(tail -n 20 cmake.log)"
+cmake --build b-shared >>cmake.log 2>&1 || fail "build with the shared runtime: $(tail -n 30 cmake.log)"
+readelf -d b-shared/cmake_sample | grep -q "NEEDED.*\[libwarprt.so.$abi\]" ||
+  fail "cmake_sample does not need libwarprt.so.$abi: $(readelf -d b-shared/cmake_sample | grep NEEDED)"
+./b-shared/cmake_sample >sample.out 2>&1 || fail "cmake_sample (shared): $(cat sample.out)"
+grep -qx PASS sample.out || fail "cmake_sample (shared): $(cat sample.out)"
+set +e
+cmake -S src -B b-cross -DCMAKE_PREFIX_PATH="$p" -DWARPC_SHARED_RUNTIME=ON -DWARPC_TARGET=aarch64-linux-gnu \
+  >cross.log 2>&1
+st=$?
+set -e
+[ $st -ne 0 ] || fail "a cross build with WARPC_SHARED_RUNTIME=ON configured"
+tr -s ' \n' '  ' <cross.log | grep -q "WARPC_SHARED_RUNTIME is ON, but there is no shared runtime for a cross build" ||
+  fail "cross + WARPC_SHARED_RUNTIME: $(tail -n 20 cross.log)"
+
 echo "ok: libwarprt.so.$abi exports $(wc -l <exported) wp_* symbols (the $(wc -l <declared) declared ones included), runs a warpc program, installed beside libwarprt.a"
