@@ -60,7 +60,9 @@ public:
       : std::runtime_error(std::string(wp_status_string(status)) + ": " +
                            wp_last_error()),
         status_(status) {}
-  wp_status status() const noexcept { return status_; }
+  wp_status status() const noexcept {
+    return status_;
+  }
 
 private:
   wp_status status_;
@@ -156,7 +158,9 @@ public:
   }
   array(const array &) = delete;
   array &operator=(const array &) = delete;
-  array(array &&o) noexcept : a_(o.a_) { o.a_ = wp_array(); }
+  array(array &&o) noexcept : a_(o.a_) {
+    o.a_ = wp_array();
+  }
   array &operator=(array &&o) noexcept {
     if (this != &o) {
       wp_array_free(&a_);
@@ -165,21 +169,41 @@ public:
     }
     return *this;
   }
-  ~array() { wp_array_free(&a_); }
+  ~array() {
+    wp_array_free(&a_);
+  }
 
-  wp_array *get() noexcept { return &a_; }
-  const wp_array *get() const noexcept { return &a_; }
-  operator wp_array *() noexcept { return &a_; }
-  operator const wp_array *() const noexcept { return &a_; }
+  wp_array *get() noexcept {
+    return &a_;
+  }
+  const wp_array *get() const noexcept {
+    return &a_;
+  }
+  operator wp_array *() noexcept {
+    return &a_;
+  }
+  operator const wp_array *() const noexcept {
+    return &a_;
+  }
 
-  wp_int64 size() const noexcept { return wp_array_size(&a_); }
-  wp_int32 ndim() const noexcept { return a_.ndim; }
+  wp_int64 size() const noexcept {
+    return wp_array_size(&a_);
+  }
+  wp_int32 ndim() const noexcept {
+    return a_.ndim;
+  }
   wp_int64 shape(int k) const noexcept {
     return k >= 0 && k < a_.ndim ? a_.shape[k] : 0;
   }
-  wp_dtype dtype() const noexcept { return a_.dtype; }
-  wp_device device() const noexcept { return a_.device; }
-  bool empty() const noexcept { return !a_.data && a_.ndim == 0; }
+  wp_dtype dtype() const noexcept {
+    return a_.dtype;
+  }
+  wp_device device() const noexcept {
+    return a_.device;
+  }
+  bool empty() const noexcept {
+    return !a_.data && a_.ndim == 0;
+  }
   /* The data and grad pointers as T * (device pointers on a CUDA
    * device). */
   template <class T> T *data() const noexcept {
@@ -189,9 +213,15 @@ public:
     return static_cast<T *>(a_.grad);
   }
 
-  void alloc_grad() { check(wp_array_alloc_grad(&a_)); }
-  void zero() { check(wp_array_zero(&a_)); }
-  void zero_grad() { check(wp_array_zero_grad(&a_)); }
+  void alloc_grad() {
+    check(wp_array_alloc_grad(&a_));
+  }
+  void zero() {
+    check(wp_array_zero(&a_));
+  }
+  void zero_grad() {
+    check(wp_array_zero_grad(&a_));
+  }
   /* Sets every element to `value` (one element of the dtype: a float for
    * float32, a wp_vec3f for vec3f, ...). */
   template <class T> void fill(const T &value) {
@@ -203,7 +233,9 @@ public:
     check(wp_array_fill(&a_, &value));
   }
   /* Copies `src` (same dtype and shape, any device) into this array. */
-  void copy_from(const array &src) { check(wp_array_copy(&a_, &src.a_)); }
+  void copy_from(const array &src) {
+    check(wp_array_copy(&a_, &src.a_));
+  }
 
 private:
   wp_array a_;
@@ -212,10 +244,14 @@ private:
 /* A tape recording forward launches for wp_tape_backward. */
 class tape {
 public:
-  tape() : t_(nullptr) { check(wp_tape_create(&t_)); }
+  tape() : t_(nullptr) {
+    check(wp_tape_create(&t_));
+  }
   tape(const tape &) = delete;
   tape &operator=(const tape &) = delete;
-  tape(tape &&o) noexcept : t_(o.t_) { o.t_ = nullptr; }
+  tape(tape &&o) noexcept : t_(o.t_) {
+    o.t_ = nullptr;
+  }
   tape &operator=(tape &&o) noexcept {
     if (this != &o) {
       wp_tape_destroy(t_);
@@ -224,16 +260,30 @@ public:
     }
     return *this;
   }
-  ~tape() { wp_tape_destroy(t_); }
+  ~tape() {
+    wp_tape_destroy(t_);
+  }
 
-  wp_tape *get() const noexcept { return t_; }
+  wp_tape *get() const noexcept {
+    return t_;
+  }
   /* Seeds loss's grad with ones and replays the adjoints, newest first. */
-  void backward(array &loss) { check(wp_tape_backward(t_, loss.get())); }
+  void backward(array &loss) {
+    check(wp_tape_backward(t_, loss.get()));
+  }
   /* Replays the adjoints with the grads as the caller set them. */
-  void backward() { check(wp_tape_backward(t_, nullptr)); }
-  void zero() { check(wp_tape_zero(t_)); }
-  void reset() noexcept { wp_tape_reset(t_); }
-  int launch_count() const noexcept { return wp_tape_launch_count(t_); }
+  void backward() {
+    check(wp_tape_backward(t_, nullptr));
+  }
+  void zero() {
+    check(wp_tape_zero(t_));
+  }
+  void reset() noexcept {
+    wp_tape_reset(t_);
+  }
+  int launch_count() const noexcept {
+    return wp_tape_launch_count(t_);
+  }
 
 private:
   wp_tape *t_;
@@ -259,11 +309,19 @@ public:
     }
     return *this;
   }
-  ~stream() { wp_stream_destroy(device_, s_); }
+  ~stream() {
+    wp_stream_destroy(device_, s_);
+  }
 
-  void *get() const noexcept { return s_; }
-  wp_device device() const noexcept { return device_; }
-  void synchronize() const { check(wp_stream_synchronize(device_, s_)); }
+  void *get() const noexcept {
+    return s_;
+  }
+  wp_device device() const noexcept {
+    return device_;
+  }
+  void synchronize() const {
+    check(wp_stream_synchronize(device_, s_));
+  }
 
 private:
   wp_device device_;
@@ -278,7 +336,9 @@ public:
   }
   event(const event &) = delete;
   event &operator=(const event &) = delete;
-  event(event &&o) noexcept : device_(o.device_), e_(o.e_) { o.e_ = nullptr; }
+  event(event &&o) noexcept : device_(o.device_), e_(o.e_) {
+    o.e_ = nullptr;
+  }
   event &operator=(event &&o) noexcept {
     if (this != &o) {
       wp_event_destroy(device_, e_);
@@ -288,14 +348,26 @@ public:
     }
     return *this;
   }
-  ~event() { wp_event_destroy(device_, e_); }
+  ~event() {
+    wp_event_destroy(device_, e_);
+  }
 
-  void *get() const noexcept { return e_; }
-  wp_device device() const noexcept { return device_; }
+  void *get() const noexcept {
+    return e_;
+  }
+  wp_device device() const noexcept {
+    return device_;
+  }
   /* Records the event on the device's default stream, or on `s`. */
-  void record() { check(wp_event_record(device_, e_, nullptr)); }
-  void record(const stream &s) { check(wp_event_record(device_, e_, s.get())); }
-  void synchronize() const { check(wp_event_synchronize(device_, e_)); }
+  void record() {
+    check(wp_event_record(device_, e_, nullptr));
+  }
+  void record(const stream &s) {
+    check(wp_event_record(device_, e_, s.get()));
+  }
+  void synchronize() const {
+    check(wp_event_synchronize(device_, e_));
+  }
   /* Milliseconds between two completed events of one device. */
   static float elapsed_ms(const event &start, const event &end) {
     float ms = 0;
