@@ -7,6 +7,7 @@
  * driver is in test/unit/cuda/dlpack.c. */
 #include <warp/warp.h>
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,6 +74,30 @@ static void done(producer *p) {
 }
 
 static const DLDataType F32 = {kDLFloat, 32, 1};
+
+/* The DLPack 1.0 layout on LP64, from the specification's field order
+ * (pointers 8 bytes, DLDevice two int32, DLDataType 1 + 1 + 2 bytes). */
+_Static_assert(sizeof(DLDevice) == 8 && sizeof(DLDataType) == 4,
+               "DLDevice, DLDataType");
+_Static_assert(offsetof(DLTensor, device) == 8 &&
+                   offsetof(DLTensor, ndim) == 16 &&
+                   offsetof(DLTensor, dtype) == 20 &&
+                   offsetof(DLTensor, shape) == 24 &&
+                   offsetof(DLTensor, strides) == 32 &&
+                   offsetof(DLTensor, byte_offset) == 40 &&
+                   sizeof(DLTensor) == 48,
+               "DLTensor");
+_Static_assert(offsetof(DLManagedTensorVersioned, manager_ctx) == 8 &&
+                   offsetof(DLManagedTensorVersioned, deleter) == 16 &&
+                   offsetof(DLManagedTensorVersioned, flags) == 24 &&
+                   offsetof(DLManagedTensorVersioned, dl_tensor) == 32 &&
+                   sizeof(DLManagedTensorVersioned) == 80,
+               "DLManagedTensorVersioned");
+_Static_assert(kDLCPU == 1 && kDLCUDA == 2 && kDLCUDAHost == 3 &&
+                   kDLCUDAManaged == 13 && kDLBool == 6 && kDLBfloat == 4 &&
+                   DLPACK_FLAG_BITMASK_READ_ONLY == 1 &&
+                   DLPACK_FLAG_BITMASK_IS_COPIED == 2,
+               "DLPack codes");
 
 /* n float32 holding 0, 1, ..., n-1. */
 static producer *floats(int ndim, const int64_t *shape, const int64_t *strides,
