@@ -367,7 +367,7 @@ void wp_array_free(wp_array *a) {
       free_buffer(a->device, a->grad);
   }
   if (a->flags & WP_ARRAY_OWNS_DLPACK)
-    wpi_dlpack_release(a->reserved); /* after the grad: the data is its */
+    wpi_dlpack_release(a); /* after the grad: the data is its */
   memset(a, 0, sizeof *a);
 }
 

@@ -20,6 +20,7 @@
 
 typedef struct dlpack_entry {
   wp_int32 handle;
+  void *data; /* the importing array's data: a second check of the owner */
   DLManagedTensorVersioned *tensor;
 } dlpack_entry;
 
@@ -28,9 +29,10 @@ static dlpack_entry *registry;
 static size_t registry_len, registry_cap;
 static wp_int32 last_handle; /* the last handle given */
 
-/* Registers t; *handle is its new handle. */
-static wp_status registry_add(DLManagedTensorVersioned *t, wp_int32 *handle,
-                              const char *what) {
+/* Registers t, imported as an array whose data is `data`; *handle is its
+ * new handle. */
+static wp_status registry_add(DLManagedTensorVersioned *t, void *data,
+                              wp_int32 *handle, const char *what) {
   wp_status st = WP_SUCCESS;
   pthread_mutex_lock(&registry_lock);
   if (last_handle == WP_DLPACK_MAX_IMPORTS) {
@@ -54,14 +56,15 @@ static wp_status registry_add(DLManagedTensorVersioned *t, wp_int32 *handle,
   }
   if (st == WP_SUCCESS) {
     *handle = ++last_handle;
-    registry[registry_len++] = (dlpack_entry){*handle, t};
+    registry[registry_len++] = (dlpack_entry){*handle, data, t};
   }
   pthread_mutex_unlock(&registry_lock);
   return st;
 }
 
-void wpi_dlpack_release(wp_int32 handle) {
+void wpi_dlpack_release(const wp_array *a) {
   DLManagedTensorVersioned *t = NULL;
+  wp_int32 handle = a->reserved;
   pthread_mutex_lock(&registry_lock);
   size_t lo = 0, hi = registry_len;
   while (lo < hi) { /* binary search: handles are sorted */
@@ -71,7 +74,10 @@ void wpi_dlpack_release(wp_int32 handle) {
     else
       hi = mid;
   }
-  if (lo < registry_len && registry[lo].handle == handle) {
+  /* The data must match too: an array with a stray WP_ARRAY_OWNS_DLPACK
+   * bit and `reserved` (garbage, a hand-edited copy) releases nothing. */
+  if (lo < registry_len && registry[lo].handle == handle &&
+      registry[lo].data == a->data) {
     t = registry[lo].tensor;
     memmove(registry + lo, registry + lo + 1,
             (registry_len - lo - 1) * sizeof *registry);
@@ -365,7 +371,7 @@ wp_status wp_array_from_dlpack(wp_array *out, DLManagedTensorVersioned *t,
       WP_SUCCESS)
     return wp_set_error(st, "%s: %s", what, wp_last_error());
   wp_int32 handle;
-  if ((st = registry_add(t, &handle, what)) != WP_SUCCESS)
+  if ((st = registry_add(t, a.data, &handle, what)) != WP_SUCCESS)
     return st;
   a.flags = WP_ARRAY_OWNS_DLPACK;
   a.reserved = handle;

@@ -35,10 +35,11 @@ wp_status wpi_array_alloc(wp_array *out, wp_dtype dtype, wp_size elem_size,
                           wp_int32 requires_grad, wp_device device,
                           int zero_data, const char *what);
 
-/* Calls the deleter of the DLPack tensor registered under `handle` (an
- * array's `reserved` with WP_ARRAY_OWNS_DLPACK) and forgets it; nothing for
- * a handle not registered (already released).  dlpack.c. */
-void wpi_dlpack_release(wp_int32 handle);
+/* Calls the deleter of the DLPack tensor that array `a` imported (its
+ * `reserved` handle, WP_ARRAY_OWNS_DLPACK set) and forgets it; nothing when
+ * the handle is not registered (already released) or was registered for
+ * another data pointer.  dlpack.c. */
+void wpi_dlpack_release(const wp_array *a);
 
 /* Runs fn(args, bounds, begin, end) over [0, bounds->size) in contiguous
  * ranges, on the thread pool or inline for small launches; returns when all
