@@ -193,27 +193,35 @@ static wp_status describe(wp_array *out, wp_dtype dtype, wp_size elem_size,
   return WP_SUCCESS;
 }
 
-/* Zero-filled, aligned; never NULL for 0 bytes so that a successful
- * allocation always has a pointer to free. */
-static void *alloc_zeroed(wp_int64 bytes) {
+/* Aligned, zero-filled when `zero` is set; never NULL for 0 bytes so that
+ * a successful allocation always has a pointer to free. */
+static void *alloc_host(wp_int64 bytes, int zero) {
   size_t n = bytes > 0 ? (size_t)bytes : 1;
   void *p = NULL;
   if (posix_memalign(&p, ARRAY_ALIGN, n) != 0)
     return NULL;
-  memset(p, 0, n);
+  if (zero)
+    memset(p, 0, n);
   return p;
+}
+
+/* A buffer of `bytes` on `device` (never NULL on success), zero-filled
+ * when `zero` is set (CUDA memory always is). */
+static wp_status alloc_buffer_z(wp_device device, wp_int64 bytes, int zero,
+                                void **out, const char *what) {
+  if (device != WP_DEVICE_CPU)
+    return wpi_cuda_alloc(device, (wp_size)bytes, out, what);
+  if (!(*out = alloc_host(bytes, zero)))
+    return wp_set_error(WP_ERROR_OUT_OF_MEMORY,
+                        "%s: cannot allocate %lld bytes", what,
+                        (long long)bytes);
+  return WP_SUCCESS;
 }
 
 /* A zero-filled buffer of `bytes` on `device` (never NULL on success). */
 static wp_status alloc_buffer(wp_device device, wp_int64 bytes, void **out,
                               const char *what) {
-  if (device != WP_DEVICE_CPU)
-    return wpi_cuda_alloc(device, (wp_size)bytes, out, what);
-  if (!(*out = alloc_zeroed(bytes)))
-    return wp_set_error(WP_ERROR_OUT_OF_MEMORY,
-                        "%s: cannot allocate %lld bytes", what,
-                        (long long)bytes);
-  return WP_SUCCESS;
+  return alloc_buffer_z(device, bytes, 1, out, what);
 }
 
 static void free_buffer(wp_device device, void *p) {
@@ -226,7 +234,14 @@ static void free_buffer(wp_device device, void *p) {
 wp_status wp_array_alloc(wp_array *out, wp_dtype dtype, wp_size elem_size,
                          wp_int32 ndim, const wp_int64 *shape,
                          wp_int32 requires_grad, wp_device device) {
-  const char *what = "wp_array_alloc";
+  return wpi_array_alloc(out, dtype, elem_size, ndim, shape, requires_grad,
+                         device, 1, "wp_array_alloc");
+}
+
+wp_status wpi_array_alloc(wp_array *out, wp_dtype dtype, wp_size elem_size,
+                          wp_int32 ndim, const wp_int64 *shape,
+                          wp_int32 requires_grad, wp_device device,
+                          int zero_data, const char *what) {
   if (!out)
     return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: out is NULL", what);
   memset(out, 0, sizeof *out);
@@ -235,7 +250,7 @@ wp_status wp_array_alloc(wp_array *out, wp_dtype dtype, wp_size elem_size,
   wp_status st =
       describe(&a, dtype, elem_size, ndim, shape, device, what, &bytes);
   if (st == WP_SUCCESS)
-    st = alloc_buffer(device, bytes, &a.data, what);
+    st = alloc_buffer_z(device, bytes, zero_data, &a.data, what);
   if (st == WP_SUCCESS && requires_grad &&
       (st = alloc_buffer(device, bytes, &a.grad, what)) != WP_SUCCESS)
     free_buffer(device, a.data);
@@ -351,6 +366,8 @@ void wp_array_free(wp_array *a) {
     if (a->flags & WP_ARRAY_OWNS_GRAD)
       free_buffer(a->device, a->grad);
   }
+  if (a->flags & WP_ARRAY_OWNS_DLPACK)
+    wpi_dlpack_release(a); /* after the grad: the data is its */
   memset(a, 0, sizeof *a);
 }
 

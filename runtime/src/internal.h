@@ -30,6 +30,25 @@ wp_status wpi_check_device(wp_device device, const char *what);
  * start with `what` ("wp_array_copy: src").  Does not look at the device. */
 wp_status wpi_check_array(const wp_array *a, const char *what);
 
+/* The flags that make an array own memory (what wp_array_free releases);
+ * views and exports never carry them. */
+#define WPI_ARRAY_OWNERSHIP                                                    \
+  (WP_ARRAY_OWNS_DATA | WP_ARRAY_OWNS_GRAD | WP_ARRAY_OWNS_DLPACK)
+
+/* wp_array_alloc with the data zero-filled only when `zero_data` is set
+ * (CPU; CUDA memory is always zeroed by wpi_cuda_alloc).  Messages start
+ * with `what`.  The grad, when requested, is always zero-filled. */
+wp_status wpi_array_alloc(wp_array *out, wp_dtype dtype, wp_size elem_size,
+                          wp_int32 ndim, const wp_int64 *shape,
+                          wp_int32 requires_grad, wp_device device,
+                          int zero_data, const char *what);
+
+/* Calls the deleter of the DLPack tensor that array `a` imported (its
+ * `reserved` handle, WP_ARRAY_OWNS_DLPACK set) and forgets it; nothing when
+ * the handle is not registered (already released) or was registered for
+ * another data pointer.  dlpack.c. */
+void wpi_dlpack_release(const wp_array *a);
+
 /* Runs fn(args, bounds, begin, end) over [0, bounds->size) in contiguous
  * ranges, on the thread pool or inline for small launches; returns when all
  * ranges are done.  bounds->size must be > 0. */

@@ -170,9 +170,10 @@ typedef struct wp_array {
   wp_dtype dtype;
   wp_int32 elem_size; /* bytes per element */
   wp_device device;
-  wp_uint32 flags; /* WP_ARRAY_OWNS_DATA | WP_ARRAY_OWNS_GRAD |
-                      WP_ARRAY_RETAIN_GRAD */
-  wp_int32 reserved;
+  wp_uint32 flags;   /* WP_ARRAY_OWNS_DATA | WP_ARRAY_OWNS_GRAD |
+                        WP_ARRAY_RETAIN_GRAD | WP_ARRAY_OWNS_DLPACK */
+  wp_int32 reserved; /* with WP_ARRAY_OWNS_DLPACK: the runtime's handle of
+                        the imported DLPack tensor; else 0 */
 } wp_array;
 
 /* Warp's array_t: how an array field of a @wp.struct is laid out, exactly
@@ -233,6 +234,10 @@ typedef struct wp_indexedarray_t {
  * earlier writes' adjoints are counted again.  An array held in a struct
  * field (wp_array_t) has no flags: its written slots are always zeroed. */
 #define WP_ARRAY_RETAIN_GRAD 4u
+/* The array holds a DLPack tensor imported by wp_array_from_dlpack
+ * (<warp/dlpack.h>): wp_array_free calls the tensor's deleter.  `reserved`
+ * then holds the runtime's handle of the tensor. */
+#define WP_ARRAY_OWNS_DLPACK 16u
 
 /* Launch descriptor, the first argument of every generated launcher.  Zero
  * fields take defaults: ndim 0 means 1 (then dims[0] threads), device CPU,

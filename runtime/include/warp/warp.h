@@ -10,7 +10,9 @@
 
 #include "abi.h"
 #include "array.h"
+#include "array_views.h"
 #include "device.h"
+#include "dlpack.h"
 #include "error.h"
 #include "launch.h"
 #include "tape.h"

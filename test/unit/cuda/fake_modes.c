@@ -21,6 +21,7 @@ void test_fake_ok(void) {
   test_fake_launch();
   test_fake_tape();
   test_fake_threads();
+  test_fake_dlpack();
   check_fake_balance();
   check_cpu_still_works();
 }

@@ -122,6 +122,10 @@ void test_fake_nobinary(int old_ptx);
 void test_fake_launchfail(void);
 void test_fake_oom(void);
 
+/* dlpack.c: DLPack tensors over device memory, exports of CUDA arrays,
+ * clone/full/empty and views of CUDA arrays. */
+void test_fake_dlpack(void);
+
 /* real_gpu.c: memory round trips and a PTX launch on a real cuda:0. */
 void test_real_gpu(void);
 
