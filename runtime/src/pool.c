@@ -326,7 +326,11 @@ void wpi_pool_run(wp_cpu_range_fn fn, const void *args,
     pthread_mutex_unlock(&P.lock);
     init_job(&j, fn, args, bounds,
              ts.num_threads > 0 ? ts.num_threads : cpu_count());
+    /* Counts as kernel code: what parallel_for calls on this thread (a
+     * launch, wp_set_num_threads, ...) cannot wait for this launch. */
+    in_kernel++;
     ts.parallel_for(ts.user, (int)j.nchunks, run_task, &j);
+    in_kernel--;
     pthread_mutex_lock(&P.lock);
   } else if (P.nworkers == 0) {
     pthread_mutex_unlock(&P.lock);

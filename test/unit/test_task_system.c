@@ -78,12 +78,18 @@ typedef struct serial_ts {
   _Atomic int calls;
   _Atomic int last_count;
   int bad_indices; /* also call fn with -1 and count (must be ignored) */
+  int probe;       /* try to change the pool from inside parallel_for */
+  wp_status probe_ts, probe_threads;
 } serial_ts;
 
 static void serial_for(void *user, int count, wp_task_fn fn, void *data) {
   serial_ts *s = user;
   s->calls++;
   s->last_count = count;
+  if (s->probe) { /* would wait for this very launch: refused */
+    s->probe_ts = wp_set_task_system(NULL);
+    s->probe_threads = wp_set_num_threads(1);
+  }
   if (s->bad_indices) {
     fn(data, -1);
     fn(data, count);
@@ -117,6 +123,12 @@ static void test_serial(void) {
   CHECK(launch_lin(7000, 0, &ok) == 12 && ok);
   CHECK(s.calls == 4);
   s.bad_indices = 0;
+  s.probe = 1;
+  CHECK(launch_lin(7000, 0, &ok) == 12 && ok);
+  CHECK(s.probe_ts == WP_ERROR_NOT_SUPPORTED);
+  CHECK(s.probe_threads == WP_ERROR_NOT_SUPPORTED);
+  CHECK(s.calls == 5 && wp_get_num_threads() == 3);
+  s.probe = 0;
 
   /* a launch from inside a kernel runs inline (no nested call), and the
    * task system cannot be changed from there */
@@ -126,7 +138,7 @@ static void test_serial(void) {
   CHECK(wp_launch_kernel(&WP_LAUNCH_1D(8000), &lin_desc, 0, &a) == WP_SUCCESS);
   CHECK(lin_ok(out, 8000) && lin_ok(inner, 6000));
   CHECK(inner_status == WP_SUCCESS);
-  CHECK(s.calls == 5 && ranges == 12);
+  CHECK(s.calls == 6 && ranges == 12);
   CHECK(set_from_kernel == WP_ERROR_NOT_SUPPORTED);
   free(out);
   free(inner);

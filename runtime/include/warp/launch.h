@@ -157,7 +157,12 @@ typedef void (*wp_task_fn)(void *data, int index);
  *     must be paired with launches from one thread at a time.
  *   - Reentrancy: fn never calls back into the task system: a launch made
  *     by a kernel (from inside fn) runs inline on fn's thread, so
- *     parallel_for is never nested inside its own tasks.
+ *     parallel_for is never nested inside its own tasks.  On the launching
+ *     thread, parallel_for runs as kernel code does: a launch it makes
+ *     runs inline, and wp_set_task_system and wp_set_num_threads return
+ *     WP_ERROR_NOT_SUPPORTED.  Other threads must not change the task system
+ *     or the pool and then wait for a task (the change waits for the
+ *     launch: a deadlock).
  *   - Kernels see no difference: the chunk ranges are those the built-in
  *     pool would use with num_threads threads.
  * Launches of fewer than WP_INLINE_BELOW threads run on the calling thread
