@@ -415,7 +415,9 @@ clean:
 # ---- ThreadSanitizer: make check-tsan ----------------------------------------
 # The runtime and its CPU tests built with -fsanitize=thread in build/tsan/
 # (objects, libwarprt.a, tests), then run: test_pool_threads launches from
-# several threads at once while others resize and stop the pool;
+# several threads at once while others resize and stop the pool
+# (test_pool_concurrent: at once, values and overlap checked;
+# test_task_system: through task systems of the application's);
 # test_cuda_runtime runs on the fake CUDA driver of test/fakecuda (built with
 # TSan too), concurrent CUDA launches included.  Any race report fails the
 # target (halt_on_error).  ROUNDS=N scales test_pool_threads (default 200).
@@ -423,7 +425,8 @@ TSAN_B := $(B)/tsan
 TSAN_CFLAGS := -O1 -g -fsanitize=thread -fno-omit-frame-pointer
 TSAN_RT_OBJ := $(RT_SRC:%.c=$(TSAN_B)/obj/%.o)
 TSAN_LIB := $(TSAN_B)/lib/libwarprt.a
-TSAN_TESTS := test_pool_threads test_runtime test_tape test_launch_limits \
+TSAN_TESTS := test_pool_threads test_pool_concurrent test_task_system \
+  test_runtime test_tape test_launch_limits \
   test_array_checks test_dlpack test_cuda_runtime
 TSAN_BIN := $(TSAN_TESTS:%=$(TSAN_B)/test/%)
 TSAN_FAKECUDA := $(TSAN_B)/fakecuda/libcuda.so.1

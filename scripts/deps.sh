@@ -63,6 +63,9 @@ apt_need() { # [--no-install-recommends] PACKAGE... : installs those not install
 # check SAN=1; a recommendation of clang that CI images may skip); g++ and
 # clang's clang++: the C++ tests (test/cli/cxx_header.sh, cxx_runtime.sh)
 apt_need clang lld libclang-rt-dev cmake make g++
+# OpenMP for samples/openmp (make demo): gcc's libgomp comes with gcc, and
+# libomp-dev is clang's (-fopenmp with CC=clang)
+apt_need libomp-dev
 
 fetch() { # name version sha256 -> path of verified sdist
   local name=$1 version=$2 sum=$3 dir=$deps/sdist

@@ -3,8 +3,9 @@
  * Generated launchers (`wp_status m_k(const wp_launch *launch, ...)`) check
  * their arguments and call wp_launch_kernel() (declared in <warp/abi.h>).
  * CPU launches split the linear thread range [0, product(dims)) into
- * contiguous chunks run by a pool of worker threads; the call returns when all
- * threads of the launch have run.
+ * contiguous chunks run by a pool of worker threads (or the application's
+ * task system: wp_set_task_system); the call returns when all threads of the
+ * launch have run.
  */
 #ifndef WARP_LAUNCH_H
 #define WARP_LAUNCH_H
@@ -109,16 +110,91 @@ extern "C" {
   ((wp_launch){.ndim = 4, .dims = {(n0), (n1), (n2), (n3)}})
 #endif
 
-/* Sets the number of CPU worker threads used by later launches (n >= 1; 0
- * restores the default: $WARP_NUM_THREADS if set to a positive integer, else
- * the number of online CPUs).  Waits for running launches to finish. */
+/* CPU launches.  A CPU launch of fewer than WP_INLINE_BELOW threads, and
+ * any launch made from inside a kernel, runs on the calling thread.  Others
+ * are split into at most WP_CHUNKS_PER_THREAD chunks per thread of
+ * contiguous, equal (the last one shorter) ranges of linear thread indices,
+ * run by the built-in pool of worker threads or by the application's task
+ * system (wp_set_task_system); the launch returns when every chunk has run.
+ * Launches from several application threads run at the same time, each
+ * waiting only for its own chunks; idle workers help whichever launches are
+ * under way.  Kernels of concurrent launches must not wait for each other
+ * while wp_set_num_threads, wp_set_task_system or wp_shutdown waits to
+ * change the pool (launches that start then wait for the change). */
+#define WP_INLINE_BELOW 1024
+#define WP_CHUNKS_PER_THREAD 4
+/* The most threads wp_set_num_threads, $WARP_NUM_THREADS (larger values are
+ * clamped to it) and wp_task_system.num_threads accept. */
+#define WP_MAX_THREADS 1024
+
+/* Sets the number of CPU threads used by later launches, the launching
+ * thread included (1 <= n <= WP_MAX_THREADS; 0 restores the default:
+ * $WARP_NUM_THREADS if set to a positive integer, else the number of online
+ * CPUs).  Waits for running launches to finish; the workers restart with
+ * the new count on the next launch.  With a task system set, it sets the
+ * count the built-in pool uses once the task system is removed.  Returns
+ * WP_ERROR_INVALID_VALUE for n outside 0..WP_MAX_THREADS and
+ * WP_ERROR_NOT_SUPPORTED when called from inside a kernel. */
 wp_status wp_set_num_threads(int n);
 
-/* The number of CPU worker threads launches use. */
+/* The number of CPU threads launches use: the task system's num_threads
+ * when one is set (the number of online CPUs when that is 0), else the
+ * built-in pool's (the launching thread included). */
 int wp_get_num_threads(void);
 
-/* Stops the worker threads (they restart on the next launch).  Optional;
- * call at exit to make leak checkers quiet. */
+/* A chunk of a launch, as handed to a task system: runs chunk `index` of
+ * the launch `data` describes (opaque to the task system). */
+typedef void (*wp_task_fn)(void *data, int index);
+
+/* The application's task system, for CPU launches, so that kernels share
+ * the application's threads instead of oversubscribing the cores beside
+ * them (ISPC's ISPCLaunch/ISPCSync, Halide's halide_do_par_for, TBB's
+ * parallel_for, an OpenMP `parallel for`: samples/openmp/).
+ *
+ * parallel_for(user, count, fn, data) must call fn(data, i) exactly once
+ * for every i in [0, count), in any order, on any threads (the calling one
+ * included), and return only when every call has returned; it cannot fail
+ * (a task system that cannot start tasks runs them on the calling thread).
+ * count is 1..WP_CHUNKS_PER_THREAD * num_threads (num_threads as below, the
+ * number of online CPUs when 0) and at most the launch's thread count; each
+ * fn call runs one contiguous range of the launch's threads.
+ *   - Thread safety: launches from several application threads call
+ *     parallel_for concurrently; a task system that cannot run two at once
+ *     must be paired with launches from one thread at a time.
+ *   - Reentrancy: fn never calls back into the task system: a launch made
+ *     by a kernel (from inside fn) runs inline on fn's thread, so
+ *     parallel_for is never nested inside its own tasks.  On the launching
+ *     thread, parallel_for runs as kernel code does: a launch it makes
+ *     runs inline, and wp_set_task_system and wp_set_num_threads return
+ *     WP_ERROR_NOT_SUPPORTED.  Other threads must not change the task system
+ *     or the pool and then wait for a task (the change waits for the
+ *     launch: a deadlock).
+ *   - Kernels see no difference: the chunk ranges are those the built-in
+ *     pool would use with num_threads threads.
+ * Launches of fewer than WP_INLINE_BELOW threads run on the calling thread
+ * without calling the task system.  `user` is passed through untouched. */
+typedef struct wp_task_system {
+  void (*parallel_for)(void *user, int count, wp_task_fn fn, void *data);
+  void *user;
+  /* Threads the task system runs tasks on (a hint, 0..WP_MAX_THREADS; 0:
+   * the number of online CPUs): sets the chunk count and what
+   * wp_get_num_threads returns. */
+  int num_threads;
+} wp_task_system;
+
+/* Makes later CPU launches run their chunks through `ts` (copied: the
+ * struct need not outlive the call; `ts->user` must stay valid while it is
+ * set); NULL restores the built-in pool (the default).  Waits for running
+ * launches to finish.  Setting a task system stops the built-in pool's
+ * workers (they start again on the first launch after NULL).  Returns
+ * WP_ERROR_INVALID_VALUE for a NULL ts->parallel_for or num_threads outside
+ * 0..WP_MAX_THREADS, WP_ERROR_NOT_SUPPORTED when called from inside a
+ * kernel. */
+wp_status wp_set_task_system(const wp_task_system *ts);
+
+/* Stops the worker threads (they restart on the next launch), after
+ * waiting for running launches.  Optional; call at exit to make leak
+ * checkers quiet.  A no-op when called from inside a kernel. */
 void wp_shutdown(void);
 
 #ifdef __cplusplus
