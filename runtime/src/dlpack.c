@@ -6,9 +6,9 @@
  * array keeps a handle (its `reserved`) into a process-wide registry,
  * guarded by a mutex.  Handles are never reused: a stale copy of a freed
  * array finds nothing and releases nothing. */
-#include <warp/dlpack.h>
+#include "internal.h" /* first: exports the public declarations */
 
-#include "internal.h"
+#include <warp/dlpack.h>
 
 #include <pthread.h>
 #include <stdio.h>

@@ -47,7 +47,8 @@ static void racy(const void *args, const wp_launch_bounds *b, wp_int64 begin,
   shared++;
 }
 
-static const wp_kernel_desc racy_desc = {.name = "racy", .cpu_forward = racy};
+static const wp_kernel_desc racy_desc = {
+    .abi = WP_KERNEL_DESC_ABI, .name = "racy", .cpu_forward = racy};
 
 static void *launch(void *arg) {
   (void)arg;
