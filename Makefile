@@ -309,7 +309,8 @@ $(B)/bin/fuzz_runtime: test/fuzz/fuzz_runtime.c test/fuzz/runtime_input.h $(LIBW
 	$(CC) $(CFLAGS) $(WARN) -fsanitize=fuzzer -pthread -Iruntime/include -Iruntime/src \
 	  -o $@ $< $(LIBWARPRT) -ldl
 
-$(B)/bin/libcuda.so.1: test/fakecuda/fakecuda.c test/fakecuda/fakecuda.h
+$(B)/bin/libcuda.so.1: test/fakecuda/fakecuda.c test/fakecuda/fakecuda.h \
+  test/fakecuda/fakecuda_graph.inc
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g $(WARN) -shared -fPIC -pthread -o $@ $<
 
@@ -412,7 +413,8 @@ $(TSAN_B)/test/%: test/unit/%.c $(UNIT_HDR) $(TSAN_LIB)
 	$(CC) $(TSAN_CFLAGS) $(WARN) -pthread -Ilib -Iruntime/include -o $@ $< $(UNIT_PARTS_$*) $(TSAN_LIB) -lm
 $(TSAN_B)/test/test_cuda_runtime: $(UNIT_PARTS_test_cuda_runtime)
 
-$(TSAN_FAKECUDA): test/fakecuda/fakecuda.c test/fakecuda/fakecuda.h
+$(TSAN_FAKECUDA): test/fakecuda/fakecuda.c test/fakecuda/fakecuda.h \
+  test/fakecuda/fakecuda_graph.inc
 	@mkdir -p $(dir $@)
 	$(CC) $(TSAN_CFLAGS) $(WARN) -shared -fPIC -pthread -o $@ $<
 

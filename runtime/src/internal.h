@@ -33,6 +33,17 @@ void wpi_pool_run(wp_cpu_range_fn fn, const void *args,
 wp_status wpi_tape_record(const wp_launch *launch, const wp_kernel_desc *kernel,
                           const void *args);
 
+/* Graphs (graph.c).  Non-zero while this thread captures or updates a
+ * graph (<warp/graph.h>): wp_launch_kernel then calls wpi_graph_intercept
+ * for each launch that passed its checks.  It sets *handled when the
+ * launch was recorded (a CPU capture) or taken as an update, and returns
+ * that status; otherwise the launch runs as usual. */
+int wpi_graph_busy(void);
+wp_status wpi_graph_intercept(const wp_launch *launch,
+                              const wp_kernel_desc *kernel, wp_int32 backward,
+                              const void *args, const wp_launch_bounds *bounds,
+                              int *handled);
+
 /* *out = a * b for a, b >= 0; returns 0 (and leaves *out alone) on overflow. */
 static inline int wpi_mul_i64(wp_int64 a, wp_int64 b, wp_int64 *out) {
   if (b != 0 && a > INT64_MAX / b)

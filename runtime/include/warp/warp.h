@@ -12,6 +12,7 @@
 #include "array.h"
 #include "device.h"
 #include "error.h"
+#include "graph.h"
 #include "launch.h"
 #include "tape.h"
 

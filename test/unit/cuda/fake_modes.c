@@ -21,6 +21,9 @@ void test_fake_ok(void) {
   test_fake_launch();
   test_fake_tape();
   test_fake_threads();
+  test_fake_stream_order();
+  test_fake_memory_info();
+  test_fake_graph();
   check_fake_balance();
   check_cpu_still_works();
 }
