@@ -644,7 +644,7 @@ EXPORT CUresult cuStreamCreate(void **out, unsigned flags) {
     return CUDA_ERROR_INVALID_CONTEXT;
   if (flags != 0)
     return CUDA_ERROR_INVALID_VALUE;
-  stream *s = malloc(sizeof *s);
+  stream *s = calloc(1, sizeof *s);
   s->device = dev;
   lock();
   F.stats.live_streams++;
