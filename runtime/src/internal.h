@@ -33,6 +33,18 @@ void wpi_pool_run(wp_cpu_range_fn fn, const void *args,
 wp_status wpi_tape_record(const wp_launch *launch, const wp_kernel_desc *kernel,
                           const void *args);
 
+/* Checks dtype, shape and device as wp_array_alloc does and fills *out
+ * (data NULL) and the byte size of its buffer (array.c). */
+wp_status wpi_array_describe(wp_array *out, wp_dtype dtype, wp_size elem_size,
+                             wp_int32 ndim, const wp_int64 *shape,
+                             wp_device device, const char *what,
+                             wp_int64 *bytes);
+
+/* Frees an array with WP_ARRAY_PINNED or WP_ARRAY_STREAM_ORDERED (stream:
+ * where to free stream-ordered memory, NULL the legacy default stream) and
+ * zeroes it (array_memory.c). */
+void wpi_array_free_special(wp_array *a, void *stream);
+
 /* Graphs (graph.c).  Non-zero while this thread captures or updates a
  * graph (<warp/graph.h>): wp_launch_kernel then calls wpi_graph_intercept
  * for each launch that passed its checks.  It sets *handled when the

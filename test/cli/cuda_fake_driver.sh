@@ -54,6 +54,8 @@ path=$fake${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 for mode in ok nodevice nobinary oldptx launchfail oom; do
   run "fake $mode" LD_LIBRARY_PATH="$path" WARPRT_TEST_CUDA=fake FAKECUDA_MODE=$mode
 done
+run "fake ok, no memory pools" LD_LIBRARY_PATH="$path" WARPRT_TEST_CUDA=fake \
+  FAKECUDA_MODE=ok FAKECUDA_MEMPOOLS=0
 run "fake ok, 4 threads" LD_LIBRARY_PATH="$path" WARPRT_TEST_CUDA=fake \
   FAKECUDA_MODE=ok WARP_NUM_THREADS=4
 

@@ -14,6 +14,7 @@
 #include "error.h"
 #include "graph.h"
 #include "launch.h"
+#include "memory.h"
 #include "tape.h"
 
 #endif

@@ -214,9 +214,11 @@ void test_fake_graph(void) {
  * works. */
 void test_old_driver(void) {
   CHECK(find_hooks());
+  register_kernel("test_scale_cuda_fwd", emulate_scale_quiet);
   wp_array x = device_floats(CUDA0, 100, 1.0f);
   wp_launch l = {.ndim = 1, .dims = {100}, .device = CUDA0};
   CHECK(scale(&l, &scale_desc, x, 2.0f) == WP_SUCCESS);
+  CHECK(device_all_equal(&x, 2.0f));
   void *s = NULL, *e = NULL;
   CHECK(wp_stream_create(CUDA0, &s) == WP_SUCCESS);
   CHECK(wp_event_create(CUDA0, &e) == WP_SUCCESS);
@@ -230,6 +232,7 @@ void test_old_driver(void) {
             "lacks cuMemGetInfo_v2");
   CHECK_ERR(wp_capture_begin(CUDA0, s), WP_ERROR_NOT_SUPPORTED,
             "wp_capture_begin: the CUDA driver lacks cuStreamBeginCapture_v2");
+  test_old_driver_memory();
   /* and the CPU's graphs do not need the driver */
   wp_graph *g = NULL;
   CHECK(wp_capture_begin(WP_DEVICE_CPU, NULL) == WP_SUCCESS);

@@ -130,6 +130,11 @@ void test_fake_memory_info(void);
 void test_fake_graph(void);
 void test_old_driver(void);
 
+/* fake_mempool.c: pinned host arrays, stream-ordered device arrays (with
+ * mempools, or the fallback when $FAKECUDA_MEMPOOLS is 0). */
+void test_fake_mempool(void);
+void test_old_driver_memory(void);
+
 /* real_gpu.c: memory round trips and a PTX launch on a real cuda:0. */
 void test_real_gpu(void);
 
