@@ -74,9 +74,10 @@ static const struct {
     SYM(cuEventElapsedTime, "cuEventElapsedTime_v2", "cuEventElapsedTime"),
     SYM(cuEventDestroy, "cuEventDestroy_v2", "cuEventDestroy"),
     /* Optional: streams ordering, memory info, pinned and stream-ordered
-     * memory (CUDA 11.2+), stream capture and graphs (CUDA 11.3+ for the
-     * _v2 capture calls).  The unsuffixed cuGraphExecKernelNodeSetParams
-     * takes the v1 CUDA_KERNEL_NODE_PARAMS of cuda_internal.h. */
+     * memory (CUDA 11.2+), stream capture and graphs (CUDA 11.4+:
+     * cuStreamGetCaptureInfo_v2, cuGraphInstantiateWithFlags).  The unsuffixed
+     * cuGraphExecKernelNodeSetParams takes the v1 CUDA_KERNEL_NODE_PARAMS of
+     * cuda_internal.h. */
     OPT(cuStreamWaitEvent, "cuStreamWaitEvent"),
     OPT(cuMemGetInfo, "cuMemGetInfo_v2"),
     OPT(cuMemHostAlloc, "cuMemHostAlloc"),

@@ -71,8 +71,9 @@
  * changes its arguments.  On the CPU this costs a copy at capture and
  * nothing per launch beyond the pool's work.
  *
- * The driver functions used here appeared in CUDA 11.3 (the _v2 capture
- * calls); with an older driver these calls fail with WP_ERROR_NOT_SUPPORTED
+ * The driver functions used here appeared by CUDA 11.4
+ * (cuStreamGetCaptureInfo_v2 in 11.3, cuGraphInstantiateWithFlags in 11.4);
+ * with an older driver these calls fail with WP_ERROR_NOT_SUPPORTED
  * naming the missing function, and the rest of libwarprt works.
  */
 #ifndef WARP_GRAPH_H
