@@ -395,7 +395,7 @@ TSAN_CFLAGS := -O1 -g -fsanitize=thread -fno-omit-frame-pointer
 TSAN_RT_OBJ := $(RT_SRC:%.c=$(TSAN_B)/obj/%.o)
 TSAN_LIB := $(TSAN_B)/lib/libwarprt.a
 TSAN_TESTS := test_pool_threads test_runtime test_tape test_launch_limits \
-  test_array_checks test_cuda_runtime
+  test_array_checks test_graph test_cuda_runtime
 TSAN_BIN := $(TSAN_TESTS:%=$(TSAN_B)/test/%)
 TSAN_FAKECUDA := $(TSAN_B)/fakecuda/libcuda.so.1
 
