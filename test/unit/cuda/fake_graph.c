@@ -2,6 +2,7 @@
  * and updates on the fake CUDA driver; and a driver that lacks them. */
 #include "fixture.h"
 
+#include <pthread.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -77,13 +78,29 @@ void test_fake_memory_info(void) {
   CHECK(f1 == 0 && t1 == 0);
 }
 
-/* Another image with the same content: its module is loaded at the first
- * launch, which comes during a capture. */
-static _Alignas(8) unsigned char image2[FATBIN_SIZE];
+/* Other images with the same content: their modules are loaded at their
+ * first launch, which comes during a capture (image2: in the capturing
+ * thread; image3: in another thread). */
+static _Alignas(8) unsigned char image2[FATBIN_SIZE], image3[FATBIN_SIZE];
+
+/* Another thread allocates, loads a module and launches while the main
+ * thread captures: THREAD_LOCAL capture mode does not restrict it (in
+ * GLOBAL mode the driver would refuse its cuMemAlloc). */
+static void *launch_elsewhere(void *arg) {
+  wp_array *x1 = arg, y;
+  wp_kernel_desc k3 = scale_desc;
+  k3.cuda_module = image3;
+  wp_launch l1 = {.ndim = 1, .dims = {x1->shape[0]}, .device = CUDA1};
+  if (wp_array_alloc(&y, WP_FLOAT32, 0, 1, x1->shape, 0, CUDA1) != WP_SUCCESS)
+    return NULL;
+  wp_array_free(&y);
+  return scale(&l1, &k3, *x1, 7.0f) == WP_SUCCESS ? x1 : NULL;
+}
 
 void test_fake_graph(void) {
   enum { N = 1000 };
   memcpy(image2, fatbin, sizeof image2);
+  memcpy(image3, fatbin, sizeof image3);
   wp_kernel_desc k = scale_desc, k2 = scale2_desc;
   k.cuda_module = image2;
   k2.cuda_module = image2;
@@ -107,6 +124,7 @@ void test_fake_graph(void) {
   CHECK_ERR(wp_capture_end(CUDA0, s, &g), WP_ERROR_INVALID_VALUE,
             "no capture under way");
 
+  wp_array x1 = device_floats(CUDA1, N, 1.0f); /* before: no alloc in it */
   fakecuda_stats s0 = stats();
   CHECK(wp_capture_begin(CUDA0, s) == WP_SUCCESS);
   CHECK(stats().captures_begun == s0.captures_begun + 1);
@@ -132,6 +150,14 @@ void test_fake_graph(void) {
   CHECK(stats().unsafe_refused == s0.unsafe_refused + 1);
   CHECK(scale(&other, &scale_desc, x, 5.0f) == WP_SUCCESS);
   CHECK(stats().launches == s0.launches + 1);
+  pthread_t th;
+  void *ret = NULL;
+  CHECK(pthread_create(&th, NULL, launch_elsewhere, &x1) == 0);
+  CHECK(pthread_join(th, &ret) == 0 && ret == &x1);
+  CHECK(stats().launches == s0.launches + 2);
+  CHECK(stats().module_loads_on[1] == s0.module_loads_on[1] + 1);
+  CHECK(stats().unsafe_refused == s0.unsafe_refused + 1); /* the alloc */
+  CHECK(device_all_equal(&x1, 7.0f));
   check_cpu_still_works(); /* CPU launches run during a CUDA capture */
   CHECK_ERR(wp_capture_end(CUDA0, s2, &g), WP_ERROR_INVALID_VALUE,
             "the capture goes on");
@@ -169,13 +195,28 @@ void test_fake_graph(void) {
   wp_launch l1 = l;
   l1.device = CUDA1;
   l1.stream = NULL;
-  wp_array x1 = device_floats(CUDA1, N, 1.0f);
+  float one = 1.0f;
+  CHECK(wp_array_fill(&x1, &one) == WP_SUCCESS);
   CHECK_ERR(scale(&l1, &k, x1, 9.0f), WP_ERROR_INVALID_VALUE,
             "graph update: the launch is on cuda:1, the graph on cuda:0");
   CHECK(wp_graph_update_end(g) == WP_ERROR_INVALID_VALUE);
   CHECK(stats().node_updates == s0.node_updates + 2);
   CHECK(wp_graph_launch(g, s) == WP_SUCCESS);
   CHECK(device_all_equal(&x, 22.5f * 0.125f));
+  /* other dims are refused too */
+  CHECK(wp_graph_update_begin(g) == WP_SUCCESS);
+  wp_launch lshort = l;
+  lshort.dims[0] = N / 2;
+  CHECK_ERR(scale(&lshort, &k, x, 1.0f), WP_ERROR_INVALID_VALUE,
+            "launch 1 has other launch dims");
+  CHECK(wp_graph_update_end(g) == WP_ERROR_INVALID_VALUE);
+  /* the driver's refusal of a replay: a stream of another device */
+  void *s1 = NULL;
+  CHECK(wp_stream_create(CUDA1, &s1) == WP_SUCCESS);
+  CHECK_ERR(wp_graph_launch(g, s1), WP_ERROR_CUDA,
+            "wp_graph_launch: cuda:0: CUDA_ERROR_INVALID_HANDLE");
+  CHECK(wp_stream_destroy(CUDA1, s1) == WP_SUCCESS);
+  CHECK(stats().graph_launches == s0.graph_launches + 4);
   CHECK(wp_graph_destroy(g) == WP_SUCCESS);
 
   /* The per-thread default stream can be captured. */
