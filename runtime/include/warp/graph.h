@@ -48,7 +48,9 @@
  * refused with WP_ERROR_NOT_SUPPORTED (record the tape outside captures);
  * a launch that fails its checks during capture returns its error and is
  * not recorded, the capture goes on.  A wp_graph is used by one thread at a
- * time; several graphs may be replayed concurrently.
+ * time; several graphs may be replayed concurrently.  End every capture and
+ * update on the thread that began it: one left open when its thread exits
+ * is leaked (and a CUDA stream stays in capture).
  *
  * Updating arguments (Warp's Launch.set_param / graph parameter updates):
  *   wp_graph_update_begin(g);
@@ -104,7 +106,8 @@ wp_status wp_capture_begin(wp_device device, void *stream);
 /* Ends this thread's capture, which must be of `device` and `stream` (as
  * given to wp_capture_begin), and stores the graph in *out (NULL on
  * failure; release it with wp_graph_destroy).  Whatever happens, the
- * capture is over afterwards unless the device or stream did not match.
+ * capture is over afterwards, unless out was NULL or the device or stream
+ * did not match (then it goes on).
  * A capture with no launches gives a graph that does nothing.
  * Errors: WP_ERROR_INVALID_VALUE (NULL out; no capture on this thread;
  * another device or stream than the capture's), WP_ERROR_OUT_OF_MEMORY,
