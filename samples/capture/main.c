@@ -186,8 +186,8 @@ int main(void) {
     printf("cuda:0: skipped (no CUDA device)\n");
   } else {
     void *stream = NULL;
-    int ok = check(wp_stream_create(WP_DEVICE_CUDA(0), &stream),
-                   "wp_stream_create");
+    int ok =
+        check(wp_stream_create(WP_DEVICE_CUDA(0), &stream), "wp_stream_create");
     if (ok && !simulate(WP_DEVICE_CUDA(0), stream, x, v, &ms)) {
       if (strstr(wp_last_error(), "compiled without CUDA code"))
         printf("cuda:0: skipped (kernels.o has no CUDA code)\n");
