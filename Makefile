@@ -339,7 +339,8 @@ $(B)/bin/fuzz_runtime: test/fuzz/fuzz_runtime.c test/fuzz/runtime_input.h $(LIBW
 	$(CC) $(CFLAGS) $(WARN) -fsanitize=fuzzer -pthread -Iruntime/include -Iruntime/src \
 	  -o $@ $< $(LIBWARPRT) -ldl
 
-$(B)/bin/libcuda.so.1: test/fakecuda/fakecuda.c test/fakecuda/fakecuda.h
+$(B)/bin/libcuda.so.1: test/fakecuda/fakecuda.c test/fakecuda/fakecuda.h \
+  test/fakecuda/fakecuda_graph.inc
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g $(WARN) -shared -fPIC -pthread -o $@ $<
 
@@ -427,7 +428,7 @@ TSAN_RT_OBJ := $(RT_SRC:%.c=$(TSAN_B)/obj/%.o)
 TSAN_LIB := $(TSAN_B)/lib/libwarprt.a
 TSAN_TESTS := test_pool_threads test_pool_concurrent test_task_system \
   test_runtime test_tape test_launch_limits \
-  test_array_checks test_dlpack test_cuda_runtime
+  test_array_checks test_dlpack test_graph test_cuda_runtime
 TSAN_BIN := $(TSAN_TESTS:%=$(TSAN_B)/test/%)
 TSAN_FAKECUDA := $(TSAN_B)/fakecuda/libcuda.so.1
 
@@ -445,7 +446,8 @@ $(TSAN_B)/test/%: test/unit/%.c $(UNIT_HDR) $(TSAN_LIB)
 	$(CC) $(TSAN_CFLAGS) $(WARN) -pthread -Ilib -Iruntime/include -o $@ $< $(UNIT_PARTS_$*) $(TSAN_LIB) -lm
 $(TSAN_B)/test/test_cuda_runtime: $(UNIT_PARTS_test_cuda_runtime)
 
-$(TSAN_FAKECUDA): test/fakecuda/fakecuda.c test/fakecuda/fakecuda.h
+$(TSAN_FAKECUDA): test/fakecuda/fakecuda.c test/fakecuda/fakecuda.h \
+  test/fakecuda/fakecuda_graph.inc
 	@mkdir -p $(dir $@)
 	$(CC) $(TSAN_CFLAGS) $(WARN) -shared -fPIC -pthread -o $@ $<
 

@@ -356,9 +356,22 @@ wp_status wp_array_alloc_grad(wp_array *a) {
   return WP_SUCCESS;
 }
 
+wp_status wpi_array_describe(wp_array *out, wp_dtype dtype, wp_size elem_size,
+                             wp_int32 ndim, const wp_int64 *shape,
+                             wp_device device, const char *what,
+                             wp_int64 *bytes) {
+  return describe(out, dtype, elem_size, ndim, shape, device, what, bytes);
+}
+
 void wp_array_free(wp_array *a) {
   if (!a)
     return;
+  /* a view of a pinned array keeps WP_ARRAY_PINNED but owns nothing */
+  if ((a->flags & (WP_ARRAY_PINNED | WP_ARRAY_STREAM_ORDERED)) &&
+      (a->flags & (WP_ARRAY_OWNS_DATA | WP_ARRAY_OWNS_GRAD))) {
+    wpi_array_free_special(a, NULL); /* array_memory.c */
+    return;
+  }
   /* A negative device never owns memory (wp_array_alloc refuses it). */
   if (a->device >= 0) {
     if (a->flags & WP_ARRAY_OWNS_DATA)

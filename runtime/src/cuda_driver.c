@@ -22,11 +22,18 @@
  * pre-_v2 memory functions take 32-bit pointers and must never be used. */
 static const struct {
   size_t offset;
+  int optional; /* 1: left NULL when absent (newer functions, see below) */
   const char *names[2];
 } symbols[] = {
 #define SYM(field, ...)                                                        \
   {                                                                            \
-    offsetof(wpi_cuda_api, field), {                                           \
+    offsetof(wpi_cuda_api, field), 0, {                                        \
+      __VA_ARGS__                                                              \
+    }                                                                          \
+  }
+#define OPT(field, ...)                                                        \
+  {                                                                            \
+    offsetof(wpi_cuda_api, field), 1, {                                        \
       __VA_ARGS__                                                              \
     }                                                                          \
   }
@@ -66,7 +73,29 @@ static const struct {
     SYM(cuEventSynchronize, "cuEventSynchronize"),
     SYM(cuEventElapsedTime, "cuEventElapsedTime_v2", "cuEventElapsedTime"),
     SYM(cuEventDestroy, "cuEventDestroy_v2", "cuEventDestroy"),
+    /* Optional: streams ordering, memory info, pinned and stream-ordered
+     * memory (CUDA 11.2+), stream capture and graphs (CUDA 11.4+:
+     * cuStreamGetCaptureInfo_v2, cuGraphInstantiateWithFlags).  The unsuffixed
+     * cuGraphExecKernelNodeSetParams takes the v1 CUDA_KERNEL_NODE_PARAMS of
+     * cuda_internal.h. */
+    OPT(cuStreamWaitEvent, "cuStreamWaitEvent"),
+    OPT(cuMemGetInfo, "cuMemGetInfo_v2"),
+    OPT(cuMemHostAlloc, "cuMemHostAlloc"),
+    OPT(cuMemFreeHost, "cuMemFreeHost"),
+    OPT(cuMemAllocAsync, "cuMemAllocAsync"),
+    OPT(cuMemFreeAsync, "cuMemFreeAsync"),
+    OPT(cuMemsetD8Async, "cuMemsetD8Async"),
+    OPT(cuStreamBeginCapture, "cuStreamBeginCapture_v2"),
+    OPT(cuStreamEndCapture, "cuStreamEndCapture"),
+    OPT(cuStreamGetCaptureInfo, "cuStreamGetCaptureInfo_v2"),
+    OPT(cuThreadExchangeStreamCaptureMode, "cuThreadExchangeStreamCaptureMode"),
+    OPT(cuGraphInstantiateWithFlags, "cuGraphInstantiateWithFlags"),
+    OPT(cuGraphLaunch, "cuGraphLaunch"),
+    OPT(cuGraphExecKernelNodeSetParams, "cuGraphExecKernelNodeSetParams"),
+    OPT(cuGraphExecDestroy, "cuGraphExecDestroy"),
+    OPT(cuGraphDestroy, "cuGraphDestroy"),
 #undef SYM
+#undef OPT
 };
 
 /* every field of wpi_cuda_api has its names above (a missing one would be
@@ -102,6 +131,8 @@ static void load_driver(void) {
     void *fn = NULL;
     for (int k = 0; k < 2 && !fn && symbols[i].names[k]; k++)
       fn = dlsym(lib, symbols[i].names[k]);
+    if (!fn && symbols[i].optional)
+      continue; /* the field stays NULL: wpi_cuda_missing() when used */
     if (!fn) {
       snprintf(D.error, sizeof D.error,
                "the CUDA driver (%s) is not available: it lacks %s (driver "
@@ -124,6 +155,12 @@ const wpi_cuda_api *wpi_cuda_driver(const char **why) {
   if (why)
     *why = D.error;
   return NULL;
+}
+
+wp_status wpi_cuda_missing(const char *what, const char *name) {
+  return wp_set_error(WP_ERROR_NOT_SUPPORTED,
+                      "%s: the CUDA driver lacks %s (driver too old?)", what,
+                      name);
 }
 
 const char *wpi_cuda_error_text(CUresult r, char buf[WPI_CUDA_ERROR_MAX]) {

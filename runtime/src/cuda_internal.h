@@ -23,6 +23,20 @@ typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
+typedef struct CUgraph_st *CUgraph;
+typedef struct CUgraphNode_st *CUgraphNode;
+typedef struct CUgraphExec_st *CUgraphExec;
+
+/* CUDA_KERNEL_NODE_PARAMS (the v1 layout, which the unsuffixed
+ * cuGraphExecKernelNodeSetParams takes; cuda.h). */
+typedef struct CUDA_KERNEL_NODE_PARAMS {
+  CUfunction func;
+  unsigned gridDimX, gridDimY, gridDimZ;
+  unsigned blockDimX, blockDimY, blockDimZ;
+  unsigned sharedMemBytes;
+  void **kernelParams;
+  void **extra;
+} CUDA_KERNEL_NODE_PARAMS;
 
 enum {
   CUDA_SUCCESS = 0,
@@ -30,13 +44,27 @@ enum {
   CUDA_ERROR_NO_DEVICE = 100,
   CUDA_ERROR_NO_BINARY_FOR_GPU = 209,
   CUDA_ERROR_UNSUPPORTED_PTX_VERSION = 222,
+  CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED = 900,
 };
+
+/* CUstreamCaptureMode and CUstreamCaptureStatus */
+enum {
+  CU_STREAM_CAPTURE_MODE_GLOBAL = 0,
+  CU_STREAM_CAPTURE_MODE_THREAD_LOCAL = 1,
+  CU_STREAM_CAPTURE_MODE_RELAXED = 2,
+  CU_STREAM_CAPTURE_STATUS_NONE = 0,
+  CU_STREAM_CAPTURE_STATUS_ACTIVE = 1,
+};
+
+/* cuEventCreate flags, cuMemHostAlloc flags */
+enum { CU_EVENT_DISABLE_TIMING = 2, CU_MEMHOSTALLOC_PORTABLE = 1 };
 
 enum {
   CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1,
   CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X = 5,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
+  CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED = 115,
 };
 
 /* The driver entry points libwarprt calls.  Each is looked up under its
@@ -80,13 +108,40 @@ enum {
   X(cuEventRecord, (CUevent, CUstream))                                        \
   X(cuEventSynchronize, (CUevent))                                             \
   X(cuEventElapsedTime, (float *, CUevent, CUevent))                           \
-  X(cuEventDestroy, (CUevent))
+  X(cuEventDestroy, (CUevent))                                                 \
+  /* optional: NULL when the driver lacks them (see WPI_CUDA_OPTIONAL) */      \
+  X(cuStreamWaitEvent, (CUstream, CUevent, unsigned))                          \
+  X(cuMemGetInfo, (size_t *, size_t *))                                        \
+  X(cuMemHostAlloc, (void **, size_t, unsigned))                               \
+  X(cuMemFreeHost, (void *))                                                   \
+  X(cuMemAllocAsync, (CUdeviceptr *, size_t, CUstream))                        \
+  X(cuMemFreeAsync, (CUdeviceptr, CUstream))                                   \
+  X(cuMemsetD8Async, (CUdeviceptr, unsigned char, size_t, CUstream))           \
+  X(cuStreamBeginCapture, (CUstream, int))                                     \
+  X(cuStreamEndCapture, (CUstream, CUgraph *))                                 \
+  X(cuStreamGetCaptureInfo, (CUstream, int *, unsigned long long *, CUgraph *, \
+                             const CUgraphNode **, size_t *))                  \
+  X(cuThreadExchangeStreamCaptureMode, (int *))                                \
+  X(cuGraphInstantiateWithFlags, (CUgraphExec *, CUgraph, unsigned long long)) \
+  X(cuGraphLaunch, (CUgraphExec, CUstream))                                    \
+  X(cuGraphExecKernelNodeSetParams,                                            \
+    (CUgraphExec, CUgraphNode, const CUDA_KERNEL_NODE_PARAMS *))               \
+  X(cuGraphExecDestroy, (CUgraphExec))                                         \
+  X(cuGraphDestroy, (CUgraph))
 
 typedef struct wpi_cuda_api {
 #define WPI_CUDA_FIELD(name, params) CUresult(*name) params;
   WPI_CUDA_FUNCTIONS(WPI_CUDA_FIELD)
 #undef WPI_CUDA_FIELD
 } wpi_cuda_api;
+
+/* Functions from cuStreamWaitEvent on are optional: a driver without them
+ * still loads, the field is NULL, and what needs one fails with
+ * wpi_cuda_missing(). */
+
+/* Sets WP_ERROR_NOT_SUPPORTED, "<what>: the CUDA driver lacks <name> (driver
+ * too old?)", and returns it. */
+wp_status wpi_cuda_missing(const char *what, const char *name);
 
 /* The loaded driver table, or NULL when libcuda.so.1 cannot be loaded (or
  * lacks a function); then *why (if non-NULL) is set to a static message
@@ -168,5 +223,14 @@ const char *wpi_fatbin_describe(const void *image, char *buf, size_t n);
 wp_status wpi_cuda_launch(const wp_launch *launch, const wp_kernel_desc *kernel,
                           wp_int32 backward, const void *args,
                           const wp_launch_bounds *bounds);
+
+/* Called by wpi_cuda_launch after a successful cuLaunchKernel while
+ * wpi_graph_busy(): when the launch went into this thread's capture, notes
+ * its kernel node for updates (graph_cuda.c).  A failure is remembered and
+ * reported by wp_capture_end. */
+void wpi_graph_cuda_launched(const wp_launch *launch,
+                             const wp_kernel_desc *kernel, wp_int32 backward,
+                             const void *args, const wp_launch_bounds *bounds,
+                             CUfunction fn, unsigned grid, unsigned block);
 
 #endif

@@ -97,6 +97,9 @@ wp_status wpi_cuda_launch(const wp_launch *launch, const wp_kernel_desc *kernel,
   CUresult r =
       api->cuLaunchKernel(fn, (unsigned)grid, 1, 1, (unsigned)block, 1, 1, 0,
                           (CUstream)launch->stream, params, NULL);
+  if (r == CUDA_SUCCESS && wpi_graph_busy())
+    wpi_graph_cuda_launched(launch, kernel, backward, args, bounds, fn,
+                            (unsigned)grid, (unsigned)block);
   wpi_cuda_leave();
   if (r != CUDA_SUCCESS)
     return wpi_cuda_fail(r,

@@ -191,7 +191,18 @@ static wp_status find_module(wpi_cuda_device *dev, const wp_kernel_desc *kernel,
   M.mods = grown;
   const wpi_cuda_api *api = wpi_cuda_driver(NULL);
   CUmodule module = NULL;
+  /* A first launch may come while this thread captures a stream
+   * (<warp/graph.h>).  Loading a module is not a stream operation, but the
+   * driver refuses "potentially unsafe" calls in the capturing thread
+   * (CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED) unless its capture mode is
+   * relaxed: relax it around the load, then restore it (cuda.h,
+   * cuThreadExchangeStreamCaptureMode).  Harmless when nothing captures. */
+  int mode = CU_STREAM_CAPTURE_MODE_RELAXED;
+  int relaxed = api->cuThreadExchangeStreamCaptureMode &&
+                api->cuThreadExchangeStreamCaptureMode(&mode) == CUDA_SUCCESS;
   CUresult r = api->cuModuleLoadData(&module, kernel->cuda_module);
+  if (relaxed)
+    api->cuThreadExchangeStreamCaptureMode(&mode);
   if (r != CUDA_SUCCESS)
     return load_error(r, dev, kernel, name);
   cached_module *m = &M.mods[M.nmods++];

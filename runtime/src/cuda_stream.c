@@ -56,6 +56,12 @@ wp_status wp_stream_destroy(wp_device device, void *stream) {
   const wpi_cuda_api *api;
   if (!stream)
     return WP_SUCCESS;
+  if (stream == WP_STREAM_LEGACY || stream == WP_STREAM_PER_THREAD)
+    return wp_set_error(WP_ERROR_INVALID_VALUE,
+                        "%s: the default streams (WP_STREAM_LEGACY, "
+                        "WP_STREAM_PER_THREAD) are the driver's, not to be "
+                        "destroyed",
+                        what);
   wp_status st = enter(device, what, &api);
   if (st != WP_SUCCESS)
     return st;
@@ -139,4 +145,49 @@ wp_status wp_event_destroy(wp_device device, void *event) {
   if (st != WP_SUCCESS)
     return st;
   return leave(api->cuEventDestroy((CUevent)event), device, what);
+}
+
+wp_status wp_stream_wait_event(wp_device device, void *stream, void *event) {
+  const char *what = "wp_stream_wait_event";
+  const wpi_cuda_api *api;
+  if (!event)
+    return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: event is NULL", what);
+  wp_status st = enter(device, what, &api);
+  if (st != WP_SUCCESS)
+    return st;
+  if (!api->cuStreamWaitEvent) {
+    wpi_cuda_leave();
+    return wpi_cuda_missing(what, "cuStreamWaitEvent");
+  }
+  return leave(api->cuStreamWaitEvent((CUstream)stream, (CUevent)event, 0),
+               device, what);
+}
+
+wp_status wp_stream_wait_stream(wp_device device, void *stream,
+                                void *other_stream) {
+  const char *what = "wp_stream_wait_stream";
+  const wpi_cuda_api *api;
+  if (stream == other_stream && stream && stream != WP_STREAM_PER_THREAD)
+    return WP_SUCCESS; /* a stream is always ordered after itself */
+  wp_status st = enter(device, what, &api);
+  if (st != WP_SUCCESS)
+    return st;
+  if (!api->cuStreamWaitEvent) {
+    wpi_cuda_leave();
+    return wpi_cuda_missing(what, "cuStreamWaitEvent");
+  }
+  /* An event of our own, without timing (cheaper), recorded on other_stream
+   * and waited for by stream.  Destroying it at once is allowed: the driver
+   * releases it once the wait is done (cuEventDestroy's documentation). */
+  CUevent e = NULL;
+  CUresult r = api->cuEventCreate(&e, CU_EVENT_DISABLE_TIMING);
+  if (r == CUDA_SUCCESS) {
+    r = api->cuEventRecord(e, (CUstream)other_stream);
+    if (r == CUDA_SUCCESS)
+      r = api->cuStreamWaitEvent((CUstream)stream, e, 0);
+    CUresult r2 = api->cuEventDestroy(e);
+    if (r == CUDA_SUCCESS)
+      r = r2;
+  }
+  return leave(r, device, what);
 }

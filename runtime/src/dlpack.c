@@ -461,8 +461,11 @@ wp_status wp_array_to_dlpack(const wp_array *a,
   t->deleter = export_deleter;
   t->flags = 0;
   t->dl_tensor.data = a->data;
-  t->dl_tensor.device.device_type =
-      a->device == WP_DEVICE_CPU ? kDLCPU : kDLCUDA;
+  /* page-locked host memory (wp_array_alloc_pinned) is kDLCUDAHost, so a
+     consumer may copy from it asynchronously */
+  t->dl_tensor.device.device_type = a->device != WP_DEVICE_CPU   ? kDLCUDA
+                                    : a->flags & WP_ARRAY_PINNED ? kDLCUDAHost
+                                                                 : kDLCPU;
   t->dl_tensor.device.device_id =
       a->device == WP_DEVICE_CPU ? 0 : a->device - WP_DEVICE_CUDA(0);
   t->dl_tensor.ndim = n;

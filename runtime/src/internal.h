@@ -33,7 +33,8 @@ wp_status wpi_check_array(const wp_array *a, const char *what);
 /* The flags that make an array own memory (what wp_array_free releases);
  * views and exports never carry them. */
 #define WPI_ARRAY_OWNERSHIP                                                    \
-  (WP_ARRAY_OWNS_DATA | WP_ARRAY_OWNS_GRAD | WP_ARRAY_OWNS_DLPACK)
+  (WP_ARRAY_OWNS_DATA | WP_ARRAY_OWNS_GRAD | WP_ARRAY_OWNS_DLPACK |            \
+   WP_ARRAY_STREAM_ORDERED)
 
 /* wp_array_alloc with the data zero-filled only when `zero_data` is set
  * (CPU; CUDA memory is always zeroed by wpi_cuda_alloc).  Messages start
@@ -59,6 +60,29 @@ void wpi_pool_run(wp_cpu_range_fn fn, const void *args,
  * cleared and, when it succeeds, records it there (tape.c). */
 wp_status wpi_tape_record(const wp_launch *launch, const wp_kernel_desc *kernel,
                           const void *args);
+
+/* Checks dtype, shape and device as wp_array_alloc does and fills *out
+ * (data NULL) and the byte size of its buffer (array.c). */
+wp_status wpi_array_describe(wp_array *out, wp_dtype dtype, wp_size elem_size,
+                             wp_int32 ndim, const wp_int64 *shape,
+                             wp_device device, const char *what,
+                             wp_int64 *bytes);
+
+/* Frees an array with WP_ARRAY_PINNED or WP_ARRAY_STREAM_ORDERED (stream:
+ * where to free stream-ordered memory, NULL the legacy default stream) and
+ * zeroes it (array_memory.c). */
+void wpi_array_free_special(wp_array *a, void *stream);
+
+/* Graphs (graph.c).  Non-zero while this thread captures or updates a
+ * graph (<warp/graph.h>): wp_launch_kernel then calls wpi_graph_intercept
+ * for each launch that passed its checks.  It sets *handled when the
+ * launch was recorded (a CPU capture) or taken as an update, and returns
+ * that status; otherwise the launch runs as usual. */
+int wpi_graph_busy(void);
+wp_status wpi_graph_intercept(const wp_launch *launch,
+                              const wp_kernel_desc *kernel, wp_int32 backward,
+                              const void *args, const wp_launch_bounds *bounds,
+                              int *handled);
 
 /* *out = a * b for a, b >= 0; returns 0 (and leaves *out alone) on overflow. */
 static inline int wpi_mul_i64(wp_int64 a, wp_int64 b, wp_int64 *out) {

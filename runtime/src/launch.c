@@ -127,6 +127,13 @@ wp_status wp_launch_kernel(const wp_launch *launch,
     return wp_set_error(WP_ERROR_INVALID_VALUE, "kernel %s: args is NULL",
                         name);
   if (launch->tape) {
+    if (wpi_graph_busy())
+      return wp_set_error(WP_ERROR_NOT_SUPPORTED,
+                          "kernel %s: a launch with a tape cannot be captured "
+                          "into a graph or update one (record the tape "
+                          "outside wp_capture_begin/end and "
+                          "wp_graph_update_begin/end)",
+                          name);
     if (backward)
       return wp_set_error(WP_ERROR_INVALID_VALUE,
                           "kernel %s: a backward launch cannot be recorded on "
@@ -143,14 +150,20 @@ wp_status wp_launch_kernel(const wp_launch *launch,
   if (launch->device < 0)
     return wp_set_error(WP_ERROR_NO_DEVICE, "kernel %s: invalid device %d",
                         name, (int)launch->device);
-  if (launch->device != WP_DEVICE_CPU)
-    return wpi_cuda_launch(launch, kernel, backward, args, &bounds);
   wp_cpu_range_fn fn = backward ? kernel->cpu_backward : kernel->cpu_forward;
-  if (!fn)
+  if (launch->device == WP_DEVICE_CPU && !fn)
     return wp_set_error(WP_ERROR_NOT_SUPPORTED,
                         "kernel %s has no backward (adjoint) kernel: compiled "
                         "with enable_backward=False or --no-adjoint",
                         name);
+  if (wpi_graph_busy()) { /* a capture or a graph update (graph.c) */
+    int handled = 0;
+    st = wpi_graph_intercept(launch, kernel, backward, args, &bounds, &handled);
+    if (handled)
+      return st;
+  }
+  if (launch->device != WP_DEVICE_CPU)
+    return wpi_cuda_launch(launch, kernel, backward, args, &bounds);
   if (bounds.size > 0)
     wpi_pool_run(fn, args, &bounds);
   return WP_SUCCESS;

@@ -3,7 +3,8 @@
 # test/fakecuda as build/test/fakecuda/libcuda.so.1 and runs
 # build/test/unit/test_cuda_runtime against it in each of its modes (found
 # through LD_LIBRARY_PATH, as dlopen finds the real one), with a driver that
-# lacks an entry point, and with no driver at all.  Also: libwarprt.a and a
+# lacks an entry point, one without the optional (newer) ones, and with no
+# driver at all.  Also: libwarprt.a and a
 # program linked with it have no undefined CUDA symbol and need no CUDA
 # library at load time.
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
@@ -33,8 +34,10 @@ build_fake() { # DIR [CFLAGS...]
 }
 fake=$root/build/test/fakecuda
 incomplete=$root/build/test/fakecuda-incomplete
+old=$root/build/test/fakecuda-old
 build_fake "$fake"
 build_fake "$incomplete" -DFAKECUDA_OMIT_MEMSETD32
+build_fake "$old" -DFAKECUDA_OMIT_GRAPHS
 
 run() { # NAME ENV... : runs the test with the environment, checks it passed
   local name=$1
@@ -51,6 +54,8 @@ path=$fake${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 for mode in ok nodevice nobinary oldptx launchfail oom; do
   run "fake $mode" LD_LIBRARY_PATH="$path" WARPRT_TEST_CUDA=fake FAKECUDA_MODE=$mode
 done
+run "fake ok, no memory pools" LD_LIBRARY_PATH="$path" WARPRT_TEST_CUDA=fake \
+  FAKECUDA_MODE=ok FAKECUDA_MEMPOOLS=0
 run "fake ok, 4 threads" LD_LIBRARY_PATH="$path" WARPRT_TEST_CUDA=fake \
   FAKECUDA_MODE=ok WARP_NUM_THREADS=4
 
@@ -90,6 +95,9 @@ fi
 run "driver lacking an entry point" \
   LD_LIBRARY_PATH="$incomplete${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
   WARPRT_TEST_CUDA=incomplete
+run "driver without the optional entry points (graphs, ...)" \
+  LD_LIBRARY_PATH="$old${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+  WARPRT_TEST_CUDA=olddriver
 run "no driver (WARP_CUDA_DRIVER)" WARPRT_TEST_CUDA=nodriver \
   WARP_CUDA_DRIVER="$tmp/nonexistent/libcuda.so.1"
 # The default name, where this machine has no driver to find.

@@ -32,9 +32,14 @@ enum {
   CUDA_ERROR_NO_BINARY_FOR_GPU = 209,
   CUDA_ERROR_UNSUPPORTED_PTX_VERSION = 222,
   CUDA_ERROR_INVALID_HANDLE = 400,
+  CUDA_ERROR_ILLEGAL_STATE = 401,
   CUDA_ERROR_NOT_FOUND = 500,
   CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES = 701,
+  CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED = 900,
+  CUDA_ERROR_STREAM_CAPTURE_UNMATCHED = 903,
 };
+
+enum { MODE_GLOBAL = 0, MODE_THREAD_LOCAL = 1, MODE_RELAXED = 2 };
 
 #define EXPORT __attribute__((visibility("default")))
 
@@ -50,9 +55,31 @@ typedef struct function {
   module *mod;
   char name[128];
 } function;
+typedef struct graph graph;
 typedef struct stream {
   int device;
+  graph *capture; /* the graph being captured, or NULL */
+  int capture_mode;
+  unsigned long long capture_id;
 } stream;
+
+/* A captured kernel launch: a graph node. */
+typedef struct node {
+  function *fn;
+  unsigned grid, block;
+  size_t args_size;
+  unsigned char *args; /* copy of kernelParams[0] */
+  unsigned char bounds[48];
+} node;
+struct graph {
+  int device;
+  node **nodes;
+  int n, cap;
+};
+typedef struct exec {
+  graph *g;
+  node *nodes; /* the exec's own copies (updates change these only) */
+} exec;
 typedef struct event {
   int device, recorded;
   double ms;
@@ -75,13 +102,25 @@ static struct {
   struct {
     char name[128];
     fakecuda_kernel_fn fn;
+    size_t args_size; /* 0: unknown (launches cannot be captured) */
   } kernels[32];
   int nkernels;
+  int global_captures; /* captures begun in CU_STREAM_CAPTURE_MODE_GLOBAL */
+  int mempools;        /* CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED */
+  struct {
+    void *p;
+  } host[64]; /* live cuMemHostAlloc blocks */
+  unsigned long long next_capture_id;
 } F = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 /* The calling thread's context stack. */
 static _Thread_local ctx *stack[16];
 static _Thread_local int depth;
+/* The calling thread's capture mode (cuThreadExchangeStreamCaptureMode),
+ * its active captures, and its per-thread default stream. */
+static _Thread_local int thread_mode = MODE_GLOBAL;
+static _Thread_local int thread_captures;
+static _Thread_local stream per_thread_stream;
 
 static int env_int(const char *name, int dflt) {
   const char *v = getenv(name);
@@ -97,6 +136,7 @@ __attribute__((constructor)) static void fake_setup(void) {
     F.ndevices = FAKECUDA_MAX_DEVICES;
   F.arch = env_int("FAKECUDA_ARCH", 86);
   F.max_grid = env_int("FAKECUDA_MAX_GRID", 2147483647);
+  F.mempools = env_int("FAKECUDA_MEMPOOLS", 1);
   for (int i = 0; i < FAKECUDA_MAX_DEVICES; i++)
     F.ctxs[i].device = i;
 }
@@ -120,6 +160,34 @@ static int current_device(void) {
   F.stats.no_context++;
   unlock();
   return -1;
+}
+
+/* The stream behind a handle: NULL for the legacy default stream (NULL or
+ * CU_STREAM_LEGACY, 0x1), the thread's own for CU_STREAM_PER_THREAD
+ * (0x2), which belongs to the current context's device. */
+static stream *as_stream(void *st) {
+  if (st == NULL || st == (void *)0x1)
+    return NULL;
+  if (st == (void *)0x2) {
+    per_thread_stream.device = depth > 0 ? stack[depth - 1]->device : -1;
+    return &per_thread_stream;
+  }
+  return st;
+}
+
+/* Whether a "potentially unsafe" call (module loads, cuMemAlloc) must fail
+ * with CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED, as the driver's capture
+ * modes say: never in relaxed mode; in thread-local mode while this thread
+ * captures; in global mode also while any global capture is active. */
+static int unsafe_refused(void) {
+  if (thread_mode == MODE_RELAXED)
+    return 0;
+  if (thread_captures > 0)
+    return 1;
+  lock();
+  int g = F.global_captures;
+  unlock();
+  return thread_mode == MODE_GLOBAL && g > 0;
 }
 
 /* Non-zero when [p, p + n) lies in one live allocation.  Lock held. */
@@ -165,7 +233,12 @@ static const struct {
      "the provided PTX was compiled with an unsupported toolchain."},
     {CUDA_ERROR_INVALID_HANDLE, "CUDA_ERROR_INVALID_HANDLE",
      "invalid resource handle"},
+    {CUDA_ERROR_ILLEGAL_STATE, "CUDA_ERROR_ILLEGAL_STATE",
+     "the operation cannot be performed in the present state"},
     {CUDA_ERROR_NOT_FOUND, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
+    {CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED,
+     "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED",
+     "operation not permitted when stream is capturing"},
     {CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES",
      "too many resources requested for launch"},
 };
@@ -232,6 +305,7 @@ EXPORT CUresult cuDeviceGetAttribute(int *v, int attr, CUdevice d) {
   case 5: *v = F.max_grid; return CUDA_SUCCESS;   /* MAX_GRID_DIM_X */
   case 75: *v = F.arch / 10; return CUDA_SUCCESS; /* CC major */
   case 76: *v = F.arch % 10; return CUDA_SUCCESS; /* CC minor */
+  case 115: *v = F.mempools; return CUDA_SUCCESS; /* MEMORY_POOLS_SUPPORTED */
   }
   return CUDA_ERROR_INVALID_VALUE;
 }
@@ -285,6 +359,12 @@ EXPORT CUresult cuCtxSynchronize(void) {
 EXPORT CUresult cuMemAlloc_v2(CUdeviceptr *out, size_t n) {
   if (current_device() < 0)
     return CUDA_ERROR_INVALID_CONTEXT;
+  if (unsafe_refused()) {
+    lock();
+    F.stats.unsafe_refused++;
+    unlock();
+    return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+  }
   if (n == 0)
     return CUDA_ERROR_INVALID_VALUE;
   if (mode("oom"))
@@ -414,6 +494,12 @@ EXPORT CUresult cuModuleLoadData(void **out, const void *image) {
   int dev = current_device();
   if (dev < 0)
     return CUDA_ERROR_INVALID_CONTEXT;
+  if (unsafe_refused()) {
+    lock();
+    F.stats.unsafe_refused++;
+    unlock();
+    return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+  }
   lock();
   F.stats.module_loads++;
   F.stats.module_loads_on[dev]++;
@@ -467,6 +553,49 @@ EXPORT CUresult cuModuleGetFunction(void **out, void *mod, const char *name) {
   return CUDA_SUCCESS;
 }
 
+/* The registered emulation of entry `name` and its args size.  Lock held. */
+static fakecuda_kernel_fn find_kernel(const char *name, size_t *args_size) {
+  for (int i = 0; i < F.nkernels; i++)
+    if (strcmp(F.kernels[i].name, name) == 0) {
+      if (args_size)
+        *args_size = F.kernels[i].args_size;
+      return F.kernels[i].fn;
+    }
+  if (args_size)
+    *args_size = 0;
+  return NULL;
+}
+
+/* Adds a launch to the graph a stream captures, instead of running it.
+ * The parameters are copied now, as the driver does. */
+static CUresult capture_launch(graph *g, function *f, unsigned gx, unsigned bx,
+                               void **params, const fakecuda_launch *l) {
+  size_t size = 0;
+  lock();
+  find_kernel(f->name, &size);
+  unlock();
+  if (size == 0) /* the fake cannot know how many bytes to copy */
+    return CUDA_ERROR_INVALID_VALUE;
+  node *n = calloc(1, sizeof *n);
+  n->fn = f;
+  n->grid = gx;
+  n->block = bx;
+  n->args_size = size;
+  n->args = malloc(size);
+  memcpy(n->args, params[0], size);
+  memcpy(n->bounds, params[1], sizeof n->bounds);
+  if (g->n == g->cap) {
+    g->cap = g->cap ? 2 * g->cap : 16;
+    g->nodes = realloc(g->nodes, (size_t)g->cap * sizeof *g->nodes);
+  }
+  g->nodes[g->n++] = n;
+  lock();
+  F.stats.captured_launches++;
+  F.stats.last = *l;
+  unlock();
+  return CUDA_SUCCESS;
+}
+
 EXPORT CUresult cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
                                unsigned bx, unsigned by, unsigned bz,
                                unsigned shared, void *st, void **params,
@@ -477,7 +606,8 @@ EXPORT CUresult cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
     return CUDA_ERROR_INVALID_CONTEXT;
   if (!f || f->mod->device != dev)
     return CUDA_ERROR_INVALID_HANDLE; /* a module of another device */
-  if (st && ((stream *)st)->device != dev)
+  stream *sp = as_stream(st);
+  if (sp && sp->device != dev)
     return CUDA_ERROR_INVALID_HANDLE;
   if (gx == 0 || gy == 0 || gz == 0 || bx == 0 || by == 0 || bz == 0 ||
       bx * by * bz > 1024 || gx > (unsigned)F.max_grid || !params)
@@ -493,13 +623,13 @@ EXPORT CUresult cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
                        .extra_null = extra == NULL};
   snprintf(l.name, sizeof l.name, "%s", f->name);
   memcpy(l.bounds, params[1], sizeof l.bounds);
+  if (sp && sp->capture)
+    return capture_launch(sp->capture, f, gx, bx, params, &l);
   fakecuda_kernel_fn emulate = NULL;
   lock();
   F.stats.launches++;
   F.stats.last = l;
-  for (int i = 0; i < F.nkernels; i++)
-    if (strcmp(F.kernels[i].name, f->name) == 0)
-      emulate = F.kernels[i].fn;
+  emulate = find_kernel(f->name, NULL);
   unlock();
   if (emulate)
     emulate(params, gx, bx);
@@ -514,7 +644,7 @@ EXPORT CUresult cuStreamCreate(void **out, unsigned flags) {
     return CUDA_ERROR_INVALID_CONTEXT;
   if (flags != 0)
     return CUDA_ERROR_INVALID_VALUE;
-  stream *s = malloc(sizeof *s);
+  stream *s = calloc(1, sizeof *s);
   s->device = dev;
   lock();
   F.stats.live_streams++;
@@ -524,7 +654,7 @@ EXPORT CUresult cuStreamCreate(void **out, unsigned flags) {
 }
 
 EXPORT CUresult cuStreamDestroy_v2(void *s) {
-  if (!s)
+  if (!as_stream(s) || s == (void *)0x2)
     return CUDA_ERROR_INVALID_HANDLE;
   free(s);
   lock();
@@ -537,8 +667,11 @@ EXPORT CUresult cuStreamSynchronize(void *s) {
   int dev = current_device();
   if (dev < 0)
     return CUDA_ERROR_INVALID_CONTEXT;
-  if (s && ((stream *)s)->device != dev)
+  stream *sp = as_stream(s);
+  if (sp && sp->device != dev)
     return CUDA_ERROR_INVALID_HANDLE;
+  if (sp && sp->capture)
+    return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
   lock();
   F.stats.stream_syncs++;
   unlock();
@@ -564,7 +697,8 @@ EXPORT CUresult cuEventRecord(void *ev, void *st) {
   int dev = current_device();
   if (dev < 0)
     return CUDA_ERROR_INVALID_CONTEXT;
-  if (!e || e->device != dev || (st && ((stream *)st)->device != dev))
+  stream *sp = as_stream(st);
+  if (!e || e->device != dev || (sp && sp->device != dev))
     return CUDA_ERROR_INVALID_HANDLE;
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -597,6 +731,10 @@ EXPORT CUresult cuEventDestroy_v2(void *e) {
   return CUDA_SUCCESS;
 }
 
+#ifndef FAKECUDA_OMIT_GRAPHS /* a driver older than CUDA 11.3 */
+#include "fakecuda_graph.inc"
+#endif
+
 /* ---- test hooks ---------------------------------------------------------- */
 
 EXPORT void fakecuda_get_stats(fakecuda_stats *out) {
@@ -605,11 +743,23 @@ EXPORT void fakecuda_get_stats(fakecuda_stats *out) {
   unlock();
 }
 
-EXPORT void fakecuda_register_kernel(const char *name, fakecuda_kernel_fn fn) {
+EXPORT void fakecuda_register_kernel_args(const char *name,
+                                          fakecuda_kernel_fn fn,
+                                          size_t args_size) {
   lock();
-  if (F.nkernels < 32) {
-    snprintf(F.kernels[F.nkernels].name, sizeof F.kernels[0].name, "%s", name);
-    F.kernels[F.nkernels++].fn = fn;
+  int i = 0; /* a name registered again replaces its entry */
+  while (i < F.nkernels && strcmp(F.kernels[i].name, name) != 0)
+    i++;
+  if (i < 32) {
+    snprintf(F.kernels[i].name, sizeof F.kernels[0].name, "%s", name);
+    F.kernels[i].args_size = args_size;
+    F.kernels[i].fn = fn;
+    if (i == F.nkernels)
+      F.nkernels++;
   }
   unlock();
+}
+
+EXPORT void fakecuda_register_kernel(const char *name, fakecuda_kernel_fn fn) {
+  fakecuda_register_kernel_args(name, fn, 0);
 }

@@ -16,6 +16,18 @@
  *   FAKECUDA_DEVICES   number of devices (default 2)
  *   FAKECUDA_ARCH      compute capability as 10 * major + minor (default 86)
  *   FAKECUDA_MAX_GRID  maximum grid dimension x (default 2147483647)
+ *   FAKECUDA_MEMPOOLS  CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED (default 1;
+ *                      0: cuMemAllocAsync fails)
+ *
+ * Stream capture (fakecuda_graph.inc): a stream being captured records
+ * launches into a fake graph (their parameters copied: the kernel must be
+ * registered with its args size, fakecuda_register_kernel_args, else the
+ * capture fails with CUDA_ERROR_INVALID_VALUE); cuGraphLaunch runs the
+ * nodes through the registered emulations.  Module loads and cuMemAlloc
+ * are "unsafe" during capture as the capture modes say (refused with
+ * CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED unless the thread's mode is
+ * relaxed).  The legacy stream (NULL, 0x1) cannot be captured; the
+ * per-thread stream (0x2) can.
  *
  * Tests reach the hooks below with dlopen("libcuda.so.1", RTLD_NOLOAD) and
  * dlsym, after libwarprt has loaded the library.
@@ -51,7 +63,17 @@ typedef struct fakecuda_stats {
   int launches;
   int ctx_syncs, stream_syncs;
   int live_streams, live_events;
-  fakecuda_launch last; /* the last launch */
+  int unsafe_refused;     /* calls refused during capture (module loads ...) */
+  int stream_waits;       /* cuStreamWaitEvent */
+  void *last_wait_stream; /* its stream */
+  int host_allocs, live_host_allocs; /* cuMemHostAlloc / cuMemFreeHost */
+  int async_allocs, async_frees;     /* cuMemAllocAsync / cuMemFreeAsync */
+  int mode_exchanges;                /* cuThreadExchangeStreamCaptureMode */
+  int captures_begun, last_capture_mode;
+  int captured_launches; /* launches added to a graph instead of run */
+  int live_graphs, live_execs;
+  int graph_launches, graph_nodes_run, node_updates;
+  fakecuda_launch last; /* the last launch (captured ones included) */
 } fakecuda_stats;
 
 /* Emulation of a CUDA kernel: called by cuLaunchKernel with the kernel
@@ -62,5 +84,9 @@ typedef void (*fakecuda_kernel_fn)(void **params, unsigned grid,
 /* The hooks, as the test looks them up with dlsym. */
 typedef void (*fakecuda_get_stats_fn)(fakecuda_stats *out);
 typedef void (*fakecuda_register_fn)(const char *name, fakecuda_kernel_fn fn);
+/* The same, with the size of kernelParams[0] (needed to capture it). */
+typedef void (*fakecuda_register_args_fn)(const char *name,
+                                          fakecuda_kernel_fn fn,
+                                          size_t args_size);
 
 #endif

@@ -15,7 +15,9 @@
 #              machine (build/gpu-pack: harnesses, inputs, warp-lang's
 #              outputs, the samples' and benchmarks' binaries).
 # Then the samples' GPU variants (test/gpu/particles_gpu.c, heat_gpu.c: the
-# sample's simulation on the GPU and on the CPU from one object, compared),
+# sample's simulation on the GPU and on the CPU from one object, compared;
+# capture_gpu.c: a captured CUDA graph replayed and updated, stream-ordered
+# and pinned arrays, against plain CPU launches),
 # a table (test | max abs err | max rel err | GPU ms | CPU ms | status) and,
 # with --bench, bench/run.sh.
 #
@@ -199,7 +201,7 @@ ls test/e2e/cases/*.py | xargs -P "$jobs" -I{} bash -c 'eval "e2e_args=($E2E_ARG
 
 # ---- the samples on the GPU
 say "== samples on $device ($(elapsed))"
-for s in particles heat; do
+for s in particles heat capture; do
   exe=$samples_dir/${s}_gpu
   log=$logs/samples/$s.log
   if [ ! -x "$exe" ]; then

@@ -43,7 +43,10 @@ cat >"$out/cc" <<EOF
 for a in "\$@"; do
   case \$a in -c|-S|-E|-M|-MM) exec cc "\$@" ;; esac
 done
-exec cc "\$@" -Wl,--wrap=wp_launch_kernel "$out/emulate.o"
+exec cc "\$@" -Wl,--wrap=wp_launch_kernel -Wl,--wrap=wp_capture_begin \\
+  -Wl,--wrap=wp_capture_end -Wl,--wrap=wp_graph_launch \\
+  -Wl,--wrap=wp_graph_update_begin -Wl,--wrap=wp_graph_update_end \\
+  "$out/emulate.o"
 EOF
 chmod +x "$out/cc"
 

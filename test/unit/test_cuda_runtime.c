@@ -8,7 +8,9 @@
  *   nodriver  the driver cannot be loaded (the message names dlerror's);
  *   fake      the fake driver of test/fakecuda is what dlopen finds
  *             (LD_LIBRARY_PATH), in the mode $FAKECUDA_MODE;
- *   incomplete the fake driver lacks an entry point.
+ *   incomplete the fake driver lacks an entry point;
+ *   olddriver the fake driver lacks the optional entry points (graphs,
+ *             stream waits, memory info: built with FAKECUDA_OMIT_GRAPHS).
  * test/cli/cuda_fake_driver.sh runs every case.  CPU launches are checked
  * to work in every case.
  *
@@ -42,6 +44,8 @@ int main(void) {
     check_no_cuda(reason);
   } else if (strcmp(expect, "incomplete") == 0) {
     check_no_cuda("it lacks cuMemsetD32_v2 (driver too old?)");
+  } else if (strcmp(expect, "olddriver") == 0) {
+    test_old_driver();
   } else if (strcmp(expect, "fake") == 0) {
     if (strcmp(mode, "ok") == 0)
       test_fake_ok();

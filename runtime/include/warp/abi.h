@@ -234,10 +234,19 @@ typedef struct wp_indexedarray_t {
  * earlier writes' adjoints are counted again.  An array held in a struct
  * field (wp_array_t) has no flags: its written slots are always zeroed. */
 #define WP_ARRAY_RETAIN_GRAD 4u
+/* The data (and grad) the array owns are page-locked host memory from
+ * cuMemHostAlloc (wp_array_alloc_pinned, <warp/memory.h>): wp_array_free
+ * releases them with cuMemFreeHost. */
+#define WP_ARRAY_PINNED 8u
 /* The array holds a DLPack tensor imported by wp_array_from_dlpack
  * (<warp/dlpack.h>): wp_array_free calls the tensor's deleter.  `reserved`
  * then holds the runtime's handle of the tensor. */
 #define WP_ARRAY_OWNS_DLPACK 16u
+/* The data (and grad) the array owns come from the device's memory pool
+ * (cuMemAllocAsync, wp_array_alloc_async): wp_array_free releases them with
+ * cuMemFreeAsync on the legacy default stream, wp_array_free_async on the
+ * stream given. */
+#define WP_ARRAY_STREAM_ORDERED 32u
 
 /* Launch descriptor, the first argument of every generated launcher.  Zero
  * fields take defaults: ndim 0 means 1 (then dims[0] threads), device CPU,

@@ -26,10 +26,10 @@
  *
  * Asynchrony.  CUDA launches (wp_launch_kernel, generated launchers) and
  * wp_array_copy_async return once the work is queued on the launch's stream
- * (NULL: the device's legacy default stream); wp_synchronize,
- * wp_stream_synchronize or a synchronous copy to the host waits for it.  An
- * error inside a kernel (a bad address, ...) is reported by the next call
- * that waits.  CPU launches finish before they return.
+ * (NULL: the device's legacy default stream, see WP_STREAM_LEGACY);
+ * wp_synchronize, wp_stream_synchronize or a synchronous copy to the host waits
+ * for it.  An error inside a kernel (a bad address, ...) is reported by the
+ * next call that waits.  CPU launches finish before they return.
  *
  * Streams and events are the driver's CUstream / CUevent handles, typed
  * void * here so no CUDA header is needed; a stream goes into
@@ -44,6 +44,24 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The driver's two default streams of a device, as handles for every
+ * `stream` parameter and wp_launch.stream (CU_STREAM_LEGACY and
+ * CU_STREAM_PER_THREAD of cuda.h, whose values these are):
+ *   WP_STREAM_LEGACY      the legacy default stream, which synchronises with
+ *                         every blocking stream of the context (all streams
+ *                         wp_stream_create makes).  A NULL stream means this
+ *                         one everywhere in libwarprt (the driver's stream 0
+ *                         of a runtime-API-less program), and so do
+ *                         synchronous copies and fills.
+ *   WP_STREAM_PER_THREAD  the calling thread's own default stream: ordered
+ *                         with the legacy one but not with other threads'
+ *                         per-thread streams, as nvcc --default-stream
+ *                         per-thread gives CUDA C++ code.  Unlike the legacy
+ *                         stream it can be captured (<warp/graph.h>).
+ * Neither is created nor destroyed: wp_stream_destroy refuses them. */
+#define WP_STREAM_LEGACY ((void *)0x1)
+#define WP_STREAM_PER_THREAD ((void *)0x2)
 
 /* Loads and initialises the CUDA driver now (otherwise done on the first
  * use of a CUDA device).  WP_SUCCESS when there is at least one usable CUDA
@@ -89,6 +107,18 @@ wp_status wp_cuda_device_arch(wp_device device, int *sm);
  * error of an earlier asynchronous launch or copy shows up. */
 wp_status wp_synchronize(wp_device device);
 
+/* Stores the free and the total memory of `device` in bytes.  A CUDA
+ * device: cuMemGetInfo on its primary context (what the driver can still
+ * allocate there, all processes counted).  The CPU: total is the physical
+ * memory (sysconf _SC_PHYS_PAGES * _SC_PAGESIZE), free the kernel's
+ * MemAvailable of /proc/meminfo (what can be allocated without swapping;
+ * free pages, _SC_AVPHYS_PAGES, where /proc is missing).  Both are 0 on
+ * failure.  Errors: WP_ERROR_INVALID_VALUE for a NULL pointer,
+ * WP_ERROR_NO_DEVICE, WP_ERROR_NOT_SUPPORTED (a driver without
+ * cuMemGetInfo_v2), WP_ERROR_CUDA, WP_ERROR_SYSTEM (sysconf failed). */
+wp_status wp_device_memory_info(wp_device device, wp_size *free_bytes,
+                                wp_size *total_bytes);
+
 /* Creates a stream on a CUDA device and stores it in *stream (NULL on
  * failure).  The stream is blocking: it is ordered with the device's
  * default stream, which synchronous copies and fills use.  Release it with
@@ -97,7 +127,8 @@ wp_status wp_synchronize(wp_device device);
 wp_status wp_stream_create(wp_device device, void **stream);
 
 /* Destroys a stream of `device` made by wp_stream_create; work already
- * queued still runs.  NULL is a no-op.  WP_ERROR_NOT_SUPPORTED for the CPU,
+ * queued still runs.  NULL is a no-op.  WP_ERROR_INVALID_VALUE for
+ * WP_STREAM_LEGACY or WP_STREAM_PER_THREAD, WP_ERROR_NOT_SUPPORTED for the CPU,
  * WP_ERROR_NO_DEVICE, WP_ERROR_CUDA. */
 wp_status wp_stream_destroy(wp_device device, void *stream);
 
@@ -106,6 +137,25 @@ wp_status wp_stream_destroy(wp_device device, void *stream);
  * Errors: WP_ERROR_NOT_SUPPORTED (the CPU with a stream),
  * WP_ERROR_NO_DEVICE, WP_ERROR_CUDA (an earlier launch or copy failed). */
 wp_status wp_stream_synchronize(wp_device device, void *stream);
+
+/* Makes all work queued on `stream` of `device` after this call wait until
+ * `event` (made by wp_event_create on the same device, or a CUevent of
+ * other CUDA code in the same primary context) has completed, without
+ * blocking the host (cuStreamWaitEvent).  An event never recorded does not
+ * hold the stream back.  NULL stream: the legacy default stream.
+ * Errors: WP_ERROR_INVALID_VALUE for a NULL event, WP_ERROR_NOT_SUPPORTED
+ * for the CPU or a driver without cuStreamWaitEvent, WP_ERROR_NO_DEVICE,
+ * WP_ERROR_CUDA. */
+wp_status wp_stream_wait_event(wp_device device, void *stream, void *event);
+
+/* Makes all work queued on `stream` after this call wait until the work
+ * queued on `other_stream` before it has completed (Warp's
+ * Stream.wait_stream): records an internal event (no timing) on
+ * other_stream and waits for it, then releases it.  Both streams are of
+ * `device`; NULL is the legacy default stream.  The same stream twice is a
+ * no-op.  Errors as wp_stream_wait_event (without the NULL event). */
+wp_status wp_stream_wait_stream(wp_device device, void *stream,
+                                void *other_stream);
 
 /* Creates an event on a CUDA device, with timing, and stores it in *event
  * (NULL on failure).  Release it with wp_event_destroy.  Errors as

@@ -196,7 +196,9 @@ wp_status wp_array_from_dlpack(wp_array *out, DLManagedTensorVersioned *t,
  * dimensions (an array of n vec3f is an (n, 3) float32 tensor); strides
  * are always given (in elements); byte_offset is 0; version 1.0, flags 0
  * (writable, not a copy).  Devices: WP_DEVICE_CPU is kDLCPU (device_id
- * 0), WP_DEVICE_CUDA(n) is kDLCUDA n.  The grad is not exported (export
+ * 0), or kDLCUDAHost for page-locked memory (WP_ARRAY_PINNED, from
+ * wp_array_alloc_pinned of <warp/memory.h>, and views of it);
+ * WP_DEVICE_CUDA(n) is kDLCUDA n.  The grad is not exported (export
  * it as an array of its own, data = grad).
  *
  * Lifetime: *out (the tensor, its shape and strides: one allocation of the

@@ -14,7 +14,9 @@
 #include "device.h"
 #include "dlpack.h"
 #include "error.h"
+#include "graph.h"
 #include "launch.h"
+#include "memory.h"
 #include "tape.h"
 
 #endif

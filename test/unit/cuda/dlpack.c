@@ -118,6 +118,21 @@ static void test_dlpack_import_cuda(void) {
   t->deleter(t);
   wp_array_free(&v); /* a view: frees nothing (live_allocs below) */
 
+  /* pinned host memory exports as kDLCUDAHost (a view of it too, which
+   * frees nothing) and comes back as a CPU array */
+  wp_array pin, pv;
+  CHECK(wp_array_alloc_pinned(&pin, WP_FLOAT32, 0, 1, &n, 0) == WP_SUCCESS);
+  CHECK(wp_array_slice(&pv, &pin, 0, 1, 3, 1) == WP_SUCCESS);
+  CHECK(wp_array_to_dlpack(&pv, &t) == WP_SUCCESS);
+  CHECK(t->dl_tensor.device.device_type == kDLCUDAHost &&
+        t->dl_tensor.device.device_id == 0 && t->dl_tensor.data == pv.data);
+  CHECK(wp_array_from_dlpack(&a, t, 0) == WP_SUCCESS);
+  CHECK(a.device == WP_DEVICE_CPU && a.data == pv.data && a.shape[0] == 2);
+  wp_array_free(&a);
+  wp_array_free(&pv);
+  CHECK(pin.data != NULL && (pin.flags & WP_ARRAY_PINNED));
+  wp_array_free(&pin);
+
   wp_array_free(&d1);
   wp_array_free(&h);
   wp_array_free(&d);

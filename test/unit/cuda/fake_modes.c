@@ -22,6 +22,10 @@ void test_fake_ok(void) {
   test_fake_tape();
   test_fake_threads();
   test_fake_dlpack();
+  test_fake_stream_order();
+  test_fake_memory_info();
+  test_fake_graph();
+  test_fake_mempool();
   check_fake_balance();
   check_cpu_still_works();
 }
@@ -109,6 +113,11 @@ void test_fake_oom(void) {
                "wp_array_alloc: cannot allocate 4000 bytes on cuda:0: "
                "CUDA_ERROR_OUT_OF_MEMORY: out of memory") == 0);
   CHECK(a.data == NULL && a.ndim == 0);
+  CHECK_ERR(wp_array_alloc_pinned(&a, WP_FLOAT32, 0, 1, &n, 0),
+            WP_ERROR_OUT_OF_MEMORY,
+            "wp_array_alloc_pinned: cannot allocate 4000 bytes of pinned "
+            "memory: CUDA_ERROR_OUT_OF_MEMORY");
+  CHECK(a.data == NULL && a.flags == 0);
   check_fake_balance();
   check_cpu_still_works();
 }

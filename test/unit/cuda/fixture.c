@@ -161,6 +161,7 @@ wp_status scale(const wp_launch *l, const wp_kernel_desc *k, wp_array x,
 
 fakecuda_get_stats_fn get_stats;
 fakecuda_register_fn register_kernel;
+fakecuda_register_args_fn register_kernel_args;
 
 fakecuda_stats stats(void) {
   fakecuda_stats s;
@@ -180,8 +181,10 @@ int find_hooks(void) {
     return 0;
   void *g = dlsym(lib, "fakecuda_get_stats");
   void *r = dlsym(lib, "fakecuda_register_kernel");
+  void *ra = dlsym(lib, "fakecuda_register_kernel_args");
   memcpy(&get_stats, &g, sizeof g);
   memcpy(&register_kernel, &r, sizeof r);
+  memcpy(&register_kernel_args, &ra, sizeof ra);
   return get_stats && register_kernel;
 }
 
@@ -310,4 +313,6 @@ void check_fake_balance(void) {
   CHECK(s.bad_pointer == 0);
   CHECK(s.live_allocs == 0);
   CHECK(s.live_streams == 0 && s.live_events == 0);
+  CHECK(s.live_graphs == 0 && s.live_execs == 0);
+  CHECK(s.live_host_allocs == 0);
 }

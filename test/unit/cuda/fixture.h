@@ -58,6 +58,7 @@ wp_status scale(const wp_launch *l, const wp_kernel_desc *k, wp_array x,
 /* The fake's hooks (NULL until find_hooks() found them). */
 extern fakecuda_get_stats_fn get_stats;
 extern fakecuda_register_fn register_kernel;
+extern fakecuda_register_args_fn register_kernel_args;
 
 /* The fake's counters (zeros without hooks). */
 fakecuda_stats stats(void);
@@ -125,6 +126,18 @@ void test_fake_oom(void);
 /* dlpack.c: DLPack tensors over device memory, exports of CUDA arrays,
  * clone/full/empty and views of CUDA arrays. */
 void test_fake_dlpack(void);
+
+/* fake_graph.c: stream ordering, memory info, graph capture, replay and
+ * updates on the fake; a driver without them (old_driver). */
+void test_fake_stream_order(void);
+void test_fake_memory_info(void);
+void test_fake_graph(void);
+void test_old_driver(void);
+
+/* fake_mempool.c: pinned host arrays, stream-ordered device arrays (with
+ * mempools, or the fallback when $FAKECUDA_MEMPOOLS is 0). */
+void test_fake_mempool(void);
+void test_old_driver_memory(void);
 
 /* real_gpu.c: memory round trips and a PTX launch on a real cuda:0. */
 void test_real_gpu(void);
