@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # <warp/warp.hpp>, the header-only C++ layer: a program using wp::array,
-# wp::tape, wp::launch, wp::run, wp::stream and wp::event with kernels from
-# warpc compiles with g++ and clang++ at -std=c++11 and -std=c++17
+# wp::tape, wp::launch, wp::run, wp::stream, wp::event and wp::graph with
+# kernels from warpc compiles with g++ and clang++ at -std=c++11 and -std=c++17
 # -pedantic -Wall -Wextra -Werror, links with libwarprt.a and runs:
 #   - a forward launch recorded on a tape and its backward pass give values
 #     and gradients computed by hand (y = a x^2, dy/dx = 2 a x);
@@ -167,6 +167,38 @@ int main(int argc, char **argv) {
     wp::array w = wp::array::wrap(buf, WP_FLOAT32, {4});
     copy.copy_from(w);
     EXPECT(copy.data<float>()[2] == 2.5f);
+  }
+
+  /* wp::graph on the CPU: captured launches do not run until replayed;
+   * update() changes the scale; an exception inside capture() ends the
+   * capture (a later capture works) */
+  {
+    wp::array x(WP_FLOAT32, {n}), y(WP_FLOAT32, {n});
+    x.fill(2.0f);
+    wp::graph g = wp::graph::capture(WP_DEVICE_CPU, nullptr, [&] {
+      wp::run(kernels_square, wp::launch({n}), x, y, 3.0f);
+    });
+    EXPECT(g && g.launch_count() == 1 && g.device() == WP_DEVICE_CPU);
+    EXPECT(y.data<float>()[5] == 0.0f); /* recorded, not run */
+    g.replay();
+    EXPECT(y.data<float>()[5] == 12.0f && y.data<float>()[n - 1] == 12.0f);
+    g.update([&] { wp::run(kernels_square, wp::launch({n}), x, y, 0.5f); });
+    g.replay();
+    EXPECT(y.data<float>()[5] == 2.0f);
+    EXPECT_ERROR(g.update([&] {}), WP_ERROR_INVALID_VALUE, "WP_ERROR_INVALID_VALUE: ");
+    g.replay(); /* a refused update leaves the arguments alone */
+    EXPECT(y.data<float>()[7] == 2.0f);
+    bool thrown = false;
+    try {
+      wp::graph::capture(WP_DEVICE_CPU, nullptr, [&] { throw std::runtime_error("in capture"); });
+    } catch (const std::runtime_error &e) {
+      thrown = std::strcmp(e.what(), "in capture") == 0;
+    }
+    EXPECT(thrown);
+    wp::graph h = wp::graph::capture(WP_DEVICE_CPU, nullptr, [] {});
+    EXPECT(h.launch_count() == 0);
+    wp::graph moved = std::move(g);
+    EXPECT(!g && moved);
   }
 
   /* streams and events on the fake CUDA driver (when it is loaded) */

@@ -10,6 +10,8 @@
  *   wp::tape    owns a wp_tape (wp_tape_create / wp_tape_destroy)
  *   wp::stream  owns a CUDA stream (wp_stream_create / wp_stream_destroy)
  *   wp::event   owns a CUDA event (wp_event_create / wp_event_destroy)
+ *   wp::graph   owns a captured graph (wp_capture_begin/end,
+ *               wp_graph_launch, wp_graph_update_begin/end)
  *   wp::launch  a wp_launch built from 1 to 4 extents, with chainable
  *               setters for the device, stream, tape, block size
  *   wp::run(launcher, launch, args...)
@@ -380,16 +382,118 @@ private:
   void *e_;
 };
 
-/* ---- Graph: RESERVED for wp::graph (issue 17, the graph part) ----------
- * An RAII class over <warp/graph.h> (wp_capture_begin / wp_capture_end,
- * wp_graph_launch, wp_graph_destroy) goes here when that header is merged:
- *   class graph { wp_graph *g_; ... ~graph() { wp_graph_destroy(g_); } };
- * This header declares none of those functions. */
+/* A captured graph (<warp/graph.h>), owned: wp_graph_destroy in the
+ * destructor; move-only.
+ *   wp::graph step = wp::graph::capture(WP_DEVICE_CPU, nullptr, [&] {
+ *     wp::run(sim_integrate, wp::launch({n}), x, v);
+ *     wp::run(sim_collide, wp::launch({n}), x, v);
+ *   });
+ *   for (int i = 0; i < frames; i++)
+ *     step.replay();
+ *   step.update([&] { ...the same launches with new arguments... });
+ * capture() runs fn with this thread capturing on `device` (`cu_stream`,
+ * one of its streams, for CUDA; nullptr for the CPU): the launches fn makes
+ * there are recorded, not run.  If fn throws, the capture is ended, its
+ * graph destroyed and the exception passed on.  update() repeats the
+ * graph's launches with new arguments (wp_graph_update_begin/end: the same
+ * kernels, dims and order); if fn throws the update is ended unapplied. */
+class graph {
+public:
+  graph() noexcept : g_(nullptr) {}
+  template <class F>
+  static graph capture(wp_device device, void *cu_stream, F &&fn) {
+    check(wp_capture_begin(device, cu_stream));
+    capture_guard guard(device, cu_stream);
+    fn();
+    graph g;
+    guard.active = false;
+    check(wp_capture_end(device, cu_stream, &g.g_));
+    return g;
+  }
+  graph(graph &&o) noexcept : g_(o.g_) {
+    o.g_ = nullptr;
+  }
+  graph &operator=(graph &&o) noexcept {
+    if (this != &o) {
+      reset();
+      g_ = o.g_;
+      o.g_ = nullptr;
+    }
+    return *this;
+  }
+  graph(const graph &) = delete;
+  graph &operator=(const graph &) = delete;
+  ~graph() {
+    reset();
+  }
+  /* Runs the graph: a CUDA graph is queued on `cu_stream` (nullptr: the
+   * legacy default stream), a CPU graph runs now (cu_stream nullptr). */
+  void replay(void *cu_stream = nullptr) {
+    check(wp_graph_launch(g_, cu_stream));
+  }
+  void replay(const wp::stream &s);
+  template <class F> void update(F &&fn) {
+    check(wp_graph_update_begin(g_));
+    update_guard guard(g_);
+    fn();
+    guard.active = false;
+    check(wp_graph_update_end(g_));
+  }
+  int launch_count() const {
+    int n = 0;
+    check(wp_graph_launch_count(g_, &n));
+    return n;
+  }
+  wp_device device() const noexcept {
+    return wp_graph_device(g_);
+  }
+  wp_graph *get() const noexcept {
+    return g_;
+  }
+  explicit operator bool() const noexcept {
+    return g_ != nullptr;
+  }
+
+private:
+  void reset() noexcept {
+    if (g_)
+      wp_graph_destroy(g_);
+    g_ = nullptr;
+  }
+  /* Ends a capture left open by an exception, discarding its graph. */
+  struct capture_guard {
+    wp_device device;
+    void *stream;
+    bool active;
+    capture_guard(wp_device d, void *s) : device(d), stream(s), active(true) {}
+    ~capture_guard() {
+      wp_graph *g = nullptr;
+      if (active && wp_capture_end(device, stream, &g) == WP_SUCCESS)
+        wp_graph_destroy(g);
+    }
+  };
+  /* Ends an update left open by an exception: too few launches, so
+   * nothing is applied. */
+  struct update_guard {
+    wp_graph *g;
+    bool active;
+    explicit update_guard(wp_graph *graph) : g(graph), active(true) {}
+    ~update_guard() {
+      if (active)
+        wp_graph_update_end(g);
+    }
+  };
+  wp_graph *g_;
+};
 
 inline launch &launch::on(const wp::stream &s) {
   device = s.device();
   stream = s.get();
   return *this;
+}
+
+inline void graph::replay(const wp::stream &s) {
+  replay(s.get());
 }
 
 inline launch &launch::record(wp::tape &t) {
