@@ -247,22 +247,6 @@ wp_status wp_array_flatten(wp_array *out, const wp_array *a) {
   return WP_SUCCESS;
 }
 
-/* The element shape of a non-scalar dtype as Warp's _shape_: (n,) for
- * vectors, quaternions (4) and transforms (7), (rows, cols) for matrices.
- * Returns the number of entries (1 or 2), 0 for a scalar or struct. */
-static int element_shape(wp_dtype d, wp_int64 shape[2]) {
-  switch (WP_DTYPE_KIND(d)) {
-  case WP_KIND_VECTOR:
-  case WP_KIND_QUAT:
-  case WP_KIND_TRANSFORM: shape[0] = WP_DTYPE_ROWS(d); return 1;
-  case WP_KIND_MATRIX:
-    shape[0] = WP_DTYPE_ROWS(d);
-    shape[1] = WP_DTYPE_COLS(d);
-    return 2;
-  default: return 0;
-  }
-}
-
 /* Bytes of d's scalar type (d known, not a struct). */
 static wp_int64 scalar_size(wp_dtype d) {
   return (wp_int64)wp_dtype_size(WP_SCALAR_DTYPE(WP_DTYPE_SCALAR(d)));
@@ -272,7 +256,7 @@ static wp_int64 scalar_size(wp_dtype d) {
 static wp_status view_as_scalars(wp_array *v, const wp_array *a, wp_dtype dtype,
                                  const char *what) {
   wp_int64 eshape[2] = {0, 0};
-  int edims = element_shape(a->dtype, eshape);
+  int edims = wpi_dtype_element_shape(a->dtype, eshape);
   if (a->ndim + edims > WP_ARRAY_MAX_DIMS)
     return wp_set_error(WP_ERROR_INVALID_VALUE,
                         "%s: a has %d dimensions and its element %d more: the "
@@ -294,7 +278,7 @@ static wp_status view_as_elements(wp_array *v, const wp_array *a,
                                   wp_dtype dtype, const char *what) {
   char name[32];
   wp_int64 eshape[2] = {0, 0};
-  int edims = element_shape(dtype, eshape);
+  int edims = wpi_dtype_element_shape(dtype, eshape);
   int first = a->ndim - edims;
   wp_int64 s = a->elem_size;
   char want[48];

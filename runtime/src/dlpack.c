@@ -165,22 +165,6 @@ static const char *code_name(uint8_t code) {
   }
 }
 
-/* The element shape of a dtype (array_views.c's rule): vectors,
- * quaternions and transforms (n,), matrices (rows, cols); 0 entries for a
- * scalar. */
-static int element_dims(wp_dtype d, wp_int64 shape[2]) {
-  switch (WP_DTYPE_KIND(d)) {
-  case WP_KIND_VECTOR:
-  case WP_KIND_QUAT:
-  case WP_KIND_TRANSFORM: shape[0] = WP_DTYPE_ROWS(d); return 1;
-  case WP_KIND_MATRIX:
-    shape[0] = WP_DTYPE_ROWS(d);
-    shape[1] = WP_DTYPE_COLS(d);
-    return 2;
-  default: return 0;
-  }
-}
-
 /* ---- import -------------------------------------------------------------- */
 
 /* The most dimensions a tensor may have before a dtype consumes its
@@ -286,7 +270,7 @@ static wp_status consume_element(int *ndim, wp_int64 *shape, wp_int64 *strides,
                                  wp_dtype dtype, const char *what) {
   char name[32];
   wp_int64 eshape[2] = {0, 0};
-  int edims = element_dims(dtype, eshape), first = *ndim - edims;
+  int edims = wpi_dtype_element_shape(dtype, eshape), first = *ndim - edims;
   if (edims == 0)
     return WP_SUCCESS;
   wp_int64 s = (wp_int64)wp_dtype_size(WP_SCALAR_DTYPE(WP_DTYPE_SCALAR(dtype)));
@@ -431,7 +415,7 @@ wp_status wp_array_to_dlpack(const wp_array *a,
   int s = WP_DTYPE_SCALAR(a->dtype);
   wp_int64 ssize = (wp_int64)wp_dtype_size(WP_SCALAR_DTYPE(s));
   wp_int64 eshape[2] = {0, 0};
-  int edims = element_dims(a->dtype, eshape), n = a->ndim + edims;
+  int edims = wpi_dtype_element_shape(a->dtype, eshape), n = a->ndim + edims;
   export_block *b = calloc(1, sizeof *b);
   if (!b)
     return wp_set_error(WP_ERROR_OUT_OF_MEMORY,

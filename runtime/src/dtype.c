@@ -58,6 +58,19 @@ static wp_size scalar_count(wp_dtype d) {
   }
 }
 
+int wpi_dtype_element_shape(wp_dtype d, wp_int64 shape[2]) {
+  switch (WP_DTYPE_KIND(d)) {
+  case WP_KIND_VECTOR:
+  case WP_KIND_QUAT:
+  case WP_KIND_TRANSFORM: shape[0] = WP_DTYPE_ROWS(d); return 1;
+  case WP_KIND_MATRIX:
+    shape[0] = WP_DTYPE_ROWS(d);
+    shape[1] = WP_DTYPE_COLS(d);
+    return 2;
+  default: return 0;
+  }
+}
+
 wp_size wp_dtype_size(wp_dtype dtype) {
   int s = WP_DTYPE_SCALAR(dtype);
   if (!scalar_known(s))

@@ -30,6 +30,13 @@ wp_status wpi_check_device(wp_device device, const char *what);
  * start with `what` ("wp_array_copy: src").  Does not look at the device. */
 wp_status wpi_check_array(const wp_array *a, const char *what);
 
+/* The element shape of a dtype, as Warp's _shape_ (dtype.c): (n,) for
+ * vectors, quaternions (4) and transforms (7), (rows, cols) for matrices.
+ * Returns the number of entries written (1 or 2), 0 for a scalar or
+ * struct dtype.  Views (dtype views) and DLPack (trailing dimensions) use
+ * it. */
+int wpi_dtype_element_shape(wp_dtype d, wp_int64 shape[2]);
+
 /* The flags that make an array own memory (what wp_array_free releases);
  * views and exports never carry them. */
 #define WPI_ARRAY_OWNERSHIP                                                    \

@@ -11,7 +11,8 @@
 #                     --time, linked with the case's object and libwarprt),
 #                     the inputs *.bin, warp-lang's outputs *.expected,
 #                     test.json; e2e/CASE/case.json lists the tests
-#   samples/          particles_gpu, heat_gpu, capture_gpu (test/gpu/Makefile)
+#   samples/          particles_gpu, heat_gpu, capture_gpu, dlpack_gpu
+#                     (test/gpu/Makefile)
 #   bench/            saxpy_warpc, saxpy_cuda, nbody_warpc, nbody_cuda
 #   bin/warpc         for --version
 #   MANIFEST, READY   what was built from what; READY marks a complete pack

@@ -17,7 +17,8 @@
 # Then the samples' GPU variants (test/gpu/particles_gpu.c, heat_gpu.c: the
 # sample's simulation on the GPU and on the CPU from one object, compared;
 # capture_gpu.c: a captured CUDA graph replayed and updated, stream-ordered
-# and pinned arrays, against plain CPU launches),
+# and pinned arrays, against plain CPU launches; dlpack_gpu.c: DLPack round
+# trips, views, clone and full of device arrays),
 # a table (test | max abs err | max rel err | GPU ms | CPU ms | status) and,
 # with --bench, bench/run.sh.
 #
@@ -201,7 +202,7 @@ ls test/e2e/cases/*.py | xargs -P "$jobs" -I{} bash -c 'eval "e2e_args=($E2E_ARG
 
 # ---- the samples on the GPU
 say "== samples on $device ($(elapsed))"
-for s in particles heat capture; do
+for s in particles heat capture dlpack; do
   exe=$samples_dir/${s}_gpu
   log=$logs/samples/$s.log
   if [ ! -x "$exe" ]; then
