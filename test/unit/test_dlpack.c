@@ -30,7 +30,6 @@ typedef struct producer {
   int deleted; /* deleter calls (read after the call: the block stays) */
 } producer;
 
-
 static void producer_deleter(DLManagedTensorVersioned *self) {
   producer *p = (producer *)self;
   p->deleted++;
