@@ -231,6 +231,17 @@ static void free_buffer(wp_device device, void *p) {
     wpi_cuda_free(device, p);
 }
 
+/* The flags of arrays whose memory is not from wp_array_alloc. */
+#define SPECIAL_MEMORY (WP_ARRAY_PINNED | WP_ARRAY_STREAM_ORDERED)
+
+/* Frees a buffer `a` owns, the way `a`'s memory is allocated. */
+static void free_owned(const wp_array *a, void *p) {
+  if (a->flags & SPECIAL_MEMORY)
+    wpi_array_free_buffers(a, p, NULL, NULL);
+  else
+    free_buffer(a->device, p);
+}
+
 wp_status wp_array_alloc(wp_array *out, wp_dtype dtype, wp_size elem_size,
                          wp_int32 ndim, const wp_int64 *shape,
                          wp_int32 requires_grad, wp_device device) {
@@ -330,7 +341,7 @@ wp_status wp_array_set_grad(wp_array *a, void *grad) {
       (st = check_pointer(a, grad, "grad", what)) != WP_SUCCESS)
     return st;
   if (a->flags & WP_ARRAY_OWNS_GRAD)
-    free_buffer(a->device, a->grad);
+    free_owned(a, a->grad);
   a->grad = grad;
   a->flags &= ~WP_ARRAY_OWNS_GRAD;
   return WP_SUCCESS;
@@ -350,7 +361,12 @@ wp_status wp_array_alloc_grad(wp_array *a) {
     return wp_set_error(WP_ERROR_OUT_OF_MEMORY,
                         "%s: cannot allocate %lld bytes", what,
                         (long long)span);
-  if ((st = alloc_buffer(a->device, span, &a->grad, what)) != WP_SUCCESS)
+  /* a grad of the data's kind (pinned, stream-ordered), so that
+     wp_array_free releases both the same way */
+  st = a->flags & SPECIAL_MEMORY
+           ? wpi_array_alloc_special(a, span, &a->grad, what)
+           : alloc_buffer(a->device, span, &a->grad, what);
+  if (st != WP_SUCCESS)
     return st;
   a->flags |= WP_ARRAY_OWNS_GRAD;
   return WP_SUCCESS;
@@ -367,7 +383,7 @@ void wp_array_free(wp_array *a) {
   if (!a)
     return;
   /* a view of a pinned array keeps WP_ARRAY_PINNED but owns nothing */
-  if ((a->flags & (WP_ARRAY_PINNED | WP_ARRAY_STREAM_ORDERED)) &&
+  if ((a->flags & SPECIAL_MEMORY) &&
       (a->flags & (WP_ARRAY_OWNS_DATA | WP_ARRAY_OWNS_GRAD))) {
     wpi_array_free_special(a, NULL); /* array_memory.c */
     return;

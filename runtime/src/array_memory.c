@@ -139,28 +139,81 @@ wp_status wp_array_alloc_async(wp_array *out, wp_dtype dtype, wp_size elem_size,
   return WP_SUCCESS;
 }
 
-void wpi_array_free_special(wp_array *a, void *stream) {
+/* Frees one buffer of `kind` (WP_ARRAY_PINNED or WP_ARRAY_STREAM_ORDERED)
+ * on `device`; context entered. */
+static void free_kind(const wpi_cuda_api *api, wp_uint32 kind, void *p,
+                      void *stream) {
+  if (!p)
+    return;
+  if (kind & WP_ARRAY_PINNED) {
+    if (api->cuMemFreeHost)
+      api->cuMemFreeHost(p);
+  } else if (api->cuMemFreeAsync) {
+    api->cuMemFreeAsync(dptr(p), (CUstream)stream);
+  }
+}
+
+/* The device whose context frees or allocates `a`'s special memory: pinned
+ * memory is the CPU's, made through cuda:0's context (PORTABLE). */
+static wp_device special_device(const wp_array *a) {
+  return a->flags & WP_ARRAY_PINNED ? WP_DEVICE_CUDA(0) : a->device;
+}
+
+void wpi_array_free_buffers(const wp_array *a, void *data, void *grad,
+                            void *stream) {
   const wpi_cuda_api *api;
-  char saved[1024]; /* wp_array_free reports nothing: keep the last error */
+  char saved[1024]; /* frees report nothing: keep the last error */
   snprintf(saved, sizeof saved, "%s", wp_last_error());
-  int pinned = (a->flags & WP_ARRAY_PINNED) != 0;
-  wp_device device = pinned ? WP_DEVICE_CUDA(0) : a->device;
+  wp_device device = special_device(a);
   if (device > 0 &&
       wpi_cuda_enter(device, "wp_array_free", &api, NULL) == WP_SUCCESS) {
-    void *bufs[2] = {a->flags & WP_ARRAY_OWNS_DATA ? a->data : NULL,
-                     a->flags & WP_ARRAY_OWNS_GRAD ? a->grad : NULL};
-    for (int i = 0; i < 2; i++) {
-      if (!bufs[i])
-        continue;
-      if (pinned && api->cuMemFreeHost)
-        api->cuMemFreeHost(bufs[i]);
-      else if (!pinned && api->cuMemFreeAsync)
-        api->cuMemFreeAsync(dptr(bufs[i]), (CUstream)stream);
-    }
+    free_kind(api, a->flags, data, stream);
+    free_kind(api, a->flags, grad, stream);
     wpi_cuda_leave();
   }
   wp_set_error(WP_SUCCESS, "%s", saved);
+}
+
+void wpi_array_free_special(wp_array *a, void *stream) {
+  wpi_array_free_buffers(a, a->flags & WP_ARRAY_OWNS_DATA ? a->data : NULL,
+                         a->flags & WP_ARRAY_OWNS_GRAD ? a->grad : NULL,
+                         stream);
   memset(a, 0, sizeof *a);
+}
+
+wp_status wpi_array_alloc_special(const wp_array *a, wp_int64 bytes, void **out,
+                                  const char *what) {
+  const wpi_cuda_api *api;
+  wpi_cuda_device *dev;
+  wp_status st = wpi_cuda_enter(special_device(a), what, &api, &dev);
+  if (st != WP_SUCCESS)
+    return st;
+  size_t n = bytes > 0 ? (size_t)bytes : 1;
+  CUresult r;
+  if (a->flags & WP_ARRAY_PINNED) {
+    if (!api->cuMemHostAlloc) {
+      wpi_cuda_leave();
+      return wpi_cuda_missing(what, "cuMemHostAlloc");
+    }
+    if ((r = api->cuMemHostAlloc(out, n, CU_MEMHOSTALLOC_PORTABLE)) ==
+        CUDA_SUCCESS)
+      memset(*out, 0, n);
+  } else if (!has_mempool(api, dev)) { /* only pool memory is flagged so */
+    wpi_cuda_leave();
+    return wp_set_error(WP_ERROR_NOT_SUPPORTED,
+                        "%s: cuda:%d has no memory pool for a stream-ordered "
+                        "buffer",
+                        what, (int)a->device - 1);
+  } else {
+    r = alloc_async(api, n, NULL, out);
+  }
+  wpi_cuda_leave();
+  if (r != CUDA_SUCCESS)
+    return wpi_cuda_fail(r, "%s: cannot allocate %lld bytes of %s memory", what,
+                         (long long)bytes,
+                         a->flags & WP_ARRAY_PINNED ? "pinned"
+                                                    : "stream-ordered");
+  return WP_SUCCESS;
 }
 
 void wp_array_free_async(wp_array *a, void *stream) {

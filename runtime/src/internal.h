@@ -80,6 +80,20 @@ wp_status wpi_array_describe(wp_array *out, wp_dtype dtype, wp_size elem_size,
  * zeroes it (array_memory.c). */
 void wpi_array_free_special(wp_array *a, void *stream);
 
+/* Frees `data` and `grad` (each may be NULL), buffers of `a`'s special
+ * kind (its WP_ARRAY_PINNED or WP_ARRAY_STREAM_ORDERED flag), on `stream`
+ * for stream-ordered memory (array_memory.c).  Keeps wp_last_error(). */
+void wpi_array_free_buffers(const wp_array *a, void *data, void *grad,
+                            void *stream);
+
+/* Allocates a zero-filled buffer of `bytes` of `a`'s special kind (pinned
+ * host memory, or stream-ordered memory of a->device ordered on the legacy
+ * stream), e.g. a grad for such an array (array_memory.c).  Errors as
+ * wp_array_alloc_pinned / wp_array_alloc_async, messages starting with
+ * `what`. */
+wp_status wpi_array_alloc_special(const wp_array *a, wp_int64 bytes, void **out,
+                                  const char *what);
+
 /* Graphs (graph.c).  Non-zero while this thread captures or updates a
  * graph (<warp/graph.h>): wp_launch_kernel then calls wpi_graph_intercept
  * for each launch that passed its checks.  It sets *handled when the

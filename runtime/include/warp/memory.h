@@ -4,6 +4,10 @@
  * Both are ordinary wp_array values (<warp/array.h>) with a flag saying
  * where their memory came from (<warp/abi.h>): wp_array_free releases each
  * kind the right way, and every other array function takes them.
+ * wp_array_alloc_grad gives such an array (or a view of a pinned one) a
+ * grad of the same kind (pinned; stream-ordered, ordered on the legacy
+ * default stream), and wp_array_set_grad releases an owned grad the way it
+ * was allocated.
  */
 #ifndef WARP_MEMORY_H
 #define WARP_MEMORY_H

@@ -48,6 +48,47 @@ static void test_pinned(void) {
   CHECK(stats().host_allocs == s0.host_allocs + 2);
 }
 
+/* Grads given to pinned and stream-ordered arrays after allocation are of
+ * the data's kind, and every free matches its allocation (the fake counts
+ * a free of a pointer it did not allocate in bad_pointer; a pinned buffer
+ * not freed stays in live_host_allocs). */
+static void test_special_grads(int pools) {
+  enum { N = 64 };
+  wp_int64 n = N;
+  static float user_grad[N];
+  fakecuda_stats s0 = stats();
+  wp_array p, v, d;
+  /* wp_array_alloc_grad on a pinned array: a pinned grad */
+  CHECK(wp_array_alloc_pinned(&p, WP_FLOAT32, 0, 1, &n, 0) == WP_SUCCESS);
+  CHECK(wp_array_alloc_grad(&p) == WP_SUCCESS && p.grad);
+  CHECK(stats().live_host_allocs == s0.live_host_allocs + 2);
+  CHECK(host_all(p.grad, N, 0.0f));
+  /* ... and on a view of it, whose free releases only that grad */
+  CHECK(wp_array_slice(&v, &p, 0, 0, 8, 1) == WP_SUCCESS);
+  v.grad = NULL;
+  CHECK(wp_array_alloc_grad(&v) == WP_SUCCESS && v.grad);
+  CHECK(stats().live_host_allocs == s0.live_host_allocs + 3);
+  wp_array_free(&v);
+  CHECK(stats().live_host_allocs == s0.live_host_allocs + 2);
+  /* wp_array_set_grad frees the owned pinned grad with cuMemFreeHost */
+  CHECK(wp_array_set_grad(&p, user_grad) == WP_SUCCESS);
+  CHECK(stats().live_host_allocs == s0.live_host_allocs + 1);
+  wp_array_free(&p); /* the data only: the grad is the caller's */
+  CHECK(stats().live_host_allocs == s0.live_host_allocs);
+  CHECK(stats().bad_pointer == s0.bad_pointer);
+
+  /* the same on a stream-ordered array (a plain one without pools) */
+  CHECK(wp_array_alloc_async(&d, WP_FLOAT32, 0, 1, &n, 0, CUDA0, NULL) ==
+        WP_SUCCESS);
+  CHECK(wp_array_alloc_grad(&d) == WP_SUCCESS && d.grad);
+  CHECK(stats().async_allocs == s0.async_allocs + (pools ? 2 : 0));
+  CHECK(device_all_equal(&d, 0.0f));
+  wp_array_free(&d);
+  CHECK(stats().async_frees == s0.async_frees + (pools ? 2 : 0));
+  CHECK(stats().live_allocs == s0.live_allocs);
+  CHECK(stats().bad_pointer == s0.bad_pointer);
+}
+
 static void test_stream_ordered(int pools) {
   enum { N = 1000 };
   wp_int64 n = N;
@@ -109,8 +150,10 @@ static void test_stream_ordered(int pools) {
 
 void test_fake_mempool(void) {
   const char *pools = getenv("FAKECUDA_MEMPOOLS");
+  int have_pools = !(pools && strcmp(pools, "0") == 0);
   test_pinned();
-  test_stream_ordered(!(pools && strcmp(pools, "0") == 0));
+  test_special_grads(have_pools);
+  test_stream_ordered(have_pools);
 }
 
 /* A driver without the optional functions: no pinned memory, and
