@@ -10,6 +10,11 @@ wp_status wp_array_clone(wp_array *out, const wp_array *src, wp_device device,
   const char *what = "wp_array_clone";
   if (!out)
     return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: out is NULL", what);
+  wp_status refused = wpi_graph_refuse_cpu_capture(what);
+  if (refused != WP_SUCCESS) {
+    memset(out, 0, sizeof *out);
+    return refused;
+  }
   if (!src) {
     memset(out, 0, sizeof *out);
     return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: src is NULL", what);
@@ -58,6 +63,11 @@ wp_status wp_array_full(wp_array *out, wp_dtype dtype, wp_size elem_size,
   const char *what = "wp_array_full";
   if (!out)
     return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: out is NULL", what);
+  wp_status refused = wpi_graph_refuse_cpu_capture(what);
+  if (refused != WP_SUCCESS) {
+    memset(out, 0, sizeof *out);
+    return refused;
+  }
   memset(out, 0, sizeof *out);
   if (!value)
     return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: value is NULL", what);

@@ -181,12 +181,17 @@ static wp_status copy_arrays(wp_array *dst, const wp_array *src, int async,
 }
 
 wp_status wp_array_copy(wp_array *dst, const wp_array *src) {
-  return copy_arrays(dst, src, 0, NULL, "wp_array_copy");
+  wp_status st = wpi_graph_refuse_cpu_capture("wp_array_copy");
+  return st != WP_SUCCESS ? st
+                          : copy_arrays(dst, src, 0, NULL, "wp_array_copy");
 }
 
 wp_status wp_array_copy_async(wp_array *dst, const wp_array *src,
                               void *stream) {
-  return copy_arrays(dst, src, 1, stream, "wp_array_copy_async");
+  wp_status st = wpi_graph_refuse_cpu_capture("wp_array_copy_async");
+  return st != WP_SUCCESS
+             ? st
+             : copy_arrays(dst, src, 1, stream, "wp_array_copy_async");
 }
 
 /* Fills n contiguous elements with one value by doubling the filled prefix:
@@ -230,7 +235,9 @@ static wp_status set_elements(const wp_array *a, void *base, const void *value,
 
 wp_status wp_array_fill(wp_array *a, const void *value) {
   const char *what = "wp_array_fill";
-  wp_status st = check_array(a, what);
+  wp_status st = wpi_graph_refuse_cpu_capture(what);
+  if (st == WP_SUCCESS)
+    st = check_array(a, what);
   if (st != WP_SUCCESS)
     return st;
   if (!value)
@@ -240,13 +247,17 @@ wp_status wp_array_fill(wp_array *a, const void *value) {
 
 wp_status wp_array_zero(wp_array *a) {
   const char *what = "wp_array_zero";
-  wp_status st = check_array(a, what);
+  wp_status st = wpi_graph_refuse_cpu_capture(what);
+  if (st == WP_SUCCESS)
+    st = check_array(a, what);
   return st != WP_SUCCESS ? st : set_elements(a, a->data, NULL, what);
 }
 
 wp_status wp_array_zero_grad(wp_array *a) {
   const char *what = "wp_array_zero_grad";
-  wp_status st = check_array(a, what);
+  wp_status st = wpi_graph_refuse_cpu_capture(what);
+  if (st == WP_SUCCESS)
+    st = check_array(a, what);
   if (st != WP_SUCCESS || !a->grad)
     return st;
   return set_elements(a, a->grad, NULL, what); /* grad shares the strides */

@@ -20,6 +20,17 @@ int wpi_graph_busy(void) {
   return cur != NULL || updating != NULL;
 }
 
+wp_status wpi_graph_refuse_cpu_capture(const char *what) {
+  if (!cur || cur->device != WP_DEVICE_CPU)
+    return WP_SUCCESS;
+  return wp_set_error(WP_ERROR_NOT_SUPPORTED,
+                      "%s: this thread captures a CPU graph, which records "
+                      "kernel launches only: this would run now, not on "
+                      "replays (do it before or after the capture, or in a "
+                      "kernel)",
+                      what);
+}
+
 wpi_capture *wpi_graph_capture(void) {
   return cur;
 }
@@ -353,4 +364,15 @@ wp_status wp_graph_update_end(wp_graph *graph) {
     }
   drop_staged(graph);
   return st;
+}
+
+wp_status wp_graph_update_cancel(wp_graph *graph) {
+  if (!graph || graph != updating)
+    return wp_set_error(WP_ERROR_INVALID_VALUE,
+                        "wp_graph_update_cancel: this thread has no update of "
+                        "%s under way",
+                        graph ? "this graph" : "a NULL graph");
+  updating = NULL;
+  drop_staged(graph);
+  return WP_SUCCESS;
 }

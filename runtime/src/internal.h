@@ -100,6 +100,11 @@ wp_status wpi_array_alloc_special(const wp_array *a, wp_int64 bytes, void **out,
  * launch was recorded (a CPU capture) or taken as an update, and returns
  * that status; otherwise the launch runs as usual. */
 int wpi_graph_busy(void);
+/* WP_ERROR_NOT_SUPPORTED with a message starting with `what` when this
+ * thread captures a CPU graph: an array or tape operation that is not a
+ * launch would run at once and never on replays, so it is refused, as the
+ * driver refuses it in a CUDA capture.  WP_SUCCESS otherwise. */
+wp_status wpi_graph_refuse_cpu_capture(const char *what);
 wp_status wpi_graph_intercept(const wp_launch *launch,
                               const wp_kernel_desc *kernel, wp_int32 backward,
                               const void *args, const wp_launch_bounds *bounds,

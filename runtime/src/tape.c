@@ -244,6 +244,9 @@ wp_status wp_tape_backward(wp_tape *tape, wp_array *loss) {
   const char *what = "wp_tape_backward";
   if (!tape)
     return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: tape is NULL", what);
+  wp_status refused = wpi_graph_refuse_cpu_capture(what);
+  if (refused != WP_SUCCESS)
+    return refused;
   if (loss) { /* checked before the tape's adjoints: both refuse early */
     char w[96];
     snprintf(w, sizeof w, "%s: loss", what);
@@ -305,6 +308,9 @@ wp_status wp_tape_backward_grads(wp_tape *tape, int n, wp_array *const *outputs,
   const char *what = "wp_tape_backward_grads";
   if (!tape)
     return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: tape is NULL", what);
+  wp_status refused = wpi_graph_refuse_cpu_capture(what);
+  if (refused != WP_SUCCESS)
+    return refused;
   if (n < 0)
     return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: n = %d is negative", what,
                         n);
@@ -393,6 +399,9 @@ wp_status wp_tape_zero(wp_tape *tape) {
   const char *what = "wp_tape_zero";
   if (!tape)
     return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: tape is NULL", what);
+  wp_status refused = wpi_graph_refuse_cpu_capture(what);
+  if (refused != WP_SUCCESS)
+    return refused;
   pthread_mutex_lock(&tape->lock);
   wp_array *v = NULL;
   size_t n = 0;

@@ -188,6 +188,17 @@ int main(int argc, char **argv) {
     EXPECT_ERROR(g.update([&] {}), WP_ERROR_INVALID_VALUE, "WP_ERROR_INVALID_VALUE: ");
     g.replay(); /* a refused update leaves the arguments alone */
     EXPECT(y.data<float>()[7] == 2.0f);
+    bool threw = false;
+    try { /* all launches made, then an exception: not applied */
+      g.update([&] {
+        wp::run(kernels_square, wp::launch({n}), x, y, 100.0f);
+        throw std::runtime_error("after the launches");
+      });
+    } catch (const std::runtime_error &) {
+      threw = true;
+    }
+    g.replay();
+    EXPECT(threw && y.data<float>()[7] == 2.0f);
     bool thrown = false;
     try {
       wp::graph::capture(WP_DEVICE_CPU, nullptr, [&] { throw std::runtime_error("in capture"); });

@@ -43,10 +43,12 @@ cat >"$out/cc" <<EOF
 for a in "\$@"; do
   case \$a in -c|-S|-E|-M|-MM) exec cc "\$@" ;; esac
 done
-exec cc "\$@" -Wl,--wrap=wp_launch_kernel -Wl,--wrap=wp_capture_begin \\
-  -Wl,--wrap=wp_capture_end -Wl,--wrap=wp_graph_launch \\
-  -Wl,--wrap=wp_graph_update_begin -Wl,--wrap=wp_graph_update_end \\
-  "$out/emulate.o"
+# emulate.o first: the runtime archive after it then resolves its calls,
+# even in a program that makes none of them itself (dlpack_gpu)
+exec cc "$out/emulate.o" "\$@" -Wl,--wrap=wp_launch_kernel \\
+  -Wl,--wrap=wp_capture_begin -Wl,--wrap=wp_capture_end \\
+  -Wl,--wrap=wp_graph_launch -Wl,--wrap=wp_graph_update_begin \\
+  -Wl,--wrap=wp_graph_update_end
 EOF
 chmod +x "$out/cc"
 

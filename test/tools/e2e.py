@@ -1143,7 +1143,10 @@ static void need_device(void) {{
         w(f"    static const wp_int64 shape[4] = {{{shape}}};\n")
         w(f"    make(&h_{name}, {ti.c_dtype}, {elem}, {a['ndim']}, shape, \"{name}\");\n")
         if gpu:
-            w(f"    check(wp_array_alloc(&d_{name}, {ti.c_dtype}, 0, {a['ndim']}, shape, 0, DEV), "
+            # a struct dtype's size is not in its code: pass it (0 = the
+            # dtype's own size for the others)
+            w(f"    check(wp_array_alloc(&d_{name}, {ti.c_dtype}, "
+              f"WP_DTYPE_KIND({ti.c_dtype}) == WP_KIND_STRUCT ? {elem} : 0, {a['ndim']}, shape, 0, DEV), "
               f"\"wp_array_alloc({name}, {dev_name})\");\n")
         w("  }\n")
     w("  reload();\n")

@@ -168,6 +168,18 @@ static void test_replay(void) {
             "kernel test_axpy (backward): graph update: launch 1 of the graph "
             "is kernel test_axpy");
   CHECK(wp_graph_update_end(g) == WP_ERROR_INVALID_VALUE);
+  /* a complete update cancelled is not applied; cancel without an update
+     is refused */
+  CHECK(wp_graph_update_begin(g) == WP_SUCCESS);
+  CHECK(step(N, X, Y, 5.0f, 5.0f) == WP_SUCCESS);
+  CHECK(wp_graph_update_cancel(g) == WP_SUCCESS);
+  CHECK_ERR(wp_graph_update_cancel(g), WP_ERROR_INVALID_VALUE,
+            "wp_graph_update_cancel: this thread has no update of this graph "
+            "under way");
+  CHECK_ERR(wp_graph_update_end(g), WP_ERROR_INVALID_VALUE,
+            "wp_graph_update_end: this thread has no update");
+  CHECK_ERR(wp_graph_update_cancel(NULL), WP_ERROR_INVALID_VALUE,
+            "a NULL graph");
   /* launches run again after an update ended, even a failed one */
   CHECK(matches());
   CHECK(wp_graph_launch(g, NULL) == WP_SUCCESS);
@@ -301,6 +313,50 @@ static void test_errors(void) {
   CHECK(wp_graph_device(NULL) == WP_DEVICE_CPU);
 }
 
+/* A CPU capture records launches only: array and tape operations would run
+ * at once and never on replays, so they are refused on the capturing
+ * thread (and run as usual once the capture ends). */
+static void test_non_launches_refused(void) {
+  reset();
+  wp_int64 n = N;
+  wp_array c = {0};
+  float v = 1.0f;
+  wp_tape *t = NULL;
+  CHECK(wp_tape_create(&t) == WP_SUCCESS);
+  wp_graph *g = NULL;
+  CHECK(wp_capture_begin(WP_DEVICE_CPU, NULL) == WP_SUCCESS);
+  CHECK_ERR(wp_array_fill(&X, &v), WP_ERROR_NOT_SUPPORTED,
+            "wp_array_fill: this thread captures a CPU graph, which records "
+            "kernel launches only");
+  CHECK_ERR(wp_array_zero(&X), WP_ERROR_NOT_SUPPORTED, "wp_array_zero:");
+  CHECK_ERR(wp_array_zero_grad(&X), WP_ERROR_NOT_SUPPORTED,
+            "wp_array_zero_grad:");
+  CHECK_ERR(wp_array_copy(&X, &Y), WP_ERROR_NOT_SUPPORTED, "wp_array_copy:");
+  CHECK_ERR(wp_array_copy_async(&X, &Y, NULL), WP_ERROR_NOT_SUPPORTED,
+            "wp_array_copy_async:");
+  CHECK_ERR(wp_array_clone(&c, &X, WP_DEVICE_CPU, WP_CLONE_GRAD_NONE),
+            WP_ERROR_NOT_SUPPORTED, "wp_array_clone:");
+  CHECK_ERR(wp_array_full(&c, WP_FLOAT32, 0, 1, &n, &v, 0, WP_DEVICE_CPU),
+            WP_ERROR_NOT_SUPPORTED, "wp_array_full:");
+  CHECK(c.data == NULL);
+  CHECK_ERR(wp_tape_zero(t), WP_ERROR_NOT_SUPPORTED, "wp_tape_zero:");
+  CHECK_ERR(wp_tape_backward(t, NULL), WP_ERROR_NOT_SUPPORTED,
+            "wp_tape_backward:");
+  CHECK_ERR(wp_tape_backward_grads(t, 0, NULL, NULL), WP_ERROR_NOT_SUPPORTED,
+            "wp_tape_backward_grads:");
+  CHECK(matches()); /* nothing ran */
+  /* allocation is not refused (it records nothing either way) */
+  CHECK(wp_array_alloc(&c, WP_FLOAT32, 0, 1, &n, 0, WP_DEVICE_CPU) ==
+        WP_SUCCESS);
+  CHECK(wp_capture_end(WP_DEVICE_CPU, NULL, &g) == WP_SUCCESS);
+  /* after the capture they run */
+  CHECK(wp_array_fill(&c, &v) == WP_SUCCESS && ((float *)c.data)[N - 1] == v);
+  CHECK(wp_tape_zero(t) == WP_SUCCESS);
+  wp_array_free(&c);
+  wp_tape_destroy(t);
+  CHECK(wp_graph_destroy(g) == WP_SUCCESS);
+}
+
 int main(void) {
   wp_int64 n = N;
   CHECK(wp_array_alloc(&X, WP_FLOAT32, 0, 1, &n, 0, WP_DEVICE_CPU) ==
@@ -310,6 +366,7 @@ int main(void) {
   test_replay();
   test_reusable_launch();
   test_errors();
+  test_non_launches_refused();
   wp_array_free(&X);
   wp_array_free(&Y);
   wp_shutdown();

@@ -40,7 +40,13 @@
  * runs the recorded launches in order on the thread pool with no checks
  * and returns when they are done.  Arrays are recorded by value (their
  * data pointers): a replay reads and writes the memory they had at capture
- * time, which must still be allocated, as on CUDA.
+ * time, which must still be allocated, as on CUDA.  Only launches are
+ * recorded: what else would run at once and never on replays is refused on
+ * the capturing thread with WP_ERROR_NOT_SUPPORTED (as the driver refuses
+ * it in a CUDA capture): wp_array_copy, wp_array_copy_async,
+ * wp_array_fill, wp_array_zero, wp_array_zero_grad, wp_array_clone,
+ * wp_array_full, wp_tape_backward, wp_tape_backward_grads, wp_tape_zero.
+ * Do them before or after the capture, or in a kernel.
  *
  * Rules, both kinds: one capture per thread at a time (a nested
  * wp_capture_begin is refused, WP_ERROR_INVALID_VALUE); a launch with a
@@ -148,6 +154,12 @@ wp_status wp_graph_update_begin(wp_graph *graph);
  * graph keeps its previous arguments (but see WP_ERROR_CUDA) and the update
  * is over. */
 wp_status wp_graph_update_end(wp_graph *graph);
+
+/* Abandons the update begun on this thread: nothing is applied, the graph
+ * keeps its arguments (e.g. when the code making the launches failed
+ * half-way or after its last launch).  WP_ERROR_INVALID_VALUE when this
+ * thread has no update of `graph` under way. */
+wp_status wp_graph_update_cancel(wp_graph *graph);
 
 #ifdef __cplusplus
 }

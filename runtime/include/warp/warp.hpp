@@ -472,15 +472,15 @@ private:
         wp_graph_destroy(g);
     }
   };
-  /* Ends an update left open by an exception: too few launches, so
-   * nothing is applied. */
+  /* Abandons an update left open by an exception: nothing is applied,
+   * even when fn threw after its last launch. */
   struct update_guard {
     wp_graph *g;
     bool active;
     explicit update_guard(wp_graph *graph) : g(graph), active(true) {}
     ~update_guard() {
       if (active)
-        wp_graph_update_end(g);
+        wp_graph_update_cancel(g);
     }
   };
   wp_graph *g_;
