@@ -30,6 +30,12 @@ wp_status wpi_check_device(wp_device device, const char *what);
  * start with `what` ("wp_array_copy: src").  Does not look at the device. */
 wp_status wpi_check_array(const wp_array *a, const char *what);
 
+/* Copies the string at `p` (at most n - 1 bytes, NUL-terminated) into buf
+ * without faulting when p is not readable memory (probe_memory.c).
+ * Returns 1 when a string (or its first n - 1 bytes) was read, 0 when p
+ * could not be read (or the platform has no way to probe it). */
+int wpi_read_string(const void *p, char *buf, wp_size n);
+
 /* The element shape of a dtype, as Warp's _shape_ (dtype.c): (n,) for
  * vectors, quaternions (4) and transforms (7), (rows, cols) for matrices.
  * Returns the number of entries written (1 or 2), 0 for a scalar or

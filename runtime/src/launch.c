@@ -41,10 +41,14 @@ abi_mismatch(const wp_kernel_desc *kernel) {
                         "must be rebuilt with the warpc that matches the "
                         "runtime",
                         WP_ABI_VERSION);
-  /* The layout of ABI <= 3: the first field is the launcher's name. */
-  const char *old_name = (const char *)(wp_size)word;
+  /* The layout of ABI <= 3: the first field is the launcher's name.  It is
+   * read without faulting: a corrupt descriptor has garbage there. */
+  char old_name[201];
+  if (!wpi_read_string((const void *)(wp_size)word, old_name, sizeof old_name))
+    snprintf(old_name, sizeof old_name, "(descriptor at %p)",
+             (const void *)kernel);
   return wp_set_error(WP_ERROR_ABI_MISMATCH,
-                      "kernel %.200s: the object was built for warpc ABI "
+                      "kernel %s: the object was built for warpc ABI "
                       "version 3 or older (its kernel descriptor has no ABI "
                       "word), this runtime (libwarprt) has ABI version %d: "
                       "rebuild the object with the warpc that matches the "

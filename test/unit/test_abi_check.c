@@ -148,6 +148,18 @@ static void test_old_layout(void) {
   CHECK(contains("rebuild the object"));
 }
 
+/* A corrupt descriptor whose first word is neither an ABI word nor a
+ * readable name: refused with its address, no fault (was a SIGSEGV). */
+static void test_corrupt_word(void) {
+  wp_kernel_desc d = desc_with(0x1234);
+  CHECK(launch_on(&WP_LAUNCH_1D(10), &d, 0) == WP_ERROR_ABI_MISMATCH);
+  CHECK(ran == 0);
+  CHECK(contains("kernel (descriptor at 0x"));
+  CHECK(contains("version 3 or older"));
+  wp_kernel_desc e = desc_with(~(wp_uint64)0 >> 1);
+  CHECK(launch_on(&WP_LAUNCH_1D(10), &e, 0) == WP_ERROR_ABI_MISMATCH);
+}
+
 static void test_no_word(void) {
   /* a hand-made descriptor that forgot .abi */
   wp_kernel_desc d = desc_with(0);
@@ -185,6 +197,7 @@ int main(void) {
   test_other_versions();
   test_old_layout();
   test_no_word();
+  test_corrupt_word();
   test_launch_4d();
   wp_shutdown();
   return check_report("test_abi_check");

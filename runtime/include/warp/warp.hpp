@@ -28,6 +28,11 @@
  * stderr and calls std::abort() instead; call the C functions directly
  * where a status return is wanted (the wrappers' get() gives the C handle).
  *
+ * Warnings: this header is also clean under -Wshadow, -Wold-style-cast and
+ * -Wzero-as-null-pointer-constant; the C headers it includes are C (casts,
+ * 0 as NULL), so under those flags include them as system headers
+ * (-isystem DIR, or from an installed prefix).
+ *
  * Ownership: a wp::array made by the allocating constructor owns its data
  * and grad (freed by the destructor); one made by wp::array::wrap() owns
  * neither (the caller keeps the buffer alive).  A moved-from object is
@@ -93,12 +98,12 @@ class tape;
  * setters.  It is a wp_launch, so &l is what generated launchers take.
  * More than 4 or no extents: WP_ERROR_INVALID_VALUE. */
 struct launch : wp_launch {
-  launch(std::initializer_list<wp_int64> dims) : wp_launch() {
-    if (dims.size() < 1 || dims.size() > 4)
+  launch(std::initializer_list<wp_int64> extents) : wp_launch() {
+    if (extents.size() < 1 || extents.size() > 4)
       check(wp_set_error(WP_ERROR_INVALID_VALUE,
                          "wp::launch: %d extents given, a launch has 1 to 4",
-                         (int)dims.size()));
-    for (wp_int64 d : dims)
+                         static_cast<int>(extents.size())));
+    for (wp_int64 d : extents)
       this->dims[ndim++] = d;
   }
   launch &on(wp_device d) {
@@ -144,8 +149,9 @@ public:
         wp_device device = WP_DEVICE_CPU, bool requires_grad = false,
         wp_size elem_size = 0)
       : a_() {
-    check(wp_array_alloc(&a_, dtype, elem_size, (wp_int32)shape.size(),
-                         shape.begin(), requires_grad ? 1 : 0, device));
+    check(wp_array_alloc(&a_, dtype, elem_size,
+                         static_cast<wp_int32>(shape.size()), shape.begin(),
+                         requires_grad ? 1 : 0, device));
   }
   /* Describes the caller's buffer without copying or owning it
    * (wp_array_wrap: strides in bytes, NULL for contiguous row-major). */
@@ -154,8 +160,9 @@ public:
                     wp_device device = WP_DEVICE_CPU,
                     const wp_int64 *strides = nullptr, wp_size elem_size = 0) {
     array r;
-    check(wp_array_wrap(&r.a_, data, dtype, elem_size, (wp_int32)shape.size(),
-                        shape.begin(), strides, device));
+    check(wp_array_wrap(&r.a_, data, dtype, elem_size,
+                        static_cast<wp_int32>(shape.size()), shape.begin(),
+                        strides, device));
     return r;
   }
   array(const array &) = delete;
@@ -227,11 +234,12 @@ public:
   /* Sets every element to `value` (one element of the dtype: a float for
    * float32, a wp_vec3f for vec3f, ...). */
   template <class T> void fill(const T &value) {
-    if (sizeof(T) != (wp_size)a_.elem_size)
+    if (sizeof(T) != static_cast<wp_size>(a_.elem_size))
       check(wp_set_error(WP_ERROR_INVALID_VALUE,
                          "wp::array::fill: a value of %d bytes for elements "
                          "of %d bytes",
-                         (int)sizeof(T), (int)a_.elem_size));
+                         static_cast<int>(sizeof(T)),
+                         static_cast<int>(a_.elem_size)));
     check(wp_array_fill(&a_, &value));
   }
   /* Copies `src` (same dtype and shape, any device) into this array. */
