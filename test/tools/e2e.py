@@ -1527,17 +1527,53 @@ class Desc:
 
 
 class OutTI:
+    """The part of a TypeInfo that compare() reads, from a test.json output:
+    a struct is compared field by field (padding bytes are not values)."""
+
     def __init__(self, o):
-        self.is_float = o["is_float"]
-        self.is_bool = o["is_bool"]
+        self.kind = o.get("kind", "value")
+        self.is_float = o.get("is_float", False)
+        self.is_bool = o.get("is_bool", False)
+        self.fields = [(n, OutTI(f)) for n, f in o.get("fields", [])]
+
+
+def _out_ti(ti):
+    """A TypeInfo as JSON for OutTI (structs with their fields)."""
+    if getattr(ti, "kind", None) == "array":
+        return dict(kind="array")
+    if getattr(ti, "kind", None) == "struct":
+        return dict(kind="struct", fields=[[n, _out_ti(f)] for n, f in ti.fields])
+    return dict(kind="value", is_float=ti.is_float, is_bool=ti.is_bool)
+
+
+def _np_dtype_json(dt):
+    """A numpy dtype as JSON that np.dtype(_np_dtype_load(...)) rebuilds,
+    structured dtypes (names, formats, offsets, itemsize) included."""
+    if dt.subdtype is not None:  # a vector or matrix field: (base, shape)
+        return dict(base=_np_dtype_json(dt.subdtype[0]), shape=list(dt.subdtype[1]))
+    if dt.names is None:
+        return dt.str
+    return dict(names=list(dt.names), formats=[_np_dtype_json(dt.fields[n][0]) for n in dt.names],
+                offsets=[dt.fields[n][1] for n in dt.names], itemsize=dt.itemsize)
+
+
+def _np_dtype_load(j):
+    import numpy as np
+
+    if isinstance(j, str):
+        return np.dtype(j)
+    if "names" not in j:  # a sub-array field: (base, shape)
+        return np.dtype((_np_dtype_load(j["base"]), tuple(j["shape"])))
+    return np.dtype(dict(names=j["names"], formats=[_np_dtype_load(f) for f in j["formats"]],
+                         offsets=j["offsets"], itemsize=j["itemsize"]))
 
 
 def describe_test(t, stem, expected, opts):
     outs = []
     for o in t.outputs:
         ti = t.arrays[o]["ti"]
-        outs.append(dict(name=o, dtype=ti.np_dtype.str, shape=list(expected[o].shape), is_float=ti.is_float,
-                         is_bool=ti.is_bool, tol=list(t.tol[o])))
+        outs.append(dict(name=o, dtype=_np_dtype_json(ti.np_dtype), shape=list(expected[o].shape),
+                         tol=list(t.tol[o]), **_out_ti(ti)))
     return dict(stem=stem, index=t.index, name=t.name, label=t.label, device=opts.device, time=opts.time,
                 outputs=outs)
 
@@ -1559,6 +1595,10 @@ def error_stats(ti, want, got):
             rel = diff[nz] / np.abs(w[nz])
             maxrel = float(np.max(rel)) if rel.size else 0.0
         return maxabs, maxrel
+    if getattr(ti, "kind", None) == "struct":  # the largest over the fields
+        stats = [error_stats(f, np.ascontiguousarray(want[n]), np.ascontiguousarray(got[n]))
+                 for n, f in ti.fields if f.kind != "array"]
+        return (max((a for a, _ in stats), default=0.0), max((r for _, r in stats), default=0.0))
     if ti.is_bool:
         want = want.view(np.uint8)
         got = got.view(np.uint8)
@@ -1636,7 +1676,7 @@ def check_timed_run(d, tdir, opts):
         for o in d.outputs:
             ti = OutTI(o)
             shape = tuple(o["shape"])
-            dt = np.dtype(o["dtype"])
+            dt = _np_dtype_load(o["dtype"])
             want = np.frombuffer((tdir / f"{o['name']}.expected").read_bytes(), dtype=dt).reshape(shape)
             f = tdir / f"{o['name']}{suffix}.out"
             if not f.exists():
