@@ -255,7 +255,7 @@ UNIT_BIN := $(UNIT_SRC:test/unit/%.c=$(B)/test/unit/%)
 # A test of several files lists the others in UNIT_PARTS_NAME: the program
 # test_cuda_runtime is test/unit/test_cuda_runtime.c (main) and
 # test/unit/cuda/*.c (its fixture and checks).
-UNIT_HDR := $(wildcard test/unit/*.h test/unit/cuda/*.h)
+UNIT_HDR := $(wildcard test/unit/*.h test/unit/cuda/*.h) test/fakecuda/fakecuda.h
 UNIT_PARTS_test_cuda_runtime := $(wildcard test/unit/cuda/*.c)
 $(B)/test/unit/%: test/unit/%.c $(UNIT_HDR) $(LIBWARPC) $(LIBWARPRT)
 	@mkdir -p $(dir $@)
@@ -340,7 +340,7 @@ $(B)/bin/fuzz_runtime: test/fuzz/fuzz_runtime.c test/fuzz/runtime_input.h $(LIBW
 	  -o $@ $< $(LIBWARPRT) -ldl
 
 $(B)/bin/libcuda.so.1: test/fakecuda/fakecuda.c test/fakecuda/fakecuda.h \
-  test/fakecuda/fakecuda_graph.inc
+  test/fakecuda/fakecuda_graph.inc test/fakecuda/fakecuda_streams.inc
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g $(WARN) -shared -fPIC -pthread -o $@ $<
 
@@ -447,7 +447,7 @@ $(TSAN_B)/test/%: test/unit/%.c $(UNIT_HDR) $(TSAN_LIB)
 $(TSAN_B)/test/test_cuda_runtime: $(UNIT_PARTS_test_cuda_runtime)
 
 $(TSAN_FAKECUDA): test/fakecuda/fakecuda.c test/fakecuda/fakecuda.h \
-  test/fakecuda/fakecuda_graph.inc
+  test/fakecuda/fakecuda_graph.inc test/fakecuda/fakecuda_streams.inc
 	@mkdir -p $(dir $@)
 	$(CC) $(TSAN_CFLAGS) $(WARN) -shared -fPIC -pthread -o $@ $<
 

@@ -288,6 +288,12 @@ wp_status wp_synchronize(wp_device device) {
     return st;
   CUresult r = api->cuCtxSynchronize();
   wpi_cuda_leave();
+  if (r == CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED) /* not a device fault */
+    return wpi_cuda_fail(r,
+                         "%s: cuda:%d: a stream of the device is being "
+                         "captured (the capture is invalidated: wp_capture_end "
+                         "will fail; synchronise after it)",
+                         what, (int)device - 1);
   if (r != CUDA_SUCCESS)
     return wpi_cuda_fail(r,
                          "%s: cuda:%d: waiting for the device failed (an "

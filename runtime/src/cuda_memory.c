@@ -3,7 +3,10 @@
  * Synchronous operations go through the legacy default stream, as the
  * driver's cuMemset and cuMemcpy do, so they are ordered after earlier
  * launches on the default stream and on streams made by wp_stream_create
- * (which are blocking streams).
+ * (which are blocking streams).  The zeroing of a new allocation is the
+ * exception: it runs on the calling thread's per-thread stream, so that
+ * allocating does not touch the legacy stream (which would invalidate
+ * another thread's capture on the device).
  */
 #include "cuda_internal.h"
 
@@ -26,9 +29,21 @@ wp_status wpi_cuda_alloc(wp_device device, wp_size bytes, void **out,
     return st;
   CUdeviceptr p = 0;
   CUresult r = api->cuMemAlloc(&p, bytes > 0 ? bytes : 1);
-  if (r == CUDA_SUCCESS && bytes > 0 &&
-      (r = api->cuMemsetD8(p, 0, bytes)) != CUDA_SUCCESS)
-    api->cuMemFree(p);
+  /* Zeroed on this thread's per-thread stream, not the legacy stream: new
+   * memory waits for no earlier work, and legacy-stream work would
+   * invalidate another thread's capture of a blocking stream of the device
+   * (the driver's CUDA_ERROR_STREAM_CAPTURE_IMPLICIT). */
+  if (r == CUDA_SUCCESS && bytes > 0) {
+    if (api->cuMemsetD8Async) {
+      r = api->cuMemsetD8Async(p, 0, bytes, (CUstream)WP_STREAM_PER_THREAD);
+      if (r == CUDA_SUCCESS)
+        r = api->cuStreamSynchronize((CUstream)WP_STREAM_PER_THREAD);
+    } else {
+      r = api->cuMemsetD8(p, 0, bytes);
+    }
+    if (r != CUDA_SUCCESS)
+      api->cuMemFree(p);
+  }
   wpi_cuda_leave();
   if (r != CUDA_SUCCESS)
     return wpi_cuda_fail(r, "%s: cannot allocate %zu bytes on cuda:%d", what,

@@ -134,6 +134,18 @@ wp_status wpi_graph_cuda_end(wpi_capture *c) {
     g = NULL;
   }
   wpi_cuda_leave();
+  if (r == CUDA_ERROR_STREAM_CAPTURE_INVALIDATED)
+    step = "the capture was invalidated by a call it cannot record, made "
+           "during it (wp_synchronize of the device, wp_stream_synchronize "
+           "of a captured stream, an allocation on the capturing thread, "
+           "work on the device's legacy stream: that call's error named "
+           "it); no graph";
+  else if (r == CUDA_ERROR_STREAM_CAPTURE_UNJOINED)
+    step = "a stream that joined the capture (wp_stream_wait_stream or "
+           "wp_stream_wait_event on an event of a captured stream) has work "
+           "the captured stream does not wait for: join it back "
+           "(wp_stream_wait_stream(device, stream, other)) before "
+           "wp_capture_end; no graph";
   if (r != CUDA_SUCCESS)
     return wpi_cuda_fail(r, "%s: cuda:%d: %s", what, ordinal, step);
   c->graph->cu_graph = g;

@@ -36,8 +36,19 @@ enum {
   CUDA_ERROR_NOT_FOUND = 500,
   CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES = 701,
   CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED = 900,
+  CUDA_ERROR_STREAM_CAPTURE_INVALIDATED = 901,
   CUDA_ERROR_STREAM_CAPTURE_UNMATCHED = 903,
+  CUDA_ERROR_STREAM_CAPTURE_UNJOINED = 904,
+  CUDA_ERROR_STREAM_CAPTURE_ISOLATION = 905,
+  CUDA_ERROR_STREAM_CAPTURE_IMPLICIT = 906,
+  CUDA_ERROR_CAPTURED_EVENT = 907,
+  CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD = 908,
 };
+
+/* Limits of the fake's capture model (fakecuda.h). */
+#define FAKECUDA_MAX_DEPS 8      /* nodes one captured operation depends on */
+#define FAKECUDA_MAX_JOINED 16   /* streams in one capture, the origin too */
+#define FAKECUDA_MAX_CAPTURES 32 /* captures under way at once */
 
 enum { MODE_GLOBAL = 0, MODE_THREAD_LOCAL = 1, MODE_RELAXED = 2 };
 
@@ -56,25 +67,37 @@ typedef struct function {
   char name[128];
 } function;
 typedef struct graph graph;
+typedef struct node node;
 typedef struct stream {
   int device;
-  graph *capture; /* the graph being captured, or NULL */
-  int capture_mode;
-  unsigned long long capture_id;
+  graph *capture; /* the capture this stream is in (origin or joined) */
+  /* the nodes the stream's next captured operation depends on */
+  node *tail[FAKECUDA_MAX_DEPS];
+  int ntail;
 } stream;
 
 /* A captured kernel launch: a graph node. */
-typedef struct node {
+struct node {
+  int index; /* in its graph's nodes */
   function *fn;
   unsigned grid, block;
   size_t args_size;
   unsigned char *args; /* copy of kernelParams[0] */
   unsigned char bounds[48];
-} node;
+  node *deps[FAKECUDA_MAX_DEPS]; /* the nodes that run before it */
+  int ndeps;
+};
 struct graph {
   int device;
   node **nodes;
   int n, cap;
+  /* while captured: */
+  int mode;              /* CU_STREAM_CAPTURE_MODE_* of the capture */
+  unsigned long long id; /* cuStreamGetCaptureInfo's id */
+  const void *owner;     /* &thread_token of the thread that began it */
+  int invalidated;       /* an illegal call ended it (lock held to use) */
+  stream *streams[FAKECUDA_MAX_JOINED]; /* [0]: the origin stream */
+  int nstreams;
 };
 typedef struct exec {
   graph *g;
@@ -83,6 +106,9 @@ typedef struct exec {
 typedef struct event {
   int device, recorded;
   double ms;
+  unsigned long long capture_id; /* recorded on a capturing stream: its id */
+  node *deps[FAKECUDA_MAX_DEPS]; /* ... and the stream's nodes then */
+  int ndeps;
 } event;
 typedef struct alloc {
   char *p;
@@ -105,8 +131,8 @@ static struct {
     size_t args_size; /* 0: unknown (launches cannot be captured) */
   } kernels[32];
   int nkernels;
-  int global_captures; /* captures begun in CU_STREAM_CAPTURE_MODE_GLOBAL */
-  int mempools;        /* CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED */
+  graph *captures[FAKECUDA_MAX_CAPTURES]; /* captures under way */
+  int mempools; /* CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED */
   struct {
     void *p;
   } host[64]; /* live cuMemHostAlloc blocks */
@@ -117,9 +143,10 @@ static struct {
 static _Thread_local ctx *stack[16];
 static _Thread_local int depth;
 /* The calling thread's capture mode (cuThreadExchangeStreamCaptureMode),
- * its active captures, and its per-thread default stream. */
+ * a byte whose address names the thread, and its per-thread default
+ * stream. */
 static _Thread_local int thread_mode = MODE_GLOBAL;
-static _Thread_local int thread_captures;
+static _Thread_local char thread_token;
 static _Thread_local stream per_thread_stream;
 
 static int env_int(const char *name, int dflt) {
@@ -175,20 +202,75 @@ static stream *as_stream(void *st) {
   return st;
 }
 
-/* Whether a "potentially unsafe" call (module loads, cuMemAlloc) must fail
- * with CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED, as the driver's capture
- * modes say: never in relaxed mode; in thread-local mode while this thread
- * captures; in global mode also while any global capture is active. */
-static int unsafe_refused(void) {
-  if (thread_mode == MODE_RELAXED)
-    return 0;
-  if (thread_captures > 0)
-    return 1;
-  lock();
-  int g = F.global_captures;
-  unlock();
-  return thread_mode == MODE_GLOBAL && g > 0;
+/* Marks capture g invalidated (its cuStreamEndCapture will fail with
+ * CUDA_ERROR_STREAM_CAPTURE_INVALIDATED).  Lock held. */
+static void invalidate(graph *g) {
+  if (!g->invalidated)
+    F.stats.captures_invalidated++;
+  g->invalidated = 1;
 }
+
+/* Whether capture g was invalidated (any thread may invalidate it). */
+static int is_invalidated(graph *g) {
+  lock();
+  int v = g->invalidated;
+  unlock();
+  return v;
+}
+
+/* The capture under way with this id, or NULL.  Lock held. */
+static graph *find_capture(unsigned long long id) {
+  for (int i = 0; id && i < FAKECUDA_MAX_CAPTURES; i++)
+    if (F.captures[i] && F.captures[i]->id == id)
+      return F.captures[i];
+  return NULL;
+}
+
+/* A "potentially unsafe" call (module loads, cuMemAlloc), as the driver's
+ * capture modes say: refused with CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED,
+ * invalidating the captures that forbid it, when the calling thread's mode
+ * is not relaxed and this thread has a capture begun in a mode other than
+ * relaxed, or (the thread's mode being global) any thread has a capture
+ * begun in global mode. */
+static CUresult unsafe_call(void) {
+  if (thread_mode == MODE_RELAXED)
+    return CUDA_SUCCESS;
+  int refused = 0;
+  lock();
+  for (int i = 0; i < FAKECUDA_MAX_CAPTURES; i++) {
+    graph *g = F.captures[i];
+    if (g && ((g->owner == &thread_token && g->mode != MODE_RELAXED) ||
+              (thread_mode == MODE_GLOBAL && g->mode == MODE_GLOBAL))) {
+      invalidate(g);
+      refused = 1;
+    }
+  }
+  F.stats.unsafe_refused += refused;
+  unlock();
+  return refused ? CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED : CUDA_SUCCESS;
+}
+
+/* A call that would synchronise with every stream of device `dev`: the
+ * legacy stream's work (synchronous copies and memsets, launches and
+ * records on the legacy stream) or cuCtxSynchronize.  A capture under way
+ * on a stream of that device (all the fake's streams are blocking ones)
+ * cannot take part: the call fails with `code` and invalidates it. */
+static CUresult device_wide_call(int dev, CUresult code) {
+  int refused = 0;
+  lock();
+  for (int i = 0; i < FAKECUDA_MAX_CAPTURES; i++) {
+    graph *g = F.captures[i];
+    if (g && g->device == dev) {
+      invalidate(g);
+      refused = 1;
+    }
+  }
+  F.stats.implicit_refused += refused;
+  unlock();
+  return refused ? code : CUDA_SUCCESS;
+}
+#define legacy_call(dev)                                                       \
+  device_wide_call(dev, CUDA_ERROR_STREAM_CAPTURE_IMPLICIT)
 
 /* Non-zero when [p, p + n) lies in one live allocation.  Lock held. */
 static int in_alloc(const void *p, size_t n) {
@@ -239,6 +321,25 @@ static const struct {
     {CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED,
      "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED",
      "operation not permitted when stream is capturing"},
+    {CUDA_ERROR_STREAM_CAPTURE_INVALIDATED,
+     "CUDA_ERROR_STREAM_CAPTURE_INVALIDATED",
+     "operation failed due to a previous error during capture"},
+    {CUDA_ERROR_STREAM_CAPTURE_UNMATCHED, "CUDA_ERROR_STREAM_CAPTURE_UNMATCHED",
+     "capture was not initiated in this stream"},
+    {CUDA_ERROR_STREAM_CAPTURE_UNJOINED, "CUDA_ERROR_STREAM_CAPTURE_UNJOINED",
+     "capturing stream has unjoined work"},
+    {CUDA_ERROR_STREAM_CAPTURE_ISOLATION, "CUDA_ERROR_STREAM_CAPTURE_ISOLATION",
+     "dependency created on uncaptured work in another stream"},
+    {CUDA_ERROR_STREAM_CAPTURE_IMPLICIT, "CUDA_ERROR_STREAM_CAPTURE_IMPLICIT",
+     "operation would make the legacy stream depend on a capturing blocking "
+     "stream"},
+    {CUDA_ERROR_CAPTURED_EVENT, "CUDA_ERROR_CAPTURED_EVENT",
+     "operation not permitted on an event last recorded in a capturing "
+     "stream"},
+    {CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD,
+     "CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD",
+     "attempt to terminate a thread-local capture sequence from another "
+     "thread"},
     {CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES",
      "too many resources requested for launch"},
 };
@@ -346,8 +447,12 @@ EXPORT CUresult cuCtxPopCurrent_v2(void **out) {
 }
 
 EXPORT CUresult cuCtxSynchronize(void) {
-  if (current_device() < 0)
+  int dev = current_device();
+  if (dev < 0)
     return CUDA_ERROR_INVALID_CONTEXT;
+  CUresult r = device_wide_call(dev, CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED);
+  if (r != CUDA_SUCCESS)
+    return r;
   lock();
   F.stats.ctx_syncs++;
   unlock();
@@ -359,12 +464,9 @@ EXPORT CUresult cuCtxSynchronize(void) {
 EXPORT CUresult cuMemAlloc_v2(CUdeviceptr *out, size_t n) {
   if (current_device() < 0)
     return CUDA_ERROR_INVALID_CONTEXT;
-  if (unsafe_refused()) {
-    lock();
-    F.stats.unsafe_refused++;
-    unlock();
-    return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
-  }
+  CUresult unsafe = unsafe_call();
+  if (unsafe != CUDA_SUCCESS)
+    return unsafe;
   if (n == 0)
     return CUDA_ERROR_INVALID_VALUE;
   if (mode("oom"))
@@ -405,11 +507,18 @@ EXPORT CUresult cuMemFree_v2(CUdeviceptr d) {
   return CUDA_ERROR_INVALID_VALUE;
 }
 
-/* Counts a copy of kind `counter` and checks its operands. */
-static CUresult copy(int *counter, int async, void *dst, int dst_dev,
+/* Counts a copy of kind `counter` and checks its operands.  `async`: a
+ * ...Async call on stream `st` (else the legacy stream's). */
+static CUresult copy(int *counter, int async, void *st, void *dst, int dst_dev,
                      const void *src, int src_dev, size_t n) {
-  if (current_device() < 0)
+  int dev = current_device();
+  if (dev < 0)
     return CUDA_ERROR_INVALID_CONTEXT;
+  if (!as_stream(st)) {
+    CUresult r = legacy_call(dev);
+    if (r != CUDA_SUCCESS)
+      return r;
+  }
   lock();
   int ok = (!dst_dev || in_alloc(dst, n)) && (!src_dev || in_alloc(src, n));
   (*counter)++;
@@ -424,47 +533,49 @@ static CUresult copy(int *counter, int async, void *dst, int dst_dev,
 #define DPTR(d) ((void *)(uintptr_t)(d))
 
 EXPORT CUresult cuMemcpyHtoD_v2(CUdeviceptr d, const void *s, size_t n) {
-  return copy(&F.stats.htod, 0, DPTR(d), 1, s, 0, n);
+  return copy(&F.stats.htod, 0, NULL, DPTR(d), 1, s, 0, n);
 }
 EXPORT CUresult cuMemcpyDtoH_v2(void *d, CUdeviceptr s, size_t n) {
-  return copy(&F.stats.dtoh, 0, d, 0, DPTR(s), 1, n);
+  return copy(&F.stats.dtoh, 0, NULL, d, 0, DPTR(s), 1, n);
 }
 EXPORT CUresult cuMemcpyDtoD_v2(CUdeviceptr d, CUdeviceptr s, size_t n) {
-  return copy(&F.stats.dtod, 0, DPTR(d), 1, DPTR(s), 1, n);
+  return copy(&F.stats.dtod, 0, NULL, DPTR(d), 1, DPTR(s), 1, n);
 }
 EXPORT CUresult cuMemcpyPeer(CUdeviceptr d, void *dc, CUdeviceptr s, void *sc,
                              size_t n) {
   if (!dc || !sc)
     return CUDA_ERROR_INVALID_CONTEXT;
-  return copy(&F.stats.peer, 0, DPTR(d), 1, DPTR(s), 1, n);
+  return copy(&F.stats.peer, 0, NULL, DPTR(d), 1, DPTR(s), 1, n);
 }
 EXPORT CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr d, const void *s, size_t n,
                                      void *st) {
-  (void)st;
-  return copy(&F.stats.htod, 1, DPTR(d), 1, s, 0, n);
+  return copy(&F.stats.htod, 1, st, DPTR(d), 1, s, 0, n);
 }
 EXPORT CUresult cuMemcpyDtoHAsync_v2(void *d, CUdeviceptr s, size_t n,
                                      void *st) {
-  (void)st;
-  return copy(&F.stats.dtoh, 1, d, 0, DPTR(s), 1, n);
+  return copy(&F.stats.dtoh, 1, st, d, 0, DPTR(s), 1, n);
 }
 EXPORT CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr d, CUdeviceptr s, size_t n,
                                      void *st) {
-  (void)st;
-  return copy(&F.stats.dtod, 1, DPTR(d), 1, DPTR(s), 1, n);
+  return copy(&F.stats.dtod, 1, st, DPTR(d), 1, DPTR(s), 1, n);
 }
 EXPORT CUresult cuMemcpyPeerAsync(CUdeviceptr d, void *dc, CUdeviceptr s,
                                   void *sc, size_t n, void *st) {
-  (void)st;
   if (!dc || !sc)
     return CUDA_ERROR_INVALID_CONTEXT;
-  return copy(&F.stats.peer, 1, DPTR(d), 1, DPTR(s), 1, n);
+  return copy(&F.stats.peer, 1, st, DPTR(d), 1, DPTR(s), 1, n);
 }
 
-static CUresult memset_n(int *counter, CUdeviceptr d, const void *v,
+static CUresult memset_n(int *counter, void *st, CUdeviceptr d, const void *v,
                          size_t width, size_t count) {
-  if (current_device() < 0)
+  int dev = current_device();
+  if (dev < 0)
     return CUDA_ERROR_INVALID_CONTEXT;
+  if (!as_stream(st)) {
+    CUresult r = legacy_call(dev);
+    if (r != CUDA_SUCCESS)
+      return r;
+  }
   if (d % width != 0 || !dev_ok(d, count * width))
     return CUDA_ERROR_INVALID_VALUE;
   char *p = DPTR(d);
@@ -477,14 +588,14 @@ static CUresult memset_n(int *counter, CUdeviceptr d, const void *v,
 }
 
 EXPORT CUresult cuMemsetD8_v2(CUdeviceptr d, unsigned char v, size_t n) {
-  return memset_n(&F.stats.memset8, d, &v, 1, n);
+  return memset_n(&F.stats.memset8, NULL, d, &v, 1, n);
 }
 EXPORT CUresult cuMemsetD16_v2(CUdeviceptr d, unsigned short v, size_t n) {
-  return memset_n(&F.stats.memset16, d, &v, 2, n);
+  return memset_n(&F.stats.memset16, NULL, d, &v, 2, n);
 }
 #ifndef FAKECUDA_OMIT_MEMSETD32 /* a driver lacking an entry point */
 EXPORT CUresult cuMemsetD32_v2(CUdeviceptr d, unsigned int v, size_t n) {
-  return memset_n(&F.stats.memset32, d, &v, 4, n);
+  return memset_n(&F.stats.memset32, NULL, d, &v, 4, n);
 }
 #endif
 
@@ -494,12 +605,9 @@ EXPORT CUresult cuModuleLoadData(void **out, const void *image) {
   int dev = current_device();
   if (dev < 0)
     return CUDA_ERROR_INVALID_CONTEXT;
-  if (unsafe_refused()) {
-    lock();
-    F.stats.unsafe_refused++;
-    unlock();
-    return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
-  }
+  CUresult unsafe = unsafe_call();
+  if (unsafe != CUDA_SUCCESS)
+    return unsafe;
   lock();
   F.stats.module_loads++;
   F.stats.module_loads_on[dev]++;
@@ -566,10 +674,15 @@ static fakecuda_kernel_fn find_kernel(const char *name, size_t *args_size) {
   return NULL;
 }
 
-/* Adds a launch to the graph a stream captures, instead of running it.
+/* Adds a launch to the graph stream sp captures, instead of running it:
+ * a node that depends on the stream's tail, and is its tail from now on.
  * The parameters are copied now, as the driver does. */
-static CUresult capture_launch(graph *g, function *f, unsigned gx, unsigned bx,
-                               void **params, const fakecuda_launch *l) {
+static CUresult capture_launch(stream *sp, function *f, unsigned gx,
+                               unsigned bx, void **params,
+                               const fakecuda_launch *l) {
+  graph *g = sp->capture;
+  if (is_invalidated(g))
+    return CUDA_ERROR_STREAM_CAPTURE_INVALIDATED;
   size_t size = 0;
   lock();
   find_kernel(f->name, &size);
@@ -577,6 +690,11 @@ static CUresult capture_launch(graph *g, function *f, unsigned gx, unsigned bx,
   if (size == 0) /* the fake cannot know how many bytes to copy */
     return CUDA_ERROR_INVALID_VALUE;
   node *n = calloc(1, sizeof *n);
+  n->index = g->n;
+  memcpy(n->deps, sp->tail, sizeof n->deps);
+  n->ndeps = sp->ntail;
+  sp->tail[0] = n;
+  sp->ntail = 1;
   n->fn = f;
   n->grid = gx;
   n->block = bx;
@@ -624,7 +742,12 @@ EXPORT CUresult cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
   snprintf(l.name, sizeof l.name, "%s", f->name);
   memcpy(l.bounds, params[1], sizeof l.bounds);
   if (sp && sp->capture)
-    return capture_launch(sp->capture, f, gx, bx, params, &l);
+    return capture_launch(sp, f, gx, bx, params, &l);
+  if (!sp) {
+    CUresult r = legacy_call(dev);
+    if (r != CUDA_SUCCESS)
+      return r;
+  }
   fakecuda_kernel_fn emulate = NULL;
   lock();
   F.stats.launches++;
@@ -636,100 +759,7 @@ EXPORT CUresult cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
   return CUDA_SUCCESS;
 }
 
-/* ---- streams and events -------------------------------------------------- */
-
-EXPORT CUresult cuStreamCreate(void **out, unsigned flags) {
-  int dev = current_device();
-  if (dev < 0)
-    return CUDA_ERROR_INVALID_CONTEXT;
-  if (flags != 0)
-    return CUDA_ERROR_INVALID_VALUE;
-  stream *s = calloc(1, sizeof *s);
-  s->device = dev;
-  lock();
-  F.stats.live_streams++;
-  unlock();
-  *out = s;
-  return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuStreamDestroy_v2(void *s) {
-  if (!as_stream(s) || s == (void *)0x2)
-    return CUDA_ERROR_INVALID_HANDLE;
-  free(s);
-  lock();
-  F.stats.live_streams--;
-  unlock();
-  return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuStreamSynchronize(void *s) {
-  int dev = current_device();
-  if (dev < 0)
-    return CUDA_ERROR_INVALID_CONTEXT;
-  stream *sp = as_stream(s);
-  if (sp && sp->device != dev)
-    return CUDA_ERROR_INVALID_HANDLE;
-  if (sp && sp->capture)
-    return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
-  lock();
-  F.stats.stream_syncs++;
-  unlock();
-  return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuEventCreate(void **out, unsigned flags) {
-  int dev = current_device();
-  if (dev < 0)
-    return CUDA_ERROR_INVALID_CONTEXT;
-  (void)flags;
-  event *e = calloc(1, sizeof *e);
-  e->device = dev;
-  lock();
-  F.stats.live_events++;
-  unlock();
-  *out = e;
-  return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuEventRecord(void *ev, void *st) {
-  event *e = ev;
-  int dev = current_device();
-  if (dev < 0)
-    return CUDA_ERROR_INVALID_CONTEXT;
-  stream *sp = as_stream(st);
-  if (!e || e->device != dev || (sp && sp->device != dev))
-    return CUDA_ERROR_INVALID_HANDLE;
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  e->ms = (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-  e->recorded = 1;
-  return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuEventSynchronize(void *ev) {
-  return ev ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
-}
-
-/* Only the old name: the runtime must fall back from
- * cuEventElapsedTime_v2, as with drivers before CUDA 12.8. */
-EXPORT CUresult cuEventElapsedTime(float *ms, void *a, void *b) {
-  event *s = a, *e = b;
-  if (!s || !e || !s->recorded || !e->recorded)
-    return CUDA_ERROR_INVALID_HANDLE;
-  *ms = (float)(e->ms - s->ms);
-  return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuEventDestroy_v2(void *e) {
-  if (!e)
-    return CUDA_ERROR_INVALID_HANDLE;
-  free(e);
-  lock();
-  F.stats.live_events--;
-  unlock();
-  return CUDA_SUCCESS;
-}
+#include "fakecuda_streams.inc"
 
 #ifndef FAKECUDA_OMIT_GRAPHS /* a driver older than CUDA 11.3 */
 #include "fakecuda_graph.inc"

@@ -19,15 +19,59 @@
  *   FAKECUDA_MEMPOOLS  CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED (default 1;
  *                      0: cuMemAllocAsync fails)
  *
- * Stream capture (fakecuda_graph.inc): a stream being captured records
- * launches into a fake graph (their parameters copied: the kernel must be
- * registered with its args size, fakecuda_register_kernel_args, else the
- * capture fails with CUDA_ERROR_INVALID_VALUE); cuGraphLaunch runs the
- * nodes through the registered emulations.  Module loads and cuMemAlloc
- * are "unsafe" during capture as the capture modes say (refused with
- * CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED unless the thread's mode is
- * relaxed).  The legacy stream (NULL, 0x1) cannot be captured; the
- * per-thread stream (0x2) can.
+ * Stream capture (fakecuda_graph.inc, fakecuda_streams.inc) follows the
+ * driver's rules (the documentation of cuStreamBeginCapture,
+ * cuThreadExchangeStreamCaptureMode and the CUDA programming guide's
+ * "Prohibited and Unhandled Operations"):
+ *   - a stream being captured records launches into a fake graph (their
+ *     parameters copied: the kernel must be registered with its args size,
+ *     fakecuda_register_kernel_args, else the launch fails with
+ *     CUDA_ERROR_INVALID_VALUE); each node depends on its stream's tail (the
+ *     nodes the stream's next operation depends on), cuStreamGetCaptureInfo
+ *     returns that tail; cuGraphLaunch runs the nodes through the registered
+ *     emulations in an order their dependencies allow, the newest ready node
+ *     first, so a dependency the capture missed changes the results;
+ *   - fork/join: cuEventRecord on a capturing stream makes the event stand
+ *     for the stream's tail; cuStreamWaitEvent of such an event makes the
+ *     waiting stream join that capture (its next nodes depend on the
+ *     event's) or, already in it, adds the event's nodes to its tail;
+ *     cuStreamEndCapture is for the origin stream only
+ *     (CUDA_ERROR_STREAM_CAPTURE_UNMATCHED otherwise), ends the capture of
+ *     every stream in it, and fails with CUDA_ERROR_STREAM_CAPTURE_UNJOINED
+ *     (no graph) when a forked stream's tail is not an ancestor of the
+ *     origin's (work not joined back); a stream of another capture waiting
+ *     for the event: CUDA_ERROR_STREAM_CAPTURE_ISOLATION;
+ *   - invalidation: these calls fail and invalidate the captures they
+ *     conflict with; after it, launches and records on their streams fail
+ *     with CUDA_ERROR_STREAM_CAPTURE_INVALIDATED, cuStreamGetCaptureInfo
+ *     says CU_STREAM_CAPTURE_STATUS_INVALIDATED, and cuStreamEndCapture
+ *     returns CUDA_ERROR_STREAM_CAPTURE_INVALIDATED and no graph:
+ *       * "potentially unsafe" calls (cuMemAlloc, cuModuleLoadData):
+ *         CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED unless the calling thread's
+ *         mode is relaxed, when this thread has a capture begun in global or
+ *         thread-local mode, or (the thread's mode global) any thread has a
+ *         capture begun in global mode: those captures are invalidated;
+ *       * cuCtxSynchronize while a stream of the device is captured:
+ *         CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+ *       * cuStreamSynchronize of a capturing stream:
+ *         CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED; cuEventSynchronize of an
+ *         event recorded in a capture under way: CUDA_ERROR_CAPTURED_EVENT;
+ *       * the legacy stream's work (synchronous copies and memsets,
+ *         launches, records, waits and synchronize on the legacy stream,
+ *         ...Async calls given it) while a stream of the device is captured
+ *         (the fake's streams are all blocking ones):
+ *         CUDA_ERROR_STREAM_CAPTURE_IMPLICIT;
+ *     cuStreamEndCapture from another thread than the one that began a
+ *     global or thread-local capture: CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD.
+ *   Not modelled: copies, memsets and stream-ordered allocations on a
+ *   capturing stream run at once (no memcpy/memset/alloc nodes); waits for
+ *   events recorded outside a capture add no dependency; the legacy stream
+ *   (NULL, 0x1) cannot be captured, the per-thread stream (0x2) can; the
+ *   fake refuses to destroy a stream that is in a capture
+ *   (CUDA_ERROR_ILLEGAL_STATE).  Limits (CUDA_ERROR_OUT_OF_MEMORY past
+ *   them): 8 dependencies per stream tail (FAKECUDA_MAX_DEPS), 16 streams
+ *   per capture (FAKECUDA_MAX_JOINED), 32 captures at once
+ *   (FAKECUDA_MAX_CAPTURES).
  *
  * Tests reach the hooks below with dlopen("libcuda.so.1", RTLD_NOLOAD) and
  * dlsym, after libwarprt has loaded the library.
@@ -70,7 +114,10 @@ typedef struct fakecuda_stats {
   int async_allocs, async_frees;     /* cuMemAllocAsync / cuMemFreeAsync */
   int mode_exchanges;                /* cuThreadExchangeStreamCaptureMode */
   int captures_begun, last_capture_mode;
-  int captured_launches; /* launches added to a graph instead of run */
+  int captured_launches;    /* launches added to a graph instead of run */
+  int captures_invalidated; /* captures an illegal call invalidated */
+  int implicit_refused;     /* device-wide calls refused during a capture */
+  int unjoined_refused;     /* cuStreamEndCapture: CAPTURE_UNJOINED */
   int live_graphs, live_execs;
   int graph_launches, graph_nodes_run, node_updates;
   fakecuda_launch last; /* the last launch (captured ones included) */

@@ -50,7 +50,10 @@ const char *wp_dtype_name(wp_dtype dtype, char *buf, wp_size bufsize);
  * 0 (data is still a valid, freeable pointer).  When `requires_grad` is
  * non-zero a zero-filled grad buffer is allocated too.  CPU memory is
  * 64-byte aligned; CUDA memory comes from cuMemAlloc (256-byte aligned) and
- * is zeroed on the device's default stream.  On failure `*out` is zeroed and
+ * is zeroed, before this returns, on the calling thread's per-thread stream
+ * (not the legacy stream, so another thread's graph capture on the device
+ * is not disturbed; the capturing thread itself cannot allocate: the
+ * driver refuses, WP_ERROR_CUDA).  On failure `*out` is zeroed and
  * WP_ERROR_INVALID_VALUE (bad ndim, negative extent, unknown dtype),
  * WP_ERROR_OUT_OF_MEMORY (host or device memory), WP_ERROR_NO_DEVICE or
  * WP_ERROR_CUDA is returned. */

@@ -26,10 +26,15 @@
  * be launched during capture: libwarprt loads it with the thread's capture
  * mode relaxed for the load (cuThreadExchangeStreamCaptureMode), so no
  * preload is needed.  Allocating (wp_array_alloc), synchronous copies and
- * fills, and synchronising the captured stream are not stream operations
- * the capture can record: the driver refuses them (WP_ERROR_CUDA naming
- * CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED) and the capture then fails at
- * wp_capture_end; allocate before capturing.  CPU launches made while a
+ * fills, synchronising the captured stream or the device (wp_synchronize)
+ * and work on the device's legacy stream are not stream operations the
+ * capture can record: the driver refuses them (WP_ERROR_CUDA naming
+ * CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED or _IMPLICIT), invalidates the
+ * capture, and wp_capture_end then fails; allocate before capturing.
+ * Fork/join: wp_stream_wait_stream(dev, s2, stream) makes s2 join the
+ * capture (its later launches are nodes of the same graph, after what
+ * `stream` had queued); wp_stream_wait_stream(dev, stream, s2) joins s2's
+ * work back, which wp_capture_end requires.  CPU launches made while a
  * CUDA capture runs execute at once, as in Warp.
  *
  * The CPU: wp_capture_begin(WP_DEVICE_CPU, NULL) makes the later CPU
@@ -117,8 +122,13 @@ wp_status wp_capture_begin(wp_device device, void *stream);
  * A capture with no launches gives a graph that does nothing.
  * Errors: WP_ERROR_INVALID_VALUE (NULL out; no capture on this thread;
  * another device or stream than the capture's), WP_ERROR_OUT_OF_MEMORY,
- * WP_ERROR_CUDA (the driver invalidated the capture, e.g. after an
- * operation it cannot capture, or cannot instantiate the graph). */
+ * WP_ERROR_CUDA (the driver invalidated the capture, naming
+ * CUDA_ERROR_STREAM_CAPTURE_INVALIDATED: a call made during it that the
+ * capture cannot record, e.g. wp_synchronize of the device, an allocation
+ * on the capturing thread, wp_stream_synchronize of a captured stream;
+ * CUDA_ERROR_STREAM_CAPTURE_UNJOINED: a stream forked from the capture by
+ * wp_stream_wait_stream / wp_stream_wait_event has launches the captured
+ * stream was not made to wait for; or the graph cannot be instantiated). */
 wp_status wp_capture_end(wp_device device, void *stream, wp_graph **out);
 
 /* Replays `graph`: a CUDA graph is queued on `stream` of its device (NULL:

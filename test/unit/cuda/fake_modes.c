@@ -25,6 +25,7 @@ void test_fake_ok(void) {
   test_fake_stream_order();
   test_fake_memory_info();
   test_fake_graph();
+  test_fake_capture();
   test_fake_mempool();
   check_fake_balance();
   check_cpu_still_works();

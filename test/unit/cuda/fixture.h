@@ -134,6 +134,10 @@ void test_fake_memory_info(void);
 void test_fake_graph(void);
 void test_old_driver(void);
 
+/* fake_capture.c: capture forked onto and joined back from other streams,
+ * unjoined forks, the calls that invalidate a capture. */
+void test_fake_capture(void);
+
 /* fake_mempool.c: pinned host arrays, stream-ordered device arrays (with
  * mempools, or the fallback when $FAKECUDA_MEMPOOLS is 0). */
 void test_fake_mempool(void);
