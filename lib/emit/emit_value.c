@@ -317,6 +317,39 @@ static void struct_accum(emit_ctx *e, const ir_type *t, const char *ptr,
 }
 
 /* grad[idx] += value, atomically, when the array has a grad buffer. */
+/* The plain add of a grad accumulation with a single writer (aux = K > 0:
+ * lib/ir/injective.c found its index injective in launches of at most K
+ * dimensions): `if (launch has at most K dimensions) plain add` (the
+ * caller appends `else` and the atomic add).  Float32 and float64 elements
+ * (scalars, vectors, matrices); false (nothing printed) for the others. */
+static bool plain_accum(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  const ir_type *et = v->args[0]->type->elem;
+  int s = et->scalar, n = et->rows * et->cols;
+  if (v->aux <= 0 || et->kind == IR_T_STRUCT ||
+      (s != WP_SCALAR_FLOAT32 && s != WP_SCALAR_FLOAT64))
+    return false;
+  fprintf(out, "{ if (wp_bounds->ndim <= %d) { %s *wp_gp = ", v->aux,
+          emit_ctype(e, et));
+  address_of(e, v, v->nargs - 2, "WP_GAT");
+  fputs("; ", out);
+  const char *sn = ir_scalar_name(s);
+  if (et->kind == IR_T_SCALAR) {
+    fprintf(out, "wp_plain_add_%s(wp_gp, ", sn);
+    emit_name(out, v->args[v->nargs - 1]);
+    fputs("); } ", out);
+    return true;
+  }
+  const char *first = et->kind == IR_T_MAT ? ".c[0][0]" : ".c[0]";
+  fprintf(out,
+          "for (int wp_c = 0; wp_c < %d; wp_c++) "
+          "wp_plain_add_%s(&(&wp_gp->%s)[wp_c], (&",
+          n, sn, first + 1);
+  emit_name(out, v->args[v->nargs - 1]);
+  fprintf(out, "%s)[wp_c]); } ", first);
+  return true;
+}
+
 static void grad_accum(emit_ctx *e, const ir_value *v) {
   FILE *out = e->out;
   const ir_type *et = v->args[0]->type->elem;
@@ -334,12 +367,16 @@ static void grad_accum(emit_ctx *e, const ir_value *v) {
   }
   fputs("if (", out);
   array_field(out, v->args[0], "grad");
-  fprintf(out, ") wp_atomic_add_%s%s(", et->kind == IR_T_SCALAR ? "" : "v_",
+  fputs(") ", out);
+  bool plain = plain_accum(e, v);
+  if (plain)
+    fputs("else ", out);
+  fprintf(out, "wp_atomic_add_%s%s(", et->kind == IR_T_SCALAR ? "" : "v_",
           et->name);
   address_of(e, v, v->nargs - 2, "WP_GAT");
   fputs(", ", out);
   emit_name(out, v->args[v->nargs - 1]);
-  fputs(");\n", out);
+  fputs(plain ? "); }\n" : ");\n", out);
 }
 
 /* The component index of v: its constant, or its runtime argument argi,
@@ -560,7 +597,7 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     fprintf(out, " default: goto b%d; }\n", v->targets[0]->id);
     return;
   case IR_RET:
-    if (e->func_backward)
+    if (e->func_tape)
       fputs("wp_ttape_free(&wp_tape); ", out);
     fputs("return", out);
     if (v->nargs) {

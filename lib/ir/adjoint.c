@@ -22,8 +22,14 @@
  * iterations that ran (Warp's own transform does not replay loops).  The
  * cost: time about twice the forward pass; memory one tape entry per block
  * executed plus one per value overwritten inside loops (kept on the thread's
- * stack up to a few kilobytes, then on the heap).  Loop-free kernels only
- * push block numbers.
+ * stack up to a few kilobytes, then on the heap).  Block numbers are
+ * pushed only where the reverse walk needs them: on edges into blocks with
+ * several source blocks, and at the return when several blocks return; so
+ * a straight-line kernel (a chain of blocks) keeps no tape at all, and the
+ * emitter declares none.
+ *
+ * Reads add their adjoints into the grads atomically, or with a plain add
+ * where the read's index is injective in the thread (injective.c).
  *
  * Adjoints of values are locals of the backward function (accumulators,
  * zeroed when the reverse walk passes the value's definition).  Builtins'
@@ -52,7 +58,15 @@ typedef struct actx {
   bool *in_loop;   /* primal block id -> the block is on a cycle */
   bool *frame;     /* primal value id -> an array over storage of the
                       function's frame (ir_adj_frame_arrays) */
+  int *single;     /* primal load id -> K > 0: its grad has a single writer
+                      in launches of at most K dimensions (kernels only:
+                      ir_single_writer_loads) */
   ir_preds preds;  /* the edges into each primal block */
+  int *nsrc;       /* primal block id -> its source blocks (one case each in
+                      the reverse walk): the path is recorded only on edges
+                      into blocks with more than one */
+  int nrets;       /* primal blocks returning: the path records which one
+                      only when there are several */
   int nvalues;
   ir_block *cur;        /* where instructions are appended */
   const ir_value *user; /* the primal instruction whose adjoint is being
@@ -271,7 +285,8 @@ static void replay_block(actx *a, ir_block *pb, ir_block *dispatch) {
     switch (v->op) {
     case IR_BR:
       push_params(a, v->targets[0]);
-      path_push(a, pb->id);
+      if (a->nsrc[v->targets[0]->id] > 1)
+        path_push(a, pb->id);
       branch(a, a->fblk[v->targets[0]->id], map_edge(a, &v->targs[0]));
       continue;
     case IR_CBR: {
@@ -287,13 +302,15 @@ static void replay_block(actx *a, ir_block *pb, ir_block *dispatch) {
       for (int k = 0; k < 2; k++) {
         a->cur = tramp[k];
         push_params(a, v->targets[k]);
-        path_push(a, pb->id);
+        if (a->nsrc[v->targets[k]->id] > 1)
+          path_push(a, pb->id);
         branch(a, a->fblk[v->targets[k]->id], map_edge(a, &v->targs[k]));
       }
       continue;
     }
     case IR_RET:
-      path_push(a, pb->id);
+      if (a->nrets > 1)
+        path_push(a, pb->id);
       branch(a, dispatch, (ir_edge){0});
       continue;
     default: break;
@@ -453,7 +470,8 @@ static void adjoint_value(actx *a, const ir_value *v) {
     for (int i = 0; i < v->nargs; i++)
       args[i] = fwd(a, v->args[i]);
     args[v->nargs] = g;
-    emit(a, IR_GRAD_ACCUM, ir_t_void(a->T), args, v->nargs + 1);
+    ir_value *ga = emit(a, IR_GRAD_ACCUM, ir_t_void(a->T), args, v->nargs + 1);
+    ga->aux = a->single ? a->single[v->id] : 0; /* plain add: injective.c */
     return;
   }
   case IR_STORE:
@@ -539,20 +557,29 @@ static void reverse_block(actx *a, ir_block *pb, ir_block *exit) {
   /* the edge that entered the block: its source is on the tape; then the
      arguments' old values (loops), and their adjoints go to the values the
      edge passed */
-  ir_value *pred = emit(a, IR_PATH_POP, ir_t_int32(a->T), NULL, 0);
   const ir_preds *P = &a->preds;
   int e0 = P->start[pb->id], e1 = P->start[pb->id + 1];
-  ir_value *sw = switch_on(a, pred, exit, e1 - e0);
+  if (a->nsrc[pb->id] == 0) { /* the entry: the walk is done */
+    branch(a, exit, (ir_edge){0});
+    return;
+  }
+  ir_value *sw = NULL; /* a single source is known without the tape */
+  if (a->nsrc[pb->id] > 1) {
+    ir_value *pred = emit(a, IR_PATH_POP, ir_t_int32(a->T), NULL, 0);
+    sw = switch_on(a, pred, exit, e1 - e0);
+  }
   for (int e = e0; e < e1; e++) {
     ir_value *t = P->edges[e].term;
     int k = P->edges[e].k;
     if (k == 1 && t->targets[0] == pb)
       continue; /* one case per source block: its first edge to pb */
     ir_block *p = t->block;
-    ir_block *eb = ir_block_new(a->b);
-    eb->sealed = true;
-    add_case(sw, p->id, eb);
-    a->cur = eb;
+    if (sw) {
+      ir_block *eb = ir_block_new(a->b);
+      eb->sealed = true;
+      add_case(sw, p->id, eb);
+      a->cur = eb;
+    }
     if (loop)
       for (int i = pb->nparams - 1; i >= 0; i--)
         restore(a, fwd(a, pb->params[i]));
@@ -593,6 +620,16 @@ static ir_func *build(ir_module *m, ir_func *k) {
   a.in_loop = WP_NEW_ARRAY(a.A, bool, p->nblocks + 1);
   ir_adj_find_loops(p, a.in_loop, a.A);
   a.frame = ir_adj_frame_arrays(p, a.nvalues, a.A);
+  a.nsrc = WP_NEW_ARRAY(a.A, int, p->nblocks + 1);
+  for (ir_block *pb = p->entry; pb; pb = pb->next) {
+    for (int e = a.preds.start[pb->id]; e < a.preds.start[pb->id + 1]; e++) {
+      const ir_value *t = a.preds.edges[e].term;
+      a.nsrc[pb->id] += !(a.preds.edges[e].k == 1 && t->targets[0] == pb);
+    }
+    a.nrets += pb->last->op == IR_RET;
+  }
+  if (k->kind == IR_FUNC_KERNEL)
+    a.single = ir_single_writer_loads(p, a.nvalues, a.frame, a.A);
 
   /* the backward function of a kernel: a kernel outside the module's list;
      the gradient of a func: a func of the module returning the tuple of
@@ -678,10 +715,15 @@ static ir_func *build(ir_module *m, ir_func *k) {
   for (ir_block *pb = p->entry; pb; pb = pb->next)
     replay_block(&a, pb, dispatch);
   a.cur = dispatch;
-  ir_value *id = emit(&a, IR_PATH_POP, ir_t_int32(a.T), NULL, 0);
-  ir_value *sw = switch_on(&a, id, exit, p->nblocks);
-  for (ir_block *pb = p->entry; pb; pb = pb->next)
-    add_case(sw, pb->id, a.rblk[pb->id]);
+  if (a.nrets != 1) {
+    ir_value *id = emit(&a, IR_PATH_POP, ir_t_int32(a.T), NULL, 0);
+    ir_value *sw = switch_on(&a, id, exit, p->nblocks);
+    for (ir_block *pb = p->entry; pb; pb = pb->next)
+      add_case(sw, pb->id, a.rblk[pb->id]);
+  } else /* the one returning block */
+    for (ir_block *pb = p->entry; pb; pb = pb->next)
+      if (pb->last->op == IR_RET)
+        branch(&a, a.rblk[pb->id], (ir_edge){0});
   for (ir_block *pb = p->entry; pb; pb = pb->next)
     reverse_block(&a, pb, exit);
   a.cur = exit;

@@ -21,4 +21,13 @@ void ir_adj_find_loops(ir_func *p, bool *in_loop, wp_arena *A);
  * again. */
 bool *ir_adj_frame_arrays(ir_func *p, int nvalues, wp_arena *A);
 
+/* injective.c: for each IR_LOAD of kernel p (by value id, nvalues of
+ * them; frame from ir_adj_frame_arrays), K > 0 when the adjoint of the read
+ * has a single writer in every launch of at most K dimensions (its index is
+ * injective in the thread and no other access of an array of its dtype can
+ * touch the element from another thread), so the grad may be added to
+ * without an atomic; 0 otherwise.  An array of ints from A. */
+int *ir_single_writer_loads(const ir_func *p, int nvalues, const bool *frame,
+                            wp_arena *A);
+
 #endif

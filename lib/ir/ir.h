@@ -266,7 +266,9 @@ typedef enum ir_op {
                      primal arguments; slots[i]: local receiving (+=) the
                      adjoint of argument i */
   IR_GRAD_ACCUM,  /* args[0] array, indices, value: grad[idx] += value
-                     (atomic; nothing when the array has no grad) */
+                     (atomic; nothing when the array has no grad); aux K > 0:
+                     a plain add in launches of at most K dimensions (a
+                     single writer: injective.c) */
   IR_GRAD_LOAD,   /* args[0] array, indices -> grad[idx] (zero without a
                      grad) */
   IR_TAPE_PUSH,   /* push the current value of variable args[0] */

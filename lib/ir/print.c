@@ -101,6 +101,10 @@ static void print_value(FILE *out, const ir_value *v) {
   case IR_ARRAY_COPY_ADJ:
   case IR_PARAM: fprintf(out, " #%d", v->aux); break;
   case IR_TID: fprintf(out, " %d/%d", v->aux, v->aux2); break;
+  case IR_GRAD_ACCUM:
+    if (v->aux)
+      fprintf(out, " single_writer<=%dd", v->aux);
+    break;
   default: break;
   }
   if (v->nargs) {

@@ -212,3 +212,22 @@ WP_ATOMIC_FLOAT(float64, double, unsigned long long,
                 (unsigned long long)__double_as_longlong, __longlong_as_double,
                 __dAtomicAdd, __ullAtomicCAS, __ullAtomicExch)
 #endif
+
+/* The add of a grad element that has a single writer (lib/ir/injective.c: a
+ * read at an index injective in the thread): on the CPU a plain add, the
+ * same rounding as the atomic's (a separate statement: never contracted
+ * into an FMA).  On CUDA the hardware atomic stays: a RED without contention
+ * is cheap there, and the PTX ISA's rules for subnormals in atom.add.f32
+ * are not those of add.f32 on every target, so the bits stay the atomic's.
+ */
+#ifndef __CUDACC__
+WP_FN void wp_plain_add_float32(float *p, float v) { *p = *p + v; }
+WP_FN void wp_plain_add_float64(double *p, double v) { *p = *p + v; }
+#else
+WP_FN void wp_plain_add_float32(float *p, float v) {
+  (void)wp_atomic_add_float32(p, v);
+}
+WP_FN void wp_plain_add_float64(double *p, double v) {
+  (void)wp_atomic_add_float64(p, v);
+}
+#endif
