@@ -119,12 +119,17 @@ static void declare_values(emit_ctx *e, const ir_func *f) {
   for (int i = 0; i < f->nlocals; i++)
     fprintf(e->out, "  %s wp_l%d = WP_ZERO_INIT;\n",
             emit_ctype(e, f->locals[i]), i);
-  if (f->backward)
+  if (e->func_tape)
     fputs("  wp_ttape wp_tape;\n  wp_ttape_init(&wp_tape);\n", e->out);
 }
 
 void emit_body(emit_ctx *e, const ir_func *f) {
   e->func_backward = f->backward;
+  e->func_tape = false; /* a backward function using the per-thread tape */
+  for (const ir_block *b = f->entry; b && f->backward; b = b->next)
+    for (const ir_value *v = b->first; v; v = v->next)
+      e->func_tape |= v->op == IR_TAPE_PUSH || v->op == IR_RESTORE ||
+                      v->op == IR_PATH_PUSH || v->op == IR_PATH_POP;
   declare_values(e, f);
   e->last_line = 0;
   for (ir_block *b = f->entry; b; b = b->next) {

@@ -16,6 +16,7 @@ typedef struct emit_ctx {
   wp_ptrvec instances; /* per-call macro instantiations already printed */
   unsigned last_line;  /* last #line printed */
   bool func_backward;  /* the function being printed is a backward one */
+  bool func_tape;      /* ... and it uses the per-thread tape */
   /* Kernel naming, computed on first use (emit_kernel.c): the prefix of the
    * internal symbols, each function's index in m->funcs, and the C names of
    * the kernels, so that naming a kernel's symbols takes constant time. */
