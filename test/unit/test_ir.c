@@ -473,9 +473,10 @@ static void test_inline_and_adjoint(void) {
     CHECK(flat && count_ops_in(flat, IR_CALL) == 1);
     if (flat && flat->adjoint) {
       CHECK(count_ops_in(flat->adjoint, IR_CALL) == 0);
-      /* loop-free: the tape records block numbers only */
+      /* straight-line: no tape (one source per block, one return) */
       CHECK(count_ops_in(flat->adjoint, IR_TAPE_PUSH) == 0);
-      CHECK(count_ops_in(flat->adjoint, IR_PATH_PUSH) > 0);
+      CHECK(count_ops_in(flat->adjoint, IR_PATH_PUSH) == 0);
+      CHECK(count_ops_in(flat->adjoint, IR_PATH_POP) == 0);
       CHECK(count_ops_in(flat->adjoint, IR_GRAD_ACCUM) == 1);
       CHECK(count_ops_in(flat->adjoint, IR_STORE) == 0); /* not replayed */
     }
