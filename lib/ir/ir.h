@@ -507,11 +507,13 @@ int ir_add_local(ir_func *f, const ir_type *t);
 /* Builds the backward (adjoint) function of every kernel whose
  * enable_backward option is set, as kernel->adjoint (not in the module's
  * function list).  The backward function replays the kernel (without its
- * stores and atomics), recording on a per-thread tape the blocks it runs and
- * the values that loops overwrite, then walks the tape backwards applying
- * each operation's adjoint rule, so gradients through dynamic loops see each
+ * stores and atomics), recording on a per-thread tape the blocks it runs
+ * where they join and the values that loops overwrite (straight-line
+ * kernels keep no tape), then walks the tape backwards applying each
+ * operation's adjoint rule, so gradients through dynamic loops see each
  * iteration's own values.  Array reads add their adjoint into the array's
- * grad (atomically), writes read it, as in Warp.  Returns the number of
+ * grad (atomically, or with a plain add where lib/ir/injective.c proves a
+ * single writer), writes read it, as in Warp.  Returns the number of
  * backward functions built. */
 int ir_build_adjoints(ir_module *m);
 
