@@ -2,7 +2,8 @@
 # --emit=ir of a kernel calling wp.grad(f): the gradient func's body holds
 # the adjoint-only opcodes (path_push, local_get, ...), each printed by its
 # name.  It crashed on an opcode without one (found by fuzz_frontend; the
-# input is its minimized one).
+# input is its minimized one, with a branch added: a straight-line gradient
+# keeps no tape, so path_push and path_pop need blocks that join).
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
 cat >"$tmp/k.py" <<'PY'
@@ -10,6 +11,8 @@ import warp as wp
 @wp.func
 def f(x:float,y:float):
     s=(x)
+    if y>0.0:
+        s=y
     return s
 @wp.kernel
 def m(a:wp.array(dtype=float),b:wp.array(float),):
