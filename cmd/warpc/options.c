@@ -92,6 +92,8 @@ static void usage(FILE *out) {
       "                     the outputs (debug info, header); repeatable\n"
       "  --cache-dir DIR    reuse objects from, and store them in, DIR\n"
       "                     (default: $WARPC_CACHE_DIR; '' for none)\n"
+      "  -j N, --jobs N     run up to N CUDA tools (nvcc, ptxas) at once\n"
+      "                     (default: the number of online CPUs)\n"
       "  -v                 print every external command\n"
       "  --version          print the version and exit\n"
       "  -h, --help         print this help and exit\n"
