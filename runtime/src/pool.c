@@ -129,7 +129,10 @@ wp_uint64 wpi_pool_cost(wp_cpu_range_fn fn) {
   return found ? atomic_load_explicit(&costs[i].ps, memory_order_relaxed) : 0;
 }
 
-/* Sets the cost when `replace`, else averages it with the known one. */
+/* Sets the cost when `replace`, else averages it with the known one, a
+ * sample at most twice that: one launch descheduled while it was timed
+ * (milliseconds, on a busy machine) must not send the next dozens of
+ * launches of a cheap kernel to the pool. */
 static void learn_cost(wp_cpu_range_fn fn, wp_uint64 ps, int replace) {
   int found;
   size_t i = cost_slot(fn, 1, &found);
@@ -137,8 +140,9 @@ static void learn_cost(wp_cpu_range_fn fn, wp_uint64 ps, int replace) {
     return; /* table full: this entry point is probed at every launch */
   ps = ps ? ps : 1;
   wp_uint64 old = atomic_load_explicit(&costs[i].ps, memory_order_relaxed);
-  atomic_store_explicit(&costs[i].ps, old && !replace ? (old + ps) / 2 : ps,
-                        memory_order_relaxed);
+  if (old && !replace)
+    ps = (old + (ps > 2 * old ? 2 * old : ps)) / 2;
+  atomic_store_explicit(&costs[i].ps, ps, memory_order_relaxed);
 }
 
 void wpi_pool_set_cost(wp_cpu_range_fn fn, wp_uint64 ps_per_thread) {
