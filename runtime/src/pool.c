@@ -13,10 +13,10 @@
 /* The limits are public (<warp/launch.h>): WP_MAX_THREADS threads at most
  * (more is a typo in WARP_NUM_THREADS, not a machine); launches of fewer
  * than WP_INLINE_BELOW threads run on the caller (waking workers costs more
- * than the work); WP_CHUNKS_PER_THREAD chunks per thread: several, so a
- * thread that finishes early takes another (load balance), few, so each
- * range is long enough for the vectorized per-range loop the compiler
- * emits. */
+ * than the work); WP_CHUNKS_PER_THREAD chunks per thread at most: several,
+ * so a thread that finishes early takes another (load balance), few, so
+ * each range is long enough for the vectorized per-range loop the compiler
+ * emits; fewer when the work is small (the cost rule, wpi_pool_chunks). */
 #define POOL_MAX_THREADS WP_MAX_THREADS
 
 /* The learned cost per thread of the first POOL_COST_SLOTS CPU entry points
@@ -129,24 +129,32 @@ wp_uint64 wpi_pool_cost(wp_cpu_range_fn fn) {
   return found ? atomic_load_explicit(&costs[i].ps, memory_order_relaxed) : 0;
 }
 
-/* Sets the cost when `replace`, else averages it with the known one, a
- * sample at most twice that: one launch descheduled while it was timed
+/* How a cost sample was taken. */
+enum { COST_SET, COST_INLINE, COST_POOLED };
+
+/* Sets the cost (COST_SET), else averages it with the known one, a sample
+ * at most twice that: one launch descheduled while it was timed
  * (milliseconds, on a busy machine) must not send the next dozens of
- * launches of a cheap kernel to the pool. */
-static void learn_cost(wp_cpu_range_fn fn, wp_uint64 ps, int replace) {
+ * launches of a cheap kernel to the pool.  A sample of a pooled launch
+ * (the launching thread's ranges, slowed by the workers beside it: shared
+ * caches, memory bandwidth, a busy machine) only lowers the cost, so that
+ * it cannot keep a kernel that is cheap inline in the pool. */
+static void learn_cost(wp_cpu_range_fn fn, wp_uint64 ps, int how) {
   int found;
   size_t i = cost_slot(fn, 1, &found);
   if (!found)
     return; /* table full: this entry point is probed at every launch */
   ps = ps ? ps : 1;
   wp_uint64 old = atomic_load_explicit(&costs[i].ps, memory_order_relaxed);
-  if (old && !replace)
+  if (old && how == COST_POOLED && ps >= old)
+    return;
+  if (old && how != COST_SET)
     ps = (old + (ps > 2 * old ? 2 * old : ps)) / 2;
   atomic_store_explicit(&costs[i].ps, ps, memory_order_relaxed);
 }
 
 void wpi_pool_set_cost(wp_cpu_range_fn fn, wp_uint64 ps_per_thread) {
-  learn_cost(fn, ps_per_thread, 1);
+  learn_cost(fn, ps_per_thread, COST_SET);
 }
 
 static wp_int64 now_ns(void) {
@@ -156,9 +164,9 @@ static wp_int64 now_ns(void) {
 }
 
 /* Learns the cost from `threads` threads that ran in `ns`. */
-static void learn(wp_cpu_range_fn fn, wp_int64 ns, wp_int64 threads) {
+static void learn(wp_cpu_range_fn fn, wp_int64 ns, wp_int64 threads, int how) {
   if (threads > 0 && ns >= 0)
-    learn_cost(fn, (wp_uint64)((double)ns * 1000.0 / (double)threads), 0);
+    learn_cost(fn, (wp_uint64)((double)ns * 1000.0 / (double)threads), how);
 }
 
 /* One pause of a spin loop: tells the core (and a hyperthread sibling)
@@ -460,7 +468,7 @@ static void run_pooled(pool_job *j) {
 
   wp_int64 t0 = now_ns();
   wp_int64 ran = run_ranges(j);
-  learn(j->fn, now_ns() - t0, ran);
+  learn(j->fn, now_ns() - t0, ran, COST_POOLED);
 
   pthread_mutex_lock(&P.lock);
   *j->prev = j->older;
@@ -519,7 +527,7 @@ static void run_builtin(pool_job *j, wp_cpu_range_fn fn, const void *args,
     base = size / most + (size % most != 0);
     wp_int64 t0 = now_ns();
     run_here(fn, args, bounds, 0, base);
-    learn(fn, now_ns() - t0, base);
+    learn(fn, now_ns() - t0, base, COST_INLINE);
     ps = wpi_pool_cost(fn);
     pthread_mutex_lock(&P.lock);
     if (base == size)
@@ -535,7 +543,7 @@ static void run_builtin(pool_job *j, wp_cpu_range_fn fn, const void *args,
     } else {
       wp_int64 t0 = now_ns();
       run_here(fn, args, bounds, base, size);
-      learn(fn, now_ns() - t0, size - base);
+      learn(fn, now_ns() - t0, size - base, COST_INLINE);
     }
     pthread_mutex_lock(&P.lock);
     return;

@@ -145,7 +145,8 @@ extern "C" {
  * launches: each pooled launch, and one in 8 of those run inline by this
  * rule (timing costs about 10% of the cheapest), updates the estimate
  * (averaged with the last, a sample counting as at most twice it: a launch
- * descheduled while timed moves it little).
+ * descheduled while timed moves it little; a pooled launch's sample only
+ * lowers it: the workers beside the launching thread slow it down).
  *
  * Idle workers spin (with the CPU's pause instruction) for WP_SPIN_US
  * microseconds (or $WARP_SPIN_US, at most WP_SPIN_US_MAX, read when the
