@@ -287,7 +287,11 @@ int wp_run_tools(wp_tool_run *runs, int n, int jobs, const char *cwd,
     if (waitid(P_ALL, 0, &si, WEXITED | WNOWAIT) < 0) {
       if (errno == EINTR)
         continue;
-      break; /* ECHILD: nothing left to wait for */
+      /* ECHILD: someone else reaped them; their results are lost */
+      for (int k = 0; k < jobs; k++)
+        if (pids[k])
+          runs[which[k]].rc = -1;
+      break;
     }
     int k = 0;
     while (k < jobs && pids[k] != si.si_pid)
