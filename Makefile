@@ -426,7 +426,7 @@ TSAN_B := $(B)/tsan
 TSAN_CFLAGS := -O1 -g -fsanitize=thread -fno-omit-frame-pointer
 TSAN_RT_OBJ := $(RT_SRC:%.c=$(TSAN_B)/obj/%.o)
 TSAN_LIB := $(TSAN_B)/lib/libwarprt.a
-TSAN_TESTS := test_pool_threads test_pool_concurrent test_task_system \
+TSAN_TESTS := test_pool_threads test_pool_concurrent test_task_system test_pool_rule \
   test_runtime test_tape test_launch_limits \
   test_array_checks test_dlpack test_graph test_cuda_runtime
 TSAN_BIN := $(TSAN_TESTS:%=$(TSAN_B)/test/%)

@@ -10,11 +10,12 @@
  * all callers together.  The kernel is written by hand (a wp_kernel_desc,
  * as warpc generates), so no warpc is needed.  WARP_NUM_THREADS sets the
  * pool's threads. */
-#define _POSIX_C_SOURCE 200809L
+#define _POSIX_C_SOURCE 200809L /* setenv, barriers */
 
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include <warp/warp.h>
@@ -104,6 +105,65 @@ static int measure(wp_int64 n, int callers, long reps) {
   return ok;
 }
 
+/* Microseconds per launch of n threads, `reps` launches from this thread
+ * on the pool as it is now; *ok cleared on a wrong result. */
+static double time_launches(wp_int64 n, long reps, int *ok) {
+  caller c = {n, reps, NULL, 0, 0};
+  pthread_barrier_t start;
+  pthread_barrier_init(&start, NULL, 1);
+  c.start = &start;
+  run_caller(&c);
+  pthread_barrier_destroy(&start);
+  *ok &= c.ok;
+  return c.seconds / (double)reps * 1e6;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* Inline (a pool of 1 thread) against the pool (WARP_NUM_THREADS or the
+ * CPUs) with its inline/pooled rule, and against the pool with the rule off
+ * (WARP_POOL_MIN_WORK_US=0: every launch of WP_INLINE_BELOW threads or more
+ * pooled), ROUNDS rounds alternating; medians, [min, max] and the ratio
+ * pooled / inline of the medians (<= 1: the pool is no slower). */
+static int compare_inline(int threads) {
+  enum { ROUNDS = 5 };
+  static const wp_int64 sizes[] = {64, 1024, 4096, 1 << 20};
+  static const long reps[] = {200000, 50000, 20000, 200};
+  int ok = 1;
+  printf("\ninline (1 thread) vs pooled (%d threads), us/launch, median "
+         "[min, max] of %d rounds\n",
+         threads, ROUNDS);
+  printf("%9s %24s %24s %24s %8s %8s\n", "n", "inline", "pooled (rule)",
+         "pooled (rule off)", "rule/in", "off/in");
+  for (int k = 0; k < 4; k++) {
+    double t[3][ROUNDS];
+    for (int r = 0; r < ROUNDS; r++)
+      for (int m = 0; m < 3; m++) {
+        setenv("WARP_POOL_MIN_WORK_US", m == 2 ? "0" : "", 1);
+        wp_set_num_threads(m == 0 ? 1 : threads); /* restarts the workers */
+        t[m][r] = time_launches(sizes[k], reps[k], &ok);
+      }
+    double med[3];
+    printf("%9lld", (long long)sizes[k]);
+    for (int m = 0; m < 3; m++) {
+      qsort(t[m], ROUNDS, sizeof t[m][0], cmp_double);
+      med[m] = t[m][ROUNDS / 2];
+      char cell[64];
+      snprintf(cell, sizeof cell, "%.3f [%.3f, %.3f]", med[m], t[m][0],
+               t[m][ROUNDS - 1]);
+      printf(" %24s", cell);
+    }
+    printf(" %8.2f %8.2f%s\n", med[1] / med[0], med[2] / med[0],
+           ok ? "" : "  WRONG RESULT");
+  }
+  unsetenv("WARP_POOL_MIN_WORK_US");
+  wp_set_num_threads(0);
+  return ok;
+}
+
 int main(int argc, char **argv) {
   static const wp_int64 sizes[] = {64, 1024, 4096, 1 << 20};
   static const long reps[] = {2000000, 200000, 100000, 400};
@@ -111,10 +171,16 @@ int main(int argc, char **argv) {
   printf("pool threads: %d\n", wp_get_num_threads());
   printf("%9s %8s %9s %14s %16s\n", "n", "callers", "launches", "us/launch",
          "launches/s all");
+  if (argc > 1 && !strcmp(argv[1], "--compare")) { /* the comparison only */
+    ok = compare_inline(wp_get_num_threads());
+    wp_shutdown();
+    return ok ? 0 : 1;
+  }
   int ncallers = argc > 1 ? argc - 1 : 2;
   for (int k = 0; k < 4; k++)
     for (int i = 0; i < ncallers; i++)
       ok &= measure(sizes[k], argc > 1 ? atoi(argv[i + 1]) : i + 1, reps[k]);
+  ok &= compare_inline(wp_get_num_threads());
   wp_shutdown();
   return ok ? 0 : 1;
 }

@@ -1,4 +1,5 @@
 /* options.c - the command-line options of warpc. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,6 +92,8 @@ static void usage(FILE *out) {
       "                     the outputs (debug info, header); repeatable\n"
       "  --cache-dir DIR    reuse objects from, and store them in, DIR\n"
       "                     (default: $WARPC_CACHE_DIR; '' for none)\n"
+      "  -j N, --jobs N     run up to N CUDA tools (nvcc, ptxas) at once\n"
+      "                     (default: the number of online CPUs)\n"
       "  -v                 print every external command\n"
       "  --version          print the version and exit\n"
       "  -h, --help         print this help and exit\n"
@@ -150,6 +153,19 @@ static int parse_archs(const char *list, options *o) {
   }
   if (!o->narchs)
     return warpc_usage_error("empty --cuda-arch list%s", "");
+  return 0;
+}
+
+/* -j N: a positive integer, clamped to WP_TOOL_JOBS_MAX (the most tools
+ * that run at once). */
+static int parse_jobs(const char *num, options *o) {
+  char *end;
+  errno = 0;
+  long n = strtol(num, &end, 10);
+  if (errno || *end || !*num || n < 1)
+    return warpc_usage_error("bad -j value '%s' (expected a positive integer)",
+                             num);
+  o->jobs = n > WP_TOOL_JOBS_MAX ? WP_TOOL_JOBS_MAX : (int)n;
   return 0;
 }
 
@@ -320,6 +336,15 @@ int warpc_parse_args(int argc, char **argv, options *o) {
     } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' &&
                !a[3]) {
       o->opt_level = a[2] - '0';
+    } else if (!strncmp(a, "-j", 2) && a[2] >= '0' && a[2] <= '9') {
+      if ((err = parse_jobs(a + 2, o)))
+        return err;
+    } else if ((v = value_of(a, "-j", &i, argc, argv, &err)) || err) {
+      if (err || (err = parse_jobs(v, o)))
+        return err;
+    } else if ((v = value_of(a, "--jobs", &i, argc, argv, &err)) || err) {
+      if (err || (err = parse_jobs(v, o)))
+        return err;
     } else if ((err = warpc_diag_option(a, o))) {
       if (err == 2)
         return err;

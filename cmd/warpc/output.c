@@ -138,6 +138,7 @@ static wp_cuda_options cuda_options(const options *o, const char *bin,
                            .ptxas_extra = o->xptxas,
                            .n_ptxas_extra = o->nxptxas,
                            .opt_level = o->opt_level < 1 ? 0 : 3,
+                           .jobs = o->jobs,
                            .verbose = o->verbose};
 }
 

@@ -40,6 +40,9 @@ static void on_stop(int sig) {
   pid_t tool = c ? c->tool : 0;
   if (tool > 0)
     kill(-tool, SIGSTOP);
+  for (int k = 0; c && k < WP_TOOL_JOBS_MAX; k++)
+    if (c->jobs[k] > 0)
+      kill(-(pid_t)c->jobs[k], SIGSTOP);
   struct sigaction dfl = {.sa_handler = SIG_DFL},
                    mine = {.sa_handler = on_stop};
   sigemptyset(&dfl.sa_mask);
@@ -54,6 +57,9 @@ static void on_stop(int sig) {
   sigaction(sig, &mine, NULL);
   if (tool > 0)
     kill(-tool, SIGCONT);
+  for (int k = 0; c && k < WP_TOOL_JOBS_MAX; k++)
+    if (c->jobs[k] > 0)
+      kill(-(pid_t)c->jobs[k], SIGCONT);
   errno = saved;
 }
 

@@ -70,6 +70,7 @@ typedef struct options {
   const char *target; /* clang --target triple for host code */
   emit_kind emit;
   int opt_level;
+  int jobs; /* -j N: nvcc/ptxas runs at once (0: the online CPUs) */
   bool verbose;
   bool emit_given;  /* --emit was on the command line (even --emit=obj) */
   bool syntax_only; /* -fsyntax-only: check the input, write nothing */

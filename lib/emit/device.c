@@ -176,22 +176,75 @@ static int strip_workdir(const wp_cuda_options *o, const char *ptx) {
   return wp_temp_write_error(bad ? err : errno);
 }
 
+/* nvcc's command line for wp_cuda_ptx. */
+static void ptx_argv(argv_buf *a, const wp_cuda_options *o, const char *cu,
+                     int arch, const char *ptx_out) {
+  push(a, wp_strfmt("%s/nvcc", o->toolkit_bin));
+  add(a, "-ptx");
+  push(a, wp_strfmt("-arch=compute_%d", arch));
+  add(a, "-lineinfo");
+  add(a, "-std=c++17");
+  add(a, "-w");
+  add(a, "-x");
+  add(a, "cu");
+  for (int i = 0; i < o->n_nvcc_extra; i++)
+    add(a, o->nvcc_extra[i]);
+  add(a, cu);
+  add(a, "-o");
+  add(a, ptx_out);
+}
+
+/* ptxas's command line for wp_cuda_cubin. */
+static void cubin_argv(argv_buf *a, const wp_cuda_options *o, const char *ptx,
+                       int arch, const char *cubin_out) {
+  push(a, wp_strfmt("%s/ptxas", o->toolkit_bin));
+  push(a, wp_strfmt("-arch=sm_%d", arch));
+  push(a, wp_strfmt("-O%d", o->opt_level));
+  for (int i = 0; i < o->n_ptxas_extra; i++)
+    add(a, o->ptxas_extra[i]);
+  add(a, ptx);
+  add(a, "-o");
+  add(a, cubin_out);
+}
+
+/* Runs the n command lines `a` at once (up to o->jobs, or the CPUs), each
+ * with its messages in a file of its own (relayed for the first failure
+ * only, in order, as run() does: the same message for every arch is
+ * said once); frees them.  0 or -1 (reported). */
+static int run_all(argv_buf *a, int n, const wp_cuda_options *o) {
+  wp_tool_run *runs = calloc((size_t)n, sizeof *runs);
+  if (!runs) {
+    fputs("warpc: fatal: out of memory\n", stderr);
+    abort();
+  }
+  wp_cleanup *c = o->cleanup;
+  for (int i = 0; i < n; i++) {
+    char name[32];
+    snprintf(name, sizeof name, "tool%d.err", i);
+    runs[i] = (wp_tool_run){a[i].items,
+                            c && c->dir ? wp_cleanup_file(c, name) : NULL, 0};
+  }
+  int jobs = o->jobs > 0 ? o->jobs : wp_tool_jobs();
+  int rc = wp_run_tools(runs, n, jobs, o->workdir, o->verbose, c);
+  for (int i = 0; i < n && rc; i++)
+    if (runs[i].rc != 0 && runs[i].rc != -3) {
+      int gaps =
+          runs[i].err_path ? wp_relay_tool_messages(runs[i].err_path) : 0;
+      if (runs[i].rc != -2 && !gaps)
+        fprintf(stderr, "warpc: error: '%s' failed%s\n", a[i].items[0],
+                runs[i].rc < 0 ? " to start" : "");
+      break;
+    }
+  for (int i = 0; i < n; i++)
+    free_argv(&a[i]);
+  free(runs);
+  return rc;
+}
+
 int wp_cuda_ptx(const wp_cuda_options *o, const char *cu, int arch,
                 const char *ptx_out) {
   argv_buf a = {0};
-  push(&a, wp_strfmt("%s/nvcc", o->toolkit_bin));
-  add(&a, "-ptx");
-  push(&a, wp_strfmt("-arch=compute_%d", arch));
-  add(&a, "-lineinfo");
-  add(&a, "-std=c++17");
-  add(&a, "-w");
-  add(&a, "-x");
-  add(&a, "cu");
-  for (int i = 0; i < o->n_nvcc_extra; i++)
-    add(&a, o->nvcc_extra[i]);
-  add(&a, cu);
-  add(&a, "-o");
-  add(&a, ptx_out);
+  ptx_argv(&a, o, cu, arch, ptx_out);
   made(o, ptx_out);
   if (run_cuda(&a, o))
     return -1;
@@ -201,14 +254,7 @@ int wp_cuda_ptx(const wp_cuda_options *o, const char *cu, int arch,
 int wp_cuda_cubin(const wp_cuda_options *o, const char *ptx, int arch,
                   const char *cubin_out) {
   argv_buf a = {0};
-  push(&a, wp_strfmt("%s/ptxas", o->toolkit_bin));
-  push(&a, wp_strfmt("-arch=sm_%d", arch));
-  push(&a, wp_strfmt("-O%d", o->opt_level));
-  for (int i = 0; i < o->n_ptxas_extra; i++)
-    add(&a, o->ptxas_extra[i]);
-  add(&a, ptx);
-  add(&a, "-o");
-  add(&a, cubin_out);
+  cubin_argv(&a, o, ptx, arch, cubin_out);
   made(o, cubin_out);
   return run_cuda(&a, o);
 }
@@ -230,13 +276,24 @@ int wp_cuda_fatbin(const wp_cuda_options *o, const char *cu,
                    const char *fatbin_out) {
   int parch[2];
   int nptx = wp_cuda_ptx_archs(o->archs, o->narchs, parch);
+  if (!nptx)
+    return -1;
   char *ptx[2] = {NULL, NULL};
-  int rc = nptx ? 0 : -1;
-  for (int i = 0; i < nptx && !rc; i++) {
-    ptx[i] = wp_strfmt("compute_%d.ptx", parch[i]);
-    if (wp_cuda_ptx(o, cu, parch[i], ptx[i]))
-      rc = -1;
+  argv_buf *runs = calloc((size_t)o->narchs + 2, sizeof *runs);
+  if (!runs) {
+    fputs("warpc: fatal: out of memory\n", stderr);
+    abort();
   }
+  /* the PTX of both archs at once (each nvcc runs its front end and cicc
+     on one core), then every cubin at once */
+  for (int i = 0; i < nptx; i++) {
+    ptx[i] = wp_strfmt("compute_%d.ptx", parch[i]);
+    ptx_argv(&runs[i], o, cu, parch[i], ptx[i]);
+    made(o, ptx[i]);
+  }
+  int rc = run_all(runs, nptx, o);
+  for (int i = 0; i < nptx && !rc; i++)
+    rc = strip_workdir(o, ptx[i]);
   argv_buf fb = {0};
   push(&fb, wp_strfmt("%s/fatbinary", o->toolkit_bin));
   push(&fb, wp_strfmt("--create=%s", fatbin_out));
@@ -244,13 +301,13 @@ int wp_cuda_fatbin(const wp_cuda_options *o, const char *cu,
   /* the lowest arch's PTX assembles for every higher real arch */
   for (int i = 0; i < o->narchs && !rc; i++) {
     char *cubin = wp_strfmt("sm_%d.cubin", o->archs[i]);
-    if (wp_cuda_cubin(o, ptx[0], o->archs[i], cubin))
-      rc = -1;
-    else
-      push(&fb,
-           wp_strfmt("--image3=kind=elf,sm=%d,file=%s", o->archs[i], cubin));
+    cubin_argv(&runs[i], o, ptx[0], o->archs[i], cubin);
+    made(o, cubin);
+    push(&fb, wp_strfmt("--image3=kind=elf,sm=%d,file=%s", o->archs[i], cubin));
     free(cubin);
   }
+  if (!rc)
+    rc = run_all(runs, o->narchs, o);
   /* as nvcc -gencode arch=compute_N,code=compute_N: the lowest arch's PTX
      lets the driver JIT for any newer GPU no cubin covers (sm_80 with
      sm_75,sm_90), the highest arch's gives GPUs past every cubin code using
@@ -263,6 +320,7 @@ int wp_cuda_fatbin(const wp_cuda_options *o, const char *cu,
   free_argv(&fb);
   free(ptx[0]);
   free(ptx[1]);
+  free(runs);
   return rc;
 }
 

@@ -120,8 +120,12 @@ int wp_run_tool_in(char *const argv[], const char *cwd, bool verbose,
   return wp_run_tool_err(argv, cwd, verbose, c, NULL);
 }
 
-int wp_run_tool_err(char *const argv[], const char *cwd, bool verbose,
-                    wp_cleanup *c, const char *err_path) {
+/* Starts argv (printed first when verbose) in a process group of its own
+ * when `c` is given, recorded in *slot (c->tool or one of c->jobs) with the
+ * handled signals blocked.  The pid, or -1 (reported). */
+static pid_t spawn_tool(char *const argv[], const char *cwd, bool verbose,
+                        wp_cleanup *c, const char *err_path,
+                        volatile sig_atomic_t *slot) {
   if (verbose) {
     if (cwd)
       fprintf(stderr, "cd %s && ", cwd);
@@ -178,7 +182,7 @@ int wp_run_tool_err(char *const argv[], const char *cwd, bool verbose,
   }
   if (c) {
     if (!err)
-      c->tool = pid;
+      *slot = pid;
     unblock(&old);
   }
   if (err) {
@@ -186,12 +190,15 @@ int wp_run_tool_err(char *const argv[], const char *cwd, bool verbose,
             strerror(err));
     return -1;
   }
-  /* wait without reaping: until the tool is reaped its pid (its process
-     group's id) cannot be reused, so the handler never signals a stranger */
-  siginfo_t si;
-  while (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT) < 0)
-    if (errno != EINTR)
-      break;
+  return pid;
+}
+
+/* Reaps `pid`, which has exited (waitid WNOWAIT said so), clearing its
+ * record `slot` with the handled signals blocked: until then its pid (its
+ * process group's id) cannot be reused, so the handler never signals a
+ * stranger.  Its wait status, or -1. */
+static int reap_tool(pid_t pid, wp_cleanup *c, volatile sig_atomic_t *slot) {
+  sigset_t old;
   if (c)
     block(&old);
   int status = 0;
@@ -199,10 +206,15 @@ int wp_run_tool_err(char *const argv[], const char *cwd, bool verbose,
   while ((got = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
     ;
   if (c) {
-    c->tool = 0;
+    *slot = 0;
     unblock(&old);
   }
-  if (got < 0)
+  return got < 0 ? -1 : status;
+}
+
+/* The result of a tool that ended with wait status `status` (-1: lost). */
+static int tool_result(char *const argv[], wp_cleanup *c, int status) {
+  if (status == -1)
     return -1;
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
     return 0;
@@ -224,6 +236,82 @@ int wp_run_tool_err(char *const argv[], const char *cwd, bool verbose,
           WIFSIGNALED(status) ? WTERMSIG(status) : 0,
           WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : "stopped");
   return -1;
+}
+
+int wp_run_tool_err(char *const argv[], const char *cwd, bool verbose,
+                    wp_cleanup *c, const char *err_path) {
+  pid_t pid = spawn_tool(argv, cwd, verbose, c, err_path, c ? &c->tool : NULL);
+  if (pid < 0)
+    return -1;
+  siginfo_t si;
+  while (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT) < 0)
+    if (errno != EINTR)
+      break;
+  return tool_result(argv, c, reap_tool(pid, c, c ? &c->tool : NULL));
+}
+
+int wp_tool_jobs(void) {
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n < 1 ? 1 : n > WP_TOOL_JOBS_MAX ? WP_TOOL_JOBS_MAX : (int)n;
+}
+
+int wp_run_tools(wp_tool_run *runs, int n, int jobs, const char *cwd,
+                 bool verbose, wp_cleanup *c) {
+  jobs = jobs < 1 ? 1 : jobs > WP_TOOL_JOBS_MAX ? WP_TOOL_JOBS_MAX : jobs;
+  pid_t pids[WP_TOOL_JOBS_MAX] = {0};
+  int which[WP_TOOL_JOBS_MAX], next = 0, running = 0, failed = 0;
+  volatile sig_atomic_t none[WP_TOOL_JOBS_MAX] = {0};
+  volatile sig_atomic_t *slots = c ? c->jobs : none;
+  for (int i = 0; i < n; i++)
+    runs[i].rc = -3; /* not run */
+  while (running > 0 || (next < n && !failed)) {
+    /* start tools in order while a slot is free and none failed */
+    for (int k = 0; k < jobs && next < n && !failed; k++)
+      if (!pids[k]) {
+        pid_t pid = spawn_tool(runs[next].argv, cwd, verbose, c,
+                               runs[next].err_path, &slots[k]);
+        if (pid < 0) {
+          runs[next++].rc = -1;
+          failed = 1;
+          break;
+        }
+        pids[k] = pid;
+        which[k] = next++;
+        running++;
+      }
+    if (!running)
+      break;
+    /* one of them ended (none of warpc's other children runs now) */
+    siginfo_t si;
+    si.si_pid = 0;
+    if (waitid(P_ALL, 0, &si, WEXITED | WNOWAIT) < 0) {
+      if (errno == EINTR)
+        continue;
+      /* ECHILD: someone else reaped them; their results are lost */
+      for (int k = 0; k < jobs; k++)
+        if (pids[k])
+          runs[which[k]].rc = -1;
+      break;
+    }
+    int k = 0;
+    while (k < jobs && pids[k] != si.si_pid)
+      k++;
+    if (k == jobs) { /* not one of these: reap it, it is no one's */
+      while (waitpid(si.si_pid, NULL, 0) < 0 && errno == EINTR)
+        ;
+      continue;
+    }
+    int st = reap_tool(pids[k], c, &slots[k]);
+    int r = which[k];
+    runs[r].rc = tool_result(runs[r].argv, c, st);
+    failed |= runs[r].rc != 0;
+    pids[k] = 0;
+    running--;
+  }
+  for (int i = 0; i < n; i++)
+    if (runs[i].rc != 0)
+      return -1;
+  return 0;
 }
 
 /* ---- temporary directories and files ------------------------------------ */
@@ -415,29 +503,42 @@ static void sweep(const char *dir) {
 }
 #endif
 
-void wp_cleanup_on_signal(wp_cleanup *c, int sig) {
-  pid_t pg = c->tool;
-  if (pg > 0) {
-    kill(-pg, sig == SIGPIPE ? SIGTERM : sig);
-    kill(-pg, SIGCONT); /* a tool stopped with warpc (^Z) must see it */
-    bool gone = false;
-    for (int i = 0; i < 200 && !gone; i++) { /* 2 s */
-      siginfo_t si;
-      si.si_pid = 0;
-      if (waitid(P_PID, (id_t)pg, &si, WEXITED | WNOHANG | WNOWAIT) < 0)
-        gone = errno != EINTR; /* ECHILD: reaped already */
-      else if (si.si_pid == pg)
-        gone = true;
-      else
-        poll(NULL, 0, 10);
-    }
-    /* what is left of the group (the tool itself, if it did not stop, and
-       anything it started); the tool is not reaped yet, so its group id is
-       still ours; then reaped, so that no zombie outlives warpc */
-    kill(-pg, SIGKILL);
-    while (waitpid(pg, NULL, 0) < 0 && errno == EINTR)
-      ;
+/* Stops the tool in the process group `pg` and what it started, then
+ * reaps it (the handler's part of wp_cleanup_on_signal). */
+static void stop_tool(pid_t pg, int sig) {
+  kill(-pg, sig == SIGPIPE ? SIGTERM : sig);
+  kill(-pg, SIGCONT); /* a tool stopped with warpc (^Z) must see it */
+  bool gone = false;
+  for (int i = 0; i < 200 && !gone; i++) { /* 2 s */
+    siginfo_t si;
+    si.si_pid = 0;
+    if (waitid(P_PID, (id_t)pg, &si, WEXITED | WNOHANG | WNOWAIT) < 0)
+      gone = errno != EINTR; /* ECHILD: reaped already */
+    else if (si.si_pid == pg)
+      gone = true;
+    else
+      poll(NULL, 0, 10);
   }
+  /* what is left of the group (the tool itself, if it did not stop, and
+     anything it started); the tool is not reaped yet, so its group id is
+     still ours; then reaped, so that no zombie outlives warpc */
+  kill(-pg, SIGKILL);
+  while (waitpid(pg, NULL, 0) < 0 && errno == EINTR)
+    ;
+}
+
+void wp_cleanup_on_signal(wp_cleanup *c, int sig) {
+  /* every group signalled first, so that they stop at once */
+  for (int k = 0; k < WP_TOOL_JOBS_MAX; k++)
+    if (c->jobs[k] > 0) {
+      kill(-(pid_t)c->jobs[k], sig == SIGPIPE ? SIGTERM : sig);
+      kill(-(pid_t)c->jobs[k], SIGCONT);
+    }
+  if (c->tool > 0)
+    stop_tool(c->tool, sig);
+  for (int k = 0; k < WP_TOOL_JOBS_MAX; k++)
+    if (c->jobs[k] > 0)
+      stop_tool(c->jobs[k], sig);
   for (int i = 0; i < c->ntemps; i++)
     unlink(c->temps[i]);
   for (int i = 0; i < c->nfiles; i++)

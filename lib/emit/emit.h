@@ -97,6 +97,9 @@ const char *wp_embedded_file(const char *name);
  * with the signals of wp_cleanup_sigset() blocked, so the handler always
  * finds it consistent.  Zero-initialise it ({0}); one per compilation,
  * released by wp_cleanup_free(). */
+/* The most tools wp_run_tools runs at once (warpc -j is clamped to it). */
+#define WP_TOOL_JOBS_MAX 64
+
 typedef struct wp_cleanup {
   char *dir;    /* the private temporary directory (malloc'd), or NULL */
   char **files; /* full paths of the files that may exist in dir */
@@ -104,6 +107,8 @@ typedef struct wp_cleanup {
   char **temps; /* temporaries beside outputs (full paths, malloc'd) */
   int ntemps, captemps;
   volatile sig_atomic_t tool; /* process group of the running tool, or 0 */
+  /* process groups of the tools wp_run_tools runs at once (0: none) */
+  volatile sig_atomic_t jobs[WP_TOOL_JOBS_MAX];
 } wp_cleanup;
 
 /* The signals that stop a compilation and that wp_cleanup_on_signal()
@@ -168,6 +173,29 @@ int wp_run_tool_in(char *const argv[], const char *cwd, bool verbose,
 int wp_run_tool_err(char *const argv[], const char *cwd, bool verbose,
                     wp_cleanup *c, const char *err_path);
 
+/* One tool of wp_run_tools: its argv (NULL-terminated), the file for its
+ * standard error (as wp_run_tool_err; NULL: warpc's), and its result: as
+ * wp_run_tool_err's, or -3 when it was not started (an earlier one
+ * failed). */
+typedef struct wp_tool_run {
+  char **argv;
+  const char *err_path;
+  int rc;
+} wp_tool_run;
+
+/* Runs the independent tools runs[0..n) as wp_run_tool_err does, up to
+ * `jobs` (clamped to 1..WP_TOOL_JOBS_MAX) at once, started in order (the
+ * verbose lines too); after a failure starts no more and waits for those
+ * running.  Each runs in a process group of its own recorded in c->jobs
+ * while it runs.  0 when every tool succeeded, else -1; the caller reports
+ * the failures from runs[].rc (its messages: -2 and -1 are reported). */
+int wp_run_tools(wp_tool_run *runs, int n, int jobs, const char *cwd,
+                 bool verbose, wp_cleanup *c);
+
+/* The number of tools to run at once by default: the online CPUs, 1 to
+ * WP_TOOL_JOBS_MAX. */
+int wp_tool_jobs(void);
+
 /* printf into a fresh malloc'd string; aborts with a message when out of
  * memory (as the arena does). */
 char *wp_strfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -224,6 +252,8 @@ typedef struct wp_cuda_options {
   /* where the files made in workdir and the running tool are recorded for
      a signal handler (may be NULL; else its directory is workdir) */
   wp_cleanup *cleanup;
+  /* nvcc and ptxas runs at once (warpc -j; 0: the CPUs, wp_tool_jobs) */
+  int jobs;
 } wp_cuda_options;
 
 /* The CUDA toolkit's bin directory: $WARPC_CUDA_PATH/bin when that is set

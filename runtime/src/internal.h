@@ -69,6 +69,20 @@ void wpi_dlpack_release(const wp_array *a);
 void wpi_pool_run(wp_cpu_range_fn fn, const void *args,
                   const wp_launch_bounds *bounds);
 
+/* The pool's rule (<warp/launch.h>), for tests: the number of chunks a
+ * launch of `size` threads is split into for a pool of `threads` threads
+ * (the launching one included), given the kernel's cost per thread in
+ * picoseconds (0: unknown) and the threshold of work in nanoseconds below
+ * which a launch runs inline; 1 means inline. */
+wp_int64 wpi_pool_chunks(wp_int64 size, int threads, wp_uint64 ps_per_thread,
+                         wp_int64 min_work_ns);
+
+/* The cost per thread, in picoseconds, the pool has learned for the CPU
+ * entry point `fn` (0: none yet), and setting it (tests: the launch then
+ * decides as if it had measured that cost; it keeps learning). */
+wp_uint64 wpi_pool_cost(wp_cpu_range_fn fn);
+void wpi_pool_set_cost(wp_cpu_range_fn fn, wp_uint64 ps_per_thread);
+
 /* Runs a forward launch that names a tape (launch->tape) with the tape
  * cleared and, when it succeeds, records it there (tape.c). */
 wp_status wpi_tape_record(const wp_launch *launch, const wp_kernel_desc *kernel,

@@ -7,16 +7,23 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The limits are public (<warp/launch.h>): WP_MAX_THREADS threads at most
  * (more is a typo in WARP_NUM_THREADS, not a machine); launches of fewer
  * than WP_INLINE_BELOW threads run on the caller (waking workers costs more
- * than the work); WP_CHUNKS_PER_THREAD chunks per thread: several, so a
- * thread that finishes early takes another (load balance), few, so each
- * range is long enough for the vectorized per-range loop the compiler
- * emits. */
+ * than the work); WP_CHUNKS_PER_THREAD chunks per thread at most: several,
+ * so a thread that finishes early takes another (load balance), few, so
+ * each range is long enough for the vectorized per-range loop the compiler
+ * emits; fewer when the work is small (the cost rule, wpi_pool_chunks). */
 #define POOL_MAX_THREADS WP_MAX_THREADS
+
+/* The learned cost per thread of the first POOL_COST_SLOTS CPU entry points
+ * a process launches (pooled-size launches only); a later one is probed at
+ * every launch (documented in <warp/launch.h>). */
+#define POOL_COST_SLOTS 512
+#define POOL_SAMPLE 8
 
 /* One launch split into chunks.  Lives on the launching thread's stack; the
  * launcher takes it off the active list and waits until every worker that
@@ -25,9 +32,11 @@ typedef struct pool_job {
   wp_cpu_range_fn fn;
   const void *args;
   const wp_launch_bounds *bounds;
+  wp_int64 base; /* first thread of chunk 0 (after a probe) */
   wp_int64 chunk, nchunks;
   _Atomic wp_int64 next;  /* index of the next chunk to hand out */
-  int helpers;            /* (lock) workers running the job's chunks now */
+  _Atomic int helpers;    /* workers running the job's chunks now (changed
+                             under the lock; the launcher may spin on it) */
   pthread_cond_t left;    /* launcher: helpers reached 0 */
   struct pool_job *older; /* (lock) the active list: next older job */
   struct pool_job **prev; /* (lock) the link pointing at this job */
@@ -43,19 +52,23 @@ typedef struct pool_job {
  * stream of launches cannot starve it. */
 static struct {
   pthread_mutex_t lock;
-  pthread_cond_t wake; /* workers: a new job or stop */
-  pthread_cond_t idle; /* changers and launchers: running/changing moved */
-  int requested;       /* wp_set_num_threads value, 0 = default */
-  int started;         /* workers were started (maybe none) */
-  int nworkers;        /* threads besides the launching one */
-  pthread_t *workers;  /* written by the changer only */
-  pool_job *jobs;      /* active jobs, newest first */
-  int running;         /* launches under way */
-  int changing;        /* a thread is starting/stopping the workers */
-  int waiting;         /* threads waiting to change the pool */
-  int stop;            /* workers must exit */
-  int has_ts;          /* a task system is set */
-  wp_task_system ts;   /* the application's task system (has_ts) */
+  pthread_cond_t wake;      /* workers: a new job or stop */
+  pthread_cond_t idle;      /* changers and launchers: running/changing moved */
+  int requested;            /* wp_set_num_threads value, 0 = default */
+  int started;              /* workers were started (maybe none) */
+  int nworkers;             /* threads besides the launching one */
+  pthread_t *workers;       /* written by the changer only */
+  pool_job *jobs;           /* active jobs, newest first */
+  int running;              /* launches under way */
+  int changing;             /* a thread is starting/stopping the workers */
+  int waiting;              /* threads waiting to change the pool */
+  int stop;                 /* workers must exit */
+  int sleeping;             /* workers waiting on `wake` */
+  _Atomic wp_uint64 posted; /* jobs posted (and stops): spinners watch it */
+  wp_int64 spin_ns;         /* how long an idle worker spins (started) */
+  wp_int64 min_work_ns;     /* the inline/pooled threshold (started) */
+  int has_ts;               /* a task system is set */
+  wp_task_system ts;        /* the application's task system (has_ts) */
 } P = {
     .lock = PTHREAD_MUTEX_INITIALIZER,
     .wake = PTHREAD_COND_INITIALIZER,
@@ -66,6 +79,119 @@ static struct {
  * kernel runs inline, since the pool (or task system) is busy with the
  * outer launch and waiting for it would deadlock. */
 static _Thread_local int in_kernel;
+
+/* Launches this thread ran inline by the cost rule: one in POOL_SAMPLE is
+ * timed to update the kernel's cost. */
+static _Thread_local unsigned inline_launches;
+
+/* The learned costs: entry point -> picoseconds per thread (0: none yet).
+ * Lock-free: launches read and update them without the pool's lock. */
+static struct {
+  _Atomic(wp_cpu_range_fn) fn;
+  _Atomic wp_uint64 ps;
+} costs[POOL_COST_SLOTS];
+
+static size_t cost_hash(wp_cpu_range_fn fn) {
+  wp_uint64 h = (wp_uint64)(uintptr_t)fn * 0x9e3779b97f4a7c15ull;
+  return (size_t)(h >> 40) % POOL_COST_SLOTS;
+}
+
+/* The slot of `fn`, claimed when `claim` and free; NULL when absent (or
+ * the table is full). */
+static size_t cost_slot(wp_cpu_range_fn fn, int claim, int *found) {
+  size_t h = cost_hash(fn);
+  for (size_t k = 0; k < POOL_COST_SLOTS; k++) {
+    size_t i = (h + k) % POOL_COST_SLOTS;
+    wp_cpu_range_fn cur =
+        atomic_load_explicit(&costs[i].fn, memory_order_acquire);
+    if (cur == fn) {
+      *found = 1;
+      return i;
+    }
+    if (!cur) {
+      if (!claim)
+        break;
+      wp_cpu_range_fn none = NULL;
+      if (atomic_compare_exchange_strong(&costs[i].fn, &none, fn) ||
+          none == fn) {
+        *found = 1;
+        return i;
+      }
+    }
+  }
+  *found = 0;
+  return 0;
+}
+
+wp_uint64 wpi_pool_cost(wp_cpu_range_fn fn) {
+  int found;
+  size_t i = cost_slot(fn, 0, &found);
+  return found ? atomic_load_explicit(&costs[i].ps, memory_order_relaxed) : 0;
+}
+
+/* How a cost sample was taken. */
+enum { COST_SET, COST_INLINE, COST_POOLED };
+
+/* Sets the cost (COST_SET), else averages it with the known one, a sample
+ * at most twice that: one launch descheduled while it was timed
+ * (milliseconds, on a busy machine) must not send the next dozens of
+ * launches of a cheap kernel to the pool.  A sample of a pooled launch
+ * (the launching thread's ranges, slowed by the workers beside it: shared
+ * caches, memory bandwidth, a busy machine) only lowers the cost, so that
+ * it cannot keep a kernel that is cheap inline in the pool. */
+static void learn_cost(wp_cpu_range_fn fn, wp_uint64 ps, int how) {
+  int found;
+  size_t i = cost_slot(fn, 1, &found);
+  if (!found)
+    return; /* table full: this entry point is probed at every launch */
+  ps = ps ? ps : 1;
+  wp_uint64 old = atomic_load_explicit(&costs[i].ps, memory_order_relaxed);
+  if (old && how == COST_POOLED && ps >= old)
+    return;
+  if (old && how != COST_SET)
+    ps = (old + (ps > 2 * old ? 2 * old : ps)) / 2;
+  atomic_store_explicit(&costs[i].ps, ps, memory_order_relaxed);
+}
+
+void wpi_pool_set_cost(wp_cpu_range_fn fn, wp_uint64 ps_per_thread) {
+  learn_cost(fn, ps_per_thread, COST_SET);
+}
+
+static wp_int64 now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (wp_int64)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* Learns the cost from `threads` threads that ran in `ns`. */
+static void learn(wp_cpu_range_fn fn, wp_int64 ns, wp_int64 threads, int how) {
+  if (threads > 0 && ns >= 0)
+    learn_cost(fn, (wp_uint64)((double)ns * 1000.0 / (double)threads), how);
+}
+
+/* One pause of a spin loop: tells the core (and a hyperthread sibling)
+ * that this is a busy-wait. */
+static inline void cpu_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__) || defined(__arm__)
+  __asm__ __volatile__("yield");
+#endif
+}
+
+/* An unsigned integer from the environment (`def` when unset, empty or
+ * malformed), clamped to `max`. */
+static wp_int64 env_uint(const char *name, wp_int64 def, wp_int64 max) {
+  const char *s = getenv(name);
+  if (!s || !*s)
+    return def;
+  char *end;
+  errno = 0;
+  long long n = strtoll(s, &end, 10);
+  if (errno || *end || n < 0)
+    return def;
+  return n > max ? max : (wp_int64)n;
+}
 
 /* WARP_NUM_THREADS as a positive integer, or 0 when unset or malformed. */
 static int env_threads(void) {
@@ -96,24 +222,45 @@ static int resolve_threads(int requested) {
   return n > 0 ? n : cpu_count();
 }
 
-/* Runs chunk `c` of `j`. */
-static void run_chunk(const pool_job *j, wp_int64 c) {
+/* Runs chunk `c` of `j`; the number of threads it ran. */
+static wp_int64 run_chunk(const pool_job *j, wp_int64 c) {
   wp_int64 size = j->bounds->size;
-  wp_int64 begin = c * j->chunk;
+  wp_int64 begin = j->base + c * j->chunk;
   wp_int64 end = size - begin > j->chunk ? begin + j->chunk : size;
   j->fn(j->args, j->bounds, begin, end);
+  return end - begin;
 }
 
-/* Takes chunks until none are left. */
-static void run_ranges(pool_job *j) {
+/* Takes chunks until none are left; the number of threads it ran. */
+static wp_int64 run_ranges(pool_job *j) {
+  wp_int64 ran = 0;
   in_kernel++;
   for (;;) {
     wp_int64 c = atomic_fetch_add_explicit(&j->next, 1, memory_order_relaxed);
     if (c >= j->nchunks)
       break;
-    run_chunk(j, c);
+    ran += run_chunk(j, c);
   }
   in_kernel--;
+  return ran;
+}
+
+/* Spins (pausing) until `*word` differs from `seen` or `ns` have passed;
+ * whether it changed.  The clock is read every 64 pauses. */
+static int spin_while_equal(_Atomic wp_uint64 *word, wp_uint64 seen,
+                            wp_int64 ns) {
+  if (ns <= 0)
+    return 0;
+  wp_int64 deadline = now_ns() + ns;
+  for (;;) {
+    for (int i = 0; i < 64; i++) {
+      if (atomic_load_explicit(word, memory_order_relaxed) != seen)
+        return 1;
+      cpu_pause();
+    }
+    if (now_ns() >= deadline)
+      return 0;
+  }
 }
 
 /* The active job with chunks left and the fewest helpers (so that workers
@@ -127,24 +274,35 @@ static pool_job *pick_job(void) {
   return best;
 }
 
-/* A worker sleeps until an active job has chunks left, helps with it, and
- * looks again. */
+/* A worker waits until an active job has chunks left, helps with it, and
+ * looks again.  It waits spinning for up to P.spin_ns (a job posted then
+ * starts without a system call on either side), then sleeps on `wake`. */
 static void *worker_main(void *arg) {
   (void)arg;
   pthread_mutex_lock(&P.lock);
   for (;;) {
-    pool_job *j;
-    while (!P.stop && !(j = pick_job()))
-      pthread_cond_wait(&P.wake, &P.lock);
+    pool_job *j = NULL;
+    if (!P.stop && !(j = pick_job())) {
+      wp_uint64 seen = atomic_load(&P.posted);
+      wp_int64 spin = P.spin_ns;
+      pthread_mutex_unlock(&P.lock);
+      spin_while_equal(&P.posted, seen, spin);
+      pthread_mutex_lock(&P.lock);
+      while (!P.stop && !(j = pick_job())) {
+        P.sleeping++;
+        pthread_cond_wait(&P.wake, &P.lock);
+        P.sleeping--;
+      }
+    }
     if (P.stop)
       break;
-    j->helpers++;
+    atomic_fetch_add(&j->helpers, 1);
     pthread_mutex_unlock(&P.lock);
     run_ranges(j);
     pthread_mutex_lock(&P.lock);
-    /* The launcher waits for this under the lock, so `j` lives until the
+    /* The launcher takes the lock after it sees 0, so `j` lives until the
      * lock is released. */
-    if (--j->helpers == 0 && !j->prev)
+    if (atomic_fetch_sub(&j->helpers, 1) == 1 && !j->prev)
       pthread_cond_signal(&j->left);
   }
   pthread_mutex_unlock(&P.lock);
@@ -168,7 +326,7 @@ static void fork_child(void) {
   P.workers = NULL;
   P.nworkers = P.started = P.stop = 0;
   P.jobs = NULL;
-  P.running = P.changing = P.waiting = 0;
+  P.running = P.changing = P.waiting = P.sleeping = 0;
   pthread_cond_init(&P.wake, NULL); /* parent waiters do not exist here */
   pthread_cond_init(&P.idle, NULL);
   pthread_mutex_unlock(&P.lock);
@@ -219,12 +377,16 @@ static void start_workers(void) {
   P.workers = t;
   P.nworkers = n;
   P.started = 1;
+  P.spin_ns = env_uint("WARP_SPIN_US", WP_SPIN_US, WP_SPIN_US_MAX) * 1000;
+  P.min_work_ns =
+      env_uint("WARP_POOL_MIN_WORK_US", WP_POOL_MIN_WORK_US, 1000000000) * 1000;
 }
 
 /* Joins the workers; the caller holds the change and the lock (released
  * while joining).  No launch runs, so the job list is empty. */
 static void stop_workers(void) {
   P.stop = 1;
+  atomic_fetch_add(&P.posted, 1); /* spinners look again */
   pthread_cond_broadcast(&P.wake);
   pthread_t *t = P.workers;
   int n = P.nworkers;
@@ -256,40 +418,73 @@ static void end_launch(void) {
     pthread_cond_broadcast(&P.idle);
 }
 
+/* A job over threads [base, bounds->size) in `nchunks` chunks at most. */
 static void init_job(pool_job *j, wp_cpu_range_fn fn, const void *args,
-                     const wp_launch_bounds *bounds, wp_int64 threads) {
-  wp_int64 size = bounds->size;
+                     const wp_launch_bounds *bounds, wp_int64 base,
+                     wp_int64 chunks) {
+  wp_int64 size = bounds->size - base;
   j->fn = fn;
   j->args = args;
   j->bounds = bounds;
+  j->base = base;
   /* ceil(size / chunks): at most `chunks` chunks, evenly sized */
-  wp_int64 chunks = threads * WP_CHUNKS_PER_THREAD;
   j->chunk = size / chunks + (size % chunks != 0);
   j->nchunks = size / j->chunk + (size % j->chunk != 0);
   atomic_init(&j->next, 0);
+  atomic_init(&j->helpers, 0);
+}
+
+wp_int64 wpi_pool_chunks(wp_int64 size, int threads, wp_uint64 ps_per_thread,
+                         wp_int64 min_work_ns) {
+  if (size < 2 || threads < 2)
+    return 1;
+  wp_int64 most = (wp_int64)threads * WP_CHUNKS_PER_THREAD;
+  if (!ps_per_thread)
+    return most > size ? size : most; /* cost unknown */
+  double est_ns = (double)ps_per_thread * (double)size / 1000.0;
+  if (est_ns < (double)min_work_ns)
+    return 1; /* inline */
+  double by_work = est_ns / (WP_POOL_CHUNK_MIN_US * 1000.0);
+  wp_int64 n = by_work >= (double)most ? most : (wp_int64)by_work;
+  n = n < 2 ? 2 : n;
+  return n > size ? size : n;
 }
 
 /* Puts `j` on the active list, works on it too, takes it off and waits for
- * the workers that joined it; lock held (released while running). */
+ * the workers that joined it; lock held (released while running).  Learns
+ * the kernel's cost from the chunks the launching thread ran. */
 static void run_pooled(pool_job *j) {
-  j->helpers = 0;
   pthread_cond_init(&j->left, NULL);
   j->older = P.jobs;
   if (P.jobs)
     P.jobs->prev = &j->older;
   j->prev = &P.jobs;
   P.jobs = j;
-  pthread_cond_broadcast(&P.wake);
+  atomic_fetch_add(&P.posted, 1);
+  if (P.sleeping)
+    pthread_cond_broadcast(&P.wake);
+  wp_int64 spin = P.spin_ns;
   pthread_mutex_unlock(&P.lock);
 
-  run_ranges(j);
+  wp_int64 t0 = now_ns();
+  wp_int64 ran = run_ranges(j);
+  learn(j->fn, now_ns() - t0, ran, COST_POOLED);
 
   pthread_mutex_lock(&P.lock);
   *j->prev = j->older;
   if (j->older)
     j->older->prev = j->prev;
   j->prev = NULL; /* off the list: the last helper out signals */
-  while (j->helpers > 0)
+  if (atomic_load(&j->helpers) > 0) {
+    /* a helper finishing its last chunk: wait for it spinning first */
+    pthread_mutex_unlock(&P.lock);
+    wp_int64 deadline = now_ns() + spin;
+    while (atomic_load(&j->helpers) > 0 && now_ns() < deadline)
+      for (int i = 0; i < 64 && atomic_load(&j->helpers) > 0; i++)
+        cpu_pause();
+    pthread_mutex_lock(&P.lock);
+  }
+  while (atomic_load(&j->helpers) > 0)
     pthread_cond_wait(&j->left, &P.lock);
   pthread_cond_destroy(&j->left);
 }
@@ -304,11 +499,57 @@ static void run_task(void *data, int index) {
   in_kernel--;
 }
 
+/* Runs threads [begin, end) on this thread. */
+static void run_here(wp_cpu_range_fn fn, const void *args,
+                     const wp_launch_bounds *bounds, wp_int64 begin,
+                     wp_int64 end) {
+  in_kernel++;
+  fn(args, bounds, begin, end);
+  in_kernel--;
+}
+
 static void run_inline(wp_cpu_range_fn fn, const void *args,
                        const wp_launch_bounds *bounds) {
-  in_kernel++;
-  fn(args, bounds, 0, bounds->size);
-  in_kernel--;
+  run_here(fn, args, bounds, 0, bounds->size);
+}
+
+/* A launch for the built-in pool of `threads` threads (lock held, released
+ * while kernels run): inline or pooled by the kernel's cost (launch.h).
+ * An entry point without a learned cost first runs the first chunk of the
+ * default split on this thread, timed. */
+static void run_builtin(pool_job *j, wp_cpu_range_fn fn, const void *args,
+                        const wp_launch_bounds *bounds, int threads) {
+  wp_int64 size = bounds->size, base = 0, min_ns = P.min_work_ns;
+  wp_uint64 ps = wpi_pool_cost(fn);
+  if (!ps && min_ns > 0) {
+    pthread_mutex_unlock(&P.lock);
+    wp_int64 most = (wp_int64)threads * WP_CHUNKS_PER_THREAD;
+    base = size / most + (size % most != 0);
+    wp_int64 t0 = now_ns();
+    run_here(fn, args, bounds, 0, base);
+    learn(fn, now_ns() - t0, base, COST_INLINE);
+    ps = wpi_pool_cost(fn);
+    pthread_mutex_lock(&P.lock);
+    if (base == size)
+      return;
+  }
+  wp_int64 chunks = wpi_pool_chunks(size - base, threads, ps, min_ns);
+  if (chunks == 1) {
+    pthread_mutex_unlock(&P.lock);
+    /* timed one launch in POOL_SAMPLE (two clock reads cost about 10% of
+     * the cheapest launch that gets here) */
+    if (inline_launches++ % POOL_SAMPLE) {
+      run_here(fn, args, bounds, base, size);
+    } else {
+      wp_int64 t0 = now_ns();
+      run_here(fn, args, bounds, base, size);
+      learn(fn, now_ns() - t0, size - base, COST_INLINE);
+    }
+    pthread_mutex_lock(&P.lock);
+    return;
+  }
+  init_job(j, fn, args, bounds, base, chunks);
+  run_pooled(j);
 }
 
 void wpi_pool_run(wp_cpu_range_fn fn, const void *args,
@@ -324,8 +565,8 @@ void wpi_pool_run(wp_cpu_range_fn fn, const void *args,
     /* Copied under the lock: wp_set_task_system waits for this launch. */
     wp_task_system ts = P.ts;
     pthread_mutex_unlock(&P.lock);
-    init_job(&j, fn, args, bounds,
-             ts.num_threads > 0 ? ts.num_threads : cpu_count());
+    int threads = ts.num_threads > 0 ? ts.num_threads : cpu_count();
+    init_job(&j, fn, args, bounds, 0, (wp_int64)threads * WP_CHUNKS_PER_THREAD);
     /* Counts as kernel code: what parallel_for calls on this thread (a
      * launch, wp_set_num_threads, ...) cannot wait for this launch. */
     in_kernel++;
@@ -337,8 +578,7 @@ void wpi_pool_run(wp_cpu_range_fn fn, const void *args,
     run_inline(fn, args, bounds);
     pthread_mutex_lock(&P.lock);
   } else {
-    init_job(&j, fn, args, bounds, P.nworkers + 1);
-    run_pooled(&j);
+    run_builtin(&j, fn, args, bounds, P.nworkers + 1);
   }
   end_launch();
   pthread_mutex_unlock(&P.lock);

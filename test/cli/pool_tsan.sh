@@ -5,9 +5,10 @@
 # from 8 threads at once (values against a plain loop, a rendezvous of the
 # 8 launches' kernels), test_pool_threads launches while other threads
 # resize and stop the pool, test_task_system launches through task systems
-# of the application's (one on threads of its own).  First, a kernel with
-# a data race between two concurrent launches must be reported: TSan works
-# here and the launches really overlap.
+# of the application's (one on threads of its own), test_pool_rule launches
+# inline and pooled by the cost rule with idle workers spinning or not.
+# First, a kernel with a data race between two concurrent launches must be
+# reported: TSan works here and the launches really overlap.
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 command -v clang >/dev/null || fail "clang is missing (scripts/deps.sh build)"
 
@@ -71,7 +72,7 @@ WARP_NUM_THREADS=2 timeout 120 "$tmp/race" >"$tmp/out" 2>"$tmp/err" || rc=$?
 [ "$rc" -eq 66 ] && grep -q 'ThreadSanitizer: data race' "$tmp/err" ||
   fail "the racy kernel was not reported (exit $rc): $(cat "$tmp/err")"
 
-for t in test_pool_concurrent test_pool_threads test_task_system; do
+for t in test_pool_concurrent test_pool_threads test_task_system test_pool_rule; do
   build "$tmp/$t" "$root/test/unit/$t.c"
   rc=0
   WARPRT_TEST_ROUNDS=${POOL_TSAN_ROUNDS:-40} timeout 300 "$tmp/$t" >"$tmp/out" 2>"$tmp/err" || rc=$?

@@ -355,6 +355,9 @@ static int launch_visits(const wp_launch *l, wp_int64 n, int *nranges) {
 
 static void test_launch_shapes(void) {
   static const int threads[] = {1, 2, 7};
+  /* every launch of WP_INLINE_BELOW threads or more pooled, whatever the
+   * kernel costs (the cost rule: test_pool_rule.c) */
+  setenv("WARP_POOL_MIN_WORK_US", "0", 1);
   for (int t = 0; t < 3; t++) {
     CHECK(wp_set_num_threads(threads[t]) == WP_SUCCESS);
     int r1 = 0, r2 = 0, r4 = 0;
@@ -369,6 +372,8 @@ static void test_launch_shapes(void) {
   }
   wp_launch l0 = {.ndim = 0, .dims = {3000}}; /* ndim 0 means 1 */
   CHECK(launch_visits(&l0, 3000, NULL));
+  unsetenv("WARP_POOL_MIN_WORK_US");
+  CHECK(wp_set_num_threads(0) == WP_SUCCESS); /* reads it again */
 }
 
 static void test_launch_errors(void) {

@@ -160,7 +160,9 @@ static void test_serial(void) {
   CHECK(wp_set_task_system(NULL) == WP_SUCCESS);
   CHECK(wp_get_num_threads() == 2);
   int calls = s.calls;
-  CHECK(launch_lin(10000, 0, &ok) == 8 && ok); /* the pool: 2 x 4 chunks */
+  /* the pool, which pools every launch here: 2 to 2 x 4 chunks */
+  int pooled = launch_lin(10000, 0, &ok);
+  CHECK(pooled >= 2 && pooled <= 8 && ok);
   CHECK(s.calls == calls);
 }
 
@@ -268,12 +270,15 @@ static void test_errors(void) {
 }
 
 int main(void) {
+  /* the built-in pool pools every launch of WP_INLINE_BELOW threads or
+   * more, whatever the kernel costs (its rule: test_pool_rule.c) */
+  setenv("WARP_POOL_MIN_WORK_US", "0", 1);
   test_serial();
   test_threaded();
   test_errors();
   /* the pool works again */
-  int ok;
-  CHECK(launch_lin(10000, 0, &ok) == 8 && ok);
+  int ok, pooled = launch_lin(10000, 0, &ok);
+  CHECK(pooled >= 2 && pooled <= 8 && ok);
   wp_shutdown();
   return check_report(NULL);
 }

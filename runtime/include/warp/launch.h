@@ -112,17 +112,61 @@ extern "C" {
 
 /* CPU launches.  A CPU launch of fewer than WP_INLINE_BELOW threads, and
  * any launch made from inside a kernel, runs on the calling thread.  Others
- * are split into at most WP_CHUNKS_PER_THREAD chunks per thread of
- * contiguous, equal (the last one shorter) ranges of linear thread indices,
- * run by the built-in pool of worker threads or by the application's task
- * system (wp_set_task_system); the launch returns when every chunk has run.
- * Launches from several application threads run at the same time, each
- * waiting only for its own chunks; idle workers help whichever launches are
- * under way.  Kernels of concurrent launches must not wait for each other
- * while wp_set_num_threads, wp_set_task_system or wp_shutdown waits to
- * change the pool (launches that start then wait for the change). */
+ * are split into contiguous, equal (the last one shorter) ranges of linear
+ * thread indices, run by the built-in pool of worker threads or by the
+ * application's task system (wp_set_task_system); the launch returns when
+ * every chunk has run.  Launches from several application threads run at
+ * the same time, each waiting only for its own chunks; idle workers help
+ * whichever launches are under way.  Kernels of concurrent launches must
+ * not wait for each other while wp_set_num_threads, wp_set_task_system or
+ * wp_shutdown waits to change the pool (launches that start then wait for
+ * the change).
+ *
+ * The built-in pool decides by the work, so that a pooled launch is never
+ * slower than running it inline: it learns each CPU entry point's cost per
+ * thread (forward and backward apart) from the time the launching thread
+ * takes for its ranges, and estimates a launch's work as that cost times
+ * its thread count.
+ *   - Work under WP_POOL_MIN_WORK_US microseconds (or $WARP_POOL_MIN_WORK_US,
+ *     read when the workers start; 0 pools every launch of WP_INLINE_BELOW
+ *     threads or more) runs on the calling thread, as one range.
+ *   - Otherwise the launch is split into work / WP_POOL_CHUNK_MIN_US chunks
+ *     (so that each is worth handing to another thread), at least 2 and at
+ *     most WP_CHUNKS_PER_THREAD per thread (several, so that a thread that
+ *     finishes early takes another; few, so that each range is long enough
+ *     for the vectorized per-range loop).
+ *   - An entry point without a learned cost first runs the first
+ *     1 / (threads * WP_CHUNKS_PER_THREAD) of the launch on the calling
+ *     thread, timed, then decides for the rest.  Costs are kept for the
+ *     first 512 entry points a process launches; later ones are timed so at
+ *     every launch.
+ * A kernel whose cost per thread changes by orders of magnitude between
+ * launches (an argument sets its loop count) is mispredicted for a few
+ * launches: each pooled launch, and one in 8 of those run inline by this
+ * rule (timing costs about 10% of the cheapest), updates the estimate
+ * (averaged with the last, a sample counting as at most twice it: a launch
+ * descheduled while timed moves it little; a pooled launch's sample only
+ * lowers it: the workers beside the launching thread slow it down).
+ *
+ * Idle workers spin (with the CPU's pause instruction) for WP_SPIN_US
+ * microseconds (or $WARP_SPIN_US, at most WP_SPIN_US_MAX, read when the
+ * workers start; 0: no spinning) after their last chunk before sleeping, so
+ * that a launch soon after another starts without waking a thread; the
+ * launching thread likewise spins up to that long for a worker finishing a
+ * chunk.  So each pooled launch costs every worker up to WP_SPIN_US of CPU
+ * time after it, and a program that launches nothing leaves the workers
+ * asleep.
+ *
+ * With a task system set, the size alone decides: launches of
+ * WP_INLINE_BELOW threads or more are split into
+ * WP_CHUNKS_PER_THREAD * num_threads chunks and handed to it (its costs are
+ * the application's). */
 #define WP_INLINE_BELOW 1024
 #define WP_CHUNKS_PER_THREAD 4
+#define WP_POOL_MIN_WORK_US 10
+#define WP_POOL_CHUNK_MIN_US 2
+#define WP_SPIN_US 50
+#define WP_SPIN_US_MAX 1000000
 /* The most threads wp_set_num_threads, $WARP_NUM_THREADS (larger values are
  * clamped to it) and wp_task_system.num_threads accept. */
 #define WP_MAX_THREADS 1024
@@ -169,8 +213,8 @@ typedef void (*wp_task_fn)(void *data, int index);
  *     WP_ERROR_NOT_SUPPORTED.  Other threads must not change the task system
  *     or the pool and then wait for a task (the change waits for the
  *     launch: a deadlock).
- *   - Kernels see no difference: the chunk ranges are those the built-in
- *     pool would use with num_threads threads.
+ *   - Kernels see no difference: each fn call runs one contiguous range,
+ *     as with the built-in pool.
  * Launches of fewer than WP_INLINE_BELOW threads run on the calling thread
  * without calling the task system.  `user` is passed through untouched. */
 typedef struct wp_task_system {

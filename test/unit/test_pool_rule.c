@@ -1,0 +1,165 @@
+/* test_pool_rule.c - the built-in pool decides inline or pooled by the
+ * work (<warp/launch.h>): the rule itself (wpi_pool_chunks) for known
+ * costs, and launches with a cost set (wpi_pool_set_cost) or the threshold
+ * set ($WARP_POOL_MIN_WORK_US): a cheap 4096-thread launch runs as one
+ * range on the calling thread, an expensive one in the rule's chunks; an
+ * unknown kernel runs its first chunk inline, timed, then decides; idle
+ * workers with and without spinning ($WARP_SPIN_US).  No timing is
+ * asserted: every decision checked follows from a set cost or threshold. */
+#include <warp/warp.h>
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+
+#include "../../runtime/src/internal.h"
+
+#define CHECK_LAST_ERROR wp_last_error
+#include "check.h"
+
+CHECK_TALLY;
+
+/* ---- the rule --------------------------------------------------------- */
+static void test_rule(void) {
+  /* a cheap kernel (1 ns per thread): 4096 threads are 4.1 us of work,
+   * under the default 10 us: inline */
+  CHECK(wpi_pool_chunks(4096, 2, 1000, WP_POOL_MIN_WORK_US * 1000) == 1);
+  CHECK(wpi_pool_chunks(4096, 16, 1000, WP_POOL_MIN_WORK_US * 1000) == 1);
+  /* 2^20 threads of it are 1 ms: WP_CHUNKS_PER_THREAD chunks per thread */
+  CHECK(wpi_pool_chunks(1 << 20, 2, 1000, 10000) == 2 * WP_CHUNKS_PER_THREAD);
+  /* 100 ns per thread: 410 us, pooled, as many chunks as allowed */
+  CHECK(wpi_pool_chunks(4096, 2, 100000, 10000) == 2 * WP_CHUNKS_PER_THREAD);
+  /* 5 ns per thread: 20.5 us, 10 chunks of WP_POOL_CHUNK_MIN_US (2 us)
+   * at most: 8 for two threads, 10 (not 64) for sixteen */
+  CHECK(wpi_pool_chunks(4096, 2, 5000, 10000) == 8);
+  CHECK(wpi_pool_chunks(4096, 16, 5000, 10000) == 10);
+  /* just over the threshold: at least two chunks */
+  CHECK(wpi_pool_chunks(4096, 16, 2500, 10000) == 5);
+  CHECK(wpi_pool_chunks(4096, 16, 2442, 10000) == 5);
+  CHECK(wpi_pool_chunks(4096, 16, 2441, 10000) == 1);
+  CHECK(wpi_pool_chunks(2048, 16, 5000, 10000) == 5);
+  CHECK(wpi_pool_chunks(4096, 16, 3000, 10000) == 6);
+  CHECK(wpi_pool_chunks(8192, 16, 1300, 10000) == 5);
+  /* unknown cost: the default split */
+  CHECK(wpi_pool_chunks(4096, 2, 0, 10000) == 8);
+  CHECK(wpi_pool_chunks(4096, 3, 0, 0) == 12);
+  /* threshold 0: pooled whatever the cost */
+  CHECK(wpi_pool_chunks(4096, 2, 1, 0) == 2);
+  /* one thread, or nothing to split: inline */
+  CHECK(wpi_pool_chunks(1 << 20, 1, 100000, 10000) == 1);
+  CHECK(wpi_pool_chunks(1, 8, 1000000000, 0) == 1);
+  /* never more chunks than threads of the launch */
+  CHECK(wpi_pool_chunks(3, 8, 0, 0) == 3);
+}
+
+/* ---- launches ----------------------------------------------------------
+ * out[i] = 2 i + 1; counts the ranges and those run off the caller. */
+typedef struct rec_args {
+  wp_int64 *out;
+  _Atomic int *ranges, *elsewhere;
+  pthread_t caller;
+} rec_args;
+
+static void rec_range(const void *args, const wp_launch_bounds *b,
+                      wp_int64 begin, wp_int64 end) {
+  const rec_args *a = args;
+  (void)b;
+  for (wp_int64 i = begin; i < end; i++)
+    a->out[i] = 2 * i + 1;
+  (*a->ranges)++;
+  if (!pthread_equal(pthread_self(), a->caller))
+    (*a->elsewhere)++;
+}
+
+/* Two entry points, so that each test starts with a cost of its own. */
+static void rec_range2(const void *args, const wp_launch_bounds *b,
+                       wp_int64 begin, wp_int64 end) {
+  rec_range(args, b, begin, end);
+}
+
+static const wp_kernel_desc rec_desc = {
+    .abi = WP_KERNEL_DESC_ABI,
+    .name = "rec",
+    .cpu_forward = rec_range,
+    .cpu_backward = rec_range2,
+    .args_size = sizeof(rec_args),
+};
+
+/* Launches n threads (backward: the other entry point); the ranges run,
+ * and how many ran on another thread than the caller. */
+static int launch(wp_int64 n, int backward, int *elsewhere) {
+  wp_int64 *out = calloc((size_t)n, sizeof *out);
+  _Atomic int ranges = 0, off = 0;
+  rec_args a = {out, &ranges, &off, pthread_self()};
+  CHECK(wp_launch_kernel(&WP_LAUNCH_1D(n), &rec_desc, backward, &a) ==
+        WP_SUCCESS);
+  int ok = 1;
+  for (wp_int64 i = 0; i < n; i++)
+    ok &= out[i] == 2 * i + 1;
+  CHECK(ok);
+  free(out);
+  if (elsewhere)
+    *elsewhere = off;
+  return ranges;
+}
+
+static void test_launches(void) {
+  CHECK(wp_set_num_threads(2) == WP_SUCCESS);
+  int off = -1;
+  /* a cheap kernel (1 ns per thread): 4096 threads, one range, here */
+  wpi_pool_set_cost(rec_range, 1000);
+  CHECK(launch(4096, 0, &off) == 1 && off == 0);
+  /* an expensive one (100 ns per thread): 2 x WP_CHUNKS_PER_THREAD */
+  wpi_pool_set_cost(rec_range, 100000);
+  CHECK(launch(4096, 0, NULL) == 2 * WP_CHUNKS_PER_THREAD);
+  /* the launch learned a cost, kept per entry point */
+  CHECK(wpi_pool_cost(rec_range) > 0);
+  /* 5 ns per thread on 2^16 threads is 328 us: pooled */
+  wpi_pool_set_cost(rec_range, 5000);
+  CHECK(launch(1 << 16, 0, NULL) == 2 * WP_CHUNKS_PER_THREAD);
+  /* below WP_INLINE_BELOW: inline whatever the cost */
+  wpi_pool_set_cost(rec_range, 100000000);
+  CHECK(launch(WP_INLINE_BELOW - 1, 0, &off) == 1 && off == 0);
+
+  /* an unknown kernel with a threshold nothing reaches (1000 s): its first
+   * chunk of the default split (4096 / 8), timed, then the rest in one
+   * range, both here; then one range */
+  setenv("WARP_POOL_MIN_WORK_US", "1000000000", 1);
+  CHECK(wp_set_num_threads(2) == WP_SUCCESS); /* reads it at the start */
+  CHECK(wpi_pool_cost(rec_range2) == 0);
+  CHECK(launch(4096, 1, &off) == 2 && off == 0);
+  CHECK(wpi_pool_cost(rec_range2) > 0);
+  CHECK(launch(4096, 1, &off) == 1 && off == 0);
+  CHECK(launch(1 << 18, 1, &off) == 1 && off == 0);
+  /* threshold 0: every launch of WP_INLINE_BELOW threads or more pooled */
+  setenv("WARP_POOL_MIN_WORK_US", "0", 1);
+  CHECK(wp_set_num_threads(2) == WP_SUCCESS);
+  CHECK(launch(4096, 1, NULL) >= 2);
+  CHECK(launch(WP_INLINE_BELOW, 1, NULL) >= 2);
+  unsetenv("WARP_POOL_MIN_WORK_US");
+}
+
+/* Pooled launches with idle workers that sleep at once, and that spin
+ * long (they still stop when the pool does). */
+static void test_spin(void) {
+  static const char *const spins[] = {"0", "100000"};
+  for (int s = 0; s < 2; s++) {
+    setenv("WARP_SPIN_US", spins[s], 1);
+    CHECK(wp_set_num_threads(3) == WP_SUCCESS);
+    for (int r = 0; r < 50; r++) {
+      wpi_pool_set_cost(rec_range, 100000); /* each launch learns */
+      CHECK(launch(3000 + r, 0, NULL) == 3 * WP_CHUNKS_PER_THREAD);
+    }
+    wp_shutdown(); /* joins spinning workers */
+  }
+  unsetenv("WARP_SPIN_US");
+  CHECK(wp_set_num_threads(0) == WP_SUCCESS);
+}
+
+int main(void) {
+  test_rule();
+  test_launches();
+  test_spin();
+  wp_shutdown();
+  return check_report(NULL);
+}
