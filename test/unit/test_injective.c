@@ -6,38 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir/ir.h"
-#include "lower/lower.h"
-#include "parse/parse.h"
-
 #include "check.h"
+#include "ir_unit.h"
 
 CHECK_TALLY;
-
-typedef struct unit {
-  wp_arena arena;
-  wp_source src;
-  wp_diag diag;
-  ir_module *m;
-} unit;
-
-static void compile(unit *u, const char *text) {
-  memset(u, 0, sizeof *u);
-  u->src =
-      (wp_source){.path = "t.py", .text = text, .len = (uint32_t)strlen(text)};
-  u->diag.out = stderr;
-  ast_module *ast = wp_parse(&u->src, &u->arena, &u->diag);
-  if (ast && !u->diag.errors)
-    u->m = wp_lower(
-        ast, &(wp_lower_options){.module_name = "t", .enable_backward = true},
-        &u->arena, &u->diag);
-  if (u->m) { /* warpc's pipeline (cmd/warpc/main.c) */
-    ir_simplify_args(u->m);
-    ir_fold(u->m);
-    ir_dce(u->m);
-    ir_build_adjoints(u->m);
-  }
-}
 
 static ir_func *kernel(unit *u, const char *name) {
   for (ir_func *f = u->m ? u->m->funcs : NULL; f; f = f->next)
@@ -181,6 +153,9 @@ static const char *src =
 static void test_single_writer(void) {
   unit u;
   compile(&u, src);
+  run_passes(&u);
+  if (!u.m)
+    fputs(u.errors, stderr);
   CHECK(u.m != NULL);
   ACCUMS(&u, "saxpy", "11");      /* x[i], y[i]: plain in 1-D launches */
   ACCUMS(&u, "grid", "00");       /* a[i, j] and a[j, i]: two forms */
@@ -202,12 +177,13 @@ static void test_single_writer(void) {
   ACCUMS(&u, "called", "11");     /* the func is inlined */
   ACCUMS(&u, "view", "00");       /* a view of a: conservative */
   ACCUMS(&u, "field", "00");      /* s.a may be a */
-  wp_arena_free(&u.arena);
+  done(&u);
 }
 
 static void test_straight_line_tape(void) {
   unit u;
   compile(&u, src);
+  run_passes(&u);
   ir_func *k = kernel(&u, "called"), *l = kernel(&u, "looped");
   CHECK(k && k->adjoint && l && l->adjoint);
   if (k && k->adjoint) { /* straight-line: no tape at all */
@@ -222,7 +198,7 @@ static void test_straight_line_tape(void) {
     CHECK(count_ops(l->adjoint, IR_TAPE_PUSH) > 0);
   }
   CHECK(ir_verify(u.m, stderr) == 0);
-  wp_arena_free(&u.arena);
+  done(&u);
 }
 
 int main(void) {

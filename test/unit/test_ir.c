@@ -5,44 +5,12 @@
 #include <string.h>
 
 #include "emit/emit_internal.h" /* emit_ctype: the C spelling of a type */
-#include "ir/ir.h"
-#include "lower/lower.h"
-#include "parse/parse.h"
 #include "warp/abi.h"
 
 #include "check.h"
+#include "ir_unit.h"
 
 CHECK_TALLY;
-
-typedef struct unit {
-  wp_arena arena;
-  wp_source src;
-  wp_diag diag;
-  ir_module *m;
-  char *errors; /* diagnostics text */
-  size_t errlen;
-  FILE *errf;
-} unit;
-
-static void compile(unit *u, const char *text) {
-  memset(u, 0, sizeof *u);
-  u->src =
-      (wp_source){.path = "t.py", .text = text, .len = (uint32_t)strlen(text)};
-  u->errf = open_memstream(&u->errors, &u->errlen);
-  u->diag.out = u->errf;
-  ast_module *ast = wp_parse(&u->src, &u->arena, &u->diag);
-  if (ast && !u->diag.errors)
-    u->m = wp_lower(
-        ast, &(wp_lower_options){.module_name = "t", .enable_backward = true},
-        &u->arena, &u->diag);
-  fflush(u->errf);
-}
-
-static void done(unit *u) {
-  fclose(u->errf);
-  free(u->errors);
-  wp_arena_free(&u->arena);
-}
 
 static char *print(ir_module *m) {
   char *buf;
