@@ -329,8 +329,9 @@ static bool plain_accum(emit_ctx *e, const ir_value *v) {
   if (v->aux <= 0 || et->kind == IR_T_STRUCT ||
       (s != WP_SCALAR_FLOAT32 && s != WP_SCALAR_FLOAT64))
     return false;
-  fprintf(out, "{ if (wp_bounds->ndim <= %d) { %s *wp_gp = ", v->aux,
-          emit_ctype(e, et));
+  fprintf(out,
+          "{ if (wp_bounds->ndim <= %d && !wp_bounds->flags) { %s *wp_gp = ",
+          v->aux, emit_ctype(e, et));
   address_of(e, v, v->nargs - 2, "WP_GAT");
   fputs("; ", out);
   const char *sn = ir_scalar_name(s);

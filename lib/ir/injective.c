@@ -31,8 +31,13 @@
  * arrays).  Requiring one form for the whole dtype covers aliasing: the
  * same array passed as two parameters (a and b with a == b) is accessed at
  * that one index by one thread only, so the thread's own adds are
- * sequential.  Arrays of different dtypes are taken not to share grad
- * memory (Warp gives a view of another dtype no grad of its own).
+ * sequential.  Parameters whose grads overlap otherwise (slices of one
+ * array with an offset, a view of another dtype: Warp shares the grad) are
+ * seen only at run time: the runtime then sets WP_BOUNDS_GRADS_OVERLAP in
+ * the launch bounds and the emitted guard takes the atomic.  An array that
+ * is not a wp_array parameter (a view, a struct field, an indexed array)
+ * may share any parameter's grad unseen by that check, so one anywhere in
+ * the kernel keeps every add atomic.
  * Arrays made in the kernel (wp.zeros, their copies and views) live in the
  * thread's own frame and never clash.
  *
@@ -150,7 +155,8 @@ typedef struct sctx {
   const bool *frame;
   form *groups;
   int ngroups, cap;
-  bool calls; /* the kernel calls something that may write grads */
+  bool calls;   /* the kernel calls something that may write grads */
+  bool foreign; /* an array that is not a wp_array parameter is used */
 } sctx;
 
 static form *group(sctx *s, const ir_type *elem) {
@@ -180,6 +186,8 @@ static void use_array(sctx *s, const ir_value *arr, const ir_value *v,
   if (s->frame[arr->id])
     return; /* the thread's own storage */
   form *g = group(s, arr->type->elem);
+  if (arr->op != IR_PARAM || ir_type_is_indexed(arr->type))
+    s->foreign = true; /* its grad may be any parameter's, of any dtype */
   if (!access || arr->op != IR_PARAM || ir_type_is_indexed(arr->type)) {
     g->bad = true;
     return;
@@ -220,7 +228,7 @@ int *ir_single_writer_loads(const ir_func *p, int nvalues, const bool *frame,
   for (const ir_block *b = p->entry; b; b = b->next)
     for (const ir_value *v = b->first; v; v = v->next)
       scan_value(&s, v);
-  if (s.calls)
+  if (s.calls || s.foreign)
     return k;
   for (const ir_block *b = p->entry; b; b = b->next)
     for (const ir_value *v = b->first; v; v = v->next) {

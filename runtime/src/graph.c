@@ -279,8 +279,12 @@ wp_status wp_graph_launch(wp_graph *graph, void *stream) {
                         "%s: a CPU graph runs on no stream (pass NULL)", what);
   for (int i = 0; i < graph->n; i++) {
     const wpi_graph_rec *r = &graph->recs[i];
-    if (r->bounds.size > 0)
-      wpi_pool_run(r->fn, r->args, &r->bounds);
+    if (r->bounds.size > 0) {
+      /* from the arguments as they are now (an update may change them) */
+      wp_launch_bounds b = r->bounds;
+      b.flags = wpi_grads_overlap_flag(r->kernel, r->backward, r->args);
+      wpi_pool_run(r->fn, r->args, &b);
+    }
   }
   return WP_SUCCESS;
 }

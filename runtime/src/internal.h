@@ -66,6 +66,14 @@ void wpi_dlpack_release(const wp_array *a);
 /* Runs fn(args, bounds, begin, end) over [0, bounds->size) in contiguous
  * ranges, on the thread pool or inline for small launches; returns when all
  * ranges are done.  bounds->size must be > 0. */
+/* WP_BOUNDS_GRADS_OVERLAP when `backward` is set and the grads of two of
+ * the kernel's wp_array arguments (kernel->array_offsets into the packed
+ * `args`) overlap without being the same array (same grad, dtype, shape
+ * and strides); 0 otherwise.  CPU backward launches and graph replays put
+ * it in the launch bounds' flags (launch.c). */
+wp_int32 wpi_grads_overlap_flag(const wp_kernel_desc *kernel, wp_int32 backward,
+                                const void *args);
+
 void wpi_pool_run(wp_cpu_range_fn fn, const void *args,
                   const wp_launch_bounds *bounds);
 

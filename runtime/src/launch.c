@@ -112,6 +112,55 @@ static wp_status launch_bounds(const wp_launch *launch, const char *name,
   return WP_SUCCESS;
 }
 
+/* The byte range [lo, hi) the grad of a non-empty array spans (strides
+ * are not negative: wp_array_wrap's rules); 0 for no grad or no element. */
+static int grad_span(const wp_array *a, uintptr_t *lo, uintptr_t *hi) {
+  if (!a->grad || a->ndim < 1 || a->ndim > WP_ARRAY_MAX_DIMS)
+    return 0;
+  uintptr_t end = (uintptr_t)a->grad + (uintptr_t)a->elem_size;
+  for (int k = 0; k < a->ndim; k++) {
+    if (a->shape[k] <= 0)
+      return 0;
+    end += (uintptr_t)(a->shape[k] - 1) * (uintptr_t)a->strides[k];
+  }
+  *lo = (uintptr_t)a->grad;
+  *hi = end;
+  return 1;
+}
+
+static int same_array_grad(const wp_array *a, const wp_array *b) {
+  if (a->grad != b->grad || a->dtype != b->dtype || a->ndim != b->ndim ||
+      a->elem_size != b->elem_size)
+    return 0;
+  for (int k = 0; k < a->ndim; k++)
+    if (a->shape[k] != b->shape[k] || a->strides[k] != b->strides[k])
+      return 0;
+  return 1;
+}
+
+wp_int32 wpi_grads_overlap_flag(const wp_kernel_desc *kernel, wp_int32 backward,
+                                const void *args) {
+  if (!backward || !args || !kernel->array_offsets || kernel->narrays < 2)
+    return 0;
+  const char *base = args;
+  for (int i = 0; i < kernel->narrays; i++) {
+    wp_array a;
+    uintptr_t alo, ahi;
+    memcpy(&a, base + kernel->array_offsets[i], sizeof a);
+    if (!grad_span(&a, &alo, &ahi))
+      continue;
+    for (int j = i + 1; j < kernel->narrays; j++) {
+      wp_array b;
+      uintptr_t blo, bhi;
+      memcpy(&b, base + kernel->array_offsets[j], sizeof b);
+      if (grad_span(&b, &blo, &bhi) && alo < bhi && blo < ahi &&
+          !same_array_grad(&a, &b))
+        return WP_BOUNDS_GRADS_OVERLAP;
+    }
+  }
+  return 0;
+}
+
 wp_status wp_launch_kernel(const wp_launch *launch,
                            const wp_kernel_desc *kernel, wp_int32 backward,
                            const void *args) {
@@ -168,8 +217,10 @@ wp_status wp_launch_kernel(const wp_launch *launch,
   }
   if (launch->device != WP_DEVICE_CPU)
     return wpi_cuda_launch(launch, kernel, backward, args, &bounds);
-  if (bounds.size > 0)
+  if (bounds.size > 0) {
+    bounds.flags = wpi_grads_overlap_flag(kernel, backward, args);
     wpi_pool_run(fn, args, &bounds);
+  }
   return WP_SUCCESS;
 }
 

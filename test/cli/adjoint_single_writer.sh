@@ -45,13 +45,13 @@ body 0 >saxpy.c; body 1 >row.c; body 2 >grid.c; body 3 >gather.c; body 4 >looped
 for f in saxpy row grid gather looped; do
   [ -s $f.c ] || fail "no backward body for $f in k.c"
 done
-[ "$(grep -c 'if (wp_bounds->ndim <= 1) { float \*wp_gp = WP_GAT1(float, v[0-9]*, v[0-9]*); wp_plain_add_float32' saxpy.c)" = 2 ] ||
+[ "$(grep -c 'if (wp_bounds->ndim <= 1 && !wp_bounds->flags) { float \*wp_gp = WP_GAT1(float, v[0-9]*, v[0-9]*); wp_plain_add_float32' saxpy.c)" = 2 ] ||
   fail "saxpy: want two plain adds guarded by ndim <= 1: $(grep -n 'grad' saxpy.c)"
 grep -q 'wp_ttape' saxpy.c && fail "saxpy's backward keeps a tape: $(grep -n wp_ttape saxpy.c)"
 grep -q 'switch' saxpy.c && fail "saxpy's backward switches on a path: $(grep -n switch saxpy.c)"
-grep -q 'if (wp_bounds->ndim <= 1) .*wp_plain_add_float32.* else wp_atomic_add_float32' row.c ||
+grep -q 'if (wp_bounds->ndim <= 1 && !wp_bounds->flags) .*wp_plain_add_float32.* else wp_atomic_add_float32' row.c ||
   fail "row: want the plain add for 1-D launches only, the atomic otherwise: $(grep -n 'grad' row.c)"
-grep -q 'if (wp_bounds->ndim <= 2) { wp_vec3f \*wp_gp = .*wp_plain_add_float32(&(&wp_gp->c\[0\])\[wp_c\]' grid.c ||
+grep -q 'if (wp_bounds->ndim <= 2 && !wp_bounds->flags) { wp_vec3f \*wp_gp = .*wp_plain_add_float32(&(&wp_gp->c\[0\])\[wp_c\]' grid.c ||
   fail "grid: want the vec3 plain add for 2-D launches: $(grep -n 'grad' grid.c)"
 grep -q 'wp_plain_add' gather.c && fail "gather: a[idx[i]] must keep the atomic: $(grep -n 'grad' gather.c)"
 grep -q 'wp_atomic_add_float32' gather.c || fail "gather: no atomic add: $(grep -n 'grad' gather.c)"

@@ -148,7 +148,12 @@ static const char *src =
     "def field(s: S, a: wp.array(dtype=float), b: "
     "wp.array(dtype=wp.float64)):\n"
     "    i = wp.tid()\n"
-    "    b[i] = wp.float64(a[i] + s.a[i])\n";
+    "    b[i] = wp.float64(a[i] + s.a[i])\n"
+    "@wp.kernel\n"
+    "def field_other(s: S, v: wp.array(dtype=wp.vec3), b: "
+    "wp.array(dtype=wp.float64)):\n"
+    "    i = wp.tid()\n"
+    "    b[i] = wp.float64(v[i][0] + s.a[i])\n";
 
 static void test_single_writer(void) {
   unit u;
@@ -177,6 +182,9 @@ static void test_single_writer(void) {
   ACCUMS(&u, "called", "11");     /* the func is inlined */
   ACCUMS(&u, "view", "00");       /* a view of a: conservative */
   ACCUMS(&u, "field", "00");      /* s.a may be a */
+  /* s.a (float) may be a view of v's storage (vec3): a field anywhere keeps
+     every add atomic, the runtime's overlap check cannot see it */
+  ACCUMS(&u, "field_other", "00");
   done(&u);
 }
 
