@@ -221,8 +221,12 @@ WP_ATOMIC_FLOAT(float64, double, unsigned long long,
  * are not those of add.f32 on every target, so the bits stay the atomic's.
  */
 #ifndef __CUDACC__
-WP_FN void wp_plain_add_float32(float *p, float v) { *p = *p + v; }
-WP_FN void wp_plain_add_float64(double *p, double v) { *p = *p + v; }
+WP_FN void wp_plain_add_float32(float *p, float v) {
+  *p = *p + v;
+}
+WP_FN void wp_plain_add_float64(double *p, double v) {
+  *p = *p + v;
+}
 #else
 WP_FN void wp_plain_add_float32(float *p, float v) {
   (void)wp_atomic_add_float32(p, v);
