@@ -573,13 +573,43 @@ def kernel_at(module, path):
     return obj
 
 
+def is_object_spec(v):
+    return isinstance(v, tuple) and len(v) in (2, 3) and v[0] == "object"
+
+
+def object_plugin(kind, what):
+    """The module that builds runtime objects of `kind` for the tests:
+    test/tools/e2e_obj_<kind>.py.  It defines
+      arrays(wp, opts) -> {role: (warp dtype, ndim)}: the arrays it is built
+          from, each named in the spec's options (opts[role] = array name);
+      warp_object(wp, opts, arrays, device) -> the warp-lang object (its .id
+          is passed to the kernel; it is kept alive during the launches);
+          arrays: {role: wp.array};
+      c_create(var, opts, arrays, device) -> C statements that set the
+          `wp_uint64 var` to the object's id (arrays: {role: C expression of
+          a `wp_array *`}; device: a C expression of the wp_device; use the
+          harness's check(status, what));
+      c_destroy(var, device) -> C statements that free it."""
+    if not re.fullmatch(r"[a-z_][a-z0-9_]*", str(kind)):
+        raise SpecError(f"{what}: bad object kind {kind!r}")
+    try:
+        return importlib.import_module(f"e2e_obj_{kind}")
+    except ImportError as e:
+        raise SpecError(f"{what}: no object kind {kind!r} (test/tools/e2e_obj_{kind}.py): {e}") from e
+
+
+def _object_arrays(plugin, opts, array_of):
+    return {role: array_of(opts[role]) for role in plugin.arrays(_wp, opts)}
+
+
 class Launch:
     def __init__(self, kernel_name, kernel, params, dim, bindings):
         self.kernel_name = kernel_name
         self.kernel = kernel
         self.params = params
         self.dim = dim
-        self.bindings = bindings  # param name -> ("array", name) | ("value", py, c)
+        # param name -> ("array", name) | ("value", py, c) | ("object", key of Test.objects)
+        self.bindings = bindings
 
 
 class Test:
@@ -622,6 +652,7 @@ def normalise_test(index, spec, module, stem):
     # fills of arrays that struct fields name (both forms)
     field_fills = dict(spec.get("arrays", {}))
     t.launches = []
+    t.objects = {}  # (kind, options) -> (C name, kind, options): see object_plugin
     arrays = {}  # name -> dict(ti, ndim, shape, fill)
 
     def add_array(aname, dtype, ndim, fill, what):
@@ -690,6 +721,22 @@ def normalise_test(index, spec, module, stem):
                     fill = array_specs.get(aname, "zeros")
                 add_array(aname, p.dtype, p.ndim, fill, what)
                 bindings[p.name] = ("array", aname)
+            elif is_object_spec(args.get(p.name)):
+                # ("object", KIND, {role: array name, option: value}): a
+                # runtime object (a mesh, a hash grid, ...) built from arrays
+                # of the test; the kernel gets its uint64 id
+                kind, oopts = args[p.name][1], dict(args[p.name][2] if len(args[p.name]) > 2 else {})
+                plugin = object_plugin(kind, what)
+                fills = array_specs if array_specs is not None else field_fills
+                for role, (dtype, ndim) in plugin.arrays(_wp, oopts).items():
+                    if not isinstance(oopts.get(role), str):
+                        raise SpecError(f"{what}: object {kind!r} needs {role}=<array name>")
+                    add_array(oopts[role], TypeInfo(dtype), ndim, fills.get(oopts[role], "zeros"),
+                              f"{what}: {kind} {role} array {oopts[role]!r}")
+                key = (kind, repr(sorted(oopts.items())))
+                if key not in t.objects:
+                    t.objects[key] = (f"o{len(t.objects)}", kind, oopts)
+                bindings[p.name] = ("object", key)
             else:
                 if p.name not in args:
                     raise SpecError(f"{what}: no value given for scalar parameter")
@@ -889,6 +936,10 @@ def run_oracle(t, inputs):
     warrs = {}
     for name, a in t.arrays.items():
         warrs[name] = wp.array(inputs[name].copy(), dtype=a["ti"].wp_type, shape=a["shape"], device="cpu")
+    objs = {}
+    for key, (_, kind, oopts) in t.objects.items():
+        plugin = object_plugin(kind, t.label)
+        objs[key] = plugin.warp_object(wp, oopts, _object_arrays(plugin, oopts, lambda a: warrs[a]), "cpu")
     for _ in range(t.repeat):
         for L in t.launches:
             ins = []
@@ -896,6 +947,8 @@ def run_oracle(t, inputs):
                 b = L.bindings[p.name]
                 if b[0] == "array":
                     ins.append(warrs[b[1]])
+                elif b[0] == "object":
+                    ins.append(objs[b[1]].id)
                 else:
                     ins.append(b[1].build(warrs) if isinstance(b[1], Deferred) else b[1])
             dim = L.dim[0] if len(L.dim) == 1 else L.dim
@@ -1012,6 +1065,11 @@ def gen_main_c(t):
         w(f"    make(&{c_ident(name)}, {ti.c_dtype}, {elem}, {a['ndim']}, shape, \"{name}\");\n")
         w(f"    load(&{c_ident(name)}, \"{name}.bin\");\n")
         w("  }\n")
+    for var, kind, oopts in t.objects.values():
+        plugin = object_plugin(kind, t.label)
+        w(f"  wp_uint64 {var} = 0; /* {kind} */\n  {{\n")
+        w(plugin.c_create(var, oopts, _object_arrays(plugin, oopts, lambda a: "&" + c_ident(a)), "WP_DEVICE_CPU"))
+        w("  }\n")
     loop = t.repeat > 1
     if loop:
         w(f"  for (int rep = 0; rep < {t.repeat}; rep++) {{\n")
@@ -1022,6 +1080,9 @@ def gen_main_c(t):
         args = []
         for p in L.params:
             b = L.bindings[p.name]
+            if b[0] == "object":
+                args.append(t.objects[b[1]][0])
+                continue
             args.append("&" + c_ident(b[1]) if b[0] == "array" else c_args_for(b[2], lambda a: "&" + c_ident(a)))
         w(f"{ind}{{\n")
         w(f"{ind}  wp_launch launch = {{.ndim = {len(L.dim)}, .dims = {{{dims}}}, .device = WP_DEVICE_CPU}};\n")
@@ -1032,6 +1093,8 @@ def gen_main_c(t):
         w("  }\n")
     for o in t.outputs:
         w(f"  save(&{c_ident(o)}, \"{o}.out\");\n")
+    for var, kind, oopts in t.objects.values():
+        w(object_plugin(kind, t.label).c_destroy(var, "WP_DEVICE_CPU"))
     for name in t.arrays:
         w(f"  wp_array_free(&{c_ident(name)});\n")
     w("  return 0;\n}\n")
@@ -1080,6 +1143,8 @@ def gen_main_c_timed(t, device, time_cpu):
     w(f"#define DEV {dev_c} /* {dev_name} */\n\n")
     for name in t.arrays:
         w(f"static wp_array h_{name}{', d_' + name if gpu else ''};\n")
+    for var, kind, _ in t.objects.values():
+        w(f"static wp_uint64 h_{var}{', d_' + var if gpu else ''}; /* {kind} */\n")
     # load every array from its .bin (also restores the state between runs)
     w("\nstatic void reload(void) {\n")
     for name in t.arrays:
@@ -1118,7 +1183,10 @@ static void need_device(void) {{
         args = []
         for p in L.params:
             b = L.bindings[p.name]
-            if b[0] == "array":
+            if b[0] == "object":
+                v = t.objects[b[1]][0]
+                args.append(f"(gpu ? d_{v} : h_{v})" if gpu else f"h_{v}")
+            elif b[0] == "array":
                 a = b[1]
                 args.append(f"(gpu ? &d_{a} : &h_{a})" if gpu else f"&h_{a}")
             else:
@@ -1150,6 +1218,17 @@ static void need_device(void) {{
               f"\"wp_array_alloc({name}, {dev_name})\");\n")
         w("  }\n")
     w("  reload();\n")
+    # objects are built once, from the inputs (on the device from the
+    # uploaded copies)
+    if gpu and t.objects:
+        w("  upload();\n")
+    for var, kind, oopts in t.objects.values():
+        plugin = object_plugin(kind, t.label)
+        for side, dev in (("h", "WP_DEVICE_CPU"),) + ((("d", "DEV"),) if gpu else ()):
+            w("  {\n")
+            w(plugin.c_create(f"{side}_{var}", oopts,
+                              _object_arrays(plugin, oopts, lambda a: f"&{side}_{a}"), dev))
+            w("  }\n")
     if gpu:
         w(f"""  upload();
   double t0 = now_ms();
@@ -1178,6 +1257,8 @@ static void need_device(void) {{
         for o in t.outputs:
             w(f"  check(wp_array_copy(&h_{o}, &d_{o}), \"wp_array_copy({o}: {dev_name} -> cpu)\");\n")
             w(f"  save(&h_{o}, \"{o}.out\");\n")
+        for var, kind, oopts in t.objects.values():
+            w(object_plugin(kind, t.label).c_destroy(f"d_{var}", "DEV"))
         for name in t.arrays:
             w(f"  wp_array_free(&d_{name});\n")
     if time_cpu or not gpu:
@@ -1194,6 +1275,8 @@ static void need_device(void) {{
         for o in t.outputs:
             w(f"  save(&h_{o}, \"{o}{suffix}\");\n")
     w("  fflush(stdout);\n")
+    for var, kind, oopts in t.objects.values():
+        w(object_plugin(kind, t.label).c_destroy(f"h_{var}", "WP_DEVICE_CPU"))
     for name in t.arrays:
         w(f"  wp_array_free(&h_{name});\n")
     w("  return 0;\n}\n")
