@@ -69,8 +69,10 @@ void wpi_dlpack_release(const wp_array *a);
 /* WP_BOUNDS_GRADS_OVERLAP when `backward` is set and the grads of two of
  * the kernel's wp_array arguments (kernel->array_offsets into the packed
  * `args`) overlap without being the same array (same grad, dtype, shape
- * and strides); 0 otherwise.  CPU backward launches and graph replays put
- * it in the launch bounds' flags (launch.c). */
+ * and strides); 0 otherwise.  Every backward launch (CPU or CUDA, and each
+ * CPU graph replay) puts it in the launch bounds' flags (launch.c): the
+ * generated code then takes the atomic path for adjoints it would otherwise
+ * add without one. */
 wp_int32 wpi_grads_overlap_flag(const wp_kernel_desc *kernel, wp_int32 backward,
                                 const void *args);
 

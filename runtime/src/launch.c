@@ -209,6 +209,9 @@ wp_status wp_launch_kernel(const wp_launch *launch,
                         "kernel %s has no backward (adjoint) kernel: compiled "
                         "with enable_backward=False or --no-adjoint",
                         name);
+  /* Before any path: a CUDA launch (and a CUDA capture, which keeps these
+     bounds) needs the flag as much as a CPU one. */
+  bounds.flags = wpi_grads_overlap_flag(kernel, backward, args);
   if (wpi_graph_busy()) { /* a capture or a graph update (graph.c) */
     int handled = 0;
     st = wpi_graph_intercept(launch, kernel, backward, args, &bounds, &handled);
@@ -217,10 +220,8 @@ wp_status wp_launch_kernel(const wp_launch *launch,
   }
   if (launch->device != WP_DEVICE_CPU)
     return wpi_cuda_launch(launch, kernel, backward, args, &bounds);
-  if (bounds.size > 0) {
-    bounds.flags = wpi_grads_overlap_flag(kernel, backward, args);
+  if (bounds.size > 0)
     wpi_pool_run(fn, args, &bounds);
-  }
   return WP_SUCCESS;
 }
 

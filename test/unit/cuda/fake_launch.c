@@ -242,6 +242,33 @@ void test_fake_tape(void) {
   CHECK(device_all_equal(&gx, 3.0f));
   CHECK(wp_synchronize(CUDA0) == WP_SUCCESS);
 
+  /* A CUDA backward launch whose two arrays' grads overlap (y[0:200] and
+     y[100:300]) carries WP_BOUNDS_GRADS_OVERLAP in its bounds, so the
+     single-writer adjoint adds take their atomic path there too; distinct
+     grads (a1) and the same array twice do not. */
+  {
+    wp_launch lb = {.ndim = 1, .dims = {200}, .device = CUDA0};
+    wp_array lo = y, hi = y;
+    lo.shape[0] = hi.shape[0] = 200;
+    hi.data = (char *)y.data + 100 * sizeof(float);
+    hi.grad = (char *)y.grad + 100 * sizeof(float);
+    tscale_args ov = {lo, hi, 1.0f}, same = {lo, lo, 1.0f};
+    wp_launch_bounds b;
+    CHECK(wp_launch_kernel(&lb, &tscale_desc, 1, &ov) == WP_SUCCESS);
+    memcpy(&b, stats().last.bounds, sizeof b);
+    CHECK(strcmp(stats().last.name, "test_tscale_cuda_bwd") == 0);
+    CHECK(b.flags == WP_BOUNDS_GRADS_OVERLAP);
+    CHECK(wp_launch_kernel(&lb, &tscale_desc, 1, &same) == WP_SUCCESS);
+    memcpy(&b, stats().last.bounds, sizeof b);
+    CHECK(b.flags == 0);
+    CHECK(wp_launch_kernel(&lb, &tscale_desc, 1, &a1) == WP_SUCCESS);
+    memcpy(&b, stats().last.bounds, sizeof b);
+    CHECK(b.flags == 0);
+    CHECK(wp_launch_kernel(&lb, &tscale_desc, 0, &ov) == WP_SUCCESS);
+    memcpy(&b, stats().last.bounds, sizeof b);
+    CHECK(b.flags == 0); /* forward launches never */
+  }
+
   /* A kernel whose CUDA code has no adjoint: refused before seeding. */
   wp_kernel_desc noadj = tscale_desc;
   noadj.cuda_backward = NULL;
