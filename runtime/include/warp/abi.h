@@ -270,7 +270,7 @@ typedef struct wp_launch {
 typedef struct wp_launch_bounds {
   wp_int64 shape[4];
   wp_int32 ndim;
-  /* WP_BOUNDS_GRADS_OVERLAP (CPU backward launches): the grads of two array
+  /* WP_BOUNDS_GRADS_OVERLAP (backward launches): the grads of two array
      arguments overlap (slices of one array, a view of another dtype), so
      adjoints are added with atomics even where the kernel proved a single
      writer per array (lib/ir/injective.c).  Set by the runtime. */
