@@ -320,21 +320,74 @@ void emit_kernel_cuda(emit_ctx *e, const ir_func *f) {
   }
 }
 
+/* The dense fast path is emitted for straight-line kernels (one block: no
+ * branch or loop in the kernel itself, so the body may vectorize) of at
+ * most this many IR instructions (it compiles the body a second time). */
+enum { DENSE_MAX_INSTRS = 400 };
+
+/* Whether kernel k gets the dense fast path: straight-line, small, with a
+ * 1-D wp.array parameter. */
+static bool dense_path(const ir_func *k) {
+  if (k->nblocks != 1)
+    return false;
+  int n = 0;
+  for (const ir_value *v = k->entry->first; v; v = v->next)
+    if (++n > DENSE_MAX_INSTRS)
+      return false;
+  for (int i = 0; i < k->nparams; i++) {
+    const ir_type *t = k->param_types[i];
+    if (t->kind == IR_T_ARRAY && !ir_type_is_indexed(t) && t->ndim == 1)
+      return true;
+  }
+  return false;
+}
+
 /* CPU: a plain loop over a contiguous range of thread indices (the runtime's
- * worker threads call it; the C compiler may vectorize it). */
+ * worker threads call it).  For a straight-line kernel (dense_path) a
+ * second loop runs where the launch is 1-D, below 2^31 threads, and every
+ * 1-D array argument is dense (its stride is its element size): there the
+ * strides and the launch's ndim are constants the C compiler sees, the
+ * index is a 32-bit induction variable, and the addresses base + 4 i are
+ * affine, so clang vectorizes the loop (with run-time checks that the
+ * arrays do not overlap).  The body is the same, so are the results. */
 static void cpu_range(emit_ctx *e, const ir_func *k, bool backward) {
+  FILE *out = e->out;
   const char *args = isym(e, k, "args");
-  fprintf(e->out,
+  const char *body_fn = isym(e, k, backward ? "adj_body" : "body");
+  fprintf(out,
           "static void %s(const void *args, const wp_launch_bounds "
           "*bounds, wp_int64 begin, wp_int64 end) {\n"
           "  /* local copies: stores through array pointers cannot alias "
           "them,\n     so the compiler keeps the arguments in registers */\n"
           "  %s a = *(const %s *)args;\n"
-          "  wp_launch_bounds b = *bounds;\n"
+          "  wp_launch_bounds b = *bounds;\n",
+          isym(e, k, backward ? "adj_cpu" : "cpu"), args, args);
+  if (dense_path(k)) {
+    fputs("  if (b.ndim == 1 && end <= 0x7fffffff", out);
+    for (int i = 0; i < k->nparams; i++) {
+      const ir_type *t = k->param_types[i];
+      if (t->kind == IR_T_ARRAY && !ir_type_is_indexed(t) && t->ndim == 1)
+        fprintf(out, " &&\n      a.p%d.strides[0] == sizeof(%s)", i,
+                emit_ctype(e, t->elem));
+    }
+    fputs(") {\n", out);
+    for (int i = 0; i < k->nparams; i++) {
+      const ir_type *t = k->param_types[i];
+      if (t->kind == IR_T_ARRAY && !ir_type_is_indexed(t) && t->ndim == 1)
+        fprintf(out, "    a.p%d.strides[0] = sizeof(%s);\n", i,
+                emit_ctype(e, t->elem));
+    }
+    fprintf(out,
+            "    b.ndim = 1;\n"
+            "    for (wp_int32 i = (wp_int32)begin; i < (wp_int32)end; i++)\n"
+            "      %s(&a, &b, i);\n"
+            "    return;\n  }\n",
+            body_fn);
+  }
+  fprintf(out,
           "  for (wp_int64 i = begin; i < end; i++)\n"
           "    %s(&a, &b, i);\n}\n\n",
-          isym(e, k, backward ? "adj_cpu" : "cpu"), args, args,
-          isym(e, k, backward ? "adj_body" : "body"));
+          body_fn);
 }
 
 /* A launcher: checks every array argument, packs the arguments, launches
