@@ -257,9 +257,10 @@ static void body(emit_ctx *e, const ir_func *f, const ir_func *k) {
   FILE *out = e->out;
   fprintf(out,
           "WP_FN void %s(const %s *wp_args, const wp_launch_bounds "
-          "*wp_bounds, wp_int64 wp_idx) {\n",
+          "*wp_bounds, wp_int64 wp_idx, const wp_int64 *wp_coord) {\n",
           isym(e, k, f == k ? "body" : "adj_body"), isym(e, k, "args"));
-  fprintf(out, "  (void)wp_args; (void)wp_bounds; (void)wp_idx;\n");
+  fprintf(out, "  (void)wp_args; (void)wp_bounds; (void)wp_idx; "
+               "(void)wp_coord;\n");
   for (int i = 0; i < f->nparams; i++)
     fprintf(out, "  %s v%d = wp_args->p%d;\n", emit_ctype(e, f->param_types[i]),
             f->params[i]->id, i);
@@ -306,7 +307,7 @@ static void cuda_entry(emit_ctx *e, const ir_func *k, bool backward) {
           "  for (wp_int64 i = (wp_int64)blockIdx.x * blockDim.x + "
           "threadIdx.x;\n"
           "       i < wp_bounds.size; i += (wp_int64)blockDim.x * gridDim.x)\n"
-          "    %s(&wp_args, &wp_bounds, i);\n}\n",
+          "    %s(&wp_args, &wp_bounds, i, 0);\n}\n",
           isym(e, k, backward ? "adj_body" : "body"));
 }
 
@@ -343,13 +344,15 @@ static bool dense_path(const ir_func *k) {
 }
 
 /* CPU: a plain loop over a contiguous range of thread indices (the runtime's
- * worker threads call it).  For a straight-line kernel (dense_path) a
- * second loop runs where the launch is 1-D, below 2^31 threads, and every
- * 1-D array argument is dense (its stride is its element size): there the
- * strides and the launch's ndim are constants the C compiler sees, the
- * index is a 32-bit induction variable, and the addresses base + 4 i are
- * affine, so clang vectorizes the loop (with run-time checks that the
- * arrays do not overlap).  The body is the same, so are the results. */
+ * worker threads call it), which steps the launch coordinates with the
+ * index (wp_launch_next) instead of dividing the index per thread.  For a
+ * straight-line kernel (dense_path) a second loop runs where the launch is 1-D,
+ * below 2^31 threads, and every 1-D array argument is dense (its stride is its
+ * element size): there the strides and the launch's ndim are constants the C
+ * compiler sees, the index is a 32-bit induction variable, and the addresses
+ * base + 4 i are affine, so clang vectorizes the loop (with run-time checks
+ * that the arrays do not overlap).  The body is the same, so are the results.
+ */
 static void cpu_range(emit_ctx *e, const ir_func *k, bool backward) {
   FILE *out = e->out;
   const char *args = isym(e, k, "args");
@@ -379,14 +382,21 @@ static void cpu_range(emit_ctx *e, const ir_func *k, bool backward) {
     }
     fprintf(out,
             "    b.ndim = 1;\n"
-            "    for (wp_int32 i = (wp_int32)begin; i < (wp_int32)end; i++)\n"
-            "      %s(&a, &b, i);\n"
+            "    for (wp_int32 i = (wp_int32)begin; i < (wp_int32)end; i++) "
+            "{\n"
+            "      wp_int64 c[4] = {i, 0, 0, 0};\n"
+            "      %s(&a, &b, i, c);\n"
+            "    }\n"
             "    return;\n  }\n",
             body_fn);
   }
   fprintf(out,
-          "  for (wp_int64 i = begin; i < end; i++)\n"
-          "    %s(&a, &b, i);\n}\n\n",
+          "  wp_int64 c[4];\n"
+          "  wp_launch_coords(begin, &b, c);\n"
+          "  for (wp_int64 i = begin; i < end; i++) {\n"
+          "    %s(&a, &b, i, c);\n"
+          "    wp_launch_next(&b, c);\n"
+          "  }\n}\n\n",
           body_fn);
 }
 

@@ -743,9 +743,7 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     }
     fputc(')', out);
     break;
-  case IR_TID:
-    fprintf(out, "wp_tid(wp_idx, wp_bounds, %d, %d)", v->aux, v->aux2);
-    break;
+  case IR_TID: fprintf(out, "WP_TID(%d, %d)", v->aux, v->aux2); break;
   default: fprintf(out, "0 /* unhandled %s */", ir_op_name(v->op)); break;
   }
   fputs(";\n", out);

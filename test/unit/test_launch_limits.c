@@ -176,7 +176,50 @@ static void test_tid(void) {
   CHECK(wp_tid(i, &bsq, 0, 2) == 40000 && wp_tid(i, &bsq, 1, 2) == 12345);
 }
 
+/* The coordinates a CPU range loop steps (wp_launch_coords once, then
+ * wp_launch_next per index) are wp_tid's for every index: from any start,
+ * over small shapes of 1 to 4 dimensions (extents of 1 included), and at
+ * the big boundaries above. */
+static int coords_match(const wp_launch_bounds *b, wp_int64 begin,
+                        wp_int64 count) {
+  wp_int64 c[4];
+  wp_launch_coords(begin, b, c);
+  for (wp_int64 i = begin; i < begin + count; i++) {
+    for (int k = 0; k < 4; k++)
+      if ((wp_int32)c[k] != wp_tid(i, b, k, b->ndim))
+        return 0;
+    wp_launch_next(b, c);
+  }
+  return 1;
+}
+
+static void test_coords(void) {
+  static const wp_int64 shapes[][4] = {{7},       {3, 5},       {1, 4},
+                                       {4, 1, 3}, {2, 3, 1, 5}, {2, 2, 2, 2}};
+  for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++) {
+    wp_launch_bounds b = {.ndim = 0, .size = 1};
+    for (int k = 0; k < 4 && shapes[s][k]; k++) {
+      b.shape[k] = shapes[s][k];
+      b.ndim = k + 1;
+      b.size *= shapes[s][k];
+    }
+    int ok = 1;
+    for (wp_int64 begin = 0; begin < b.size; begin++)
+      ok &= coords_match(&b, begin, b.size - begin);
+    CHECK(ok);
+  }
+  wp_launch_bounds b2 = {.shape = {2, LIMIT}, .ndim = 2, .size = 2 * LIMIT};
+  CHECK(coords_match(&b2, LIMIT - 3, 6));
+  wp_launch_bounds b3 = {
+      .shape = {LIMIT, 1, LIMIT}, .ndim = 3, .size = LIMIT * LIMIT};
+  CHECK(coords_match(&b3, LIMIT * LIMIT - 4, 4));
+  CHECK(coords_match(&b3, LIMIT * (LIMIT / 2) - 2, 4));
+  wp_launch_bounds b1 = {.shape = {LIMIT}, .ndim = 1, .size = LIMIT};
+  CHECK(coords_match(&b1, LIMIT - 5, 5));
+}
+
 int main(void) {
+  test_coords();
   wp_set_num_threads(3); /* the pool splits the big ranges */
   test_at_limit();
   test_past_limit();

@@ -452,6 +452,39 @@ WP_FN wp_int32 wp_tid(wp_int64 idx, const wp_launch_bounds *b, int k, int n) {
   return (wp_int32)(k == 0 ? q : q % b->shape[k]);
 }
 
+/* CPU range loops (lib/emit/emit_kernel.c) do not divide per thread: they
+ * compute the launch coordinates c[0..4) of their first index once
+ * (wp_launch_coords: c[k] is the k-th coordinate, 0 at k >= ndim, not
+ * truncated) and step them with the index (wp_launch_next, a carry over
+ * the shape); a body reads wp.tid()'s component k as WP_TID, which is
+ * wp_tid's value for that index.  CUDA threads compute it from the index. */
+WP_FN void wp_launch_coords(wp_int64 idx, const wp_launch_bounds *b,
+                            wp_int64 *c) {
+  for (int k = 3; k >= 0; k--) {
+    if (k >= b->ndim) {
+      c[k] = 0;
+    } else if (k == 0) {
+      c[k] = idx;
+    } else {
+      c[k] = idx % b->shape[k];
+      idx /= b->shape[k];
+    }
+  }
+}
+WP_FN void wp_launch_next(const wp_launch_bounds *b, wp_int64 *c) {
+  for (int k = b->ndim - 1; k > 0; k--) {
+    if (++c[k] < b->shape[k])
+      return;
+    c[k] = 0;
+  }
+  ++c[0];
+}
+#ifdef __CUDACC__
+#define WP_TID(k, n) wp_tid(wp_idx, wp_bounds, k, n)
+#else
+#define WP_TID(k, n) ((wp_int32)wp_coord[k])
+#endif
+
 /* ---- backward functions ----------------------------------------------------
  * Every variable of a backward function starts zeroed. */
 #ifdef __cplusplus
