@@ -104,6 +104,22 @@ static void builtin_call(emit_ctx *e, const ir_value *v) {
   fputc(')', out);
 }
 
+/* An int32 / uint32 division, remainder or floor division whose divisor
+ * is the same in every thread (ir_launch_invariant): printed as the
+ * prelude's wp_<op>_inv_<type>, which multiplies by a reciprocal the C
+ * compiler computes once per range loop. */
+static bool inv_divisor(const ir_value *v) {
+  ir_builtin_id id = v->builtin->id;
+  if ((id != IR_B_DIV && id != IR_B_MOD && id != IR_B_FLOORDIV) ||
+      v->nargs != 2 || v->type->kind != IR_T_SCALAR ||
+      (v->type->scalar != WP_SCALAR_INT32 &&
+       v->type->scalar != WP_SCALAR_UINT32) ||
+      v->args[0]->type != v->type || v->args[1]->type != v->type ||
+      v->args[1]->op == IR_CONST) /* the C compiler does constants itself */
+    return false;
+  return ir_launch_invariant(v->args[1]);
+}
+
 static void builtin(emit_ctx *e, const ir_value *v) {
   FILE *out = e->out;
   const ir_type **types =
@@ -128,7 +144,13 @@ static void builtin(emit_ctx *e, const ir_value *v) {
     return;
   }
   const char *op = emit_builtin_op(v->builtin, types, v->nargs);
-  if (!op)
+  if (inv_divisor(v)) { /* wp_div_inv_int32(a, b), ...: 0core.h */
+    fprintf(out, "wp_%s_inv_%s(", v->builtin->name, v->type->name);
+    emit_name(out, v->args[0]);
+    fputs(", ", out);
+    emit_name(out, v->args[1]);
+    fputc(')', out);
+  } else if (!op)
     builtin_call(e, v);
   else if (v->nargs == 1) { /* prefix */
     fprintf(out, "(%s", op);

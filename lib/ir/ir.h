@@ -504,6 +504,11 @@ int ir_verify(const ir_module *m, FILE *out);
 /* Adds a local of type `t` to (backward) function f; returns its index. */
 int ir_add_local(ir_func *f, const ir_type *t);
 
+/* Whether v is the same in every thread of a launch: a kernel's argument,
+ * a constant, or a pure builtin, cast or component of such values, up to a
+ * small depth (invariant.c).  False says only "not shown". */
+bool ir_launch_invariant(const ir_value *v);
+
 /* Builds the backward (adjoint) function of every kernel whose
  * enable_backward option is set, as kernel->adjoint (not in the module's
  * function list).  The backward function replays the kernel (without its

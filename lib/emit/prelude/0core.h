@@ -57,6 +57,57 @@
   WP_FN T wp_floordiv_##N(T a, T b) {                                          \
     return wp_div_##N(a, b);                                                   \
   }
+/* Division by a divisor the launch does not change (a kernel argument, a
+ * constant: ir_launch_invariant), wp_div_inv / wp_mod_inv / wp_floordiv_inv
+ * with wp_div's results: on the CPU, n / d for 32-bit magnitudes is
+ * (M n) >> 64 with M = floor((2^64 - 1) / d) + 1, exact for every n and
+ * d > 1 (Lemire, Kaser and Kurz, "Faster remainder by direct computation",
+ * Software: Practice and Experience 49(6), 2019); d = 1 and d = 0 wrap M to
+ * 0 and are added back.  M depends on d alone and is computed
+ * unconditionally, so the C compiler hoists it out of the range loop and a
+ * thread pays a multiply instead of a division.  The GPU divides. */
+#if defined(__CUDACC__) || !defined(__SIZEOF_INT128__)
+#define WP_INV_DIVMOD(N, T)                                                    \
+  WP_FN T wp_div_inv_##N(T a, T b) {                                           \
+    return wp_div_##N(a, b);                                                   \
+  }                                                                            \
+  WP_FN T wp_mod_inv_##N(T a, T b) {                                           \
+    return wp_mod_##N(a, b);                                                   \
+  }                                                                            \
+  WP_FN T wp_floordiv_inv_##N(T a, T b) {                                      \
+    return wp_floordiv_##N(a, b);                                              \
+  }
+#define WP_INV_SIGNED_DIVMOD(N, T, UT) WP_INV_DIVMOD(N, T)
+#define WP_INV_UNSIGNED_DIVMOD(N, T) WP_INV_DIVMOD(N, T)
+#else
+#define WP_INV_UNSIGNED_DIVMOD(N, T)                                           \
+  WP_FN T wp_div_inv_##N(T n, T d) {                                           \
+    wp_uint64 m = ~(wp_uint64)0 / (wp_uint64)(d | (d == 0)) + 1;               \
+    return (T)(((unsigned __int128)m * n) >> 64) + (d == 1 ? n : (T)0);        \
+  }                                                                            \
+  WP_FN T wp_mod_inv_##N(T a, T b) {                                           \
+    T q = wp_div_inv_##N(a, b);                                                \
+    return b == 0 ? (T)0 : (T)(a - q * b);                                     \
+  }                                                                            \
+  WP_FN T wp_floordiv_inv_##N(T a, T b) {                                      \
+    return wp_div_inv_##N(a, b);                                               \
+  }
+#define WP_INV_SIGNED_DIVMOD(N, T, UT)                                         \
+  WP_FN T wp_div_inv_##N(T a, T b) {                                           \
+    UT ua = a < 0 ? (UT)(0 - (UT)a) : (UT)a;                                   \
+    UT ub = b < 0 ? (UT)(0 - (UT)b) : (UT)b;                                   \
+    UT q = wp_div_inv_u##N(ua, ub);                                            \
+    return (T)((a < 0) != (b < 0) ? (UT)(0 - q) : q);                          \
+  }                                                                            \
+  WP_FN T wp_mod_inv_##N(T a, T b) {                                           \
+    T q = wp_div_inv_##N(a, b);                                                \
+    return b == 0 || b == (T)-1 ? (T)0 : (T)((UT)a - (UT)q * (UT)b);           \
+  }                                                                            \
+  WP_FN T wp_floordiv_inv_##N(T a, T b) {                                      \
+    T r = wp_mod_inv_##N(a, b);                                                \
+    return (T)(wp_div_inv_##N(a, b) - (r != 0 && (r < 0) != (b < 0)));         \
+  }
+#endif
 WP_SIGNED_DIVMOD(int8, wp_int8, wp_uint8)
 WP_UNSIGNED_DIVMOD(uint8, wp_uint8)
 WP_SIGNED_DIVMOD(int16, wp_int16, wp_uint16)
@@ -65,6 +116,8 @@ WP_SIGNED_DIVMOD(int32, wp_int32, wp_uint32)
 WP_UNSIGNED_DIVMOD(uint32, wp_uint32)
 WP_SIGNED_DIVMOD(int64, wp_int64, wp_uint64)
 WP_UNSIGNED_DIVMOD(uint64, wp_uint64)
+WP_INV_UNSIGNED_DIVMOD(uint32, wp_uint32)
+WP_INV_SIGNED_DIVMOD(int32, wp_int32, wp_uint32)
 
 #define WP_INT_OPS(N, T, UT)                                                   \
   WP_FN T wp_min_##N(T a, T b) {                                               \
