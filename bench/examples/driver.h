@@ -1,0 +1,53 @@
+/* driver.h - what the example drivers share: arguments, a clock, checked
+ * runtime calls, writing an array's bytes.
+ *
+ *   DRIVER STEPS OUTDIR    runs the example's setup, then STEPS calls of its
+ *                          step(); prints "steps N ms T" (T: the STEPS steps,
+ *                          setup excluded) and writes the state arrays to
+ *                          OUTDIR/NAME.bin (raw little-endian elements,
+ *                          row-major), which run.py compares with
+ *                          warp-lang's.
+ * The thread count is the runtime's (WARP_NUM_THREADS). */
+#ifndef BENCH_EXAMPLES_DRIVER_H
+#define BENCH_EXAMPLES_DRIVER_H
+
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <warp/warp.h>
+
+static void ck(wp_status st, const char *what) {
+  if (st != WP_SUCCESS) {
+    fprintf(stderr, "%s: %s: %s\n", what, wp_status_string(st), wp_last_error());
+    exit(3);
+  }
+}
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+static void save(const wp_array *a, const char *dir, const char *name) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s.bin", dir, name);
+  FILE *f = fopen(path, "wb");
+  size_t n = (size_t)wp_array_size(a) * (size_t)a->elem_size;
+  if (!f || fwrite(a->data, 1, n, f) != n || fclose(f) != 0) {
+    perror(path);
+    exit(4);
+  }
+}
+
+static int parse_args(int argc, char **argv, int *steps, const char **dir) {
+  if (argc != 3 || (*steps = atoi(argv[1])) < 1) {
+    fprintf(stderr, "usage: %s STEPS OUTDIR\n", argv[0]);
+    return 0;
+  }
+  *dir = argv[2];
+  return 1;
+}
+
+#endif

@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""run.py - Warp's own examples: warpc's kernels stepped by a C driver
+against warp-lang stepping the example itself, on the CPU.
+
+    python3 bench/examples/run.py [--steps N] [--reps N] [--build-dir DIR]
+
+For each example (example_wave.py, example_fluid.py of warp-lang's package):
+warp-lang builds the example's Example on the CPU, loads its module (so no
+compile is timed) and steps it N times (default 100); the C driver
+(bench/examples/NAME.c, built by `make -C bench/examples`) runs the same
+setup and steps with warpc's kernels, on one thread (WARP_NUM_THREADS=1)
+and on all of them, --reps times each (median).  The state arrays after the
+last step are compared (float32, |warpc - warp-lang| <= 1e-5 |warp-lang| +
+1e-6); the table gives ms per step and warp-lang's time over warpc's (the
+speed-up; targets: 3 on one core, 10 with all cores).
+
+A benchmark, not a test: exit status 1 only when the results differ or a
+program fails.
+"""
+
+import argparse
+import contextlib
+import io
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# name -> (warp-lang module, Example(...) keywords, state arrays: attribute -> numpy dtype, components)
+EXAMPLES = {
+    "wave": ("warp.examples.core.example_wave", dict(stage_path=None),
+             {"sim_grid0": (np.float32, 1), "sim_grid1": (np.float32, 1), "sim_verts": (np.float32, 3)}),
+    "fluid": ("warp.examples.core.example_fluid", dict(),
+              {"u0": (np.float32, 2), "rho0": (np.float32, 1), "p0": (np.float32, 1), "div": (np.float32, 1)}),
+}
+
+
+def warp_lang(name, steps, out):
+    import importlib
+
+    import warp as wp
+
+    wp.config.quiet = True
+    mod_name, kwargs, state = EXAMPLES[name]
+    with wp.ScopedDevice("cpu"), contextlib.redirect_stdout(io.StringIO()):
+        mod = importlib.import_module(mod_name)
+        wp.load_module(mod, device="cpu")
+        ex = mod.Example(**kwargs)
+        wp.synchronize_device("cpu")
+        t0 = time.perf_counter()
+        for _ in range(steps):
+            ex.step()
+        wp.synchronize_device("cpu")
+        ms = (time.perf_counter() - t0) * 1e3
+    for attr in state:
+        getattr(ex, attr).numpy().tofile(out / f"{attr}.bin")
+    return ms
+
+
+def warpc(exe, steps, out, threads):
+    env = dict(os.environ)
+    if threads:
+        env["WARP_NUM_THREADS"] = str(threads)
+    else:
+        env.pop("WARP_NUM_THREADS", None)
+    r = subprocess.run([str(exe), str(steps), str(out)], capture_output=True, text=True, env=env, timeout=600)
+    if r.returncode != 0:
+        raise RuntimeError(f"{exe} exited {r.returncode}: {r.stderr.strip()}")
+    fields = r.stdout.split()
+    return float(fields[fields.index("ms") + 1])
+
+
+def compare(name, want_dir, got_dir):
+    worst = 0.0
+    for attr, (dt, _) in EXAMPLES[name][2].items():
+        w = np.fromfile(want_dir / f"{attr}.bin", dtype=dt)
+        g = np.fromfile(got_dir / f"{attr}.bin", dtype=dt)
+        if w.shape != g.shape:
+            return f"{attr}: {g.size} values, warp-lang {w.size}"
+        bad = np.abs(g - w) > 1e-6 + 1e-5 * np.abs(w)
+        if bad.any():
+            i = int(np.argmax(bad))
+            return f"{attr}[{i}]: warpc {g[i]!r}, warp-lang {w[i]!r} ({int(bad.sum())} values differ)"
+        worst = max(worst, float(np.max(np.abs(g - w))) if w.size else 0.0)
+    return f"same (max abs diff {worst:.3g})"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--steps", type=int, default=100)
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--build-dir", type=Path, default=ROOT / "build" / "bench" / "examples")
+    ap.add_argument("examples", nargs="*", default=list(EXAMPLES))
+    o = ap.parse_args()
+    ncpu = os.cpu_count() or 1
+    rows, status = [], 0
+    with tempfile.TemporaryDirectory(prefix="warpc-examples-") as tmp:
+        for name in o.examples:
+            exe = o.build_dir / name
+            if not exe.exists():
+                print(f"run.py: {exe} is missing (make -C bench/examples)", file=sys.stderr)
+                return 1
+            want, got = Path(tmp) / f"{name}.warp", Path(tmp) / f"{name}.warpc"
+            want.mkdir()
+            got.mkdir()
+            wl = warp_lang(name, o.steps, want)
+            one = statistics.median(warpc(exe, o.steps, got, 1) for _ in range(o.reps))
+            alln = [warpc(exe, o.steps, got, 0) for _ in range(o.reps)]
+            res = compare(name, want, got)
+            if not res.startswith("same"):
+                status = 1
+            rows.append((name, wl / o.steps, one / o.steps, statistics.median(alln) / o.steps,
+                         min(alln) / o.steps, max(alln) / o.steps, res))
+    print(f"# {o.steps} steps on the CPU ({ncpu} CPUs); ms per step; warpc: median of {o.reps} runs")
+    head = ("example", "warp-lang", "warpc 1 thr", f"warpc {ncpu} thr", "speed-up 1 thr", f"speed-up {ncpu} thr",
+            "results")
+    table = [head]
+    for name, wl, one, alln, lo, hi, res in rows:
+        table.append((name, f"{wl:.3f}", f"{one:.3f}", f"{alln:.3f} ({lo:.3f}-{hi:.3f})",
+                      f"{wl / one:.1f}x {'(>= 3: met)' if wl / one >= 3 else '(< 3: not met)'}",
+                      f"{wl / alln:.1f}x {'(>= 10: met)' if wl / alln >= 10 else '(< 10: not met)'}", res))
+    widths = [max(len(r[i]) for r in table) for i in range(len(head))]
+    for r in table:
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths)))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
