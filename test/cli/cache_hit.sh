@@ -4,7 +4,7 @@
 # "cache hit" and no command; the fake CUDA toolkit logs no call); it hits
 # from another working directory and checkout location too (hermetic
 # outputs).  A changed kernel, a changed option (-O1, --cuda-arch, -g0) and
-# a changed tool miss; -Xcc bypasses the cache; an entry that is not a whole
+# a changed tool or a rebuilt warpc miss; -Xcc bypasses the cache; an entry that is not a whole
 # object (junk, or truncated) is a miss; an unwritable cache is a warning, not a failure;
 # --cache-dir '' turns a $WARPC_CACHE_DIR off.  The header is written on a
 # hit as on a miss.
@@ -85,6 +85,16 @@ fi
 "$warpc" --cache-dir file/c --no-cuda a/k.py -o f.o 2>"$tmp/log" || fail "cache under a file: $(cat "$tmp/log")"
 grep -q 'warning: cannot store the object in the cache' "$tmp/log" || fail "no warning: $(cat "$tmp/log")"
 [ -s f.o ] || fail "no object with an unusable cache"
+# a rebuilt warpc (the same file, a new modification time) misses: warpc
+# is identified by its file, size and time, as the tools are
+mkdir -p self
+cp "$warpc" self/warpc
+(cd a && ../self/warpc -v --cache-dir "$cache" --no-cuda k.py -o s1.o) >"$tmp/log" 2>&1 || fail "copy: $(cat "$tmp/log")"
+(cd a && ../self/warpc -v --cache-dir "$cache" --no-cuda k.py -o s2.o) >"$tmp/log" 2>&1 || fail "copy: $(cat "$tmp/log")"
+hit || fail "the same warpc twice: no hit: $(cat "$tmp/log")"
+touch -d '2001-01-01 00:00:00' self/warpc
+(cd a && ../self/warpc -v --cache-dir "$cache" --no-cuda k.py -o s3.o) >"$tmp/log" 2>&1 || fail "touched: $(cat "$tmp/log")"
+! hit || fail "a rebuilt warpc (new modification time) hit the cache"
 # CUDA (a fake toolkit that logs its calls): the hit runs none of them
 fake_cuda "$tmp/cuda"
 export WARPC_CUDA_PATH=$tmp/cuda
