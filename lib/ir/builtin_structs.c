@@ -72,3 +72,10 @@ const char *ir_builtin_struct_at(int i) {
              ? registry[i].name
              : NULL;
 }
+
+const ir_type *ir_builtin_struct_of(ir_types *T, const ir_type *t,
+                                    const ir_type *dtype) {
+  if (!strcmp(t->name, "HashGridQuery") && ir_type_is_float(dtype))
+    return ir_hash_grid_query_type(T, dtype->scalar);
+  return NULL;
+}

@@ -19,6 +19,11 @@ static bool is_grid_scalar(int s) {
          s == WP_SCALAR_FLOAT16;
 }
 
+const ir_type *ir_hash_grid_query_type(ir_types *T, int scalar) {
+  return is_grid_scalar(scalar) ? ir_builtin_struct_find(T, query_names[scalar])
+                                : NULL;
+}
+
 /* hash_grid_query(id: uint64, point: vec3{f,d,h}, max_dist: the point's
  * scalar[, group: int32]) -> the query state of that precision */
 type_t ir_chk_hash_grid_query(ir_types *T, const ir_builtin *b, type_t *a,
@@ -33,7 +38,7 @@ type_t ir_chk_hash_grid_query(ir_types *T, const ir_builtin *b, type_t *a,
     return fail(T, err, "max_dist must have the point's scalar type");
   if (n == 4 && !is_scalar_of(a[3], WP_SCALAR_INT32))
     return fail(T, err, "group must be an int32");
-  return ir_builtin_struct_find(T, query_names[s]);
+  return ir_hash_grid_query_type(T, s);
 }
 
 static bool is_grid_query(type_t t) {

@@ -133,6 +133,13 @@ bool ir_type_is_builtin_struct(const ir_type *t);
 /* The builtin struct type Warp calls `name` (wp.HashGridQuery), from the
  * registry lib/ir/builtin_structs.def; NULL when there is none. */
 const ir_type *ir_builtin_struct_find(ir_types *T, const char *name);
+/* Warp's `T[dtype]` of builtin struct t (wp.HashGridQuery[wp.float16]):
+ * the builtin struct of that precision, NULL when t has no such form. */
+const ir_type *ir_builtin_struct_of(ir_types *T, const ir_type *t,
+                                    const ir_type *dtype);
+/* The hash-grid query state of points of scalar type `scalar` (float16,
+ * float32, float64; NULL for others): builtins_hash_grid.c. */
+const ir_type *ir_hash_grid_query_type(ir_types *T, int scalar);
 /* The Warp name of registry entry i (0, 1, ...), NULL past the end. */
 const char *ir_builtin_struct_at(int i);
 int ir_type_align(const ir_type *t);

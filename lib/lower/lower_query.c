@@ -41,7 +41,17 @@
  *     bool wp__query_found_Q(Q q);
  *     int32_t wp__query_index_Q_int32(Q q, int32_t old);
  *
- * and its X_next entry with flag QNEXT; nothing here changes. */
+ * and its X_next entry with flag QNEXT; nothing here changes.
+ *
+ * `for i in query:` (Warp's iter_next over a query state) is the same
+ * walk: the state (the variable itself when the loop names one, which the
+ * loop thus consumes as Warp's does, else a hidden variable), loop-carried,
+ * is advanced by _query_next at the loop's head, the loop ends when
+ * _query_found is false, and the loop variable (an int32) is _query_index of
+ * the advanced state.  It is allowed for a state type that some QNEXT builtin
+ * takes as (state, int32), without extras. */
+#include <string.h>
+
 #include "lower_internal.h"
 
 /* The local variable argument i of call e names, or -1. */
@@ -109,4 +119,66 @@ ir_value *lower_query_next(lower_ctx *c, const ast_expr *e,
   lower_write_var(c, vars[0], c->fs->cur, q2);
   lower_write_var(c, vars[1], c->fs->cur, idx);
   return found;
+}
+
+/* Whether some QNEXT builtin walks states of type t as (t, int32). */
+static bool iterable(lower_ctx *c, const ir_type *t) {
+  const ir_type *a[2] = {t, ir_t_int32(c->T)};
+  for (int i = 0; i < IR_B_COUNT; i++) {
+    const ir_builtin *b = ir_builtin_get((ir_builtin_id)i);
+    const char *why = NULL;
+    if (b->query_next && b->min_args <= 2 && b->check(c->T, b, a, 2, &why))
+      return true;
+  }
+  return false;
+}
+
+bool lower_query_for(lower_ctx *c, const ast_stmt *s, ir_value *q,
+                     void (*body)(lower_ctx *, const ast_stmt *, ir_block *,
+                                  ir_block *)) {
+  if (!iterable(c, q->type))
+    return false;
+  if (s->ntargets != 1 || s->targets[0]->kind != AST_EXPR_NAME) {
+    wp_error(c->diag, s->targets[0]->loc,
+             "the loop variable of a loop over a '%s' must be a name",
+             q->type->name);
+    return true;
+  }
+  wp_loc loc = s->cond->loc;
+  /* a local variable is walked in place, as in Warp (a second loop over
+     it finds nothing); another expression through a hidden variable */
+  int hv = s->cond->kind == AST_EXPR_NAME
+               ? lower_var_index(c, s->cond->name, false)
+               : -1;
+  if (hv < 0 || c->fs->var_types[hv] != q->type) {
+    const char *hidden = wp_arena_printf(c->A, "$query%d", c->fs->hidden++);
+    hv = lower_var_index(c, hidden, true);
+    c->fs->var_types[hv] = q->type;
+    lower_write_var(c, hv, lower_cur_block(c), q);
+  }
+  ir_block *header = ir_block_new(c->fs->f);
+  lower_br(c, header, s->loc);
+  c->fs->cur = header;
+  ir_value *cur = lower_read_var(c, hv, header);
+  ir_value *q2 = internal(c, IR_B_I_QUERY_NEXT, &cur, 1, loc);
+  ir_value *found = q2 ? internal(c, IR_B_I_QUERY_FOUND, &q2, 1, loc) : NULL;
+  ir_block *blk = ir_block_new(c->fs->f), *exit = ir_block_new(c->fs->f);
+  if (found) {
+    lower_write_var(c, hv, header, q2);
+    lower_cbr(c, found, blk, exit, s->loc);
+  }
+  lower_seal(c, blk);
+  c->fs->cur = blk;
+  if (found) {
+    ir_value *ia[2] = {q2, lower_const_int(c, ir_t_int32(c->T), 0)};
+    ir_value *idx = internal(c, IR_B_I_QUERY_INDEX, ia, 2, loc);
+    if (idx)
+      lower_assign_var(c, s->targets[0]->name, idx, s->targets[0]->loc);
+  }
+  body(c, s, exit, header);
+  lower_br(c, header, s->loc);
+  lower_seal(c, header);
+  lower_seal(c, exit);
+  c->fs->cur = exit;
+  return true;
 }

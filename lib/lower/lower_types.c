@@ -531,6 +531,16 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
       return callee[0] == 'q' ? ir_t_quat(c->T, st->scalar)
                               : ir_t_transform(c->T, st->scalar);
     }
+    if (en.kind == ENT_TYPE && e->kind == AST_EXPR_SUBSCRIPT &&
+        ir_type_is_builtin_struct(en.type)) { /* wp.HashGridQuery[wp.float16] */
+      const ir_type *st =
+          e->nitems == 1 ? lower_type_expr(c, e->items[0]) : NULL;
+      const ir_type *q = st ? ir_builtin_struct_of(c->T, en.type, st) : NULL;
+      if (!q && (st || e->nitems != 1))
+        wp_error(c->diag, e->loc, "'%s' takes no type parameter%s%s",
+                 en.type->name, st ? " " : "", st ? st->name : "");
+      return q;
+    }
     if (en.kind == ENT_SPECIAL && en.array_ndim) {
       if (e->kind == AST_EXPR_SUBSCRIPT)
         return array_subscript(c, e, callee, en.array_ndim);
