@@ -8,7 +8,8 @@
 # are loop-carried; the order-dependent sum s = s/2 + i proves the order),
 # the index keeps its last value once the query is done, a query in a
 # @wp.func, a query inside a for loop (a new state each iteration), and the
-# backward kernel of a kernel that mixes a query with differentiable math
+# backward kernels (the while form and the `for j in query` form) of a
+# kernel that mixes a query with differentiable math
 # (y = x[t]^2 * count + sum of w[j] over neighbours j: dx = 2 x count,
 # dw[j] = the number of queries that visit j).
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
@@ -56,6 +57,18 @@ def energy(grid: wp.uint64, pts: wp.array(dtype=wp.vec3), r: float,
     acc = float(0.0)
     n = float(0.0)
     while wp.hash_grid_query_next(q, j):
+        acc += w[j]
+        n += 1.0
+    y[t] = x[t] * x[t] * n + acc
+
+@wp.kernel
+def energy_for(grid: wp.uint64, pts: wp.array(dtype=wp.vec3), r: float,
+               x: wp.array(dtype=float), w: wp.array(dtype=float),
+               y: wp.array(dtype=float)):
+    t = wp.tid()
+    acc = float(0.0)
+    n = float(0.0)
+    for j in wp.hash_grid_query(grid, pts[t], r):
         acc += w[j]
         n += 1.0
     y[t] = x[t] * x[t] * n + acc
@@ -137,15 +150,27 @@ int main(void) {
   wp_array_set_grad(&a_x, gx);
   wp_array_set_grad(&a_w, gw);
   wp_array_set_grad(&a_y, gy);
-  if (qm_energy(&WP_LAUNCH_1D(N), id, &a_pts, r, &a_x, &a_w, &a_y) ||
-      qm_energy_backward(&WP_LAUNCH_1D(N), id, &a_pts, r, &a_x, &a_w, &a_y))
-    return puts(wp_last_error()), 1;
-  for (int i = 0; i < N; i++) {
-    float want_gx = 2.0f * x[i] * (float)counts[i];
-    if (gx[i] != want_gx || gw[i] != (float)visits[i]) {
-      printf("grad %d: dx %g dw %g, want %g %d\n", i, gx[i], gw[i], want_gx,
-             visits[i]);
-      bad = 1;
+  for (int form = 0; form < 2; form++) { /* while X_next, then for-in */
+    for (int i = 0; i < N; i++)
+      gx[i] = gw[i] = 0, gy[i] = 1;
+    wp_status st =
+        form ? qm_energy_for(&WP_LAUNCH_1D(N), id, &a_pts, r, &a_x, &a_w, &a_y)
+             : qm_energy(&WP_LAUNCH_1D(N), id, &a_pts, r, &a_x, &a_w, &a_y);
+    if (!st)
+      st = form ? qm_energy_for_backward(&WP_LAUNCH_1D(N), id, &a_pts, r, &a_x,
+                                         &a_w, &a_y)
+                : qm_energy_backward(&WP_LAUNCH_1D(N), id, &a_pts, r, &a_x,
+                                     &a_w, &a_y);
+    if (st)
+      return puts(wp_last_error()), 1;
+    for (int i = 0; i < N; i++) {
+      float want_gx = 2.0f * x[i] * (float)counts[i];
+      float want_y = x[i] * x[i] * (float)counts[i];
+      if (gx[i] != want_gx || gw[i] != (float)visits[i] || y[i] < want_y) {
+        printf("form %d, grad %d: dx %g dw %g y %g, want %g %d >= %g\n", form,
+               i, gx[i], gw[i], y[i], want_gx, visits[i], want_y);
+        bad = 1;
+      }
     }
   }
   if (!bad)
