@@ -183,6 +183,8 @@ static wp_status reserve(wp_hash_grid *g, int64_t n, int keys,
                           (long long)n);
     g->ids = ids;
     g->cap_points = n;
+    if (g->host.point_ids) /* realloc kept the tables of the last build */
+      g->host.point_ids = ids;
   }
   if (keys && n > g->cap_keys) {
     uint64_t *k = realloc(g->keys, (size_t)(n ? n : 1) * sizeof *k);
@@ -192,6 +194,8 @@ static wp_status reserve(wp_hash_grid *g, int64_t n, int keys,
                           (long long)n);
     g->keys = k;
     g->cap_keys = n;
+    if (g->host.point_keys)
+      g->host.point_keys = k;
   }
   if (g->device != WP_DEVICE_CPU)
     return wpi_hash_grid_cuda_reserve(g, n, keys, what);

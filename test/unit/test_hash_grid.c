@@ -115,6 +115,9 @@ static void test_build(void) {
   CHECK(wp_hash_grid_build(g, &a, 0.75, &ga) == WP_SUCCESS);
   CHECK(desc(g)->has_groups && desc(g)->point_keys);
   CHECK(same_tables(desc(g), p, N, 0.75f, dims, grp));
+  /* a reserve that moves the buffers keeps the last build */
+  CHECK(wp_hash_grid_reserve(g, 100000, 1) == WP_SUCCESS);
+  CHECK(same_tables(desc(g), p, N, 0.75f, dims, grp));
   int keys_ok = 1;
   for (int k = 0; k < N; k++) {
     int i = desc(g)->point_ids[k];

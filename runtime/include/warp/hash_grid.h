@@ -87,7 +87,9 @@ wp_status wp_hash_grid_build(wp_hash_grid *g, const wp_array *points,
                              double radius, const wp_array *groups);
 
 /* Reserves room for builds of up to num_points points (with groups when
- * with_groups is non-zero), so that such builds allocate nothing.
+ * with_groups is non-zero), so that such builds allocate nothing.  A CPU
+ * grid keeps its points; a CUDA grid whose device buffers grow finds no
+ * points until its next build.
  * Errors: WP_ERROR_INVALID_VALUE (g NULL, num_points < 0),
  * WP_ERROR_OUT_OF_MEMORY, WP_ERROR_CUDA. */
 wp_status wp_hash_grid_reserve(wp_hash_grid *g, wp_int32 num_points,
