@@ -25,9 +25,10 @@ const ir_type *lower_struct_type(lower_ctx *c, const ast_def *d,
       ok = false;
       continue;
     }
-    if (mt[k]->kind != IR_T_SCALAR && mt[k]->kind != IR_T_VEC &&
-        mt[k]->kind != IR_T_MAT && mt[k]->kind != IR_T_STRUCT &&
-        mt[k]->kind != IR_T_ARRAY) {
+    if ((mt[k]->kind != IR_T_SCALAR && mt[k]->kind != IR_T_VEC &&
+         mt[k]->kind != IR_T_MAT && mt[k]->kind != IR_T_STRUCT &&
+         mt[k]->kind != IR_T_ARRAY) ||
+        ir_type_is_builtin_struct(mt[k])) { /* a query's state: no layout */
       wp_error(c->diag, fd->annotation->loc,
                "'%s' cannot be the type of a struct field", mt[k]->name);
       ok = false;

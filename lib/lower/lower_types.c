@@ -236,8 +236,9 @@ static const ir_type *array_type(lower_ctx *c, const ast_expr *e,
   const ir_type *dt = lower_type_expr(c, dtype_e);
   if (!dt)
     return NULL;
-  if (dt->kind != IR_T_SCALAR && dt->kind != IR_T_VEC && dt->kind != IR_T_MAT &&
-      dt->kind != IR_T_STRUCT) {
+  if ((dt->kind != IR_T_SCALAR && dt->kind != IR_T_VEC &&
+       dt->kind != IR_T_MAT && dt->kind != IR_T_STRUCT) ||
+      ir_type_is_builtin_struct(dt)) { /* query states live in one thread */
     wp_error(c->diag, dtype_e->loc, "'%s' cannot be an array dtype", dt->name);
     return NULL;
   }

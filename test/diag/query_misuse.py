@@ -1,7 +1,8 @@
 # Query states (lib/lower/lower_query.c) used in ways Warp does not allow or
 # that cannot work: X_next on a query or an index that is not a local
 # variable (the call assigns both), a wrong index type, a constructed state,
-# a state as a kernel parameter.
+# a state as a kernel parameter, an array dtype or a struct field (its C
+# layout is the prelude's, not one the IR knows).
 import warp as wp
 
 
@@ -25,9 +26,21 @@ def bad(grid: wp.uint64, out: wp.array(dtype=int)):
 def param(q: wp.HashGridQuery):
     pass
 
-# expect: 12:35: the query of 'hash_grid_query_next' must be a local variable: the call assigns it
-# expect: 15:38: the index of 'hash_grid_query_next' must be a local variable: the call assigns it
-# expect: 18:11: no overload of 'hash_grid_query_next' for argument types (HashGridQuery, float32): the index must be an int32 variable
-# expect: 20:9: 'HashGridQuery' has no constructor: its values are made by the builtins that return them
-# expect: 21:14: no overload of 'hash_grid_point_id'
-# expect: 25:14: a kernel parameter cannot be a 'HashGridQuery'
+
+@wp.kernel
+def array_of_states(a: wp.array(dtype=wp.HashGridQuery)):
+    pass
+
+
+@wp.struct
+class Holder:
+    q: wp.HashGridQuery
+
+# expect: 13:35: the query of 'hash_grid_query_next' must be a local variable: the call assigns it
+# expect: 16:38: the index of 'hash_grid_query_next' must be a local variable: the call assigns it
+# expect: 19:11: no overload of 'hash_grid_query_next' for argument types (HashGridQuery, float32): the index must be an int32 variable
+# expect: 21:9: 'HashGridQuery' has no constructor: its values are made by the builtins that return them
+# expect: 22:14: no overload of 'hash_grid_point_id'
+# expect: 26:14: a kernel parameter cannot be a 'HashGridQuery'
+# expect: 31:39: 'HashGridQuery' cannot be an array dtype
+# expect: 37:8: 'HashGridQuery' cannot be the type of a struct field
