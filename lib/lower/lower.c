@@ -25,9 +25,10 @@ const ir_type *lower_struct_type(lower_ctx *c, const ast_def *d,
       ok = false;
       continue;
     }
-    if (mt[k]->kind != IR_T_SCALAR && mt[k]->kind != IR_T_VEC &&
-        mt[k]->kind != IR_T_MAT && mt[k]->kind != IR_T_STRUCT &&
-        mt[k]->kind != IR_T_ARRAY) {
+    if ((mt[k]->kind != IR_T_SCALAR && mt[k]->kind != IR_T_VEC &&
+         mt[k]->kind != IR_T_MAT && mt[k]->kind != IR_T_STRUCT &&
+         mt[k]->kind != IR_T_ARRAY) ||
+        ir_type_is_builtin_struct(mt[k])) { /* a query's state: no layout */
       wp_error(c->diag, fd->annotation->loc,
                "'%s' cannot be the type of a struct field", mt[k]->name);
       ok = false;
@@ -131,6 +132,14 @@ static bool params(lower_ctx *c, const ast_def *d, ir_func *f,
     if (!t) { /* reported; its uses are not reported again */
       int var = lower_var_index(c, p->name, true);
       c->fs->var_types[var] = ir_t_void(c->T);
+      ok = false;
+      continue;
+    }
+    if (f->kind == IR_FUNC_KERNEL && ir_type_is_builtin_struct(t)) {
+      wp_error(c->diag, ann->loc,
+               "a kernel parameter cannot be a '%s' (a query's state lives "
+               "in one thread); pass the object's id, a wp.uint64",
+               t->name);
       ok = false;
       continue;
     }

@@ -58,6 +58,15 @@ ir_value *lower_spatial_vector(lower_ctx *c, const ast_expr *e,
                                const ir_type *t, ir_value **args);
 const ast_expr *lower_spatial_dtype(lower_ctx *c, const ast_expr *e,
                                     const ir_type *t, ast_expr *plain);
+/* lower_query.c: `X_next(query, index, ...)` of a QNEXT builtin. */
+ir_value *lower_query_next(lower_ctx *c, const ast_expr *e,
+                           const ir_builtin *b);
+/* lower_query.c: `for i in query:` over the query state q (the value of the
+ * loop's iterable), each iteration's body lowered by `body`; false (and
+ * nothing emitted) when q is not a query state. */
+bool lower_query_for(lower_ctx *c, const ast_stmt *s, ir_value *q,
+                     void (*body)(lower_ctx *, const ast_stmt *, ir_block *,
+                                  ir_block *));
 bool lower_spatial_is_special(ir_builtin_id id);
 ir_value *lower_spatial_call(lower_ctx *c, const ast_expr *e,
                              const ir_builtin *b);

@@ -1,5 +1,5 @@
-/* lower_loop.c - loops: `while`, and `for ... in range(...)` (or
- * reversed(range(...))) with constant
+/* lower_loop.c - loops: `while`, `for ... in query` (lower_query.c), and
+ * `for ... in range(...)` (or reversed(range(...))) with constant
  * or dynamic bounds and steps (a hidden counter carried by the loop header's
  * block argument, the loop variable assigned at the top of each iteration,
  * as Python does). */
@@ -206,6 +206,9 @@ static void for_loop(lower_ctx *c, const ast_stmt *s) {
   bool is_range = is_call_of(c, it, "range");
   if (!is_range) {
     ir_value *v = lower_expr(c, it);
+    if (v && ir_type_is_builtin_struct(v->type) &&
+        lower_query_for(c, s, v, loop_body))
+      return;
     if (v && (v->type->kind == IR_T_VEC || v->type->kind == IR_T_MAT))
       wp_error(c->diag, it->loc,
                "Warp cannot iterate over a '%s': loop over its indices, "

@@ -126,6 +126,8 @@ entity lower_warp_name(lower_ctx *c, const char *name) {
     return e;
   }
   const ir_type *t = composite_from_name(c->T, name);
+  if (!t) /* wp.HashGridQuery, wp.MeshQueryPoint, ... */
+    t = ir_builtin_struct_find(c->T, name);
   if (t) {
     e.kind = ENT_TYPE;
     e.type = t;
@@ -234,8 +236,9 @@ static const ir_type *array_type(lower_ctx *c, const ast_expr *e,
   const ir_type *dt = lower_type_expr(c, dtype_e);
   if (!dt)
     return NULL;
-  if (dt->kind != IR_T_SCALAR && dt->kind != IR_T_VEC && dt->kind != IR_T_MAT &&
-      dt->kind != IR_T_STRUCT) {
+  if ((dt->kind != IR_T_SCALAR && dt->kind != IR_T_VEC &&
+       dt->kind != IR_T_MAT && dt->kind != IR_T_STRUCT) ||
+      ir_type_is_builtin_struct(dt)) { /* query states live in one thread */
     wp_error(c->diag, dtype_e->loc, "'%s' cannot be an array dtype", dt->name);
     return NULL;
   }
@@ -528,6 +531,16 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
       }
       return callee[0] == 'q' ? ir_t_quat(c->T, st->scalar)
                               : ir_t_transform(c->T, st->scalar);
+    }
+    if (en.kind == ENT_TYPE && e->kind == AST_EXPR_SUBSCRIPT &&
+        ir_type_is_builtin_struct(en.type)) { /* wp.HashGridQuery[wp.float16] */
+      const ir_type *st =
+          e->nitems == 1 ? lower_type_expr(c, e->items[0]) : NULL;
+      const ir_type *q = st ? ir_builtin_struct_of(c->T, en.type, st) : NULL;
+      if (!q && (st || e->nitems != 1))
+        wp_error(c->diag, e->loc, "'%s' takes no type parameter%s%s",
+                 en.type->name, st ? " " : "", st ? st->name : "");
+      return q;
     }
     if (en.kind == ENT_SPECIAL && en.array_ndim) {
       if (e->kind == AST_EXPR_SUBSCRIPT)

@@ -731,7 +731,12 @@ def normalise_test(index, spec, module, stem):
                 for role, (dtype, ndim) in plugin.arrays(_wp, oopts).items():
                     if not isinstance(oopts.get(role), str):
                         raise SpecError(f"{what}: object {kind!r} needs {role}=<array name>")
-                    add_array(oopts[role], TypeInfo(dtype), ndim, fills.get(oopts[role], "zeros"),
+                    fill = fills.get(oopts[role])
+                    if fill is None and array_specs is None and oopts[role] in pnames:
+                        # the kernel's own array parameter of that name: its fill in args
+                        # (added here first, its later add_array would drop the fill)
+                        fill = args.get(oopts[role])
+                    add_array(oopts[role], TypeInfo(dtype), ndim, fill if fill is not None else "zeros",
                               f"{what}: {kind} {role} array {oopts[role]!r}")
                 key = (kind, repr(sorted(oopts.items())))
                 if key not in t.objects:

@@ -15,6 +15,7 @@
 #include "dlpack.h"
 #include "error.h"
 #include "graph.h"
+#include "hash_grid.h"
 #include "launch.h"
 #include "memory.h"
 #include "tape.h"

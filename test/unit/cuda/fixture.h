@@ -143,6 +143,9 @@ void test_fake_capture(void);
 void test_fake_mempool(void);
 void test_old_driver_memory(void);
 
+/* fake_hash_grid.c: CUDA hash grids (built on the host, uploaded). */
+void test_fake_hash_grid(void);
+
 /* real_gpu.c: memory round trips and a PTX launch on a real cuda:0. */
 void test_real_gpu(void);
 
