@@ -34,6 +34,9 @@ static void usage(FILE *out) {
       "  --no-cuda          CPU code only\n"
       "  --target TRIPLE    host target of the object (clang --target), e.g.\n"
       "                     aarch64-linux-gnu\n"
+      "  --cpu LIST         CPUs of the host code: the baseline, then x86-64\n"
+      "                     levels chosen at run time, e.g.\n"
+      "                     x86-64,x86-64-v3,x86-64-v4 or cortex-a78ae\n"
       "  -Xptxas ARG        pass ARG to ptxas\n"
       "  -Xnvcc ARG         pass ARG to nvcc\n"
       "  -Xcc ARG           pass ARG to the C compiler of the host code\n"
@@ -279,6 +282,8 @@ int warpc_parse_args(int argc, char **argv, options *o) {
       if (v && !*v)
         return warpc_usage_error("%s", "empty --target triple");
       o->target = v;
+    } else if ((v = value_of(a, "--cpu", &i, argc, argv, &err)) || err) {
+      o->cpu_list = v;
     } else if ((v = value_of(a, "--cuda-arch", &i, argc, argv, &err)) || err) {
       if (!err && (err = parse_archs(v, o)))
         return err;
@@ -405,5 +410,5 @@ int warpc_parse_args(int argc, char **argv, options *o) {
   if (!o->narchs)
     for (const int *p = wp_cuda_default_archs_for(o->target); *p; p++)
       o->archs[o->narchs++] = *p;
-  return 0;
+  return warpc_parse_cpus(o);
 }

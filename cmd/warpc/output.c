@@ -188,20 +188,39 @@ static bool error_in_snippet(const ir_module *m, const wp_emit_options *eo,
   return found;
 }
 
-/* After a failed host compile with --target: whether the C compiler `cc`
- * refuses the target itself (an empty C file with only --target fails too),
- * so that the error is the user's option, not warpc's code. */
-static bool target_refused(const options *o, const char *cc, wp_cleanup *c) {
+/* After a failed host compile with --target or --cpu: whether the C
+ * compiler `cc` refuses the target or the CPU's flag itself (an empty C
+ * file with only those fails too), so that the error is the user's option,
+ * not warpc's code. */
+static bool options_refused(const options *o, const char *cc,
+                            const warpc_cpu *cpu, wp_cleanup *c) {
   const char *src = wpath(c, "target-probe.c");
   const char *err = wpath(c, "target-probe.err");
   FILE *f = src && err ? fopen(src, "w") : NULL;
   if (!f)
     return false;
   fclose(f);
-  char *target = wp_strfmt("--target=%s", o->target);
-  char *argv[] = {(char *)cc,  target, "-fsyntax-only", "-x", "c",
-                  (char *)src, NULL};
-  int st = wp_run_tool_err(argv, NULL, o->verbose, c, err);
+  char *target = o->target ? wp_strfmt("--target=%s", o->target) : NULL;
+  char *argv[8];
+  int n = 0;
+  argv[n++] = (char *)cc;
+  if (target)
+    argv[n++] = target;
+  if (cpu)
+    argv[n++] = (char *)cpu->flag;
+  argv[n++] = "-c";
+  argv[n++] = "-x";
+  argv[n++] = "c";
+  argv[n++] = (char *)src;
+  argv[n] = NULL;
+  /* -c: some refusals come from the back end; the object goes beside */
+  char *cmd[10];
+  memcpy(cmd, argv, sizeof(char *) * (size_t)(n + 1));
+  const char *obj = wpath(c, "target-probe.o");
+  cmd[n++] = "-o";
+  cmd[n++] = (char *)obj;
+  cmd[n] = NULL;
+  int st = obj ? wp_run_tool_err(cmd, NULL, o->verbose, c, err) : 0;
   free(target);
   return st > 0;
 }
@@ -226,57 +245,90 @@ static void dir_maps(const wp_emit_options *eo, wp_cleanup *c, char *out[3]) {
   free(phys);
 }
 
-/* Compiles the host C written to `csrc` (of `m`) into `obj`; 0 or 2. */
-static int compile_host(const options *o, ir_module *m,
-                        const wp_emit_options *eo, wp_cleanup *c,
-                        const char *csrc, const char *obj) {
-  const char *errf = wpath(c, "cc.err"); /* the compiler's messages */
-  if (!errf)
+/* One run of the C compiler on the host C: its argv and what it owns. */
+typedef struct host_compile {
+  const char **argv;
+  const char *errf; /* the compiler's messages */
+  const char *obj;
+  const warpc_cpu *cpu; /* --cpu's, or NULL */
+  char olevel[4];
+  char *maps[3], *target, *define;
+} host_compile;
+
+/* Prepares the compile of the host C `csrc` into `obj` for CPU `cpu`
+ * (NULL: the C compiler's default), as the variant `cpu->tag` when
+ * `variant` (-DWP_CPU_VARIANT: its range functions only), its messages in
+ * `errname` of the work directory; 0 or 2. */
+static int host_prepare(const options *o, const wp_emit_options *eo,
+                        wp_cleanup *c, const char *csrc, const char *obj,
+                        const warpc_cpu *cpu, bool variant, const char *errname,
+                        host_compile *h) {
+  memset(h, 0, sizeof *h);
+  h->errf = wpath(c, errname);
+  h->obj = obj;
+  h->cpu = cpu;
+  if (!h->errf)
     return 2;
-  char olevel[4] = {'-', 'O', (char)('0' + o->opt_level), 0};
-  char *maps[3];
-  dir_maps(eo, c, maps);
-  char *target = o->target ? wp_strfmt("--target=%s", o->target) : NULL;
-  const char *cc = cc_of(o);
-  const char *fixed[] = {"-c", "-x", "c", "-std=c11", olevel, "-fPIC",
-                         "-fwrapv", "-ffp-contract=off", "-fno-math-errno",
-                         /* no warnings, but a call of a function that
-                            nothing declares is an error: a prelude
-                            function warpc lacks fails here, not at the
-                            user's link */
-                         "-Wno-everything",
-                         "-Werror=implicit-function-declaration",
-                         "-gline-tables-only"};
+  memcpy(h->olevel, (char[4]){'-', 'O', (char)('0' + o->opt_level), 0}, 4);
+  dir_maps(eo, c, h->maps);
+  h->target = o->target ? wp_strfmt("--target=%s", o->target) : NULL;
+  static const char *const fixed[] = {
+      "-c", "-x", "c", "-std=c11", NULL /* -O */, "-fPIC", "-fwrapv",
+      "-ffp-contract=off", "-fno-math-errno",
+      /* no warnings, but a call of a function that nothing declares is an
+         error: a prelude function warpc lacks fails here, not at the
+         user's link */
+      "-Wno-everything", "-Werror=implicit-function-declaration",
+      "-gline-tables-only"};
   size_t nfixed = sizeof fixed / sizeof fixed[0];
-  /* cc, --target, the fixed flags, maps, -Xcc's, source, -o, object, NULL */
-  const char **argv = calloc(nfixed + (size_t)o->nxcc + 9, sizeof *argv);
-  if (!argv) {
+  h->define = variant ? wp_strfmt("-DWP_CPU_VARIANT=%s", cpu->tag) : NULL;
+  /* cc, --target, the CPU, the variant, the fixed flags, maps, -Xcc's,
+     source, -o, object, NULL */
+  h->argv = calloc(nfixed + (size_t)o->nxcc + 11, sizeof *h->argv);
+  if (!h->argv) {
     fputs("warpc: fatal: out of memory\n", stderr);
     abort();
   }
   int n = 0;
-  argv[n++] = cc;
-  if (target)
-    argv[n++] = target;
+  h->argv[n++] = cc_of(o);
+  if (h->target)
+    h->argv[n++] = h->target;
+  if (cpu)
+    h->argv[n++] = cpu->flag;
+  if (h->define)
+    h->argv[n++] = h->define;
   for (size_t i = 0; i < nfixed; i++)
-    argv[n++] = fixed[i];
+    h->argv[n++] = fixed[i] ? fixed[i] : h->olevel;
   for (int i = 0; i < 3; i++)
-    if (maps[i])
-      argv[n++] = maps[i];
+    if (h->maps[i])
+      h->argv[n++] = h->maps[i];
   /* after warpc's own, so that -Xcc can override them */
   for (int i = 0; i < o->nxcc; i++)
-    argv[n++] = o->xcc[i];
-  argv[n++] = csrc;
-  argv[n++] = "-o";
-  argv[n++] = obj;
-  argv[n] = NULL;
-  int st = wp_run_tool_err((char **)argv, NULL, o->verbose, c, errf);
-  free(argv);
+    h->argv[n++] = o->xcc[i];
+  h->argv[n++] = csrc;
+  h->argv[n++] = "-o";
+  h->argv[n++] = obj;
+  h->argv[n] = NULL;
+  return 0;
+}
+
+static void host_free(host_compile *h) {
+  free(h->argv);
   for (int i = 0; i < 3; i++)
-    free(maps[i]);
-  free(target);
-  int gaps = wp_relay_tool_messages(errf);
-  if (st == 0 && !warpc_is_object(obj)) {
+    free(h->maps[i]);
+  free(h->target);
+  free(h->define);
+}
+
+/* After the compile ended with `st` (wp_run_tool_err's): relays the
+ * compiler's messages, says why it failed; 0, 1 (a bad @wp.func_native
+ * snippet) or 2. */
+static int host_result(const options *o, ir_module *m,
+                       const wp_emit_options *eo, wp_cleanup *c,
+                       const host_compile *h, int st) {
+  const char *cc = cc_of(o);
+  int gaps = wp_relay_tool_messages(h->errf);
+  if (st == 0 && !warpc_is_object(h->obj)) {
     /* -Xcc -E, -S, -M, -fsyntax-only: output, but no object */
     warpc_error("the C compiler '%s' wrote no object file%s\n", cc,
                 o->nxcc
@@ -291,13 +343,19 @@ static int compile_host(const options *o, ir_module *m,
     return 2; /* named the builtins */
   if (st < 0)
     warpc_error("could not run the C compiler '%s'\n", cc);
-  else if (o->target && target_refused(o, cc, c)) {
+  else if (o->target && options_refused(o, cc, NULL, c)) {
     warpc_error("the C compiler '%s' does not take "
                 "'--target=%s' (see its message above; --cc names the "
-                "compiler, and clang takes every target LLVM was built for)\n",
+                "compiler, and clang takes every target LLVM was built "
+                "for)\n",
                 cc, o->target);
     return 2;
-  } else if (error_in_snippet(m, eo, errf)) {
+  } else if (h->cpu && options_refused(o, cc, h->cpu, c)) {
+    warpc_error("the C compiler '%s' does not take '%s' (--cpu %s; see its "
+                "message above)\n",
+                cc, h->cpu->flag, h->cpu->name);
+    return 2;
+  } else if (error_in_snippet(m, eo, h->errf)) {
     warpc_error("a @wp.func_native snippet is not valid C "
                 "(it must be C, and C++ for CUDA, using only its "
                 "parameters)\n");
@@ -318,6 +376,41 @@ static int compile_host(const options *o, ir_module *m,
   return 2;
 }
 
+/* Compiles the host C `csrc` into the objects objs[0..ncpus) (at least
+ * one): the baseline (--cpu's first CPU, or the C compiler's default), then
+ * each --cpu variant, up to -j at once; 0, 1 or 2. */
+static int compile_host(const options *o, ir_module *m,
+                        const wp_emit_options *eo, wp_cleanup *c,
+                        const char *csrc, const char **objs) {
+  int n = o->ncpus > 1 ? o->ncpus : 1, rc = 0;
+  host_compile h[WARPC_CPUS_MAX];
+  wp_tool_run runs[WARPC_CPUS_MAX];
+  for (int i = 0; i < n && !rc; i++) {
+    char *err = i ? wp_strfmt("cc_%s.err", o->cpus[i]->tag) : NULL;
+    rc = host_prepare(o, eo, c, csrc, objs[i], o->ncpus ? o->cpus[i] : NULL,
+                      i > 0, err ? err : "cc.err", &h[i]);
+    free(err);
+    runs[i] = (wp_tool_run){.argv = (char **)h[i].argv, .err_path = h[i].errf};
+    if (rc)
+      n = i + 1;
+  }
+  if (!rc) {
+    if (n == 1)
+      runs[0].rc =
+          wp_run_tool_err(runs[0].argv, NULL, o->verbose, c, runs[0].err_path);
+    else
+      wp_run_tools(runs, n, o->jobs > 0 ? o->jobs : wp_tool_jobs(), NULL,
+                   o->verbose, c);
+    /* the first failure is reported (the others ran on the same C) */
+    for (int i = 0; i < n && !rc; i++)
+      if (runs[i].rc != -3) /* -3: not started after a failure */
+        rc = host_result(o, m, eo, c, &h[i], runs[i].rc);
+  }
+  for (int i = 0; i < n; i++)
+    host_free(&h[i]);
+  return rc;
+}
+
 /* The cache entry of this compilation, whose sources are written (module.c,
  * and module.cu when `bin` names a toolkit): malloc'd; NULL when there is
  * no cache, or -Xcc/-Xnvcc/-Xptxas options are given (they may name files
@@ -335,6 +428,8 @@ static char *cache_entry(const options *o, const wp_emit_options *eo,
   char olevel[2] = {(char)('0' + o->opt_level), 0};
   warpc_cache_word(&s, olevel);
   warpc_cache_word(&s, o->target);
+  for (int i = 0; i < o->ncpus; i++)
+    warpc_cache_word(&s, o->cpus[i]->name);
   warpc_cache_tool(&s, cc_of(o));
   const char *ld = getenv("WARPC_LD");
   warpc_cache_tool(&s, ld && *ld ? ld : "ld.lld");
@@ -364,25 +459,40 @@ static char *cache_entry(const options *o, const wp_emit_options *eo,
   return NULL;
 }
 
-/* Runs the tools on the written sources: the object in `obj`; 0 or 2. */
+/* Runs the tools on the written sources: the object in `obj`; 0, 1 or 2.
+ * The host code (for --cpu's baseline), one object per --cpu variant and
+ * the embedded fatbin are linked into one relocatable object. */
 static int build_object(const options *o, ir_module *m,
                         const wp_emit_options *eo, const char *bin,
                         wp_cleanup *c, const char *obj) {
   const char *csrc = wpath(c, "module.c");
   if (!csrc)
     return 2;
-  if (!bin)
-    return compile_host(o, m, eo, c, csrc, obj);
-  int rc = build_fatbin(o, bin, c);
-  const char *host = wpath(c, "host.o"), *fb = wpath(c, "fatbin.o");
-  const char *fatbin = wpath(c, "module.fatbin");
+  if (!bin && o->ncpus <= 1)
+    return compile_host(o, m, eo, c, csrc, &obj);
+  const char *objs[WARPC_CPUS_MAX + 1];
+  int nobjs = o->ncpus > 1 ? o->ncpus : 1;
+  int rc = 0;
+  for (int i = 0; i < nobjs; i++) {
+    char *name =
+        i ? wp_strfmt("host_%s.o", o->cpus[i]->tag) : wp_strfmt("host.o");
+    objs[i] = wpath(c, name);
+    free(name);
+    rc = rc || !objs[i] ? 2 : 0;
+  }
   if (!rc)
-    rc = host && fb && fatbin ? compile_host(o, m, eo, c, csrc, host) : 2;
-  if (!rc && wp_embed_fatbin(cc_of(o), o->target, c, fatbin, eo->fatbin_symbol,
-                             fb, o->verbose))
-    rc = 2;
-  const char *objs[] = {host, fb};
-  if (!rc && wp_link_relocatable(objs, 2, obj, o->verbose, c))
+    rc = compile_host(o, m, eo, c, csrc, objs);
+  if (bin && !rc) {
+    rc = build_fatbin(o, bin, c);
+    const char *fb = wpath(c, "fatbin.o");
+    const char *fatbin = wpath(c, "module.fatbin");
+    if (!rc && (!fb || !fatbin ||
+                wp_embed_fatbin(cc_of(o), o->target, c, fatbin,
+                                eo->fatbin_symbol, fb, o->verbose)))
+      rc = 2;
+    objs[nobjs++] = fb;
+  }
+  if (!rc && wp_link_relocatable(objs, nobjs, obj, o->verbose, c))
     rc = 2;
   return rc;
 }
@@ -407,6 +517,20 @@ int warpc_compile_object(const options *o, ir_module *m,
     eo.n_cuda_archs = o->narchs;
   }
   eo.header_object = true;
+  /* the --cpu variants, highest level first */
+  const char *tags[WARPC_CPUS_MAX];
+  int levels[WARPC_CPUS_MAX];
+  for (int i = o->ncpus - 1; i >= 1; i--) {
+    int k = eo.n_cpu_variants++;
+    for (; k > 0 && levels[k - 1] < o->cpus[i]->level; k--) {
+      tags[k] = tags[k - 1];
+      levels[k] = levels[k - 1];
+    }
+    tags[k] = o->cpus[i]->tag;
+    levels[k] = o->cpus[i]->level;
+  }
+  eo.cpu_variant_tags = tags;
+  eo.cpu_variant_levels = levels;
   const char *csrc = rc ? NULL : wpath(c, "module.c");
   if (!rc && (!csrc || write_file(csrc, NULL, write_c, m, &eo)))
     rc = 2;

@@ -59,6 +59,19 @@ typedef struct warpc_argv {
 int warpc_argv_expand(int argc, char **argv, warpc_argv *out);
 void warpc_argv_free(warpc_argv *a);
 
+/* A CPU of --cpu (cpus.c): its name, the C compiler flag that selects it,
+ * its architecture, its x86-64 level (1..4; 0 for AArch64) and the suffix
+ * of its variants' symbols. */
+enum { WARPC_CPU_X86_64 = 1, WARPC_CPU_AARCH64 = 2 };
+typedef struct warpc_cpu {
+  const char *name, *flag;
+  int arch, level;
+  const char *tag;
+} warpc_cpu;
+/* The most names of one --cpu list (the baseline and the x86-64 levels
+ * above x86-64). */
+enum { WARPC_CPUS_MAX = 4 };
+
 typedef struct options {
   const char *input;   /* the input being compiled: one of inputs */
   const char **inputs; /* every input file, in order (several: -c style) */
@@ -67,7 +80,11 @@ typedef struct options {
   const char *header;
   const char *module;
   const char *cc;
-  const char *target; /* clang --target triple for host code */
+  const char *target;   /* clang --target triple for host code */
+  const char *cpu_list; /* --cpu LIST as given */
+  /* --cpu: the baseline, then the variants (higher x86-64 levels) */
+  const warpc_cpu *cpus[WARPC_CPUS_MAX];
+  int ncpus;
   emit_kind emit;
   int opt_level;
   int jobs; /* -j N: nvcc/ptxas runs at once (0: the online CPUs) */
@@ -119,6 +136,11 @@ typedef struct options {
 int warpc_parse_args(int argc, char **argv, options *o);
 void warpc_free_args(options *o);
 int warpc_usage_error(const char *fmt, const char *arg);
+/* cpus.c: checks o->cpu_list (after --target is known) into o->cpus; 0, or
+ * 2 after a usage error (an unknown name, another architecture than the
+ * host code's, a variant not above the baseline, more than
+ * WARPC_CPUS_MAX). */
+int warpc_parse_cpus(options *o);
 
 /* util.c: the driver's own errors on stderr.  warpc_error_label writes
  * "warpc: error: ", coloured as gcc colours it ("warpc:" bold, "error:"

@@ -30,6 +30,16 @@ typedef struct wp_emit_options {
   /* CPU target: the symbol of the embedded fatbin the kernel descriptors
      point at, or NULL for a CPU-only object */
   const char *fatbin_symbol;
+  /* CPU target: the variants of every kernel's CPU code (warpc --cpu after
+     the baseline): their symbol suffixes ("x86_64_v3") and x86-64 levels
+     (3), highest level first.  The C is printed once: compiled as is, it
+     holds the launchers and, per kernel, a range function that runs the
+     variant of the highest level wp_cpu_level() allows; compiled with
+     -DWP_CPU_VARIANT=<suffix>, only that variant's range functions
+     (<kernel>_cpu__wpcpu_<suffix>, hidden). */
+  const char *const *cpu_variant_tags;
+  const int *cpu_variant_levels;
+  int n_cpu_variants;
   /* header: set when it goes with an object, to say which devices that
      runs on: the CUDA archs of its fatbin (n_cuda_archs 0: CPU only) */
   bool header_object;

@@ -301,6 +301,18 @@ int wp_emit_c(FILE *out, ir_module *m, const wp_target *target,
       fputs(wp_embedded[i].text, out);
   if (!target->cuda && opts->fatbin_symbol)
     fprintf(out, "extern const unsigned char %s[];\n", opts->fatbin_symbol);
+  if (!target->cuda && opts->n_cpu_variants)
+    fputs("/* CPU variants (warpc --cpu): compiled with "
+          "-DWP_CPU_VARIANT=<suffix>,\n"
+          "   this file defines one variant's range functions and nothing "
+          "else */\n"
+          "#define WP_CPU_EXPORT __attribute__((visibility(\"hidden\")))\n"
+          "#ifdef WP_CPU_VARIANT\n"
+          "#define WP_CPU_CAT2(a, b) a##__wpcpu_##b\n"
+          "#define WP_CPU_CAT(a, b) WP_CPU_CAT2(a, b)\n"
+          "#define WP_CPU_NAME(n) WP_CPU_CAT(n, WP_CPU_VARIANT)\n"
+          "#endif\n",
+          out);
   collect_types(&e);
   emit_types(&e);
   for (ir_func *f = m->funcs; f; f = f->next) {

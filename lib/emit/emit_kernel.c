@@ -450,6 +450,57 @@ static void launcher(emit_ctx *e, const ir_func *f, int backward) {
           isym(e, f, "desc"), backward);
 }
 
+/* The CPU variants (wp_emit_options.cpu_variant_*): compiled with
+ * -DWP_CPU_VARIANT=<suffix>, the C exports this kernel's range functions
+ * under the variant's names and nothing else; compiled as is, each range
+ * function of the descriptor calls the variant of the highest level the
+ * running CPU has (wp_cpu_level), else the baseline's.  Returns the names
+ * of the descriptor's range functions. */
+static void cpu_variants(emit_ctx *e, const ir_func *f, const char **fwd,
+                         const char **bwd) {
+  FILE *out = e->out;
+  const wp_emit_options *o = e->opts;
+  *fwd = isym(e, f, "cpu");
+  *bwd = f->adjoint ? isym(e, f, "adj_cpu") : NULL;
+  if (!o->n_cpu_variants)
+    return;
+  static const char *const sig =
+      "(const void *args, const wp_launch_bounds *bounds, wp_int64 begin, "
+      "wp_int64 end)";
+  const char *kinds[2] = {"cpu", "adj_cpu"};
+  const char *local[2] = {*fwd, *bwd};
+  fputs("#ifdef WP_CPU_VARIANT\n", out);
+  for (int b = 0; b < 2; b++)
+    if (local[b])
+      fprintf(out,
+              "WP_CPU_EXPORT void WP_CPU_NAME(%s_%s)%s {\n"
+              "  %s(args, bounds, begin, end);\n}\n",
+              f->cname, kinds[b], sig, local[b]);
+  fputs("#else\n", out);
+  for (int b = 0; b < 2; b++) {
+    if (!local[b])
+      continue;
+    for (int v = 0; v < o->n_cpu_variants; v++)
+      fprintf(out, "WP_CPU_EXPORT void %s_%s__wpcpu_%s%s;\n", f->cname,
+              kinds[b], o->cpu_variant_tags[v], sig);
+    const char *pick = isym(e, f, b ? "adj_cpu_pick" : "cpu_pick");
+    fprintf(out, "static void %s%s {\n  int level = wp_cpu_level();\n", pick,
+            sig);
+    for (int v = 0; v < o->n_cpu_variants; v++)
+      fprintf(out,
+              "  if (level >= %d) {\n"
+              "    %s_%s__wpcpu_%s(args, bounds, begin, end);\n"
+              "    return;\n  }\n",
+              o->cpu_variant_levels[v], f->cname, kinds[b],
+              o->cpu_variant_tags[v]);
+    fprintf(out, "  %s(args, bounds, begin, end);\n}\n", local[b]);
+    if (b)
+      *bwd = pick;
+    else
+      *fwd = pick;
+  }
+}
+
 void emit_kernel_cpu(emit_ctx *e, const ir_func *f) {
   FILE *out = e->out;
   const char *args = isym(e, f, "args");
@@ -460,6 +511,8 @@ void emit_kernel_cpu(emit_ctx *e, const ir_func *f) {
     body(e, f->adjoint, f);
     cpu_range(e, f, true);
   }
+  const char *range_fwd, *range_bwd;
+  cpu_variants(e, f, &range_fwd, &range_bwd);
   const char *fatbin = e->opts->fatbin_symbol;
   int narrays = 0;
   for (int i = 0; i < f->nparams; i++)
@@ -478,9 +531,9 @@ void emit_kernel_cpu(emit_ctx *e, const ir_func *f) {
   fprintf(out,
           "static const wp_kernel_desc %s = {WP_KERNEL_DESC_ABI, "
           "&WP_ABI_SYMBOL, \"%s\", %s, ",
-          isym(e, f, "desc"), f->cname, isym(e, f, "cpu"));
+          isym(e, f, "desc"), f->cname, range_fwd);
   if (f->adjoint)
-    fprintf(out, "%s, ", isym(e, f, "adj_cpu"));
+    fprintf(out, "%s, ", range_bwd);
   else
     fputs("0, ", out);
   fprintf(out, "sizeof(%s), ", args);
@@ -500,4 +553,6 @@ void emit_kernel_cpu(emit_ctx *e, const ir_func *f) {
   launcher(e, f, 0);
   if (f->adjoint)
     launcher(e, f, 1);
+  if (e->opts->n_cpu_variants)
+    fputs("#endif /* WP_CPU_VARIANT */\n", out);
 }

@@ -379,6 +379,15 @@ wp_device wp_launch_device(const wp_launch *launch);
  * result.  CUDA kernels use the device printf instead. */
 int wp_printf(const char *fmt, ...);
 
+/* The x86-64 micro-architecture level of the running CPU: 1 (x86-64), 2
+ * (x86-64-v2), 3 (x86-64-v3) or 4 (x86-64-v4), the x86-64 psABI's levels
+ * as the CPU and the OS support them; 0 on other architectures.  The CPU
+ * code of an object built with `warpc --cpu=x86-64,x86-64-v3,...` runs the
+ * variant of the highest level at most this.  WARP_CPU_LEVEL=N in the
+ * environment lowers it to N (1: the baseline code everywhere).  Computed
+ * on the first call; thread-safe. */
+int wp_cpu_level(void);
+
 /* ---- hash_grid descriptor ---- */
 /* What a hash grid's kernel id points to (<warp/hash_grid.h>): the grid as
  * the query builtins read it, in the memory of the grid's device.  The
