@@ -145,7 +145,6 @@ static const struct {
     {"mesh_", true, "mesh queries"},
     {"bvh_", true, "BVH queries"},
     {"hash_grid_", true, "hash-grid queries"},
-    {"volume_", true, "volume (NanoVDB) queries"},
     {"texture", true, "texture lookups"},
     {"sparse", true, "sparse matrices (warp.sparse)"},
     /* hidden and undocumented in warp-lang 1.19 (no deprecation warning) */

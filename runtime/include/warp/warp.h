@@ -18,5 +18,6 @@
 #include "launch.h"
 #include "memory.h"
 #include "tape.h"
+#include "volume.h"
 
 #endif

@@ -1,0 +1,116 @@
+/* lower_volume.c - see lower_volume.h.  The generic forms become the
+ * internal builtins of builtins.def whose first argument is a zero of the
+ * value type (or the value itself, for _volume_store), so that the C
+ * function's name says the type even when every argument is a scalar. */
+#include "lower_volume.h"
+
+#include <string.h>
+
+bool lower_volume_handles(ir_builtin_id id) {
+  return id == IR_B_VOLUME_SAMPLE || id == IR_B_VOLUME_SAMPLE_GRAD ||
+         id == IR_B_VOLUME_SAMPLE_GRAD_F ||
+         id == IR_B_VOLUME_SAMPLE_GRAD_INDEX || id == IR_B_VOLUME_LOOKUP ||
+         id == IR_B_VOLUME_STORE;
+}
+
+static ir_value *call(lower_ctx *c, ir_builtin_id id, ir_value **args, int n,
+                      wp_loc loc) {
+  return lower_builtin(c, ir_builtin_get(id), args, n, loc);
+}
+
+/* The gradient `g` assigned to the local variable argument i names (an
+ * argument that is not a local variable gets a copy in Warp: dropped). */
+static void write_back(lower_ctx *c, const ast_expr *e, int i, ir_value *g) {
+  const ast_expr *a = e->items[i];
+  if (a->kind != AST_EXPR_NAME)
+    return;
+  int var = lower_var_index(c, a->name, false);
+  if (var < 0 || !c->fs->var_types[var] || !c->fs->cur)
+    return;
+  if (c->fs->var_types[var] != g->type) {
+    wp_error(c->diag, a->loc, "'%s' is a %s; the gradient is a %s", a->name,
+             c->fs->var_types[var]->name, g->type->name);
+    return;
+  }
+  if (!g->name)
+    g->name = a->name;
+  lower_write_var(c, var, c->fs->cur, g);
+}
+
+ir_value *lower_volume_call(lower_ctx *c, const ast_expr *e,
+                            const ir_builtin *b) {
+  /* the dtype argument (last), a type: positional or the one keyword
+     lower_builtin_keywords leaves to us (with the others by position) */
+  bool has_dtype = b->id == IR_B_VOLUME_SAMPLE || b->id == IR_B_VOLUME_LOOKUP ||
+                   b->id == IR_B_VOLUME_SAMPLE_GRAD;
+  const ast_expr *dx = NULL;
+  for (int k = 0; k < e->nkeywords; k++) {
+    if (!has_dtype || strcmp(e->keywords[k].name, "dtype") || dx) {
+      wp_error(c->diag, e->keywords[k].loc,
+               "unexpected keyword argument '%s' (with dtype=, pass the "
+               "other arguments of '%s' by position)",
+               e->keywords[k].name, b->name);
+      return NULL;
+    }
+    dx = e->keywords[k].value;
+  }
+  int n = e->nitems + (dx ? 1 : 0);
+  if (n != b->max_args) {
+    wp_error(c->diag, e->loc, "'%s' takes %d arguments, got %d", b->name,
+             b->max_args, n);
+    return NULL;
+  }
+  const ir_type *dt = NULL;
+  if (has_dtype && !(dt = lower_type_expr(c, dx ? dx : e->items[n - 1])))
+    return NULL;
+  /* the value arguments; an out-parameter (grad) is not read */
+  bool has_out = b->id == IR_B_VOLUME_SAMPLE_GRAD ||
+                 b->id == IR_B_VOLUME_SAMPLE_GRAD_F ||
+                 b->id == IR_B_VOLUME_SAMPLE_GRAD_INDEX;
+  int out = b->id == IR_B_VOLUME_SAMPLE_GRAD_INDEX ? 5 : 3;
+  ir_value *v[6];
+  int nv = 0;
+  for (int i = 0; i < n - (has_dtype ? 1 : 0); i++) {
+    if (has_out && i == out)
+      continue;
+    if (!(v[nv++] = lower_expr(c, e->items[i])))
+      return NULL;
+  }
+  ir_value *a[6];
+  switch (b->id) {
+  case IR_B_VOLUME_SAMPLE: /* (id, uvw, mode, dtype) */
+  case IR_B_VOLUME_LOOKUP: /* (id, i, j, k, dtype) */
+    a[0] = lower_zero(c, dt);
+    for (int i = 0; i < nv; i++)
+      a[i + 1] = v[i];
+    return call(c,
+                b->id == IR_B_VOLUME_SAMPLE ? IR_B_I_VOLUME_SAMPLE
+                                            : IR_B_I_VOLUME_LOOKUP,
+                a, nv + 1, e->loc);
+  case IR_B_VOLUME_STORE: /* (id, i, j, k, value) */
+    a[0] = v[4];
+    for (int i = 0; i < 4; i++)
+      a[i + 1] = v[i];
+    return call(c, IR_B_I_VOLUME_STORE, a, 5, e->loc);
+  case IR_B_VOLUME_SAMPLE_GRAD_INDEX: { /* (id, uvw, mode, data, bg, grad) */
+    ir_value *r = call(c, IR_B_VOLUME_SAMPLE_INDEX, v, 5, e->loc);
+    ir_value *g =
+        r ? call(c, IR_B_I_VOLUME_SAMPLE_GRAD_INDEX, v, 5, e->loc) : NULL;
+    if (!g)
+      return NULL;
+    write_back(c, e, out, g);
+    return r;
+  }
+  default: { /* volume_sample_grad(_f): (id, uvw, mode, grad[, dtype]) */
+    a[0] = lower_zero(c, dt ? dt : ir_t_float32(c->T));
+    for (int i = 0; i < 3; i++)
+      a[i + 1] = v[i];
+    ir_value *r = call(c, IR_B_I_VOLUME_SAMPLE, a, 4, e->loc);
+    ir_value *g = r ? call(c, IR_B_I_VOLUME_SAMPLE_GRAD, a, 4, e->loc) : NULL;
+    if (!g)
+      return NULL;
+    write_back(c, e, out, g);
+    return r;
+  }
+  }
+}
