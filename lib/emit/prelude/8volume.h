@@ -386,7 +386,7 @@ WP_FN void wp_volume__ddw(const wp_volume__cell *c, int o, float h[3][3]) {
       wp_volume__adj_sample_##N(&s, z, uvw, mode, g, gu);                      \
   }                                                                            \
   /* volume_sample_index(id, uvw, mode, voxel_data, background) */             \
-  WP_FN T wp_volume_sample_index_uint64_vec3f_int32_array1d_##N##_##N(         \
+  WP_FN T wp_volume_sample_index_uint64_vec3f_int32_array_##N##_##N(           \
       wp_uint64 id, wp_vec3f uvw, wp_int32 mode, wp_array data, T bg) {        \
     wp_volume__src s = {wp_volume__desc(id), data, 1};                         \
     if (!s.d)                                                                  \
@@ -565,7 +565,7 @@ WP_FN void wp_volume_store_v_uint64_int32_int32_int32_vec3f(
       wp_volume__adj_grad_##N(&s, z, uvw, mode, g, gu);                        \
   }                                                                            \
   WP_FN wp_##V                                                                 \
-      wp__volume_sample_grad_index_uint64_vec3f_int32_array1d_##N##_##N(       \
+      wp__volume_sample_grad_index_uint64_vec3f_int32_array_##N##_##N(         \
           wp_uint64 id, wp_vec3f uvw, wp_int32 mode, wp_array data, T bg) {    \
     wp_volume__src s = {wp_volume__desc(id), data, 1};                         \
     wp_##V r = {{0, 0, 0}};                                                    \
