@@ -80,34 +80,67 @@ type_t ir_chk_volume_xform(ir_types *T, const ir_builtin *b, type_t *a, int n,
 }
 
 /* volume_sample_index(id, uvw, sampling_mode, voxel_data: array(dtype=T),
- * background: T) -> T; _volume_sample_grad_index(...) -> the gradient:
- * vec3 of T's scalar for scalars, a (len x 3) matrix for vectors. */
+ * background: T) -> T; volume_sample_grad_index(..., grad) -> T (float T,
+ * grad a vec3 of it); _volume_sample_grad_index(id, uvw, mode, voxel_data,
+ * background) -> the gradient. */
 type_t ir_chk_volume_sample_index(ir_types *T, const ir_builtin *b, type_t *a,
                                   int n, const char **err) {
-  (void)n;
+  bool grad = b->id != IR_B_VOLUME_SAMPLE_INDEX;
   if (!is_id(a[0]) || !is_uvw(a[1]) || !is_i32(a[2]) ||
       a[3]->kind != IR_T_ARRAY || a[3]->flavor != IR_ARR_PLAIN ||
       a[3]->ndim != 1 || a[4] != a[3]->elem || !is_value(a[4]) ||
-      (b->id == IR_B_I_VOLUME_SAMPLE_GRAD_INDEX && !is_f3264(a[4])))
+      (grad && !is_f3264(a[4])))
     return fail(T, err,
                 "takes (uint64 id, vec3f uvw, int32 sampling_mode, "
                 "array(dtype=T) voxel_data, T background) with T a float, "
-                "int or float vector type");
+                "int or float vector type (float32 or float64 for the "
+                "gradient)");
+  type_t g = grad ? ir_t_vec(T, a[4]->scalar, 3) : NULL;
   if (b->id == IR_B_I_VOLUME_SAMPLE_GRAD_INDEX)
-    return ir_t_vec(T, a[4]->scalar, 3);
+    return g;
+  if (n == 6 && a[5] != g)
+    return fail(T, err, "grad must be a vec3 of the values' type");
   return a[4];
 }
 
-/* the internal generic forms: _volume_sample(zero, id, uvw, mode),
- * _volume_lookup(zero, id, i, j, k), _volume_store(value, id, i, j, k),
- * _volume_sample_grad(zero, id, uvw, mode) */
+/* The generic forms, with the dtype seen as a value of it:
+ * volume_sample(id, uvw, mode, T), volume_lookup(id, i, j, k, T),
+ * volume_store(id, i, j, k, value: T), volume_sample_grad(id, uvw, mode,
+ * grad, T), volume_sample_grad_f(id, uvw, mode, grad: vec3f); and the
+ * internal ones the lowering makes of them: _volume_sample(zero, id, uvw,
+ * mode), _volume_lookup(zero, id, i, j, k), _volume_store(value, id, i, j,
+ * k), _volume_sample_grad(zero, id, uvw, mode) -> the gradient. */
 type_t ir_chk_volume_generic(ir_types *T, const ir_builtin *b, type_t *a, int n,
                              const char **err) {
-  (void)n;
+  const char *bad_value = "the value type must be float32, float64, int32, "
+                          "int64, uint32, vec3f, vec3d, vec4f or vec4d";
+  switch (b->id) {
+  case IR_B_VOLUME_SAMPLE:
+    if (!is_id(a[0]) || !is_uvw(a[1]) || !is_i32(a[2]))
+      return fail(T, err, NULL);
+    return is_value(a[3]) ? a[3] : fail(T, err, bad_value);
+  case IR_B_VOLUME_LOOKUP:
+  case IR_B_VOLUME_STORE:
+    if (!is_id(a[0]) || !ijk(a + 1))
+      return fail(T, err, NULL);
+    if (!is_value(a[4]))
+      return fail(T, err, bad_value);
+    return b->id == IR_B_VOLUME_STORE ? ir_t_void(T) : a[4];
+  case IR_B_VOLUME_SAMPLE_GRAD:
+  case IR_B_VOLUME_SAMPLE_GRAD_F: {
+    type_t v = n == 5 ? a[4] : ir_t_float32(T);
+    if (!is_id(a[0]) || !is_uvw(a[1]) || !is_i32(a[2]))
+      return fail(T, err, NULL);
+    if (!is_f3264(v))
+      return fail(T, err, "the gradient form takes float32 or float64 grids");
+    if (a[3] != ir_t_vec(T, v->scalar, 3))
+      return fail(T, err, "grad must be a vec3 of the values' type");
+    return v;
+  }
+  default: break;
+  }
   if (!is_value(a[0]) || !is_id(a[1]))
-    return fail(T, err,
-                "the value type must be float32, float64, int32, "
-                "int64, uint32, vec3f, vec3d, vec4f or vec4d");
+    return fail(T, err, bad_value);
   switch (b->id) {
   case IR_B_I_VOLUME_SAMPLE:
     return is_uvw(a[2]) && is_i32(a[3]) ? a[0] : fail(T, err, NULL);
