@@ -27,6 +27,17 @@ static bool is_value(type_t t) {
          (t->scalar == WP_SCALAR_FLOAT32 || t->scalar == WP_SCALAR_FLOAT64);
 }
 
+/* The gradient of a sample of T with respect to uvw: a vec3 of T for
+ * scalars, a (length x 3) matrix for vectors (Warp's val_traits::grad_t);
+ * NULL for types without one (integers). */
+static type_t grad_of(ir_types *T, type_t v) {
+  if (is_f3264(v))
+    return ir_t_vec(T, v->scalar, 3);
+  if (v->kind == IR_T_VEC && is_value(v))
+    return ir_t_mat(T, v->scalar, v->rows, 3);
+  return NULL;
+}
+
 static bool ijk(type_t *a) {
   return is_i32(a[0]) && is_i32(a[1]) && is_i32(a[2]);
 }
@@ -89,17 +100,19 @@ type_t ir_chk_volume_sample_index(ir_types *T, const ir_builtin *b, type_t *a,
   if (!is_id(a[0]) || !is_uvw(a[1]) || !is_i32(a[2]) ||
       a[3]->kind != IR_T_ARRAY || a[3]->flavor != IR_ARR_PLAIN ||
       a[3]->ndim != 1 || a[4] != a[3]->elem || !is_value(a[4]) ||
-      (grad && !is_f3264(a[4])))
+      (grad && !grad_of(T, a[4])))
     return fail(T, err,
                 "takes (uint64 id, vec3f uvw, int32 sampling_mode, "
                 "array(dtype=T) voxel_data, T background) with T a float, "
-                "int or float vector type (float32 or float64 for the "
-                "gradient)");
-  type_t g = grad ? ir_t_vec(T, a[4]->scalar, 3) : NULL;
+                "int or float vector type (a float type for the gradient)");
+  type_t g = grad ? grad_of(T, a[4]) : NULL;
   if (b->id == IR_B_I_VOLUME_SAMPLE_GRAD_INDEX)
     return g;
   if (n == 6 && a[5] != g)
-    return fail(T, err, "grad must be a vec3 of the values' type");
+    return fail(T, err,
+                "grad must be the gradient of the values' type (a "
+                "vec3 for scalars, a (length x 3) matrix for "
+                "vectors)");
   return a[4];
 }
 
@@ -131,10 +144,15 @@ type_t ir_chk_volume_generic(ir_types *T, const ir_builtin *b, type_t *a, int n,
     type_t v = n == 5 ? a[4] : ir_t_float32(T);
     if (!is_id(a[0]) || !is_uvw(a[1]) || !is_i32(a[2]))
       return fail(T, err, NULL);
-    if (!is_f3264(v))
-      return fail(T, err, "the gradient form takes float32 or float64 grids");
-    if (a[3] != ir_t_vec(T, v->scalar, 3))
-      return fail(T, err, "grad must be a vec3 of the values' type");
+    if (!grad_of(T, v))
+      return fail(T, err,
+                  "the gradient form takes float grids (scalars or "
+                  "vectors)");
+    if (a[3] != grad_of(T, v))
+      return fail(T, err,
+                  "grad must be the gradient of the values' type (a "
+                  "vec3 for scalars, a (length x 3) matrix for "
+                  "vectors)");
     return v;
   }
   default: break;
@@ -145,10 +163,11 @@ type_t ir_chk_volume_generic(ir_types *T, const ir_builtin *b, type_t *a, int n,
   case IR_B_I_VOLUME_SAMPLE:
     return is_uvw(a[2]) && is_i32(a[3]) ? a[0] : fail(T, err, NULL);
   case IR_B_I_VOLUME_SAMPLE_GRAD:
-    if (!is_f3264(a[0]))
-      return fail(T, err, "the gradient form takes float32 or float64 grids");
-    return is_uvw(a[2]) && is_i32(a[3]) ? ir_t_vec(T, a[0]->scalar, 3)
-                                        : fail(T, err, NULL);
+    if (!grad_of(T, a[0]))
+      return fail(T, err,
+                  "the gradient form takes float grids (scalars or "
+                  "vectors)");
+    return is_uvw(a[2]) && is_i32(a[3]) ? grad_of(T, a[0]) : fail(T, err, NULL);
   case IR_B_I_VOLUME_LOOKUP: return ijk(a + 2) ? a[0] : fail(T, err, NULL);
   default: /* _volume_store */
     return ijk(a + 2) ? ir_t_void(T) : fail(T, err, NULL);

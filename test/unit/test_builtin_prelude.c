@@ -256,7 +256,9 @@ static void by_hand_volume(const ir_builtin *b) {
                            ir_t_vec(T, WP_SCALAR_FLOAT32, 4),
                            ir_t_vec(T, WP_SCALAR_FLOAT64, 4)};
   for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) {
-    const ir_type *v = vals[i], *g = ir_t_vec(T, v->scalar, 3);
+    const ir_type *v = vals[i];
+    const ir_type *g = v->kind == IR_T_VEC ? ir_t_mat(T, v->scalar, v->rows, 3)
+                                           : ir_t_vec(T, v->scalar, 3);
     const ir_type *arr = ir_t_array(T, v, 1);
     const ir_type *sample[5] = {u64, v3, i32, v, NULL};
     const ir_type *at[5] = {u64, i32, i32, i32, v};

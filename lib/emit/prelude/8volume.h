@@ -39,6 +39,30 @@ typedef struct wp_vec4d {
   double c[4];
 } wp_vec4d;
 #endif
+#ifndef WP_TYPE_wp_mat33f
+#define WP_TYPE_wp_mat33f
+typedef struct wp_mat33f {
+  float c[3][3];
+} wp_mat33f;
+#endif
+#ifndef WP_TYPE_wp_mat33d
+#define WP_TYPE_wp_mat33d
+typedef struct wp_mat33d {
+  double c[3][3];
+} wp_mat33d;
+#endif
+#ifndef WP_TYPE_wp_mat43f
+#define WP_TYPE_wp_mat43f
+typedef struct wp_mat43f {
+  float c[4][3];
+} wp_mat43f;
+#endif
+#ifndef WP_TYPE_wp_mat43d
+#define WP_TYPE_wp_mat43d
+typedef struct wp_mat43d {
+  double c[4][3];
+} wp_mat43d;
+#endif
 
 /* ---- the tree walk ------------------------------------------------------ */
 
@@ -575,3 +599,77 @@ WP_FN void wp_volume_store_v_uint64_int32_int32_int32_vec3f(
   }
 WP_VOLUME_GRAD(float32, float, vec3f)
 WP_VOLUME_GRAD(float64, double, vec3d)
+
+/* The vector grids: the gradient is a (length x 3) matrix, row l the
+ * gradient of component l; the adjoint adds (v^T g) H per corner, H the
+ * weight's second derivatives. */
+#define WP_VOLUME_GRAD_VEC(N, S, G, L)                                         \
+  WP_FN wp_##G wp_volume__grad_##N(const wp_volume__src *s, wp_##N bg,         \
+                                   wp_vec3f uvw, wp_int32 mode) {              \
+    wp_##G r;                                                                  \
+    for (int l = 0; l < L; l++)                                                \
+      for (int a = 0; a < 3; a++)                                              \
+        r.c[l][a] = 0;                                                         \
+    if (mode != 1)                                                             \
+      return r;                                                                \
+    wp_volume__cell c = wp_volume__cell_of(uvw);                               \
+    for (int o = 0; o < 8; o++) {                                              \
+      wp_##N v = wp_volume__at_##N(s, bg, c.i + (o >> 2),                      \
+                                   c.j + ((o >> 1) & 1), c.k + (o & 1));       \
+      float dw[3];                                                             \
+      wp_volume__dw(&c, o, dw);                                                \
+      for (int l = 0; l < L; l++)                                              \
+        for (int a = 0; a < 3; a++)                                            \
+          r.c[l][a] += v.c[l] * (S)dw[a];                                      \
+    }                                                                          \
+    return r;                                                                  \
+  }                                                                            \
+  WP_FN void wp_volume__adj_grad_##N(const wp_volume__src *s, wp_##N bg,       \
+                                     wp_vec3f uvw, wp_int32 mode, wp_##G g,    \
+                                     wp_vec3f *gu) {                           \
+    if (mode != 1)                                                             \
+      return;                                                                  \
+    wp_volume__cell c = wp_volume__cell_of(uvw);                               \
+    for (int o = 0; o < 8; o++) {                                              \
+      wp_##N v = wp_volume__at_##N(s, bg, c.i + (o >> 2),                      \
+                                   c.j + ((o >> 1) & 1), c.k + (o & 1));       \
+      float h[3][3];                                                           \
+      wp_volume__ddw(&c, o, h);                                                \
+      S vg[3] = {0, 0, 0};                                                     \
+      for (int a = 0; a < 3; a++)                                              \
+        for (int l = 0; l < L; l++)                                            \
+          vg[a] += v.c[l] * g.c[l][a];                                         \
+      for (int b = 0; b < 3; b++) {                                            \
+        S x = 0;                                                               \
+        for (int a = 0; a < 3; a++)                                            \
+          x += vg[a] * (S)h[a][b];                                             \
+        gu->c[b] += (float)x;                                                  \
+      }                                                                        \
+    }                                                                          \
+  }                                                                            \
+  WP_FN wp_##G wp__volume_sample_grad_##N##_uint64_vec3f_int32(                \
+      wp_##N z, wp_uint64 id, wp_vec3f uvw, wp_int32 mode) {                   \
+    wp_volume__src s = wp_volume__grid_##N(id);                                \
+    if (!s.d)                                                                  \
+      mode = -1; /* a zero gradient */                                         \
+    return wp_volume__grad_##N(&s, z, uvw, mode);                              \
+  }                                                                            \
+  WP_FN void wp_adj__volume_sample_grad_##N##_uint64_vec3f_int32(              \
+      wp_##N z, wp_uint64 id, wp_vec3f uvw, wp_int32 mode, wp_##G r, wp_##G g, \
+      wp_##N *gz, wp_uint64 *gid, wp_vec3f *gu, wp_int32 *gm) {                \
+    (void)r, (void)gz, (void)gid, (void)gm;                                    \
+    wp_volume__src s = wp_volume__grid_##N(id);                                \
+    if (s.d)                                                                   \
+      wp_volume__adj_grad_##N(&s, z, uvw, mode, g, gu);                        \
+  }                                                                            \
+  WP_FN wp_##G                                                                 \
+      wp__volume_sample_grad_index_uint64_vec3f_int32_array_##N##_##N(         \
+          wp_uint64 id, wp_vec3f uvw, wp_int32 mode, wp_array data,            \
+          wp_##N bg) {                                                         \
+    wp_volume__src s = {wp_volume__desc(id), data, 1};                         \
+    return wp_volume__grad_##N(&s, bg, uvw, s.d ? mode : -1);                  \
+  }
+WP_VOLUME_GRAD_VEC(vec3f, float, mat33f, 3)
+WP_VOLUME_GRAD_VEC(vec3d, double, mat33d, 3)
+WP_VOLUME_GRAD_VEC(vec4f, float, mat43f, 4)
+WP_VOLUME_GRAD_VEC(vec4d, double, mat43d, 4)

@@ -2,7 +2,8 @@
 (volume_sample_i, volume_lookup_i, the generic dtype=int forms), vec3f
 (volume_sample_v in both modes, volume_lookup_v), an OnIndex grid
 (volume_lookup_index, volume_sample_index over a voxel_data array with a
-background, its gradient form, volume_voxel_count), asking a grid for
+background, its gradient form, volume_voxel_count), the gradient forms of
+vector grids (a 3x3 matrix), asking a grid for
 another type (zeros, as in Warp), and volume_store_* followed by lookups
 (stores land on leaf voxels only)."""
 import warp as wp
@@ -30,6 +31,27 @@ def vec_grid(v: wp.uint64, pts: wp.array(dtype=wp.vec3), closest: wp.array(dtype
     generic[i] = wp.volume_sample(v, p, wp.Volume.LINEAR, dtype=wp.vec3)
     look[i] = wp.volume_lookup_v(v, int(p[0]), int(p[1]), int(p[2]))
     glook[i] = wp.volume_lookup(v, int(p[2]), int(p[0]), int(p[1]), dtype=wp.vec3)
+
+
+@wp.kernel
+def vec_grad(v: wp.uint64, pts: wp.array(dtype=wp.vec3), val: wp.array(dtype=wp.vec3),
+             grad: wp.array(dtype=wp.mat33), fval: wp.array(dtype=float), fgrad: wp.array(dtype=wp.vec3)):
+    i = wp.tid()
+    g = wp.mat33()
+    val[i] = wp.volume_sample_grad(v, pts[i], wp.Volume.LINEAR, g, dtype=wp.vec3)
+    grad[i] = g
+    h = wp.vec3()
+    fval[i] = wp.volume_sample_grad(v, pts[i], wp.Volume.LINEAR, h, dtype=float)  # a vec3 grid: zeros
+    fgrad[i] = h
+
+
+@wp.kernel
+def index_vec_grad(v: wp.uint64, pts: wp.array(dtype=wp.vec3), vdata: wp.array(dtype=wp.vec3),
+                   val: wp.array(dtype=wp.vec3), grad: wp.array(dtype=wp.mat33)):
+    i = wp.tid()
+    g = wp.mat33()
+    val[i] = wp.volume_sample_grad_index(v, pts[i], wp.Volume.LINEAR, vdata, wp.vec3(0.5, -1.0, 2.0), g)
+    grad[i] = g
 
 
 @wp.kernel
@@ -113,6 +135,10 @@ TESTS = [
     dict(kernel="int_grid", dim=200, args=dict(v=INT, pts=("uniform", -300.0, 300.0))),
     dict(kernel="vec_grid", dim=1500, args=dict(v=VEC, pts=("uniform", -13.0, 13.0)),
          outputs=["closest", "linear", "generic", "look", "glook"], **TOL),
+    dict(kernel="vec_grad", dim=1000, args=dict(v=VEC, pts=("uniform", -12.0, 12.0)),
+         outputs=["val", "grad", "fval", "fgrad"], **TOL),
+    dict(kernel="index_vec_grad", dim=500, args=dict(v=GRID, pts=("uniform", -12.0, 12.0),
+         vdata=("uniform", -1.0, 1.0)), shapes=dict(vdata=(64 * 512,)), outputs=["val", "grad"], **TOL),
     dict(kernel="index_grid", dim=3000, args=dict(v=IDX, pts=("uniform", -17.0, 17.0),
          data=("uniform", -1.0, 1.0), vdata=("uniform", -1.0, 1.0)),
          shapes=dict(data=(16,), vdata=(16,)),
