@@ -3,8 +3,10 @@ defines no others for value grids): volume_sample_f and the generic
 volume_sample (LINEAR) on test_grid, a world-space sample through
 volume_world_to_index on the torus (a rotated, scaled, translated map:
 warp-lang's gradient through world_to_index is wrong there, warp_wrong), volume_sample_v on
-the vec3 grid, and the gradient form volume_sample_grad_f, whose adjoint
-adds the trilinear weights' second derivatives.  The float64 twins write
+the vec3 grid, the gradient form volume_sample_grad_f, whose adjoint
+adds the trilinear weights' second derivatives, and volume_sample_index
+(with its gradient form) on an OnIndex grid: the gradients of voxel_data
+and the background.  The float64 twins write
 the trilinear interpolation out over volume_lookup_f / _v values (the same
 function in float64), so the finite differences are independent of the
 prelude's sampler.  Points are uniform (a voxel boundary within the FD step
@@ -130,6 +132,36 @@ def vec_sample_f64(v: wp.uint64, p: wp.array(dtype=wp.vec3d), out: wp.array(dtyp
     out[i] = s
 
 
+@wp.kernel
+def index_sample(v: wp.uint64, p: wp.array(dtype=wp.vec3), data: wp.array(dtype=float), bg: wp.array(dtype=float),
+                 c: wp.array(dtype=wp.vec3), out: wp.array(dtype=float)):
+    i = wp.tid()
+    q = p[i]
+    g = wp.vec3()
+    s = wp.volume_sample_grad_index(v, q, wp.Volume.LINEAR, data, bg[0], g)
+    out[i] = (wp.volume_sample_index(v, q, wp.Volume.LINEAR, data, bg[0])
+              + 0.5 * wp.volume_sample_index(v, q, wp.Volume.CLOSEST, data, bg[0]) + 0.3 * s + wp.dot(g, c[i]))
+
+
+@wp.kernel
+def index_sample_f64(v: wp.uint64, p: wp.array(dtype=wp.vec3d), data: wp.array(dtype=wp.float64),
+                     bg: wp.array(dtype=wp.float64), c: wp.array(dtype=wp.vec3d), out: wp.array(dtype=wp.float64)):
+    i = wp.tid()
+    q = wp.vec3(float(p[i][0]), float(p[i][1]), float(p[i][2]))  # the points are not differentiated
+    g = wp.vec3d()
+    s = wp.volume_sample_grad_index(v, q, wp.Volume.LINEAR, data, bg[0], g)
+    out[i] = (wp.volume_sample_index(v, q, wp.Volume.LINEAR, data, bg[0])
+              + wp.float64(0.5) * wp.volume_sample_index(v, q, wp.Volume.CLOSEST, data, bg[0])
+              + wp.float64(0.3) * s + wp.dot(g, c[i]))
+
+
+# the active voxels of test_index_grid, and points in the cells around them
+VOXELS = [[-15, -15, -3], [-5, 7, -1], [-4, 15, 10], [1, -12, -8], [3, -3, -16], [5, -7, -16],
+          [15, -12, -6], [4, 0, -14], [1, 15, -13], [3, 15, -8], [4, 6, 13], [6, 12, 1],
+          [5, 9, 11]]
+OFFS = [[0.3, -0.2, 0.35], [-0.4, 0.3, -0.15], [0.2, 0.45, -0.3]]
+PTS = [[x + o[0], y + o[1], z + o[2]] for (x, y, z) in VOXELS for o in OFFS]
+IDX = ("object", "volume", dict(asset="test_index_grid"))
 GRID = ("object", "volume", dict(asset="test_grid"))
 TORUS = ("object", "volume", dict(asset="torus"))
 VEC = ("object", "volume", dict(asset="test_vec_grid"))
@@ -148,6 +180,13 @@ GRAD_TESTS = [
          # the value's and the gradient's adjoints are two builtins here,
          # one loop in warp-lang: float32 sums in another order
          tol=dict(p=(5e-5, 1e-6))),
+    # volume_sample_index (CLOSEST, LINEAR) and its gradient form: the
+    # gradients of voxel_data and the background (voxels that are not
+    # active read the background)
+    dict(name="index_sample", kernel="index_sample", dim=len(PTS),
+         args=dict(v=IDX, p=("values", PTS), data=("uniform", -1.0, 1.0), bg=("values", [0.25]),
+                   c=("uniform", -1.0, 1.0)),
+         shapes=dict(data=(16,), bg=(1,)), outputs=["out"], inputs=["data", "bg", "c"]),
     dict(name="vec_sample", kernel="vec_sample", dim=30, args=dict(v=VEC, p=("uniform", -11.0, 11.0)),
          outputs=["out"], inputs=["p"], fd_atol=1e-7),
 ]

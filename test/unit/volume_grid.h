@@ -95,9 +95,26 @@ static inline unsigned char *vg_make(void) {
 #define WP_MATHF(x) __builtin_##x##f
 #define WP_AT1(T, a, i)                                                        \
   ((T *)((char *)(a).data + (wp_int64)(i) * (a).strides[0]))
+#define WP_GAT1(T, a, i)                                                       \
+  ((T *)((char *)(a).grad + (wp_int64)(i) * (a).strides[0]))
+/* the adjoints' accumulation (0core_atomic.h in generated code): the tests
+ * run one thread */
+static inline __attribute__((unused)) float wp_atomic_add_float32(float *p,
+                                                                  float v) {
+  float old = *p;
+  *p += v;
+  return old;
+}
+static inline __attribute__((unused)) double wp_atomic_add_float64(double *p,
+                                                                   double v) {
+  double old = *p;
+  *p += v;
+  return old;
+}
 #include "../../lib/emit/prelude/8volume.h"
 #undef WP_FN
 #undef WP_MATHF
 #undef WP_AT1
+#undef WP_GAT1
 
 #endif

@@ -287,6 +287,31 @@ WP_VOLUME_VEC_OPS(vec3d, double, 3)
 WP_VOLUME_VEC_OPS(vec4f, float, 4)
 WP_VOLUME_VEC_OPS(vec4d, double, 4)
 
+/* grad += v at p (atomically: other threads' samples may share a voxel);
+ * integers have no gradient. */
+WP_FN void wp_volume__gacc_float32(float *p, float v) {
+  (void)wp_atomic_add_float32(p, v);
+}
+WP_FN void wp_volume__gacc_float64(double *p, double v) {
+  (void)wp_atomic_add_float64(p, v);
+}
+#define WP_VOLUME_GACC_NONE(N, T)                                              \
+  WP_FN void wp_volume__gacc_##N(T *p, T v) {                                  \
+    (void)p, (void)v;                                                          \
+  }
+#define WP_VOLUME_GACC_VEC(N, S, L)                                            \
+  WP_FN void wp_volume__gacc_##N(wp_##N *p, wp_##N v) {                        \
+    for (int l = 0; l < L; l++)                                                \
+      wp_volume__gacc_##S(&p->c[l], v.c[l]);                                   \
+  }
+WP_VOLUME_GACC_NONE(int32, wp_int32)
+WP_VOLUME_GACC_NONE(int64, wp_int64)
+WP_VOLUME_GACC_NONE(uint32, wp_uint32)
+WP_VOLUME_GACC_VEC(vec3f, float32, 3)
+WP_VOLUME_GACC_VEC(vec3d, float64, 3)
+WP_VOLUME_GACC_VEC(vec4f, float32, 4)
+WP_VOLUME_GACC_VEC(vec4d, float64, 4)
+
 /* Where values come from: the grid, or (indexed) for volume_sample_index
  * the voxel_data array and the background. */
 typedef struct wp_volume__src {
@@ -416,6 +441,54 @@ WP_FN void wp_volume__ddw(const wp_volume__cell *c, int o, float h[3][3]) {
     if (!s.d)                                                                  \
       return bg;                                                               \
     return wp_volume__sample_##N(&s, bg, uvw, mode);                           \
+  }                                                                            \
+  /* the adjoint of voxel (i, j, k)'s value read by an index sample: into      \
+     voxel_data's grad, or the background's */                                 \
+  WP_FN void wp_volume__adj_at_##N(const wp_volume__src *s, wp_int32 i,        \
+                                   wp_int32 j, wp_int32 k, T adj, T *gbg) {    \
+    int lv;                                                                    \
+    unsigned char *p = wp_volume__find(s->d, i, j, k, &lv);                    \
+    if (!lv) {                                                                 \
+      wp_uint64 x = wp_volume__voxel_index(s->d, p, i, j, k);                  \
+      if (x && x <= (wp_uint64)s->data.shape[0]) {                             \
+        if (s->data.grad)                                                      \
+          wp_volume__gacc_##N(WP_GAT1(T, s->data, x - 1), adj);                \
+        return;                                                                \
+      }                                                                        \
+    }                                                                          \
+    *gbg = wp_volume__axpy_##N(*gbg, (W)1, adj);                               \
+  }                                                                            \
+  /* warp-lang's adjoint of volume_sample_index: uvw (LINEAR), the voxels'     \
+     data and the background (K: float types only) */                          \
+  WP_FN void wp_adj_volume_sample_index_uint64_vec3f_int32_array_##N##_##N(    \
+      wp_uint64 id, wp_vec3f uvw, wp_int32 mode, wp_array data, T bg, T r,     \
+      T g, wp_uint64 *gid, wp_vec3f *gu, wp_int32 *gm, wp_array *gdata,        \
+      T *gbg) {                                                                \
+    (void)r, (void)gid, (void)gm, (void)gdata;                                 \
+    wp_volume__src s = {wp_volume__desc(id), data, 1};                         \
+    if (!K)                                                                    \
+      return;                                                                  \
+    if (!s.d) {                                                                \
+      *gbg = wp_volume__axpy_##N(*gbg, (W)1, g);                               \
+      return;                                                                  \
+    }                                                                          \
+    if (mode == 0) {                                                           \
+      wp_volume__adj_at_##N(&s, (wp_int32)WP_MATHF(round)(uvw.c[0]),           \
+                            (wp_int32)WP_MATHF(round)(uvw.c[1]),               \
+                            (wp_int32)WP_MATHF(round)(uvw.c[2]), g, gbg);      \
+      return;                                                                  \
+    }                                                                          \
+    if (mode != 1)                                                             \
+      return;                                                                  \
+    wp_volume__adj_sample_##N(&s, bg, uvw, mode, g, gu);                       \
+    wp_volume__cell c = wp_volume__cell_of(uvw);                               \
+    for (int o = 0; o < 8; o++) {                                              \
+      int ox = o >> 2, oy = (o >> 1) & 1, oz = o & 1;                          \
+      W w = (W)(c.w[0][ox] * c.w[1][oy] * c.w[2][oz]);                         \
+      wp_volume__adj_at_##N(&s, c.i + ox, c.j + oy, c.k + oz,                  \
+                            wp_volume__axpy_##N(wp_volume__zero_##N(), w, g),  \
+                            gbg);                                              \
+    }                                                                          \
   }                                                                            \
   /* _volume_lookup(zero, id, i, j, k) */                                      \
   WP_FN T wp_volume__lookup_##N(T z, wp_uint64 id, wp_int32 i, wp_int32 j,     \
@@ -596,6 +669,9 @@ WP_FN void wp_volume_store_v_uint64_int32_int32_int32_vec3f(
     if (!s.d)                                                                  \
       return r;                                                                \
     return wp_volume__grad_##N(&s, bg, uvw, mode);                             \
+  }                                                                            \
+  WP_FN T wp_volume__rmul_##N(wp_##V g, const float dw[3]) {                   \
+    return g.c[0] * (T)dw[0] + g.c[1] * (T)dw[1] + g.c[2] * (T)dw[2];          \
   }
 WP_VOLUME_GRAD(float32, float, vec3f)
 WP_VOLUME_GRAD(float64, double, vec3d)
@@ -668,8 +744,44 @@ WP_VOLUME_GRAD(float64, double, vec3d)
           wp_##N bg) {                                                         \
     wp_volume__src s = {wp_volume__desc(id), data, 1};                         \
     return wp_volume__grad_##N(&s, bg, uvw, s.d ? mode : -1);                  \
+  }                                                                            \
+  WP_FN wp_##N wp_volume__rmul_##N(wp_##G g, const float dw[3]) {              \
+    wp_##N r;                                                                  \
+    for (int l = 0; l < L; l++)                                                \
+      r.c[l] =                                                                 \
+          g.c[l][0] * (S)dw[0] + g.c[l][1] * (S)dw[1] + g.c[l][2] * (S)dw[2];  \
+    return r;                                                                  \
   }
 WP_VOLUME_GRAD_VEC(vec3f, float, mat33f, 3)
 WP_VOLUME_GRAD_VEC(vec3d, double, mat33d, 3)
 WP_VOLUME_GRAD_VEC(vec4f, float, mat43f, 4)
 WP_VOLUME_GRAD_VEC(vec4d, double, mat43d, 4)
+
+/* The adjoint of _volume_sample_grad_index: the second-derivative term for
+ * uvw, and each corner's value gets g . dw (its weight's gradient) into
+ * voxel_data's grad or the background's. */
+#define WP_VOLUME_GRAD_INDEX_ADJ(N, T, G)                                      \
+  WP_FN void                                                                   \
+      wp_adj__volume_sample_grad_index_uint64_vec3f_int32_array_##N##_##N(     \
+          wp_uint64 id, wp_vec3f uvw, wp_int32 mode, wp_array data, T bg,      \
+          wp_##G r, wp_##G g, wp_uint64 *gid, wp_vec3f *gu, wp_int32 *gm,      \
+          wp_array *gdata, T *gbg) {                                           \
+    (void)r, (void)gid, (void)gm, (void)gdata;                                 \
+    wp_volume__src s = {wp_volume__desc(id), data, 1};                         \
+    if (!s.d || mode != 1)                                                     \
+      return;                                                                  \
+    wp_volume__adj_grad_##N(&s, bg, uvw, mode, g, gu);                         \
+    wp_volume__cell c = wp_volume__cell_of(uvw);                               \
+    for (int o = 0; o < 8; o++) {                                              \
+      float dw[3];                                                             \
+      wp_volume__dw(&c, o, dw);                                                \
+      wp_volume__adj_at_##N(&s, c.i + (o >> 2), c.j + ((o >> 1) & 1),          \
+                            c.k + (o & 1), wp_volume__rmul_##N(g, dw), gbg);   \
+    }                                                                          \
+  }
+WP_VOLUME_GRAD_INDEX_ADJ(float32, float, vec3f)
+WP_VOLUME_GRAD_INDEX_ADJ(float64, double, vec3d)
+WP_VOLUME_GRAD_INDEX_ADJ(vec3f, wp_vec3f, mat33f)
+WP_VOLUME_GRAD_INDEX_ADJ(vec3d, wp_vec3d, mat33d)
+WP_VOLUME_GRAD_INDEX_ADJ(vec4f, wp_vec4f, mat43f)
+WP_VOLUME_GRAD_INDEX_ADJ(vec4d, wp_vec4d, mat43d)
