@@ -36,13 +36,13 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-# Families with their own issues (14: spatial queries, 15: tiles; sparse)
+# Families with their own issues (14: spatial queries, 15: tiles; sparse);
+# volumes are in scope since issue 14
 FAMILIES = {
     "tile": re.compile(r"\bwp\.tile\w*\(|\bwp\.launch_tiled\b|\btile_\w+\("),
     "mesh": re.compile(r"\bmesh_\w+\(|\bwp\.Mesh\b"),
     "bvh": re.compile(r"\bbvh_\w+\(|\bwp\.Bvh\b"),
     "hash_grid": re.compile(r"\bhash_grid_\w+\(|\bwp\.HashGrid\b"),
-    "volume": re.compile(r"\bvolume_\w+\(|\bwp\.Volume\b"),
     "sparse": re.compile(r"\bwarp\.sparse\b|\bwp\.sparse\b|\bbsr_\w+\("),
 }
 
