@@ -75,7 +75,15 @@ type_t ir_chk_volume_store(ir_types *T, const ir_builtin *b, type_t *a, int n,
                     ? ir_t_int32(T)
                     : ir_t_vec(T, WP_SCALAR_FLOAT32, 3);
   if (!is_id(a[0]) || !ijk(a + 1) || a[4] != want)
-    return fail(T, err, NULL);
+    return fail(T, err,
+                b->id == IR_B_VOLUME_STORE_F
+                    ? "takes (uint64 id, int32 i, int32 j, int32 k, "
+                      "float32 value)"
+                : b->id == IR_B_VOLUME_STORE_I
+                    ? "takes (uint64 id, int32 i, int32 j, int32 k, "
+                      "int32 value)"
+                    : "takes (uint64 id, int32 i, int32 j, int32 k, "
+                      "vec3f value)");
   return ir_t_void(T);
 }
 

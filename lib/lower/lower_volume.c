@@ -18,10 +18,9 @@ static ir_value *call(lower_ctx *c, ir_builtin_id id, ir_value **args, int n,
   return lower_builtin(c, ir_builtin_get(id), args, n, loc);
 }
 
-/* The gradient `g` assigned to the local variable argument i names (an
+/* The gradient `g` assigned to the local variable argument `a` names (an
  * argument that is not a local variable gets a copy in Warp: dropped). */
-static void write_back(lower_ctx *c, const ast_expr *e, int i, ir_value *g) {
-  const ast_expr *a = e->items[i];
+static void write_back(lower_ctx *c, const ast_expr *a, ir_value *g) {
   if (a->kind != AST_EXPR_NAME)
     return;
   int var = lower_var_index(c, a->name, false);
@@ -37,46 +36,105 @@ static void write_back(lower_ctx *c, const ast_expr *e, int i, ir_value *g) {
   lower_write_var(c, var, c->fs->cur, g);
 }
 
+enum { MAXP = 6 };
+
+/* Warp's parameter names of the forms lowered here. */
+static const char *const *params_of(ir_builtin_id id) {
+  static const char *const sample[] = {"id", "uvw", "sampling_mode", "dtype",
+                                       NULL};
+  static const char *const lookup[] = {"id", "i", "j", "k", "dtype", NULL};
+  static const char *const store[] = {"id", "i", "j", "k", "value", NULL};
+  static const char *const grad[] = {"id",   "uvw",   "sampling_mode",
+                                     "grad", "dtype", NULL};
+  static const char *const grad_f[] = {"id", "uvw", "sampling_mode", "grad",
+                                       NULL};
+  static const char *const grad_index[] = {
+      "id", "uvw", "sampling_mode", "voxel_data", "background", "grad", NULL};
+  switch (id) {
+  case IR_B_VOLUME_SAMPLE: return sample;
+  case IR_B_VOLUME_LOOKUP: return lookup;
+  case IR_B_VOLUME_STORE: return store;
+  case IR_B_VOLUME_SAMPLE_GRAD: return grad;
+  case IR_B_VOLUME_SAMPLE_GRAD_F: return grad_f;
+  default: return grad_index;
+  }
+}
+
+/* The arguments of `e` by parameter, positional then by keyword; false
+ * when reported. */
+static bool bind(lower_ctx *c, const ast_expr *e, const ir_builtin *b,
+                 const ast_expr **arg) {
+  const char *const *p = params_of(b->id);
+  int np = 0;
+  while (p[np])
+    np++;
+  for (int i = 0; i < MAXP; i++)
+    arg[i] = NULL;
+  if (e->nitems > np) {
+    wp_error(c->diag, e->loc, "'%s' takes %d arguments, got %d", b->name, np,
+             e->nitems);
+    return false;
+  }
+  for (int i = 0; i < e->nitems; i++)
+    arg[i] = e->items[i];
+  for (int k = 0; k < e->nkeywords; k++) {
+    int i = 0;
+    while (i < np && strcmp(p[i], e->keywords[k].name))
+      i++;
+    if (i == np || arg[i]) {
+      wp_error(c->diag, e->keywords[k].loc,
+               i == np ? "'%s' has no parameter '%s'"
+                       : "'%s' is given '%s' twice",
+               b->name, e->keywords[k].name);
+      return false;
+    }
+    arg[i] = e->keywords[k].value;
+  }
+  for (int i = 0; i < np; i++)
+    if (!arg[i]) {
+      wp_error(c->diag, e->loc, "'%s' is missing argument '%s'", b->name, p[i]);
+      return false;
+    }
+  return true;
+}
+
 ir_value *lower_volume_call(lower_ctx *c, const ast_expr *e,
                             const ir_builtin *b) {
-  /* the dtype argument (last), a type: positional or the one keyword
-     lower_builtin_keywords leaves to us (with the others by position) */
+  const ast_expr *arg[MAXP];
+  if (!bind(c, e, b, arg))
+    return NULL;
+  int n = b->max_args;
+  /* the dtype argument (last), a type */
   bool has_dtype = b->id == IR_B_VOLUME_SAMPLE || b->id == IR_B_VOLUME_LOOKUP ||
                    b->id == IR_B_VOLUME_SAMPLE_GRAD;
-  const ast_expr *dx = NULL;
-  for (int k = 0; k < e->nkeywords; k++) {
-    if (!has_dtype || strcmp(e->keywords[k].name, "dtype") || dx) {
-      wp_error(c->diag, e->keywords[k].loc,
-               "unexpected keyword argument '%s' (with dtype=, pass the "
-               "other arguments of '%s' by position)",
-               e->keywords[k].name, b->name);
-      return NULL;
-    }
-    dx = e->keywords[k].value;
-  }
-  int n = e->nitems + (dx ? 1 : 0);
-  if (n != b->max_args) {
-    wp_error(c->diag, e->loc, "'%s' takes %d arguments, got %d", b->name,
-             b->max_args, n);
-    return NULL;
-  }
   const ir_type *dt = NULL;
-  if (has_dtype && !(dt = lower_type_expr(c, dx ? dx : e->items[n - 1])))
+  if (has_dtype && !(dt = lower_type_expr(c, arg[n - 1])))
     return NULL;
   /* the value arguments; an out-parameter (grad) is not read */
   bool has_out = b->id == IR_B_VOLUME_SAMPLE_GRAD ||
                  b->id == IR_B_VOLUME_SAMPLE_GRAD_F ||
                  b->id == IR_B_VOLUME_SAMPLE_GRAD_INDEX;
   int out = b->id == IR_B_VOLUME_SAMPLE_GRAD_INDEX ? 5 : 3;
-  ir_value *v[6];
+  ir_value *v[MAXP];
   int nv = 0;
   for (int i = 0; i < n - (has_dtype ? 1 : 0); i++) {
     if (has_out && i == out)
       continue;
-    if (!(v[nv++] = lower_expr(c, e->items[i])))
+    if (!(v[nv++] = lower_expr(c, arg[i])))
       return NULL;
   }
-  ir_value *a[6];
+  ir_value *a[MAXP];
+  /* the public form's rule first, so that a message names it (the dtype
+     seen as a value of it) */
+  if (b->id == IR_B_VOLUME_SAMPLE || b->id == IR_B_VOLUME_LOOKUP ||
+      b->id == IR_B_VOLUME_STORE) {
+    for (int i = 0; i < nv; i++)
+      a[i] = v[i];
+    if (dt)
+      a[nv] = lower_zero(c, dt);
+    if (!lower_builtin_accepts(c, b, a, nv + (dt ? 1 : 0), e->loc))
+      return NULL;
+  }
   switch (b->id) {
   case IR_B_VOLUME_SAMPLE: /* (id, uvw, mode, dtype) */
   case IR_B_VOLUME_LOOKUP: /* (id, i, j, k, dtype) */
@@ -98,7 +156,7 @@ ir_value *lower_volume_call(lower_ctx *c, const ast_expr *e,
         r ? call(c, IR_B_I_VOLUME_SAMPLE_GRAD_INDEX, v, 5, e->loc) : NULL;
     if (!g)
       return NULL;
-    write_back(c, e, out, g);
+    write_back(c, arg[out], g);
     return r;
   }
   default: { /* volume_sample_grad(_f): (id, uvw, mode, grad[, dtype]) */
@@ -109,7 +167,7 @@ ir_value *lower_volume_call(lower_ctx *c, const ast_expr *e,
     ir_value *g = r ? call(c, IR_B_I_VOLUME_SAMPLE_GRAD, a, 4, e->loc) : NULL;
     if (!g)
       return NULL;
-    write_back(c, e, out, g);
+    write_back(c, arg[out], g);
     return r;
   }
   }

@@ -16,7 +16,8 @@ def sample_points(v: wp.uint64, pts: wp.array(dtype=wp.vec3), closest: wp.array(
     p = pts[i]
     closest[i] = wp.volume_sample_f(v, p, wp.Volume.CLOSEST)
     linear[i] = wp.volume_sample_f(v, p, wp.Volume.LINEAR)
-    generic[i] = wp.volume_sample(v, p, wp.Volume.LINEAR, dtype=wp.float32)
+    generic[i] = wp.volume_sample(v, p, wp.Volume.LINEAR, dtype=wp.float32) - wp.volume_sample(
+        v, sampling_mode=wp.Volume.CLOSEST, uvw=p, dtype=float)
     g = wp.vec3()
     gval[i] = wp.volume_sample_grad_f(v, p, wp.Volume.LINEAR, g)
     grad[i] = g
