@@ -14,7 +14,7 @@ launcher, crashes, time-outs, kernels left out with no diagnostic (must be
 0), and the reasons for the rest, grouped by message.
 
 Files that use a family with its own issue (tiles, meshes, BVHs, hash
-grids, volumes, sparse matrices), in their own text or through the funcs of
+grids, sparse matrices), in their own text or through the funcs of
 other files their kernels call (warpc's "out of scope" reasons), are counted
 apart: "in scope" is the rest.
 
@@ -245,8 +245,7 @@ def account(top, other, res):
 # file or in a func of another file that one of its kernels calls
 REACHED = re.compile(r"is not supported by warpc: (.+?) are out of scope")
 REACHED_FAMILY = {"tile primitives": "tile", "mesh queries": "mesh",
-                  "BVH queries": "bvh", "hash-grid queries": "hash_grid",
-                  "volume (NanoVDB) queries": "volume"}
+                  "BVH queries": "bvh", "hash-grid queries": "hash_grid"}
 
 
 def families(text, reasons=()):
