@@ -250,21 +250,13 @@ wp_status wp_volume_load_grid(const void *grid, wp_size size, wp_device device,
   if (!grid || !out)
     return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: %s is NULL", what,
                         grid ? "out" : "grid");
-  /* checked and copied from an aligned copy: the caller's buffer may be
-   * misaligned */
-  unsigned char *g = aligned_alloc(32, ((wp_uint64)size + 31) & ~(wp_uint64)31);
-  if (!g)
-    return wp_set_error(WP_ERROR_OUT_OF_MEMORY,
-                        "%s: out of memory for a grid of %llu bytes", what,
-                        (unsigned long long)size);
-  memcpy(g, grid, size);
-  wp_status st = load(g, size, device, out, what);
-  free(g);
-  return st;
+  /* the checks read with memcpy: the caller's buffer may be misaligned;
+     the volume gets an aligned copy */
+  return load(grid, size, device, out, what);
 }
 
-/* Checks the grid (`size` bytes at the aligned `grid`) and makes the volume
- * on `device` from a copy of it. */
+/* Checks the grid (`size` bytes at `grid`, any alignment) and makes the
+ * volume on `device` from an aligned copy of it. */
 static wp_status load(const unsigned char *grid, wp_size size, wp_device device,
                       wp_volume **out, const char *what) {
   wp_volume_desc d = {0};
