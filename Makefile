@@ -340,7 +340,7 @@ $(B)/bin/fuzz_runtime: test/fuzz/fuzz_runtime.c test/fuzz/runtime_input.h $(LIBW
 	  -o $@ $< $(LIBWARPRT) -ldl
 
 $(B)/bin/fuzz_volume: test/fuzz/fuzz_volume.c test/unit/volume_grid.h \
-  lib/emit/prelude/8volume.h $(LIBWARPRT)
+  lib/emit/prelude/8volume.h lib/emit/prelude/8volume_grad.h $(LIBWARPRT)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(WARN) -fsanitize=fuzzer -pthread -Iruntime/include \
 	  -o $@ $< $(LIBWARPRT) -ldl -lm

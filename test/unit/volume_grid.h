@@ -7,8 +7,8 @@
  *   (0, 0, 128..255) ...: the upper node's tile 1 (k / 128 == 1): 7
  *   outside the root tile's 4096^3 block: the background, -1.5
  * and the voxel index of a leaf voxel is 64 i + 8 j + k (+ 1 in NanoVDB's
- * count from 1).  Also the walk of the prelude (lib/emit/prelude/8volume.h)
- * compiled as plain C for the checks. */
+ * count from 1).  Also the walk of the prelude (lib/emit/prelude/8volume.h,
+ * 8volume_grad.h) compiled as plain C for the checks. */
 #ifndef WARPC_TEST_VOLUME_GRID_H
 #define WARPC_TEST_VOLUME_GRID_H
 
@@ -112,6 +112,7 @@ static inline __attribute__((unused)) double wp_atomic_add_float64(double *p,
   return old;
 }
 #include "../../lib/emit/prelude/8volume.h"
+#include "../../lib/emit/prelude/8volume_grad.h"
 #undef WP_FN
 #undef WP_MATHF
 #undef WP_AT1
