@@ -4,7 +4,8 @@ upper node; torus: a translated level set): CLOSEST and LINEAR samples of
 points inside, outside (the background) and on voxel boundaries (integer
 and half-integer coordinates: CLOSEST rounds halves away from zero, as
 both do), the generic dtype= form, the gradient form, lookups, and the
-index <-> world transforms (vec3f and vec3d, positions and directions)."""
+index <-> world transforms (vec3f and vec3d, positions and directions); the
+sampling modes also as module constants."""
 import warp as wp
 
 
@@ -23,6 +24,11 @@ def sample_points(v: wp.uint64, pts: wp.array(dtype=wp.vec3), closest: wp.array(
     grad[i] = g
 
 
+# the sampling modes as module constants (Python ints in warp-lang)
+LIN = wp.Volume.LINEAR
+CLOSE = wp.constant(wp.Volume.CLOSEST)
+
+
 @wp.kernel
 def sample_boundaries(v: wp.uint64, closest: wp.array(dtype=float), linear: wp.array(dtype=float),
                       lookup: wp.array(dtype=float), generic: wp.array(dtype=float)):
@@ -33,8 +39,8 @@ def sample_boundaries(v: wp.uint64, closest: wp.array(dtype=float), linear: wp.a
     b = float((i * 7) % 53) * 0.5 - 13.0
     c = float((i * 11) % 53) * 0.5 - 13.0
     p = wp.vec3(a, b, c)
-    closest[i] = wp.volume_sample_f(v, p, wp.Volume.CLOSEST)
-    linear[i] = wp.volume_sample_f(v, p, wp.Volume.LINEAR)
+    closest[i] = wp.volume_sample_f(v, p, CLOSE)
+    linear[i] = wp.volume_sample_f(v, p, LIN)
     lookup[i] = wp.volume_lookup_f(v, int(a), int(b), int(c))
     generic[i] = wp.volume_lookup(v, int(b), int(c), int(a), dtype=float)
 
