@@ -60,9 +60,9 @@ enum {
 static wp_status load(const unsigned char *grid, wp_size size, wp_device device,
                       wp_volume **out, const char *what);
 
-/* Decodes the first grid of the file image into a new 32-byte aligned
+/* Decodes grid `index` of the file image into a new 32-byte aligned
  * buffer (*grid, *gsz bytes). */
-static wp_status read_file(const unsigned char *p, wp_size n,
+static wp_status read_file(const unsigned char *p, wp_size n, wp_uint32 index,
                            unsigned char **grid, wp_uint64 *gsz,
                            const char *what) {
   if (n < FILE_HEADER)
@@ -93,18 +93,25 @@ static wp_status read_file(const unsigned char *p, wp_size n,
   if (codec != CODEC_NONE && codec != CODEC_ZIP)
     return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: unknown codec %u", what,
                         codec);
-  /* the metadata of every grid, then the grids: the first one's data starts
-   * after all the metadata */
-  wp_uint64 at = FILE_HEADER, first_size = 0, first_file = 0;
+  /* the metadata of every grid, then the grids' data in the same order */
+  wp_uint64 at = FILE_HEADER, first_size = 0, first_file = 0, skip = 0;
   for (wp_uint32 i = 0; i < count; i++) {
     if (n - at < FILE_METADATA)
       return wp_set_error(WP_ERROR_INVALID_VALUE,
                           "%s: truncated NanoVDB file (metadata of grid %u)",
                           what, i);
     wp_uint32 name = wpi_rd32(p, at + META_NAME_SIZE);
-    if (i == 0) {
+    wp_uint64 file = wpi_rd64(p, at + META_FILE_SIZE);
+    if (i < index) {
+      if (file > n - skip)
+        return wp_set_error(WP_ERROR_INVALID_VALUE,
+                            "%s: truncated NanoVDB file: grid %u has %llu "
+                            "bytes",
+                            what, i, (unsigned long long)file);
+      skip += file;
+    } else if (i == index) {
       first_size = wpi_rd64(p, at + META_GRID_SIZE);
-      first_file = wpi_rd64(p, at + META_FILE_SIZE);
+      first_file = file;
     }
     at += FILE_METADATA;
     if (name > n - at)
@@ -113,11 +120,21 @@ static wp_status read_file(const unsigned char *p, wp_size n,
                           i);
     at += name;
   }
+  if (index >= count)
+    return wp_set_error(WP_ERROR_INVALID_VALUE,
+                        "%s: the file has %u grid%s, no grid %u", what, count,
+                        count == 1 ? "" : "s", index);
+  if (skip > n - at)
+    return wp_set_error(WP_ERROR_INVALID_VALUE,
+                        "%s: truncated NanoVDB file (the grids before grid "
+                        "%u)",
+                        what, index);
+  at += skip;
   if (first_file > n - at)
     return wp_set_error(WP_ERROR_INVALID_VALUE,
-                        "%s: truncated NanoVDB file: grid 0 has %llu bytes, "
+                        "%s: truncated NanoVDB file: grid %u has %llu bytes, "
                         "%llu are left",
-                        what, (unsigned long long)first_file,
+                        what, index, (unsigned long long)first_file,
                         (unsigned long long)(n - at));
   if (first_size < WPI_NVDB_GRID_SIZE + WPI_NVDB_TREE_SIZE ||
       (codec == CODEC_NONE && first_size > first_file))
@@ -144,8 +161,8 @@ static wp_status read_file(const unsigned char *p, wp_size n,
     if (chunk > first_file - 8) {
       free(g);
       return wp_set_error(WP_ERROR_INVALID_VALUE,
-                          "%s: truncated NanoVDB file (zip chunk of grid 0)",
-                          what);
+                          "%s: truncated NanoVDB file (zip chunk of grid %u)",
+                          what, index);
     }
     pthread_once(&Z.once, load_zlib);
     if (!Z.uncompress) {
@@ -160,9 +177,9 @@ static wp_status read_file(const unsigned char *p, wp_size n,
     if (zs != 0 || len != first_size) {
       free(g);
       return wp_set_error(WP_ERROR_INVALID_VALUE,
-                          "%s: corrupt zip data of grid 0 (zlib status %d, "
+                          "%s: corrupt zip data of grid %u (zlib status %d, "
                           "%lu of %llu bytes)",
-                          what, zs, len, (unsigned long long)first_size);
+                          what, index, zs, len, (unsigned long long)first_size);
     }
   }
   *grid = g;
@@ -172,8 +189,9 @@ static wp_status read_file(const unsigned char *p, wp_size n,
 
 /* ---- public API --------------------------------------------------------- */
 
-wp_status wp_volume_load_buffer(const void *data, wp_size size,
-                                wp_device device, wp_volume **out) {
+wp_status wp_volume_load_buffer_grid(const void *data, wp_size size,
+                                     wp_uint32 index, wp_device device,
+                                     wp_volume **out) {
   const char *what = "wp_volume_load_buffer";
   if (out)
     *out = NULL;
@@ -182,7 +200,7 @@ wp_status wp_volume_load_buffer(const void *data, wp_size size,
                         data ? "out" : "data");
   unsigned char *g = NULL;
   wp_uint64 gsz = 0;
-  wp_status st = read_file(data, size, &g, &gsz, what);
+  wp_status st = read_file(data, size, index, &g, &gsz, what);
   if (st)
     return st;
   st = load(g, gsz, device, out, what);
@@ -190,8 +208,8 @@ wp_status wp_volume_load_buffer(const void *data, wp_size size,
   return st;
 }
 
-wp_status wp_volume_load_file(const char *path, wp_device device,
-                              wp_volume **out) {
+wp_status wp_volume_load_file_grid(const char *path, wp_uint32 index,
+                                   wp_device device, wp_volume **out) {
   const char *what = "wp_volume_load_file";
   if (out)
     *out = NULL;
@@ -233,13 +251,23 @@ wp_status wp_volume_load_file(const char *path, wp_device device,
   wp_uint64 gsz = 0;
   char pwhat[300];
   snprintf(pwhat, sizeof pwhat, "%s: '%s'", what, path);
-  wp_status st = read_file(buf, len, &g, &gsz, pwhat);
+  wp_status st = read_file(buf, len, index, &g, &gsz, pwhat);
   free(buf);
   if (st)
     return st;
   st = load(g, gsz, device, out, pwhat);
   free(g);
   return st;
+}
+
+wp_status wp_volume_load_buffer(const void *data, wp_size size,
+                                wp_device device, wp_volume **out) {
+  return wp_volume_load_buffer_grid(data, size, 0, device, out);
+}
+
+wp_status wp_volume_load_file(const char *path, wp_device device,
+                              wp_volume **out) {
+  return wp_volume_load_file_grid(path, 0, device, out);
 }
 
 wp_status wp_volume_load_grid(const void *grid, wp_size size, wp_device device,

@@ -250,6 +250,21 @@ static void test_assets(void) {
     CHECK(wp_volume_voxel_count_uint64(wp_volume_id(v)) == 16);
     wp_volume_destroy(v);
   }
+  /* its second grid (warp-lang's Volume.load_next_grid) */
+  char path[1200];
+  snprintf(path, sizeof path, "%s/test_index_grid.nvdb", assets);
+  v = NULL;
+  CHECK(wp_volume_load_file_grid(path, 1, WP_DEVICE_CPU, &v) == WP_SUCCESS);
+  if (v && wp_volume_get_info(v, &in) == WP_SUCCESS) {
+    CHECK(!strcmp(in.name, "grid-1") && in.grid_index == 1);
+    CHECK(in.grid_count == 2 && in.grid_size == 2437856);
+    CHECK(in.voxel_count == 24 && !strcmp(in.type_name, "OnIndex"));
+    /* its first voxel in warp-lang's get_voxels order */
+    CHECK(wp_volume_lookup_index_uint64(wp_volume_id(v), -13, -1, -2) == 0);
+  }
+  wp_volume_destroy(v);
+  CHECK_ERR(wp_volume_load_file_grid(path, 2, WP_DEVICE_CPU, &v),
+            WP_ERROR_INVALID_VALUE, "the file has 2 grids, no grid 2");
   if ((v = load_asset("test_vec_grid", &in))) {
     CHECK(!strcmp(in.type_name, "Vec3f") && in.grid_size == 5195840);
     wp_volume_destroy(v);

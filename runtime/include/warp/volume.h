@@ -9,9 +9,11 @@
  *    grid's name per grid, then the grids' bytes: raw (codec 0) or, for
  *    codec 1 (zip), per grid a u64 byte count followed by a zlib stream.
  *    Blosc (codec 2) is refused (WP_ERROR_NOT_SUPPORTED).  Only the first
- *    segment of a file is read, and the volume is its first grid, as
- *    warp-lang's Volume.load_from_nvdb does.  zlib is loaded with dlopen
- *    (libz.so.1) when a zip-compressed file is read: nothing to link.
+ *    segment of a file is read; the volume is its first grid, as
+ *    warp-lang's Volume.load_from_nvdb makes it, or the grid asked for
+ *    (wp_volume_load_*_grid, warp-lang's Volume.load_next_grid).  zlib is
+ * loaded with dlopen (libz.so.1) when a zip-compressed file is read: nothing to
+ * link.
  *  - a grid: NanoVDB's in-memory GridData (672 bytes), TreeData (64 bytes),
  *    the root node with its tile table, then the upper (32^3), lower (16^3)
  *    and leaf (8^3) nodes, each kind stored contiguously.
@@ -100,6 +102,15 @@ wp_status wp_volume_load_buffer(const void *data, wp_size size,
  * the file cannot be read (the message names the file and errno's text). */
 wp_status wp_volume_load_file(const char *path, wp_device device,
                               wp_volume **out);
+
+/* wp_volume_load_buffer / _file of grid `index` (from 0) of the file, as
+ * warp-lang's Volume.load_next_grid reaches it.  Also
+ * WP_ERROR_INVALID_VALUE when the file has no grid `index`. */
+wp_status wp_volume_load_buffer_grid(const void *data, wp_size size,
+                                     wp_uint32 index, wp_device device,
+                                     wp_volume **out);
+wp_status wp_volume_load_file_grid(const char *path, wp_uint32 index,
+                                   wp_device device, wp_volume **out);
 
 /* Loads a NanoVDB grid already in memory (`grid`: the GridData's first
  * byte, `size` bytes available; not a file), as warp-lang's

@@ -2,7 +2,8 @@
 (volume_sample_i, volume_lookup_i, the generic dtype=int forms), vec3f
 (volume_sample_v in both modes, volume_lookup_v), an OnIndex grid
 (volume_lookup_index, volume_sample_index over a voxel_data array with a
-background, its gradient form, volume_voxel_count), the gradient forms of
+background, its gradient form, volume_voxel_count; the file's second grid
+too), the gradient forms of
 vector grids (a 3x3 matrix), asking a grid for
 another type (zeros, as in Warp), and volume_store_* followed by lookups
 (stores land on leaf voxels only)."""
@@ -125,11 +126,15 @@ def read_back_int(v: wp.uint64, f: wp.array2d(dtype=int)):
 INT = ("object", "volume", dict(asset="test_int32_grid"))
 VEC = ("object", "volume", dict(asset="test_vec_grid"))
 IDX = ("object", "volume", dict(asset="test_index_grid"))
+IDX1 = ("object", "volume", dict(asset="test_index_grid", grid=1))  # its second grid
 GRID = ("object", "volume", dict(asset="test_grid"))
 TOL = dict(rtol=1e-5, atol=1e-6)
 VOXELS = [[-15, -15, -3], [-5, 7, -1], [-4, 15, 10], [1, -12, -8], [3, -3, -16], [5, -7, -16],
           [15, -12, -6], [4, 0, -14], [1, 15, -13], [3, 15, -8], [4, 6, 13], [6, 12, 1],
           [5, 9, 11], [-6, -5, 2], [-14, 1, 5], [0, 0, 0]]
+# the first voxels of test_index_grid's second grid (get_voxels order)
+VOXELS1 = [[-13, -1, -2], [-2, -9, -15], [-4, -16, -3], [0, 0, 0], [5, 5, 5], [-13, -1, -1], [-2, -9, -14],
+           [1, 2, 3]]
 TESTS = [
     dict(kernel="int_grid", dim=1500, args=dict(v=INT, pts=("uniform", -13.0, 13.0))),
     dict(kernel="int_grid", dim=200, args=dict(v=INT, pts=("uniform", -300.0, 300.0))),
@@ -148,6 +153,9 @@ TESTS = [
          data=("uniform", -1.0, 1.0), vdata=("uniform", -1.0, 1.0)),
          shapes=dict(data=(64 * 512,), vdata=(64 * 512,)),
          outputs=["idx", "closest", "linear", "vlinear", "gval", "grad", "count"], **TOL),
+    dict(kernel="index_voxels", dim=64, args=dict(v=IDX1, voxels=("values", VOXELS1 * 2),
+         data=("uniform", -1.0, 1.0)), shapes=dict(voxels=(16,), data=(24,)),
+         outputs=["idx", "near"], **TOL),
     dict(kernel="index_voxels", dim=64, args=dict(v=IDX, voxels=("values", VOXELS),
          data=("uniform", -1.0, 1.0)), shapes=dict(voxels=(16,), data=(16,)),
          outputs=["idx", "near"], **TOL),
