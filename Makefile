@@ -305,7 +305,7 @@ endif
 # test/ (build/fuzz/seeds/NAME); crashes go to build/fuzz/artifacts/NAME.
 # FUZZ_JOBS > 1 runs that many processes per target (-fork).
 FUZZ_B := $(B)/fuzz
-FUZZ_TARGETS := frontend runtime
+FUZZ_TARGETS := frontend runtime volume
 FUZZ_TARGET ?= $(FUZZ_TARGETS)
 FUZZ_TIME ?= 60
 FUZZ_JOBS ?= 1
@@ -338,6 +338,12 @@ $(B)/bin/fuzz_runtime: test/fuzz/fuzz_runtime.c test/fuzz/runtime_input.h $(LIBW
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(WARN) -fsanitize=fuzzer -pthread -Iruntime/include -Iruntime/src \
 	  -o $@ $< $(LIBWARPRT) -ldl
+
+$(B)/bin/fuzz_volume: test/fuzz/fuzz_volume.c test/unit/volume_grid.h \
+  lib/emit/prelude/8volume.h lib/emit/prelude/8volume_grad.h $(LIBWARPRT)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(WARN) -fsanitize=fuzzer -pthread -Iruntime/include \
+	  -o $@ $< $(LIBWARPRT) -ldl -lm
 
 $(B)/bin/libcuda.so.1: test/fakecuda/fakecuda.c test/fakecuda/fakecuda.h \
   test/fakecuda/fakecuda_graph.inc test/fakecuda/fakecuda_streams.inc

@@ -28,6 +28,7 @@ for t in "$@"; do
   case $t in
     frontend) opts+=(-dict="$b/frontend.dict" -max_len=16384) ;;
     runtime) opts+=(-max_len=4096) ;;
+    volume) opts+=(-max_len=65536) ;;
   esac
   # Inputs that once crashed a target (test/fuzz/regress/TARGET) run first,
   # every time: a fixed crash that comes back fails the run at once.

@@ -6,6 +6,8 @@
 #                              samples, and the files test/cli scripts
 #                              write with `cat > NAME.py <<'PY'`
 #   FUZZ_BUILD/seeds/runtime   from FUZZ_BUILD/bin/runtime_seeds
+#   FUZZ_BUILD/seeds/volume    warp-lang's .nvdb test assets (when it is
+#                              installed) and hand-made grid patches
 #   FUZZ_BUILD/frontend.dict   test/fuzz/python.dict plus every builtin of
 #                              warpc's registry (`warpc --list-builtins`) as
 #                              "NAME" and "wp.NAME"
@@ -35,6 +37,17 @@ for f in "$root"/test/cli/*.sh; do
   ' "$f"
 done
 "$b/bin/runtime_seeds" "$b/seeds/runtime" >/dev/null
+# volume: warp-lang's .nvdb test assets (form 0: a file image), when it is
+# installed, and patches to the hand-made grid (form 1)
+vs=$b/seeds/volume
+rm -rf "$vs"
+mkdir -p "$vs"
+assets=$(python3 -c 'import warp,os;print(os.path.dirname(warp.__file__))' 2>/dev/null)/tests/assets
+for f in "$assets"/*.nvdb; do
+  [ -e "$f" ] && { printf '\0'; cat "$f"; } >"$vs/${f##*/}"
+done
+printf '\1\0\0\0\0' >"$vs/grid"
+printf '\1\x30\x03\0\x02' >"$vs/grid-tiles"
 
 {
   cat "$root/test/fuzz/python.dict"
@@ -43,4 +56,4 @@ done
   "$warpc" --list-builtins | awk '{ printf "\"%s\"\n\"wp.%s\"\n", $1, $1 }'
 } >"$b/frontend.dict.tmp"
 mv "$b/frontend.dict.tmp" "$b/frontend.dict"
-echo "fuzz seeds: $(ls "$fe" | wc -l) frontend, $(ls "$b/seeds/runtime" | wc -l) runtime"
+echo "fuzz seeds: $(ls "$fe" | wc -l) frontend, $(ls "$b/seeds/runtime" | wc -l) runtime, $(ls "$vs" | wc -l) volume"

@@ -4,6 +4,7 @@
 
 #include "../../runtime/include/warp/abi.h"
 #include "lower_internal.h"
+#include "lower_volume.h"
 
 static bool no_keywords(lower_ctx *c, const ast_expr *e) {
   if (e->nkeywords) {
@@ -701,6 +702,8 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
       return lower_spatial_call(c, e, callee.builtin);
     if (callee.builtin->query_next)
       return lower_query_next(c, e, callee.builtin);
+    if (lower_volume_handles(id))
+      return lower_volume_call(c, e, callee.builtin);
     int draws = rand_draws(id);
     if (draws)
       return random_call(c, e, callee.builtin, draws);

@@ -318,6 +318,13 @@ static bool eval(lower_ctx *c, const ast_expr *e, int limit, cvalue *out) {
       out->kind = CV_FLOAT;
       return true;
     }
+    if (wpath && (!strcmp(wpath, "Volume.CLOSEST") ||
+                  !strcmp(wpath, "Volume.LINEAR"))) { /* Python ints */
+      memset(out, 0, sizeof *out);
+      out->kind = CV_INT;
+      out->i = wpath[7] == 'L';
+      return true;
+    }
     int64_t ev, mask;
     bool plain;
     int r = lower_enum_member(c, e, &ev, &plain, &mask);

@@ -145,6 +145,12 @@ entity lower_warp_name(lower_ctx *c, const char *name) {
     e.kind = ENT_WARP;
     return e;
   }
+  /* wp.Volume's sampling modes: Python ints */
+  if (!strcmp(name, "Volume.CLOSEST") || !strcmp(name, "Volume.LINEAR")) {
+    e.kind = ENT_VALUE;
+    e.value = lower_py_int(c, name[7] == 'L' ? 1 : 0);
+    return e;
+  }
   /* wp.unot(x) is Warp's name of `not x` */
   const ir_builtin *b =
       strcmp(name, "unot") ? ir_builtin_find(name) : ir_builtin_get(IR_B_NOT);

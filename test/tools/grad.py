@@ -291,6 +291,10 @@ def run_tape_oracle(g, data, seeds):
     for name, a in t.arrays.items():
         warrs[name] = wp.array(data[name].copy(), dtype=a["ti"].wp_type, shape=a["shape"], device="cpu",
                                requires_grad=has_grad(a["ti"]))
+    objs = {}  # runtime objects (e2e.object_plugin), built once
+    for key, (_, kind, oopts) in t.objects.items():
+        plugin = e2e.object_plugin(kind, t.label)
+        objs[key] = plugin.warp_object(wp, oopts, e2e._object_arrays(plugin, oopts, lambda a: warrs[a]), "cpu")
     tape = wp.Tape()
     with tape:
         for L in t.launches:
@@ -299,6 +303,8 @@ def run_tape_oracle(g, data, seeds):
                 b = L.bindings[p.name]
                 if b[0] == "array":
                     ins.append(warrs[b[1]])
+                elif b[0] == "object":
+                    ins.append(objs[b[1]].id)
                 else:
                     ins.append(b[1].build(warrs) if isinstance(b[1], e2e.Deferred) else b[1])
             dim = L.dim[0] if len(L.dim) == 1 else L.dim
@@ -384,6 +390,9 @@ def _launch_calls(t, prefix, backward, ind="  "):
         args = []
         for p in L.params:
             b = L.bindings[p.name]
+            if b[0] == "object":
+                args.append(f"{prefix}{t.objects[b[1]][0]}")
+                continue
             args.append(f"&{prefix}{b[1]}" if b[0] == "array" else
                         e2e.c_args_for(b[2], lambda a: f"&{prefix}{a}"))
         out.append(f"{ind}{{\n{ind}  wp_launch launch = {{.ndim = {len(L.dim)}, .dims = {{{dims}}}, "
@@ -415,9 +424,13 @@ def gen_grad_main(g):
     w = L.append
     for name in t.arrays:
         w(f"static wp_array s_{name};\n")
+    for var, kind, _ in t.objects.values():
+        w(f"static wp_uint64 s_{var}; /* {kind} */\n")
     if t64:
         for name in t64.arrays:
             w(f"static wp_array d_{name};\n")
+        for var, kind, _ in t64.objects.values():
+            w(f"static wp_uint64 d_{var}; /* {kind} */\n")
     w("\nstatic void fwd32(void) {\n" + _launch_calls(t, "s_", False) + "}\n")
     w("\nstatic void bwd32(void) {\n" + _launch_calls(t, "s_", True) + "}\n")
     if t64:
@@ -477,6 +490,10 @@ def gen_grad_main(g):
     w("\nint main(void) {\n")
     w("  /* float32: forward, seeds, backward */\n")
     w(_alloc(t, "s_", "bin"))
+    for var, kind, oopts in t.objects.values():
+        plugin = e2e.object_plugin(kind, g.label)
+        w("  {\n" + plugin.c_create(f"s_{var}", oopts, e2e._object_arrays(
+            plugin, oopts, lambda a: f"&s_{a}"), "WP_DEVICE_CPU") + "  }\n")
     w("  fwd32();\n")
     for o in g.outputs:
         w(f"  save(&s_{o}, \"{o}.out\");\n")
@@ -488,6 +505,10 @@ def gen_grad_main(g):
     if t64:
         w("\n  /* float64 twin: forward, seeds, backward, finite differences */\n")
         w(_alloc(t64, "d_", "bin64"))
+    for var, kind, oopts in t64.objects.values():
+        plugin = e2e.object_plugin(kind, g.label)
+        w("  {\n" + plugin.c_create(f"d_{var}", oopts, e2e._object_arrays(
+            plugin, oopts, lambda a: f"&d_{a}"), "WP_DEVICE_CPU") + "  }\n")
         w("  take_snapshots();\n  fwd64();\n")
         for o in g.outputs:
             w(f"  save(&d_{o}, \"{o}.out64\");\n")
@@ -512,6 +533,9 @@ def gen_grad_main(g):
             offs = ", ".join(str(off) for off, _ in leaves)
             w(f"  {{ static const size_t offs[] = {{{offs}}};\n"
               f"    fd_input(&d_{i}, {n}u, {esize}u, offs, {len(leaves)}u, \"{i}.fd\"); }}\n")
+    for tt, prefix in ((t, "s_"), (t64, "d_")):
+        for var, kind, _ in (tt.objects.values() if tt else ()):
+            w(e2e.object_plugin(kind, g.label).c_destroy(f"{prefix}{var}", "WP_DEVICE_CPU"))
     w("  return 0;\n}\n")
     return "".join(L)
 

@@ -238,6 +238,48 @@ static void by_hand(void) {
   }
 }
 
+/* The volume builtins over every value type of a grid (the patterns reach
+ * only int32 as the dtype); the dtype arguments are printed as dtype=
+ * (kernel_text). */
+static bool volume_dtype_last(const ir_builtin *b) {
+  return b->id == IR_B_VOLUME_SAMPLE || b->id == IR_B_VOLUME_LOOKUP ||
+         b->id == IR_B_VOLUME_SAMPLE_GRAD;
+}
+
+static void by_hand_volume(const ir_builtin *b) {
+  const ir_type *u64 = ir_t_scalar(T, WP_SCALAR_UINT64), *i32 = ir_t_int32(T),
+                *v3 = ir_t_vec(T, WP_SCALAR_FLOAT32, 3);
+  const ir_type *vals[] = {ir_t_float32(T),
+                           ir_t_scalar(T, WP_SCALAR_FLOAT64),
+                           i32,
+                           ir_t_scalar(T, WP_SCALAR_INT64),
+                           ir_t_scalar(T, WP_SCALAR_UINT32),
+                           v3,
+                           ir_t_vec(T, WP_SCALAR_FLOAT64, 3),
+                           ir_t_vec(T, WP_SCALAR_FLOAT32, 4),
+                           ir_t_vec(T, WP_SCALAR_FLOAT64, 4)};
+  for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) {
+    const ir_type *v = vals[i];
+    const ir_type *g = v->kind == IR_T_VEC ? ir_t_mat(T, v->scalar, v->rows, 3)
+                                           : ir_t_vec(T, v->scalar, 3);
+    const ir_type *arr = ir_t_array(T, v, 1);
+    const ir_type *sample[5] = {u64, v3, i32, v, NULL};
+    const ir_type *at[5] = {u64, i32, i32, i32, v};
+    const ir_type *grad[5] = {u64, v3, i32, g, v};
+    const ir_type *index[6] = {u64, v3, i32, arr, v, g};
+    switch (b->id) {
+    case IR_B_VOLUME_SAMPLE: try_overload(b, sample, 4); break;
+    case IR_B_VOLUME_LOOKUP:
+    case IR_B_VOLUME_STORE: try_overload(b, at, 5); break;
+    case IR_B_VOLUME_SAMPLE_GRAD: try_overload(b, grad, 5); break;
+    case IR_B_VOLUME_SAMPLE_GRAD_F: try_overload(b, grad, 4); break;
+    case IR_B_VOLUME_SAMPLE_INDEX: try_overload(b, index, 5); break;
+    case IR_B_VOLUME_SAMPLE_GRAD_INDEX: try_overload(b, index, 6); break;
+    default: break;
+    }
+  }
+}
+
 /* The annotation of a sample type, or of a result type (vectors and
  * matrices of any size); NULL for others. */
 static const char *py_of(const ir_type *t) {
@@ -281,7 +323,10 @@ static bool writes_back(const ir_builtin *b) {
   case IR_B_SAMPLE_CDF:
   case IR_B_QUAT_TO_AXIS_ANGLE:
   case IR_B_TRANSFORM_SET_TRANSLATION:
-  case IR_B_TRANSFORM_SET_ROTATION: return true;
+  case IR_B_TRANSFORM_SET_ROTATION:
+  case IR_B_VOLUME_SAMPLE_GRAD:
+  case IR_B_VOLUME_SAMPLE_GRAD_F:
+  case IR_B_VOLUME_SAMPLE_GRAD_INDEX: return true;
   default: return false;
   }
 }
@@ -327,6 +372,10 @@ static bool kernel_text(FILE *f, const overload *o, int k) {
     fprintf(f, "r = ");
   fprintf(f, "wp.%s(", o->b->name);
   for (int i = 0; i < o->n; i++) {
+    if (i == o->n - 1 && volume_dtype_last(o->b)) {
+      fprintf(f, ", dtype=%s", py_of(o->args[i]));
+      continue;
+    }
     fprintf(f, "%sa%d", i ? ", " : "", i);
     if (atomic && i == 0)
       fprintf(f, ", 0");
@@ -457,7 +506,13 @@ static bool expect_call(const ir_builtin *b) {
   case IR_B_TRANSFORM_SET_ROTATION:
   case IR_B_QUAT_BETWEEN_VECTORS: /* lowered to normalize, cross, dot */
   case IR_B_DIV_APPROX:           /* lowered as div */
-  case IR_B_INVERSE_APPROX: /* lowered as inverse */ return false;
+  case IR_B_INVERSE_APPROX:       /* lowered as inverse */
+  case IR_B_VOLUME_SAMPLE:        /* lowered to _volume_sample, ... */
+  case IR_B_VOLUME_LOOKUP:
+  case IR_B_VOLUME_STORE:
+  case IR_B_VOLUME_SAMPLE_GRAD:
+  case IR_B_VOLUME_SAMPLE_GRAD_F:
+  case IR_B_VOLUME_SAMPLE_GRAD_INDEX: return false;
   default: return b->internal || enumerated(b);
   }
 }
@@ -515,6 +570,7 @@ int main(void) {
       enumerate(b, n);
     if (b->id == IR_B_CURLNOISE || b->id == IR_B_SPATIAL_JACOBIAN)
       by_hand();
+    by_hand_volume(b);
     if (novs == before) {
       fprintf(stderr, "FAIL: builtin '%s': no overload over the sample types\n",
               b->name);

@@ -416,6 +416,31 @@ typedef struct wp_hash_grid_desc {
   double cell_width_inv_d;
   double cell_width_d;
 } wp_hash_grid_desc;
+/* ---- volume descriptor ---- */
+/* What a wp.Volume id points to (<warp/volume.h>): a checked NanoVDB grid
+ * in the memory of the volume's device and the byte offsets of its parts
+ * for the grid's value type, so that the volume_* builtins walk the tree
+ * (root tiles -> upper 32^3 -> lower 16^3 -> leaf 8^3) without a table of
+ * their own.  Offsets are from `grid`; every child pointer was checked to
+ * land on a node of the next level when the grid was loaded. */
+typedef struct wp_volume_desc {
+  unsigned char *grid;       /* the grid's bytes (GridData first) */
+  wp_uint64 grid_size;       /* bytes of the grid */
+  wp_uint64 root;            /* the root node */
+  wp_uint64 leaf_base;       /* the first leaf node */
+  wp_uint32 grid_type;       /* NanoVDB GridType (WP_VOLUME_* of volume.h) */
+  wp_uint32 tile_count;      /* root tiles (after root + root_size) */
+  wp_uint32 root_size;       /* bytes of the root node before its tiles */
+  wp_uint32 root_background; /* the background value, from the root */
+  wp_uint32 tile_size;       /* bytes of a root tile */
+  wp_uint32 tile_value;      /* a root tile's value, from the tile */
+  wp_uint32 upper_table;     /* an upper node's 32^3 table, from the node */
+  wp_uint32 lower_table;     /* a lower node's 16^3 table */
+  wp_uint32 leaf_table;      /* a leaf's 8^3 values (index grids: offset) */
+  wp_uint32 leaf_size;       /* bytes of a leaf node */
+  wp_uint32 table_stride;    /* bytes of an internal-node table entry */
+  wp_uint32 value_size;      /* bytes of a leaf value (0: index grids) */
+} wp_volume_desc;
 
 #ifdef __cplusplus
 }

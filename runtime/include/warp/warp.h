@@ -19,5 +19,6 @@
 #include "launch.h"
 #include "memory.h"
 #include "tape.h"
+#include "volume.h"
 
 #endif

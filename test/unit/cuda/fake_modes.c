@@ -28,6 +28,7 @@ void test_fake_ok(void) {
   test_fake_capture();
   test_fake_mempool();
   test_fake_hash_grid();
+  test_fake_volume();
   check_fake_balance();
   check_cpu_still_works();
 }
@@ -120,6 +121,7 @@ void test_fake_oom(void) {
             "wp_array_alloc_pinned: cannot allocate 4000 bytes of pinned "
             "memory: CUDA_ERROR_OUT_OF_MEMORY");
   CHECK(a.data == NULL && a.flags == 0);
+  test_fake_volume_oom();
   check_fake_balance();
   check_cpu_still_works();
 }

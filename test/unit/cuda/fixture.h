@@ -117,6 +117,10 @@ void test_fake_launch(void);
 void test_fake_tape(void);
 void test_fake_threads(void);
 
+/* fake_volume.c: volumes uploaded to a device; out of memory. */
+void test_fake_volume(void);
+void test_fake_volume_oom(void);
+
 /* fake_modes.c: one function per $FAKECUDA_MODE (ok: all of the above). */
 void test_fake_ok(void);
 void test_fake_nobinary(int old_ptx);
