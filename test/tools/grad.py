@@ -505,10 +505,10 @@ def gen_grad_main(g):
     if t64:
         w("\n  /* float64 twin: forward, seeds, backward, finite differences */\n")
         w(_alloc(t64, "d_", "bin64"))
-    for var, kind, oopts in t64.objects.values():
-        plugin = e2e.object_plugin(kind, g.label)
-        w("  {\n" + plugin.c_create(f"d_{var}", oopts, e2e._object_arrays(
-            plugin, oopts, lambda a: f"&d_{a}"), "WP_DEVICE_CPU") + "  }\n")
+        for var, kind, oopts in t64.objects.values():
+            plugin = e2e.object_plugin(kind, g.label)
+            w("  {\n" + plugin.c_create(f"d_{var}", oopts, e2e._object_arrays(
+                plugin, oopts, lambda a: f"&d_{a}"), "WP_DEVICE_CPU") + "  }\n")
         w("  take_snapshots();\n  fwd64();\n")
         for o in g.outputs:
             w(f"  save(&d_{o}, \"{o}.out64\");\n")
