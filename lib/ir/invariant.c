@@ -12,7 +12,8 @@ static bool invariant(const ir_value *v, int depth) {
   if (depth > INVARIANT_MAX_DEPTH)
     return false;
   switch (v->op) {
-  case IR_CONST: return true;
+  case IR_CONST:
+  case IR_ZERO: return true;
   case IR_PARAM:
     /* a kernel's argument (its backward function takes the same ones); a
        @wp.func's parameter may differ per call */

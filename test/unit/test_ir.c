@@ -417,7 +417,7 @@ static void test_inline_and_adjoint(void) {
               "    i = wp.tid()\n"
               "    p = float(1.0)\n"
               "    for k in range(n):\n"
-              "        p = p * a[i]\n"
+              "        p = p * a[i] + 0.5 * float(n * 2)\n"
               "    a[i] = p\n"
               "@wp.kernel(enable_backward=False)\n"
               "def off(a: wp.array(dtype=float)):\n"
@@ -453,6 +453,14 @@ static void test_inline_and_adjoint(void) {
       int pushes = count_ops_in(looped->adjoint, IR_TAPE_PUSH);
       CHECK(pushes > 0);
       CHECK(pushes == count_ops_in(looped->adjoint, IR_RESTORE));
+      /* but not the values every iteration recomputes the same: the
+         constants 0.5 and 1 (the counter's step), n * 2 */
+      int saved_invariant = 0;
+      for (ir_block *b = looped->adjoint->entry; b; b = b->next)
+        for (ir_value *v = b->first; v; v = v->next)
+          saved_invariant += (v->op == IR_TAPE_PUSH || v->op == IR_RESTORE) &&
+                             ir_launch_invariant(v->args[0]);
+      CHECK(saved_invariant == 0);
     }
     /* inlining on its own: no call is left and the IR verifies */
     if (flat) {
