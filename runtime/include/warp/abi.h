@@ -379,6 +379,47 @@ wp_device wp_launch_device(const wp_launch *launch);
  * result.  CUDA kernels use the device printf instead. */
 int wp_printf(const char *fmt, ...);
 
+/* ---- bvh and mesh descriptor ---- */
+/* What the id of a wp_bvh or wp_mesh (<warp/bvh.h>, <warp/mesh.h>) points
+ * to, in the memory of the object's device: generated code casts the id
+ * and walks the tree (lib/emit/prelude/8bvh.h, 8mesh.h).  Every pointer is
+ * of that device.  Float triples are x, y, z. */
+
+/* One node of a BVH: an inner node when left >= 0 (its children are nodes
+ * `left` and `right`), a leaf when left < 0 (its primitives are
+ * prims[-1 - left .. right - 1]).  lower/upper bound the node's primitives. */
+typedef struct wp_bvh_node {
+  float lower[3];
+  wp_int32 left;
+  float upper[3];
+  wp_int32 right;
+} wp_bvh_node;
+
+/* The deepest BVH the runtime builds (root at depth 1) and so the stack of
+ * a traversal (WP_BVH_STACK: one slot per level plus the sibling pushed). */
+#define WP_BVH_MAX_DEPTH 62
+#define WP_BVH_STACK 64
+
+typedef struct wp_bvh_desc {
+  const wp_bvh_node *nodes; /* num_nodes; nodes[root] is the root */
+  const wp_int32 *prims;    /* num_items primitive indices in leaf order */
+  const float *item_lowers; /* num_items x 3: the primitives' bounds */
+  const float *item_uppers;
+  wp_int32 num_nodes;
+  wp_int32 num_items;
+  wp_int32 root; /* -1 for an empty tree */
+  wp_int32 max_depth;
+} wp_bvh_desc;
+
+typedef struct wp_mesh_desc {
+  wp_bvh_desc bvh;     /* over the triangles; mesh_get_bvh gives its address */
+  const float *points; /* num_points x 3 */
+  const float *velocities; /* num_points x 3, or NULL */
+  const wp_int32 *indices; /* num_tris x 3 vertex indices */
+  wp_int32 num_points;
+  wp_int32 num_tris;
+} wp_mesh_desc;
+
 #ifdef __cplusplus
 }
 #endif

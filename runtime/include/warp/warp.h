@@ -11,12 +11,14 @@
 #include "abi.h"
 #include "array.h"
 #include "array_views.h"
+#include "bvh.h"
 #include "device.h"
 #include "dlpack.h"
 #include "error.h"
 #include "graph.h"
 #include "launch.h"
 #include "memory.h"
+#include "mesh.h"
 #include "tape.h"
 
 #endif
