@@ -225,6 +225,40 @@ static void test_mesh_queries(void) {
   free(g.idx);
 }
 
+/* d(u, v)/d(point) of the closest point (wp__adj_closest, the adjoint of
+ * mesh_query_point) against central differences on one triangle, in each
+ * Voronoi region with a gradient (the face, the three edges). */
+static void test_closest_grad(void) {
+  float pts[9] = {0, 0, 0, 2, 0.2f, 0.1f, 0.3f, 1.7f, -0.2f};
+  wp_int32 idx[3] = {0, 1, 2};
+  wp_mesh_desc m = {.points = pts, .indices = idx};
+  wp_vec3f probes[4] = {wp__v3(0.6f, 0.5f, 0.7f), wp__v3(1.0f, -0.8f, 0.3f),
+                        wp__v3(-0.7f, 0.9f, 0.2f), wp__v3(1.6f, 1.4f, -0.5f)};
+  int bad = 0;
+  for (int i = 0; i < 4; i++) {
+    for (int k = 0; k < 3; k++) {
+      for (int which = 0; which < 2; which++) {
+        wp_vec3f g = wp__v3(0, 0, 0);
+        wp__adj_closest(&m, 0, probes[i], which == 0, which == 1, &g);
+        float h = 1e-2f, val[2];
+        for (int s = 0; s < 2; s++) {
+          wp_vec3f p = probes[i];
+          p.c[k] += s ? h : -h;
+          wp_vec3f a, b, c;
+          wp__mesh_tri(&m, 0, &a, &b, &c);
+          float u, v;
+          int region;
+          wp__closest_bary(a, b, c, p, &u, &v, &region);
+          val[s] = which ? v : u;
+        }
+        float fd = (val[1] - val[0]) / (2 * h);
+        bad += fabsf(fd - g.c[k]) > 1e-3f * (1 + fabsf(fd));
+      }
+    }
+  }
+  CHECK(bad == 0);
+}
+
 /* A closed cube: the sign of mesh_query_point (inside -1, outside 1). */
 static void test_mesh_sign(void) {
   float pts[8 * 3];
@@ -356,6 +390,7 @@ int main(void) {
   test_bvh_queries(333, 4);
   test_mesh_queries();
   test_mesh_sign();
+  test_closest_grad();
   test_empty();
   test_errors();
   return check_report("test_bvh_mesh");

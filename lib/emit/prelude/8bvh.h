@@ -162,6 +162,7 @@ typedef struct wp_bvh_query_t {
   float radius;
   float radius_sq;
   wp_int32 bounds_nr; /* the last item reported, -1 before */
+  wp_bool found;      /* whether the last bvh_query_next found one */
 } wp_bvh_query_t;
 
 WP_FN wp_bvh_query_t wp__bvh_query_start(wp_uint64 id, wp_int32 kind,
@@ -178,6 +179,7 @@ WP_FN wp_bvh_query_t wp__bvh_query_start(wp_uint64 id, wp_int32 kind,
   q.radius_sq = q.radius * q.radius;
   q.prim_cur = q.prim_end = 0;
   q.bounds_nr = -1;
+  q.found = 0;
   q.stack[0] = root == -1 ? bvh->root : root;
   q.count = q.stack[0] >= 0 ? 1 : 0;
   return q;
@@ -263,3 +265,71 @@ WP_FN wp_bvh_query_t wp__bvh_query_capsule(wp_uint64 id, wp_vec3f start,
                                            wp_int32 root) {
   return wp__bvh_query_start(id, WP__BVHQ_CAPSULE, start, dir, radius, root);
 }
+
+/* ---- the builtins (names as the emitter prints them) ------------------ */
+
+WP_FN wp_bvh_query_t wp_bvh_query_aabb_uint64_vec3f_vec3f(wp_uint64 id,
+                                                          wp_vec3f lo,
+                                                          wp_vec3f hi) {
+  return wp__bvh_query_aabb(id, lo, hi, -1);
+}
+WP_FN wp_bvh_query_t wp_bvh_query_aabb_uint64_vec3f_vec3f_int32(wp_uint64 id,
+                                                                wp_vec3f lo,
+                                                                wp_vec3f hi,
+                                                                wp_int32 root) {
+  return wp__bvh_query_aabb(id, lo, hi, root);
+}
+WP_FN wp_bvh_query_t wp_bvh_query_ray_uint64_vec3f_vec3f(wp_uint64 id,
+                                                         wp_vec3f start,
+                                                         wp_vec3f dir) {
+  return wp__bvh_query_ray(id, start, dir, -1);
+}
+WP_FN wp_bvh_query_t wp_bvh_query_ray_uint64_vec3f_vec3f_int32(wp_uint64 id,
+                                                               wp_vec3f start,
+                                                               wp_vec3f dir,
+                                                               wp_int32 root) {
+  return wp__bvh_query_ray(id, start, dir, root);
+}
+WP_FN wp_bvh_query_t wp_bvh_query_sphere_uint64_vec3f_float32(wp_uint64 id,
+                                                              wp_vec3f c,
+                                                              float r) {
+  return wp__bvh_query_sphere(id, c, r, -1);
+}
+WP_FN wp_bvh_query_t wp_bvh_query_sphere_uint64_vec3f_float32_int32(
+    wp_uint64 id, wp_vec3f c, float r, wp_int32 root) {
+  return wp__bvh_query_sphere(id, c, r, root);
+}
+WP_FN wp_bvh_query_t wp_bvh_query_capsule_uint64_vec3f_vec3f_float32(
+    wp_uint64 id, wp_vec3f start, wp_vec3f dir, float r) {
+  return wp__bvh_query_capsule(id, start, dir, r, -1);
+}
+WP_FN wp_bvh_query_t wp_bvh_query_capsule_uint64_vec3f_vec3f_float32_int32(
+    wp_uint64 id, wp_vec3f start, wp_vec3f dir, float r, wp_int32 root) {
+  return wp__bvh_query_capsule(id, start, dir, r, root);
+}
+
+/* bvh_query_next(query, index[, max_dist]) as lib/lower/lower_query.c
+ * lowers it, for each query state type of builtin_structs.def. */
+WP_FN wp_bvh_query_t wp__bvh_query_step(wp_bvh_query_t q, float max_dist) {
+  wp_int32 i;
+  q.found = wp__bvh_query_next(&q, &i, max_dist);
+  return q;
+}
+#define WP__BVH_QUERY_NEXT(Q)                                                  \
+  WP_FN wp_bvh_query_t wp__query_next_##Q(wp_bvh_query_t q) {                  \
+    return wp__bvh_query_step(q, WP__FLT_MAX);                                 \
+  }                                                                            \
+  WP_FN wp_bvh_query_t wp__query_next_##Q##_float32(wp_bvh_query_t q,          \
+                                                    float max_dist) {          \
+    return wp__bvh_query_step(q, max_dist);                                    \
+  }                                                                            \
+  WP_FN wp_bool wp__query_found_##Q(wp_bvh_query_t q) {                        \
+    return q.found;                                                            \
+  }                                                                            \
+  WP_FN wp_int32 wp__query_index_##Q##_int32(wp_bvh_query_t q, wp_int32 old) { \
+    return q.found ? q.bounds_nr : old;                                        \
+  }
+WP__BVH_QUERY_NEXT(_BvhQueryAabb)
+WP__BVH_QUERY_NEXT(_BvhQueryRay)
+WP__BVH_QUERY_NEXT(_BvhQuerySphere)
+WP__BVH_QUERY_NEXT(_BvhQueryCapsule)

@@ -485,6 +485,7 @@ typedef struct wp_mesh_query_aabb_t {
   wp_bvh_query_t q;
   const wp_mesh_desc *mesh;
   wp_int32 face;
+  wp_bool found;
 } wp_mesh_query_aabb_t;
 
 WP_FN wp_mesh_query_aabb_t wp__mesh_query_aabb(wp_uint64 id, wp_vec3f lo,
@@ -493,6 +494,7 @@ WP_FN wp_mesh_query_aabb_t wp__mesh_query_aabb(wp_uint64 id, wp_vec3f lo,
   r.mesh = wp__mesh(id);
   r.q = wp__bvh_query_aabb((wp_uint64)&r.mesh->bvh, lo, hi, -1);
   r.face = -1;
+  r.found = 0;
   return r;
 }
 
@@ -502,6 +504,7 @@ WP_FN wp_mesh_query_aabb_t wp__mesh_query_sphere(wp_uint64 id, wp_vec3f centre,
   r.mesh = wp__mesh(id);
   r.q = wp__bvh_query_sphere((wp_uint64)&r.mesh->bvh, centre, radius, -1);
   r.face = -1;
+  r.found = 0;
   return r;
 }
 
@@ -556,4 +559,148 @@ WP_FN wp_bool wp__mesh_query_aabb_next(wp_mesh_query_aabb_t *s,
     return 1;
   }
   return 0;
+}
+
+/* ---- the builtins (names as the emitter prints them) ------------------ */
+
+WP_FN wp_mesh_query_point_t
+wp_mesh_query_point_uint64_vec3f_float32(wp_uint64 id, wp_vec3f p, float d) {
+  return wp__mesh_query_point(id, p, d);
+}
+WP_FN wp_mesh_query_point_t wp_mesh_query_point_no_sign_uint64_vec3f_float32(
+    wp_uint64 id, wp_vec3f p, float d) {
+  return wp__mesh_query_point_no_sign(id, p, d);
+}
+WP_FN wp_mesh_query_point_t
+wp_mesh_query_furthest_point_no_sign_uint64_vec3f_float32(wp_uint64 id,
+                                                          wp_vec3f p, float d) {
+  return wp__mesh_query_furthest_point_no_sign(id, p, d);
+}
+/* The gradient of u and v with respect to the point (the face and the
+ * sign are piecewise constant; max_dist gets none), as Warp's. */
+#define WP__MESH_POINT_ADJ(NAME)                                               \
+  WP_FN void wp_adj_##NAME##_uint64_vec3f_float32(                             \
+      wp_uint64 id, wp_vec3f p, float d, wp_mesh_query_point_t r,              \
+      wp_mesh_query_point_t g, wp_uint64 *gid, wp_vec3f *gp, float *gd) {      \
+    (void)d;                                                                   \
+    (void)gid;                                                                 \
+    (void)gd;                                                                  \
+    if (r.result)                                                              \
+      wp__adj_closest(wp__mesh(id), r.face, p, g.u, g.v, gp);                  \
+  }
+WP__MESH_POINT_ADJ(mesh_query_point)
+WP__MESH_POINT_ADJ(mesh_query_point_no_sign)
+/* the furthest point is a vertex: its u and v do not move with the point */
+WP_FN void wp_adj_mesh_query_furthest_point_no_sign_uint64_vec3f_float32(
+    wp_uint64 id, wp_vec3f p, float d, wp_mesh_query_point_t r,
+    wp_mesh_query_point_t g, wp_uint64 *gid, wp_vec3f *gp, float *gd) {
+  (void)id;
+  (void)p;
+  (void)d;
+  (void)r;
+  (void)g;
+  (void)gid;
+  (void)gp;
+  (void)gd;
+}
+
+WP_FN wp_mesh_query_ray_t wp_mesh_query_ray_uint64_vec3f_vec3f_float32(
+    wp_uint64 id, wp_vec3f start, wp_vec3f dir, float max_t) {
+  return wp__mesh_query_ray(id, start, dir, max_t, -1);
+}
+WP_FN wp_mesh_query_ray_t wp_mesh_query_ray_uint64_vec3f_vec3f_float32_int32(
+    wp_uint64 id, wp_vec3f start, wp_vec3f dir, float max_t, wp_int32 root) {
+  return wp__mesh_query_ray(id, start, dir, max_t, root);
+}
+WP_FN wp_bool wp_mesh_query_ray_anyhit_uint64_vec3f_vec3f_float32(
+    wp_uint64 id, wp_vec3f start, wp_vec3f dir, float max_t) {
+  return wp__mesh_query_ray_anyhit(id, start, dir, max_t, -1);
+}
+WP_FN wp_bool wp_mesh_query_ray_anyhit_uint64_vec3f_vec3f_float32_int32(
+    wp_uint64 id, wp_vec3f start, wp_vec3f dir, float max_t, wp_int32 root) {
+  return wp__mesh_query_ray_anyhit(id, start, dir, max_t, root);
+}
+WP_FN wp_int32 wp_mesh_query_ray_count_intersections_uint64_vec3f_vec3f(
+    wp_uint64 id, wp_vec3f start, wp_vec3f dir) {
+  return wp__mesh_query_ray_count_intersections(id, start, dir, -1);
+}
+WP_FN wp_int32 wp_mesh_query_ray_count_intersections_uint64_vec3f_vec3f_int32(
+    wp_uint64 id, wp_vec3f start, wp_vec3f dir, wp_int32 root) {
+  return wp__mesh_query_ray_count_intersections(id, start, dir, root);
+}
+
+WP_FN wp_mesh_query_aabb_t wp_mesh_query_aabb_uint64_vec3f_vec3f(wp_uint64 id,
+                                                                 wp_vec3f lo,
+                                                                 wp_vec3f hi) {
+  return wp__mesh_query_aabb(id, lo, hi);
+}
+WP_FN wp_mesh_query_aabb_t
+wp_mesh_query_sphere_uint64_vec3f_float32(wp_uint64 id, wp_vec3f c, float r) {
+  return wp__mesh_query_sphere(id, c, r);
+}
+#define WP__MESH_QUERY_NEXT(Q)                                                 \
+  WP_FN wp_mesh_query_aabb_t wp__query_next_##Q(wp_mesh_query_aabb_t q) {      \
+    wp_int32 i;                                                                \
+    q.found = wp__mesh_query_aabb_next(&q, &i);                                \
+    return q;                                                                  \
+  }                                                                            \
+  WP_FN wp_bool wp__query_found_##Q(wp_mesh_query_aabb_t q) {                  \
+    return q.found;                                                            \
+  }                                                                            \
+  WP_FN wp_int32 wp__query_index_##Q##_int32(wp_mesh_query_aabb_t q,           \
+                                             wp_int32 old) {                   \
+    return q.found ? q.face : old;                                             \
+  }
+WP__MESH_QUERY_NEXT(MeshQueryAABB)
+WP__MESH_QUERY_NEXT(_MeshQuerySphere)
+
+WP_FN wp_vec3f wp_mesh_eval_position_uint64(wp_uint64 id, wp_int32 f, float u,
+                                            float v) {
+  const wp_mesh_desc *m = wp__mesh(id);
+  return wp__mesh_eval(m->points, m, f, u, v);
+}
+WP_FN wp_vec3f wp_mesh_eval_velocity_uint64(wp_uint64 id, wp_int32 f, float u,
+                                            float v) {
+  const wp_mesh_desc *m = wp__mesh(id);
+  return wp__mesh_eval(m->velocities, m, f, u, v);
+}
+WP_FN void wp_adj_mesh_eval_position_uint64(wp_uint64 id, wp_int32 f, float u,
+                                            float v, wp_vec3f r, wp_vec3f g,
+                                            wp_uint64 *gid, wp_int32 *gf,
+                                            float *gu, float *gv) {
+  (void)u;
+  (void)v;
+  (void)r;
+  (void)gid;
+  (void)gf;
+  const wp_mesh_desc *m = wp__mesh(id);
+  wp__adj_mesh_eval(m->points, m, f, g, gu, gv);
+}
+WP_FN void wp_adj_mesh_eval_velocity_uint64(wp_uint64 id, wp_int32 f, float u,
+                                            float v, wp_vec3f r, wp_vec3f g,
+                                            wp_uint64 *gid, wp_int32 *gf,
+                                            float *gu, float *gv) {
+  (void)u;
+  (void)v;
+  (void)r;
+  (void)gid;
+  (void)gf;
+  const wp_mesh_desc *m = wp__mesh(id);
+  wp__adj_mesh_eval(m->velocities, m, f, g, gu, gv);
+}
+WP_FN wp_vec3f wp_mesh_eval_face_normal_uint64(wp_uint64 id, wp_int32 f) {
+  return wp__mesh_eval_face_normal(id, f);
+}
+WP_FN wp_vec3f wp_mesh_get_point_uint64(wp_uint64 id, wp_int32 i) {
+  return wp__mesh_get_point(id, i);
+}
+WP_FN wp_vec3f wp_mesh_get_velocity_uint64(wp_uint64 id, wp_int32 i) {
+  return wp__mesh_get_velocity(id, i);
+}
+WP_FN wp_int32 wp_mesh_get_index_uint64(wp_uint64 id, wp_int32 i) {
+  return wp__mesh(id)->indices[i];
+}
+/* the id of the mesh's BVH: for the bvh_query_* builtins */
+WP_FN wp_uint64 wp_mesh_get_bvh_uint64(wp_uint64 id) {
+  return (wp_uint64)&wp__mesh(id)->bvh;
 }
