@@ -27,6 +27,7 @@ void test_fake_ok(void) {
   test_fake_graph();
   test_fake_capture();
   test_fake_mempool();
+  test_fake_bvh_mesh();
   check_fake_balance();
   check_cpu_still_works();
 }
