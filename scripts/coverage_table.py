@@ -19,7 +19,7 @@ import sys
 import warnings
 
 # Families out of scope by decision (issue 5): tile primitives, mesh / BVH /
-# hash-grid / volume / texture queries, sparse.  The names and prefixes come
+# volume / texture queries, sparse (hash grids: issue 14).  The names and prefixes come
 # from warpc's own table (`warpc --list-out-of-scope`, lib/ir/builtins_util.c),
 # which also gives those calls their diagnostic; whole warp-lang groups here.
 OUT_GROUPS = {"Tile Primitives", "Volumes"}
@@ -129,7 +129,7 @@ def main():
     out.append("Status: **supported** (a registry entry; *gradient* says whether it has an adjoint "
                "rule), **supported (lowering)** (a construct the lowering handles itself), "
                "**not yet**, **out of scope** by decision (tile primitives, mesh / BVH / "
-               "hash-grid / volume / texture queries, sparse).  A supported family may not accept "
+               "volume / texture queries, sparse).  A supported family may not accept "
                "every overload listed (some quaternion and transform overloads).\n")
     out.append("Summary: %d families: %d supported, %d not yet, %d out of scope.\n"
                % (len(fams), counts["supported"], counts["not yet"], counts["out of scope"]))

@@ -71,7 +71,9 @@ static void print_const(emit_ctx *e, FILE *out, const ir_value *v) {
 /* A type in a prelude function name: its Warp name, "array_<dtype>" for a
  * 1-d array ("array<n>d_<dtype>" for more dimensions). */
 static void mangled(FILE *out, const ir_type *t) {
-  if (t->kind == IR_T_STRUCT) /* struct names are unique as C names only */
+  if (ir_type_is_builtin_struct(t)) /* the prelude's names: Warp's */
+    fputs(t->name, out);
+  else if (t->kind == IR_T_STRUCT) /* struct names are unique as C names only */
     fputs(t->symbol, out);
   else if (t->kind != IR_T_ARRAY)
     fputs(t->name, out);

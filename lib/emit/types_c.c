@@ -132,6 +132,8 @@ void emit_typedef(emit_ctx *e, FILE *out, const ir_type *t) {
   if (t->kind != IR_T_VEC && t->kind != IR_T_MAT && t->kind != IR_T_TUPLE &&
       t->kind != IR_T_STRUCT)
     return;
+  if (ir_type_is_builtin_struct(t)) /* the prelude defines it */
+    return;
   if (t->kind == IR_T_STRUCT) {
     struct_typedef(e, out, t);
     return;

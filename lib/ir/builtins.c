@@ -600,6 +600,7 @@ type_t ir_chk_quat(ir_types *T, const ir_builtin *b, type_t *a, int n,
 #define GRAD 2
 #define INTERNAL 4
 #define ATOMIC 8
+#define QNEXT 16
 static const ir_builtin table[IR_B_COUNT] = {
 #define B(id_, name_, lo, hi, check_, flags)                                   \
   [IR_B_##id_] = {.id = IR_B_##id_,                                            \
@@ -610,7 +611,8 @@ static const ir_builtin table[IR_B_COUNT] = {
                   .pure = ((flags)&PURE) != 0,                                 \
                   .adjoint = ((flags)&GRAD) != 0,                              \
                   .internal = ((flags)&INTERNAL) != 0,                         \
-                  .atomic = ((flags)&ATOMIC) != 0},
+                  .atomic = ((flags)&ATOMIC) != 0,                             \
+                  .query_next = ((flags)&QNEXT) != 0},
 #include "builtins.def"
 #undef B
 };
@@ -618,6 +620,7 @@ static const ir_builtin table[IR_B_COUNT] = {
 #undef GRAD
 #undef INTERNAL
 #undef ATOMIC
+#undef QNEXT
 
 const ir_builtin *ir_builtin_get(ir_builtin_id id) {
   return &table[id];

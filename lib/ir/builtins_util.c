@@ -144,7 +144,6 @@ static const struct {
     {"untile", false, "tile primitives"},
     {"mesh_", true, "mesh queries"},
     {"bvh_", true, "BVH queries"},
-    {"hash_grid_", true, "hash-grid queries"},
     {"volume_", true, "volume (NanoVDB) queries"},
     {"texture", true, "texture lookups"},
     {"sparse", true, "sparse matrices (warp.sparse)"},

@@ -54,6 +54,12 @@ enum { IR_VEC_PLAIN = 0, IR_VEC_QUAT = 1, IR_VEC_TRANSFORM = 2 };
  * array read through per-dimension index arrays: wp_indexedarray of
  * <warp/abi.h>). */
 enum { IR_ARR_PLAIN = 0, IR_ARR_INDEXED = 1 };
+/* The flavor of a STRUCT type: a @wp.struct of the user's, or a builtin
+ * struct (a query state such as HashGridQuery, a query result such as
+ * MeshQueryPoint): its C type (`symbol`) is defined by the prelude, with the
+ * members the IR knows under the same names (an opaque state has none);
+ * lib/lower/lower_query.c says how they are used. */
+enum { IR_STRUCT_USER = 0, IR_STRUCT_BUILTIN = 1 };
 /* The longest vector and the most rows or columns of a matrix that warpc
  * compiles (Warp has no such limit; man/warpc.1, LIMITS). */
 enum { IR_MAX_DIM = 64 };
@@ -61,7 +67,8 @@ enum { IR_MAX_DIM = 64 };
 struct ir_type {
   ir_type_kind kind;
   int flavor;          /* VEC: IR_VEC_PLAIN, IR_VEC_QUAT or IR_VEC_TRANSFORM;
-                          ARRAY: IR_ARR_PLAIN or IR_ARR_INDEXED */
+                          ARRAY: IR_ARR_PLAIN or IR_ARR_INDEXED;
+                          STRUCT: IR_STRUCT_USER or IR_STRUCT_BUILTIN */
   int scalar;          /* SCALAR, VEC, MAT: element scalar code */
   int rows, cols;      /* VEC: rows = length, cols = 1; MAT: shape */
   int ndim;            /* ARRAY */
@@ -115,6 +122,19 @@ const ir_type *ir_t_tuple(ir_types *T, const ir_type **members, int n);
  * natural alignment. */
 const ir_type *ir_t_struct(ir_types *T, const char *name, const char *symbol,
                            const ir_type **members, const char **names, int n);
+/* A builtin struct (IR_STRUCT_BUILTIN), interned by its Warp name `name`
+ * ("HashGridQuery"): `cname` is the C type the prelude defines
+ * ("wp_hash_grid_query_t"), members/names the fields kernels may read (none
+ * for an opaque query state). */
+const ir_type *ir_t_builtin_struct(ir_types *T, const char *name,
+                                   const char *cname, const ir_type **members,
+                                   const char **names, int n);
+bool ir_type_is_builtin_struct(const ir_type *t);
+/* The builtin struct type Warp calls `name` (wp.HashGridQuery), from the
+ * registry lib/ir/builtin_structs.def; NULL when there is none. */
+const ir_type *ir_builtin_struct_find(ir_types *T, const char *name);
+/* The Warp name of registry entry i (0, 1, ...), NULL past the end. */
+const char *ir_builtin_struct_at(int i);
 int ir_type_align(const ir_type *t);
 int ir_struct_offset(const ir_type *t, int k);
 /* Member index of `name` in a struct, or -1. */
@@ -172,13 +192,16 @@ struct ir_builtin {
   const char *name; /* Warp's name: "add", "sqrt", "dot" */
   int min_args, max_args;
   ir_builtin_check *check;
-  bool pure;     /* no side effects: may be folded / removed */
-  bool adjoint;  /* has an adjoint rule wp_adj_<name>_<types> in the prelude,
-                    next to the primal; false: zero gradient (comparisons,
-                    rounding, ...) */
-  bool internal; /* made by the lowering only ("_rand_steps"): not
-                    callable from Python */
-  bool atomic;   /* an atomic on an array element (IR_ATOMIC) */
+  bool pure;       /* no side effects: may be folded / removed */
+  bool adjoint;    /* has an adjoint rule wp_adj_<name>_<types> in the prelude,
+                      next to the primal; false: zero gradient (comparisons,
+                      rounding, ...) */
+  bool internal;   /* made by the lowering only ("_rand_steps"): not
+                      callable from Python */
+  bool atomic;     /* an atomic on an array element (IR_ATOMIC) */
+  bool query_next; /* X_next(query, index, ...): advances the query state
+                      variable and writes the next result into the index
+                      variable (lib/lower/lower_query.c) */
 };
 
 /* The entry of builtin `id` (0 <= id < IR_B_COUNT). */

@@ -208,6 +208,23 @@ const ir_type *ir_t_struct(ir_types *T, const char *name, const char *symbol,
   return t;
 }
 
+const ir_type *ir_t_builtin_struct(ir_types *T, const char *name,
+                                   const char *cname, const ir_type **members,
+                                   const char **names, int n) {
+  for (int i = 0; i < T->all.count; i++) {
+    const ir_type *t = T->all.items[i];
+    if (ir_type_is_builtin_struct(t) && !strcmp(t->name, name))
+      return t;
+  }
+  ir_type *t = (ir_type *)ir_t_struct(T, name, cname, members, names, n);
+  t->flavor = IR_STRUCT_BUILTIN;
+  return t;
+}
+
+bool ir_type_is_builtin_struct(const ir_type *t) {
+  return t->kind == IR_T_STRUCT && t->flavor == IR_STRUCT_BUILTIN;
+}
+
 bool ir_type_is_scalar(const ir_type *t) {
   return t->kind == IR_T_SCALAR;
 }

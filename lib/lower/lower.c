@@ -134,6 +134,14 @@ static bool params(lower_ctx *c, const ast_def *d, ir_func *f,
       ok = false;
       continue;
     }
+    if (f->kind == IR_FUNC_KERNEL && ir_type_is_builtin_struct(t)) {
+      wp_error(c->diag, ann->loc,
+               "a kernel parameter cannot be a '%s' (a query's state lives "
+               "in one thread); pass the object's id, a wp.uint64",
+               t->name);
+      ok = false;
+      continue;
+    }
     f->param_types[i] = t;
     if (given && lower_fn_type_entity(c, t))
       continue; /* a wp.Function parameter (lower_fn_params) */

@@ -205,6 +205,13 @@ static ir_value *struct_ctor(lower_ctx *c, const ast_expr *e,
 }
 
 static ir_value *type_call(lower_ctx *c, const ast_expr *e, const ir_type *t) {
+  if (ir_type_is_builtin_struct(t)) {
+    wp_error(c->diag, e->loc,
+             "'%s' has no constructor: its values are made by the builtins "
+             "that return them",
+             t->name);
+    return NULL;
+  }
   if (t->kind == IR_T_STRUCT)
     return struct_ctor(c, e, t);
   if (t->kind == IR_T_SCALAR)
@@ -692,6 +699,8 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
                  callee.builtin->name);
     if (lower_spatial_is_special(id))
       return lower_spatial_call(c, e, callee.builtin);
+    if (callee.builtin->query_next)
+      return lower_query_next(c, e, callee.builtin);
     int draws = rand_draws(id);
     if (draws)
       return random_call(c, e, callee.builtin, draws);

@@ -58,6 +58,9 @@ ir_value *lower_spatial_vector(lower_ctx *c, const ast_expr *e,
                                const ir_type *t, ir_value **args);
 const ast_expr *lower_spatial_dtype(lower_ctx *c, const ast_expr *e,
                                     const ir_type *t, ast_expr *plain);
+/* lower_query.c: `X_next(query, index, ...)` of a QNEXT builtin. */
+ir_value *lower_query_next(lower_ctx *c, const ast_expr *e,
+                           const ir_builtin *b);
 bool lower_spatial_is_special(ir_builtin_id id);
 ir_value *lower_spatial_call(lower_ctx *c, const ast_expr *e,
                              const ir_builtin *b);

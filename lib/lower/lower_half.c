@@ -51,6 +51,8 @@ bool lower_half_args(const ir_builtin *b, const ir_type **types, int n) {
     return true; /* reported: no truth value */
   if (f32_only(b->id))
     return false;
+  if (b->id == IR_B_HASH_GRID_QUERY)
+    return false; /* float16 queries are their own overload */
   int half = 0;
   for (int i = 0; i < n; i++) {
     if (ir_type_has_half(types[i])) {

@@ -126,6 +126,8 @@ entity lower_warp_name(lower_ctx *c, const char *name) {
     return e;
   }
   const ir_type *t = composite_from_name(c->T, name);
+  if (!t) /* wp.HashGridQuery, wp.MeshQueryPoint, ... */
+    t = ir_builtin_struct_find(c->T, name);
   if (t) {
     e.kind = ENT_TYPE;
     e.type = t;

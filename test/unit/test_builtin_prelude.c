@@ -145,7 +145,10 @@ static bool enumerated(const ir_builtin *b) {
   case IR_B_VECTOR:
   case IR_B_MATRIX_FROM_COLS:
   case IR_B_MATRIX_FROM_ROWS: return false;
-  default: return !b->internal;
+  /* X_next(query, index) assigns its arguments, which must be local
+     variables holding a query state: test/cli/query_machinery.sh and the
+     e2e cases of each family compile their prelude functions */
+  default: return !b->internal && !b->query_next;
   }
 }
 
@@ -289,8 +292,12 @@ static bool writes_back(const ir_builtin *b) {
  *         o0[0] = wp.NAME(a0, a1, ...)
  * (an atomic's a0 is an array, called with index 0; a tuple result is
  * stored member by member); false when a type has no annotation. */
+static bool query_kernel_text(FILE *f, const overload *o, int k);
+
 static bool kernel_text(FILE *f, const overload *o, int k) {
   const ir_type *ret = o->ret;
+  if (ir_type_is_builtin_struct(ret))
+    return query_kernel_text(f, o, k);
   int nret = ret->kind == IR_T_TUPLE  ? ret->nmembers
              : ret->kind == IR_T_VOID ? 0
                                       : 1;
@@ -330,6 +337,45 @@ static bool kernel_text(FILE *f, const overload *o, int k) {
   for (int i = 0; wb && i < o->n; i++)
     if (o->args[i]->kind != IR_T_ARRAY)
       fprintf(f, "    w%d[0] = a%d\n", i, i);
+  return true;
+}
+
+/* A builtin returning a builtin struct (lib/lower/lower_query.c): a query
+ * state is walked by the X_next builtin that takes it,
+ *     r = wp.NAME(a0, ...)
+ *     i = int(0)
+ *     while wp.X_next(r, i[, extra float32]):
+ *         o0[0] = i
+ * and a result struct stores its first member; false when neither fits. */
+static bool query_kernel_text(FILE *f, const overload *o, int k) {
+  const ir_type *ret = o->ret, *i32 = ir_t_int32(T), *f32 = ir_t_float32(T);
+  const ir_builtin *nx = NULL;
+  int nnext = 0;
+  for (int i = 0; !nx && ir_builtin_at(i); i++) {
+    const ir_builtin *b = ir_builtin_at(i);
+    const ir_type *a[3] = {ret, i32, f32};
+    const char *err = NULL;
+    for (int n = 2; b->query_next && !nx && n <= 3; n++)
+      if (b->check(T, b, a, n, &err))
+        nx = b, nnext = n;
+  }
+  const char *mpy = ret->nmembers ? py_of(ret->members[0]) : NULL;
+  if (!nx && !mpy)
+    return false;
+  fprintf(f, "@wp.kernel\ndef k%d(", k);
+  for (int i = 0; i < o->n; i++)
+    fprintf(f, "a%d: %s, ", i, py_of(o->args[i]));
+  fprintf(f, "o0: wp.array(dtype=%s)):\n    r = wp.%s(", nx ? "wp.int32" : mpy,
+          o->b->name);
+  for (int i = 0; i < o->n; i++)
+    fprintf(f, "%sa%d", i ? ", " : "", i);
+  if (nx)
+    fprintf(f,
+            ")\n    i = int(0)\n    while wp.%s(r, i%s):\n        o0[0] = "
+            "i\n",
+            nx->name, nnext == 3 ? ", 1.0" : "");
+  else
+    fprintf(f, ")\n    o0[0] = r.%s\n", ret->member_names[0]);
   return true;
 }
 

@@ -379,6 +379,35 @@ wp_device wp_launch_device(const wp_launch *launch);
  * result.  CUDA kernels use the device printf instead. */
 int wp_printf(const char *fmt, ...);
 
+/* ---- hash_grid descriptor ---- */
+/* What a hash grid's kernel id points to (<warp/hash_grid.h>): the grid as
+ * the query builtins read it, in the memory of the grid's device.  The
+ * points of the last build sorted by cell (then by group, then by index):
+ * point_ids[k] is the user's index of the k-th; the points of cell c are
+ * k in [cell_starts[c], cell_ends[c]) (both 0 for an empty cell).  A cell
+ * is (x mod dim_x, y mod dim_y, z mod dim_z) of the virtual cell
+ * floor(p * cell_width_inv), numbered z * dim_x * dim_y + y * dim_x + x
+ * (Warp's hashing).  point_keys (grouped builds only, else NULL) holds
+ * (cell << 32) | (uint32)group of the k-th point.  point_ids is NULL until
+ * the first build. */
+typedef struct wp_hash_grid_desc {
+  const wp_int32 *point_ids;
+  const wp_int32 *cell_starts;
+  const wp_int32 *cell_ends;
+  const wp_uint64 *point_keys;
+  wp_int32 dim_x, dim_y, dim_z;
+  wp_int32 num_points;
+  wp_int32 has_groups; /* 1: the last build had groups */
+  wp_int32 scalar;     /* WP_SCALAR_FLOAT16/32/64: the grid's precision */
+  /* 1 / cell width in the grid's precision: float32 grids cell_width_inv_f,
+     float16 grids the float16 value widened to float32 in cell_width_inv_f,
+     float64 grids cell_width_inv_d */
+  float cell_width_inv_f;
+  float cell_width_f;
+  double cell_width_inv_d;
+  double cell_width_d;
+} wp_hash_grid_desc;
+
 /* ---- bvh and mesh descriptor ---- */
 /* What the id of a wp_bvh or wp_mesh (<warp/bvh.h>, <warp/mesh.h>) points
  * to, in the memory of the object's device: generated code casts the id

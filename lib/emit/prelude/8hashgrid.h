@@ -1,0 +1,220 @@
+/* 8hashgrid.h - hash-grid queries of generated code: hash_grid_query,
+ * hash_grid_query_next (as the query-state builtins _query_next,
+ * _query_found and _query_index of lib/lower/lower_query.c) and
+ * hash_grid_point_id, over the grid descriptor wp_hash_grid_desc of
+ * <warp/abi.h> that a kernel's uint64 id points to.
+ *
+ * The rules are warp-lang 1.19's (warp/native/hashgrid.h), so that results
+ * come in the same order: a query of point p and radius r visits the
+ * virtual cells floor((p - r) * inv) .. floor((p + r) * inv) per axis
+ * (inv = 1 / cell width in the grid's precision; at most one pass over each
+ * axis's dim cells), x fastest, then y, then z, and in each cell the points
+ * in their sorted order (index order, or group then index for a grouped
+ * query).  A virtual coordinate is floor() saturated to
+ * [INT_MIN, INT_MAX - 1], NaN to 0.  float16 queries compute p - r and the
+ * product in float16 (each step rounded), as Warp does.  The query state
+ * records the descriptor's address (Warp copies the descriptor: the same
+ * unless the grid is rebuilt while the kernel runs).  A query of id 0, or
+ * of a grid never built, finds nothing.
+ *
+ * The vector arguments are taken by macros (the vector types are defined
+ * by the generated code after the preludes): any value with a .c[3]. */
+
+typedef struct wp_hash_grid_query_t {
+  const wp_hash_grid_desc *grid;
+  wp_int32 x_start, y_start, z_start, x_end, y_end, z_end, x, y, z;
+  wp_int32 cell_index, cell_end; /* the sorted points left in this cell */
+  wp_int32 current;              /* the last result */
+  wp_int32 group, filter_by_group;
+  wp_int32 found; /* whether the last advance found a point */
+} wp_hash_grid_query_t;
+typedef wp_hash_grid_query_t wp_hash_grid_query_f;
+typedef wp_hash_grid_query_t wp_hash_grid_query_d;
+typedef wp_hash_grid_query_t wp_hash_grid_query_h;
+
+WP_FN wp_int32 wp__hg_coord_f(float v) {
+  float c = WP_MATHF(floor)(v);
+  if (c >= 2147483648.0f)
+    return 2147483646;
+  if (c >= -2147483648.0f)
+    return (wp_int32)c;
+  if (c < -2147483648.0f)
+    return (-2147483647 - 1);
+  return 0; /* NaN */
+}
+
+WP_FN wp_int32 wp__hg_coord_d(double v) {
+  double c = WP_MATH(floor)(v);
+  if (c >= 2147483646.0)
+    return 2147483646;
+  if (c >= -2147483648.0)
+    return (wp_int32)c;
+  if (c < -2147483648.0)
+    return (-2147483647 - 1);
+  return 0; /* NaN */
+}
+
+/* The last virtual cell of an axis: at most dim cells from start. */
+WP_FN wp_int32 wp__hg_end(wp_int32 start, wp_int32 end, wp_int32 dim) {
+  return (wp_int64)end - (wp_int64)start >= (wp_int64)dim ? start + (dim - 1)
+                                                          : end;
+}
+
+/* First k in [lo, hi) with keys[k] >= key. */
+WP_FN wp_int32 wp__hg_lower_bound(const wp_uint64 *keys, wp_int32 lo,
+                                  wp_int32 hi, wp_uint64 key) {
+  while (lo < hi) {
+    wp_int32 mid = lo + (hi - lo) / 2;
+    if (keys[mid] < key)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+WP_FN void wp__hg_set_cell(wp_hash_grid_query_t *q) {
+  const wp_hash_grid_desc *g = q->grid;
+  wp_int32 cx = q->x % g->dim_x, cy = q->y % g->dim_y, cz = q->z % g->dim_z;
+  if (cx < 0)
+    cx += g->dim_x;
+  if (cy < 0)
+    cy += g->dim_y;
+  if (cz < 0)
+    cz += g->dim_z;
+  wp_int32 cell = cz * (g->dim_x * g->dim_y) + cy * g->dim_x + cx;
+  wp_int32 start = g->cell_starts[cell], end = g->cell_ends[cell];
+  if (q->filter_by_group && g->has_groups && g->point_keys) {
+    wp_uint64 key =
+        ((wp_uint64)(wp_uint32)cell << 32) | (wp_uint64)(wp_uint32)q->group;
+    start = wp__hg_lower_bound(g->point_keys, start, end, key);
+    end = wp__hg_lower_bound(g->point_keys, start, end, key + 1);
+  }
+  q->cell_index = start;
+  q->cell_end = end;
+}
+
+/* The query state of virtual cells lo..hi (per axis) of grid `id`. */
+WP_FN wp_hash_grid_query_t wp__hg_query(wp_uint64 id, const wp_int32 *lo,
+                                        const wp_int32 *hi, wp_int32 group,
+                                        wp_int32 filter) {
+  wp_hash_grid_query_t q;
+  __builtin_memset(&q, 0, sizeof q);
+  q.grid = (const wp_hash_grid_desc *)id;
+  q.group = group;
+  q.filter_by_group = filter;
+  if (!q.grid || !q.grid->point_ids)
+    return q;
+  q.x_start = q.x = lo[0];
+  q.y_start = q.y = lo[1];
+  q.z_start = q.z = lo[2];
+  q.x_end = wp__hg_end(lo[0], hi[0], q.grid->dim_x);
+  q.y_end = wp__hg_end(lo[1], hi[1], q.grid->dim_y);
+  q.z_end = wp__hg_end(lo[2], hi[2], q.grid->dim_z);
+  wp__hg_set_cell(&q);
+  return q;
+}
+
+WP_FN wp_hash_grid_query_t wp__hg_query_f(wp_uint64 id, float px, float py,
+                                          float pz, float r, wp_int32 group,
+                                          wp_int32 filter) {
+  float inv = id ? ((const wp_hash_grid_desc *)id)->cell_width_inv_f : 0.0f;
+  float p[3] = {px, py, pz};
+  wp_int32 lo[3], hi[3];
+  for (int k = 0; k < 3; k++) {
+    lo[k] = wp__hg_coord_f((p[k] - r) * inv);
+    hi[k] = wp__hg_coord_f((p[k] + r) * inv);
+  }
+  return wp__hg_query(id, lo, hi, group, filter);
+}
+
+WP_FN wp_hash_grid_query_t wp__hg_query_d(wp_uint64 id, double px, double py,
+                                          double pz, double r, wp_int32 group,
+                                          wp_int32 filter) {
+  double inv = id ? ((const wp_hash_grid_desc *)id)->cell_width_inv_d : 0.0;
+  double p[3] = {px, py, pz};
+  wp_int32 lo[3], hi[3];
+  for (int k = 0; k < 3; k++) {
+    lo[k] = wp__hg_coord_d((p[k] - r) * inv);
+    hi[k] = wp__hg_coord_d((p[k] + r) * inv);
+  }
+  return wp__hg_query(id, lo, hi, group, filter);
+}
+
+/* float16: each operation rounded to float16 (Warp's half arithmetic) */
+WP_FN wp_hash_grid_query_t wp__hg_query_h(wp_uint64 id, wp_half px, wp_half py,
+                                          wp_half pz, wp_half hr,
+                                          wp_int32 group, wp_int32 filter) {
+  float inv = id ? ((const wp_hash_grid_desc *)id)->cell_width_inv_f : 0.0f;
+  float p[3] = {wp_h2f(px), wp_h2f(py), wp_h2f(pz)}, r = wp_h2f(hr);
+  wp_int32 lo[3], hi[3];
+  for (int k = 0; k < 3; k++) {
+    lo[k] = wp__hg_coord_f(wp_h2f(wp_f2h(wp_h2f(wp_f2h(p[k] - r)) * inv)));
+    hi[k] = wp__hg_coord_f(wp_h2f(wp_f2h(wp_h2f(wp_f2h(p[k] + r)) * inv)));
+  }
+  return wp__hg_query(id, lo, hi, group, filter);
+}
+
+#define wp_hash_grid_query_uint64_vec3f_float32(id, p, r)                      \
+  wp__hg_query_f((id), (p).c[0], (p).c[1], (p).c[2], (r), 0, 0)
+#define wp_hash_grid_query_uint64_vec3f_float32_int32(id, p, r, g)             \
+  wp__hg_query_f((id), (p).c[0], (p).c[1], (p).c[2], (r), (g), 1)
+#define wp_hash_grid_query_uint64_vec3d_float64(id, p, r)                      \
+  wp__hg_query_d((id), (p).c[0], (p).c[1], (p).c[2], (r), 0, 0)
+#define wp_hash_grid_query_uint64_vec3d_float64_int32(id, p, r, g)             \
+  wp__hg_query_d((id), (p).c[0], (p).c[1], (p).c[2], (r), (g), 1)
+#define wp_hash_grid_query_uint64_vec3h_float16(id, p, r)                      \
+  wp__hg_query_h((id), (p).c[0], (p).c[1], (p).c[2], (r), 0, 0)
+#define wp_hash_grid_query_uint64_vec3h_float16_int32(id, p, r, g)             \
+  wp__hg_query_h((id), (p).c[0], (p).c[1], (p).c[2], (r), (g), 1)
+
+/* The next point of the query (found = 0 when there is none left). */
+WP_FN wp_hash_grid_query_t wp__hg_next(wp_hash_grid_query_t q) {
+  q.found = 0;
+  if (!q.grid || !q.grid->point_ids)
+    return q;
+  for (;;) {
+    if (q.cell_index < q.cell_end) {
+      q.current = q.grid->point_ids[q.cell_index++];
+      q.found = 1;
+      return q;
+    }
+    if (++q.x > q.x_end) {
+      q.x = q.x_start;
+      q.y++;
+    }
+    if (q.y > q.y_end) {
+      q.y = q.y_start;
+      q.z++;
+    }
+    if (q.z > q.z_end)
+      return q;
+    wp__hg_set_cell(&q);
+  }
+}
+
+/* the query-state builtins (lib/lower/lower_query.c) of the three types */
+#define WP_HASH_GRID_QUERY_STATE(N)                                            \
+  WP_FN wp_hash_grid_query_t wp__query_next_##N(wp_hash_grid_query_t q) {      \
+    return wp__hg_next(q);                                                     \
+  }                                                                            \
+  WP_FN wp_bool wp__query_found_##N(wp_hash_grid_query_t q) {                  \
+    return q.found != 0;                                                       \
+  }                                                                            \
+  WP_FN wp_int32 wp__query_index_##N##_int32(wp_hash_grid_query_t q,           \
+                                             wp_int32 old) {                   \
+    return q.found ? q.current : old;                                          \
+  }
+WP_HASH_GRID_QUERY_STATE(HashGridQuery)
+WP_HASH_GRID_QUERY_STATE(_HashGridQueryD)
+WP_HASH_GRID_QUERY_STATE(_HashGridQueryH)
+
+/* The user's index of the index-th point in sorted order; -1 before the
+ * first build or for an index outside [0, num_points) (Warp reads out of
+ * bounds there). */
+WP_FN wp_int32 wp_hash_grid_point_id_uint64(wp_uint64 id, wp_int32 index) {
+  const wp_hash_grid_desc *g = (const wp_hash_grid_desc *)id;
+  if (!g || !g->point_ids || index < 0 || index >= g->num_points)
+    return -1;
+  return g->point_ids[index];
+}
