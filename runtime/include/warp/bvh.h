@@ -14,6 +14,9 @@
  * ceil(log2 n) + 1 deep at most).  Queries report every box that overlaps,
  * so their results do not depend on the tree; only the order in which
  * bvh_query_next reports them does (Warp documents it as unspecified).
+ * An inverted box (lower > upper on some axis) is an exception: whether a
+ * query reports it depends on the tree (as in Warp), so results may differ
+ * from warp-lang's for such input.
  *
  * The BVH keeps pointers to the arrays' data (the item bounds are read by
  * queries and by wp_bvh_refit): they must outlive it and stay where they
