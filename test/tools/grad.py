@@ -260,8 +260,13 @@ def normalise(index, spec, module, stem):
         if set(t64.arrays) != set(t.arrays):
             raise SpecError(f"{g.label}: the float64 twin's arrays {sorted(t64.arrays)} differ from "
                             f"{sorted(t.arrays)}")
+        # arrays a runtime object (a mesh) is made from keep their dtype
+        obj_arrays = {oopts[role] for _, kind, oopts in t.objects.values()
+                      for role in e2e.object_plugin(kind, t.label).arrays(e2e._wp, oopts)}
         for a, d in t.arrays.items():
             d64 = t64.arrays[a]
+            if a in obj_arrays:
+                continue
             if d64["shape"] != d["shape"] or d64["ti"].inner != d["ti"].inner:
                 raise SpecError(f"{g.label}: array {a!r}: the float64 twin's shape differs")
             if d["ti"].kind == "struct":
@@ -291,6 +296,10 @@ def run_tape_oracle(g, data, seeds):
     for name, a in t.arrays.items():
         warrs[name] = wp.array(data[name].copy(), dtype=a["ti"].wp_type, shape=a["shape"], device="cpu",
                                requires_grad=has_grad(a["ti"]))
+    objs = {}  # runtime objects (a mesh, ...): e2e.py's object plugins
+    for key, (_, kind, oopts) in t.objects.items():
+        plugin = e2e.object_plugin(kind, t.label)
+        objs[key] = plugin.warp_object(wp, oopts, e2e._object_arrays(plugin, oopts, lambda a: warrs[a]), "cpu")
     tape = wp.Tape()
     with tape:
         for L in t.launches:
@@ -299,6 +308,8 @@ def run_tape_oracle(g, data, seeds):
                 b = L.bindings[p.name]
                 if b[0] == "array":
                     ins.append(warrs[b[1]])
+                elif b[0] == "object":
+                    ins.append(objs[b[1]].id)
                 else:
                     ins.append(b[1].build(warrs) if isinstance(b[1], e2e.Deferred) else b[1])
             dim = L.dim[0] if len(L.dim) == 1 else L.dim
@@ -385,6 +396,7 @@ def _launch_calls(t, prefix, backward, ind="  "):
         for p in L.params:
             b = L.bindings[p.name]
             args.append(f"&{prefix}{b[1]}" if b[0] == "array" else
+                        f"{prefix}{t.objects[b[1]][0]}" if b[0] == "object" else
                         e2e.c_args_for(b[2], lambda a: f"&{prefix}{a}"))
         out.append(f"{ind}{{\n{ind}  wp_launch launch = {{.ndim = {len(L.dim)}, .dims = {{{dims}}}, "
                    f".device = WP_DEVICE_CPU}};\n")
@@ -404,6 +416,11 @@ def _alloc(t, prefix, suffix):
         if has_grad(ti):
             out.append(f"    check(wp_array_alloc_grad(&{prefix}{name}), \"wp_array_alloc_grad({name})\");\n")
         out.append(f"    load(&{prefix}{name}, \"{name}.{suffix}\");\n  }}\n")
+    for var, kind, oopts in t.objects.values():
+        plugin = e2e.object_plugin(kind, t.label)
+        out.append("  {\n" + plugin.c_create(
+            f"{prefix}{var}", oopts, e2e._object_arrays(plugin, oopts, lambda a: f"&{prefix}{a}"),
+            "WP_DEVICE_CPU") + "  }\n")
     return "".join(out)
 
 
@@ -415,9 +432,13 @@ def gen_grad_main(g):
     w = L.append
     for name in t.arrays:
         w(f"static wp_array s_{name};\n")
+    for var, _, _ in t.objects.values():
+        w(f"static wp_uint64 s_{var};\n")
     if t64:
         for name in t64.arrays:
             w(f"static wp_array d_{name};\n")
+        for var, _, _ in t64.objects.values():
+            w(f"static wp_uint64 d_{var};\n")
     w("\nstatic void fwd32(void) {\n" + _launch_calls(t, "s_", False) + "}\n")
     w("\nstatic void bwd32(void) {\n" + _launch_calls(t, "s_", True) + "}\n")
     if t64:
