@@ -1,6 +1,7 @@
 /* mesh.c - wp_mesh (<warp/mesh.h>): triangles and a BVH over them. */
 #include "bvh_internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,7 @@ struct wp_mesh {
   float *d_lo, *d_hi;     /* the same on the device (== lo, hi on the CPU) */
   wp_int32 *host_indices; /* host copy of the indices (CUDA meshes) */
   wp_mesh_desc *desc;
+  wp_mesh_desc host_desc; /* what desc holds */
 };
 
 static const wp_int32 *host_idx(const wp_mesh *m) {
@@ -48,6 +50,24 @@ static wp_status tri_bounds(wp_mesh *m, const char *what) {
                           (int)(i / 3));
     }
   const wp_int32 *idx = host_idx(m);
+  float sum = 0.0f; /* in float32 and in this order, as Warp sums */
+  for (wp_int32 t = 0; t < nt; t++) {
+    const float *v[3];
+    for (int k = 0; k < 3; k++)
+      v[k] = p + 3 * idx[3 * t + k];
+    float len[3] = {0, 0, 0};
+    static const int e[3][2] = {{0, 1}, {0, 2}, {2, 1}};
+    for (int k = 0; k < 3; k++) {
+      float s2 = 0.0f;
+      for (int a = 0; a < 3; a++) {
+        float d = v[e[k][0]][a] - v[e[k][1]][a];
+        s2 += d * d;
+      }
+      len[k] = sqrtf(s2);
+    }
+    sum += len[0] + len[1] + len[2];
+  }
+  m->host_desc.average_edge_length = sum / (float)(nt * 3);
   for (wp_int32 t = 0; t < nt; t++)
     for (int a = 0; a < 3; a++) {
       float lo = p[3 * idx[3 * t] + a], hi = lo;
@@ -149,8 +169,7 @@ static wp_status build(wp_mesh *m, wp_int32 leaf_size, const char *what) {
   if ((st = wpi_obj_alloc(m->device, sizeof(wp_mesh_desc), (void **)&m->desc,
                           what)) != WP_SUCCESS)
     return st;
-  wp_mesh_desc d;
-  memset(&d, 0, sizeof d);
+  wp_mesh_desc d = m->host_desc;
   d.bvh.nodes = m->dev.nodes;
   d.bvh.prims = m->dev.prims;
   d.bvh.item_lowers = m->d_lo;
@@ -164,6 +183,7 @@ static wp_status build(wp_mesh *m, wp_int32 leaf_size, const char *what) {
   d.indices = m->indices.data;
   d.num_points = np;
   d.num_tris = nt;
+  m->host_desc = d;
   return wpi_obj_copy(m->device, m->desc, WP_DEVICE_CPU, &d, sizeof d, what);
 }
 
@@ -206,7 +226,9 @@ wp_status wp_mesh_refit(wp_mesh *m) {
   if (st != WP_SUCCESS)
     return st;
   wpi_bvh_refit(&m->tree, m->lo, m->hi);
-  if ((st = upload_bounds(m, what)) != WP_SUCCESS)
+  if ((st = upload_bounds(m, what)) != WP_SUCCESS ||
+      (st = wpi_obj_copy(m->device, m->desc, WP_DEVICE_CPU, &m->host_desc,
+                         sizeof m->host_desc, what)) != WP_SUCCESS)
     return st;
   return wpi_bvh_upload_nodes(&m->dev, &m->tree, what);
 }

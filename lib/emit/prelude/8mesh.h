@@ -209,6 +209,114 @@ WP_FN wp_bool wp__mesh_closest(const wp_mesh_desc *m, wp_vec3f point, float lim,
   return 0;
 }
 
+/* mesh_query_point_sign_normal: the closest point, its sign from the
+ * normals of every triangle within epsilon * average edge length of the
+ * closest distance, each weighted by the angle it covers at the closest
+ * feature (2 pi inside a face, pi on an edge, the corner's angle at a
+ * vertex): outside (1) when the point lies on the side the summed normal
+ * points to, else inside (-1).  Warp's rule, in the same traversal. */
+WP_FN wp_bool wp__mesh_closest_normal(const wp_mesh_desc *m, wp_vec3f point,
+                                      float max_dist, float epsilon,
+                                      wp_mesh_query_point_t *out) {
+  const wp_bvh_desc *bvh = &m->bvh;
+  wp_int32 stack[WP_BVH_STACK];
+  int count = 0;
+  if (bvh->root >= 0)
+    stack[count++] = bvh->root;
+  float best = max_dist, eps = m->average_edge_length * epsilon;
+  float eps_sq = eps * eps;
+  wp_int32 bf = 0;
+  float bu = 0.0f, bv = 0.0f;
+  wp_vec3f acc = wp__v3(0, 0, 0);
+  while (count) {
+    const wp_bvh_node *n = &bvh->nodes[stack[--count]];
+    float lim = (best + eps) * (best + eps);
+    if (wp__box_dist_sq(point, n->lower, n->upper) > lim)
+      continue;
+    if (n->left >= 0) {
+      const wp_bvh_node *l = &bvh->nodes[n->left], *r = &bvh->nodes[n->right];
+      float dl = wp__box_dist_sq(point, l->lower, l->upper);
+      float dr = wp__box_dist_sq(point, r->lower, r->upper);
+      int left_first = dl < dr;
+      if ((left_first ? dr : dl) < lim)
+        stack[count++] = left_first ? n->right : n->left;
+      if ((left_first ? dl : dr) < lim)
+        stack[count++] = left_first ? n->left : n->right;
+      continue;
+    }
+    for (wp_int32 k = -1 - n->left; k < n->right; k++) {
+      wp_int32 f = bvh->prims[k];
+      wp_vec3f p, q, r;
+      wp__mesh_tri(m, f, &p, &q, &r);
+      wp_vec3f e0 = wp__v3_sub(q, p), e1 = wp__v3_sub(r, p);
+      wp_vec3f e2 = wp__v3_sub(r, q), nrm = wp__v3_cross(e0, e1);
+      float e0s = wp__v3_dot(e0, e0), e1s = wp__v3_dot(e1, e1);
+      float e2s = wp__v3_dot(e2, e2);
+      if (wp__v3_len(nrm) / (e0s + e1s + e2s) < 1.e-6f)
+        continue;
+      float cu, cv;
+      int region;
+      wp__closest_bary(p, q, r, point, &cu, &cv, &region);
+      float cw = 1.0f - cu - cv;
+      wp_vec3f c = wp__bary_eval(p, q, r, cu, cv);
+      float dist = WP_MATHF(sqrt)(
+          wp__v3_dot(wp__v3_sub(c, point), wp__v3_sub(c, point)));
+      if (!(dist < best + eps))
+        continue;
+      wp_vec3f cp = wp__v3_sub(c, p), cq = wp__v3_sub(c, q);
+      wp_vec3f cr = wp__v3_sub(c, r);
+      float lp = wp__v3_dot(cp, cp), lq = wp__v3_dot(cq, cq);
+      float lr = wp__v3_dot(cr, cr), weight;
+      if (lp < eps_sq)
+        weight = WP_MATHF(acos)(
+            wp__v3_dot(wp__v3_normalize(e0), wp__v3_normalize(e1)));
+      else if (lq < eps_sq)
+        weight = WP_MATHF(acos)(wp__v3_dot(
+            wp__v3_normalize(e2), wp__v3_normalize(wp__v3_scale(e0, -1.0f))));
+      else if (lr < eps_sq)
+        weight = WP_MATHF(acos)(
+            wp__v3_dot(wp__v3_normalize(wp__v3_scale(e1, -1.0f)),
+                       wp__v3_normalize(wp__v3_scale(e2, -1.0f))));
+      else {
+        float a = wp__v3_dot(e0, cp), b = wp__v3_dot(e2, cq);
+        float d = wp__v3_dot(e1, cp);
+        weight =
+            (lp * e0s - a * a < eps_sq * e0s ||
+             lq * e2s - b * b < eps_sq * e2s || lp * e1s - d * d < eps_sq * e1s)
+                ? 3.14159265359f
+                : 2.0f * 3.14159265359f;
+      }
+      wp_vec3f wn = wp__v3_scale(wp__v3_normalize(nrm), weight);
+      if (dist > best - eps) { /* as close as the best: accumulate */
+        acc = wp__v3_add(acc, wn);
+        if (dist < best) {
+          best = dist;
+          bf = f;
+          bu = cu;
+          bv = cv;
+        }
+      } else {
+        best = dist;
+        bf = f;
+        bu = cu;
+        bv = cv;
+        acc = wn;
+      }
+      (void)cw;
+    }
+  }
+  if (!(best < max_dist))
+    return 0;
+  out->face = bf;
+  out->u = bu;
+  out->v = bv;
+  wp_vec3f p, q, r;
+  wp__mesh_tri(m, bf, &p, &q, &r);
+  wp_vec3f c = wp__bary_eval(p, q, r, bu, bv);
+  out->sign = wp__v3_dot(acc, wp__v3_sub(point, c)) > 0.0f ? 1.0f : -1.0f;
+  return 1;
+}
+
 /* ---- ray / triangle (Woop, Benthin and Wald 2013) ---------------------- */
 
 WP_FN float wp__diff_product(float a, float b, float c, float d) {
@@ -703,4 +811,33 @@ WP_FN wp_int32 wp_mesh_get_index_uint64(wp_uint64 id, wp_int32 i) {
 /* the id of the mesh's BVH: for the bvh_query_* builtins */
 WP_FN wp_uint64 wp_mesh_get_bvh_uint64(wp_uint64 id) {
   return (wp_uint64)&wp__mesh(id)->bvh;
+}
+
+WP_FN wp_mesh_query_point_t wp__mesh_query_point_sign_normal(wp_uint64 id,
+                                                             wp_vec3f p,
+                                                             float d, float e) {
+  wp_mesh_query_point_t q = {0, 0.0f, 0, 0.0f, 0.0f};
+  q.result = wp__mesh_closest_normal(wp__mesh(id), p, d, e, &q);
+  return q;
+}
+WP_FN wp_mesh_query_point_t
+wp_mesh_query_point_sign_normal_uint64_vec3f_float32(wp_uint64 id, wp_vec3f p,
+                                                     float d) {
+  return wp__mesh_query_point_sign_normal(id, p, d, 1e-3f);
+}
+WP_FN wp_mesh_query_point_t
+wp_mesh_query_point_sign_normal_uint64_vec3f_float32_float32(wp_uint64 id,
+                                                             wp_vec3f p,
+                                                             float d, float e) {
+  return wp__mesh_query_point_sign_normal(id, p, d, e);
+}
+WP__MESH_POINT_ADJ(mesh_query_point_sign_normal)
+WP_FN void wp_adj_mesh_query_point_sign_normal_uint64_vec3f_float32_float32(
+    wp_uint64 id, wp_vec3f p, float d, float e, wp_mesh_query_point_t r,
+    wp_mesh_query_point_t g, wp_uint64 *gid, wp_vec3f *gp, float *gd,
+    float *ge) {
+  (void)e;
+  (void)ge;
+  wp_adj_mesh_query_point_sign_normal_uint64_vec3f_float32(id, p, d, r, g, gid,
+                                                           gp, gd);
 }

@@ -447,6 +447,9 @@ typedef struct wp_mesh_desc {
   const wp_int32 *indices; /* num_tris x 3 vertex indices */
   wp_int32 num_points;
   wp_int32 num_tris;
+  /* the mean length of the triangles' edges (each edge counted once per
+     triangle): the scale of mesh_query_point_sign_normal's epsilon */
+  float average_edge_length;
 } wp_mesh_desc;
 
 #ifdef __cplusplus

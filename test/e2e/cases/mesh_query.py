@@ -1,5 +1,5 @@
-"""Mesh queries against warp-lang: closest points (signed by ray votes, no
-sign, furthest), rays (nearest hit, any hit, counted hits), box and sphere
+"""Mesh queries against warp-lang: closest points (signed by ray votes or
+by normals, no sign, furthest; the deprecated out-parameter forms too), rays (nearest hit, any hit, counted hits), box and sphere
 queries, evaluation at barycentric coordinates, the get_* accessors, on a
 bumpy closed icosphere (320 triangles) and a flat quad.
 
@@ -106,6 +106,48 @@ def closest_no_sign(mesh: wp.uint64, pts: wp.array(dtype=wp.vec3), max_dist: flo
     far_found[i] = int(f.result)
     if f.result:
         far_pos[i] = wp.mesh_eval_position(mesh, f.face, f.u, f.v)
+
+
+@wp.kernel
+def closest_sign_normal(mesh: wp.uint64, pts: wp.array(dtype=wp.vec3), max_dist: float,
+                        found: wp.array(dtype=int), pos: wp.array(dtype=wp.vec3),
+                        dist: wp.array(dtype=float), sign: wp.array(dtype=float)):
+    i = wp.tid()
+    p = pts[i]
+    q = wp.mesh_query_point_sign_normal(mesh, p, max_dist)
+    found[i] = int(q.result)
+    if q.result:
+        c = wp.mesh_eval_position(mesh, q.face, q.u, q.v)
+        pos[i] = c
+        dist[i] = wp.length(c - p)
+        sign[i] = q.sign
+
+
+@wp.kernel
+def out_params(mesh: wp.uint64, pts: wp.array(dtype=wp.vec3), found: wp.array(dtype=int),
+               pos: wp.array(dtype=wp.vec3), sign: wp.array(dtype=float), t: wp.array(dtype=float),
+               normal: wp.array(dtype=wp.vec3)):
+    # Warp's deprecated out-parameter forms
+    i = wp.tid()
+    p = pts[i]
+    inside = float(0.0)
+    face = int(0)
+    u = float(0.0)
+    v = float(0.0)
+    hit = wp.mesh_query_point(mesh, p, 10.0, inside, face, u, v)
+    found[i] = int(hit)
+    pos[i] = wp.mesh_eval_position(mesh, face, u, v)
+    sign[i] = inside
+    wp.mesh_query_point_no_sign(mesh, p, 10.0, face, u, v)
+    pos[i] = pos[i] + wp.mesh_eval_position(mesh, face, u, v)
+    wp.mesh_query_point_sign_normal(mesh, p, 10.0, inside, face, u, v, 1.0e-3)
+    sign[i] = sign[i] + 2.0 * inside
+    tt = float(0.0)
+    s = float(0.0)
+    n = wp.vec3()
+    if wp.mesh_query_ray(mesh, p, -p, 10.0, tt, u, v, s, n, face):
+        t[i] = tt
+        normal[i] = n
 
 
 @wp.kernel
@@ -220,6 +262,14 @@ TESTS = [
          shapes=_SPHERE_SHAPES,
          launches=[dict(kernel="closest_no_sign", args=dict(mesh=_sphere(), max_dist=10.0))],
          outputs=["found", "pos", "far_found", "far_pos"]),
+    dict(name="sign_normal", dim=N, arrays=dict(pts=("uniform", -1.6, 1.6), **_SPHERE_ARRAYS),
+         shapes=_SPHERE_SHAPES,
+         launches=[dict(kernel="closest_sign_normal", args=dict(mesh=_sphere(), max_dist=10.0))],
+         outputs=_CLOSEST),
+    dict(name="out_params", dim=N, arrays=dict(pts=("uniform", -1.6, 1.6), **_SPHERE_ARRAYS),
+         shapes=_SPHERE_SHAPES,
+         launches=[dict(kernel="out_params", args=dict(mesh=_sphere()))],
+         outputs=["found", "pos", "sign", "t", "normal"]),
     dict(name="faces", dim=len(FACE_PTS), arrays=dict(pts=("values", FACE_PTS.tolist()), **_SPHERE_ARRAYS, **_VELS),
          shapes=dict(vels=(NV,), **_SPHERE_SHAPES),
          launches=[dict(kernel="faces", args=dict(mesh=_sphere(velocities="vels")))],
