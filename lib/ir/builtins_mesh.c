@@ -81,14 +81,16 @@ type_t ir_chk_bvh_query_next(ir_types *T, const ir_builtin *b, type_t *a, int n,
 
 /* mesh_query_point*(id, point: vec3f, max_dist: float32) -> MeshQueryPoint
  * (mesh_query_furthest_point_no_sign: min_dist; mesh_query_point_sign_normal
- * also [epsilon: float32]) */
+ * also [epsilon: float32], mesh_query_point_sign_winding_number
+ * [accuracy, threshold: float32]) */
 type_t ir_chk_mesh_point(ir_types *T, const ir_builtin *b, type_t *a, int n,
                          const char **err) {
   (void)b;
   if (!is_id(a[0]) || !is_v3(a[1]) || !is_f32(a[2]))
     return fail(T, err, "takes a uint64 id, a vec3f point and a float32");
-  if (n == 4 && !is_f32(a[3])) /* sign_normal's epsilon */
-    return fail(T, err, "epsilon must be a float32");
+  for (int i = 3; i < n; i++) /* epsilon; accuracy, threshold */
+    if (!is_f32(a[i]))
+      return fail(T, err, "the optional arguments must be float32");
   return ir_builtin_struct_find(T, "MeshQueryPoint");
 }
 

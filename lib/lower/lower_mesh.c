@@ -6,6 +6,8 @@
  *   found = wp.mesh_query_furthest_point_no_sign(mesh, p, min_dist, face, u, v)
  *   found = wp.mesh_query_point_sign_normal(mesh, p, max_dist, inside, face,
  *                                           u, v[, epsilon])
+ *   found = wp.mesh_query_point_sign_winding_number(mesh, p, max_dist,
+ *               inside, face, u, v[, accuracy, threshold])
  *   found = wp.mesh_query_ray(mesh, start, dir, max_t, t, u, v, sign,
  *                             normal, face)
  *
@@ -30,6 +32,11 @@ static const outform forms[] = {
     {IR_B_MESH_QUERY_POINT_NO_SIGN, 3, 3, 0, {"face", "u", "v"}},
     {IR_B_MESH_QUERY_FURTHEST_POINT_NO_SIGN, 3, 3, 0, {"face", "u", "v"}},
     {IR_B_MESH_QUERY_POINT_SIGN_NORMAL, 3, 4, 1, {"sign", "face", "u", "v"}},
+    {IR_B_MESH_QUERY_POINT_SIGN_WINDING_NUMBER,
+     3,
+     4,
+     2,
+     {"sign", "face", "u", "v"}},
     {IR_B_MESH_QUERY_RAY, 4, 6, 0, {"t", "u", "v", "sign", "normal", "face"}},
 };
 

@@ -233,6 +233,15 @@ wp_status wp_mesh_refit(wp_mesh *m) {
   return wpi_bvh_upload_nodes(&m->dev, &m->tree, what);
 }
 
+wp_status wp_mesh_support_winding_number(wp_mesh *m, wp_int32 on) {
+  const char *what = "wp_mesh_support_winding_number";
+  if (!m)
+    return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: mesh is NULL", what);
+  m->host_desc.winding = on != 0;
+  return wpi_obj_copy(m->device, m->desc, WP_DEVICE_CPU, &m->host_desc,
+                      sizeof m->host_desc, what);
+}
+
 void wp_mesh_destroy(wp_mesh *m) {
   if (!m)
     return;

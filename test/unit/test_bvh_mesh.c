@@ -279,6 +279,12 @@ static void test_mesh_sign(void) {
   wp_mesh_query_point_t out =
       wp__mesh_query_point(id, wp__v3(1.3f, 0.6f, 0.45f), 10.0f);
   CHECK(in.result && in.sign == -1.0f);
+  const wp_mesh_desc *md = (const wp_mesh_desc *)id;
+  CHECK(fabsf(wp__mesh_winding(md, wp__v3(0.3f, 0.6f, 0.45f)) - 1.0f) < 1e-5f);
+  CHECK(fabsf(wp__mesh_winding(md, wp__v3(1.3f, 0.6f, 0.45f))) < 1e-5f);
+  CHECK(md->winding == 0 && fabsf(md->average_edge_length -
+                                  (float)((8 + 4 * sqrt(2.0)) / 12)) < 1e-6f);
+  CHECK(wp_mesh_support_winding_number(mesh, 1) == WP_SUCCESS && md->winding);
   CHECK(out.result && out.sign == 1.0f);
   /* the closest point of (0.3, 0.6, 0.45) is on the face x = 0 */
   wp_vec3f c =
@@ -351,6 +357,8 @@ static void test_errors(void) {
             "point 1 is NaN");
   pts[4] = 0;
   CHECK_ERR(wp_mesh_refit(NULL), WP_ERROR_INVALID_VALUE, "mesh is NULL");
+  CHECK_ERR(wp_mesh_support_winding_number(NULL, 1), WP_ERROR_INVALID_VALUE,
+            "mesh is NULL");
   /* BVH */
   wp_bvh *bvh = (wp_bvh *)1;
   wp_array L = vec3_array(pts, 3), H = vec3_array(pts, 2);

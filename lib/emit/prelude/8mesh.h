@@ -841,3 +841,73 @@ WP_FN void wp_adj_mesh_query_point_sign_normal_uint64_vec3f_float32_float32(
   wp_adj_mesh_query_point_sign_normal_uint64_vec3f_float32(id, p, d, r, g, gid,
                                                            gp, gd);
 }
+
+/* The generalized winding number of the point: the solid angles of all
+ * triangles (Van Oosterom and Strackee 1983) over 4 pi, exact. */
+WP_FN float wp__mesh_winding(const wp_mesh_desc *m, wp_vec3f x) {
+  float sum = 0.0f;
+  for (wp_int32 f = 0; f < m->num_tris; f++) {
+    wp_vec3f a, b, c;
+    wp__mesh_tri(m, f, &a, &b, &c);
+    a = wp__v3_sub(a, x);
+    b = wp__v3_sub(b, x);
+    c = wp__v3_sub(c, x);
+    float la = wp__v3_len(a), lb = wp__v3_len(b), lc = wp__v3_len(c);
+    float num = wp__v3_dot(a, wp__v3_cross(b, c));
+    float den = la * lb * lc + wp__v3_dot(a, b) * lc + wp__v3_dot(a, c) * lb +
+                wp__v3_dot(b, c) * la;
+    sum += 2.0f * WP_MATHF(atan2)(num, den);
+  }
+  return sum * 0.07957747154f; /* 1 / (4 pi) */
+}
+
+WP_FN wp_mesh_query_point_t wp__mesh_query_point_sign_winding_number(
+    wp_uint64 id, wp_vec3f p, float d, float threshold) {
+  wp_mesh_query_point_t q = wp__mesh_query_point_no_sign(id, p, d);
+  const wp_mesh_desc *m = wp__mesh(id);
+  if (q.result)
+    q.sign = m->winding ? (wp__mesh_winding(m, p) > threshold ? -1.0f : 1.0f)
+                        : wp__mesh_inside(m, p);
+  return q;
+}
+WP_FN wp_mesh_query_point_t
+wp_mesh_query_point_sign_winding_number_uint64_vec3f_float32(wp_uint64 id,
+                                                             wp_vec3f p,
+                                                             float d) {
+  return wp__mesh_query_point_sign_winding_number(id, p, d, 0.5f);
+}
+WP_FN wp_mesh_query_point_t
+wp_mesh_query_point_sign_winding_number_uint64_vec3f_float32_float32(
+    wp_uint64 id, wp_vec3f p, float d, float accuracy) {
+  (void)accuracy;
+  return wp__mesh_query_point_sign_winding_number(id, p, d, 0.5f);
+}
+WP_FN wp_mesh_query_point_t
+wp_mesh_query_point_sign_winding_number_uint64_vec3f_float32_float32_float32(
+    wp_uint64 id, wp_vec3f p, float d, float accuracy, float threshold) {
+  (void)accuracy;
+  return wp__mesh_query_point_sign_winding_number(id, p, d, threshold);
+}
+WP__MESH_POINT_ADJ(mesh_query_point_sign_winding_number)
+WP_FN void
+wp_adj_mesh_query_point_sign_winding_number_uint64_vec3f_float32_float32(
+    wp_uint64 id, wp_vec3f p, float d, float a, wp_mesh_query_point_t r,
+    wp_mesh_query_point_t g, wp_uint64 *gid, wp_vec3f *gp, float *gd,
+    float *ga) {
+  (void)a;
+  (void)ga;
+  wp_adj_mesh_query_point_sign_winding_number_uint64_vec3f_float32(
+      id, p, d, r, g, gid, gp, gd);
+}
+WP_FN void
+wp_adj_mesh_query_point_sign_winding_number_uint64_vec3f_float32_float32_float32(
+    wp_uint64 id, wp_vec3f p, float d, float a, float t,
+    wp_mesh_query_point_t r, wp_mesh_query_point_t g, wp_uint64 *gid,
+    wp_vec3f *gp, float *gd, float *ga, float *gt) {
+  (void)a;
+  (void)ga;
+  (void)t;
+  (void)gt;
+  wp_adj_mesh_query_point_sign_winding_number_uint64_vec3f_float32(
+      id, p, d, r, g, gid, gp, gd);
+}

@@ -450,6 +450,10 @@ typedef struct wp_mesh_desc {
   /* the mean length of the triangles' edges (each edge counted once per
      triangle): the scale of mesh_query_point_sign_normal's epsilon */
   float average_edge_length;
+  /* 1: mesh_query_point_sign_winding_number signs by the winding number
+     (wp_mesh_support_winding_number), 0: by ray votes, as Warp without
+     support_winding_number */
+  wp_int32 winding;
 } wp_mesh_desc;
 
 #ifdef __cplusplus

@@ -50,6 +50,17 @@ wp_status wp_mesh_create(const wp_array *points, const wp_array *indices,
  * points), CUDA copy errors. */
 wp_status wp_mesh_refit(wp_mesh *mesh);
 
+/* Warp's Mesh(support_winding_number=True): on (non-zero) makes
+ * mesh_query_point_sign_winding_number sign by the point's generalized
+ * winding number (inside when above the query's threshold); off (the
+ * default) by ray votes as mesh_query_point.  warpc sums the exact solid
+ * angles of all triangles (Van Oosterom and Strackee, IEEE Trans. Biomed.
+ * Eng. 30(2), 1983) where Warp approximates far clusters (its `accuracy`
+ * argument, ignored here): the cost is linear in the triangles, the sign
+ * the same except within Warp's approximation error of the threshold.
+ * Errors: WP_ERROR_INVALID_VALUE (mesh NULL), CUDA copy errors. */
+wp_status wp_mesh_support_winding_number(wp_mesh *mesh, wp_int32 on);
+
 /* Frees the mesh (NULL is ignored), not the arrays it was made from. */
 void wp_mesh_destroy(wp_mesh *mesh);
 

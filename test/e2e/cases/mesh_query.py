@@ -1,5 +1,5 @@
-"""Mesh queries against warp-lang: closest points (signed by ray votes or
-by normals, no sign, furthest; the deprecated out-parameter forms too), rays (nearest hit, any hit, counted hits), box and sphere
+"""Mesh queries against warp-lang: closest points (signed by ray votes,
+by normals or by winding numbers, no sign, furthest; the deprecated out-parameter forms too), rays (nearest hit, any hit, counted hits), box and sphere
 queries, evaluation at barycentric coordinates, the get_* accessors, on a
 bumpy closed icosphere (320 triangles) and a flat quad.
 
@@ -124,6 +124,21 @@ def closest_sign_normal(mesh: wp.uint64, pts: wp.array(dtype=wp.vec3), max_dist:
 
 
 @wp.kernel
+def closest_winding(mesh: wp.uint64, pts: wp.array(dtype=wp.vec3), threshold: float,
+                    found: wp.array(dtype=int), pos: wp.array(dtype=wp.vec3),
+                    sign: wp.array(dtype=float), sign3: wp.array(dtype=float)):
+    i = wp.tid()
+    p = pts[i]
+    q = wp.mesh_query_point_sign_winding_number(mesh, p, 10.0)
+    found[i] = int(q.result)
+    if q.result:
+        pos[i] = wp.mesh_eval_position(mesh, q.face, q.u, q.v)
+        sign[i] = q.sign
+    q3 = wp.mesh_query_point_sign_winding_number(mesh, p, 10.0, 2.0, threshold)
+    sign3[i] = q3.sign
+
+
+@wp.kernel
 def out_params(mesh: wp.uint64, pts: wp.array(dtype=wp.vec3), found: wp.array(dtype=int),
                pos: wp.array(dtype=wp.vec3), sign: wp.array(dtype=float), t: wp.array(dtype=float),
                normal: wp.array(dtype=wp.vec3)):
@@ -142,6 +157,8 @@ def out_params(mesh: wp.uint64, pts: wp.array(dtype=wp.vec3), found: wp.array(dt
     pos[i] = pos[i] + wp.mesh_eval_position(mesh, face, u, v)
     wp.mesh_query_point_sign_normal(mesh, p, 10.0, inside, face, u, v, 1.0e-3)
     sign[i] = sign[i] + 2.0 * inside
+    wp.mesh_query_point_sign_winding_number(mesh, p, 10.0, inside, face, u, v)
+    sign[i] = sign[i] + 4.0 * inside
     tt = float(0.0)
     s = float(0.0)
     n = wp.vec3()
@@ -266,6 +283,18 @@ TESTS = [
          shapes=_SPHERE_SHAPES,
          launches=[dict(kernel="closest_sign_normal", args=dict(mesh=_sphere(), max_dist=10.0))],
          outputs=_CLOSEST),
+    # the winding number (exact in warpc, approximated by warp-lang beyond
+    # its accuracy 2: the same sign away from the surface and the threshold)
+    dict(name="winding", dim=N, arrays=dict(pts=("uniform", -1.6, 1.6), **_SPHERE_ARRAYS),
+         shapes=_SPHERE_SHAPES,
+         launches=[dict(kernel="closest_winding", args=dict(mesh=_sphere(support_winding_number=True),
+                                                             threshold=0.25))],
+         outputs=["found", "pos", "sign", "sign3"]),
+    # without support_winding_number: signed by ray votes
+    dict(name="winding_unsupported", dim=N, arrays=dict(pts=("uniform", -1.6, 1.6), **_SPHERE_ARRAYS),
+         shapes=_SPHERE_SHAPES,
+         launches=[dict(kernel="closest_winding", args=dict(mesh=_sphere(), threshold=0.25))],
+         outputs=["found", "pos", "sign", "sign3"]),
     dict(name="out_params", dim=N, arrays=dict(pts=("uniform", -1.6, 1.6), **_SPHERE_ARRAYS),
          shapes=_SPHERE_SHAPES,
          launches=[dict(kernel="out_params", args=dict(mesh=_sphere()))],
