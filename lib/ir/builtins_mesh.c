@@ -82,15 +82,19 @@ type_t ir_chk_bvh_query_next(ir_types *T, const ir_builtin *b, type_t *a, int n,
 /* mesh_query_point*(id, point: vec3f, max_dist: float32) -> MeshQueryPoint
  * (mesh_query_furthest_point_no_sign: min_dist; mesh_query_point_sign_normal
  * also [epsilon: float32], mesh_query_point_sign_winding_number
- * [accuracy, threshold: float32]) */
+ * [accuracy, threshold: float32], mesh_query_point_sign_parity [n_sample:
+ * int32, perturbation_scale: float32]) */
 type_t ir_chk_mesh_point(ir_types *T, const ir_builtin *b, type_t *a, int n,
                          const char **err) {
-  (void)b;
   if (!is_id(a[0]) || !is_v3(a[1]) || !is_f32(a[2]))
     return fail(T, err, "takes a uint64 id, a vec3f point and a float32");
+  bool parity = b->id == IR_B_MESH_QUERY_POINT_SIGN_PARITY;
   for (int i = 3; i < n; i++) /* epsilon; accuracy, threshold */
-    if (!is_f32(a[i]))
-      return fail(T, err, "the optional arguments must be float32");
+    if (parity && i == 3 ? !is_i32(a[i]) : !is_f32(a[i]))
+      return fail(T, err,
+                  parity ? "n_sample must be an int32, perturbation_scale a "
+                           "float32"
+                         : "the optional arguments must be float32");
   return ir_builtin_struct_find(T, "MeshQueryPoint");
 }
 

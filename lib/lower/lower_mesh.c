@@ -37,6 +37,7 @@ static const outform forms[] = {
      4,
      2,
      {"sign", "face", "u", "v"}},
+    {IR_B_MESH_QUERY_POINT_SIGN_PARITY, 3, 4, 2, {"sign", "face", "u", "v"}},
     {IR_B_MESH_QUERY_RAY, 4, 6, 0, {"t", "u", "v", "sign", "normal", "face"}},
 };
 

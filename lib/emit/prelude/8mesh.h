@@ -911,3 +911,70 @@ wp_adj_mesh_query_point_sign_winding_number_uint64_vec3f_float32_float32_float32
   wp_adj_mesh_query_point_sign_winding_number_uint64_vec3f_float32(
       id, p, d, r, g, gid, gp, gd);
 }
+
+/* mesh_query_point_sign_parity: inside (-1) when at least half of n_sample
+ * rays, along (1, 1, 1) perturbed by uniform draws in +-perturbation_scale
+ * (rand_init(42), x, y, z drawn in that order, as warp-lang's CPU build),
+ * cross the mesh an odd number of times. */
+WP_FN float wp__mesh_inside_parity(wp_uint64 id, wp_vec3f p, wp_int32 n_sample,
+                                   float scale) {
+  wp_uint32 state = wp__rand_init1(42);
+  int vote = 0;
+  for (wp_int32 i = 0; i < n_sample; i++) {
+    wp_vec3f dir;
+    do {
+      float x = wp__randf_range(&state, -scale, scale);
+      float y = wp__randf_range(&state, -scale, scale);
+      float z = wp__randf_range(&state, -scale, scale);
+      dir = wp__v3(1.0f + x, 1.0f + y, 1.0f + z);
+    } while (wp__v3_dot(dir, dir) < 1e-8f);
+    if (wp__mesh_query_ray_count_intersections(id, p, dir, -1) % 2)
+      vote++;
+  }
+  return vote * 2 >= n_sample ? -1.0f : 1.0f;
+}
+WP_FN wp_mesh_query_point_t wp__mesh_query_point_sign_parity(
+    wp_uint64 id, wp_vec3f p, float d, wp_int32 n_sample, float scale) {
+  wp_mesh_query_point_t q = wp__mesh_query_point_no_sign(id, p, d);
+  if (q.result)
+    q.sign = wp__mesh_inside_parity(id, p, n_sample, scale);
+  return q;
+}
+WP_FN wp_mesh_query_point_t
+wp_mesh_query_point_sign_parity_uint64_vec3f_float32(wp_uint64 id, wp_vec3f p,
+                                                     float d) {
+  return wp__mesh_query_point_sign_parity(id, p, d, 1, 0.1f);
+}
+WP_FN wp_mesh_query_point_t
+wp_mesh_query_point_sign_parity_uint64_vec3f_float32_int32(wp_uint64 id,
+                                                           wp_vec3f p, float d,
+                                                           wp_int32 n) {
+  return wp__mesh_query_point_sign_parity(id, p, d, n, 0.1f);
+}
+WP_FN wp_mesh_query_point_t
+wp_mesh_query_point_sign_parity_uint64_vec3f_float32_int32_float32(
+    wp_uint64 id, wp_vec3f p, float d, wp_int32 n, float scale) {
+  return wp__mesh_query_point_sign_parity(id, p, d, n, scale);
+}
+WP__MESH_POINT_ADJ(mesh_query_point_sign_parity)
+WP_FN void wp_adj_mesh_query_point_sign_parity_uint64_vec3f_float32_int32(
+    wp_uint64 id, wp_vec3f p, float d, wp_int32 n, wp_mesh_query_point_t r,
+    wp_mesh_query_point_t g, wp_uint64 *gid, wp_vec3f *gp, float *gd,
+    wp_int32 *gn) {
+  (void)n;
+  (void)gn;
+  wp_adj_mesh_query_point_sign_parity_uint64_vec3f_float32(id, p, d, r, g, gid,
+                                                           gp, gd);
+}
+WP_FN void
+wp_adj_mesh_query_point_sign_parity_uint64_vec3f_float32_int32_float32(
+    wp_uint64 id, wp_vec3f p, float d, wp_int32 n, float s,
+    wp_mesh_query_point_t r, wp_mesh_query_point_t g, wp_uint64 *gid,
+    wp_vec3f *gp, float *gd, wp_int32 *gn, float *gs) {
+  (void)n;
+  (void)gn;
+  (void)s;
+  (void)gs;
+  wp_adj_mesh_query_point_sign_parity_uint64_vec3f_float32(id, p, d, r, g, gid,
+                                                           gp, gd);
+}

@@ -1,5 +1,5 @@
 """Mesh queries against warp-lang: closest points (signed by ray votes,
-by normals or by winding numbers, no sign, furthest; the deprecated out-parameter forms too), rays (nearest hit, any hit, counted hits), box and sphere
+by normals, by winding numbers or by ray parity, no sign, furthest; the deprecated out-parameter forms too), rays (nearest hit, any hit, counted hits), box and sphere
 queries, evaluation at barycentric coordinates, the get_* accessors, on a
 bumpy closed icosphere (320 triangles) and a flat quad.
 
@@ -126,7 +126,8 @@ def closest_sign_normal(mesh: wp.uint64, pts: wp.array(dtype=wp.vec3), max_dist:
 @wp.kernel
 def closest_winding(mesh: wp.uint64, pts: wp.array(dtype=wp.vec3), threshold: float,
                     found: wp.array(dtype=int), pos: wp.array(dtype=wp.vec3),
-                    sign: wp.array(dtype=float), sign3: wp.array(dtype=float)):
+                    sign: wp.array(dtype=float), sign3: wp.array(dtype=float),
+                    parity: wp.array(dtype=float)):
     i = wp.tid()
     p = pts[i]
     q = wp.mesh_query_point_sign_winding_number(mesh, p, 10.0)
@@ -136,6 +137,9 @@ def closest_winding(mesh: wp.uint64, pts: wp.array(dtype=wp.vec3), threshold: fl
         sign[i] = q.sign
     q3 = wp.mesh_query_point_sign_winding_number(mesh, p, 10.0, 2.0, threshold)
     sign3[i] = q3.sign
+    q4 = wp.mesh_query_point_sign_parity(mesh, p, 10.0)
+    q5 = wp.mesh_query_point_sign_parity(mesh, p, 10.0, 5, 0.3)
+    parity[i] = q4.sign + 2.0 * q5.sign
 
 
 @wp.kernel
@@ -289,12 +293,12 @@ TESTS = [
          shapes=_SPHERE_SHAPES,
          launches=[dict(kernel="closest_winding", args=dict(mesh=_sphere(support_winding_number=True),
                                                              threshold=0.25))],
-         outputs=["found", "pos", "sign", "sign3"]),
+         outputs=["found", "pos", "sign", "sign3", "parity"]),
     # without support_winding_number: signed by ray votes
     dict(name="winding_unsupported", dim=N, arrays=dict(pts=("uniform", -1.6, 1.6), **_SPHERE_ARRAYS),
          shapes=_SPHERE_SHAPES,
          launches=[dict(kernel="closest_winding", args=dict(mesh=_sphere(), threshold=0.25))],
-         outputs=["found", "pos", "sign", "sign3"]),
+         outputs=["found", "pos", "sign", "sign3", "parity"]),
     dict(name="out_params", dim=N, arrays=dict(pts=("uniform", -1.6, 1.6), **_SPHERE_ARRAYS),
          shapes=_SPHERE_SHAPES,
          launches=[dict(kernel="out_params", args=dict(mesh=_sphere()))],
