@@ -1,5 +1,6 @@
 """Gradients through mesh_query_point / mesh_query_point_no_sign (u and v
-of the closest point with respect to the query point) and
+of the closest point with respect to the query point), mesh_query_ray (t,
+u and v with respect to the start and the direction) and
 mesh_eval_position (the point at u, v: so the closest point's gradient,
 the projection onto the face's plane), against warp-lang and central
 finite differences.
@@ -75,6 +76,36 @@ def signed_f64(mesh: wp.uint64, pts: wp.array(dtype=wp.vec3d), d: wp.array(dtype
     d[i] = wp.float64(q.sign * wp.length(c - p))
 
 
+@wp.kernel
+def ray(mesh: wp.uint64, starts: wp.array(dtype=wp.vec3), dirs: wp.array(dtype=wp.vec3),
+        t: wp.array(dtype=float), u: wp.array(dtype=float), v: wp.array(dtype=float),
+        hit: wp.array(dtype=wp.vec3)):
+    i = wp.tid()
+    r = wp.mesh_query_ray(mesh, starts[i], dirs[i], 100.0)
+    t[i] = r.t
+    u[i] = r.u
+    v[i] = r.v
+    hit[i] = starts[i] + r.t * dirs[i]
+
+
+@wp.kernel
+def ray_f64(mesh: wp.uint64, starts: wp.array(dtype=wp.vec3d), dirs: wp.array(dtype=wp.vec3d),
+            t: wp.array(dtype=wp.float64), u: wp.array(dtype=wp.float64), v: wp.array(dtype=wp.float64),
+            hit: wp.array(dtype=wp.vec3d)):
+    i = wp.tid()
+    s = wp.vec3(starts[i])
+    d = wp.vec3(dirs[i])
+    r = wp.mesh_query_ray(mesh, s, d, 100.0)
+    t[i] = wp.float64(r.t)
+    u[i] = wp.float64(r.u)
+    v[i] = wp.float64(r.v)
+    hit[i] = wp.vec3d(s + r.t * d)
+
+
+# rays from outside at points near the faces' centroids (one face each)
+STARTS = (3.0 * _c + 0.2 * _e).astype(np.float32)
+DIRS = (_c + 0.05 * _e - STARTS).astype(np.float32)
+
 _MESH = ("object", "mesh", dict(points="verts", indices="tris"))
 _ARRAYS = dict(pts=("values", PTS.tolist()), verts=("values", VERTS.tolist()),
                tris=("values", TRIS.ravel().tolist()))
@@ -82,6 +113,11 @@ _SHAPES = dict(verts=(len(VERTS),), tris=(3 * len(TRIS),))
 _FD = dict(fd_h=1e-3, fd_rtol=1e-3, fd_atol=2e-4)
 
 GRAD_TESTS = [
+    dict(name="ray", dim=len(STARTS), shapes=_SHAPES,
+         arrays=dict(starts=("values", STARTS.tolist()), dirs=("values", DIRS.tolist()),
+                     verts=_ARRAYS["verts"], tris=_ARRAYS["tris"]),
+         launches=[dict(kernel="ray", args=dict(mesh=_MESH))],
+         outputs=["t", "u", "v", "hit"], inputs=["starts", "dirs"], **_FD),
     dict(name="closest_uv_pos", dim=len(PTS), arrays=_ARRAYS, shapes=_SHAPES,
          launches=[dict(kernel="closest", args=dict(mesh=_MESH))],
          outputs=["u", "v", "pos"], inputs=["pts"], **_FD),

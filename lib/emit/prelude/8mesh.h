@@ -978,3 +978,57 @@ wp_adj_mesh_query_point_sign_parity_uint64_vec3f_float32_int32_float32(
   wp_adj_mesh_query_point_sign_parity_uint64_vec3f_float32(id, p, d, r, g, gid,
                                                            gp, gd);
 }
+
+/* The adjoint of mesh_query_ray: with the hit x = start + t dir on the
+ * plane of the face (normal n), dt/dstart = -n / (n . dir) and dt/ddir =
+ * t dt/dstart; u, v move with x inside the plane as the barycentrics of a
+ * point in the face (wp__adj_closest's face formula).  The normal is
+ * constant; the sign (the determinant) gets no gradient. */
+WP_FN void wp__adj_mesh_ray(wp_uint64 id, wp_vec3f o, wp_vec3f d,
+                            wp_mesh_query_ray_t r, wp_mesh_query_ray_t g,
+                            wp_vec3f *go, wp_vec3f *gd) {
+  if (!r.result)
+    return;
+  const wp_mesh_desc *m = wp__mesh(id);
+  wp_vec3f a, b, c;
+  wp__mesh_tri(m, r.face, &a, &b, &c);
+  wp_vec3f ab = wp__v3_sub(b, a), ac = wp__v3_sub(c, a);
+  wp_vec3f n = wp__v3_cross(ab, ac);
+  float nd = wp__v3_dot(n, d);
+  if (nd == 0.0f)
+    return;
+  float m00 = wp__v3_dot(ab, ab), m01 = wp__v3_dot(ab, ac);
+  float m11 = wp__v3_dot(ac, ac), inv = 1.0f / (m00 * m11 - m01 * m01);
+  wp_vec3f dv = wp__v3_scale(
+      wp__v3_sub(wp__v3_scale(ab, m11), wp__v3_scale(ac, m01)), inv);
+  wp_vec3f dw = wp__v3_scale(
+      wp__v3_sub(wp__v3_scale(ac, m00), wp__v3_scale(ab, m01)), inv);
+  wp_vec3f du = wp__v3_scale(wp__v3_add(dv, dw), -1.0f);
+  wp_vec3f gx = wp__v3_add(wp__v3_scale(du, g.u), wp__v3_scale(dv, g.v));
+  wp_vec3f dt_do = wp__v3_scale(n, -1.0f / nd);
+  float s = g.t + wp__v3_dot(d, gx);
+  for (int k = 0; k < 3; k++) {
+    go->c[k] += gx.c[k] + s * dt_do.c[k];
+    gd->c[k] += r.t * gx.c[k] + s * r.t * dt_do.c[k];
+  }
+}
+WP_FN void wp_adj_mesh_query_ray_uint64_vec3f_vec3f_float32(
+    wp_uint64 id, wp_vec3f o, wp_vec3f d, float max_t, wp_mesh_query_ray_t r,
+    wp_mesh_query_ray_t g, wp_uint64 *gid, wp_vec3f *go, wp_vec3f *gd,
+    float *gmax) {
+  (void)max_t;
+  (void)gid;
+  (void)gmax;
+  wp__adj_mesh_ray(id, o, d, r, g, go, gd);
+}
+WP_FN void wp_adj_mesh_query_ray_uint64_vec3f_vec3f_float32_int32(
+    wp_uint64 id, wp_vec3f o, wp_vec3f d, float max_t, wp_int32 root,
+    wp_mesh_query_ray_t r, wp_mesh_query_ray_t g, wp_uint64 *gid, wp_vec3f *go,
+    wp_vec3f *gd, float *gmax, wp_int32 *groot) {
+  (void)max_t;
+  (void)root;
+  (void)gid;
+  (void)gmax;
+  (void)groot;
+  wp__adj_mesh_ray(id, o, d, r, g, go, gd);
+}
