@@ -60,7 +60,19 @@ static const ir_type *build(ir_types *T, int i) {
                              names, n);
 }
 
+/* Other Warp names of a registry type: Warp's per-shape BVH and mesh
+ * query types, which warpc folds into the kind-erased BvhQuery / MeshQuery
+ * (builtin_structs.def), so that annotations naming them still resolve. */
+static const char *const aliases[][2] = {
+    {"MeshQueryAABB", "MeshQuery"},  {"_MeshQuerySphere", "MeshQuery"},
+    {"_BvhQueryAabb", "BvhQuery"},   {"_BvhQueryRay", "BvhQuery"},
+    {"_BvhQuerySphere", "BvhQuery"}, {"_BvhQueryCapsule", "BvhQuery"},
+};
+
 const ir_type *ir_builtin_struct_find(ir_types *T, const char *name) {
+  for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+    if (!strcmp(aliases[i][0], name))
+      name = aliases[i][1];
   for (size_t i = 0; i < sizeof registry / sizeof registry[0]; i++)
     if (!strcmp(registry[i].name, name))
       return build(T, (int)i);

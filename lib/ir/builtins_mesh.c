@@ -35,23 +35,19 @@ static bool is_struct_named(type_t t, const char *const *names) {
  * bvh_query_ray(id, start: vec3f, dir: vec3f[, root])
  * bvh_query_sphere(id, center: vec3f, radius: float32[, root])
  * bvh_query_capsule(id, start: vec3f, dir: vec3f, radius: float32[, root])
- * -> the query state of that kind */
+ * -> BvhQuery (one state type for every shape: it keeps its kind) */
 type_t ir_chk_bvh_query(ir_types *T, const ir_builtin *b, type_t *a, int n,
                         const char **err) {
-  const char *state;
   int shape; /* arguments before the root */
   if (!strcmp(b->name, "bvh_query_aabb") || !strcmp(b->name, "bvh_query_ray")) {
-    state = b->name[10] == 'a' ? "_BvhQueryAabb" : "_BvhQueryRay";
     shape = 3;
     if (!is_v3(a[1]) || !is_v3(a[2]))
       return fail(T, err, "the two points must be vec3f");
   } else if (!strcmp(b->name, "bvh_query_sphere")) {
-    state = "_BvhQuerySphere";
     shape = 3;
     if (!is_v3(a[1]) || !is_f32(a[2]))
       return fail(T, err, "the center must be a vec3f, the radius a float32");
   } else {
-    state = "_BvhQueryCapsule";
     shape = 4;
     if (!is_v3(a[1]) || !is_v3(a[2]) || !is_f32(a[3]))
       return fail(T, err, "start and dir must be vec3f, the radius a float32");
@@ -60,16 +56,14 @@ type_t ir_chk_bvh_query(ir_types *T, const ir_builtin *b, type_t *a, int n,
     return fail(T, err, "the BVH id must be a uint64");
   if (n > shape && !is_i32(a[shape]))
     return fail(T, err, "root must be an int32");
-  return ir_builtin_struct_find(T, state);
+  return ir_builtin_struct_find(T, "BvhQuery");
 }
 
 /* bvh_query_next(query, index: int32[, max_dist: float32]) -> bool */
 type_t ir_chk_bvh_query_next(ir_types *T, const ir_builtin *b, type_t *a, int n,
                              const char **err) {
   (void)b;
-  static const char *const states[] = {"_BvhQueryAabb", "_BvhQueryRay",
-                                       "_BvhQuerySphere", "_BvhQueryCapsule",
-                                       NULL};
+  static const char *const states[] = {"BvhQuery", NULL};
   if (!is_struct_named(a[0], states))
     return fail(T, err, "the query must be a value of a bvh_query_*() call");
   if (!is_i32(a[1]))
@@ -119,8 +113,9 @@ type_t ir_chk_mesh_ray(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return ir_builtin_struct_find(T, "MeshQueryRay");
 }
 
-/* mesh_query_aabb(id, low: vec3f, high: vec3f) -> MeshQueryAABB
- * mesh_query_sphere(id, center: vec3f, radius: float32) -> _MeshQuerySphere */
+/* mesh_query_aabb(id, low: vec3f, high: vec3f)
+ * mesh_query_sphere(id, center: vec3f, radius: float32)
+ * -> MeshQuery (one state type for both: it keeps its kind) */
 type_t ir_chk_mesh_query(ir_types *T, const ir_builtin *b, type_t *a, int n,
                          const char **err) {
   (void)n;
@@ -129,8 +124,7 @@ type_t ir_chk_mesh_query(ir_types *T, const ir_builtin *b, type_t *a, int n,
     return fail(T, err,
                 sphere ? "takes a uint64 id, a vec3f center and a float32"
                        : "takes a uint64 id and two vec3f corners");
-  return ir_builtin_struct_find(T,
-                                sphere ? "_MeshQuerySphere" : "MeshQueryAABB");
+  return ir_builtin_struct_find(T, "MeshQuery");
 }
 
 /* mesh_query_aabb_next / mesh_query_next(query, index: int32) -> bool */
@@ -138,8 +132,7 @@ type_t ir_chk_mesh_query_next(ir_types *T, const ir_builtin *b, type_t *a,
                               int n, const char **err) {
   (void)b;
   (void)n;
-  static const char *const states[] = {"MeshQueryAABB", "_MeshQuerySphere",
-                                       NULL};
+  static const char *const states[] = {"MeshQuery", NULL};
   if (!is_struct_named(a[0], states))
     return fail(T, err,
                 "the query must be a value of mesh_query_aabb() or "

@@ -13,7 +13,7 @@ table: files, kernels (module level, then elsewhere), kernels with a
 launcher, crashes, time-outs, kernels left out with no diagnostic (must be
 0), and the reasons for the rest, grouped by message.
 
-Files that use a family with its own issue (tiles, meshes, BVHs, hash
+Files that use a family with its own issue (tiles, hash
 grids, volumes, sparse matrices), in their own text or through the funcs of
 other files their kernels call (warpc's "out of scope" reasons), are counted
 apart: "in scope" is the rest.
@@ -39,8 +39,6 @@ from concurrent.futures import ThreadPoolExecutor
 # Families with their own issues (14: spatial queries, 15: tiles; sparse)
 FAMILIES = {
     "tile": re.compile(r"\bwp\.tile\w*\(|\bwp\.launch_tiled\b|\btile_\w+\("),
-    "mesh": re.compile(r"\bmesh_\w+\(|\bwp\.Mesh\b"),
-    "bvh": re.compile(r"\bbvh_\w+\(|\bwp\.Bvh\b"),
     "hash_grid": re.compile(r"\bhash_grid_\w+\(|\bwp\.HashGrid\b"),
     "volume": re.compile(r"\bvolume_\w+\(|\bwp\.Volume\b"),
     "sparse": re.compile(r"\bwarp\.sparse\b|\bwp\.sparse\b|\bbsr_\w+\("),
@@ -244,8 +242,7 @@ def account(top, other, res):
 # warpc's message for a builtin of a family with its own issue, met in the
 # file or in a func of another file that one of its kernels calls
 REACHED = re.compile(r"is not supported by warpc: (.+?) are out of scope")
-REACHED_FAMILY = {"tile primitives": "tile", "mesh queries": "mesh",
-                  "BVH queries": "bvh", "hash-grid queries": "hash_grid",
+REACHED_FAMILY = {"tile primitives": "tile", "hash-grid queries": "hash_grid",
                   "volume (NanoVDB) queries": "volume"}
 
 

@@ -42,7 +42,7 @@ def outs(mesh: wp.uint64, p: wp.vec3, out: wp.array(dtype=int)):
 # expect: 10:9: no overload of 'mesh_query_point' for argument types (uint64, vec3d, float32): takes a uint64 id, a vec3f point and a float32
 # expect: 16:9: no overload of 'mesh_query_ray' for argument types (int32, vec3f, vec3f, float32): takes a uint64 id, vec3f start and dir and a float32 max_t
 # expect: 22:9: no overload of 'bvh_query_aabb' for argument types (uint64, vec3f, vec3f, float32): root must be an int32
-# expect: 27:11: no overload of 'bvh_query_next' for argument types (MeshQueryAABB, int32): the query must be a value of a bvh_query_*() call
+# expect: 27:11: no overload of 'bvh_query_next' for argument types (MeshQuery, int32): the query must be a value of a bvh_query_*() call
 # expect: 30:14: struct 'MeshQueryPoint' has no field 'nope'
 # expect: 38:47: the face of 'mesh_query_point_no_sign' must be a local variable: the call assigns it
 # expect: 40:53: 'v' is float64 but 'mesh_query_point_no_sign' assigns it a float32 (its v)

@@ -329,7 +329,4 @@ WP_FN wp_bvh_query_t wp__bvh_query_step(wp_bvh_query_t q, float max_dist) {
   WP_FN wp_int32 wp__query_index_##Q##_int32(wp_bvh_query_t q, wp_int32 old) { \
     return q.found ? q.bounds_nr : old;                                        \
   }
-WP__BVH_QUERY_NEXT(_BvhQueryAabb)
-WP__BVH_QUERY_NEXT(_BvhQueryRay)
-WP__BVH_QUERY_NEXT(_BvhQuerySphere)
-WP__BVH_QUERY_NEXT(_BvhQueryCapsule)
+WP__BVH_QUERY_NEXT(BvhQuery)

@@ -759,8 +759,7 @@ wp_mesh_query_sphere_uint64_vec3f_float32(wp_uint64 id, wp_vec3f c, float r) {
                                              wp_int32 old) {                   \
     return q.found ? q.face : old;                                             \
   }
-WP__MESH_QUERY_NEXT(MeshQueryAABB)
-WP__MESH_QUERY_NEXT(_MeshQuerySphere)
+WP__MESH_QUERY_NEXT(MeshQuery)
 
 WP_FN wp_vec3f wp_mesh_eval_position_uint64(wp_uint64 id, wp_int32 f, float u,
                                             float v) {

@@ -243,6 +243,38 @@ def boxes(mesh: wp.uint64, pts: wp.array(dtype=wp.vec3), half: float,
     sphere_sum[i] = s2
 
 
+@wp.func
+def count_hits(query: wp.MeshQuery) -> int:
+    f = int(0)
+    n = int(0)
+    while wp.mesh_query_next(query, f):
+        n += 1
+    return n
+
+
+@wp.func
+def count_box_hits(query: wp.MeshQueryAABB) -> int:
+    f = int(0)
+    n = int(0)
+    while wp.mesh_query_aabb_next(query, f):
+        n += f
+    return n
+
+
+@wp.kernel
+def mixed(mesh: wp.uint64, pts: wp.array(dtype=wp.vec3), half: float, count: wp.array(dtype=int),
+          index_sum: wp.array(dtype=int)):
+    # a variable holding a sphere query or a box query (Warp's kind-erased
+    # MeshQuery), passed to funcs annotated with MeshQuery / MeshQueryAABB
+    i = wp.tid()
+    p = pts[i]
+    query = wp.mesh_query_aabb(mesh, p - wp.vec3(half), p + wp.vec3(half))
+    if i % 2 == 0:
+        query = wp.mesh_query_sphere(mesh, p, half)
+    count[i] = count_hits(query)
+    index_sum[i] = count_box_hits(wp.mesh_query_aabb(mesh, p - wp.vec3(half), p + wp.vec3(half)))
+
+
 @wp.kernel
 def accessors(mesh: wp.uint64, point: wp.array(dtype=wp.vec3), vel: wp.array(dtype=wp.vec3),
               index: wp.array(dtype=int)):
@@ -333,6 +365,10 @@ TESTS = [
          shapes=_SPHERE_SHAPES,
          launches=[dict(kernel="boxes", args=dict(mesh=_sphere(), half=0.3))],
          outputs=["count", "index_sum", "sphere_count", "sphere_sum"]),
+    dict(name="mixed_kinds", dim=N, arrays=dict(pts=("uniform", -1.5, 1.5), **_SPHERE_ARRAYS),
+         shapes=_SPHERE_SHAPES,
+         launches=[dict(kernel="mixed", args=dict(mesh=_sphere(), half=0.3))],
+         outputs=["count", "index_sum"]),
     dict(name="accessors", dim=3 * NF, arrays=dict(**_SPHERE_ARRAYS, **_VELS),
          shapes=dict(vels=(NV,), **_SPHERE_SHAPES),
          launches=[dict(kernel="accessors", args=dict(mesh=_sphere(velocities="vels")))],
