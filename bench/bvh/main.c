@@ -72,12 +72,12 @@ int main(void) {
   for (int r = 0; r < REPS; r++) {
     wp_mesh *m;
     double t0 = now_ms();
-    check(wp_mesh_create(&P, &I, NULL, 1, &m), "wp_mesh_create");
+    check(wp_mesh_create(&P, &I, NULL, NULL, 1, &m), "wp_mesh_create");
     mesh_ms[r] = now_ms() - t0;
     wp_mesh_destroy(m);
     wp_bvh *b;
     t0 = now_ms();
-    check(wp_bvh_create(&L, &H, 1, &b), "wp_bvh_create");
+    check(wp_bvh_create(&L, &H, NULL, 1, &b), "wp_bvh_create");
     bvh_ms[r] = now_ms() - t0;
     wp_bvh_destroy(b);
   }

@@ -174,3 +174,14 @@ type_t ir_chk_mesh_get_bvh(ir_types *T, const ir_builtin *b, type_t *a, int n,
     return fail(T, err, "the mesh id must be a uint64");
   return ir_t_scalar(T, WP_SCALAR_UINT64);
 }
+
+/* bvh_get_group_root / mesh_get_group_root(id, group: int32) -> int32: the
+ * root of the group's subtree, a query's `root` */
+type_t ir_chk_mesh_group_root(ir_types *T, const ir_builtin *b, type_t *a,
+                              int n, const char **err) {
+  (void)b;
+  (void)n;
+  if (!is_id(a[0]) || !is_i32(a[1]))
+    return fail(T, err, "takes a uint64 id and an int32 group");
+  return ir_t_int32(T);
+}

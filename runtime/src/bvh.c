@@ -45,8 +45,29 @@ static wp_status host_bounds(const wp_bvh *b, const float **lo,
   return WP_SUCCESS;
 }
 
+/* The groups in host memory (a copy for CUDA arrays; NULL without). */
+wp_status wpi_host_groups(const wp_array *groups, wp_int32 **owned,
+                          const wp_int32 **out, const char *what) {
+  *owned = NULL;
+  *out = NULL;
+  if (!groups || groups->shape[0] == 0)
+    return WP_SUCCESS;
+  if (groups->device == WP_DEVICE_CPU) {
+    *out = groups->data;
+    return WP_SUCCESS;
+  }
+  wp_size bytes = (wp_size)groups->shape[0] * sizeof(wp_int32);
+  *owned = malloc(bytes);
+  if (!*owned)
+    return wp_set_error(WP_ERROR_OUT_OF_MEMORY, "%s: no memory", what);
+  *out = *owned;
+  return wpi_obj_copy(WP_DEVICE_CPU, *owned, groups->device, groups->data,
+                      bytes, what);
+}
+
 wp_status wp_bvh_create(const wp_array *lowers, const wp_array *uppers,
-                        wp_int32 leaf_size, wp_bvh **out) {
+                        const wp_array *groups, wp_int32 leaf_size,
+                        wp_bvh **out) {
   const char *what = "wp_bvh_create";
   if (!out)
     return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: out is NULL", what);
@@ -56,8 +77,15 @@ wp_status wp_bvh_create(const wp_array *lowers, const wp_array *uppers,
   if (st == WP_SUCCESS)
     st = wpi_obj_check_array(uppers, WP_VEC3F, "vec3f", lowers->device, what,
                              "uppers");
+  if (st == WP_SUCCESS && groups)
+    st = wpi_obj_check_array(groups, WP_INT32, "int32", lowers->device, what,
+                             "groups");
   if (st != WP_SUCCESS)
     return st;
+  if (groups && groups->shape[0] != lowers->shape[0])
+    return wp_set_error(
+        WP_ERROR_INVALID_VALUE, "%s: %lld groups for %lld boxes", what,
+        (long long)groups->shape[0], (long long)lowers->shape[0]);
   if (lowers->shape[0] != uppers->shape[0])
     return wp_set_error(
         WP_ERROR_INVALID_VALUE, "%s: lowers has %lld boxes but uppers %lld",
@@ -76,14 +104,17 @@ wp_status wp_bvh_create(const wp_array *lowers, const wp_array *uppers,
   b->uppers = *uppers;
   b->leaf_size = leaf_size;
   b->tree.root = -1;
-  const float *lo, *hi;
-  float *owned;
+  const float *lo = NULL, *hi = NULL;
+  float *owned = NULL;
+  wp_int32 *gowned = NULL;
+  const wp_int32 *g = NULL;
   st = host_bounds(b, &lo, &hi, &owned, what);
-  if (st == WP_SUCCESS) {
-    st = wpi_bvh_build(&b->tree, lo, hi, (wp_int32)lowers->shape[0], leaf_size,
-                       what);
-    free(owned);
-  }
+  if (st == WP_SUCCESS &&
+      (st = wpi_host_groups(groups, &gowned, &g, what)) == WP_SUCCESS)
+    st = wpi_bvh_build_grouped(&b->tree, lo, hi, g, (wp_int32)lowers->shape[0],
+                               leaf_size, what);
+  free(owned);
+  free(gowned);
   if (st == WP_SUCCESS)
     st = wpi_bvh_upload(&b->dev, &b->tree, b->device, what);
   if (st == WP_SUCCESS)
@@ -91,14 +122,9 @@ wp_status wp_bvh_create(const wp_array *lowers, const wp_array *uppers,
   if (st == WP_SUCCESS) {
     wp_bvh_desc d;
     memset(&d, 0, sizeof d);
-    d.nodes = b->dev.nodes;
-    d.prims = b->dev.prims;
+    wpi_bvh_fill_desc(&d, &b->tree, &b->dev);
     d.item_lowers = b->lowers.data;
     d.item_uppers = b->uppers.data;
-    d.num_nodes = b->tree.num_nodes;
-    d.num_items = b->tree.num_items;
-    d.root = b->tree.root;
-    d.max_depth = b->tree.max_depth;
     st = wpi_obj_copy(b->device, b->desc, WP_DEVICE_CPU, &d, sizeof d, what);
   }
   if (st != WP_SUCCESS) {

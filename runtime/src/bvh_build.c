@@ -109,8 +109,83 @@ static wp_int32 build_node(build_ctx *c, wp_int32 first, wp_int32 n,
   return id;
 }
 
+/* The node over the groups g0 .. g1 - 1 (their items are contiguous in
+ * prims from gstart[g]): halves the list until one group is left. */
+static wp_int32 build_groups(build_ctx *c, const wp_int32 *gstart, wp_int32 g0,
+                             wp_int32 g1, wp_int32 depth) {
+  wpi_bvh_tree *t = c->t;
+  if (g1 - g0 == 1) {
+    wp_int32 r = build_node(c, gstart[g0], gstart[g0 + 1] - gstart[g0], depth);
+    t->group_roots[g0] = r;
+    return r;
+  }
+  wp_int32 id = t->num_nodes++;
+  if (depth > t->max_depth)
+    t->max_depth = depth;
+  wp_int32 mid = g0 + (g1 - g0) / 2;
+  wp_int32 l = build_groups(c, gstart, g0, mid, depth + 1);
+  wp_int32 r = build_groups(c, gstart, mid, g1, depth + 1);
+  wp_bvh_node *node = &t->nodes[id];
+  const wp_bvh_node *a = &t->nodes[l], *b = &t->nodes[r];
+  for (int k = 0; k < 3; k++) {
+    node->lower[k] = a->lower[k] < b->lower[k] ? a->lower[k] : b->lower[k];
+    node->upper[k] = a->upper[k] > b->upper[k] ? a->upper[k] : b->upper[k];
+  }
+  node->left = l;
+  node->right = r;
+  return id;
+}
+
+static int cmp_u64(const void *a, const void *b) {
+  wp_uint64 x = *(const wp_uint64 *)a, y = *(const wp_uint64 *)b;
+  return (x > y) - (x < y);
+}
+
+/* Orders prims by (group, index) and finds the groups: t->group_ids,
+ * gstart[0 .. num_groups] (allocated here). */
+static wp_status group_items(wpi_bvh_tree *t, const wp_int32 *groups,
+                             wp_int32 n, wp_int32 **gstart, const char *what) {
+  wp_uint64 *keys = malloc((size_t)n * sizeof *keys);
+  if (!keys)
+    return wp_set_error(WP_ERROR_OUT_OF_MEMORY, "%s: no memory", what);
+  for (wp_int32 i = 0; i < n; i++) /* the group, as unsigned in order */
+    keys[i] =
+        ((wp_uint64)((wp_uint32)groups[i] ^ 0x80000000u) << 32) | (wp_uint32)i;
+  qsort(keys, (size_t)n, sizeof *keys, cmp_u64);
+  wp_int32 ng = 0;
+  for (wp_int32 i = 0; i < n; i++)
+    if (i == 0 || keys[i] >> 32 != keys[i - 1] >> 32)
+      ng++;
+  t->group_ids = malloc((size_t)ng * sizeof(wp_int32));
+  t->group_roots = malloc((size_t)ng * sizeof(wp_int32));
+  *gstart = malloc((size_t)(ng + 1) * sizeof(wp_int32));
+  if (!t->group_ids || !t->group_roots || !*gstart) {
+    free(keys);
+    return wp_set_error(WP_ERROR_OUT_OF_MEMORY, "%s: no memory", what);
+  }
+  wp_int32 g = 0;
+  for (wp_int32 i = 0; i < n; i++) {
+    t->prims[i] = (wp_int32)(keys[i] & 0xffffffffu);
+    if (i == 0 || keys[i] >> 32 != keys[i - 1] >> 32) {
+      t->group_ids[g] = (wp_int32)((wp_uint32)(keys[i] >> 32) ^ 0x80000000u);
+      (*gstart)[g++] = i;
+    }
+  }
+  (*gstart)[ng] = n;
+  t->num_groups = ng;
+  free(keys);
+  return WP_SUCCESS;
+}
+
 wp_status wpi_bvh_build(wpi_bvh_tree *t, const float *lo, const float *hi,
                         wp_int32 n, wp_int32 leaf_size, const char *what) {
+  return wpi_bvh_build_grouped(t, lo, hi, NULL, n, leaf_size, what);
+}
+
+wp_status wpi_bvh_build_grouped(wpi_bvh_tree *t, const float *lo,
+                                const float *hi, const wp_int32 *groups,
+                                wp_int32 n, wp_int32 leaf_size,
+                                const char *what) {
   memset(t, 0, sizeof *t);
   t->root = -1;
   if (leaf_size < 1)
@@ -140,9 +215,20 @@ wp_status wpi_bvh_build(wpi_bvh_tree *t, const float *lo, const float *hi,
   }
   build_ctx c = {t, lo, hi, cent, leaf_size};
   t->num_items = n;
-  t->root = build_node(&c, 0, n, 1);
+  if (!groups) {
+    t->root = build_node(&c, 0, n, 1);
+    free(cent);
+    return WP_SUCCESS;
+  }
+  wp_int32 *gstart = NULL;
+  wp_status st = group_items(t, groups, n, &gstart, what);
+  if (st == WP_SUCCESS)
+    t->root = build_groups(&c, gstart, 0, t->num_groups, 1);
+  free(gstart);
   free(cent);
-  return WP_SUCCESS;
+  if (st != WP_SUCCESS)
+    wpi_bvh_tree_free(t);
+  return st;
 }
 
 void wpi_bvh_refit(wpi_bvh_tree *t, const float *lo, const float *hi) {
@@ -165,6 +251,8 @@ void wpi_bvh_refit(wpi_bvh_tree *t, const float *lo, const float *hi) {
 void wpi_bvh_tree_free(wpi_bvh_tree *t) {
   free(t->nodes);
   free(t->prims);
+  free(t->group_ids);
+  free(t->group_roots);
   memset(t, 0, sizeof *t);
   t->root = -1;
 }

@@ -50,6 +50,8 @@ wp_status wpi_bvh_upload(wpi_bvh_dev *d, const wpi_bvh_tree *t,
   if (device == WP_DEVICE_CPU) {
     d->nodes = t->nodes;
     d->prims = t->prims;
+    d->group_ids = t->group_ids;
+    d->group_roots = t->group_roots;
     return WP_SUCCESS;
   }
   wp_status st =
@@ -61,6 +63,17 @@ wp_status wpi_bvh_upload(wpi_bvh_dev *d, const wpi_bvh_tree *t,
   if (st == WP_SUCCESS)
     st = wpi_obj_copy(device, d->prims, WP_DEVICE_CPU, t->prims,
                       (wp_size)t->num_items * sizeof(wp_int32), what);
+  wp_size gbytes = (wp_size)t->num_groups * sizeof(wp_int32);
+  if (st == WP_SUCCESS && t->num_groups) {
+    if ((st = wpi_obj_alloc(device, gbytes, (void **)&d->group_ids, what)) ==
+            WP_SUCCESS &&
+        (st = wpi_obj_alloc(device, gbytes, (void **)&d->group_roots, what)) ==
+            WP_SUCCESS &&
+        (st = wpi_obj_copy(device, d->group_ids, WP_DEVICE_CPU, t->group_ids,
+                           gbytes, what)) == WP_SUCCESS)
+      st = wpi_obj_copy(device, d->group_roots, WP_DEVICE_CPU, t->group_roots,
+                        gbytes, what);
+  }
   if (st == WP_SUCCESS)
     st = wpi_bvh_upload_nodes(d, t, what);
   if (st != WP_SUCCESS)
@@ -80,6 +93,8 @@ void wpi_bvh_dev_free(wpi_bvh_dev *d) {
   if (d->device != WP_DEVICE_CPU) {
     wpi_obj_free(d->device, d->nodes);
     wpi_obj_free(d->device, d->prims);
+    wpi_obj_free(d->device, d->group_ids);
+    wpi_obj_free(d->device, d->group_roots);
   }
   memset(d, 0, sizeof *d);
 }
@@ -113,4 +128,17 @@ wp_status wpi_obj_check_array(const wp_array *a, wp_dtype dtype,
     return wp_set_error(WP_ERROR_INVALID_VALUE,
                         "%s: %s has more than 2^31 - 1 elements", what, role);
   return WP_SUCCESS;
+}
+
+void wpi_bvh_fill_desc(wp_bvh_desc *d, const wpi_bvh_tree *t,
+                       const wpi_bvh_dev *dev) {
+  d->nodes = dev->nodes;
+  d->prims = dev->prims;
+  d->num_nodes = t->num_nodes;
+  d->num_items = t->num_items;
+  d->root = t->root;
+  d->max_depth = t->max_depth;
+  d->group_ids = dev->group_ids;
+  d->group_roots = dev->group_roots;
+  d->num_groups = t->num_groups;
 }

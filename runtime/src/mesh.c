@@ -95,8 +95,8 @@ static wp_status upload_bounds(wp_mesh *m, const char *what) {
 }
 
 static wp_status check_args(const wp_array *points, const wp_array *indices,
-                            const wp_array *velocities, wp_int32 leaf_size,
-                            const char *what) {
+                            const wp_array *velocities, const wp_array *groups,
+                            wp_int32 leaf_size, const char *what) {
   wp_status st =
       wpi_obj_check_array(points, WP_VEC3F, "vec3f", -1, what, "points");
   if (st == WP_SUCCESS)
@@ -105,8 +105,15 @@ static wp_status check_args(const wp_array *points, const wp_array *indices,
   if (st == WP_SUCCESS && velocities)
     st = wpi_obj_check_array(velocities, WP_VEC3F, "vec3f", points->device,
                              what, "velocities");
+  if (st == WP_SUCCESS && groups)
+    st = wpi_obj_check_array(groups, WP_INT32, "int32", points->device, what,
+                             "groups");
   if (st != WP_SUCCESS)
     return st;
+  if (groups && groups->shape[0] * 3 != indices->shape[0])
+    return wp_set_error(
+        WP_ERROR_INVALID_VALUE, "%s: %lld groups for %lld triangles", what,
+        (long long)groups->shape[0], (long long)indices->shape[0] / 3);
   if (indices->shape[0] % 3 != 0)
     return wp_set_error(WP_ERROR_INVALID_VALUE,
                         "%s: indices has %lld entries, not a multiple of 3 "
@@ -123,7 +130,8 @@ static wp_status check_args(const wp_array *points, const wp_array *indices,
   return wpi_check_device(points->device, what);
 }
 
-static wp_status build(wp_mesh *m, wp_int32 leaf_size, const char *what) {
+static wp_status build(wp_mesh *m, const wp_array *groups, wp_int32 leaf_size,
+                       const char *what) {
   wp_int32 np = (wp_int32)m->points.shape[0];
   wp_int32 ni = (wp_int32)m->indices.shape[0], nt = ni / 3;
   wp_status st;
@@ -149,8 +157,12 @@ static wp_status build(wp_mesh *m, wp_int32 leaf_size, const char *what) {
     return wp_set_error(WP_ERROR_OUT_OF_MEMORY, "%s: no memory", what);
   if ((st = tri_bounds(m, what)) != WP_SUCCESS)
     return st;
-  if ((st = wpi_bvh_build(&m->tree, m->lo, m->hi, nt, leaf_size, what)) !=
-      WP_SUCCESS)
+  wp_int32 *gowned = NULL;
+  const wp_int32 *g = NULL;
+  if ((st = wpi_host_groups(groups, &gowned, &g, what)) == WP_SUCCESS)
+    st = wpi_bvh_build_grouped(&m->tree, m->lo, m->hi, g, nt, leaf_size, what);
+  free(gowned);
+  if (st != WP_SUCCESS)
     return st;
   if ((st = wpi_bvh_upload(&m->dev, &m->tree, m->device, what)) != WP_SUCCESS)
     return st;
@@ -170,14 +182,9 @@ static wp_status build(wp_mesh *m, wp_int32 leaf_size, const char *what) {
                           what)) != WP_SUCCESS)
     return st;
   wp_mesh_desc d = m->host_desc;
-  d.bvh.nodes = m->dev.nodes;
-  d.bvh.prims = m->dev.prims;
+  wpi_bvh_fill_desc(&d.bvh, &m->tree, &m->dev);
   d.bvh.item_lowers = m->d_lo;
   d.bvh.item_uppers = m->d_hi;
-  d.bvh.num_nodes = m->tree.num_nodes;
-  d.bvh.num_items = m->tree.num_items;
-  d.bvh.root = m->tree.root;
-  d.bvh.max_depth = m->tree.max_depth;
   d.points = m->points.data;
   d.velocities = m->has_velocities ? m->velocities.data : NULL;
   d.indices = m->indices.data;
@@ -188,13 +195,14 @@ static wp_status build(wp_mesh *m, wp_int32 leaf_size, const char *what) {
 }
 
 wp_status wp_mesh_create(const wp_array *points, const wp_array *indices,
-                         const wp_array *velocities, wp_int32 leaf_size,
-                         wp_mesh **out) {
+                         const wp_array *velocities, const wp_array *groups,
+                         wp_int32 leaf_size, wp_mesh **out) {
   const char *what = "wp_mesh_create";
   if (!out)
     return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: out is NULL", what);
   *out = NULL;
-  wp_status st = check_args(points, indices, velocities, leaf_size, what);
+  wp_status st =
+      check_args(points, indices, velocities, groups, leaf_size, what);
   if (st != WP_SUCCESS)
     return st;
   wp_mesh *m = calloc(1, sizeof *m);
@@ -208,7 +216,7 @@ wp_status wp_mesh_create(const wp_array *points, const wp_array *indices,
     m->has_velocities = 1;
   }
   m->tree.root = -1;
-  if ((st = build(m, leaf_size, what)) != WP_SUCCESS) {
+  if ((st = build(m, groups, leaf_size, what)) != WP_SUCCESS) {
     wp_mesh_destroy(m);
     return st;
   }

@@ -50,7 +50,7 @@ int main(void) {
   wp_array P = array1(pts, WP_VEC3F, NU * NV);
   wp_array I = array1(tris, WP_INT32, NU * NV * 6);
   wp_mesh *mesh;
-  check(wp_mesh_create(&P, &I, NULL, 2, &mesh), "wp_mesh_create");
+  check(wp_mesh_create(&P, &I, NULL, NULL, 2, &mesh), "wp_mesh_create");
   wp_launch l = {.ndim = 1, .device = WP_DEVICE_CPU};
 
   /* signed distances along the x axis, against the exact torus */

@@ -14,9 +14,13 @@
 
 CHECK_TALLY;
 
-/* What the preludes expect of 0core.h. */
-#define WP_FN static inline __attribute__((unused))
-#define WP_MATHF(x) __builtin_##x##f
+/* The preludes the queries use (the parity sign draws random numbers). */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wtype-limits"
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#include "../../lib/emit/prelude/0core.h"
+#include "../../lib/emit/prelude/3random.h"
+#pragma GCC diagnostic pop
 #include "../../lib/emit/prelude/8bvh.h"
 #include "../../lib/emit/prelude/8mesh.h"
 
@@ -64,7 +68,7 @@ static void test_bvh_queries(int n, int leaf) {
     }
   wp_array L = vec3_array(lo, n), H = vec3_array(hi, n);
   wp_bvh *bvh = NULL;
-  CHECK(wp_bvh_create(&L, &H, leaf, &bvh) == WP_SUCCESS);
+  CHECK(wp_bvh_create(&L, &H, NULL, leaf, &bvh) == WP_SUCCESS);
   const wp_bvh_desc *d = (const wp_bvh_desc *)wp_bvh_id(bvh);
   CHECK(d->num_items == n && d->max_depth <= WP_BVH_MAX_DEPTH);
   char *seen = calloc((size_t)n, 1);
@@ -112,6 +116,59 @@ static void test_bvh_queries(int n, int leaf) {
   wp_bvh_destroy(bvh);
   free(lo);
   free(hi);
+}
+
+/* A grouped BVH: a query from a group's root finds exactly that group's
+ * overlapping boxes; a missing group has no root (-1). */
+static void test_bvh_groups(void) {
+  enum { N = 300 };
+  static float lo[3 * N], hi[3 * N];
+  static wp_int32 grp[N];
+  for (int i = 0; i < N; i++) {
+    grp[i] = (int)(frand() * 7) * 3 - 5; /* -5, -2, 1, ..., 13: sparse ids */
+    for (int k = 0; k < 3; k++) {
+      lo[3 * i + k] = frand() * 10.0f;
+      hi[3 * i + k] = lo[3 * i + k] + 0.5f;
+    }
+  }
+  wp_array L = vec3_array(lo, N), H = vec3_array(hi, N), G = int_array(grp, N);
+  wp_bvh *bvh = NULL;
+  CHECK(wp_bvh_create(&L, &H, &G, 2, &bvh) == WP_SUCCESS);
+  const wp_bvh_desc *d = (const wp_bvh_desc *)wp_bvh_id(bvh);
+  int bad = 0;
+  for (int g = -6; g <= 14; g++) {
+    wp_int32 root = wp__bvh_group_root(d, g);
+    int members = 0;
+    for (int i = 0; i < N; i++)
+      members += grp[i] == g;
+    bad += (root < 0) != (members == 0);
+    if (root < 0)
+      continue;
+    wp_vec3f ql = wp__v3(2, 2, 2), qh = wp__v3(7, 7, 7);
+    wp_bvh_query_t q = wp__bvh_query_aabb(wp_bvh_id(bvh), ql, qh, root);
+    int found = 0, want = 0;
+    wp_int32 i;
+    while (wp__bvh_query_next(&q, &i, WP__FLT_MAX)) {
+      bad += grp[i] != g;
+      found++;
+    }
+    for (i = 0; i < N; i++)
+      want += grp[i] == g && box_hit(lo + 3 * i, hi + 3 * i, ql.c, qh.c);
+    bad += found != want;
+  }
+  CHECK(bad == 0 && d->num_groups == 7);
+  CHECK(wp_bvh_refit(bvh) == WP_SUCCESS);
+  wp_bvh_destroy(bvh);
+  /* without groups: group 0 is the whole tree */
+  CHECK(wp_bvh_create(&L, &H, NULL, 1, &bvh) == WP_SUCCESS);
+  d = (const wp_bvh_desc *)wp_bvh_id(bvh);
+  CHECK(wp__bvh_group_root(d, 0) == d->root && wp__bvh_group_root(d, 1) == -1);
+  wp_bvh_destroy(bvh);
+  wp_array G2 = int_array(grp, N - 1);
+  CHECK_ERR(wp_bvh_create(&L, &H, &G2, 1, &bvh), WP_ERROR_INVALID_VALUE,
+            "299 groups for 300 boxes");
+  CHECK_ERR(wp_bvh_create(&L, &H, &L, 1, &bvh), WP_ERROR_DTYPE_MISMATCH,
+            "groups must be an array of int32");
 }
 
 /* ---- Mesh: a bumpy grid surface --------------------------------------- */
@@ -166,7 +223,7 @@ static void test_mesh_queries(void) {
   grid g = make_grid(12);
   wp_array P = vec3_array(g.pts, g.np), I = int_array(g.idx, 3 * g.nt);
   wp_mesh *mesh = NULL;
-  CHECK(wp_mesh_create(&P, &I, NULL, 1, &mesh) == WP_SUCCESS);
+  CHECK(wp_mesh_create(&P, &I, NULL, NULL, 1, &mesh) == WP_SUCCESS);
   wp_uint64 id = wp_mesh_id(mesh);
   int bad = 0;
   for (int rep = 0; rep < 200; rep++) {
@@ -272,7 +329,7 @@ static void test_mesh_sign(void) {
                       2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5};
   wp_array P = vec3_array(pts, 8), I = int_array(idx, 36);
   wp_mesh *mesh = NULL;
-  CHECK(wp_mesh_create(&P, &I, NULL, 2, &mesh) == WP_SUCCESS);
+  CHECK(wp_mesh_create(&P, &I, NULL, NULL, 2, &mesh) == WP_SUCCESS);
   wp_uint64 id = wp_mesh_id(mesh);
   wp_mesh_query_point_t in =
       wp__mesh_query_point(id, wp__v3(0.3f, 0.6f, 0.45f), 10.0f);
@@ -299,7 +356,7 @@ static void test_empty(void) {
   wp_int32 idx[1] = {0};
   wp_array P = vec3_array(pts, 1), I = int_array(idx, 0);
   wp_mesh *mesh = NULL;
-  CHECK(wp_mesh_create(&P, &I, NULL, 1, &mesh) == WP_SUCCESS);
+  CHECK(wp_mesh_create(&P, &I, NULL, NULL, 1, &mesh) == WP_SUCCESS);
   wp_uint64 id = wp_mesh_id(mesh);
   CHECK(!wp__mesh_query_point(id, wp__v3(0, 0, 0), 1e6f).result);
   CHECK(!wp__mesh_query_ray(id, wp__v3(0, 0, 1), wp__v3(0, 0, -1), 1e6f, -1)
@@ -312,7 +369,7 @@ static void test_empty(void) {
   wp_mesh_destroy(mesh);
   wp_array L = vec3_array(pts, 0);
   wp_bvh *bvh = NULL;
-  CHECK(wp_bvh_create(&L, &L, 1, &bvh) == WP_SUCCESS);
+  CHECK(wp_bvh_create(&L, &L, NULL, 1, &bvh) == WP_SUCCESS);
   wp_bvh_query_t q = wp__bvh_query_aabb(wp_bvh_id(bvh), wp__v3(-1, -1, -1),
                                         wp__v3(1, 1, 1), -1);
   CHECK(!wp__bvh_query_next(&q, &f, WP__FLT_MAX));
@@ -324,37 +381,37 @@ static void test_errors(void) {
   wp_int32 idx[3] = {0, 1, 3};
   wp_array P = vec3_array(pts, 3), I = int_array(idx, 3);
   wp_mesh *mesh = (wp_mesh *)1;
-  CHECK_ERR(wp_mesh_create(&P, &I, NULL, 1, &mesh), WP_ERROR_INVALID_VALUE,
-            "indices[2] = 3 is not a point index");
+  CHECK_ERR(wp_mesh_create(&P, &I, NULL, NULL, 1, &mesh),
+            WP_ERROR_INVALID_VALUE, "indices[2] = 3 is not a point index");
   CHECK(mesh == NULL);
-  CHECK_ERR(wp_mesh_create(NULL, &I, NULL, 1, &mesh), WP_ERROR_INVALID_VALUE,
-            "points is NULL");
-  CHECK_ERR(wp_mesh_create(&P, NULL, NULL, 1, &mesh), WP_ERROR_INVALID_VALUE,
-            "indices is NULL");
-  CHECK_ERR(wp_mesh_create(&P, &I, NULL, 1, NULL), WP_ERROR_INVALID_VALUE,
+  CHECK_ERR(wp_mesh_create(NULL, &I, NULL, NULL, 1, &mesh),
+            WP_ERROR_INVALID_VALUE, "points is NULL");
+  CHECK_ERR(wp_mesh_create(&P, NULL, NULL, NULL, 1, &mesh),
+            WP_ERROR_INVALID_VALUE, "indices is NULL");
+  CHECK_ERR(wp_mesh_create(&P, &I, NULL, NULL, 1, NULL), WP_ERROR_INVALID_VALUE,
             "out is NULL");
-  CHECK_ERR(wp_mesh_create(&I, &I, NULL, 1, &mesh), WP_ERROR_DTYPE_MISMATCH,
-            "points must be an array of vec3f");
-  CHECK_ERR(wp_mesh_create(&P, &P, NULL, 1, &mesh), WP_ERROR_DTYPE_MISMATCH,
-            "indices must be an array of int32");
+  CHECK_ERR(wp_mesh_create(&I, &I, NULL, NULL, 1, &mesh),
+            WP_ERROR_DTYPE_MISMATCH, "points must be an array of vec3f");
+  CHECK_ERR(wp_mesh_create(&P, &P, NULL, NULL, 1, &mesh),
+            WP_ERROR_DTYPE_MISMATCH, "indices must be an array of int32");
   wp_array I2 = int_array(idx, 2);
-  CHECK_ERR(wp_mesh_create(&P, &I2, NULL, 1, &mesh), WP_ERROR_INVALID_VALUE,
-            "not a multiple of 3");
+  CHECK_ERR(wp_mesh_create(&P, &I2, NULL, NULL, 1, &mesh),
+            WP_ERROR_INVALID_VALUE, "not a multiple of 3");
   wp_array V = vec3_array(pts, 2);
   idx[2] = 2;
-  CHECK_ERR(wp_mesh_create(&P, &I, &V, 1, &mesh), WP_ERROR_INVALID_VALUE,
+  CHECK_ERR(wp_mesh_create(&P, &I, &V, NULL, 1, &mesh), WP_ERROR_INVALID_VALUE,
             "2 velocities for 3 points");
-  CHECK_ERR(wp_mesh_create(&P, &I, NULL, 0, &mesh), WP_ERROR_INVALID_VALUE,
-            "leaf_size is 0");
+  CHECK_ERR(wp_mesh_create(&P, &I, NULL, NULL, 0, &mesh),
+            WP_ERROR_INVALID_VALUE, "leaf_size is 0");
   wp_array P2 = P;
   P2.ndim = 2;
   P2.shape[1] = 1;
   P2.strides[1] = 12;
-  CHECK_ERR(wp_mesh_create(&P2, &I, NULL, 1, &mesh), WP_ERROR_NDIM_MISMATCH,
-            "must be 1-d");
+  CHECK_ERR(wp_mesh_create(&P2, &I, NULL, NULL, 1, &mesh),
+            WP_ERROR_NDIM_MISMATCH, "must be 1-d");
   pts[4] = NAN;
-  CHECK_ERR(wp_mesh_create(&P, &I, NULL, 1, &mesh), WP_ERROR_INVALID_VALUE,
-            "point 1 is NaN");
+  CHECK_ERR(wp_mesh_create(&P, &I, NULL, NULL, 1, &mesh),
+            WP_ERROR_INVALID_VALUE, "point 1 is NaN");
   pts[4] = 0;
   CHECK_ERR(wp_mesh_refit(NULL), WP_ERROR_INVALID_VALUE, "mesh is NULL");
   CHECK_ERR(wp_mesh_support_winding_number(NULL, 1), WP_ERROR_INVALID_VALUE,
@@ -362,26 +419,26 @@ static void test_errors(void) {
   /* BVH */
   wp_bvh *bvh = (wp_bvh *)1;
   wp_array L = vec3_array(pts, 3), H = vec3_array(pts, 2);
-  CHECK_ERR(wp_bvh_create(&L, &H, 1, &bvh), WP_ERROR_INVALID_VALUE,
+  CHECK_ERR(wp_bvh_create(&L, &H, NULL, 1, &bvh), WP_ERROR_INVALID_VALUE,
             "lowers has 3 boxes but uppers 2");
   CHECK(bvh == NULL);
-  CHECK_ERR(wp_bvh_create(NULL, &H, 1, &bvh), WP_ERROR_INVALID_VALUE,
+  CHECK_ERR(wp_bvh_create(NULL, &H, NULL, 1, &bvh), WP_ERROR_INVALID_VALUE,
             "lowers is NULL");
-  CHECK_ERR(wp_bvh_create(&L, NULL, 1, &bvh), WP_ERROR_INVALID_VALUE,
+  CHECK_ERR(wp_bvh_create(&L, NULL, NULL, 1, &bvh), WP_ERROR_INVALID_VALUE,
             "uppers is NULL");
-  CHECK_ERR(wp_bvh_create(&L, &I, 1, &bvh), WP_ERROR_DTYPE_MISMATCH,
+  CHECK_ERR(wp_bvh_create(&L, &I, NULL, 1, &bvh), WP_ERROR_DTYPE_MISMATCH,
             "uppers must be an array of vec3f");
-  CHECK_ERR(wp_bvh_create(&L, &L, 0, &bvh), WP_ERROR_INVALID_VALUE,
+  CHECK_ERR(wp_bvh_create(&L, &L, NULL, 0, &bvh), WP_ERROR_INVALID_VALUE,
             "leaf_size is 0");
   wp_array Lc = L;
   Lc.device = WP_DEVICE_CUDA(0);
-  CHECK_ERR(wp_bvh_create(&L, &Lc, 1, &bvh), WP_ERROR_DEVICE_MISMATCH,
+  CHECK_ERR(wp_bvh_create(&L, &Lc, NULL, 1, &bvh), WP_ERROR_DEVICE_MISMATCH,
             "another device");
   pts[0] = NAN;
-  CHECK_ERR(wp_bvh_create(&L, &L, 1, &bvh), WP_ERROR_INVALID_VALUE,
+  CHECK_ERR(wp_bvh_create(&L, &L, NULL, 1, &bvh), WP_ERROR_INVALID_VALUE,
             "the bounds of item 0 are NaN");
   pts[0] = 0;
-  CHECK(wp_bvh_create(&L, &L, 1, &bvh) == WP_SUCCESS);
+  CHECK(wp_bvh_create(&L, &L, NULL, 1, &bvh) == WP_SUCCESS);
   pts[3] = NAN;
   CHECK_ERR(wp_bvh_refit(bvh), WP_ERROR_INVALID_VALUE,
             "the bounds of item 1 are NaN");
@@ -396,6 +453,7 @@ int main(void) {
   test_bvh_queries(1, 1);
   test_bvh_queries(200, 1);
   test_bvh_queries(333, 4);
+  test_bvh_groups();
   test_mesh_queries();
   test_mesh_sign();
   test_closest_grad();

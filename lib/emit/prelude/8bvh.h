@@ -330,3 +330,25 @@ WP_FN wp_bvh_query_t wp__bvh_query_step(wp_bvh_query_t q, float max_dist) {
     return q.found ? q.bounds_nr : old;                                        \
   }
 WP__BVH_QUERY_NEXT(BvhQuery)
+
+/* bvh_get_group_root: the root of the group's subtree (binary search of the
+ * ascending group ids); -1 for a group without items.  Without groups every
+ * item is in group 0, whose root is the tree's. */
+WP_FN wp_int32 wp__bvh_group_root(const wp_bvh_desc *bvh, wp_int32 group) {
+  if (!bvh->num_groups)
+    return group == 0 ? bvh->root : -1;
+  wp_int32 lo = 0, hi = bvh->num_groups;
+  while (lo < hi) {
+    wp_int32 mid = (lo + hi) >> 1;
+    if (bvh->group_ids[mid] < group)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < bvh->num_groups && bvh->group_ids[lo] == group
+             ? bvh->group_roots[lo]
+             : -1;
+}
+WP_FN wp_int32 wp_bvh_get_group_root_uint64(wp_uint64 id, wp_int32 group) {
+  return wp__bvh_group_root((const wp_bvh_desc *)id, group);
+}

@@ -983,9 +983,9 @@ wp_adj_mesh_query_point_sign_parity_uint64_vec3f_float32_int32_float32(
  * t dt/dstart; u, v move with x inside the plane as the barycentrics of a
  * point in the face (wp__adj_closest's face formula).  The normal is
  * constant; the sign (the determinant) gets no gradient. */
-WP_FN void wp__adj_mesh_ray(wp_uint64 id, wp_vec3f o, wp_vec3f d,
-                            wp_mesh_query_ray_t r, wp_mesh_query_ray_t g,
+WP_FN void wp__adj_mesh_ray(wp_uint64 id, wp_vec3f o, wp_vec3f d,                            wp_mesh_query_ray_t r, wp_mesh_query_ray_t g,
                             wp_vec3f *go, wp_vec3f *gd) {
+  (void)o;
   if (!r.result)
     return;
   const wp_mesh_desc *m = wp__mesh(id);
@@ -1030,4 +1030,8 @@ WP_FN void wp_adj_mesh_query_ray_uint64_vec3f_vec3f_float32_int32(
   (void)gmax;
   (void)groot;
   wp__adj_mesh_ray(id, o, d, r, g, go, gd);
+}
+
+WP_FN wp_int32 wp_mesh_get_group_root_uint64(wp_uint64 id, wp_int32 group) {
+  return wp__bvh_group_root(&wp__mesh(id)->bvh, group);
 }

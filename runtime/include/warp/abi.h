@@ -438,6 +438,13 @@ typedef struct wp_bvh_desc {
   wp_int32 num_items;
   wp_int32 root; /* -1 for an empty tree */
   wp_int32 max_depth;
+  /* grouped trees (bvh_get_group_root): num_groups distinct group ids,
+     ascending, and the root node of each group's subtree; NULL and 0
+     without groups (every item then is in group 0) */
+  const wp_int32 *group_ids;
+  const wp_int32 *group_roots;
+  wp_int32 num_groups;
+  wp_int32 reserved;
 } wp_bvh_desc;
 
 typedef struct wp_mesh_desc {

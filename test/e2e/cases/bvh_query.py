@@ -84,6 +84,35 @@ def mesh_bvh(mesh: wp.uint64, lo: wp.array(dtype=wp.vec3), count: wp.array(dtype
     index_sum[i] = s
 
 
+@wp.kernel
+def grouped(bvh: wp.uint64, lo: wp.array(dtype=wp.vec3), g: wp.array(dtype=int), half: float,
+            root: wp.array(dtype=int), count: wp.array(dtype=int), index_sum: wp.array(dtype=int)):
+    # a query from a group's subtree (a group without boxes has root -1,
+    # which queries take as the whole tree)
+    i = wp.tid()
+    r = wp.bvh_get_group_root(bvh, g[i])
+    root[i] = int(r >= 0)
+    q = wp.bvh_query_aabb(bvh, lo[i], lo[i] + wp.vec3(half), r)
+    b = int(0)
+    n = int(0)
+    s = int(0)
+    while wp.bvh_query_next(q, b):
+        n += 1
+        s += b
+    count[i] = n
+    index_sum[i] = s
+
+
+@wp.kernel
+def mesh_grouped(mesh: wp.uint64, starts: wp.array(dtype=wp.vec3), g: wp.array(dtype=int),
+                 hit: wp.array(dtype=int), t: wp.array(dtype=float)):
+    i = wp.tid()
+    r = wp.mesh_query_ray(mesh, starts[i], wp.vec3(0.0, 0.0, -1.0), 100.0, wp.mesh_get_group_root(mesh, g[i]))
+    hit[i] = int(r.result)
+    if r.result:
+        t[i] = r.t
+
+
 def _bvh(**kw):
     return ("object", "bvh", dict(lowers="lowers", uppers="uppers", **kw))
 
@@ -124,7 +153,22 @@ TESTS = [
     dict(name="spheres_capsules", dim=N,
          arrays=dict(centers=("uniform", -1.0, 5.0), dirs=("uniform", -1.0, 1.0), **_BOXES), shapes=_SHAPES,
          launches=[dict(kernel="spheres", args=dict(bvh=_bvh(), radius=0.4))],
-         outputs=["count", "index_sum", "capsule_count", "capsule_sum"]),
+         outputs=["count", "index_sum", "capsule_count", "capsule_sum"]),    dict(name="groups", dim=N,
+         arrays=dict(lo=("uniform", -1.0, 5.0), g=("int", -1, 5), gid=("int", 0, 3), **_BOXES),
+         shapes=dict(gid=(NB,), **_SHAPES),
+         launches=[dict(kernel="grouped", args=dict(bvh=_bvh(groups="gid", leaf_size=2), half=0.5))],
+         outputs=["root", "count", "index_sum"]),
+    # a mesh of stacked horizontal quads z = 0, 1, 2, 3, one group each: a
+    # ray down from z = 10 hits the top quad of the group it starts in
+    dict(name="mesh_groups", dim=64,
+         arrays=dict(starts=("uniform", 0.05, 0.95), g=("int", -1, 4),
+                     qp=("values", [[x, y, z] for z in range(4) for x, y in ((0, 0), (1, 0), (1, 1), (0, 1))]),
+                     qt=("values", [4 * z + k for z in range(4) for k in (0, 1, 2, 0, 2, 3)]),
+                     qg=("values", [z for z in range(4) for _ in range(2)])),
+         shapes=dict(qp=(16,), qt=(24,), qg=(8,)),
+         launches=[dict(kernel="mesh_grouped",
+                        args=dict(mesh=("object", "mesh", dict(points="qp", indices="qt", groups="qg"))))],
+         outputs=["hit", "t"]),
     dict(name="mesh_get_bvh", dim=N,
          arrays=dict(lo=("uniform", -0.5, 1.5), mp=("uniform", 0.0, 1.0), mt=("int", 0, 59)),
          shapes=dict(mp=(60,), mt=(90,)),

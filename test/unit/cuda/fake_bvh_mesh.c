@@ -53,8 +53,8 @@ void test_fake_bvh_mesh(void) {
         WP_SUCCESS);
 
   wp_mesh *dm = NULL, *hm = NULL;
-  CHECK(wp_mesh_create(&dp, &di, NULL, 2, &dm) == WP_SUCCESS);
-  CHECK(wp_mesh_create(&hp, &hi, NULL, 2, &hm) == WP_SUCCESS);
+  CHECK(wp_mesh_create(&dp, &di, NULL, NULL, 2, &dm) == WP_SUCCESS);
+  CHECK(wp_mesh_create(&hp, &hi, NULL, NULL, 2, &hm) == WP_SUCCESS);
   CHECK(wp_mesh_device(dm) == CUDA0);
   const wp_mesh_desc *h = (const wp_mesh_desc *)wp_mesh_id(hm);
   wp_mesh_desc d;
@@ -80,7 +80,7 @@ void test_fake_bvh_mesh(void) {
 
   /* a BVH over device boxes */
   wp_bvh *bvh = NULL;
-  CHECK(wp_bvh_create(&dp, &dp, 1, &bvh) == WP_SUCCESS);
+  CHECK(wp_bvh_create(&dp, &dp, NULL, 1, &bvh) == WP_SUCCESS);
   wp_bvh_desc bd;
   CHECK(read_device(&bd, (const void *)wp_bvh_id(bvh), sizeof bd));
   CHECK(bd.num_items == NP && bd.item_lowers == dp.data);
@@ -89,13 +89,13 @@ void test_fake_bvh_mesh(void) {
 
   /* arrays on two devices */
   wp_mesh *m2 = NULL;
-  CHECK_ERR(wp_mesh_create(&dp, &hi, NULL, 1, &m2), WP_ERROR_DEVICE_MISMATCH,
-            "indices is on another device");
+  CHECK_ERR(wp_mesh_create(&dp, &hi, NULL, NULL, 1, &m2),
+            WP_ERROR_DEVICE_MISMATCH, "indices is on another device");
   /* an index out of range, found in the host copy */
   idx[4] = NP;
   wp_array bad = upload(idx, WP_INT32, 3 * NT);
-  CHECK_ERR(wp_mesh_create(&dp, &bad, NULL, 1, &m2), WP_ERROR_INVALID_VALUE,
-            "indices[4] = 36 is not a point index");
+  CHECK_ERR(wp_mesh_create(&dp, &bad, NULL, NULL, 1, &m2),
+            WP_ERROR_INVALID_VALUE, "indices[4] = 36 is not a point index");
   CHECK(m2 == NULL);
   wp_mesh_destroy(hm);
   wp_mesh_destroy(dm);
