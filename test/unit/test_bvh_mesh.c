@@ -1,6 +1,6 @@
 /* test_bvh_mesh.c - wp_bvh and wp_mesh (<warp/bvh.h>, <warp/mesh.h>): the
  * trees the runtime builds, walked by the kernels' query code
- * (lib/emit/prelude/8bvh.h, 8mesh.h, compiled here as plain C), against
+ * (lib/emit/prelude/8bvh.h, 8mesh*.h, compiled here as plain C), against
  * brute-force loops over every box and triangle; refit; the errors of bad
  * input. */
 #define CHECK_LAST_ERROR wp_last_error
@@ -23,6 +23,7 @@ CHECK_TALLY;
 #pragma GCC diagnostic pop
 #include "../../lib/emit/prelude/8bvh.h"
 #include "../../lib/emit/prelude/8mesh.h"
+#include "../../lib/emit/prelude/8mesh_builtins.h"
 
 static unsigned rng_state = 12345u;
 static float frand(void) {
