@@ -75,10 +75,9 @@ static wp_int32 build_node(build_ctx *c, wp_int32 first, wp_int32 n,
   wp_int32 id = t->num_nodes++;
   wp_bvh_node *node = &t->nodes[id];
   wp_int32 *p = t->prims + first;
-  box_of(c, p, n, node);
   if (depth > t->max_depth)
     t->max_depth = depth;
-  if (n <= c->leaf_size) {
+  if (n <= c->leaf_size) { /* bounds: wpi_bvh_refit after the build */
     node->left = -1 - first;
     node->right = first + n;
     return id;
@@ -125,12 +124,7 @@ static wp_int32 build_groups(build_ctx *c, const wp_int32 *gstart, wp_int32 g0,
   wp_int32 mid = g0 + (g1 - g0) / 2;
   wp_int32 l = build_groups(c, gstart, g0, mid, depth + 1);
   wp_int32 r = build_groups(c, gstart, mid, g1, depth + 1);
-  wp_bvh_node *node = &t->nodes[id];
-  const wp_bvh_node *a = &t->nodes[l], *b = &t->nodes[r];
-  for (int k = 0; k < 3; k++) {
-    node->lower[k] = a->lower[k] < b->lower[k] ? a->lower[k] : b->lower[k];
-    node->upper[k] = a->upper[k] > b->upper[k] ? a->upper[k] : b->upper[k];
-  }
+  wp_bvh_node *node = &t->nodes[id]; /* bounds: by the refit */
   node->left = l;
   node->right = r;
   return id;
@@ -218,6 +212,7 @@ wp_status wpi_bvh_build_grouped(wpi_bvh_tree *t, const float *lo,
   if (!groups) {
     t->root = build_node(&c, 0, n, 1);
     free(cent);
+    wpi_bvh_refit(t, lo, hi);
     return WP_SUCCESS;
   }
   wp_int32 *gstart = NULL;
@@ -228,6 +223,8 @@ wp_status wpi_bvh_build_grouped(wpi_bvh_tree *t, const float *lo,
   free(cent);
   if (st != WP_SUCCESS)
     wpi_bvh_tree_free(t);
+  else
+    wpi_bvh_refit(t, lo, hi);
   return st;
 }
 
