@@ -13,8 +13,13 @@ static const struct {
 #undef S
 };
 
-/* The type a FIELDS entry names: a scalar name or vec3<suffix>. */
+/* The type a FIELDS entry names: a scalar name or vec3<suffix>, or
+ * array_<one of those> (a 1-d array, laid out as Warp's array_t). */
 static const ir_type *field_type(ir_types *T, const char *s, size_t n) {
+  if (n > 6 && !strncmp(s, "array_", 6)) {
+    const ir_type *e = field_type(T, s + 6, n - 6);
+    return e ? ir_t_array(T, e, 1) : NULL;
+  }
   for (int k = WP_SCALAR_BOOL; k <= WP_SCALAR_BFLOAT16; k++) {
     const char *sn = ir_scalar_name(k);
     if (sn && strlen(sn) == n && !strncmp(sn, s, n))

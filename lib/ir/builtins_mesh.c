@@ -165,13 +165,15 @@ type_t ir_chk_mesh_get(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return ir_t_vec(T, WP_SCALAR_FLOAT32, 3);
 }
 
-/* mesh_get_bvh(id) -> uint64: the id of the mesh's BVH */
+/* mesh_get_bvh(id) -> uint64: the id of the mesh's BVH;
+ * mesh_get(id) -> Mesh: its points, velocities and indices arrays */
 type_t ir_chk_mesh_get_bvh(ir_types *T, const ir_builtin *b, type_t *a, int n,
                            const char **err) {
-  (void)b;
   (void)n;
   if (!is_id(a[0]))
     return fail(T, err, "the mesh id must be a uint64");
+  if (b->id == IR_B_MESH_GET)
+    return ir_builtin_struct_find(T, "Mesh");
   return ir_t_scalar(T, WP_SCALAR_UINT64);
 }
 

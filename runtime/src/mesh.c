@@ -187,6 +187,8 @@ static wp_status build(wp_mesh *m, const wp_array *groups, wp_int32 leaf_size,
   d.bvh.item_uppers = m->d_hi;
   d.points = m->points.data;
   d.velocities = m->has_velocities ? m->velocities.data : NULL;
+  d.points_grad = m->points.grad;
+  d.velocities_grad = m->has_velocities ? m->velocities.grad : NULL;
   d.indices = m->indices.data;
   d.num_points = np;
   d.num_tris = nt;

@@ -3,7 +3,8 @@ of the closest point with respect to the query point), mesh_query_ray (t,
 u and v with respect to the start and the direction) and
 mesh_eval_position (the point at u, v: so the closest point's gradient,
 the projection onto the face's plane), against warp-lang and central
-finite differences.
+finite differences; through mesh_get(id).points into the mesh's points
+array, against warp-lang.
 
 The queries are float32 only (Warp's), so the float64 twins cast the point
 to vec3f for the query and the results back: the differences use a step
@@ -106,6 +107,23 @@ def ray_f64(mesh: wp.uint64, starts: wp.array(dtype=wp.vec3d), dirs: wp.array(dt
 STARTS = (3.0 * _c + 0.2 * _e).astype(np.float32)
 DIRS = (_c + 0.05 * _e - STARTS).astype(np.float32)
 
+@wp.func
+def tri_area(mesh_id: wp.uint64, tri_id: int) -> float:
+    # the mesh's own arrays, through mesh_get (Warp's test_grad does this)
+    mesh = wp.mesh_get(mesh_id)
+    i, j, k = mesh.indices[tri_id * 3 + 0], mesh.indices[tri_id * 3 + 1], mesh.indices[tri_id * 3 + 2]
+    a = mesh.points[i]
+    b = mesh.points[j]
+    c = mesh.points[k]
+    return wp.length(wp.cross(b - a, c - a)) * 0.5
+
+
+@wp.kernel
+def areas(mesh: wp.uint64, area: wp.array(dtype=float)):
+    t = wp.tid()
+    area[t] = tri_area(mesh, t)
+
+
 _MESH = ("object", "mesh", dict(points="verts", indices="tris"))
 _ARRAYS = dict(pts=("values", PTS.tolist()), verts=("values", VERTS.tolist()),
                tris=("values", TRIS.ravel().tolist()))
@@ -113,6 +131,12 @@ _SHAPES = dict(verts=(len(VERTS),), tris=(3 * len(TRIS),))
 _FD = dict(fd_h=1e-3, fd_rtol=1e-3, fd_atol=2e-4)
 
 GRAD_TESTS = [
+    # the gradient lands in the mesh's points array (a float32 array the
+    # float64 twin cannot perturb: warp-lang only)
+    dict(name="mesh_get_points", dim=len(TRIS), shapes=_SHAPES,
+         arrays=dict(verts=_ARRAYS["verts"], tris=_ARRAYS["tris"]),
+         launches=[dict(kernel="areas", args=dict(mesh=_MESH))],
+         outputs=["area"], inputs=["verts"], fd=False),
     dict(name="ray", dim=len(STARTS), shapes=_SHAPES,
          arrays=dict(starts=("values", STARTS.tolist()), dirs=("values", DIRS.tolist()),
                      verts=_ARRAYS["verts"], tris=_ARRAYS["tris"]),

@@ -370,3 +370,36 @@ WP_FN void wp_adj_mesh_query_ray_uint64_vec3f_vec3f_float32_int32(
 WP_FN wp_int32 wp_mesh_get_group_root_uint64(wp_uint64 id, wp_int32 group) {
   return wp__bvh_group_root(&wp__mesh(id)->bvh, group);
 }
+
+/* mesh_get(id): Warp's Mesh struct, the mesh's arrays as array_t values
+ * (1-d, contiguous; velocities empty when the mesh has none). */
+typedef struct wp_mesh_t {
+  wp_array_t points;
+  wp_array_t velocities;
+  wp_array_t indices;
+} wp_mesh_t;
+
+WP_FN wp_array_t wp__array1(const void *data, void *grad, wp_int32 n,
+                            wp_int32 stride) {
+  wp_array_t a;
+  a.data = (void *)data;
+  a.grad = grad;
+  for (int k = 0; k < 4; k++) {
+    a.shape[k] = 0;
+    a.strides[k] = 0;
+  }
+  a.shape[0] = data ? n : 0;
+  a.strides[0] = stride;
+  a.ndim = 1;
+  return a;
+}
+
+WP_FN wp_mesh_t wp_mesh_get_uint64(wp_uint64 id) {
+  const wp_mesh_desc *m = wp__mesh(id);
+  wp_mesh_t r;
+  r.points = wp__array1(m->points, m->points_grad, m->num_points, 12);
+  r.velocities =
+      wp__array1(m->velocities, m->velocities_grad, m->num_points, 12);
+  r.indices = wp__array1(m->indices, 0, 3 * m->num_tris, 4);
+  return r;
+}

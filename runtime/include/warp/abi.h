@@ -461,6 +461,11 @@ typedef struct wp_mesh_desc {
      (wp_mesh_support_winding_number), 0: by ray votes, as Warp without
      support_winding_number */
   wp_int32 winding;
+  wp_int32 reserved;
+  /* the grads of the points and velocities arrays (NULL when they have
+     none): mesh_get(id).points[i] in a differentiable kernel adds to them */
+  float *points_grad;
+  float *velocities_grad;
 } wp_mesh_desc;
 
 #ifdef __cplusplus

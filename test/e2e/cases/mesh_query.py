@@ -1,6 +1,6 @@
 """Mesh queries against warp-lang: closest points (signed by ray votes,
 by normals, by winding numbers or by ray parity, no sign, furthest; the deprecated out-parameter forms too), rays (nearest hit, any hit, counted hits), box and sphere
-queries, evaluation at barycentric coordinates, the get_* accessors, on a
+queries, evaluation at barycentric coordinates, the get_* accessors and mesh_get, on a
 bumpy closed icosphere (320 triangles) and a flat quad.
 
 Ties: a point whose closest feature is an edge or vertex shared by several
@@ -277,11 +277,14 @@ def mixed(mesh: wp.uint64, pts: wp.array(dtype=wp.vec3), half: float, count: wp.
 
 @wp.kernel
 def accessors(mesh: wp.uint64, point: wp.array(dtype=wp.vec3), vel: wp.array(dtype=wp.vec3),
-              index: wp.array(dtype=int)):
+              index: wp.array(dtype=int), point2: wp.array(dtype=wp.vec3), sizes: wp.array(dtype=int)):
     i = wp.tid()
     point[i] = wp.mesh_get_point(mesh, i)
     vel[i] = wp.mesh_get_velocity(mesh, i)
     index[i] = wp.mesh_get_index(mesh, i)
+    m = wp.mesh_get(mesh)
+    point2[i] = m.points[m.indices[i]] + m.velocities[m.indices[i]]
+    sizes[i] = m.points.shape[0] * 10000 + m.indices.shape[0]
 
 
 def _sphere(**kw):
@@ -371,6 +374,5 @@ TESTS = [
          outputs=["count", "index_sum"]),
     dict(name="accessors", dim=3 * NF, arrays=dict(**_SPHERE_ARRAYS, **_VELS),
          shapes=dict(vels=(NV,), **_SPHERE_SHAPES),
-         launches=[dict(kernel="accessors", args=dict(mesh=_sphere(velocities="vels")))],
-         outputs=["point", "vel", "index"]),
+         launches=[dict(kernel="accessors", args=dict(mesh=_sphere(velocities="vels")))],         outputs=["point", "vel", "index", "point2", "sizes"]),
 ]
