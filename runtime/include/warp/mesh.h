@@ -10,7 +10,8 @@
  *
  * The mesh keeps pointers to the points, indices and velocities arrays (as
  * Warp's does: a kernel may move the points, then wp_mesh_refit updates the
- * tree): they must outlive it.  For CUDA arrays the tree is built on the * host from copies and then copied to the device.  mesh_get(id) in a
+ * tree): they must outlive it.  For CUDA arrays the tree is built on the
+ * host from copies and then copied to the device.  mesh_get(id) in a
  * kernel sees the arrays' grads as they were at wp_mesh_create (allocate
  * them before).
  *
