@@ -34,18 +34,21 @@ typedef struct wp_bvh wp_bvh;
 
 /* Builds a BVH over n boxes: lowers[i] and uppers[i] are the corners of
  * box i (contiguous 1-d arrays of vec3f of the same length n, on the same
- * device, CPU or CUDA; n may be 0: every query then finds nothing). * groups:
- * NULL, or n int32 group ids (Warp's Bvh(groups=...)): the boxes of each group
- * then are one subtree, whose root bvh_get_group_root(id, group) gives kernels
- * (to pass as a query's root; -1 for a group without boxes, which queries take
- * as the whole tree; without groups every box is in group 0).  leaf_size (>= 1;
- * Warp's default is 1) is the most boxes per leaf. *out gets the BVH (free it
- * with wp_bvh_destroy). Errors: WP_ERROR_INVALID_VALUE (out, lowers or uppers
- * NULL, arrays of different lengths, not contiguous, a leaf_size < 1, NaN
- * bounds), WP_ERROR_DTYPE_MISMATCH (not vec3f; groups not int32),
- * WP_ERROR_NDIM_MISMATCH (not 1-d), WP_ERROR_DEVICE_MISMATCH (on two devices),
- * WP_ERROR_OUT_OF_MEMORY, the errors of CUDA memory (<warp/memory.h>); *out is
- * NULL on error. */
+ * device, CPU or CUDA; n may be 0: every query then finds nothing).
+ *
+ * groups: NULL, or n int32 group ids (Warp's Bvh(groups=...)): the boxes of
+ * each group then are one subtree, whose root bvh_get_group_root(id, group)
+ * gives kernels (to pass as a query's root; -1 for a group without boxes,
+ * which queries take as the whole tree; without groups every box is in
+ * group 0).  leaf_size (>= 1; Warp's default is 1) is the most boxes per
+ * leaf.  *out gets the BVH (free it with wp_bvh_destroy).
+ *
+ * Errors: WP_ERROR_INVALID_VALUE (out, lowers or uppers NULL, arrays of
+ * different lengths, not contiguous, a leaf_size < 1, NaN bounds),
+ * WP_ERROR_DTYPE_MISMATCH (not vec3f; groups not int32),
+ * WP_ERROR_NDIM_MISMATCH (not 1-d), WP_ERROR_DEVICE_MISMATCH (on two
+ * devices), WP_ERROR_OUT_OF_MEMORY, the errors of CUDA memory
+ * (<warp/memory.h>); *out is NULL on error. */
 wp_status wp_bvh_create(const wp_array *lowers, const wp_array *uppers,
                         const wp_array *groups, wp_int32 leaf_size,
                         wp_bvh **out);

@@ -34,16 +34,18 @@ typedef struct wp_mesh wp_mesh;
 
 /* Builds a mesh from `points` (1-d contiguous vec3f, P points), `indices`
  * (1-d contiguous int32 of 3 T entries: triangle t is points indices[3t],
- * indices[3t+1], indices[3t+2]; T may be 0) and `velocities` (NULL, or * vec3f
- * like points, P of them), all on one device.  groups: NULL or T int32 group
- * ids, one per triangle (Warp's Mesh(groups=...): mesh_get_group_root, as
- * <warp/bvh.h> says).  leaf_size (>= 1) is the most triangles per BVH leaf.
- * *out gets the mesh (wp_mesh_destroy). Errors: WP_ERROR_INVALID_VALUE (out,
- * points or indices NULL, a length of indices that is not a multiple of 3, an
- * index outside 0..P-1 (the message names the first), velocities or groups of
- * another length, arrays not contiguous, leaf_size < 1, NaN points),
- * WP_ERROR_DTYPE_MISMATCH, WP_ERROR_NDIM_MISMATCH, WP_ERROR_DEVICE_MISMATCH,
- * WP_ERROR_OUT_OF_MEMORY, CUDA memory errors; *out is NULL on error. */
+ * indices[3t+1], indices[3t+2]; T may be 0) and `velocities` (NULL, or
+ * vec3f like points, P of them), all on one device.  groups: NULL or T
+ * int32 group ids, one per triangle (Warp's Mesh(groups=...):
+ * mesh_get_group_root, as <warp/bvh.h> says).  leaf_size (>= 1) is the
+ * most triangles per BVH leaf.  *out gets the mesh (wp_mesh_destroy).
+ *
+ * Errors: WP_ERROR_INVALID_VALUE (out, points or indices NULL, a length of
+ * indices that is not a multiple of 3, an index outside 0..P-1 (the
+ * message names the first), velocities or groups of another length, arrays
+ * not contiguous, leaf_size < 1, NaN points), WP_ERROR_DTYPE_MISMATCH,
+ * WP_ERROR_NDIM_MISMATCH, WP_ERROR_DEVICE_MISMATCH, WP_ERROR_OUT_OF_MEMORY,
+ * CUDA memory errors; *out is NULL on error. */
 wp_status wp_mesh_create(const wp_array *points, const wp_array *indices,
                          const wp_array *velocities, const wp_array *groups,
                          wp_int32 leaf_size, wp_mesh **out);
