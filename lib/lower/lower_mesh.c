@@ -9,7 +9,7 @@
  *   found = wp.mesh_query_point_sign_winding_number(mesh, p, max_dist,
  *               inside, face, u, v[, accuracy, threshold])
  *   found = wp.mesh_query_ray(mesh, start, dir, max_t, t, u, v, sign,
- *                             normal, face)
+ *                             normal, face[, root])
  *
  * Each is lowered to the struct form (the builtin's own entry) and the
  * struct's fields are assigned to the out variables, which must be local
@@ -38,7 +38,7 @@ static const outform forms[] = {
      2,
      {"sign", "face", "u", "v"}},
     {IR_B_MESH_QUERY_POINT_SIGN_PARITY, 3, 4, 2, {"sign", "face", "u", "v"}},
-    {IR_B_MESH_QUERY_RAY, 4, 6, 0, {"t", "u", "v", "sign", "normal", "face"}},
+    {IR_B_MESH_QUERY_RAY, 4, 6, 1, {"t", "u", "v", "sign", "normal", "face"}},
 };
 
 static const outform *form_of(ir_builtin_id id, int nargs) {

@@ -169,6 +169,9 @@ def out_params(mesh: wp.uint64, pts: wp.array(dtype=wp.vec3), found: wp.array(dt
     if wp.mesh_query_ray(mesh, p, -p, 10.0, tt, u, v, s, n, face):
         t[i] = tt
         normal[i] = n
+    root = int(-1)
+    if wp.mesh_query_ray(mesh, p, p, 10.0, tt, u, v, s, n, face, root):
+        t[i] = t[i] + 100.0 * tt
 
 
 @wp.kernel
