@@ -13,8 +13,9 @@
  *
  * Each is lowered to the struct form (the builtin's own entry) and the
  * struct's fields are assigned to the out variables, which must be local
- * variables of the fields' types (Warp passes them by reference); the call's
- * value is the struct's `result`. */
+ * variables of the fields' types (Warp passes them by reference), and keep
+ * their values when nothing is found, as Warp's do; the call's value is the
+ * struct's `result`. */
 #include "lower_internal.h"
 
 #include <string.h>
@@ -68,6 +69,10 @@ ir_value *lower_mesh_outform(lower_ctx *c, const ast_expr *e,
   ir_value *r = lower_builtin(c, b, args, n, e->loc);
   if (!r)
     return NULL;
+  int rm = ir_struct_member(r->type, "result");
+  ir_value *found =
+      lower_emit(c, IR_EXTRACT, r->type->members[rm], &r, 1, e->loc);
+  found->aux = rm;
   for (int k = 0; k < f->nout; k++) {
     const ast_expr *a = e->items[f->nin + k];
     int m = ir_struct_member(r->type, f->fields[k]);
@@ -90,12 +95,16 @@ ir_value *lower_mesh_outform(lower_ctx *c, const ast_expr *e,
     x->aux = m;
     if (!c->fs->cur)
       return NULL;
-    x->name = a->name;
-    lower_write_var(c, var, c->fs->cur, x);
+    /* Warp writes the out-parameters only when the query found something */
+    ir_value *old = lower_read_var(c, var, c->fs->cur);
+    ir_value *sel[3] = {found, x, old};
+    ir_value *v =
+        old ? lower_builtin(c, ir_builtin_get(IR_B_WHERE), sel, 3, a->loc)
+            : NULL;
+    if (!v)
+      return NULL;
+    v->name = a->name;
+    lower_write_var(c, var, c->fs->cur, v);
   }
-  int m = ir_struct_member(r->type, "result");
-  ir_value *found =
-      lower_emit(c, IR_EXTRACT, r->type->members[m], &r, 1, e->loc);
-  found->aux = m;
   return found;
 }
