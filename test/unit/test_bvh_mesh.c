@@ -158,6 +158,12 @@ static void test_bvh_groups(void) {
     bad += found != want;
   }
   CHECK(bad == 0 && d->num_groups == 7);
+  /* a root that is no node finds nothing (instead of reading past the
+     nodes) */
+  wp_bvh_query_t q = wp__bvh_query_aabb(wp_bvh_id(bvh), wp__v3(-1, -1, -1),
+                                        wp__v3(11, 11, 11), d->num_nodes);
+  wp_int32 any;
+  CHECK(!wp__bvh_query_next(&q, &any, WP__FLT_MAX));
   CHECK(wp_bvh_refit(bvh) == WP_SUCCESS);
   wp_bvh_destroy(bvh);
   /* without groups: group 0 is the whole tree */

@@ -181,7 +181,8 @@ WP_FN wp_bvh_query_t wp__bvh_query_start(wp_uint64 id, wp_int32 kind,
   q.bounds_nr = -1;
   q.found = 0;
   q.stack[0] = root == -1 ? bvh->root : root;
-  q.count = q.stack[0] >= 0 ? 1 : 0;
+  /* a root that is no node of the tree finds nothing */
+  q.count = q.stack[0] >= 0 && q.stack[0] < bvh->num_nodes ? 1 : 0;
   return q;
 }
 

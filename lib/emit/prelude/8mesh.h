@@ -387,7 +387,7 @@ WP_FN wp_bool wp__mesh_ray(const wp_mesh_desc *m, wp_vec3f start, wp_vec3f dir,
   wp_int32 stack[WP_BVH_STACK];
   int n = 0;
   wp_int32 start_node = root == -1 ? bvh->root : root;
-  if (start_node >= 0)
+  if (start_node >= 0 && start_node < bvh->num_nodes)
     stack[n++] = start_node;
   float best = max_t;
   wp_bool hit = 0;
