@@ -18,8 +18,8 @@ import subprocess
 import sys
 import warnings
 
-# Families out of scope by decision (issue 5): tile primitives, mesh / BVH /
-# texture queries, sparse (hash grids and volumes: supported since issue 14).  The names and prefixes come
+# Families out of scope by decision (issue 5): tile primitives, texture
+# queries, sparse (hash grids, volumes, meshes and BVHs: supported since issue 14).  The names and prefixes come
 # from warpc's own table (`warpc --list-out-of-scope`, lib/ir/builtins_util.c),
 # which also gives those calls their diagnostic; whole warp-lang groups here.
 OUT_GROUPS = {"Tile Primitives"}
@@ -128,7 +128,7 @@ def main():
                "test/cli/coverage_table.sh fails when this file and the registry disagree.\n" % version)
     out.append("Status: **supported** (a registry entry; *gradient* says whether it has an adjoint "
                "rule), **supported (lowering)** (a construct the lowering handles itself), "
-               "**not yet**, **out of scope** by decision (tile primitives, mesh / BVH / "
+               "**not yet**, **out of scope** by decision (tile primitives, "
                "texture queries, sparse).  A supported family may not accept "
                "every overload listed (some quaternion and transform overloads).\n")
     out.append("Summary: %d families: %d supported, %d not yet, %d out of scope.\n"

@@ -13,8 +13,13 @@ static const struct {
 #undef S
 };
 
-/* The type a FIELDS entry names: a scalar name or vec3<suffix>. */
+/* The type a FIELDS entry names: a scalar name or vec3<suffix>, or
+ * array_<one of those> (a 1-d array, laid out as Warp's array_t). */
 static const ir_type *field_type(ir_types *T, const char *s, size_t n) {
+  if (n > 6 && !strncmp(s, "array_", 6)) {
+    const ir_type *e = field_type(T, s + 6, n - 6);
+    return e ? ir_t_array(T, e, 1) : NULL;
+  }
   for (int k = WP_SCALAR_BOOL; k <= WP_SCALAR_BFLOAT16; k++) {
     const char *sn = ir_scalar_name(k);
     if (sn && strlen(sn) == n && !strncmp(sn, s, n))
@@ -60,7 +65,19 @@ static const ir_type *build(ir_types *T, int i) {
                              names, n);
 }
 
+/* Other Warp names of a registry type: Warp's per-shape BVH and mesh
+ * query types, which warpc folds into the kind-erased BvhQuery / MeshQuery
+ * (builtin_structs.def), so that annotations naming them still resolve. */
+static const char *const aliases[][2] = {
+    {"MeshQueryAABB", "MeshQuery"},  {"_MeshQuerySphere", "MeshQuery"},
+    {"_BvhQueryAabb", "BvhQuery"},   {"_BvhQueryRay", "BvhQuery"},
+    {"_BvhQuerySphere", "BvhQuery"}, {"_BvhQueryCapsule", "BvhQuery"},
+};
+
 const ir_type *ir_builtin_struct_find(ir_types *T, const char *name) {
+  for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+    if (!strcmp(aliases[i][0], name))
+      name = aliases[i][1];
   for (size_t i = 0; i < sizeof registry / sizeof registry[0]; i++)
     if (!strcmp(registry[i].name, name))
       return build(T, (int)i);

@@ -142,8 +142,6 @@ static const struct {
 } out_of_scope[] = {
     {"tile", true, "tile primitives"},
     {"untile", false, "tile primitives"},
-    {"mesh_", true, "mesh queries"},
-    {"bvh_", true, "BVH queries"},
     {"texture", true, "texture lookups"},
     {"sparse", true, "sparse matrices (warp.sparse)"},
     /* hidden and undocumented in warp-lang 1.19 (no deprecation warning) */

@@ -217,6 +217,10 @@ const ir_type *ir_t_builtin_struct(ir_types *T, const char *name,
       return t;
   }
   ir_type *t = (ir_type *)ir_t_struct(T, name, cname, members, names, n);
+  /* the names may be the caller's temporaries (builtin_structs.c parses
+     them into a stack buffer): keep copies */
+  for (int i = 0; i < n; i++)
+    t->member_names[i] = wp_arena_strdup(T->arena, names[i]);
   t->flavor = IR_STRUCT_BUILTIN;
   return t;
 }

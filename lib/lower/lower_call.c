@@ -704,6 +704,8 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
       return lower_query_next(c, e, callee.builtin);
     if (lower_volume_handles(id))
       return lower_volume_call(c, e, callee.builtin);
+    if (lower_mesh_is_outform(id, e->nitems))
+      return lower_mesh_outform(c, e, callee.builtin);
     int draws = rand_draws(id);
     if (draws)
       return random_call(c, e, callee.builtin, draws);

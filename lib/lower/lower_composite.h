@@ -67,6 +67,11 @@ ir_value *lower_query_next(lower_ctx *c, const ast_expr *e,
 bool lower_query_for(lower_ctx *c, const ast_stmt *s, ir_value *q,
                      void (*body)(lower_ctx *, const ast_stmt *, ir_block *,
                                   ir_block *));
+/* lower_mesh.c: the deprecated out-parameter forms of the mesh queries
+ * (mesh_query_point(mesh, p, d, inside, face, u, v), ...). */
+bool lower_mesh_is_outform(ir_builtin_id id, int nargs);
+ir_value *lower_mesh_outform(lower_ctx *c, const ast_expr *e,
+                             const ir_builtin *b);
 bool lower_spatial_is_special(ir_builtin_id id);
 ir_value *lower_spatial_call(lower_ctx *c, const ast_expr *e,
                              const ir_builtin *b);

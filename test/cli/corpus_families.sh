@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # test/corpus/run.py counts a file out of scope when one of its kernels
 # reaches a builtin of a family with its own issue through a func of another
-# file (newton's GJK tests call support_map, which calls wp.mesh_get): the
-# file's own text names no mesh builtin; a file that reaches none stays in
+# file (as newton's GJK tests call support_map, which calls wp.mesh_get): the
+# file's own text names no tile builtin; a file that reaches none stays in
 # scope.
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
@@ -12,8 +12,9 @@ import warp as wp
 
 
 @wp.func
-def support(mesh: wp.uint64, i: int) -> wp.vec3:
-    return wp.mesh_get(mesh).points[i]
+def support(a: wp.array(dtype=float), i: int) -> float:
+    t = wp.tile_load(a, shape=4)
+    return a[i]
 PY
 cat >corpus/uses_support.py <<'PY'
 import warp as wp
@@ -22,8 +23,8 @@ from pkg.support import support
 
 
 @wp.kernel
-def k(mesh: wp.uint64, out: wp.array(dtype=wp.vec3)):
-    out[0] = support(mesh, 0)
+def k(a: wp.array(dtype=float), out: wp.array(dtype=float)):
+    out[0] = support(a, 0)
 PY
 cat >corpus/plain.py <<'PY'
 import warp as wp
@@ -38,11 +39,11 @@ python3 "$root/test/corpus/run.py" --warpc "$warpc" -j1 -I corpus \
   fail "run.py failed: $(cat table.md)"
 grep -q '^| 2 | all | 1 | 2 | 1 ' table.md || fail "all row: $(cat table.md)"
 grep -q '^| 1 | in scope | 1 | 1 | 1 ' table.md ||
-  fail "the file reaching mesh_get counted in scope: $(cat table.md)"
+  fail "the file reaching tile_load counted in scope: $(cat table.md)"
 python3 - out.json <<'PY' || fail "families in the JSON"
 import json, sys
 rows = {r["file"]: r["families"] for r in json.load(open(sys.argv[1]))}
-assert rows["uses_support.py"] == ["mesh"], rows
+assert rows["uses_support.py"] == ["tile"], rows
 assert rows["plain.py"] == [], rows
 PY
 echo "ok"

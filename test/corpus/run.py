@@ -13,8 +13,8 @@ table: files, kernels (module level, then elsewhere), kernels with a
 launcher, crashes, time-outs, kernels left out with no diagnostic (must be
 0), and the reasons for the rest, grouped by message.
 
-Files that use a family with its own issue (tiles, meshes, BVHs,
-sparse matrices; hash grids and volumes are supported since issue 14), in their own text or through the funcs of
+Files that use a family with its own issue (tiles, sparse matrices;
+hash grids, volumes, meshes and BVHs are supported since issue 14), in their own text or through the funcs of
 other files their kernels call (warpc's "out of scope" reasons), are counted
 apart: "in scope" is the rest.
 
@@ -40,8 +40,6 @@ from concurrent.futures import ThreadPoolExecutor
 # volumes are in scope since issue 14
 FAMILIES = {
     "tile": re.compile(r"\bwp\.tile\w*\(|\bwp\.launch_tiled\b|\btile_\w+\("),
-    "mesh": re.compile(r"\bmesh_\w+\(|\bwp\.Mesh\b"),
-    "bvh": re.compile(r"\bbvh_\w+\(|\bwp\.Bvh\b"),
     "sparse": re.compile(r"\bwarp\.sparse\b|\bwp\.sparse\b|\bbsr_\w+\("),
 }
 
@@ -243,8 +241,7 @@ def account(top, other, res):
 # warpc's message for a builtin of a family with its own issue, met in the
 # file or in a func of another file that one of its kernels calls
 REACHED = re.compile(r"is not supported by warpc: (.+?) are out of scope")
-REACHED_FAMILY = {"tile primitives": "tile", "mesh queries": "mesh",
-                  "BVH queries": "bvh"}
+REACHED_FAMILY = {"tile primitives": "tile"}
 
 
 def families(text, reasons=()):

@@ -408,7 +408,11 @@ static bool query_kernel_text(FILE *f, const overload *o, int k) {
       if (b->check(T, b, a, n, &err))
         nx = b, nnext = n;
   }
-  const char *mpy = ret->nmembers ? py_of(ret->members[0]) : NULL;
+  /* a result struct: store its first member (an array member's element 0,
+     as mesh_get(id).points[0]) */
+  const ir_type *m0 = ret->nmembers ? ret->members[0] : NULL;
+  bool m0arr = m0 && m0->kind == IR_T_ARRAY;
+  const char *mpy = m0 ? py_of(m0arr ? m0->elem : m0) : NULL;
   if (!nx && !mpy)
     return false;
   fprintf(f, "@wp.kernel\ndef k%d(", k);
@@ -424,7 +428,8 @@ static bool query_kernel_text(FILE *f, const overload *o, int k) {
             "i\n",
             nx->name, nnext == 3 ? ", 1.0" : "");
   else
-    fprintf(f, ")\n    o0[0] = r.%s\n", ret->member_names[0]);
+    fprintf(f, ")\n    o0[0] = r.%s%s\n", ret->member_names[0],
+            m0arr ? "[0]" : "");
   return true;
 }
 

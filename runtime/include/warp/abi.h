@@ -442,6 +442,66 @@ typedef struct wp_volume_desc {
   wp_uint32 value_size;      /* bytes of a leaf value (0: index grids) */
 } wp_volume_desc;
 
+/* ---- bvh and mesh descriptor ---- */
+/* What the id of a wp_bvh or wp_mesh (<warp/bvh.h>, <warp/mesh.h>) points
+ * to, in the memory of the object's device: generated code casts the id
+ * and walks the tree (lib/emit/prelude/8bvh.h, 8mesh.h).  Every pointer is
+ * of that device.  Float triples are x, y, z. */
+
+/* One node of a BVH: an inner node when left >= 0 (its children are nodes
+ * `left` and `right`), a leaf when left < 0 (its primitives are
+ * prims[-1 - left .. right - 1]).  lower/upper bound the node's primitives. */
+typedef struct wp_bvh_node {
+  float lower[3];
+  wp_int32 left;
+  float upper[3];
+  wp_int32 right;
+} wp_bvh_node;
+
+/* The deepest BVH the runtime builds (root at depth 1) and so the stack of
+ * a traversal (WP_BVH_STACK: one slot per level plus the sibling pushed). */
+#define WP_BVH_MAX_DEPTH 62
+#define WP_BVH_STACK 64
+
+typedef struct wp_bvh_desc {
+  const wp_bvh_node *nodes; /* num_nodes; nodes[root] is the root */
+  const wp_int32 *prims;    /* num_items primitive indices in leaf order */
+  const float *item_lowers; /* num_items x 3: the primitives' bounds */
+  const float *item_uppers;
+  wp_int32 num_nodes;
+  wp_int32 num_items;
+  wp_int32 root; /* -1 for an empty tree */
+  wp_int32 max_depth;
+  /* grouped trees (bvh_get_group_root): num_groups distinct group ids,
+     ascending, and the root node of each group's subtree; NULL and 0
+     without groups (every item then is in group 0) */
+  const wp_int32 *group_ids;
+  const wp_int32 *group_roots;
+  wp_int32 num_groups;
+  wp_int32 reserved;
+} wp_bvh_desc;
+
+typedef struct wp_mesh_desc {
+  wp_bvh_desc bvh;     /* over the triangles; mesh_get_bvh gives its address */
+  const float *points; /* num_points x 3 */
+  const float *velocities; /* num_points x 3, or NULL */
+  const wp_int32 *indices; /* num_tris x 3 vertex indices */
+  wp_int32 num_points;
+  wp_int32 num_tris;
+  /* the mean length of the triangles' edges (each edge counted once per
+     triangle): the scale of mesh_query_point_sign_normal's epsilon */
+  float average_edge_length;
+  /* 1: mesh_query_point_sign_winding_number signs by the winding number
+     (wp_mesh_support_winding_number), 0: by ray votes, as Warp without
+     support_winding_number */
+  wp_int32 winding;
+  wp_int32 reserved;
+  /* the grads of the points and velocities arrays (NULL when they have
+     none): mesh_get(id).points[i] in a differentiable kernel adds to them */
+  float *points_grad;
+  float *velocities_grad;
+} wp_mesh_desc;
+
 #ifdef __cplusplus
 }
 #endif

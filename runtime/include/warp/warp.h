@@ -11,6 +11,7 @@
 #include "abi.h"
 #include "array.h"
 #include "array_views.h"
+#include "bvh.h"
 #include "device.h"
 #include "dlpack.h"
 #include "error.h"
@@ -18,6 +19,7 @@
 #include "hash_grid.h"
 #include "launch.h"
 #include "memory.h"
+#include "mesh.h"
 #include "tape.h"
 #include "volume.h"
 

@@ -29,6 +29,7 @@ void test_fake_ok(void) {
   test_fake_mempool();
   test_fake_hash_grid();
   test_fake_volume();
+  test_fake_bvh_mesh();
   check_fake_balance();
   check_cpu_still_works();
 }

@@ -138,6 +138,10 @@ void test_fake_memory_info(void);
 void test_fake_graph(void);
 void test_old_driver(void);
 
+/* fake_bvh_mesh.c: wp_bvh and wp_mesh over CUDA arrays (a host build
+ * copied to the device), refit, errors. */
+void test_fake_bvh_mesh(void);
+
 /* fake_capture.c: capture forked onto and joined back from other streams,
  * unjoined forks, the calls that invalidate a capture. */
 void test_fake_capture(void);
