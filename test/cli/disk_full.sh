@@ -29,18 +29,19 @@ expect() { # WHAT MESSAGE-REGEX ARGS...: exit 2, the message, nothing left
 }
 
 # the file size limit, SIGXFSZ ignored so that writes fail with EFBIG: a
-# C compiler writing 600 KiB, and warpc's own generated C (280 KiB)
+# C compiler writing 2 MiB, and warpc's own generated C (about 450 KiB;
+# the limit of the first case must stay above it)
 cat >"$tmp/bigcc" <<'EOS'
 #!/bin/sh
 while [ $# -gt 1 ]; do [ "$1" = -o ] && out=$2; shift; done
-head -c 614400 /dev/zero >"$out" || exit 1
+head -c 2097152 /dev/zero >"$out" || exit 1
 EOS
 chmod +x "$tmp/bigcc"
 limited() { (trap '' XFSZ && ulimit -f "$1" && shift && exec "$@"); }
 q=$(printf '%s' "$TMPDIR" | sed 's/[][\.*^$]/\\&/g')
-expect "ulimit -f 400, the C compiler" \
-  "^warpc: error: cannot write in the temporary directory '$q': File too large \(the file size limit \(ulimit -f\) is 409600 bytes; '$tmp/bigcc' failed\)\$" \
-  limited 400 "$warpc" --no-cuda --cc "$tmp/bigcc" k.py -o k.o
+expect "ulimit -f 1200, the C compiler" \
+  "^warpc: error: cannot write in the temporary directory '$q': File too large \(the file size limit \(ulimit -f\) is 1228800 bytes; '$tmp/bigcc' failed\)\$" \
+  limited 1200 "$warpc" --no-cuda --cc "$tmp/bigcc" k.py -o k.o
 expect "ulimit -f 100, the generated C" \
   "^warpc: error: cannot write in the temporary directory '$q': File too large\$" \
   limited 100 "$warpc" --no-cuda k.py -o k.o
