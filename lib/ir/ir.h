@@ -40,6 +40,9 @@ typedef enum ir_type_kind {
   IR_T_ARRAY,  /* elem (a value type), ndim 1..4 */
   IR_T_TUPLE,  /* members (multiple return values) */
   IR_T_STRUCT, /* name, members + member_names */
+  IR_T_TILE,   /* Warp's tile: elem (a scalar, vector or matrix type), ndim
+                  1..IR_TILE_MAX_NDIM, shape rows (x cols when ndim 2); a
+                  value (lib/ir/types.c: ir_t_tile) */
 } ir_type_kind;
 
 typedef struct ir_type ir_type;
@@ -57,15 +60,20 @@ enum { IR_ARR_PLAIN = 0, IR_ARR_INDEXED = 1 };
 /* The longest vector and the most rows or columns of a matrix that warpc
  * compiles (Warp has no such limit; man/warpc.1, LIMITS). */
 enum { IR_MAX_DIM = 64 };
+/* Tiles: at most 2 dimensions and IR_TILE_MAX_ELEMS elements (warpc's
+ * limits; a tile lives in the frame of the thread that runs its block:
+ * man/warpc.1, LIMITS). */
+enum { IR_TILE_MAX_NDIM = 2, IR_TILE_MAX_ELEMS = 16384 };
 
 struct ir_type {
   ir_type_kind kind;
   int flavor;          /* VEC: IR_VEC_PLAIN, IR_VEC_QUAT or IR_VEC_TRANSFORM;
                           ARRAY: IR_ARR_PLAIN or IR_ARR_INDEXED */
   int scalar;          /* SCALAR, VEC, MAT: element scalar code */
-  int rows, cols;      /* VEC: rows = length, cols = 1; MAT: shape */
-  int ndim;            /* ARRAY */
-  const ir_type *elem; /* ARRAY: dtype; VEC/MAT: the scalar type */
+  int rows, cols;      /* VEC: rows = length, cols = 1; MAT: shape;
+                          TILE: shape (cols 1 when ndim 1) */
+  int ndim;            /* ARRAY, TILE */
+  const ir_type *elem; /* ARRAY, TILE: dtype; VEC/MAT: the scalar type */
   const ir_type **members;   /* TUPLE, STRUCT */
   const char **member_names; /* STRUCT */
   int nmembers;
@@ -103,6 +111,12 @@ const ir_type *ir_t_transform(ir_types *T, int scalar);
 bool ir_type_is_quat(const ir_type *t);
 bool ir_type_is_transform(const ir_type *t);
 const ir_type *ir_t_array(ir_types *T, const ir_type *dtype, int ndim);
+/* A tile of `dtype` (a scalar, vector or matrix type) of shape rows
+ * (ndim 1) or rows x cols (ndim 2), row-major. */
+const ir_type *ir_t_tile(ir_types *T, const ir_type *dtype, int ndim, int rows,
+                         int cols);
+/* The number of elements of tile type t. */
+int ir_tile_count(const ir_type *t);
 /* wp.indexedarray(dtype, ndim). */
 const ir_type *ir_t_indexedarray(ir_types *T, const ir_type *dtype, int ndim);
 /* An ARRAY of flavor IR_ARR_INDEXED? */

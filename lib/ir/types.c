@@ -111,6 +111,13 @@ static const ir_type *intern(ir_types *T, const ir_type *proto) {
     break;
   }
   case IR_T_STRUCT: break;
+  case IR_T_TILE:
+    t->name = t->ndim == 1
+                  ? wp_arena_printf(A, "tile(dtype=%s, shape=(%d,))",
+                                    t->elem->name, t->rows)
+                  : wp_arena_printf(A, "tile(dtype=%s, shape=(%d, %d))",
+                                    t->elem->name, t->rows, t->cols);
+    break;
   }
   t->serial = T->all.count;
   wp_ptrvec_push(A, &T->all, t);
@@ -172,6 +179,17 @@ const ir_type *ir_t_mat(ir_types *T, int scalar, int rows, int cols) {
 }
 const ir_type *ir_t_array(ir_types *T, const ir_type *dtype, int ndim) {
   return intern(T, &(ir_type){.kind = IR_T_ARRAY, .ndim = ndim, .elem = dtype});
+}
+const ir_type *ir_t_tile(ir_types *T, const ir_type *dtype, int ndim, int rows,
+                         int cols) {
+  return intern(T, &(ir_type){.kind = IR_T_TILE,
+                              .ndim = ndim,
+                              .rows = rows,
+                              .cols = ndim == 1 ? 1 : cols,
+                              .elem = dtype});
+}
+int ir_tile_count(const ir_type *t) {
+  return t->rows * t->cols;
 }
 const ir_type *ir_t_indexedarray(ir_types *T, const ir_type *dtype, int ndim) {
   return intern(T, &(ir_type){.kind = IR_T_ARRAY,
@@ -238,6 +256,7 @@ int ir_type_align(const ir_type *t) {
   case IR_T_VEC:
   case IR_T_MAT: return scalar_sizes[t->scalar];
   case IR_T_ARRAY: return 8;
+  case IR_T_TILE: return ir_type_align(t->elem);
   case IR_T_STRUCT:
   case IR_T_TUPLE: {
     int a = 1;
@@ -271,6 +290,7 @@ int ir_type_size(const ir_type *t) {
   case IR_T_ARRAY: /* Warp's array_t / indexedarray_t */
     return t->flavor == IR_ARR_INDEXED ? (int)sizeof(wp_indexedarray_t)
                                        : (int)sizeof(wp_array_t);
+  case IR_T_TILE: return ir_type_size(t->elem) * ir_tile_count(t);
   case IR_T_STRUCT: {
     if (!t->nmembers)
       return 1;

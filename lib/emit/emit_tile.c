@@ -1,0 +1,308 @@
+/* emit_tile.c - the C of the tile builtins (lib/lower/lower_tile.h says
+ * what each instruction holds).
+ *
+ * A tile is a C struct holding its elements row-major (`v[]`, emitted by
+ * types_c.c); each tile builtin prints as a block of loops over them.
+ *
+ * CPU: Warp's CPU backend runs a block as one thread (block_dim 1), so the
+ * thread does the whole tile operation.
+ *
+ * CUDA (a correct but simple form): every thread of the block holds the
+ * whole tile and computes every tile operation itself, redundantly and
+ * identically (tile values depend only on memory and on values uniform in
+ * the block); operations with effects (tile_store, tile_atomic_add) are done
+ * by thread 0 of the block (WP_TILE_LEADER) and followed by a barrier
+ * (WP_TILE_SYNC), and tile_atomic_add shares the old values it read
+ * through a __shared__ copy.  This needs a tiled launch (the trailing launch
+ * dimension equal to the CUDA block, as MODULE_k_tiled makes it) and tile
+ * builtins reached by every thread of a block, as Warp requires. */
+#include <string.h>
+
+#include "emit_internal.h"
+
+bool emit_tile_handles(const ir_value *v) {
+  return v->op == IR_BUILTIN && v->builtin->id >= IR_B_TILE_ZEROS &&
+         v->builtin->id <= IR_B_TILE_MATMUL;
+}
+
+bool emit_uses_tiles(const ir_func *f) {
+  for (const ir_block *b = f->entry; b; b = b->next)
+    for (const ir_value *v = b->first; v; v = v->next)
+      if (emit_tile_handles(v) || v->type->kind == IR_T_TILE)
+        return true;
+  return false;
+}
+
+static void zero_of(emit_ctx *e, const ir_type *t) {
+  if (t->kind == IR_T_SCALAR)
+    fprintf(e->out, "(%s)0", emit_ctype(e, t));
+  else
+    fprintf(e->out, "WP_LIT(%s){0}", emit_ctype(e, t));
+}
+
+/* Builtin b on element types et[] of the operands printed by `arg(k)`: a C
+ * operator or wp_<name>_<types>(...) as lib/emit/emit_value.c prints a
+ * builtin call. */
+typedef struct elem_args {
+  const char *text[8];
+} elem_args;
+
+static void elem_call(emit_ctx *e, const ir_builtin *b, const ir_type **et,
+                      int n, const elem_args *a) {
+  FILE *out = e->out;
+  const char *op = emit_builtin_op(b, et, n);
+  if (op && n == 1) {
+    fprintf(out, "(%s%s)", op, a->text[0]);
+    return;
+  }
+  if (op) {
+    fprintf(out, "(%s %s %s)", a->text[0], op, a->text[1]);
+    return;
+  }
+  bool scalars = true;
+  for (int i = 0; i < n; i++)
+    scalars = scalars && et[i]->kind == IR_T_SCALAR;
+  fprintf(out, "wp_%s", b->name);
+  for (int i = 0; i < (scalars && n ? 1 : n); i++)
+    fprintf(out, "_%s", et[i]->name);
+  fputc('(', out);
+  for (int i = 0; i < n; i++)
+    fprintf(out, "%s%s", i ? ", " : "", a->text[i]);
+  fputc(')', out);
+}
+
+/* The text of operand value a at element ix, in the arena. */
+static const char *operand_text(emit_ctx *e, const ir_value *a,
+                                const char *ix) {
+  if (a->type->kind == IR_T_TILE)
+    return wp_arena_printf(e->m->arena, "v%d.v[%s]", a->id, ix);
+  return wp_arena_printf(e->m->arena, "v%d", a->id);
+}
+
+static void map(emit_ctx *e, const ir_value *v) {
+  const ir_builtin *b = ir_builtin_get((ir_builtin_id)v->aux);
+  const ir_type *et[8];
+  elem_args a;
+  for (int i = 0; i < v->nargs && i < 8; i++) {
+    const ir_type *t = v->args[i]->type;
+    et[i] = t->kind == IR_T_TILE ? t->elem : t;
+    a.text[i] = operand_text(e, v->args[i], "wp_i");
+  }
+  fprintf(e->out, "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = ",
+          ir_tile_count(v->type), v->id);
+  elem_call(e, b, et, v->nargs, &a);
+  fputs(";", e->out);
+}
+
+/* acc = b(acc, x) for builtin b on elements of type t. */
+static void fold_step(emit_ctx *e, ir_builtin_id id, const ir_type *t,
+                      const char *acc, const char *x) {
+  const ir_type *et[2] = {t, t};
+  elem_args a = {{acc, x}};
+  fprintf(e->out, "%s = ", acc);
+  elem_call(e, ir_builtin_get(id), et, 2, &a);
+  fputs("; ", e->out);
+}
+
+/* The element loop of a reduction of tile value t into result element
+ * `dst`: over all elements, a row or a column. */
+static void reduction(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  const ir_value *t = v->args[0];
+  const ir_type *tt = t->type, *el = tt->elem;
+  ir_builtin_id id = v->builtin->id;
+  int rows = tt->rows, cols = tt->cols, axis = v->aux;
+  /* outer: result elements; inner: the elements reduced into each */
+  int nout = axis < 0 ? 1 : axis == 0 ? cols : rows;
+  int nin = axis < 0 ? rows * cols : axis == 0 ? rows : cols;
+  const char *ix = axis < 0 ? "wp_k"
+                   : axis == 0
+                       ? wp_arena_printf(e->m->arena, "wp_k * %d + wp_o", cols)
+                       : wp_arena_printf(e->m->arena, "wp_o * %d + wp_k", cols);
+  const char *x = wp_arena_printf(e->m->arena, "v%d.v[%s]", t->id, ix);
+  fprintf(out, "for (int wp_o = 0; wp_o < %d; wp_o++) { ", nout);
+  if (id == IR_B_TILE_SUM) {
+    fprintf(out, "%s wp_acc = ", emit_ctype(e, el));
+    zero_of(e, el);
+    fprintf(out, "; for (int wp_k = 0; wp_k < %d; wp_k++) { ", nin);
+    fold_step(e, IR_B_ADD, el, "wp_acc", x);
+    fprintf(out, "} v%d.v[wp_o] = wp_acc; }", v->id);
+    return;
+  }
+  /* the others start from the first element */
+  const char *first = axis < 0 ? "0"
+                      : axis == 0
+                          ? "wp_o"
+                          : wp_arena_printf(e->m->arena, "wp_o * %d", cols);
+  fprintf(out, "%s wp_acc = v%d.v[%s]; int wp_arg = 0; ", emit_ctype(e, el),
+          t->id, first);
+  fprintf(out, "for (int wp_k = 1; wp_k < %d; wp_k++) { ", nin);
+  switch (id) {
+  case IR_B_TILE_MIN:
+  case IR_B_TILE_ARGMIN:
+    fprintf(out, "if (%s < wp_acc) { wp_acc = %s; wp_arg = wp_k; } ", x, x);
+    break;
+  case IR_B_TILE_MAX:
+  case IR_B_TILE_ARGMAX:
+    fprintf(out, "if (%s > wp_acc) { wp_acc = %s; wp_arg = wp_k; } ", x, x);
+    break;
+  default: fold_step(e, (ir_builtin_id)v->aux2, el, "wp_acc", x); break;
+  }
+  if (id == IR_B_TILE_ARGMIN || id == IR_B_TILE_ARGMAX)
+    fprintf(out, "} v%d.v[wp_o] = wp_arg; (void)wp_acc; }", v->id);
+  else
+    fprintf(out, "} v%d.v[wp_o] = wp_acc; (void)wp_arg; }", v->id);
+}
+
+/* The loops over the elements (wp_i, wp_j) of tile type t with array
+ * coordinates wp_x, wp_y (offsets args[first..]) and `in` set when they
+ * are inside array a (or the bounds are not checked); `body` follows. */
+static void array_loops(emit_ctx *e, const ir_value *v, const ir_type *t,
+                        const ir_value *a, int first) {
+  FILE *out = e->out;
+  fprintf(out,
+          "for (int wp_i = 0; wp_i < %d; wp_i++) for (int wp_j = 0; wp_j < "
+          "%d; wp_j++) { wp_int64 wp_x = (wp_int64)v%d + wp_i",
+          t->rows, t->cols, v->args[first]->id);
+  if (t->ndim == 2)
+    fprintf(out, ", wp_y = (wp_int64)v%d + wp_j", v->args[first + 1]->id);
+  else
+    fputs(", wp_y = 0", out);
+  fputs("; int wp_in = 1", out);
+  if (v->aux) { /* bounds_check: Warp tests the upper extents; warpc also
+                   skips negative coordinates */
+    fprintf(out, " && wp_x >= 0 && wp_x < v%d.shape[0]", a->id);
+    if (t->ndim == 2)
+      fprintf(out, " && wp_y >= 0 && wp_y < v%d.shape[1]", a->id);
+  }
+  fputs("; int wp_e = wp_i * ", out);
+  fprintf(out, "%d + wp_j; (void)wp_y; ", t->cols);
+}
+
+static void at(emit_ctx *e, const ir_value *a) {
+  fprintf(e->out, "WP_AT%d(%s, v%d, wp_x%s)", a->type->ndim,
+          emit_ctype(e, a->type->elem), a->id,
+          a->type->ndim == 2 ? ", wp_y" : "");
+}
+
+static void load(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  const ir_value *a = v->args[0];
+  array_loops(e, v, v->type, a, 1);
+  fprintf(out, "v%d.v[wp_e] = wp_in ? *", v->id);
+  at(e, a);
+  fputs(" : ", out);
+  zero_of(e, v->type->elem);
+  fputs("; }", out);
+}
+
+static void store(emit_ctx *e, const ir_value *v, bool atomic) {
+  FILE *out = e->out;
+  const ir_value *a = v->args[0], *t = v->args[1];
+  const ir_type *el = t->type->elem;
+  if (atomic) /* the old values, for every thread of the block */
+    fprintf(out,
+            "\n#ifdef __CUDACC__\n  __shared__ %s wp_old[%d];\n#else\n  %s "
+            "wp_old[%d];\n#endif\n  ",
+            emit_ctype(e, el), ir_tile_count(t->type), emit_ctype(e, el),
+            ir_tile_count(t->type));
+  fputs("if (WP_TILE_LEADER()) { ", out);
+  array_loops(e, v, t->type, a, 2);
+  if (atomic) {
+    fprintf(out, "wp_old[wp_e] = ");
+    zero_of(e, el);
+    fprintf(out, "; if (wp_in) wp_old[wp_e] = wp_atomic_add_%s%s(",
+            el->kind == IR_T_SCALAR ? "" : "v_", el->name);
+    at(e, a);
+    fprintf(out, ", v%d.v[wp_e]); }", t->id);
+  } else {
+    fputs("if (wp_in) *", out);
+    at(e, a);
+    fprintf(out, " = v%d.v[wp_e]; }", t->id);
+  }
+  fputs(" } WP_TILE_SYNC();", out);
+  if (atomic)
+    fprintf(out,
+            " for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = "
+            "wp_old[wp_i]; WP_TILE_SYNC();",
+            ir_tile_count(t->type), v->id);
+}
+
+static void matmul(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  const ir_value *a = v->args[0], *b = v->args[1];
+  int M = a->type->rows, K = a->type->cols, N = b->type->cols;
+  const char *T = emit_ctype(e, v->type->elem);
+  fprintf(out,
+          "for (int wp_i = 0; wp_i < %d; wp_i++) for (int wp_j = 0; wp_j < "
+          "%d; wp_j++) { %s wp_s = 0; for (int wp_k = 0; wp_k < %d; wp_k++) "
+          "wp_s += v%d.v[wp_i * %d + wp_k] * v%d.v[wp_k * %d + wp_j]; "
+          "v%d.v[wp_i * %d + wp_j] = v%d * wp_s",
+          M, N, T, K, a->id, K, b->id, N, v->id, N,
+          v->args[v->aux ? 3 : 2]->id);
+  if (v->aux)
+    fprintf(out, " + v%d * v%d.v[wp_i * %d + wp_j]", v->args[4]->id,
+            v->args[2]->id, N);
+  fputs("; }", out);
+}
+
+static void broadcast(emit_ctx *e, const ir_value *v) {
+  const ir_type *s = v->args[0]->type, *d = v->type;
+  /* source extents aligned right against the result's */
+  int sr = s->ndim == 2 ? s->rows : 1, sc = s->ndim == 2 ? s->cols : s->rows;
+  if (d->ndim == 1) /* a 1-d source into a 1-d result */
+    sr = 1, sc = s->rows;
+  fprintf(e->out,
+          "for (int wp_i = 0; wp_i < %d; wp_i++) for (int wp_j = 0; wp_j < "
+          "%d; wp_j++) v%d.v[wp_i * %d + wp_j] = v%d.v[%s * %d + %s];",
+          d->rows, d->cols, v->id, d->cols, v->args[0]->id,
+          sr == 1 ? "0" : "wp_i", sc, sc == 1 ? "0" : "wp_j");
+}
+
+void emit_tile(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  int n = v->type->kind == IR_T_TILE ? ir_tile_count(v->type) : 0;
+  fputs("{ ", out);
+  switch (v->builtin->id) {
+  case IR_B_TILE_FULL:
+    fprintf(out, "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = v%d;", n,
+            v->id, v->args[0]->id);
+    break;
+  case IR_B_TILE_ARANGE:
+    fprintf(out,
+            "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = v%d + "
+            "(%s)wp_i * v%d;",
+            n, v->id, v->args[0]->id, emit_ctype(e, v->type->elem),
+            v->args[1]->id);
+    break;
+  case IR_B_TILE_LOAD: load(e, v); break;
+  case IR_B_TILE_STORE: store(e, v, false); break;
+  case IR_B_TILE_ATOMIC_ADD: store(e, v, true); break;
+  case IR_B_TILE_MAP: map(e, v); break;
+  case IR_B_TILE_SUM:
+  case IR_B_TILE_MIN:
+  case IR_B_TILE_MAX:
+  case IR_B_TILE_ARGMIN:
+  case IR_B_TILE_ARGMAX:
+  case IR_B_TILE_REDUCE: reduction(e, v); break;
+  case IR_B_TILE_TRANSPOSE:
+    fprintf(out,
+            "for (int wp_i = 0; wp_i < %d; wp_i++) for (int wp_j = 0; wp_j < "
+            "%d; wp_j++) v%d.v[wp_j * %d + wp_i] = v%d.v[wp_i * %d + wp_j];",
+            v->args[0]->type->rows, v->args[0]->type->cols, v->id,
+            v->type->cols, v->args[0]->id, v->args[0]->type->cols);
+    break;
+  case IR_B_TILE_BROADCAST: broadcast(e, v); break;
+  case IR_B_TILE_EXTRACT:
+    fprintf(out, "v%d = v%d.v[", v->id, v->args[0]->id);
+    if (v->nargs == 3)
+      fprintf(out, "v%d * %d + v%d];", v->args[1]->id, v->args[0]->type->cols,
+              v->args[2]->id);
+    else
+      fprintf(out, "v%d];", v->args[1]->id);
+    break;
+  case IR_B_TILE_MATMUL: matmul(e, v); break;
+  default: fputs("/* not a tile builtin */", out); break;
+  }
+  fputs(" }\n", out);
+}

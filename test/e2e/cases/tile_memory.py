@@ -1,0 +1,62 @@
+"""Tiles: construction, tile_load / tile_store (1-D and 2-D, offsets, the
+out-of-bounds elements Warp zeroes on load and skips on store) and
+tile_atomic_add, launched with wp.launch_tiled."""
+import warp as wp
+
+TM = 4
+TN = 8
+
+
+@wp.kernel
+def copy1d(a: wp.array(dtype=float), b: wp.array(dtype=float)):
+    i = wp.tid()
+    t = wp.tile_load(a, shape=TN, offset=i * TN)
+    wp.tile_store(b, t, offset=i * TN)
+
+
+@wp.kernel
+def copy2d(a: wp.array2d(dtype=float), b: wp.array2d(dtype=float)):
+    i, j, lane = wp.tid()
+    t = wp.tile_load(a, shape=(TM, TN), offset=(i * TM, j * TN))
+    wp.tile_store(b, t, offset=(i * TM, j * TN))
+
+
+@wp.kernel
+def make(out: wp.array2d(dtype=float), iout: wp.array2d(dtype=int), v3: wp.array2d(dtype=wp.vec3)):
+    i = wp.tid()
+    z = wp.tile_zeros(shape=TN, dtype=float)
+    o = wp.tile_ones(shape=TN, dtype=float)
+    f = wp.tile_full(shape=TN, value=2.5, dtype=float)
+    r = wp.tile_arange(TN, dtype=float)
+    wp.tile_store(out[0], z + o)
+    wp.tile_store(out[1], f)
+    wp.tile_store(out[2], r)
+    wp.tile_store(out[3], wp.tile_arange(1.0, 5.0, 0.5, dtype=float))
+    wp.tile_store(iout[0], wp.tile_arange(2, 18, 2, dtype=int))
+    wp.tile_store(iout[1], wp.tile_ones(shape=TN, dtype=int))
+    wp.tile_store(v3[0], wp.tile_full(shape=TN, value=wp.vec3(1.0, 2.0, 3.0), dtype=wp.vec3))
+    wp.tile_store(v3[1], wp.tile_ones(shape=TN, dtype=wp.vec3))
+
+
+@wp.kernel
+def accumulate(a: wp.array2d(dtype=float), acc: wp.array(dtype=float), old: wp.array2d(dtype=float)):
+    i = wp.tid()
+    t = wp.tile_load(a[i], shape=TN)
+    o = wp.tile_atomic_add(acc, t)
+    wp.tile_store(old[i], o)
+
+
+TESTS = [
+    # 21 elements: the last tile reads 3 past the end (zeros) and stores none
+    dict(name="copy1d", kernel="copy1d", dim=3, block_dim=16,
+         args=dict(a=("uniform", -1, 1), b=("uniform", 5, 6)), shapes=dict(a=(21,), b=(21,)), outputs=["b"]),
+    dict(name="copy2d_edges", kernel="copy2d", dim=(2, 2), block_dim=8,
+         args=dict(a=("uniform", -1, 1), b=("uniform", 5, 6)), shapes=dict(a=(7, 13), b=(6, 14)), outputs=["b"]),
+    dict(name="make", kernel="make", dim=1, block_dim=32, shapes=dict(out=(4, TN), iout=(2, TN), v3=(2, TN)),
+         outputs=["out", "iout", "v3"]),
+    # a sequential atomic sum of the tiles of 3 blocks, then their old values in one launch of 1 block
+    dict(name="atomic_add_sum", kernel="accumulate", dim=1, block_dim=4,
+         args=dict(a=("uniform", -1, 1)), shapes=dict(a=(1, TN), acc=(TN,), old=(1, TN)), outputs=["acc", "old"]),
+    dict(name="atomic_add_blocks", kernel="accumulate", dim=3, block_dim=4,
+         args=dict(a=("int", -5, 5)), shapes=dict(a=(3, TN), acc=(TN,), old=(3, TN)), outputs=["acc"]),
+]
