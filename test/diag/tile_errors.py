@@ -1,0 +1,37 @@
+# Tile builtins called wrongly: each mistake is reported at its place.
+import warp as wp
+
+
+@wp.func
+def twice(x: float):
+    return 2.0 * x
+
+
+@wp.kernel
+def bad(a: wp.array2d(dtype=float), b: wp.array(dtype=float), n: int):
+    i = wp.tid()
+    t = wp.tile_load(a, shape=(4, 4))
+    u = wp.tile_load(b, shape=8)
+    x = wp.tile_load(a, shape=n)
+    y = wp.tile_zeros(shape=(2, 2, 2), dtype=float)
+    z = t + u
+    w = t * t + 1.0
+    m = wp.tile_map(twice, t)
+    wp.tile_store(b, t)
+    q = wp.tile_matmul(u, t)
+    r = wp.tile_load(a, shape=(4, 4), offset=i)
+    s = wp.tile_sum(t, axis=2)
+    v = wp.tile_zeros(shape=(200, 200), dtype=float)
+    e = t[1]
+
+# expect: 15:31: a tile extent must be a compile-time integer
+# expect: 16:29: wp.tile_zeros(): warpc compiles tiles of 1 to 2 dimensions, not 3 (its limit)
+# expect: 17:9: 'add' of tiles of different shapes: 'tile(dtype=float32, shape=(4, 4))', 'tile(dtype=float32, shape=(8,))'
+# expect: 18:9: 'add' is not defined on these tile arguments in Warp (tiles take + and - of two tiles, * and / with a tile or a value, unary -; other element-wise functions go through wp.tile_map)
+# expect: 19:21: wp.tile_map() of a @wp.func is not supported by warpc yet (a Warp builtin is)
+# expect: 20:5: wp.tile_store(): the tile 'tile(dtype=float32, shape=(4, 4))' does not match the array 'array(dtype=float32, ndim=1)' (same dtype and number of dimensions)
+# expect: 21:9: wp.tile_matmul(): 'tile(dtype=float32, shape=(8,))' times 'tile(dtype=float32, shape=(4, 4))' (2-d tiles of one dtype, (M, K) and (K, N))
+# expect: 22:46: offset= has 1 value, the array 2 dimensions
+# expect: 23:29: axis 2 is out of range for 'tile(dtype=float32, shape=(4, 4))'
+# expect: 24:29: wp.tile_zeros(): a tile holds at most 16384 elements in warpc (its limit: a block's tiles are in the frame of the thread that runs it)
+# expect: 25:9: a tile of 2 dimensions takes 2 indices here, got 1 (warpc does not take views of tiles yet)
