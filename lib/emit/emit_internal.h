@@ -58,6 +58,9 @@ void emit_name(FILE *out, const ir_value *v);
 /* emit_tile.c: is v a tile builtin; its statements (the whole line). */
 bool emit_tile_handles(const ir_value *v);
 void emit_tile(emit_ctx *e, const ir_value *v);
+/* emit_tile_more.c: the body of the tile builtins from tile_astype to
+ * _tile_set (inside emit_tile's braces); false for another builtin. */
+bool emit_tile_more(emit_ctx *e, const ir_value *v);
 /* emit_print.c: the printf calls of IR_PRINT v, its message arguments from
  * `first` on (1 for assert / expect, whose args[0] is the condition). */
 void emit_print_calls(emit_ctx *e, const ir_value *v, int first);

@@ -80,7 +80,6 @@ static const char *operand_text(emit_ctx *e, const ir_value *a,
 }
 
 static void map(emit_ctx *e, const ir_value *v) {
-  const ir_builtin *b = ir_builtin_get((ir_builtin_id)v->aux);
   const ir_type *et[8];
   elem_args a;
   for (int i = 0; i < v->nargs && i < 8; i++) {
@@ -90,7 +89,14 @@ static void map(emit_ctx *e, const ir_value *v) {
   }
   fprintf(e->out, "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = ",
           ir_tile_count(v->type), v->id);
-  elem_call(e, b, et, v->nargs, &a);
+  if (v->callee) { /* a @wp.func */
+    fprintf(e->out, "%s(", v->callee->cname);
+    for (int i = 0; i < v->nargs; i++)
+      fprintf(e->out, "%s%s", i ? ", " : "", a.text[i]);
+    fputs(");", e->out);
+    return;
+  }
+  elem_call(e, ir_builtin_get((ir_builtin_id)v->aux), et, v->nargs, &a);
   fputs(";", e->out);
 }
 
@@ -302,7 +308,10 @@ void emit_tile(emit_ctx *e, const ir_value *v) {
       fprintf(out, "v%d];", v->args[1]->id);
     break;
   case IR_B_TILE_MATMUL: matmul(e, v); break;
-  default: fputs("/* not a tile builtin */", out); break;
+  default:
+    if (!emit_tile_more(e, v))
+      fputs("/* not a tile builtin */", out);
+    break;
   }
   fputs(" }\n", out);
 }

@@ -750,11 +750,28 @@ ir_func *ir_build_func_gradient(ir_module *m, ir_func *f) {
   return f->gradient;
 }
 
+/* Whether f or a func it calls uses tile builtins, which have no adjoint
+ * rules yet (issue 15): such kernels get no backward kernel (no _backward
+ * launcher: man/warpc.1, TILES) rather than zero gradients. */
+static bool uses_tiles(const ir_func *f, int depth) {
+  for (const ir_block *b = f->entry; b && depth < 64; b = b->next)
+    for (const ir_value *v = b->first; v; v = v->next) {
+      if ((v->op == IR_BUILTIN && v->builtin->id >= IR_B_TILE_ZEROS &&
+           v->builtin->id <= IR_B_TILE_MATMUL) ||
+          v->type->kind == IR_T_TILE)
+        return true;
+      if (v->op == IR_CALL && v->callee != f &&
+          uses_tiles(v->callee, depth + 1))
+        return true;
+    }
+  return false;
+}
+
 int ir_build_adjoints(ir_module *m) {
   int built = 0;
   for (ir_func *f = m->funcs; f; f = f->next)
     if (f->kind == IR_FUNC_KERNEL && !f->backward &&
-        f->options.enable_backward) {
+        f->options.enable_backward && !uses_tiles(f, 0)) {
       f->adjoint = build(m, f);
       built++;
     }

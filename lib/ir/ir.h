@@ -57,6 +57,10 @@ enum { IR_VEC_PLAIN = 0, IR_VEC_QUAT = 1, IR_VEC_TRANSFORM = 2 };
  * array read through per-dimension index arrays: wp_indexedarray of
  * <warp/abi.h>). */
 enum { IR_ARR_PLAIN = 0, IR_ARR_INDEXED = 1 };
+/* The flavor of a TILE type: a tile, or a view of another (tile_view,
+ * t[i], tile_reshape, ...), which warpc holds as a copy and so cannot write
+ * through (Warp's views alias their tile). */
+enum { IR_TILE_OWN = 0, IR_TILE_VIEW = 1, IR_TILE_STRIDED = 2 };
 /* The longest vector and the most rows or columns of a matrix that warpc
  * compiles (Warp has no such limit; man/warpc.1, LIMITS). */
 enum { IR_MAX_DIM = 64 };
@@ -68,7 +72,8 @@ enum { IR_TILE_MAX_NDIM = 2, IR_TILE_MAX_ELEMS = 16384 };
 struct ir_type {
   ir_type_kind kind;
   int flavor;          /* VEC: IR_VEC_PLAIN, IR_VEC_QUAT or IR_VEC_TRANSFORM;
-                          ARRAY: IR_ARR_PLAIN or IR_ARR_INDEXED */
+                          ARRAY: IR_ARR_PLAIN or IR_ARR_INDEXED; TILE:
+                          IR_TILE_OWN or IR_TILE_VIEW */
   int scalar;          /* SCALAR, VEC, MAT: element scalar code */
   int rows, cols;      /* VEC: rows = length, cols = 1; MAT: shape;
                           TILE: shape (cols 1 when ndim 1) */
@@ -115,6 +120,9 @@ const ir_type *ir_t_array(ir_types *T, const ir_type *dtype, int ndim);
  * (ndim 1) or rows x cols (ndim 2), row-major. */
 const ir_type *ir_t_tile(ir_types *T, const ir_type *dtype, int ndim, int rows,
                          int cols);
+/* The same tile type as a view: IR_TILE_VIEW, or IR_TILE_STRIDED for a view
+ * whose rows are not contiguous in its tile (which Warp cannot reshape). */
+const ir_type *ir_t_tile_view(ir_types *T, const ir_type *tile, int flavor);
 /* The number of elements of tile type t. */
 int ir_tile_count(const ir_type *t);
 /* wp.indexedarray(dtype, ndim). */

@@ -117,6 +117,10 @@ static const ir_type *intern(ir_types *T, const ir_type *proto) {
                                     t->elem->name, t->rows)
                   : wp_arena_printf(A, "tile(dtype=%s, shape=(%d, %d))",
                                     t->elem->name, t->rows, t->cols);
+    if (t->flavor != IR_TILE_OWN)
+      t->name = wp_arena_printf(A, "%sview of %s",
+                                t->flavor == IR_TILE_STRIDED ? "strided " : "",
+                                t->name);
     break;
   }
   t->serial = T->all.count;
@@ -187,6 +191,14 @@ const ir_type *ir_t_tile(ir_types *T, const ir_type *dtype, int ndim, int rows,
                               .rows = rows,
                               .cols = ndim == 1 ? 1 : cols,
                               .elem = dtype});
+}
+const ir_type *ir_t_tile_view(ir_types *T, const ir_type *t, int flavor) {
+  return intern(T, &(ir_type){.kind = IR_T_TILE,
+                              .flavor = flavor,
+                              .ndim = t->ndim,
+                              .rows = t->rows,
+                              .cols = t->cols,
+                              .elem = t->elem});
 }
 int ir_tile_count(const ir_type *t) {
   return t->rows * t->cols;

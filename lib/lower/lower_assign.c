@@ -6,6 +6,7 @@
 
 #include "../../runtime/include/warp/abi.h"
 #include "lower_internal.h"
+#include "lower_tile.h"
 
 /* May variable `var` (an array) be bound again to an array of type t?
  * warp-lang lets a name take an array of the same kind and dtype and
@@ -298,6 +299,16 @@ static ir_value *transform_part(lower_ctx *c, place *p, const ast_expr *t,
 static ir_value *component(lower_ctx *c, place *p, const ast_expr *t,
                            ir_value *value, const ast_stmt *s) {
   const ir_type *type = p->type;
+  if (type->kind == IR_T_TILE && t->kind == AST_EXPR_SUBSCRIPT) {
+    ir_value *agg = place_read(c, p, s->loc); /* t[i, j] = x */
+    if (!value)
+      return lower_tile_subscript(c, agg, t);
+    ir_value *r =
+        lower_tile_set(c, agg, t, value, s->value ? s->value->loc : s->loc);
+    if (r)
+      place_write(c, p, r, s->loc);
+    return r;
+  }
   if (type->kind != IR_T_VEC && type->kind != IR_T_MAT) {
     wp_error(c->diag, t->loc, "cannot assign to a component of '%s'",
              type->name);

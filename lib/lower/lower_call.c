@@ -667,7 +667,8 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
   case ENT_GRAD: return lower_grad_apply(c, e, callee, func_call);
   case ENT_BUILTIN: {
     ir_builtin_id id = callee.builtin->id;
-    if (lower_tile_handles(id)) /* compile-time shapes and keywords */
+    if (lower_tile_handles(id) && !callee.builtin->internal)
+      /* compile-time shapes and keywords */
       return lower_tile_call(c, e, callee.builtin);
     /* linalg builtins and curlnoise place their keywords themselves, with
        their defaults */

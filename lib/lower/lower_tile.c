@@ -575,6 +575,8 @@ ir_value *lower_tile_subscript(lower_ctx *c, ir_value *t, const ast_expr *e) {
                "slices of tiles are not supported by warpc yet");
       return NULL;
     }
+  if (e->nitems == 1 && t->type->ndim == 2) /* t[i]: row i */
+    return lower_tile_row(c, t, e->items[0], e->loc);
   return element(c, t, (const ast_expr *const *)e->items, e->nitems, e->loc);
 }
 

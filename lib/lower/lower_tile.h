@@ -42,6 +42,19 @@ ir_value *lower_tile_shape_op(lower_ctx *c, const ast_expr *e,
                               const ir_builtin *b);
 ir_value *lower_tile_matmul(lower_ctx *c, const ast_expr *e);
 
+/* lower_tile_more.c: the entries from tile_empty to tile_upper_solve. */
+ir_value *lower_tile_more(lower_ctx *c, const ast_expr *e, const ir_builtin *b);
+/* t[i] of a 2-d tile: a view of row i. */
+ir_value *lower_tile_row(lower_ctx *c, ir_value *t, const ast_expr *idx,
+                         wp_loc loc);
+/* `t[i, j] = x` (sub the subscript): the new value of tile t; NULL when
+ * reported. */
+ir_value *lower_tile_set(lower_ctx *c, ir_value *t, const ast_expr *sub,
+                         ir_value *x, wp_loc vloc);
+/* tile_map of @wp.func fi over args (tiles of `shape` and values). */
+ir_value *lower_tile_map_func(lower_ctx *c, func_info *fi, ir_value **args,
+                              int n, const ir_type *shape, wp_loc loc);
+
 /* Shared helpers (lower_tile.c). */
 /* Binds the arguments of call e to the parameters names[0..np): out[i] the
  * expression (NULL: not given); false when reported. */

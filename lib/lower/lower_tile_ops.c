@@ -166,8 +166,10 @@ ir_value *lower_tile_map(lower_ctx *c, const ast_expr *e) {
     wp_error(c->diag, e->loc, "wp.tile_map() takes op and 1 to 7 arguments");
     return NULL;
   }
-  const ir_builtin *op = op_builtin(c, e->items[0], "tile_map");
-  if (!op)
+  entity fn = lower_entity(c, e->items[0]);
+  const ir_builtin *op = NULL;
+  if (fn.kind == ENT_ERROR ||
+      (fn.kind != ENT_FUNC && !(op = op_builtin(c, e->items[0], "tile_map"))))
     return NULL;
   int n = e->nitems - 1;
   ir_value **args = WP_NEW_ARRAY(c->A, ir_value *, n);
@@ -205,6 +207,8 @@ ir_value *lower_tile_map(lower_ctx *c, const ast_expr *e) {
       return NULL;
     }
   }
+  if (!op)
+    return lower_tile_map_func(c, fn.func, args, n, shape, e->loc);
   const ir_type *rt = elem_result(c, op, et, n, e->loc);
   if (!rt)
     return NULL;
@@ -279,10 +283,7 @@ ir_value *lower_tile_shape_op(lower_ctx *c, const ast_expr *e,
                            tile_of(c, t->type->elem, nd, dims[0], dims[1 % nd]),
                            &t, 1, e->loc);
   }
-  default:
-    wp_error(c->diag, e->loc, "tile builtin '%s' is not supported by warpc yet",
-             b->name);
-    return NULL;
+  default: return lower_tile_more(c, e, b);
   }
 }
 

@@ -1,0 +1,178 @@
+/* emit_tile_more.c - the C of the tile builtins of lib/lower/
+ * lower_tile_more.c: conversions, views and reshapes (copies), scans, the
+ * diagonal add, the Cholesky factorization and the triangular solves, and
+ * element assignment.  Loops over the elements, as emit_tile.c. */
+#include <string.h>
+
+#include "emit_internal.h"
+
+/* The elements of tile value v, "v<id>.v". */
+#define EL(v) (v)->id
+
+/* tile_view: result element (wp_i, wp_j) from source element
+ * (off0 + wp_i, off1 + wp_j) of a 2-d source, or off0 + wp_i of a 1-d one;
+ * a view that removes the leading dimension of a 2-d tile reads row off0. */
+static void view(emit_ctx *e, const ir_value *v) {
+  const ir_value *t = v->args[0];
+  const ir_type *d = v->type, *s = t->type;
+  FILE *out = e->out;
+  if (s->ndim == 1) {
+    fprintf(out,
+            "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = "
+            "v%d.v[v%d + wp_i];",
+            d->rows, EL(v), EL(t), EL(v->args[1]));
+    return;
+  }
+  if (v->aux == 1) { /* row off0 */
+    fprintf(out,
+            "for (int wp_j = 0; wp_j < %d; wp_j++) v%d.v[wp_j] = "
+            "v%d.v[v%d * %d + wp_j];",
+            d->rows, EL(v), EL(t), EL(v->args[1]), s->cols);
+    return;
+  }
+  fprintf(out,
+          "for (int wp_i = 0; wp_i < %d; wp_i++) for (int wp_j = 0; wp_j < "
+          "%d; wp_j++) v%d.v[wp_i * %d + wp_j] = v%d.v[(v%d + wp_i) * %d + "
+          "v%d + wp_j];",
+          d->rows, d->cols, EL(v), d->cols, EL(t), EL(v->args[1]), s->cols,
+          EL(v->args[2]));
+}
+
+static void scan(emit_ctx *e, const ir_value *v) {
+  const ir_value *t = v->args[0];
+  const char *T = emit_ctype(e, v->type->elem);
+  int n = ir_tile_count(v->type);
+  FILE *out = e->out;
+  switch (v->builtin->id) {
+  case IR_B_TILE_SCAN_INCLUSIVE:
+    fprintf(out,
+            "%s wp_acc = 0; for (int wp_i = 0; wp_i < %d; wp_i++) { wp_acc = "
+            "wp_acc + v%d.v[wp_i]; v%d.v[wp_i] = wp_acc; }",
+            T, n, EL(t), EL(v));
+    break;
+  case IR_B_TILE_SCAN_EXCLUSIVE:
+    fprintf(
+        out,
+        "%s wp_acc = 0; for (int wp_i = 0; wp_i < %d; wp_i++) { v%d.v[wp_i] "
+        "= wp_acc; wp_acc = wp_acc + v%d.v[wp_i]; }",
+        T, n, EL(v), EL(t));
+    break;
+  default: {
+    const char *cmp =
+        v->builtin->id == IR_B_TILE_SCAN_MAX_INCLUSIVE ? ">" : "<";
+    fprintf(out,
+            "%s wp_acc = v%d.v[0]; for (int wp_i = 0; wp_i < %d; wp_i++) { "
+            "if (v%d.v[wp_i] %s wp_acc) wp_acc = v%d.v[wp_i]; v%d.v[wp_i] = "
+            "wp_acc; }",
+            T, EL(t), n, EL(t), cmp, EL(t), EL(v));
+  }
+  }
+}
+
+/* The Cholesky factor L (lower, zeros above) of (n, n) tile a. */
+static void cholesky(emit_ctx *e, const ir_value *v) {
+  int n = v->type->rows;
+  const char *T = emit_ctype(e, v->type->elem);
+  const char *sq = ir_scalar_name(v->type->elem->scalar);
+  fprintf(e->out,
+          "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = 0; "
+          "for (int wp_j = 0; wp_j < %d; wp_j++) { %s wp_s = v%d.v[wp_j * %d "
+          "+ wp_j]; for (int wp_k = 0; wp_k < wp_j; wp_k++) wp_s -= "
+          "v%d.v[wp_j * %d + wp_k] * v%d.v[wp_j * %d + wp_k]; %s wp_d = "
+          "wp_sqrt_%s(wp_s); v%d.v[wp_j * %d + wp_j] = wp_d; for (int wp_i = "
+          "wp_j + 1; wp_i < %d; wp_i++) { %s wp_t = v%d.v[wp_i * %d + wp_j]; "
+          "for (int wp_k = 0; wp_k < wp_j; wp_k++) wp_t -= v%d.v[wp_i * %d + "
+          "wp_k] * v%d.v[wp_j * %d + wp_k]; v%d.v[wp_i * %d + wp_j] = wp_t / "
+          "wp_d; } }",
+          n * n, EL(v), n, T, EL(v->args[0]), n, EL(v), n, EL(v), n, T, sq,
+          EL(v), n, n, T, EL(v->args[0]), n, EL(v), n, EL(v), n, EL(v), n);
+}
+
+/* Triangular solves of (n, n) matrix m for the m columns of right-hand
+ * side y: forward (lower: L x = y), backward (upper: U x = y, or L^T x =
+ * y with `transposed`).  x may be the result tile already holding y. */
+static void solve(emit_ctx *e, int x, int mat, int n, int cols, bool lower,
+                  bool transposed) {
+  const char *T = "wp_s";
+  (void)T;
+  /* element (r, c) of the matrix, transposed or not */
+  const char *fmt =
+      transposed ? "v%d.v[wp_k * %d + wp_i]" : "v%d.v[wp_i * %d + wp_k]";
+  const char *dg = "v%d.v[wp_i * %d + wp_i]";
+  FILE *out = e->out;
+  fprintf(out, "for (int wp_c = 0; wp_c < %d; wp_c++) ", cols);
+  if (lower)
+    fprintf(out, "for (int wp_i = 0; wp_i < %d; wp_i++) { ", n);
+  else
+    fprintf(out, "for (int wp_i = %d; wp_i >= 0; wp_i--) { ", n - 1);
+  fprintf(out, "wp_acc = v%d.v[wp_i * %d + wp_c]; ", x, cols);
+  if (lower)
+    fputs("for (int wp_k = 0; wp_k < wp_i; wp_k++) ", out);
+  else
+    fprintf(out, "for (int wp_k = wp_i + 1; wp_k < %d; wp_k++) ", n);
+  fputs("wp_acc -= ", out);
+  fprintf(out, fmt, mat, n);
+  fprintf(out,
+          " * v%d.v[wp_k * %d + wp_c]; v%d.v[wp_i * %d + wp_c] = wp_acc / ", x,
+          cols, x, cols);
+  fprintf(out, dg, mat, n);
+  fputs("; } ", out);
+}
+
+static void linsolve(emit_ctx *e, const ir_value *v) {
+  const ir_value *m = v->args[0], *y = v->args[1];
+  int n = m->type->rows, cols = y->type->ndim == 2 ? y->type->cols : 1;
+  fprintf(e->out, "%s wp_acc; v%d = v%d; ", emit_ctype(e, v->type->elem), EL(v),
+          EL(y));
+  switch (v->builtin->id) {
+  case IR_B_TILE_LOWER_SOLVE:
+    solve(e, EL(v), EL(m), n, cols, true, false);
+    break;
+  case IR_B_TILE_UPPER_SOLVE:
+    solve(e, EL(v), EL(m), n, cols, false, false);
+    break;
+  default: /* L L^T x = y */
+    solve(e, EL(v), EL(m), n, cols, true, false);
+    solve(e, EL(v), EL(m), n, cols, false, true);
+  }
+}
+
+bool emit_tile_more(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  int n = v->type->kind == IR_T_TILE ? ir_tile_count(v->type) : 0;
+  switch (v->builtin->id) {
+  case IR_B_TILE_ASTYPE:
+    fprintf(out,
+            "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = "
+            "(%s)v%d.v[wp_i];",
+            n, EL(v), emit_ctype(e, v->type->elem), EL(v->args[0]));
+    return true;
+  case IR_B_TILE_RESHAPE: /* the same elements, row-major */
+    fprintf(out,
+            "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = "
+            "v%d.v[wp_i];",
+            n, EL(v), EL(v->args[0]));
+    return true;
+  case IR_B_TILE_VIEW: view(e, v); return true;
+  case IR_B_TILE_SCAN_INCLUSIVE:
+  case IR_B_TILE_SCAN_EXCLUSIVE:
+  case IR_B_TILE_SCAN_MAX_INCLUSIVE:
+  case IR_B_TILE_SCAN_MIN_INCLUSIVE: scan(e, v); return true;
+  case IR_B_TILE_DIAG_ADD:
+    fprintf(out,
+            "v%d = v%d; for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i * "
+            "%d + wp_i] = v%d.v[wp_i * %d + wp_i] + v%d.v[wp_i];",
+            EL(v), EL(v->args[0]), v->type->rows, EL(v), v->type->cols, EL(v),
+            v->type->cols, EL(v->args[1]));
+    return true;
+  case IR_B_TILE_CHOLESKY: cholesky(e, v); return true;
+  case IR_B_TILE_CHOLESKY_SOLVE:
+  case IR_B_TILE_LOWER_SOLVE:
+  case IR_B_TILE_UPPER_SOLVE: linsolve(e, v); return true;
+  case IR_B_I_TILE_SET:
+    fprintf(out, "v%d = v%d; v%d.v[v%d] = v%d;", EL(v), EL(v->args[0]), EL(v),
+            EL(v->args[1]), EL(v->args[2]));
+    return true;
+  default: return false;
+  }
+}

@@ -1,0 +1,506 @@
+/* lower_tile_more.c - more tile builtins (lower_tile.h): tile_empty,
+ * tile_dot, tile_axpy, tile_astype, views (tile_view, t[i] of a 2-d tile,
+ * tile_reshape, tile_squeeze), scans, tile_diag_add, the Cholesky
+ * factorization and triangular solves, element assignment (t[i, j] = x)
+ * and tile_map of a @wp.func.
+ *
+ * Instructions made here (IR_BUILTIN of the entry):
+ *   TILE_ASTYPE  args: tile                      -> tile of another dtype
+ *   TILE_RESHAPE args: tile -> a view of its elements in another shape
+ *                (also tile_squeeze)
+ *   TILE_SCAN_*  args: 1-d or 2-d tile (scanned in row-major order)
+ *   TILE_VIEW    args: tile, offset per dimension (int32) -> view of the
+ *                result type's shape at the offset; aux: the number of
+ *                leading dimensions the offsets remove (t[i] of a 2-d tile)
+ *   TILE_DIAG_ADD  args: (n, n) tile, (n,) tile
+ *   TILE_CHOLESKY  args: (n, n) tile -> L (lower, zeros above)
+ *   TILE_CHOLESKY_SOLVE, TILE_LOWER_SOLVE, TILE_UPPER_SOLVE  args: (n, n)
+ *                tile, (n,) or (n, m) tile
+ *   I_TILE_SET   args: tile, flat index (int32), element
+ *   TILE_MAP     with callee: the @wp.func applied to each element
+ * tile_empty is TILE_FULL of zero, tile_dot a map and a sum, tile_axpy a
+ * map assigned to its destination variable. */
+#include <string.h>
+
+#include "../../runtime/include/warp/abi.h"
+#include "lower_tile.h"
+
+static ir_value *one_tile(lower_ctx *c, const ast_expr *e, const char *fn,
+                          const char *const *k, int nk, const ast_expr **x) {
+  if (!lower_tile_bind(c, e, fn, k, nk, x))
+    return NULL;
+  if (!x[0]) {
+    wp_error(c->diag, e->loc, "wp.%s() needs a tile", fn);
+    return NULL;
+  }
+  return lower_tile_arg(c, x[0], fn);
+}
+
+static bool float_square(lower_ctx *c, const ir_type *t, const char *fn,
+                         wp_loc loc) {
+  if (t->ndim != 2 || t->rows != t->cols || t->elem->kind != IR_T_SCALAR ||
+      !ir_type_is_float(t->elem) || ir_type_has_half(t->elem)) {
+    wp_error(c->diag, loc,
+             "wp.%s() takes a square 2-d tile of float32 or float64, not '%s'",
+             fn, t->name);
+    return false;
+  }
+  return true;
+}
+
+/* The linear-algebra builtins: a square matrix tile and (for the solves)
+ * a right-hand side of n rows. */
+static ir_value *linalg(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
+  bool chol = b->id == IR_B_TILE_CHOLESKY;
+  static const char *const ck[] = {"A", "fill_mode"};
+  static const char *const sk[] = {"L", "y", "fill_mode"};
+  static const char *const lk[] = {"L", "y"};
+  static const char *const uk[] = {"U", "z"};
+  const char *const *k = chol                                ? ck
+                         : b->id == IR_B_TILE_CHOLESKY_SOLVE ? sk
+                         : b->id == IR_B_TILE_LOWER_SOLVE    ? lk
+                                                             : uk;
+  int nk = chol ? 2 : b->id == IR_B_TILE_CHOLESKY_SOLVE ? 3 : 2;
+  const ast_expr *x[3];
+  if (!lower_tile_bind(c, e, b->name, k, nk, x))
+    return NULL;
+  const ast_expr *fill = chol ? x[1] : nk == 3 ? x[2] : NULL;
+  if (fill &&
+      (fill->kind != AST_EXPR_STRING || strcmp(fill->string, "lower"))) {
+    wp_error(c->diag, fill->loc,
+             "wp.%s(): warpc supports fill_mode=\"lower\" only yet", b->name);
+    return NULL;
+  }
+  if (!x[0] || (!chol && !x[1])) {
+    wp_error(c->diag, e->loc, "wp.%s() needs %s", b->name,
+             chol ? "a matrix tile" : "a matrix tile and a right-hand side");
+    return NULL;
+  }
+  ir_value *args[2];
+  if (!(args[0] = lower_tile_arg(c, x[0], b->name)) ||
+      !float_square(c, args[0]->type, b->name, e->loc))
+    return NULL;
+  const ir_type *at = args[0]->type;
+  if (chol)
+    return lower_tile_emit(c, b->id,
+                           ir_t_tile(c->T, at->elem, 2, at->rows, at->rows),
+                           args, 1, e->loc);
+  if (!(args[1] = lower_tile_arg(c, x[1], b->name)))
+    return NULL;
+  const ir_type *yt = args[1]->type;
+  if (yt->elem != at->elem || yt->rows != at->rows) {
+    wp_error(c->diag, e->loc,
+             "wp.%s(): the right-hand side '%s' must have the matrix's dtype "
+             "and %d rows",
+             b->name, yt->name, at->rows);
+    return NULL;
+  }
+  return lower_tile_emit(
+      c, b->id, ir_t_tile(c->T, yt->elem, yt->ndim, yt->rows, yt->cols), args,
+      2, e->loc);
+}
+
+/* tile_view(t, offset, shape): integer offsets; without shape, they remove
+ * the leading dimensions they name. */
+static ir_value *view(lower_ctx *c, const ast_expr *e) {
+  static const char *const k[] = {"t", "offset", "shape"};
+  const ast_expr *x[3];
+  ir_value *t = one_tile(c, e, "tile_view", k, 3, x);
+  if (!t)
+    return NULL;
+  if (!x[1]) {
+    wp_error(c->diag, e->loc, "wp.tile_view() needs offset=");
+    return NULL;
+  }
+  const ast_expr *const *items = (const ast_expr *const *)&x[1];
+  int n = 1;
+  if (x[1]->kind == AST_EXPR_TUPLE) {
+    items = (const ast_expr *const *)x[1]->items;
+    n = x[1]->nitems;
+  }
+  const ir_type *tt = t->type;
+  if (n < 1 || n > tt->ndim) {
+    wp_error(c->diag, x[1]->loc, "wp.tile_view(): %d offsets for '%s'", n,
+             tt->name);
+    return NULL;
+  }
+  ir_value *args[1 + IR_TILE_MAX_NDIM] = {t};
+  for (int i = 0; i < n; i++) {
+    if (items[i]->kind == AST_EXPR_SLICE) {
+      wp_error(c->diag, items[i]->loc,
+               "slices in wp.tile_view() are not supported by warpc yet");
+      return NULL;
+    }
+    ir_value *v = lower_expr(c, items[i]);
+    if (!v)
+      return NULL;
+    if (v->type->kind != IR_T_SCALAR || !ir_type_is_int(v->type)) {
+      wp_error(c->diag, items[i]->loc, "an offset must be an integer");
+      return NULL;
+    }
+    args[1 + i] = lower_cast(c, v, ir_t_int32(c->T), items[i]->loc);
+  }
+  for (int i = n; i < tt->ndim; i++)
+    args[1 + i] = lower_const_int(c, ir_t_int32(c->T), 0);
+  int src[2] = {tt->rows, tt->cols}, nd, dims[IR_TILE_MAX_NDIM], drop = 0;
+  if (x[2]) {
+    if (!lower_tile_shape(c, x[2], "tile_view", &nd, dims))
+      return NULL;
+    if (nd != tt->ndim) {
+      wp_error(c->diag, x[2]->loc,
+               "wp.tile_view(): the shape has %d dimensions, the tile %d", nd,
+               tt->ndim);
+      return NULL;
+    }
+    for (int i = 0; i < nd; i++)
+      if (dims[i] > src[i]) {
+        wp_error(c->diag, x[2]->loc,
+                 "wp.tile_view(): the view is larger than '%s'", tt->name);
+        return NULL;
+      }
+  } else if (n == tt->ndim) { /* every dimension removed: one element */
+    nd = 1, dims[0] = 1, drop = 0;
+    wp_error(c->diag, x[1]->loc,
+             "wp.tile_view() of a single element is not supported by warpc "
+             "yet; index the tile (t[i, j])");
+    return NULL;
+  } else {
+    drop = n;
+    nd = tt->ndim - n;
+    for (int i = 0; i < nd; i++)
+      dims[i] = src[n + i];
+  }
+  bool strided = nd == 2 && dims[1] != tt->cols;
+  ir_value *v = lower_tile_emit(
+      c, IR_B_TILE_VIEW,
+      ir_t_tile_view(c->T, ir_t_tile(c->T, tt->elem, nd, dims[0], dims[1 % nd]),
+                     strided ? IR_TILE_STRIDED : IR_TILE_VIEW),
+      args, 1 + tt->ndim, e->loc);
+  v->aux = drop;
+  return v;
+}
+
+ir_value *lower_tile_row(lower_ctx *c, ir_value *t, const ast_expr *idx,
+                         wp_loc loc) {
+  ir_value *i = lower_expr(c, idx);
+  if (!i)
+    return NULL;
+  if (i->type->kind != IR_T_SCALAR || !ir_type_is_int(i->type)) {
+    wp_error(c->diag, idx->loc, "a tile index must be an integer, not '%s'",
+             i->type->name);
+    return NULL;
+  }
+  ir_value *args[3] = {t, lower_cast(c, i, ir_t_int32(c->T), idx->loc),
+                       lower_const_int(c, ir_t_int32(c->T), 0)};
+  const ir_type *tt = t->type;
+  ir_value *v = lower_tile_emit(
+      c, IR_B_TILE_VIEW,
+      ir_t_tile_view(c->T, ir_t_tile(c->T, tt->elem, 1, tt->cols, 1),
+                     IR_TILE_VIEW),
+      args, 3, loc);
+  v->aux = 1;
+  return v;
+}
+
+/* tile_reshape(t, shape) and tile_squeeze(t, axis): the same elements in
+ * another shape. */
+static ir_value *reshape(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
+  static const char *const rk[] = {"t", "shape"};
+  static const char *const qk[] = {"t", "axis"};
+  bool sq = b->id == IR_B_TILE_SQUEEZE;
+  const ast_expr *x[2];
+  ir_value *t = one_tile(c, e, b->name, sq ? qk : rk, 2, x);
+  if (!t)
+    return NULL;
+  const ir_type *tt = t->type;
+  int nd, dims[IR_TILE_MAX_NDIM];
+  if (!sq && tt->flavor == IR_TILE_STRIDED) { /* as Warp */
+    wp_error(c->diag, e->loc,
+             "wp.%s() needs a contiguous tile, not a %s (copy it first)",
+             b->name, tt->name);
+    return NULL;
+  }
+  if (sq) {
+    int src[2] = {tt->rows, tt->cols}, keep[2] = {1, 1};
+    if (x[1]) {
+      int64_t a;
+      if (!lower_tile_const_int(c, x[1], "axis", &a))
+        return NULL;
+      if (a < 0)
+        a += tt->ndim;
+      if (a < 0 || a >= tt->ndim || src[a] != 1) {
+        wp_error(c->diag, x[1]->loc,
+                 "wp.tile_squeeze(): axis %lld of '%s' is not of extent 1",
+                 (long long)a, tt->name);
+        return NULL;
+      }
+      keep[a] = 0;
+    } else
+      for (int i = 0; i < tt->ndim; i++)
+        keep[i] = src[i] != 1;
+    nd = 0;
+    for (int i = 0; i < tt->ndim; i++)
+      if (keep[i])
+        dims[nd++] = src[i];
+    if (!nd) {
+      wp_error(c->diag, e->loc,
+               "wp.tile_squeeze(): a tile of one element has no dimension "
+               "left (not supported by warpc yet)");
+      return NULL;
+    }
+  } else {
+    if (!x[1]) {
+      wp_error(c->diag, e->loc, "wp.tile_reshape() needs shape=");
+      return NULL;
+    }
+    if (x[1]->kind != AST_EXPR_TUPLE) { /* as Warp's overloads */
+      wp_error(c->diag, x[1]->loc, "wp.tile_reshape() takes a tuple shape");
+      return NULL;
+    }
+    if (!lower_tile_shape(c, x[1], b->name, &nd, dims))
+      return NULL;
+    if (nd == 1 ? dims[0] != ir_tile_count(tt)
+                : dims[0] * dims[1] != ir_tile_count(tt)) {
+      wp_error(c->diag, x[1]->loc,
+               "wp.tile_reshape(): '%s' has %d elements, the shape another "
+               "number",
+               tt->name, ir_tile_count(tt));
+      return NULL;
+    }
+  }
+  return lower_tile_emit(
+      c, IR_B_TILE_RESHAPE,
+      ir_t_tile_view(c->T, ir_t_tile(c->T, tt->elem, nd, dims[0], dims[1 % nd]),
+                     IR_TILE_VIEW),
+      &t, 1, e->loc);
+}
+
+/* tile_dot(a, b): the sum of the products (of dot products for vectors). */
+static ir_value *dot(lower_ctx *c, const ast_expr *e) {
+  static const char *const k[] = {"a", "b"};
+  const ast_expr *x[2];
+  if (!lower_tile_bind(c, e, "tile_dot", k, 2, x))
+    return NULL;
+  if (!x[0] || !x[1]) {
+    wp_error(c->diag, e->loc, "wp.tile_dot() needs two tiles");
+    return NULL;
+  }
+  ir_value *args[2];
+  if (!(args[0] = lower_tile_arg(c, x[0], "tile_dot")) ||
+      !(args[1] = lower_tile_arg(c, x[1], "tile_dot")))
+    return NULL;
+  const ir_type *el = args[0]->type->elem;
+  ir_builtin_id op = el->kind == IR_T_VEC ? IR_B_DOT : IR_B_MUL;
+  ir_value *p = lower_tile_elementwise(c, ir_builtin_get(op), args, 2, e->loc);
+  if (!p)
+    return NULL;
+  ir_value *s = lower_tile_emit(
+      c, IR_B_TILE_SUM, ir_t_tile(c->T, p->type->elem, 1, 1, 1), &p, 1, e->loc);
+  s->aux = -1;
+  return s;
+}
+
+/* tile_axpy(alpha, src, dest): dest = alpha src + dest (dest a variable). */
+static ir_value *axpy(lower_ctx *c, const ast_expr *e) {
+  static const char *const k[] = {"alpha", "src", "dest"};
+  const ast_expr *x[3];
+  if (!lower_tile_bind(c, e, "tile_axpy", k, 3, x))
+    return NULL;
+  if (!x[0] || !x[1] || !x[2]) {
+    wp_error(c->diag, e->loc, "wp.tile_axpy() needs alpha, src and dest");
+    return NULL;
+  }
+  if (x[2]->kind != AST_EXPR_NAME) {
+    wp_error(c->diag, x[2]->loc,
+             "wp.tile_axpy(): warpc updates a tile variable (a name) only");
+    return NULL;
+  }
+  ir_value *a[2], *d;
+  if (!(a[0] = lower_expr(c, x[0])) ||
+      !(a[1] = lower_tile_arg(c, x[1], "tile_axpy")) ||
+      !(d = lower_tile_arg(c, x[2], "tile_axpy")))
+    return NULL;
+  ir_value *p =
+      lower_tile_elementwise(c, ir_builtin_get(IR_B_MUL), a, 2, e->loc);
+  if (!p)
+    return NULL;
+  ir_value *s[2] = {p, d};
+  ir_value *r =
+      lower_tile_elementwise(c, ir_builtin_get(IR_B_ADD), s, 2, e->loc);
+  if (!r || !lower_assign_var(c, x[2]->name, r, e->loc))
+    return NULL;
+  return r;
+}
+
+ir_value *lower_tile_more(lower_ctx *c, const ast_expr *e,
+                          const ir_builtin *b) {
+  switch (b->id) {
+  case IR_B_TILE_EMPTY: {
+    /* tile_zeros: Warp leaves the elements unset */
+    ast_expr z = *e;
+    z.value = NULL;
+    return lower_tile_call(c, &z, ir_builtin_get(IR_B_TILE_ZEROS));
+  }
+  case IR_B_TILE_DOT: return dot(c, e);
+  case IR_B_TILE_AXPY: return axpy(c, e);
+  case IR_B_TILE_VIEW: return view(c, e);
+  case IR_B_TILE_RESHAPE:
+  case IR_B_TILE_SQUEEZE: return reshape(c, e, b);
+  case IR_B_TILE_CHOLESKY:
+  case IR_B_TILE_CHOLESKY_SOLVE:
+  case IR_B_TILE_LOWER_SOLVE:
+  case IR_B_TILE_UPPER_SOLVE: return linalg(c, e, b);
+  case IR_B_TILE_ASTYPE: {
+    static const char *const k[] = {"t", "dtype"};
+    const ast_expr *x[2];
+    ir_value *t = one_tile(c, e, b->name, k, 2, x);
+    if (!t)
+      return NULL;
+    const ir_type *d = x[1] ? lower_type_expr(c, x[1]) : NULL;
+    if (!x[1] || !d || d->kind != IR_T_SCALAR ||
+        t->type->elem->kind != IR_T_SCALAR || ir_type_has_half(d) ||
+        ir_type_has_half(t->type->elem)) {
+      if (!x[1] || d)
+        wp_error(c->diag, e->loc,
+                 "wp.tile_astype() converts tiles of scalars to a scalar "
+                 "dtype (not float16/bfloat16 in warpc yet)");
+      return NULL;
+    }
+    return lower_tile_emit(
+        c, b->id,
+        ir_t_tile(c->T, d, t->type->ndim, t->type->rows, t->type->cols), &t, 1,
+        e->loc);
+  }
+  case IR_B_TILE_SCAN_INCLUSIVE:
+  case IR_B_TILE_SCAN_EXCLUSIVE:
+  case IR_B_TILE_SCAN_MAX_INCLUSIVE:
+  case IR_B_TILE_SCAN_MIN_INCLUSIVE: {
+    static const char *const k[] = {"a"};
+    const ast_expr *x[1];
+    ir_value *t = one_tile(c, e, b->name, k, 1, x);
+    if (!t)
+      return NULL;
+    const ir_type *el = t->type->elem;
+    if (el->kind != IR_T_SCALAR || ir_type_is_bool(el) ||
+        ir_type_has_half(el)) {
+      wp_error(c->diag, e->loc, "wp.%s() takes a tile of numbers, not '%s'",
+               b->name, t->type->name);
+      return NULL;
+    }
+    return lower_tile_emit(
+        c, b->id,
+        ir_t_tile(c->T, el, t->type->ndim, t->type->rows, t->type->cols), &t, 1,
+        e->loc);
+  }
+  case IR_B_TILE_DIAG_ADD: {
+    static const char *const k[] = {"a", "d"};
+    const ast_expr *x[2];
+    ir_value *args[2];
+    if (!(args[0] = one_tile(c, e, b->name, k, 2, x)))
+      return NULL;
+    if (!x[1] || !(args[1] = lower_tile_arg(c, x[1], b->name)))
+      return NULL;
+    const ir_type *a = args[0]->type, *d = args[1]->type;
+    if (a->ndim != 2 || a->rows != a->cols || d->ndim != 1 ||
+        d->rows != a->rows || d->elem != a->elem) {
+      wp_error(c->diag, e->loc,
+               "wp.tile_diag_add() takes a square (n, n) tile and an (n,) "
+               "tile of its dtype, not '%s' and '%s'",
+               a->name, d->name);
+      return NULL;
+    }
+    return lower_tile_emit(c, b->id,
+                           ir_t_tile(c->T, a->elem, 2, a->rows, a->cols), args,
+                           2, e->loc);
+  }
+  default:
+    wp_error(c->diag, e->loc, "tile builtin '%s' is not supported by warpc yet",
+             b->name);
+    return NULL;
+  }
+}
+
+ir_value *lower_tile_set(lower_ctx *c, ir_value *t, const ast_expr *sub,
+                         ir_value *x, wp_loc vloc) {
+  const ir_type *tt = t->type;
+  if (tt->flavor != IR_TILE_OWN) {
+    wp_error(c->diag, sub->loc,
+             "writing through a tile view is not supported by warpc yet "
+             "(warpc holds views as copies)");
+    return NULL;
+  }
+  if (sub->nitems != tt->ndim) {
+    wp_error(c->diag, sub->loc, "assigning to '%s' takes %d indices, got %d",
+             tt->name, tt->ndim, sub->nitems);
+    return NULL;
+  }
+  ir_value *idx[2];
+  for (int k = 0; k < sub->nitems; k++) {
+    if (sub->items[k]->kind == AST_EXPR_SLICE) {
+      wp_error(c->diag, sub->items[k]->loc,
+               "assigning to a slice of a tile is not supported by warpc yet");
+      return NULL;
+    }
+    ir_value *v = lower_expr(c, sub->items[k]);
+    if (!v)
+      return NULL;
+    if (v->type->kind != IR_T_SCALAR || !ir_type_is_int(v->type)) {
+      wp_error(c->diag, sub->items[k]->loc, "a tile index must be an integer");
+      return NULL;
+    }
+    idx[k] = lower_cast(c, v, ir_t_int32(c->T), sub->items[k]->loc);
+  }
+  ir_value *flat = idx[0];
+  if (tt->ndim == 2) {
+    ir_value *m[2] = {idx[0], lower_const_int(c, ir_t_int32(c->T), tt->cols)};
+    ir_value *p = lower_builtin(c, ir_builtin_get(IR_B_MUL), m, 2, sub->loc);
+    ir_value *a[2] = {p, idx[1]};
+    flat =
+        p ? lower_builtin(c, ir_builtin_get(IR_B_ADD), a, 2, sub->loc) : NULL;
+    if (!flat)
+      return NULL;
+  }
+  x = lower_tile_literal_as(c, x, tt->elem);
+  if (x->type != tt->elem && x->type->kind == IR_T_SCALAR &&
+      tt->elem->kind == IR_T_SCALAR)
+    x = lower_cast(c, x, tt->elem, vloc);
+  if (x->type != tt->elem) {
+    wp_error(c->diag, vloc, "cannot assign a '%s' to an element of '%s'",
+             x->type->name, tt->name);
+    return NULL;
+  }
+  ir_value *args[3] = {t, flat, x};
+  return lower_tile_emit(c, IR_B_I_TILE_SET, tt, args, 3, sub->loc);
+}
+
+ir_value *lower_tile_map_func(lower_ctx *c, func_info *fi, ir_value **args,
+                              int n, const ir_type *shape, wp_loc loc) {
+  const ir_type **et = WP_NEW_ARRAY(c->A, const ir_type *, n + 1);
+  for (int i = 0; i < n; i++)
+    et[i] =
+        args[i]->type->kind == IR_T_TILE ? args[i]->type->elem : args[i]->type;
+  call_args a = {.types = et, .n = n};
+  int *slots;
+  const ast_def *d;
+  ir_func *callee = lower_resolve_func(c, fi, &a, &slots, &d, loc);
+  if (!callee)
+    return NULL;
+  bool plain = callee->nparams == n && !callee->nrefs && !callee->custom_grad;
+  for (int i = 0; plain && i < n; i++)
+    plain = slots[i] == i && callee->param_types[i] == et[i];
+  const ir_type *rt = callee->ret;
+  if (!plain || (rt->kind != IR_T_SCALAR && rt->kind != IR_T_VEC &&
+                 rt->kind != IR_T_MAT)) {
+    wp_error(c->diag, loc,
+             "wp.tile_map(): warpc maps a @wp.func whose parameters are the "
+             "elements (no defaults, no wp.ref) and which returns a scalar, "
+             "vector or matrix");
+    return NULL;
+  }
+  ir_value *v = lower_tile_emit(
+      c, IR_B_TILE_MAP,
+      ir_t_tile(c->T, rt, shape->ndim, shape->rows, shape->cols), args, n, loc);
+  v->aux = IR_B_NONE;
+  v->callee = callee;
+  return v;
+}

@@ -1,0 +1,80 @@
+"""More tiles: tile_empty, tile_dot, tile_axpy, tile_astype, views (t[i] of
+a 2-d tile, tile_view with and without a shape), tile_reshape,
+tile_squeeze, the scans, element assignment (t[i, j] = x, t[i] += x),
+tile_map of a @wp.func, tile_diag_add, tile_cholesky and the triangular
+solves, against warp-lang's wp.launch_tiled on the CPU."""
+import warp as wp
+
+N = 8
+
+
+@wp.func
+def smooth(x: float, y: float):
+    return x * y + wp.sin(x)
+
+
+@wp.kernel
+def misc(a: wp.array2d(dtype=float), b: wp.array2d(dtype=float), ints: wp.array(dtype=int),
+         out: wp.array2d(dtype=float), iout: wp.array2d(dtype=int), vout: wp.array2d(dtype=float)):
+    i = wp.tid()
+    ta = wp.tile_load(a, shape=(4, N))
+    tb = wp.tile_load(b, shape=(4, N))
+    e = wp.tile_empty(shape=N, dtype=float)  # unset elements: not stored
+    e[0] = 1.0
+    out[0, 0] = e[0]
+    wp.tile_store(out[1], wp.tile_broadcast(wp.tile_dot(ta[0], tb[1]), shape=(N,)))
+    y = wp.tile_load(a[1], shape=N)
+    wp.tile_axpy(2.0, ta[2], y)
+    wp.tile_store(out[2], y)
+    wp.tile_store(out[3], ta[3])
+    wp.tile_store(out[4], wp.tile_view(ta, offset=(2,)))
+    v = wp.tile_view(ta, offset=(1, 2), shape=(2, 4))
+    wp.tile_store(vout, v)
+    wp.tile_store(out[5], wp.tile_reshape(ta[1], shape=(N,)))
+    col = wp.tile_load(a, shape=(N, 1))
+    wp.tile_store(out[6], wp.tile_squeeze(col))
+    wp.tile_store(out[7], wp.tile_map(smooth, ta[0], tb[0]))
+    t = wp.tile_zeros(shape=(2, 4), dtype=float)
+    t[1, 2] = 5.0
+    t[0, 3] = ta[0, 1]
+    t[1, 2] += 1.5
+    wp.tile_store(out[8], wp.tile_reshape(t, shape=(N,)))
+    it = wp.tile_load(ints, shape=N)
+    wp.tile_store(iout[0], wp.tile_scan_inclusive(it))
+    wp.tile_store(iout[1], wp.tile_scan_exclusive(it))
+    wp.tile_store(iout[2], wp.tile_scan_max_inclusive(it))
+    wp.tile_store(iout[3], wp.tile_scan_min_inclusive(it))
+    wp.tile_store(iout[4], wp.tile_astype(ta[0] * 10.0, dtype=int))
+    wp.tile_store(out[9], wp.tile_astype(it, dtype=float))
+    wp.tile_store(out[10], wp.tile_scan_inclusive(ta[1]))
+
+
+@wp.kernel
+def solves(m: wp.array2d(dtype=float), rhs: wp.array(dtype=float), rhs2: wp.array2d(dtype=float),
+           d: wp.array(dtype=float), l: wp.array2d(dtype=float), x: wp.array2d(dtype=float),
+           x2: wp.array3d(dtype=float)):
+    i = wp.tid()
+    a = wp.tile_load(m, shape=(6, 6))
+    # a + a^T + diag(6 + d) is symmetric positive definite
+    spd = wp.tile_diag_add(a + wp.tile_transpose(a), wp.tile_load(d, shape=6) + wp.tile_full(shape=6, value=6.0, dtype=float))
+    L = wp.tile_cholesky(spd)
+    wp.tile_store(l, L)
+    y = wp.tile_load(rhs, shape=6)
+    wp.tile_store(x[0], wp.tile_cholesky_solve(L, y))
+    wp.tile_store(x[1], wp.tile_lower_solve(L, y))
+    wp.tile_store(x[2], wp.tile_upper_solve(wp.tile_transpose(L), y))
+    y2 = wp.tile_load(rhs2, shape=(6, 3))
+    wp.tile_store(x2[0], wp.tile_cholesky_solve(L, y2))
+    wp.tile_store(x2[1], wp.tile_lower_solve(L, y2))
+
+
+TESTS = [
+    dict(name="misc", kernel="misc", dim=1, block_dim=16,
+         args=dict(a=("uniform", -1, 1), b=("uniform", -1, 1), ints=("int", -20, 20)),
+         shapes=dict(a=(N, N), b=(4, N), ints=(N,), out=(11, N), iout=(5, N), vout=(2, 4)),
+         outputs=["out", "iout", "vout"]),
+    dict(name="solves", kernel="solves", dim=1, block_dim=32,
+         args=dict(m=("uniform", -1, 1), rhs=("uniform", -1, 1), rhs2=("uniform", -1, 1), d=("uniform", 0, 1)),
+         shapes=dict(m=(6, 6), rhs=(6,), rhs2=(6, 3), d=(6,), l=(6, 6), x=(3, 6), x2=(2, 6, 3)),
+         outputs=["l", "x", "x2"], tol=dict(x=(1e-4, 1e-5), x2=(1e-4, 1e-5))),
+]
