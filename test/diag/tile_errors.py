@@ -22,7 +22,7 @@ def bad(a: wp.array2d(dtype=float), b: wp.array(dtype=float), n: int):
     r = wp.tile_load(a, shape=(4, 4), offset=i)
     s = wp.tile_sum(t, axis=2)
     v = wp.tile_zeros(shape=(200, 200), dtype=float)
-    e = t[1]
+    t[1] = 2.0
 
 # expect: 15:31: a tile extent must be a compile-time integer
 # expect: 16:29: wp.tile_zeros(): warpc compiles tiles of 1 to 2 dimensions, not 3 (its limit)
@@ -34,4 +34,4 @@ def bad(a: wp.array2d(dtype=float), b: wp.array(dtype=float), n: int):
 # expect: 22:46: offset= has 1 value, the array 2 dimensions
 # expect: 23:29: axis 2 is out of range for 'tile(dtype=float32, shape=(4, 4))'
 # expect: 24:29: wp.tile_zeros(): a tile holds at most 16384 elements in warpc (its limit: a block's tiles are in the frame of the thread that runs it)
-# expect: 25:9: a tile of 2 dimensions takes 2 indices here, got 1 (warpc does not take views of tiles yet)
+# expect: 25:5: assigning to 'tile(dtype=float32, shape=(4, 4))' takes 2 indices, got 1
