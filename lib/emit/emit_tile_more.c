@@ -69,23 +69,40 @@ static void scan(emit_ctx *e, const ir_value *v) {
   }
 }
 
-/* The Cholesky factor L (lower, zeros above) of (n, n) tile a. */
+/* The Cholesky factor L (lower, zeros above) of (n, n) tile a, from its
+ * lower triangle; with aux (fill_mode="upper"), U = L^T from the upper
+ * triangle (read as the transpose's lower one). */
 static void cholesky(emit_ctx *e, const ir_value *v) {
   int n = v->type->rows;
+  if (v->aux) {
+    fprintf(e->out,
+            "%s wp_a = v%d; for (int wp_i = 0; wp_i < %d; wp_i++) for (int "
+            "wp_j = 0; wp_j < %d; wp_j++) wp_a.v[wp_i * %d + wp_j] = "
+            "v%d.v[wp_j * %d + wp_i]; ",
+            emit_ctype(e, v->type), EL(v->args[0]), n, n, n, EL(v->args[0]), n);
+  }
   const char *T = emit_ctype(e, v->type->elem);
   const char *sq = ir_scalar_name(v->type->elem->scalar);
+  const char *src = wp_arena_printf(e->m->arena, "v%d", EL(v->args[0]));
   fprintf(e->out,
           "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = 0; "
-          "for (int wp_j = 0; wp_j < %d; wp_j++) { %s wp_s = v%d.v[wp_j * %d "
+          "for (int wp_j = 0; wp_j < %d; wp_j++) { %s wp_s = %s.v[wp_j * %d "
           "+ wp_j]; for (int wp_k = 0; wp_k < wp_j; wp_k++) wp_s -= "
           "v%d.v[wp_j * %d + wp_k] * v%d.v[wp_j * %d + wp_k]; %s wp_d = "
           "wp_sqrt_%s(wp_s); v%d.v[wp_j * %d + wp_j] = wp_d; for (int wp_i = "
-          "wp_j + 1; wp_i < %d; wp_i++) { %s wp_t = v%d.v[wp_i * %d + wp_j]; "
+          "wp_j + 1; wp_i < %d; wp_i++) { %s wp_t = %s.v[wp_i * %d + wp_j]; "
           "for (int wp_k = 0; wp_k < wp_j; wp_k++) wp_t -= v%d.v[wp_i * %d + "
           "wp_k] * v%d.v[wp_j * %d + wp_k]; v%d.v[wp_i * %d + wp_j] = wp_t / "
           "wp_d; } }",
-          n * n, EL(v), n, T, EL(v->args[0]), n, EL(v), n, EL(v), n, T, sq,
-          EL(v), n, n, T, EL(v->args[0]), n, EL(v), n, EL(v), n, EL(v), n);
+          n * n, EL(v), n, T, v->aux ? "wp_a" : src, n, EL(v), n, EL(v), n, T,
+          sq, EL(v), n, n, T, v->aux ? "wp_a" : src, n, EL(v), n, EL(v), n,
+          EL(v), n);
+  if (v->aux) /* U = L^T */
+    fprintf(e->out,
+            " for (int wp_i = 0; wp_i < %d; wp_i++) for (int wp_j = 0; wp_j "
+            "< wp_i; wp_j++) { v%d.v[wp_j * %d + wp_i] = v%d.v[wp_i * %d + "
+            "wp_j]; v%d.v[wp_i * %d + wp_j] = 0; }",
+            n, EL(v), n, EL(v), n, EL(v), n);
 }
 
 /* Triangular solves of (n, n) matrix m for the m columns of right-hand
@@ -131,9 +148,9 @@ static void linsolve(emit_ctx *e, const ir_value *v) {
   case IR_B_TILE_UPPER_SOLVE:
     solve(e, EL(v), EL(m), n, cols, false, false);
     break;
-  default: /* L L^T x = y */
-    solve(e, EL(v), EL(m), n, cols, true, false);
-    solve(e, EL(v), EL(m), n, cols, false, true);
+  default: /* L L^T x = y, or U^T U x = y (fill_mode="upper") */
+    solve(e, EL(v), EL(m), n, cols, true, v->aux);
+    solve(e, EL(v), EL(m), n, cols, false, !v->aux);
   }
 }
 
@@ -169,6 +186,23 @@ bool emit_tile_more(emit_ctx *e, const ir_value *v) {
   case IR_B_TILE_CHOLESKY_SOLVE:
   case IR_B_TILE_LOWER_SOLVE:
   case IR_B_TILE_UPPER_SOLVE: linsolve(e, v); return true;
+  case IR_B_TILE_ASSIGN: {
+    const ir_type *d = v->type, *st = v->args[1]->type;
+    fprintf(out,
+            "v%d = v%d; for (int wp_i = 0; wp_i < %d; wp_i++) for (int wp_j = "
+            "0; wp_j < %d; wp_j++) v%d.v[(v%d + wp_i) * %d + %s%s wp_j] = "
+            "%sv%d.v[wp_i * %d + wp_j];",
+            EL(v), EL(v->args[0]), st->rows, st->cols, EL(v), EL(v->args[2]),
+            d->cols,
+            d->ndim == 2 ? wp_arena_printf(e->m->arena, "v%d", EL(v->args[3]))
+                         : "",
+            d->ndim == 2 ? " +" : "",
+            d->elem->kind == IR_T_SCALAR
+                ? wp_arena_printf(e->m->arena, "(%s)", emit_ctype(e, d->elem))
+                : "",
+            EL(v->args[1]), st->cols);
+    return true;
+  }
   case IR_B_I_TILE_SET:
     fprintf(out, "v%d = v%d; v%d.v[v%d] = v%d;", EL(v), EL(v->args[0]), EL(v),
             EL(v->args[1]), EL(v->args[2]));

@@ -50,7 +50,25 @@ static bool float_square(lower_ctx *c, const ir_type *t, const char *fn,
 
 /* The linear-algebra builtins: a square matrix tile and (for the solves)
  * a right-hand side of n rows. */
+static ir_value *solve_rhs(lower_ctx *c, const ast_expr *e, const ir_builtin *b,
+                           ir_value **args, const ast_expr *x);
+
+/* The in-place form's entry's out-of-place twin, or IR_B_NONE. */
+static ir_builtin_id out_of_place(ir_builtin_id id) {
+  switch (id) {
+  case IR_B_TILE_CHOLESKY_INPLACE: return IR_B_TILE_CHOLESKY;
+  case IR_B_TILE_CHOLESKY_SOLVE_INPLACE: return IR_B_TILE_CHOLESKY_SOLVE;
+  case IR_B_TILE_LOWER_SOLVE_INPLACE: return IR_B_TILE_LOWER_SOLVE;
+  case IR_B_TILE_UPPER_SOLVE_INPLACE: return IR_B_TILE_UPPER_SOLVE;
+  default: return IR_B_NONE;
+  }
+}
+
 static ir_value *linalg(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
+  ir_builtin_id twin = out_of_place(b->id);
+  const ir_builtin *inplace = twin != IR_B_NONE ? b : NULL;
+  if (inplace)
+    b = ir_builtin_get(twin);
   bool chol = b->id == IR_B_TILE_CHOLESKY;
   static const char *const ck[] = {"A", "fill_mode"};
   static const char *const sk[] = {"L", "y", "fill_mode"};
@@ -66,9 +84,19 @@ static ir_value *linalg(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
     return NULL;
   const ast_expr *fill = chol ? x[1] : nk == 3 ? x[2] : NULL;
   if (fill &&
-      (fill->kind != AST_EXPR_STRING || strcmp(fill->string, "lower"))) {
+      (fill->kind != AST_EXPR_STRING ||
+       (strcmp(fill->string, "lower") && strcmp(fill->string, "upper")))) {
     wp_error(c->diag, fill->loc,
-             "wp.%s(): warpc supports fill_mode=\"lower\" only yet", b->name);
+             "fill_mode= is a constant \"lower\" or \"upper\"");
+    return NULL;
+  }
+  int upper = fill && !strcmp(fill->string, "upper");
+  /* the argument the in-place form overwrites: A, or the right-hand side */
+  const ast_expr *target = inplace ? x[chol ? 0 : 1] : NULL;
+  if (target && target->kind != AST_EXPR_NAME) {
+    wp_error(c->diag, target->loc,
+             "wp.%s(): warpc overwrites a tile variable (a name) only",
+             inplace->name);
     return NULL;
   }
   if (!x[0] || (!chol && !x[1])) {
@@ -81,11 +109,25 @@ static ir_value *linalg(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
       !float_square(c, args[0]->type, b->name, e->loc))
     return NULL;
   const ir_type *at = args[0]->type;
+  ir_value *r;
   if (chol)
-    return lower_tile_emit(c, b->id,
-                           ir_t_tile(c->T, at->elem, 2, at->rows, at->rows),
-                           args, 1, e->loc);
-  if (!(args[1] = lower_tile_arg(c, x[1], b->name)))
+    r = lower_tile_emit(c, b->id,
+                        ir_t_tile(c->T, at->elem, 2, at->rows, at->rows), args,
+                        1, e->loc);
+  else if (!(r = solve_rhs(c, e, b, args, x[1])))
+    return NULL;
+  r->aux = upper;
+  if (target && !lower_assign_var(c, target->name, r, e->loc))
+    return NULL;
+  return r;
+}
+
+/* The right-hand side args[1] of a solve (x its expression) and the
+ * solve. */
+static ir_value *solve_rhs(lower_ctx *c, const ast_expr *e, const ir_builtin *b,
+                           ir_value **args, const ast_expr *x) {
+  const ir_type *at = args[0]->type;
+  if (!(args[1] = lower_tile_arg(c, x, b->name)))
     return NULL;
   const ir_type *yt = args[1]->type;
   if (yt->elem != at->elem || yt->rows != at->rows) {
@@ -332,6 +374,65 @@ static ir_value *axpy(lower_ctx *c, const ast_expr *e) {
   return r;
 }
 
+/* tile_assign(dst, src, offset): dst (a variable) with src written at
+ * the offset, converted to dst's dtype. */
+static ir_value *assign(lower_ctx *c, const ast_expr *e) {
+  static const char *const k[] = {"dst", "src", "offset"};
+  const ast_expr *x[3];
+  ir_value *args[2 + IR_TILE_MAX_NDIM];
+  if (!(args[0] = one_tile(c, e, "tile_assign", k, 3, x)))
+    return NULL;
+  if (!x[1] || !(args[1] = lower_tile_arg(c, x[1], "tile_assign")))
+    return NULL;
+  if (x[0]->kind != AST_EXPR_NAME) {
+    wp_error(c->diag, x[0]->loc,
+             "wp.tile_assign(): warpc writes into a tile variable (a name) "
+             "only");
+    return NULL;
+  }
+  const ir_type *d = args[0]->type, *s = args[1]->type;
+  if (d->flavor != IR_TILE_OWN) {
+    wp_error(c->diag, x[0]->loc,
+             "writing through a tile view is not supported by warpc yet "
+             "(warpc holds views as copies)");
+    return NULL;
+  }
+  if (d->ndim != s->ndim || s->rows > d->rows || s->cols > d->cols ||
+      (d->elem != s->elem &&
+       (d->elem->kind != IR_T_SCALAR || s->elem->kind != IR_T_SCALAR))) {
+    wp_error(c->diag, e->loc, "wp.tile_assign(): '%s' does not fit into '%s'",
+             s->name, d->name);
+    return NULL;
+  }
+  const ast_expr *const *items = (const ast_expr *const *)&x[2];
+  int n = x[2] ? 1 : 0;
+  if (x[2] && x[2]->kind == AST_EXPR_TUPLE) {
+    items = (const ast_expr *const *)x[2]->items;
+    n = x[2]->nitems;
+  }
+  if (x[2] && n != d->ndim) {
+    wp_error(c->diag, x[2]->loc, "offset= has %d values, the tile %d", n,
+             d->ndim);
+    return NULL;
+  }
+  for (int i = 0; i < d->ndim; i++) {
+    ir_value *v = i < n ? lower_expr(c, items[i])
+                        : lower_const_int(c, ir_t_int32(c->T), 0);
+    if (!v)
+      return NULL;
+    if (v->type->kind != IR_T_SCALAR || !ir_type_is_int(v->type)) {
+      wp_error(c->diag, items[i]->loc, "an offset must be an integer");
+      return NULL;
+    }
+    args[2 + i] = lower_cast(c, v, ir_t_int32(c->T), e->loc);
+  }
+  ir_value *r =
+      lower_tile_emit(c, IR_B_TILE_ASSIGN, d, args, 2 + d->ndim, e->loc);
+  if (!lower_assign_var(c, x[0]->name, r, e->loc))
+    return NULL;
+  return r;
+}
+
 ir_value *lower_tile_more(lower_ctx *c, const ast_expr *e,
                           const ir_builtin *b) {
   switch (b->id) {
@@ -349,7 +450,12 @@ ir_value *lower_tile_more(lower_ctx *c, const ast_expr *e,
   case IR_B_TILE_CHOLESKY:
   case IR_B_TILE_CHOLESKY_SOLVE:
   case IR_B_TILE_LOWER_SOLVE:
-  case IR_B_TILE_UPPER_SOLVE: return linalg(c, e, b);
+  case IR_B_TILE_UPPER_SOLVE:
+  case IR_B_TILE_CHOLESKY_INPLACE:
+  case IR_B_TILE_CHOLESKY_SOLVE_INPLACE:
+  case IR_B_TILE_LOWER_SOLVE_INPLACE:
+  case IR_B_TILE_UPPER_SOLVE_INPLACE: return linalg(c, e, b);
+  case IR_B_TILE_ASSIGN: return assign(c, e);
   case IR_B_TILE_ASTYPE: {
     static const char *const k[] = {"t", "dtype"};
     const ast_expr *x[2];

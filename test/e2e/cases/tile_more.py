@@ -78,3 +78,36 @@ TESTS = [
          shapes=dict(m=(6, 6), rhs=(6,), rhs2=(6, 3), d=(6,), l=(6, 6), x=(3, 6), x2=(2, 6, 3)),
          outputs=["l", "x", "x2"], tol=dict(x=(1e-4, 1e-5), x2=(1e-4, 1e-5))),
 ]
+
+
+@wp.kernel
+def inplace(m: wp.array2d(dtype=float), rhs: wp.array2d(dtype=float), l: wp.array3d(dtype=float),
+            x: wp.array3d(dtype=float), asg: wp.array2d(dtype=float)):
+    i = wp.tid()
+    a = wp.tile_load(m, shape=(5, 5))
+    spd = wp.tile_diag_add(wp.tile_matmul(a, wp.tile_transpose(a)), wp.tile_full(shape=5, value=1.0, dtype=float))
+    U = wp.tile_cholesky(spd, fill_mode="upper")
+    wp.tile_store(l[0], U)
+    c = spd
+    wp.tile_cholesky_inplace(c)
+    wp.tile_store(l[1], c)
+    y = wp.tile_load(rhs, shape=(5, 2))
+    wp.tile_store(x[0], wp.tile_cholesky_solve(U, y, fill_mode="upper"))
+    y1 = y
+    wp.tile_cholesky_solve_inplace(c, y1)
+    wp.tile_store(x[1], y1)
+    y2 = y
+    wp.tile_lower_solve_inplace(c, y2)
+    wp.tile_store(x[2], y2)
+    y3 = y
+    wp.tile_upper_solve_inplace(U, y3)
+    wp.tile_store(x[3], y3)
+    d = wp.tile_full(shape=(4, 6), value=-1.0, dtype=float)
+    wp.tile_assign(d, wp.tile_load(rhs, shape=(2, 2)), offset=(1, 3))
+    wp.tile_store(asg, d)
+
+
+TESTS.append(dict(name="inplace", kernel="inplace", dim=1, block_dim=16,
+                  args=dict(m=("uniform", -1, 1), rhs=("uniform", -1, 1)),
+                  shapes=dict(m=(5, 5), rhs=(5, 2), l=(2, 5, 5), x=(4, 5, 2), asg=(4, 6)),
+                  outputs=["l", "x", "asg"], tol=dict(x=(1e-4, 1e-5), l=(1e-5, 1e-5))))
