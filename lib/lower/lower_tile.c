@@ -570,11 +570,8 @@ static ir_value *element(lower_ctx *c, ir_value *t, const ast_expr *const *idx,
 
 ir_value *lower_tile_subscript(lower_ctx *c, ir_value *t, const ast_expr *e) {
   for (int i = 0; i < e->nitems; i++)
-    if (e->items[i]->kind == AST_EXPR_SLICE) {
-      wp_error(c->diag, e->items[i]->loc,
-               "slices of tiles are not supported by warpc yet");
-      return NULL;
-    }
+    if (e->items[i]->kind == AST_EXPR_SLICE)
+      return lower_tile_slice(c, t, e);
   if (e->nitems == 1 && t->type->ndim == 2) /* t[i]: row i */
     return lower_tile_row(c, t, e->items[0], e->loc);
   return element(c, t, (const ast_expr *const *)e->items, e->nitems, e->loc);

@@ -55,6 +55,9 @@ ir_value *lower_tile_set(lower_ctx *c, ir_value *t, const ast_expr *sub,
 ir_value *lower_tile_map_func(lower_ctx *c, func_info *fi, ir_value **args,
                               int n, const ir_type *shape, wp_loc loc);
 
+/* lower_tile_slice.c: subscript e with slices of tile t (a view). */
+ir_value *lower_tile_slice(lower_ctx *c, ir_value *t, const ast_expr *e);
+
 /* Shared helpers (lower_tile.c). */
 /* Binds the arguments of call e to the parameters names[0..np): out[i] the
  * expression (NULL: not given); false when reported. */

@@ -111,3 +111,23 @@ TESTS.append(dict(name="inplace", kernel="inplace", dim=1, block_dim=16,
                   args=dict(m=("uniform", -1, 1), rhs=("uniform", -1, 1)),
                   shapes=dict(m=(5, 5), rhs=(5, 2), l=(2, 5, 5), x=(4, 5, 2), asg=(4, 6)),
                   outputs=["l", "x", "asg"], tol=dict(x=(1e-4, 1e-5), l=(1e-5, 1e-5))))
+
+
+@wp.kernel
+def slices(a: wp.array2d(dtype=float), out: wp.array2d(dtype=float), o2: wp.array3d(dtype=float)):
+    i = wp.tid()
+    t = wp.tile_load(a, shape=(6, 8))
+    wp.tile_store(out[0], t[2, :])
+    wp.tile_store(out[1], t[:, 3], offset=0)
+    wp.tile_store(out[2], t[-1, ::-1])
+    wp.tile_store(out[3], t[1, 1:7:2])
+    wp.tile_store(out[4], t[::2, -2])
+    r = t[3]
+    wp.tile_store(out[5], r[2:])
+    wp.tile_store(o2[0], t[1:4, 2:6])
+    wp.tile_store(o2[1], t[::-2, 5:1:-1])
+
+
+TESTS.append(dict(name="slices", kernel="slices", dim=1, block_dim=8,
+                  args=dict(a=("uniform", -1, 1)), shapes=dict(a=(6, 8), out=(6, 8), o2=(2, 3, 4)),
+                  outputs=["out", "o2"]))
