@@ -416,7 +416,10 @@ static bool expect_call(const ir_builtin *b) {
   case IR_B_QUAT_BETWEEN_VECTORS: /* lowered to normalize, cross, dot */
   case IR_B_DIV_APPROX:           /* lowered as div */
   case IR_B_INVERSE_APPROX: /* lowered as inverse */ return false;
-  default: return b->internal || enumerated(b);
+  default:
+    /* tile builtins, internal ones too, print loops (lib/emit/emit_tile.c) */
+    return (b->internal || enumerated(b)) &&
+           !(b->id >= IR_B_TILE_ZEROS && b->id <= IR_B_TILE_MATMUL);
   }
 }
 
