@@ -232,6 +232,15 @@ bool emit_tile_more(emit_ctx *e, const ir_value *v) {
     return true;
   }
   case IR_B_I_TILE_SLICE: slice(e, v); return true;
+  case IR_B_TILE_FFT:
+  case IR_B_TILE_IFFT:
+    fprintf(out,
+            "for (int wp_r = 0; wp_r < %d; wp_r++) wp_tile_fft_%s(v%d.v[wp_r * "
+            "%d].c, v%d.v[wp_r * %d].c, %d, %d);",
+            v->type->rows, ir_scalar_name(v->type->elem->scalar),
+            EL(v->args[0]), v->type->cols, EL(v), v->type->cols, v->type->cols,
+            v->builtin->id == IR_B_TILE_IFFT);
+    return true;
   case IR_B_I_TILE_SET:
     fprintf(out, "v%d = v%d; v%d.v[v%d] = v%d;", EL(v), EL(v->args[0]), EL(v),
             EL(v->args[1]), EL(v->args[2]));

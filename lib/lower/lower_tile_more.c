@@ -374,6 +374,37 @@ static ir_value *axpy(lower_ctx *c, const ast_expr *e) {
   return r;
 }
 
+/* tile_fft(inout), tile_ifft(inout): the transform of each row, assigned
+ * to the variable inout names. */
+static ir_value *fft(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
+  static const char *const k[] = {"inout"};
+  const ast_expr *x[1];
+  ir_value *t = one_tile(c, e, b->name, k, 1, x);
+  if (!t)
+    return NULL;
+  const ir_type *tt = t->type, *el = tt->elem;
+  if (tt->ndim != 2 || el->kind != IR_T_VEC || el->rows != 2 ||
+      el->flavor != IR_VEC_PLAIN ||
+      (el->scalar != WP_SCALAR_FLOAT32 && el->scalar != WP_SCALAR_FLOAT64)) {
+    wp_error(c->diag, e->loc,
+             "wp.%s() takes a 2-d tile of vec2f or vec2d (complex numbers), "
+             "not '%s'",
+             b->name, tt->name);
+    return NULL;
+  }
+  if (x[0]->kind != AST_EXPR_NAME || tt->flavor != IR_TILE_OWN) {
+    wp_error(c->diag, x[0]->loc,
+             "wp.%s(): warpc transforms a tile variable (a name, not a view) "
+             "only",
+             b->name);
+    return NULL;
+  }
+  ir_value *r = lower_tile_emit(c, b->id, tt, &t, 1, e->loc);
+  if (!lower_assign_var(c, x[0]->name, r, e->loc))
+    return NULL;
+  return r;
+}
+
 /* tile_assign(dst, src, offset): dst (a variable) with src written at
  * the offset, converted to dst's dtype. */
 static ir_value *assign(lower_ctx *c, const ast_expr *e) {
@@ -456,6 +487,8 @@ ir_value *lower_tile_more(lower_ctx *c, const ast_expr *e,
   case IR_B_TILE_LOWER_SOLVE_INPLACE:
   case IR_B_TILE_UPPER_SOLVE_INPLACE: return linalg(c, e, b);
   case IR_B_TILE_ASSIGN: return assign(c, e);
+  case IR_B_TILE_FFT:
+  case IR_B_TILE_IFFT: return fft(c, e, b);
   case IR_B_TILE_ASTYPE: {
     static const char *const k[] = {"t", "dtype"};
     const ast_expr *x[2];

@@ -131,3 +131,23 @@ def slices(a: wp.array2d(dtype=float), out: wp.array2d(dtype=float), o2: wp.arra
 TESTS.append(dict(name="slices", kernel="slices", dim=1, block_dim=8,
                   args=dict(a=("uniform", -1, 1)), shapes=dict(a=(6, 8), out=(6, 8), o2=(2, 3, 4)),
                   outputs=["out", "o2"]))
+
+
+@wp.kernel
+def fft(a: wp.array2d(dtype=wp.vec2), f: wp.array2d(dtype=wp.vec2), g: wp.array2d(dtype=wp.vec2),
+        b: wp.array2d(dtype=wp.vec2d), h: wp.array2d(dtype=wp.vec2d)):
+    i = wp.tid()
+    t = wp.tile_load(a, shape=(2, 16))
+    wp.tile_fft(t)
+    wp.tile_store(f, t)
+    wp.tile_ifft(t)
+    wp.tile_store(g, t)
+    u = wp.tile_load(b, shape=(3, 6))  # not a power of two: the O(n^2) sum
+    wp.tile_fft(u)
+    wp.tile_store(h, u)
+
+
+TESTS.append(dict(name="fft", kernel="fft", dim=1, block_dim=8,
+                  args=dict(a=("uniform", -1, 1), b=("uniform", -1, 1)),
+                  shapes=dict(a=(2, 16), f=(2, 16), g=(2, 16), b=(3, 6), h=(3, 6)),
+                  outputs=["f", "g", "h"], tol=dict(f=(1e-5, 1e-5), g=(1e-5, 2e-5))))
