@@ -72,12 +72,13 @@ void emit_kernel_cuda(emit_ctx *e, const ir_func *f);
 /* Prints `wp_status m_k(const wp_launch *launch, ...)` and the same for
  * the backward launcher (emit_backward_name). */
 void emit_launcher_signature(emit_ctx *e, const ir_func *f, FILE *out);
-/* The tiled launcher of a kernel that uses tiles (emit_uses_tiles):
- * <cname>_tiled (with '_' appended while that names another kernel or the
- * backward launcher), which launches the grid with the block dimension
- * appended (wp_launch_tiled_dims, <warp/abi.h>). */
-const char *emit_tiled_name(emit_ctx *e, const ir_func *f);
-void emit_tiled_signature(emit_ctx *e, const ir_func *f, FILE *out);
+/* The tiled launchers of a kernel that uses tiles (emit_uses_tiles):
+ * <cname>_tiled and <backward name>_tiled (with '_' appended while that
+ * names another kernel or the backward launcher), which launch the grid
+ * with the block dimension appended (wp_launch_tiled_dims, <warp/abi.h>). */
+const char *emit_tiled_name(emit_ctx *e, const ir_func *f, bool backward);
+void emit_tiled_signature(emit_ctx *e, const ir_func *f, bool backward,
+                          FILE *out);
 bool emit_uses_tiles(const ir_func *f);
 void emit_backward_signature(emit_ctx *e, const ir_func *f, FILE *out);
 /* emit_c.c: the declarations and instructions of a function. */

@@ -191,6 +191,12 @@ static void at(emit_ctx *e, const ir_value *a) {
           a->type->ndim == 2 ? ", wp_y" : "");
 }
 
+static void gat(emit_ctx *e, const ir_value *a) {
+  fprintf(e->out, "WP_GAT%d(%s, v%d, wp_x%s)", a->type->ndim,
+          emit_ctype(e, a->type->elem), a->id,
+          a->type->ndim == 2 ? ", wp_y" : "");
+}
+
 static void load(emit_ctx *e, const ir_value *v) {
   FILE *out = e->out;
   const ir_value *a = v->args[0];
@@ -265,6 +271,44 @@ static void broadcast(emit_ctx *e, const ir_value *v) {
           sr == 1 ? "0" : "wp_i", sc, sc == 1 ? "0" : "wp_j");
 }
 
+/* The adjoints of tile_store (a.grad at the offsets, cleared unless the
+ * array retains its grad) and tile_load (a.grad += the tile at the
+ * offsets); nothing without a grad. */
+static void grad_load(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  const ir_value *a = v->args[0];
+  fprintf(out, "v%d = WP_LIT(%s){0}; if (v%d.grad) { ", v->id,
+          emit_ctype(e, v->type), a->id);
+  array_loops(e, v, v->type, a, 1);
+  fprintf(out, "if (wp_in) v%d.v[wp_e] = *", v->id);
+  gat(e, a);
+  fputs("; } } WP_TILE_SYNC();", out);
+  if (v->aux2) {
+    fprintf(out,
+            " if (v%d.grad && !(v%d.flags & WP_ARRAY_RETAIN_GRAD) && "
+            "WP_TILE_LEADER()) { ",
+            a->id, a->id);
+    array_loops(e, v, v->type, a, 1);
+    fputs("if (wp_in) *", out);
+    gat(e, a);
+    fputs(" = ", out);
+    zero_of(e, v->type->elem);
+    fputs("; } } WP_TILE_SYNC();", out);
+  }
+}
+
+static void grad_accum(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  const ir_value *a = v->args[0], *t = v->args[1];
+  const ir_type *el = t->type->elem;
+  fprintf(out, "if (v%d.grad && WP_TILE_LEADER()) { ", a->id);
+  array_loops(e, v, t->type, a, 2);
+  fprintf(out, "if (wp_in) wp_atomic_add_%s%s(",
+          el->kind == IR_T_SCALAR ? "" : "v_", el->name);
+  gat(e, a);
+  fprintf(out, ", v%d.v[wp_e]); } } WP_TILE_SYNC();", t->id);
+}
+
 void emit_tile(emit_ctx *e, const ir_value *v) {
   FILE *out = e->out;
   int n = v->type->kind == IR_T_TILE ? ir_tile_count(v->type) : 0;
@@ -308,6 +352,8 @@ void emit_tile(emit_ctx *e, const ir_value *v) {
       fprintf(out, "v%d];", v->args[1]->id);
     break;
   case IR_B_TILE_MATMUL: matmul(e, v); break;
+  case IR_B_I_TILE_GRAD_LOAD: grad_load(e, v); break;
+  case IR_B_I_TILE_GRAD_ACCUM: grad_accum(e, v); break;
   default:
     if (!emit_tile_more(e, v))
       fputs("/* not a tile builtin */", out);

@@ -222,8 +222,13 @@ static void header_body(emit_ctx *e, FILE *out) {
             "the grid\n"
             " * indices and then the thread's index in its block. */\n",
             out);
-      emit_tiled_signature(e, f, out);
+      emit_tiled_signature(e, f, false, out);
       fputs(";\n", out);
+      if (f->adjoint) {
+        fputs("/* The tiled launch of the adjoint. */\n", out);
+        emit_tiled_signature(e, f, true, out);
+        fputs(";\n", out);
+      }
     }
   }
   fputs("\n#ifdef __cplusplus\n}\n#endif\n", out);

@@ -43,6 +43,7 @@
 
 #include "../../runtime/include/warp/abi.h"
 #include "adjoint_primal.h"
+#include "adjoint_tile.h"
 #include "ir.h"
 
 typedef struct actx {
@@ -87,6 +88,7 @@ static bool differentiable(const ir_type *t) {
   case IR_T_SCALAR: return ir_type_is_float(t);
   case IR_T_VEC:
   case IR_T_MAT: return ir_type_is_float(t->elem);
+  case IR_T_TILE: return differentiable(t->elem);
   case IR_T_STRUCT: /* member by member, like tuples */
   case IR_T_TUPLE:
     for (int i = 0; i < t->nmembers; i++)
@@ -143,6 +145,12 @@ static ir_value *add(actx *a, ir_value *x, ir_value *y) {
                          emit(a, IR_CAST, w, &y, 1)};
     ir_value *s = builtin(a, IR_B_ADD, w, args, 2);
     return emit(a, IR_CAST, x->type, &s, 1);
+  }
+  if (x->type->kind == IR_T_TILE) { /* element-wise */
+    ir_value *args[2] = {x, y};
+    ir_value *v = builtin(a, IR_B_TILE_MAP, x->type, args, 2);
+    v->aux = IR_B_ADD;
+    return v;
   }
   if (x->type->kind != IR_T_TUPLE) {
     ir_value *args[2] = {x, y};
@@ -338,7 +346,23 @@ static void replay_block(actx *a, ir_block *pb, ir_block *dispatch) {
 /* ---- reverse
  * ------------------------------------------------------------------ */
 
+static ir_value *hook_fwd(void *ctx, const ir_value *v) {
+  return fwd(ctx, v);
+}
+static void hook_accum(void *ctx, const ir_value *u, ir_value *c) {
+  accum(ctx, u, c);
+}
+static ir_value *hook_emit(void *ctx, ir_op op, const ir_type *t,
+                           ir_value **args, int n) {
+  return emit(ctx, op, t, args, n);
+}
+
 static void adjoint_builtin(actx *a, const ir_value *v, ir_value *g) {
+  if (v->builtin->id >= IR_B_TILE_ZEROS && v->builtin->id <= IR_B_TILE_MATMUL) {
+    ir_adj_hooks h = {a, a->T, hook_fwd, hook_accum, hook_emit};
+    ir_tile_adjoint(&h, v, g);
+    return;
+  }
   if (v->builtin->id == IR_B_WHERE) {
     ir_value *c = fwd(a, v->args[0]);
     ir_value *z = zero(a, g->type);
@@ -750,28 +774,11 @@ ir_func *ir_build_func_gradient(ir_module *m, ir_func *f) {
   return f->gradient;
 }
 
-/* Whether f or a func it calls uses tile builtins, which have no adjoint
- * rules yet (issue 15): such kernels get no backward kernel (no _backward
- * launcher: man/warpc.1, TILES) rather than zero gradients. */
-static bool uses_tiles(const ir_func *f, int depth) {
-  for (const ir_block *b = f->entry; b && depth < 64; b = b->next)
-    for (const ir_value *v = b->first; v; v = v->next) {
-      if ((v->op == IR_BUILTIN && v->builtin->id >= IR_B_TILE_ZEROS &&
-           v->builtin->id <= IR_B_TILE_MATMUL) ||
-          v->type->kind == IR_T_TILE)
-        return true;
-      if (v->op == IR_CALL && v->callee != f &&
-          uses_tiles(v->callee, depth + 1))
-        return true;
-    }
-  return false;
-}
-
 int ir_build_adjoints(ir_module *m) {
   int built = 0;
   for (ir_func *f = m->funcs; f; f = f->next)
     if (f->kind == IR_FUNC_KERNEL && !f->backward &&
-        f->options.enable_backward && !uses_tiles(f, 0)) {
+        f->options.enable_backward && !ir_tile_no_adjoint(f, 0)) {
       f->adjoint = build(m, f);
       built++;
     }

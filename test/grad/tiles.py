@@ -1,0 +1,83 @@
+"""Tile adjoints: tile_load / tile_store, the element-wise operators (tiles
+and a value beside them), tile_full, tile_sum, tile_transpose, element
+access, tile_matmul and its accumulating form, through tiled launches
+(warp-lang's wp.launch_tiled and warpc's _tiled / _backward_tiled
+launchers)."""
+import warp as wp
+
+M = 4
+N = 6
+
+
+@wp.kernel
+def elementwise(a: wp.array2d(dtype=float), b: wp.array2d(dtype=float), s: wp.array(dtype=float),
+                y: wp.array2d(dtype=float), tot: wp.array(dtype=float), at: wp.array2d(dtype=float),
+                e: wp.array(dtype=float)):
+    i = wp.tid()
+    ta = wp.tile_load(a, shape=(M, N), offset=(i * M, 0))
+    tb = wp.tile_load(b, shape=(M, N), offset=(i * M, 0))
+    k = s[i]
+    d = ta * ta + wp.tile_full(shape=(M, N), value=2.0, dtype=float)
+    r = ta * tb - tb / d + ta * k - (-tb) + 0.5 * ta / k
+    wp.tile_store(y, r, offset=(i * M, 0))
+    wp.tile_store(tot, wp.tile_sum(r * tb), offset=i)
+    wp.tile_store(at, wp.tile_transpose(ta + tb), offset=(0, i * M))
+    e[i] = ta[1, 2] * tb[3, 0] + wp.tile_full(shape=3, value=k, dtype=float)[1]
+
+
+@wp.kernel
+def elementwise_f64(a: wp.array2d(dtype=wp.float64), b: wp.array2d(dtype=wp.float64), s: wp.array(dtype=wp.float64),
+                    y: wp.array2d(dtype=wp.float64), tot: wp.array(dtype=wp.float64), at: wp.array2d(dtype=wp.float64),
+                    e: wp.array(dtype=wp.float64)):
+    i = wp.tid()
+    ta = wp.tile_load(a, shape=(M, N), offset=(i * M, 0))
+    tb = wp.tile_load(b, shape=(M, N), offset=(i * M, 0))
+    k = s[i]
+    d = ta * ta + wp.tile_full(shape=(M, N), value=wp.float64(2.0), dtype=wp.float64)
+    r = ta * tb - tb / d + ta * k - (-tb) + wp.float64(0.5) * ta / k
+    wp.tile_store(y, r, offset=(i * M, 0))
+    wp.tile_store(tot, wp.tile_sum(r * tb), offset=i)
+    wp.tile_store(at, wp.tile_transpose(ta + tb), offset=(0, i * M))
+    e[i] = ta[1, 2] * tb[3, 0] + wp.tile_full(shape=3, value=k, dtype=wp.float64)[1]
+
+
+@wp.kernel
+def matmul(a: wp.array2d(dtype=float), b: wp.array2d(dtype=float), c0: wp.array2d(dtype=float),
+           c: wp.array2d(dtype=float)):
+    i = wp.tid()
+    ta = wp.tile_load(a, shape=(M, 3))
+    tb = wp.tile_load(b, shape=(3, N))
+    wp.tile_store(c, wp.tile_matmul(ta, tb, alpha=1.5))
+    acc = wp.tile_load(c0, shape=(M, N))
+    wp.tile_matmul(ta, tb, acc, alpha=0.5, beta=2.0)
+    wp.tile_store(c, acc, offset=(M, 0))
+
+
+@wp.kernel
+def matmul_f64(a: wp.array2d(dtype=wp.float64), b: wp.array2d(dtype=wp.float64), c0: wp.array2d(dtype=wp.float64),
+               c: wp.array2d(dtype=wp.float64)):
+    i = wp.tid()
+    ta = wp.tile_load(a, shape=(M, 3))
+    tb = wp.tile_load(b, shape=(3, N))
+    wp.tile_store(c, wp.tile_matmul(ta, tb, alpha=wp.float64(1.5)))
+    acc = wp.tile_load(c0, shape=(M, N))
+    wp.tile_matmul(ta, tb, acc, alpha=wp.float64(0.5), beta=wp.float64(2.0))
+    wp.tile_store(c, acc, offset=(M, 0))
+
+
+GRAD_TESTS = [
+    dict(name="elementwise", kernel="elementwise", dim=2, block_dim=16,
+         args=dict(a=("uniform", -1, 1), b=("uniform", -1, 1), s=("choice", [-1.5, 0.75, 2.0])),
+         shapes=dict(a=(2 * M, N), b=(2 * M, N), s=(2,), y=(2 * M, N), tot=(2,), at=(N, 2 * M), e=(2,)),
+         outputs=["y", "tot", "at", "e"], inputs=["a", "b", "s"], warp_wrong=["s"],
+         note="warp-lang 1.19 gives tile_full's value no gradient (0 for s through tile_full(value=k)); "
+              "warpc's is the derivative (FD)"),
+    # the tile reaches past the arrays' edges: those elements get no gradient
+    dict(name="edges", kernel="elementwise", dim=2, block_dim=8,
+         args=dict(a=("uniform", -1, 1), b=("uniform", -1, 1), s=("choice", [-1.5, 0.75, 2.0])),
+         shapes=dict(a=(7, 5), b=(2 * M, N), s=(2,), y=(6, N), tot=(2,), at=(N, 2 * M), e=(2,)),
+         outputs=["y", "tot", "at", "e"], inputs=["a", "b", "s"], warp_wrong=["s"]),
+    dict(name="matmul", kernel="matmul", dim=1, block_dim=16,
+         args=dict(a=("uniform", -1, 1), b=("uniform", -1, 1), c0=("uniform", -1, 1)),
+         shapes=dict(a=(M, 3), b=(3, N), c0=(M, N), c=(2 * M, N)), outputs=["c"], inputs=["a", "b", "c0"]),
+]
