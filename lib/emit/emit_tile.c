@@ -309,6 +309,57 @@ static void grad_accum(emit_ctx *e, const ir_value *v) {
   fprintf(out, ", v%d.v[wp_e]); } } WP_TILE_SYNC();", t->id);
 }
 
+/* I_TILE_ADJ_MAP: per element, wp_adj_<builtin>_<types>(the arguments,
+ * the result, its adjoint, &the arguments' adjoints); argument aux2's
+ * adjoint kept (a tile), or summed (a value beside the tiles). */
+static void adj_map(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  const ir_builtin *b = ir_builtin_get((ir_builtin_id)v->aux);
+  int n = v->nargs - 2, k = v->aux2;
+  const ir_value *r = v->args[n];
+  const ir_type *et[8];
+  bool scalars = true;
+  for (int i = 0; i < n; i++) {
+    const ir_type *t = v->args[i]->type;
+    et[i] = t->kind == IR_T_TILE ? t->elem : t;
+    scalars = scalars && et[i]->kind == IR_T_SCALAR;
+  }
+  bool tile = v->type->kind == IR_T_TILE;
+  if (!tile) {
+    fprintf(out, "v%d = ", v->id);
+    zero_of(e, v->type);
+    fputs("; ", out);
+  }
+  fprintf(out, "for (int wp_i = 0; wp_i < %d; wp_i++) { ",
+          ir_tile_count(r->type));
+  for (int i = 0; i < n; i++) {
+    fprintf(out, "%s wp_d%d = ", emit_ctype(e, et[i]), i);
+    zero_of(e, et[i]);
+    fputs("; ", out);
+  }
+  fprintf(out, "wp_adj_%s", b->name);
+  for (int i = 0; i < (scalars && n ? 1 : n); i++)
+    fprintf(out, "_%s", et[i]->name);
+  fputc('(', out);
+  for (int i = 0; i < n; i++)
+    fprintf(out, "%s, ", operand_text(e, v->args[i], "wp_i"));
+  fprintf(out, "v%d.v[wp_i], v%d.v[wp_i]", r->id, v->args[n + 1]->id);
+  for (int i = 0; i < n; i++)
+    fprintf(out, ", &wp_d%d", i);
+  fputs("); ", out);
+  if (tile)
+    fprintf(out, "v%d.v[wp_i] = wp_d%d; ", v->id, k);
+  else {
+    char acc[32], d[16];
+    snprintf(acc, sizeof acc, "v%d", v->id);
+    snprintf(d, sizeof d, "wp_d%d", k);
+    fold_step(e, IR_B_ADD, v->type, acc, d);
+  }
+  for (int i = 0; i < n; i++)
+    fprintf(out, "(void)wp_d%d; ", i);
+  fputs("}", out);
+}
+
 void emit_tile(emit_ctx *e, const ir_value *v) {
   FILE *out = e->out;
   int n = v->type->kind == IR_T_TILE ? ir_tile_count(v->type) : 0;
@@ -353,6 +404,7 @@ void emit_tile(emit_ctx *e, const ir_value *v) {
     break;
   case IR_B_TILE_MATMUL: matmul(e, v); break;
   case IR_B_I_TILE_GRAD_LOAD: grad_load(e, v); break;
+  case IR_B_I_TILE_ADJ_MAP: adj_map(e, v); break;
   case IR_B_I_TILE_GRAD_ACCUM: grad_accum(e, v); break;
   default:
     if (!emit_tile_more(e, v))

@@ -64,14 +64,11 @@ static bool map_has_adjoint(const ir_value *v) {
   case IR_B_NEG:
   case IR_B_POS: return true;
   case IR_B_MUL:
-  case IR_B_DIV: /* scalars only: the vector products have other rules */
-    for (int i = 0; i < v->nargs; i++) {
-      const ir_type *t = v->args[i]->type;
-      if ((t->kind == IR_T_TILE ? t->elem : t)->kind != IR_T_SCALAR)
-        return false;
-    }
-    return true;
-  default: return false;
+  case IR_B_DIV: return true; /* vectors: the builtin's rule (default) */
+  default: {                  /* a builtin's own rule, element by element */
+    const ir_builtin *b = ir_builtin_get((ir_builtin_id)v->aux);
+    return b->adjoint && v->nargs <= 8;
+  }
   }
 }
 
@@ -90,10 +87,24 @@ bool ir_tile_has_adjoint(const ir_value *v) {
   }
 }
 
+/* Whether every operand of map v is of scalars (the closed-form rules
+ * below; vectors and matrices take the builtin's own). */
+static bool scalar_map(const ir_value *v) {
+  for (int i = 0; i < v->nargs; i++) {
+    const ir_type *t = v->args[i]->type;
+    if ((t->kind == IR_T_TILE ? t->elem : t)->kind != IR_T_SCALAR)
+      return false;
+  }
+  return true;
+}
+
 static void map_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
   const ir_type *t = g->type;
   const ir_value *x = v->args[0], *y = v->nargs > 1 ? v->args[1] : NULL;
-  switch (v->aux) {
+  int op = v->aux;
+  if ((op == IR_B_MUL || op == IR_B_DIV) && !scalar_map(v))
+    op = IR_B_NONE; /* the builtin's rule */
+  switch (op) {
   case IR_B_ADD: give(h, x, g), give(h, y, g); return;
   case IR_B_SUB:
     give(h, x, g), give(h, y, map(h, IR_B_NEG, t, g, NULL));
@@ -111,7 +122,22 @@ static void map_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
     give(h, y, map(h, IR_B_NEG, t, map(h, IR_B_DIV, t, gr, fy), NULL));
     return;
   }
-  default: return;
+  default: { /* wp_adj_<builtin> per element, one argument at a time */
+    int n = v->nargs;
+    ir_value *args[10];
+    for (int i = 0; i < n; i++)
+      args[i] = h->fwd(h->ctx, v->args[i]);
+    args[n] = h->fwd(h->ctx, v);
+    args[n + 1] = g;
+    for (int k = 0; k < n; k++) {
+      ir_value *d =
+          tile_op(h, IR_B_I_TILE_ADJ_MAP, v->args[k]->type, args, n + 2);
+      d->aux = v->aux;
+      d->aux2 = k;
+      h->accum(h->ctx, v->args[k], d);
+    }
+    return;
+  }
   }
 }
 

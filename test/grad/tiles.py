@@ -65,6 +65,36 @@ def matmul_f64(a: wp.array2d(dtype=wp.float64), b: wp.array2d(dtype=wp.float64),
     wp.tile_store(c, acc, offset=(M, 0))
 
 
+@wp.kernel
+def maps(a: wp.array(dtype=float), b: wp.array(dtype=float), v: wp.array(dtype=wp.vec3), y: wp.array2d(dtype=float),
+         w: wp.array(dtype=wp.vec3)):
+    i = wp.tid()
+    ta = wp.tile_load(a, shape=N)
+    tb = wp.tile_load(b, shape=N)
+    wp.tile_store(y[0], wp.tile_map(wp.sin, ta))
+    wp.tile_store(y[1], wp.tile_map(wp.mul, ta, tb))
+    wp.tile_store(y[2], wp.tile_map(wp.atan2, ta, tb))
+    wp.tile_store(y[3], wp.tile_map(wp.exp, ta) * 2.0)
+    tv = wp.tile_load(v, shape=N)
+    wp.tile_store(y[4], wp.tile_map(wp.length, tv))
+    wp.tile_store(w, tv * ta[0] + wp.tile_map(wp.normalize, tv))
+
+
+@wp.kernel
+def maps_f64(a: wp.array(dtype=wp.float64), b: wp.array(dtype=wp.float64), v: wp.array(dtype=wp.vec3d),
+             y: wp.array2d(dtype=wp.float64), w: wp.array(dtype=wp.vec3d)):
+    i = wp.tid()
+    ta = wp.tile_load(a, shape=N)
+    tb = wp.tile_load(b, shape=N)
+    wp.tile_store(y[0], wp.tile_map(wp.sin, ta))
+    wp.tile_store(y[1], wp.tile_map(wp.mul, ta, tb))
+    wp.tile_store(y[2], wp.tile_map(wp.atan2, ta, tb))
+    wp.tile_store(y[3], wp.tile_map(wp.exp, ta) * wp.float64(2.0))
+    tv = wp.tile_load(v, shape=N)
+    wp.tile_store(y[4], wp.tile_map(wp.length, tv))
+    wp.tile_store(w, tv * ta[0] + wp.tile_map(wp.normalize, tv))
+
+
 GRAD_TESTS = [
     dict(name="elementwise", kernel="elementwise", dim=2, block_dim=16,
          args=dict(a=("uniform", -1, 1), b=("uniform", -1, 1), s=("choice", [-1.5, 0.75, 2.0])),
@@ -80,4 +110,7 @@ GRAD_TESTS = [
     dict(name="matmul", kernel="matmul", dim=1, block_dim=16,
          args=dict(a=("uniform", -1, 1), b=("uniform", -1, 1), c0=("uniform", -1, 1)),
          shapes=dict(a=(M, 3), b=(3, N), c0=(M, N), c=(2 * M, N)), outputs=["c"], inputs=["a", "b", "c0"]),
+    dict(name="maps", kernel="maps", dim=1, block_dim=4,
+         args=dict(a=("uniform", -1, 1), b=("uniform", 0.5, 1.5), v=("uniform", 0.5, 1)),
+         shapes=dict(a=(N,), b=(N,), v=(N,), y=(5, N), w=(N,)), outputs=["y", "w"], inputs=["a", "b", "v"]),
 ]
