@@ -160,41 +160,50 @@ static void reduction(emit_ctx *e, const ir_value *v) {
     fprintf(out, "} v%d.v[wp_o] = wp_acc; (void)wp_arg; }", v->id);
 }
 
-/* The loops over the elements (wp_i, wp_j) of tile type t with array
- * coordinates wp_x, wp_y (offsets args[first..]) and `in` set when they
- * are inside array a (or the bounds are not checked); `body` follows. */
+/* The loops over the elements (wp_i0, wp_i1, ...) of tile type t with
+ * array coordinates wp_x0, wp_x1, ... (offsets args[first..]), wp_in set
+ * when they are inside array a (or the bounds are not checked) and wp_e
+ * the element's index in the tile; the body follows (and closes a brace). */
 static void array_loops(emit_ctx *e, const ir_value *v, const ir_type *t,
                         const ir_value *a, int first) {
   FILE *out = e->out;
-  fprintf(out,
-          "for (int wp_i = 0; wp_i < %d; wp_i++) for (int wp_j = 0; wp_j < "
-          "%d; wp_j++) { wp_int64 wp_x = (wp_int64)v%d + wp_i",
-          t->rows, t->cols, v->args[first]->id);
-  if (t->ndim == 2)
-    fprintf(out, ", wp_y = (wp_int64)v%d + wp_j", v->args[first + 1]->id);
-  else
-    fputs(", wp_y = 0", out);
-  fputs("; int wp_in = 1", out);
-  if (v->aux) { /* bounds_check: Warp tests the upper extents; warpc also
-                   skips negative coordinates */
-    fprintf(out, " && wp_x >= 0 && wp_x < v%d.shape[0]", a->id);
-    if (t->ndim == 2)
-      fprintf(out, " && wp_y >= 0 && wp_y < v%d.shape[1]", a->id);
-  }
-  fputs("; int wp_e = wp_i * ", out);
-  fprintf(out, "%d + wp_j; (void)wp_y; ", t->cols);
+  int n = t->ndim;
+  for (int k = 0; k < n; k++)
+    fprintf(out, "for (int wp_i%d = 0; wp_i%d < %d; wp_i%d++) ", k, k,
+            t->tdims[k], k);
+  fputs("{ ", out);
+  for (int k = 0; k < n; k++)
+    fprintf(out, "wp_int64 wp_x%d = (wp_int64)v%d + wp_i%d; ", k,
+            v->args[first + k]->id, k);
+  fputs("int wp_in = 1", out);
+  if (v->aux) /* bounds_check: Warp tests the upper extents; warpc also
+                 skips negative coordinates */
+    for (int k = 0; k < n; k++)
+      fprintf(out, " && wp_x%d >= 0 && wp_x%d < v%d.shape[%d]", k, k, a->id, k);
+  fputs("; int wp_e = ", out);
+  for (int k = 1; k < n; k++)
+    fputc('(', out);
+  fputs("wp_i0", out);
+  for (int k = 1; k < n; k++)
+    fprintf(out, " * %d + wp_i%d)", t->tdims[k], k);
+  fputs("; ", out);
+}
+
+/* WP_ATn / WP_GATn (macro) of array a at wp_x0, wp_x1, ... */
+static void element_at(emit_ctx *e, const ir_value *a, const char *macro) {
+  fprintf(e->out, "%s%d(%s, v%d", macro, a->type->ndim,
+          emit_ctype(e, a->type->elem), a->id);
+  for (int k = 0; k < a->type->ndim; k++)
+    fprintf(e->out, ", wp_x%d", k);
+  fputc(')', e->out);
 }
 
 static void at(emit_ctx *e, const ir_value *a) {
-  fprintf(e->out, "WP_AT%d(%s, v%d, wp_x%s)", a->type->ndim,
-          emit_ctype(e, a->type->elem), a->id,
-          a->type->ndim == 2 ? ", wp_y" : "");
+  element_at(e, a, "WP_AT");
 }
 
 static void gat(emit_ctx *e, const ir_value *a) {
-  fprintf(e->out, "WP_GAT%d(%s, v%d, wp_x%s)", a->type->ndim,
-          emit_ctype(e, a->type->elem), a->id,
-          a->type->ndim == 2 ? ", wp_y" : "");
+  element_at(e, a, "WP_GAT");
 }
 
 static void load(emit_ctx *e, const ir_value *v) {
@@ -396,11 +405,13 @@ void emit_tile(emit_ctx *e, const ir_value *v) {
   case IR_B_TILE_BROADCAST: broadcast(e, v); break;
   case IR_B_TILE_EXTRACT:
     fprintf(out, "v%d = v%d.v[", v->id, v->args[0]->id);
-    if (v->nargs == 3)
-      fprintf(out, "v%d * %d + v%d];", v->args[1]->id, v->args[0]->type->cols,
-              v->args[2]->id);
-    else
-      fprintf(out, "v%d];", v->args[1]->id);
+    for (int k = 2; k < v->nargs; k++) /* row-major */
+      fputc('(', out);
+    fprintf(out, "v%d", v->args[1]->id);
+    for (int k = 2; k < v->nargs; k++)
+      fprintf(out, " * %d + v%d)", v->args[0]->type->tdims[k - 1],
+              v->args[k]->id);
+    fputs("];", out);
     break;
   case IR_B_TILE_MATMUL: matmul(e, v); break;
   case IR_B_I_TILE_GRAD_LOAD: grad_load(e, v); break;

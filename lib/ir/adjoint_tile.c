@@ -205,13 +205,13 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
     const ir_type *t = v->args[0]->type;
     ir_value *z = h->emit(h->ctx, IR_ZERO, t, NULL, 0);
     ir_value *flat = h->fwd(h->ctx, v->args[1]);
-    if (n == 3) { /* i * cols + j */
+    for (int i = 2; i < n; i++) { /* row-major: flat * d + index */
       ir_value *k = h->emit(h->ctx, IR_CONST, ir_t_int32(h->T), NULL, 0);
-      k->ival = t->cols;
+      k->ival = t->tdims[i - 1];
       ir_value *m[2] = {flat, k};
       ir_value *p = h->emit(h->ctx, IR_BUILTIN, ir_t_int32(h->T), m, 2);
       p->builtin = ir_builtin_get(IR_B_MUL);
-      ir_value *s[2] = {p, h->fwd(h->ctx, v->args[2])};
+      ir_value *s[2] = {p, h->fwd(h->ctx, v->args[i])};
       flat = h->emit(h->ctx, IR_BUILTIN, ir_t_int32(h->T), s, 2);
       flat->builtin = ir_builtin_get(IR_B_ADD);
     }

@@ -41,8 +41,8 @@ typedef enum ir_type_kind {
   IR_T_TUPLE,  /* members (multiple return values) */
   IR_T_STRUCT, /* name, members + member_names */
   IR_T_TILE,   /* Warp's tile: elem (a scalar, vector or matrix type), ndim
-                  1..IR_TILE_MAX_NDIM, shape rows (x cols when ndim 2); a
-                  value (lib/ir/types.c: ir_t_tile) */
+                  1..IR_TILE_MAX_NDIM, extents tdims (and as 2-d: rows x
+                  cols); a value (lib/ir/types.c: ir_t_tile_nd) */
 } ir_type_kind;
 
 typedef struct ir_type ir_type;
@@ -64,10 +64,10 @@ enum { IR_TILE_OWN = 0, IR_TILE_VIEW = 1, IR_TILE_STRIDED = 2 };
 /* The longest vector and the most rows or columns of a matrix that warpc
  * compiles (Warp has no such limit; man/warpc.1, LIMITS). */
 enum { IR_MAX_DIM = 64 };
-/* Tiles: at most 2 dimensions and IR_TILE_MAX_ELEMS elements (warpc's
+/* Tiles: at most 4 dimensions and IR_TILE_MAX_ELEMS elements (warpc's
  * limits; a tile lives in the frame of the thread that runs its block:
  * man/warpc.1, LIMITS). */
-enum { IR_TILE_MAX_NDIM = 2, IR_TILE_MAX_ELEMS = 16384 };
+enum { IR_TILE_MAX_NDIM = 4, IR_TILE_MAX_ELEMS = 16384 };
 
 struct ir_type {
   ir_type_kind kind;
@@ -76,7 +76,10 @@ struct ir_type {
                           IR_TILE_OWN or IR_TILE_VIEW */
   int scalar;          /* SCALAR, VEC, MAT: element scalar code */
   int rows, cols;      /* VEC: rows = length, cols = 1; MAT: shape;
-                          TILE: shape (cols 1 when ndim 1) */
+                          TILE: the shape as 2-d: the product of all
+                          extents but the last, the last (ndim 1: the
+                          extent, 1) */
+  int tdims[4];        /* TILE: the extents (0 past ndim) */
   int ndim;            /* ARRAY, TILE */
   const ir_type *elem; /* ARRAY, TILE: dtype; VEC/MAT: the scalar type */
   const ir_type **members;   /* TUPLE, STRUCT */
@@ -120,6 +123,14 @@ const ir_type *ir_t_array(ir_types *T, const ir_type *dtype, int ndim);
  * (ndim 1) or rows x cols (ndim 2), row-major. */
 const ir_type *ir_t_tile(ir_types *T, const ir_type *dtype, int ndim, int rows,
                          int cols);
+/* A tile of extents dims[0..ndim) (1..IR_TILE_MAX_NDIM). */
+const ir_type *ir_t_tile_nd(ir_types *T, const ir_type *dtype, int ndim,
+                            const int *dims);
+/* A tile of dtype with the shape of tile type `like`. */
+const ir_type *ir_t_tile_like(ir_types *T, const ir_type *dtype,
+                              const ir_type *like);
+/* Whether tile types a and b have the same shape. */
+bool ir_tile_same_shape(const ir_type *a, const ir_type *b);
 /* The same tile type as a view: IR_TILE_VIEW, or IR_TILE_STRIDED for a view
  * whose rows are not contiguous in its tile (which Warp cannot reshape). */
 const ir_type *ir_t_tile_view(ir_types *T, const ir_type *tile, int flavor);

@@ -67,6 +67,17 @@ ir_value *lower_tile_emit(lower_ctx *c, ir_builtin_id id, const ir_type *t,
   return v;
 }
 
+bool lower_tile_2d(lower_ctx *c, const ir_type *t, const char *what,
+                   wp_loc loc) {
+  if (t->ndim <= 2)
+    return true;
+  wp_error(c->diag, loc,
+           "%s of a tile of more than 2 dimensions ('%s') is not supported by "
+           "warpc yet",
+           what, t->name);
+  return false;
+}
+
 ir_value *lower_tile_arg(lower_ctx *c, const ast_expr *x, const char *fn) {
   ir_value *v = lower_expr(c, x);
   if (v && v->type->kind != IR_T_TILE) {
@@ -239,9 +250,8 @@ static ir_value *tile_fill(lower_ctx *c, const ast_expr *e,
     }
   } else
     v = filled(c, t, b->id == IR_B_TILE_ONES, e->loc);
-  return lower_tile_emit(c, IR_B_TILE_FULL,
-                         ir_t_tile(c->T, t, nd, dims[0], dims[1 % nd]), &v, 1,
-                         e->loc);
+  return lower_tile_emit(c, IR_B_TILE_FULL, ir_t_tile_nd(c->T, t, nd, dims), &v,
+                         1, e->loc);
 }
 
 /* tile_arange(stop), (start, stop), (start, stop, step); dtype=, storage=:
@@ -397,9 +407,9 @@ static ir_value *tile_load(lower_ctx *c, const ast_expr *e) {
   if (!offsets(c, x[2], nd, args + 1) ||
       !no_half(c, at->elem, "tile_load", e->loc))
     return NULL;
-  ir_value *v = lower_tile_emit(
-      c, IR_B_TILE_LOAD, ir_t_tile(c->T, at->elem, nd, dims[0], dims[1 % nd]),
-      args, 1 + nd, e->loc);
+  ir_value *v =
+      lower_tile_emit(c, IR_B_TILE_LOAD, ir_t_tile_nd(c->T, at->elem, nd, dims),
+                      args, 1 + nd, e->loc);
   v->aux = bc;
   return v;
 }
@@ -488,9 +498,7 @@ ir_value *lower_tile_elementwise(lower_ctx *c, const ir_builtin *b,
   int ntiles = 0;
   for (int i = 0; i < n; i++)
     if (args[i]->type->kind == IR_T_TILE) {
-      if (shape && (shape->ndim != args[i]->type->ndim ||
-                    shape->rows != args[i]->type->rows ||
-                    shape->cols != args[i]->type->cols)) {
+      if (shape && !ir_tile_same_shape(shape, args[i]->type)) {
         wp_error(c->diag, loc, "'%s' of tiles of different shapes: '%s', '%s'",
                  b->name, shape->name, args[i]->type->name);
         return NULL;
@@ -535,9 +543,8 @@ ir_value *lower_tile_elementwise(lower_ctx *c, const ir_builtin *b,
              why ? ": " : "", why ? why : "");
     return NULL;
   }
-  ir_value *v = lower_tile_emit(
-      c, IR_B_TILE_MAP,
-      ir_t_tile(c->T, rt, shape->ndim, shape->rows, shape->cols), args, n, loc);
+  ir_value *v = lower_tile_emit(c, IR_B_TILE_MAP,
+                                ir_t_tile_like(c->T, rt, shape), args, n, loc);
   v->aux = b->id;
   return v;
 }

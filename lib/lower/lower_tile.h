@@ -59,6 +59,10 @@ ir_value *lower_tile_map_func(lower_ctx *c, func_info *fi, ir_value **args,
 ir_value *lower_tile_slice(lower_ctx *c, ir_value *t, const ast_expr *e);
 
 /* Shared helpers (lower_tile.c). */
+/* false (reported) when tile type t has more than 2 dimensions, which
+ * `what` does not take in warpc yet. */
+bool lower_tile_2d(lower_ctx *c, const ir_type *t, const char *what,
+                   wp_loc loc);
 /* Binds the arguments of call e to the parameters names[0..np): out[i] the
  * expression (NULL: not given); false when reported. */
 bool lower_tile_bind(lower_ctx *c, const ast_expr *e, const char *fn,

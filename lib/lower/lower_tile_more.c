@@ -130,7 +130,7 @@ static ir_value *solve_rhs(lower_ctx *c, const ast_expr *e, const ir_builtin *b,
   if (!(args[1] = lower_tile_arg(c, x, b->name)))
     return NULL;
   const ir_type *yt = args[1]->type;
-  if (yt->elem != at->elem || yt->rows != at->rows) {
+  if (yt->elem != at->elem || yt->rows != at->rows || yt->ndim > 2) {
     wp_error(c->diag, e->loc,
              "wp.%s(): the right-hand side '%s' must have the matrix's dtype "
              "and %d rows",
@@ -184,6 +184,8 @@ static ir_value *view(lower_ctx *c, const ast_expr *e) {
   }
   for (int i = n; i < tt->ndim; i++)
     args[1 + i] = lower_const_int(c, ir_t_int32(c->T), 0);
+  if (!lower_tile_2d(c, tt, "wp.tile_view()", e->loc))
+    return NULL;
   int src[2] = {tt->rows, tt->cols}, nd, dims[IR_TILE_MAX_NDIM], drop = 0;
   if (x[2]) {
     if (!lower_tile_shape(c, x[2], "tile_view", &nd, dims))
@@ -215,7 +217,7 @@ static ir_value *view(lower_ctx *c, const ast_expr *e) {
   bool strided = nd == 2 && dims[1] != tt->cols;
   ir_value *v = lower_tile_emit(
       c, IR_B_TILE_VIEW,
-      ir_t_tile_view(c->T, ir_t_tile(c->T, tt->elem, nd, dims[0], dims[1 % nd]),
+      ir_t_tile_view(c->T, ir_t_tile_nd(c->T, tt->elem, nd, dims),
                      strided ? IR_TILE_STRIDED : IR_TILE_VIEW),
       args, 1 + tt->ndim, e->loc);
   v->aux = drop;
@@ -263,7 +265,8 @@ static ir_value *reshape(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
     return NULL;
   }
   if (sq) {
-    int src[2] = {tt->rows, tt->cols}, keep[2] = {1, 1};
+    const int *src = tt->tdims;
+    int keep[IR_TILE_MAX_NDIM] = {1, 1, 1, 1};
     if (x[1]) {
       int64_t a;
       if (!lower_tile_const_int(c, x[1], "axis", &a))
@@ -301,8 +304,10 @@ static ir_value *reshape(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
     }
     if (!lower_tile_shape(c, x[1], b->name, &nd, dims))
       return NULL;
-    if (nd == 1 ? dims[0] != ir_tile_count(tt)
-                : dims[0] * dims[1] != ir_tile_count(tt)) {
+    int count = 1;
+    for (int i = 0; i < nd; i++)
+      count *= dims[i];
+    if (count != ir_tile_count(tt)) {
       wp_error(c->diag, x[1]->loc,
                "wp.tile_reshape(): '%s' has %d elements, the shape another "
                "number",
@@ -310,11 +315,11 @@ static ir_value *reshape(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
       return NULL;
     }
   }
-  return lower_tile_emit(
-      c, IR_B_TILE_RESHAPE,
-      ir_t_tile_view(c->T, ir_t_tile(c->T, tt->elem, nd, dims[0], dims[1 % nd]),
-                     IR_TILE_VIEW),
-      &t, 1, e->loc);
+  return lower_tile_emit(c, IR_B_TILE_RESHAPE,
+                         ir_t_tile_view(c->T,
+                                        ir_t_tile_nd(c->T, tt->elem, nd, dims),
+                                        IR_TILE_VIEW),
+                         &t, 1, e->loc);
 }
 
 /* tile_dot(a, b): the sum of the products (of dot products for vectors). */
@@ -383,7 +388,7 @@ static ir_value *fft(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
   if (!t)
     return NULL;
   const ir_type *tt = t->type, *el = tt->elem;
-  if (tt->ndim != 2 || el->kind != IR_T_VEC || el->rows != 2 ||
+  if (tt->ndim < 2 || el->kind != IR_T_VEC || el->rows != 2 ||
       el->flavor != IR_VEC_PLAIN ||
       (el->scalar != WP_SCALAR_FLOAT32 && el->scalar != WP_SCALAR_FLOAT64)) {
     wp_error(c->diag, e->loc,
@@ -422,6 +427,8 @@ static ir_value *assign(lower_ctx *c, const ast_expr *e) {
     return NULL;
   }
   const ir_type *d = args[0]->type, *s = args[1]->type;
+  if (!lower_tile_2d(c, d, "wp.tile_assign()", e->loc))
+    return NULL;
   if (d->flavor != IR_TILE_OWN) {
     wp_error(c->diag, x[0]->loc,
              "writing through a tile view is not supported by warpc yet "
@@ -505,10 +512,8 @@ ir_value *lower_tile_more(lower_ctx *c, const ast_expr *e,
                  "dtype (not float16/bfloat16 in warpc yet)");
       return NULL;
     }
-    return lower_tile_emit(
-        c, b->id,
-        ir_t_tile(c->T, d, t->type->ndim, t->type->rows, t->type->cols), &t, 1,
-        e->loc);
+    return lower_tile_emit(c, b->id, ir_t_tile_like(c->T, d, t->type), &t, 1,
+                           e->loc);
   }
   case IR_B_TILE_SCAN_INCLUSIVE:
   case IR_B_TILE_SCAN_EXCLUSIVE:
@@ -526,10 +531,8 @@ ir_value *lower_tile_more(lower_ctx *c, const ast_expr *e,
                b->name, t->type->name);
       return NULL;
     }
-    return lower_tile_emit(
-        c, b->id,
-        ir_t_tile(c->T, el, t->type->ndim, t->type->rows, t->type->cols), &t, 1,
-        e->loc);
+    return lower_tile_emit(c, b->id, ir_t_tile_like(c->T, el, t->type), &t, 1,
+                           e->loc);
   }
   case IR_B_TILE_DIAG_ADD: {
     static const char *const k[] = {"a", "d"};
@@ -573,7 +576,7 @@ ir_value *lower_tile_set(lower_ctx *c, ir_value *t, const ast_expr *sub,
              tt->name, tt->ndim, sub->nitems);
     return NULL;
   }
-  ir_value *idx[2];
+  ir_value *idx[IR_TILE_MAX_NDIM];
   for (int k = 0; k < sub->nitems; k++) {
     if (sub->items[k]->kind == AST_EXPR_SLICE) {
       wp_error(c->diag, sub->items[k]->loc,
@@ -589,11 +592,11 @@ ir_value *lower_tile_set(lower_ctx *c, ir_value *t, const ast_expr *sub,
     }
     idx[k] = lower_cast(c, v, ir_t_int32(c->T), sub->items[k]->loc);
   }
-  ir_value *flat = idx[0];
-  if (tt->ndim == 2) {
-    ir_value *m[2] = {idx[0], lower_const_int(c, ir_t_int32(c->T), tt->cols)};
+  ir_value *flat = idx[0]; /* row-major: ((i0 d1 + i1) d2 + i2) ... */
+  for (int k = 1; k < tt->ndim; k++) {
+    ir_value *m[2] = {flat, lower_const_int(c, ir_t_int32(c->T), tt->tdims[k])};
     ir_value *p = lower_builtin(c, ir_builtin_get(IR_B_MUL), m, 2, sub->loc);
-    ir_value *a[2] = {p, idx[1]};
+    ir_value *a[2] = {p, idx[k]};
     flat =
         p ? lower_builtin(c, ir_builtin_get(IR_B_ADD), a, 2, sub->loc) : NULL;
     if (!flat)
@@ -636,9 +639,8 @@ ir_value *lower_tile_map_func(lower_ctx *c, func_info *fi, ir_value **args,
              "vector or matrix");
     return NULL;
   }
-  ir_value *v = lower_tile_emit(
-      c, IR_B_TILE_MAP,
-      ir_t_tile(c->T, rt, shape->ndim, shape->rows, shape->cols), args, n, loc);
+  ir_value *v = lower_tile_emit(c, IR_B_TILE_MAP,
+                                ir_t_tile_like(c->T, rt, shape), args, n, loc);
   v->aux = IR_B_NONE;
   v->callee = callee;
   return v;

@@ -72,6 +72,8 @@ static bool axis_arg(lower_ctx *c, const ast_expr *x, const ir_type *t,
   int64_t k;
   if (!lower_tile_const_int(c, x, "axis", &k))
     return false;
+  if (!lower_tile_2d(c, t, "a reduction along an axis", x->loc))
+    return false;
   if (k < 0 || k >= t->ndim) {
     wp_error(c->diag, x->loc, "axis %lld is out of range for '%s'",
              (long long)k, t->name);
@@ -181,8 +183,7 @@ ir_value *lower_tile_map(lower_ctx *c, const ast_expr *e) {
     const ir_type *t = args[i]->type;
     if (t->kind != IR_T_TILE)
       continue;
-    if (shape && (t->rows != shape->rows || t->cols != shape->cols ||
-                  t->ndim != shape->ndim)) {
+    if (shape && !ir_tile_same_shape(t, shape)) {
       wp_error(c->diag, e->items[i + 1]->loc,
                "wp.tile_map(): the tiles have different shapes: '%s', '%s'",
                shape->name, t->name);
@@ -218,8 +219,7 @@ ir_value *lower_tile_map(lower_ctx *c, const ast_expr *e) {
     return NULL;
   }
   ir_value *v = lower_tile_emit(
-      c, IR_B_TILE_MAP, tile_of(c, rt, shape->ndim, shape->rows, shape->cols),
-      args, n, e->loc);
+      c, IR_B_TILE_MAP, ir_t_tile_like(c->T, rt, shape), args, n, e->loc);
   v->aux = op->id;
   return v;
 }
@@ -270,8 +270,15 @@ ir_value *lower_tile_shape_op(lower_ctx *c, const ast_expr *e,
       return NULL;
     }
     if (!(t = lower_tile_arg(c, x[0], b->name)) ||
-        !lower_tile_shape(c, x[1], b->name, &nd, dims))
+        !lower_tile_shape(c, x[1], b->name, &nd, dims) ||
+        !lower_tile_2d(c, t->type, "wp.tile_broadcast()", e->loc))
       return NULL;
+    if (nd > 2) {
+      wp_error(c->diag, x[1]->loc,
+               "wp.tile_broadcast() to more than 2 dimensions is not "
+               "supported by warpc yet");
+      return NULL;
+    }
     if (!broadcastable(t->type, nd, dims)) {
       wp_error(c->diag, e->loc,
                "wp.tile_broadcast(): cannot broadcast '%s' "
@@ -279,9 +286,8 @@ ir_value *lower_tile_shape_op(lower_ctx *c, const ast_expr *e,
                t->type->name);
       return NULL;
     }
-    return lower_tile_emit(c, b->id,
-                           tile_of(c, t->type->elem, nd, dims[0], dims[1 % nd]),
-                           &t, 1, e->loc);
+    return lower_tile_emit(
+        c, b->id, ir_t_tile_nd(c->T, t->type->elem, nd, dims), &t, 1, e->loc);
   }
   default: return lower_tile_more(c, e, b);
   }

@@ -57,6 +57,8 @@ static bool slice_of(lower_ctx *c, const ast_expr *s, int n, int64_t *start,
 
 ir_value *lower_tile_slice(lower_ctx *c, ir_value *t, const ast_expr *e) {
   const ir_type *tt = t->type;
+  if (!lower_tile_2d(c, tt, "a slice", e->loc))
+    return NULL;
   int src[2] = {tt->rows, tt->cols};
   if (e->nitems > tt->ndim) {
     wp_error(c->diag, e->loc, "too many indices for '%s'", tt->name);

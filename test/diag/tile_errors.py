@@ -13,7 +13,7 @@ def bad(a: wp.array2d(dtype=float), b: wp.array(dtype=float), n: int):
     t = wp.tile_load(a, shape=(4, 4))
     u = wp.tile_load(b, shape=8)
     x = wp.tile_load(a, shape=n)
-    y = wp.tile_zeros(shape=(2, 2, 2), dtype=float)
+    y = wp.tile_zeros(shape=(2, 2, 2, 2, 2), dtype=float)
     z = t + u
     w = t * t + 1.0
     m = wp.tile_reshape(wp.tile_view(t, offset=(0, 0), shape=(2, 2)), shape=(4,))
@@ -25,7 +25,7 @@ def bad(a: wp.array2d(dtype=float), b: wp.array(dtype=float), n: int):
     t[1] = 2.0
 
 # expect: 15:31: a tile extent must be a compile-time integer
-# expect: 16:29: wp.tile_zeros(): warpc compiles tiles of 1 to 2 dimensions, not 3 (its limit)
+# expect: 16:29: wp.tile_zeros(): warpc compiles tiles of 1 to 4 dimensions, not 5 (its limit)
 # expect: 17:9: 'add' of tiles of different shapes: 'tile(dtype=float32, shape=(4, 4))', 'tile(dtype=float32, shape=(8,))'
 # expect: 18:9: 'add' is not defined on these tile arguments in Warp (tiles take + and - of two tiles, * and / with a tile or a value, unary -; other element-wise functions go through wp.tile_map)
 # expect: 19:9: wp.tile_reshape() needs a contiguous tile, not a strided view of tile(dtype=float32, shape=(2, 2)) (copy it first)

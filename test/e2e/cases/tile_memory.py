@@ -60,3 +60,26 @@ TESTS = [
     dict(name="atomic_add_blocks", kernel="accumulate", dim=3, block_dim=4,
          args=dict(a=("int", -5, 5)), shapes=dict(a=(3, TN), acc=(TN,), old=(3, TN)), outputs=["acc"]),
 ]
+
+
+@wp.kernel
+def nd(a: wp.array3d(dtype=float), b: wp.array4d(dtype=float), c: wp.array3d(dtype=float),
+       d: wp.array4d(dtype=float), flat: wp.array2d(dtype=float), s: wp.array(dtype=float)):
+    i = wp.tid()
+    t = wp.tile_load(a, shape=(2, 3, 4), offset=(i * 2, 1, 0))
+    u = wp.tile_load(b, shape=(2, 2, 2, 3), offset=(0, i, 0, 1))
+    t[1, 2, 3] = 7.0
+    wp.tile_store(c, t * 2.0 + t, offset=(i * 2, 0, 1))
+    wp.tile_store(d, -u, offset=(0, i * 2, 0, 0))
+    wp.tile_store(flat, wp.tile_reshape(t, shape=(6, 4)), offset=(i * 6, 0))
+    s[i * 3 + 0] = wp.tile_sum(t)[0]
+    s[i * 3 + 1] = t[1, 0, 2] + u[1, 1, 0, 2]
+    s[i * 3 + 2] = wp.tile_max(u)[0]
+    one = wp.tile_load(a, shape=(1, 3, 1), offset=(i, 0, 2))
+    wp.tile_store(flat[12 + i], wp.tile_squeeze(one))
+
+
+TESTS.append(dict(name="nd", kernel="nd", dim=2, block_dim=8,
+                  args=dict(a=("uniform", -1, 1), b=("uniform", -1, 1)),
+                  shapes=dict(a=(5, 4, 4), b=(2, 3, 2, 4), c=(4, 3, 5), d=(2, 4, 2, 3), flat=(14, 4), s=(6,)),
+                  outputs=["c", "d", "flat", "s"]))
