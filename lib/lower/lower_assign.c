@@ -23,6 +23,16 @@ bool lower_assign_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc) {
   if (!lower_fn_check_value(c, name, loc))
     return false;
   int var = lower_var_index(c, name, true);
+  if (v->type->kind == IR_T_TILE && c->fs->f &&
+      c->fs->f->kind == IR_FUNC_FUNC && lower_var_is_param(c, var)) {
+    /* Warp passes tiles to funcs by reference: the caller would see it */
+    wp_error(c->diag, loc,
+             "assigning to tile parameter '%s' of a @wp.func is not supported "
+             "by warpc yet (Warp passes tiles by reference, so the caller "
+             "sees the change); return the new tile instead",
+             name);
+    return false;
+  }
   if (v->type->kind == IR_T_VOID) {
     wp_error(c->diag, loc,
              "cannot assign to '%s': the value is None (a function that "

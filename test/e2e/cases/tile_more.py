@@ -151,3 +151,19 @@ TESTS.append(dict(name="fft", kernel="fft", dim=1, block_dim=8,
                   args=dict(a=("uniform", -1, 1), b=("uniform", -1, 1)),
                   shapes=dict(a=(2, 16), f=(2, 16), g=(2, 16), b=(3, 6), h=(3, 6)),
                   outputs=["f", "g", "h"], tol=dict(f=(1e-5, 1e-5), g=(1e-5, 2e-5))))
+
+
+@wp.func
+def scale_rows(t: wp.tile[float, 2, 4], s: float):
+    return t * s + t
+
+
+@wp.kernel
+def func_args(a: wp.array2d(dtype=float), out: wp.array2d(dtype=float)):
+    i = wp.tid()
+    t = wp.tile_load(a, shape=(2, 4), offset=(i * 2, 0))
+    wp.tile_store(out, scale_rows(t, 3.0), offset=(i * 2, 0))
+
+
+TESTS.append(dict(name="func_args", kernel="func_args", dim=2, block_dim=8,
+                  args=dict(a=("uniform", -1, 1)), shapes=dict(a=(4, 4), out=(4, 4)), outputs=["out"]))
