@@ -249,17 +249,22 @@ static void store(emit_ctx *e, const ir_value *v, bool atomic) {
             ir_tile_count(t->type), v->id);
 }
 
+/* alpha a b (+ beta out), row by row in i, k, j order (the inner loop runs
+ * along rows of b and of the result: contiguous); each element's sum over k
+ * is in order of k. */
 static void matmul(emit_ctx *e, const ir_value *v) {
   FILE *out = e->out;
   const ir_value *a = v->args[0], *b = v->args[1];
   int M = a->type->rows, K = a->type->cols, N = b->type->cols;
   const char *T = emit_ctype(e, v->type->elem);
   fprintf(out,
-          "for (int wp_i = 0; wp_i < %d; wp_i++) for (int wp_j = 0; wp_j < "
-          "%d; wp_j++) { %s wp_s = 0; for (int wp_k = 0; wp_k < %d; wp_k++) "
-          "wp_s += v%d.v[wp_i * %d + wp_k] * v%d.v[wp_k * %d + wp_j]; "
-          "v%d.v[wp_i * %d + wp_j] = v%d * wp_s",
-          M, N, T, K, a->id, K, b->id, N, v->id, N,
+          "for (int wp_i = 0; wp_i < %d; wp_i++) { %s wp_row[%d]; for (int "
+          "wp_j = 0; wp_j < %d; wp_j++) wp_row[wp_j] = 0; for (int wp_k = 0; "
+          "wp_k < %d; wp_k++) { %s wp_a = v%d.v[wp_i * %d + wp_k]; for (int "
+          "wp_j = 0; wp_j < %d; wp_j++) wp_row[wp_j] += wp_a * v%d.v[wp_k * "
+          "%d + wp_j]; } for (int wp_j = 0; wp_j < %d; wp_j++) v%d.v[wp_i * "
+          "%d + wp_j] = v%d * wp_row[wp_j]",
+          M, T, N, N, K, T, a->id, K, N, b->id, N, N, v->id, N,
           v->args[v->aux ? 3 : 2]->id);
   if (v->aux)
     fprintf(out, " + v%d * v%d.v[wp_i * %d + wp_j]", v->args[4]->id,
