@@ -46,6 +46,46 @@ static ir_value *sum(const ir_adj_hooks *h, ir_value *x) {
   return tile_op(h, IR_B_TILE_EXTRACT, el, args, 2);
 }
 
+/* Element 0 of tile x (of dtype el). */
+static ir_value *first(const ir_adj_hooks *h, ir_value *x, const ir_type *el) {
+  ir_value *zero = h->emit(h->ctx, IR_CONST, ir_t_int32(h->T), NULL, 0);
+  zero->ival = 0;
+  ir_value *args[2] = {x, zero};
+  return tile_op(h, IR_B_TILE_EXTRACT, el, args, 2);
+}
+
+/* Tile g (of a broadcast's result shape) summed to source shape t (NumPy's
+ * rule, extents aligned right: 1-d or 2-d, as lowering allows). */
+static ir_value *unbroadcast(const ir_adj_hooks *h, ir_value *g,
+                             const ir_type *t) {
+  const ir_type *d = g->type;
+  if (d->ndim == 2 && d->rows > 1 && (t->ndim == 1 || t->rows == 1)) {
+    /* the rows were added: sum along axis 0 -> (cols,) */
+    ir_value *s = tile_op(h, IR_B_TILE_SUM,
+                          ir_t_tile(h->T, d->elem, 1, d->cols, 1), &g, 1);
+    s->aux = 0;
+    g = s;
+    d = s->type;
+  }
+  int tc = t->ndim == 2 ? t->cols : t->rows; /* the last extent of t */
+  int dc = d->ndim == 2 ? d->cols : d->rows;
+  if (tc == 1 && dc > 1) { /* the columns were added: sum along the last */
+    ir_value *s;
+    if (d->ndim == 2) {
+      s = tile_op(h, IR_B_TILE_SUM, ir_t_tile(h->T, d->elem, 1, d->rows, 1), &g,
+                  1);
+      s->aux = 1;
+    } else {
+      s = tile_op(h, IR_B_TILE_SUM, ir_t_tile(h->T, d->elem, 1, 1, 1), &g, 1);
+      s->aux = -1;
+    }
+    g = s;
+  }
+  if (ir_tile_count(g->type) == ir_tile_count(t) && g->type != t)
+    g = tile_op(h, IR_B_TILE_RESHAPE, t, &g, 1); /* the same elements */
+  return g;
+}
+
 /* adj(u) += c, where c is a tile of u's shape, or summed when u is a value
  * beside the tiles. */
 static void give(const ir_adj_hooks *h, const ir_value *u, ir_value *c) {
@@ -81,7 +121,10 @@ bool ir_tile_has_adjoint(const ir_value *v) {
   case IR_B_TILE_TRANSPOSE:
   case IR_B_TILE_EXTRACT:
   case IR_B_TILE_MATMUL: return true;
-  case IR_B_TILE_SUM: return v->aux < 0;
+  case IR_B_TILE_SUM:
+  case IR_B_TILE_BROADCAST: return true;
+  case IR_B_TILE_MIN:
+  case IR_B_TILE_MAX: return v->aux < 0;
   case IR_B_TILE_MAP: return map_has_adjoint(v);
   default: return false;
   }
@@ -192,9 +235,30 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
     return;
   }
   case IR_B_TILE_FULL: h->accum(h->ctx, v->args[0], sum(h, g)); return;
-  case IR_B_TILE_SUM: {
-    ir_value *b = tile_op(h, IR_B_TILE_BROADCAST, v->args[0]->type, &g, 1);
-    h->accum(h->ctx, v->args[0], b);
+  case IR_B_TILE_SUM: { /* g spread over what was summed */
+    const ir_type *t = v->args[0]->type;
+    if (v->aux == 1) { /* (rows,) -> (rows, 1), then along the rows */
+      g = tile_op(h, IR_B_TILE_RESHAPE, ir_t_tile(h->T, t->elem, 2, t->rows, 1),
+                  &g, 1);
+    }
+    h->accum(h->ctx, v->args[0], tile_op(h, IR_B_TILE_BROADCAST, t, &g, 1));
+    return;
+  }
+  case IR_B_TILE_BROADCAST: /* summed over the broadcast extents */
+    h->accum(h->ctx, v->args[0], unbroadcast(h, g, v->args[0]->type));
+    return;
+  case IR_B_TILE_MIN:
+  case IR_B_TILE_MAX: { /* g to the (first) extreme element */
+    const ir_type *t = v->args[0]->type;
+    ir_value *ft = h->fwd(h->ctx, v->args[0]);
+    ir_value *arg = tile_op(h,
+                            v->builtin->id == IR_B_TILE_MIN ? IR_B_TILE_ARGMIN
+                                                            : IR_B_TILE_ARGMAX,
+                            ir_t_tile(h->T, ir_t_int32(h->T), 1, 1, 1), &ft, 1);
+    arg->aux = -1;
+    ir_value *set[3] = {h->emit(h->ctx, IR_ZERO, t, NULL, 0),
+                        first(h, arg, ir_t_int32(h->T)), first(h, g, t->elem)};
+    h->accum(h->ctx, v->args[0], tile_op(h, IR_B_I_TILE_SET, t, set, 3));
     return;
   }
   case IR_B_TILE_TRANSPOSE:

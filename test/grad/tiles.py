@@ -95,6 +95,35 @@ def maps_f64(a: wp.array(dtype=wp.float64), b: wp.array(dtype=wp.float64), v: wp
     wp.tile_store(w, tv * ta[0] + wp.tile_map(wp.normalize, tv))
 
 
+@wp.kernel
+def reduce_bcast(a: wp.array2d(dtype=float), bias: wp.array(dtype=float), col: wp.array2d(dtype=float),
+                 y: wp.array2d(dtype=float), r: wp.array2d(dtype=float), m: wp.array(dtype=float)):
+    i = wp.tid()
+    t = wp.tile_load(a, shape=(M, N))
+    bb = wp.tile_broadcast(wp.tile_load(bias, shape=N), shape=(M, N))
+    cb = wp.tile_broadcast(wp.tile_load(col, shape=(M, 1)), shape=(M, N))
+    u = t * bb + cb
+    wp.tile_store(y, u)
+    wp.tile_store(r[0], wp.tile_sum(u, axis=0))
+    wp.tile_store(r[1, :M], wp.tile_sum(u * t, axis=1))
+    m[0] = wp.tile_min(t)[0] + 2.0 * wp.tile_max(u)[0]
+
+
+@wp.kernel
+def reduce_bcast_f64(a: wp.array2d(dtype=wp.float64), bias: wp.array(dtype=wp.float64),
+                     col: wp.array2d(dtype=wp.float64), y: wp.array2d(dtype=wp.float64),
+                     r: wp.array2d(dtype=wp.float64), m: wp.array(dtype=wp.float64)):
+    i = wp.tid()
+    t = wp.tile_load(a, shape=(M, N))
+    bb = wp.tile_broadcast(wp.tile_load(bias, shape=N), shape=(M, N))
+    cb = wp.tile_broadcast(wp.tile_load(col, shape=(M, 1)), shape=(M, N))
+    u = t * bb + cb
+    wp.tile_store(y, u)
+    wp.tile_store(r[0], wp.tile_sum(u, axis=0))
+    wp.tile_store(r[1, :M], wp.tile_sum(u * t, axis=1))
+    m[0] = wp.tile_min(t)[0] + wp.float64(2.0) * wp.tile_max(u)[0]
+
+
 GRAD_TESTS = [
     dict(name="elementwise", kernel="elementwise", dim=2, block_dim=16,
          args=dict(a=("uniform", -1, 1), b=("uniform", -1, 1), s=("choice", [-1.5, 0.75, 2.0])),
@@ -113,4 +142,15 @@ GRAD_TESTS = [
     dict(name="maps", kernel="maps", dim=1, block_dim=4,
          args=dict(a=("uniform", -1, 1), b=("uniform", 0.5, 1.5), v=("uniform", 0.5, 1)),
          shapes=dict(a=(N,), b=(N,), v=(N,), y=(5, N), w=(N,)), outputs=["y", "w"], inputs=["a", "b", "v"]),
+    # distinct values: one minimum and one maximum (no ties, no kinks)
+    dict(name="reduce_bcast", kernel="reduce_bcast", dim=1, block_dim=8,
+         args=dict(a=("uniform", -1, 1), bias=("uniform", 0.5, 1.5), col=("uniform", -1, 1)),
+         shapes=dict(a=(M, N), bias=(N,), col=(M, 1), y=(M, N), r=(2, N), m=(1,)),
+         outputs=["y", "r"], inputs=["a", "bias", "col"]),
+    # the gradient of tile_min / tile_max goes to the extreme element;
+    # warp-lang 1.19's CPU tape gives none
+    dict(name="min_max", kernel="reduce_bcast", dim=1, block_dim=8,
+         args=dict(a=("uniform", -1, 1), bias=("uniform", 0.5, 1.5), col=("uniform", -1, 1)),
+         shapes=dict(a=(M, N), bias=(N,), col=(M, 1), y=(M, N), r=(2, N), m=(1,)),
+         outputs=["m"], inputs=["a", "bias", "col"], warp_wrong=["a", "bias", "col"]),
 ]
