@@ -182,6 +182,28 @@ static void linsolve(emit_ctx *e, const ir_value *v) {
   }
 }
 
+/* tile_sort: heapsort of the keys (result member 0) carrying the values
+ * (member 1); not stable, as Warp's (Williams, CACM 7(6), 1964). */
+static void sort(emit_ctx *e, const ir_value *v) {
+  int n = ir_tile_count(v->args[0]->type);
+  const char *K = emit_ctype(e, v->args[0]->type->elem);
+  const char *V = emit_ctype(e, v->args[1]->type->elem);
+  fprintf(e->out,
+          "v%d.m0 = v%d; v%d.m1 = v%d; %s *wp_k = v%d.m0.v; %s *wp_v = "
+          "v%d.m1.v; for (int wp_end = %d, wp_start = %d / 2; wp_end > 1;) { "
+          "int wp_r; if (wp_start > 0) wp_r = --wp_start; else { wp_end--; "
+          "%s wp_tk = wp_k[0]; wp_k[0] = wp_k[wp_end]; wp_k[wp_end] = wp_tk; "
+          "%s wp_tv = wp_v[0]; wp_v[0] = wp_v[wp_end]; wp_v[wp_end] = wp_tv; "
+          "wp_r = 0; } for (;;) { int wp_c = 2 * wp_r + 1; if (wp_c >= "
+          "wp_end) break; if (wp_c + 1 < wp_end && wp_k[wp_c] < wp_k[wp_c + "
+          "1]) wp_c++; if (!(wp_k[wp_r] < wp_k[wp_c])) break; %s wp_tk = "
+          "wp_k[wp_r]; wp_k[wp_r] = wp_k[wp_c]; wp_k[wp_c] = wp_tk; %s wp_tv "
+          "= wp_v[wp_r]; wp_v[wp_r] = wp_v[wp_c]; wp_v[wp_c] = wp_tv; wp_r = "
+          "wp_c; } }",
+          v->id, v->args[0]->id, v->id, v->args[1]->id, K, v->id, V, v->id, n,
+          n, K, V, K, V);
+}
+
 bool emit_tile_more(emit_ctx *e, const ir_value *v) {
   FILE *out = e->out;
   int n = v->type->kind == IR_T_TILE ? ir_tile_count(v->type) : 0;
@@ -241,6 +263,7 @@ bool emit_tile_more(emit_ctx *e, const ir_value *v) {
             EL(v->args[0]), v->type->cols, EL(v), v->type->cols, v->type->cols,
             v->builtin->id == IR_B_TILE_IFFT);
     return true;
+  case IR_B_TILE_SORT: sort(e, v); return true;
   case IR_B_I_TILE_SET:
     fprintf(out, "v%d = v%d; v%d.v[v%d] = v%d;", EL(v), EL(v->args[0]), EL(v),
             EL(v->args[1]), EL(v->args[2]));

@@ -379,6 +379,50 @@ static ir_value *axpy(lower_ctx *c, const ast_expr *e) {
   return r;
 }
 
+/* tile_sort(keys, values): both variables get their sorted tiles. */
+static ir_value *sort(lower_ctx *c, const ast_expr *e) {
+  static const char *const k[] = {"keys", "values"};
+  const ast_expr *x[2];
+  ir_value *args[2];
+  if (!(args[0] = one_tile(c, e, "tile_sort", k, 2, x)))
+    return NULL;
+  if (!x[1] || !(args[1] = lower_tile_arg(c, x[1], "tile_sort")))
+    return NULL;
+  const ir_type *kt = args[0]->type, *vt = args[1]->type, *ke = kt->elem;
+  if (ke->kind != IR_T_SCALAR ||
+      (ke->scalar != WP_SCALAR_FLOAT32 && ke->scalar != WP_SCALAR_INT32 &&
+       ke->scalar != WP_SCALAR_UINT32 && ke->scalar != WP_SCALAR_INT64 &&
+       ke->scalar != WP_SCALAR_UINT64)) {
+    wp_error(c->diag, x[0]->loc,
+             "wp.tile_sort() keys are float32, int32, uint32, int64 or "
+             "uint64, not '%s'",
+             ke->name);
+    return NULL;
+  }
+  if (!ir_tile_same_shape(kt, vt)) {
+    wp_error(c->diag, e->loc, "wp.tile_sort(): '%s' and '%s' differ in shape",
+             kt->name, vt->name);
+    return NULL;
+  }
+  for (int i = 0; i < 2; i++)
+    if (x[i]->kind != AST_EXPR_NAME || args[i]->type->flavor != IR_TILE_OWN) {
+      wp_error(c->diag, x[i]->loc,
+               "wp.tile_sort(): warpc sorts tile variables (names, not "
+               "views) only");
+      return NULL;
+    }
+  const ir_type *m[2] = {kt, vt};
+  ir_value *r = lower_tile_emit(c, IR_B_TILE_SORT, ir_t_tuple(c->T, m, 2), args,
+                                2, e->loc);
+  for (int i = 0; i < 2; i++) {
+    ir_value *part = lower_emit(c, IR_EXTRACT, m[i], &r, 1, e->loc);
+    part->aux = i;
+    if (!lower_assign_var(c, x[i]->name, part, e->loc))
+      return NULL;
+  }
+  return r;
+}
+
 /* tile_fft(inout), tile_ifft(inout): the transform of each row, assigned
  * to the variable inout names. */
 static ir_value *fft(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
@@ -496,6 +540,7 @@ ir_value *lower_tile_more(lower_ctx *c, const ast_expr *e,
   case IR_B_TILE_ASSIGN: return assign(c, e);
   case IR_B_TILE_FFT:
   case IR_B_TILE_IFFT: return fft(c, e, b);
+  case IR_B_TILE_SORT: return sort(c, e);
   case IR_B_TILE_ASTYPE: {
     static const char *const k[] = {"t", "dtype"};
     const ast_expr *x[2];

@@ -167,3 +167,27 @@ def func_args(a: wp.array2d(dtype=float), out: wp.array2d(dtype=float)):
 
 TESTS.append(dict(name="func_args", kernel="func_args", dim=2, block_dim=8,
                   args=dict(a=("uniform", -1, 1)), shapes=dict(a=(4, 4), out=(4, 4)), outputs=["out"]))
+
+
+@wp.kernel
+def sort(k: wp.array(dtype=float), v: wp.array(dtype=int), ik: wp.array2d(dtype=int), iv: wp.array2d(dtype=wp.vec2),
+         ok: wp.array(dtype=float), ov: wp.array(dtype=int), oik: wp.array(dtype=int), oiv: wp.array(dtype=wp.vec2)):
+    i = wp.tid()
+    keys = wp.tile_load(k, shape=37)
+    vals = wp.tile_load(v, shape=37)
+    wp.tile_sort(keys, vals)
+    wp.tile_store(ok, keys)
+    wp.tile_store(ov, vals)
+    k2 = wp.tile_load(ik, shape=(4, 5))
+    v2 = wp.tile_load(iv, shape=(4, 5))
+    wp.tile_sort(k2, v2)
+    wp.tile_store(oik, wp.tile_reshape(k2, shape=(20,)))
+    wp.tile_store(oiv, wp.tile_reshape(v2, shape=(20,)))
+
+
+# distinct keys: the order of equal keys is unspecified (Warp's sort is not stable)
+TESTS.append(dict(name="sort", kernel="sort", dim=1, block_dim=8,
+                  args=dict(k=("uniform", -1, 1), v=list(range(37)),
+                            ik=[[7 * (5 * r + c) % 20 - 10 for c in range(5)] for r in range(4)], iv=("uniform", -1, 1)),
+                  shapes=dict(k=(37,), v=(37,), ik=(4, 5), iv=(4, 5), ok=(37,), ov=(37,), oik=(20,), oiv=(20,)),
+                  outputs=["ok", "ov", "oik", "oiv"]))
