@@ -173,8 +173,12 @@ static void array_loops(emit_ctx *e, const ir_value *v, const ir_type *t,
             t->tdims[k], k);
   fputs("{ ", out);
   for (int k = 0; k < n; k++)
-    fprintf(out, "wp_int64 wp_x%d = (wp_int64)v%d + wp_i%d; ", k,
-            v->args[first + k]->id, k);
+    if (v->ival == k + 1) /* gathered through the indices (the last arg) */
+      fprintf(out, "wp_int64 wp_x%d = (wp_int64)v%d + v%d.v[wp_i%d]; ", k,
+              v->args[first + k]->id, v->args[v->nargs - 1]->id, k);
+    else
+      fprintf(out, "wp_int64 wp_x%d = (wp_int64)v%d + wp_i%d; ", k,
+              v->args[first + k]->id, k);
   fputs("int wp_in = 1", out);
   if (v->aux) /* bounds_check: Warp tests the upper extents; warpc also
                  skips negative coordinates */

@@ -211,7 +211,7 @@ static void matmul_adjoint(const ir_adj_hooks *h, const ir_value *v,
 
 void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
   int n = v->nargs;
-  ir_value *args[2 + IR_TILE_MAX_NDIM];
+  ir_value *args[3 + IR_TILE_MAX_NDIM];
   switch (v->builtin->id) {
   case IR_B_TILE_LOAD: { /* a.grad[off + i] += g[i] */
     args[0] = h->fwd(h->ctx, v->args[0]);
@@ -221,6 +221,7 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
     ir_value *r =
         tile_op(h, IR_B_I_TILE_GRAD_ACCUM, ir_t_void(h->T), args, n + 1);
     r->aux = v->aux;
+    r->ival = v->ival; /* indexed: the gathered axis + 1 */
     return;
   }
   case IR_B_TILE_STORE: { /* adj(t) += a.grad[off + i]; cleared */
@@ -231,6 +232,7 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
         tile_op(h, IR_B_I_TILE_GRAD_LOAD, v->args[1]->type, args, n - 1);
     r->aux = v->aux;
     r->aux2 = 1;
+    r->ival = v->ival;
     h->accum(h->ctx, v->args[1], r);
     return;
   }

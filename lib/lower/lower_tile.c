@@ -336,7 +336,8 @@ static ir_value *tile_arange(lower_ctx *c, const ast_expr *e) {
 
 /* offset= of a tile load/store on an array of nd dimensions: one int per
  * dimension (0 when absent), lowered into out[] as int32. */
-static bool offsets(lower_ctx *c, const ast_expr *x, int nd, ir_value **out) {
+bool lower_tile_offsets(lower_ctx *c, const ast_expr *x, int nd,
+                        ir_value **out) {
   const ir_type *i32 = ir_t_int32(c->T);
   if (!x) {
     for (int k = 0; k < nd; k++)
@@ -369,7 +370,8 @@ static bool offsets(lower_ctx *c, const ast_expr *x, int nd, ir_value **out) {
   return true;
 }
 
-static ir_value *array_arg(lower_ctx *c, const ast_expr *x, const char *fn) {
+ir_value *lower_tile_array_arg(lower_ctx *c, const ast_expr *x,
+                               const char *fn) {
   ir_value *a = lower_expr(c, x);
   if (a && !ir_type_is_plain_array(a->type)) {
     wp_error(c->diag, x->loc, "wp.%s() needs an array here, not '%s'", fn,
@@ -392,7 +394,7 @@ static ir_value *tile_load(lower_ctx *c, const ast_expr *e) {
   }
   ir_value *args[1 + IR_TILE_MAX_NDIM];
   int nd, dims[IR_TILE_MAX_NDIM], bc, al;
-  if (!(args[0] = array_arg(c, x[0], "tile_load")) ||
+  if (!(args[0] = lower_tile_array_arg(c, x[0], "tile_load")) ||
       !lower_tile_shape(c, x[1], "tile_load", &nd, dims) ||
       !storage_arg(c, x[3]) || !const_bool(c, x[4], true, &bc) ||
       !const_bool(c, x[5], false, &al))
@@ -404,7 +406,7 @@ static ir_value *tile_load(lower_ctx *c, const ast_expr *e) {
              nd == 1 ? "" : "s", at->ndim);
     return NULL;
   }
-  if (!offsets(c, x[2], nd, args + 1) ||
+  if (!lower_tile_offsets(c, x[2], nd, args + 1) ||
       !no_half(c, at->elem, "tile_load", e->loc))
     return NULL;
   ir_value *v =
@@ -430,7 +432,7 @@ static ir_value *tile_store(lower_ctx *c, const ast_expr *e,
   }
   ir_value *args[2 + IR_TILE_MAX_NDIM];
   int bc, al;
-  if (!(args[0] = array_arg(c, x[0], b->name)) ||
+  if (!(args[0] = lower_tile_array_arg(c, x[0], b->name)) ||
       !(args[1] = lower_tile_arg(c, x[1], b->name)) ||
       !const_bool(c, x[3], true, &bc) ||
       !const_bool(c, atomic ? NULL : x[4], false, &al))
@@ -450,7 +452,7 @@ static ir_value *tile_store(lower_ctx *c, const ast_expr *e,
              tt->elem->name);
     return NULL;
   }
-  if (!offsets(c, x[2], at->ndim, args + 2))
+  if (!lower_tile_offsets(c, x[2], at->ndim, args + 2))
     return NULL;
   lower_note_store(c, args[0]);
   ir_value *v = lower_tile_emit(c, b->id, atomic ? tt : ir_t_void(c->T), args,
@@ -470,6 +472,9 @@ ir_value *lower_tile_call(lower_ctx *c, const ast_expr *e,
   case IR_B_TILE_STORE:
   case IR_B_TILE_ATOMIC_ADD: return tile_store(c, e, b);
   case IR_B_TILE_MAP: return lower_tile_map(c, e);
+  case IR_B_TILE_LOAD_INDEXED:
+  case IR_B_TILE_STORE_INDEXED:
+  case IR_B_TILE_ATOMIC_ADD_INDEXED: return lower_tile_indexed(c, e, b);
   case IR_B_TILE_SUM:
   case IR_B_TILE_MIN:
   case IR_B_TILE_MAX:

@@ -58,7 +58,19 @@ ir_value *lower_tile_map_func(lower_ctx *c, func_info *fi, ir_value **args,
 /* lower_tile_slice.c: subscript e with slices of tile t (a view). */
 ir_value *lower_tile_slice(lower_ctx *c, ir_value *t, const ast_expr *e);
 
+/* lower_tile_indexed.c: tile_load_indexed, tile_store_indexed,
+ * tile_atomic_add_indexed (TILE_LOAD / TILE_STORE / TILE_ATOMIC_ADD with
+ * the indices tile last and ival = the gathered axis + 1). */
+ir_value *lower_tile_indexed(lower_ctx *c, const ast_expr *e,
+                             const ir_builtin *b);
+
 /* Shared helpers (lower_tile.c). */
+/* offset= of an array of nd dimensions into out[] (int32; 0 when x is
+ * NULL); false when reported. */
+bool lower_tile_offsets(lower_ctx *c, const ast_expr *x, int nd,
+                        ir_value **out);
+/* An argument that must be a plain array. */
+ir_value *lower_tile_array_arg(lower_ctx *c, const ast_expr *x, const char *fn);
 /* false (reported) when tile type t has more than 2 dimensions, which
  * `what` does not take in warpc yet. */
 bool lower_tile_2d(lower_ctx *c, const ir_type *t, const char *what,

@@ -83,3 +83,25 @@ TESTS.append(dict(name="nd", kernel="nd", dim=2, block_dim=8,
                   args=dict(a=("uniform", -1, 1), b=("uniform", -1, 1)),
                   shapes=dict(a=(5, 4, 4), b=(2, 3, 2, 4), c=(4, 3, 5), d=(2, 4, 2, 3), flat=(14, 4), s=(6,)),
                   outputs=["c", "d", "flat", "s"]))
+
+
+@wp.kernel
+def indexed(a: wp.array2d(dtype=float), rows: wp.array(dtype=int), cols: wp.array(dtype=int),
+            g: wp.array2d(dtype=float), s: wp.array2d(dtype=float), acc: wp.array2d(dtype=float),
+            old: wp.array2d(dtype=float)):
+    i = wp.tid()
+    r = wp.tile_load(rows, shape=4)
+    c = wp.tile_load(cols, shape=3)
+    t = wp.tile_load_indexed(a, indices=r, shape=(4, 5), offset=(0, 1), axis=0)
+    wp.tile_store(g, t)
+    u = wp.tile_load_indexed(a, indices=c, shape=(2, 3), offset=(1, 0), axis=1)
+    wp.tile_store_indexed(s, indices=r, t=t, offset=(0, 0), axis=0)
+    o = wp.tile_atomic_add_indexed(acc, c, u, offset=(2, 0), axis=1)
+    wp.tile_store(old, o)
+
+
+# indices past either end (-1, 9) read zeros and are skipped on stores
+TESTS.append(dict(name="indexed", kernel="indexed", dim=1, block_dim=8,
+                  args=dict(a=("uniform", -1, 1), rows=[3, -1, 0, 5], cols=[4, 9, 1], acc=("uniform", -1, 1)),
+                  shapes=dict(a=(6, 7), rows=(4,), cols=(3,), g=(4, 5), s=(6, 5), acc=(4, 6), old=(2, 3)),
+                  outputs=["g", "s", "acc", "old"]))
