@@ -117,14 +117,24 @@ static void reduction(emit_ctx *e, const ir_value *v) {
   const ir_value *t = v->args[0];
   const ir_type *tt = t->type, *el = tt->elem;
   ir_builtin_id id = v->builtin->id;
-  int rows = tt->rows, cols = tt->cols, axis = v->aux;
-  /* outer: result elements; inner: the elements reduced into each */
-  int nout = axis < 0 ? 1 : axis == 0 ? cols : rows;
-  int nin = axis < 0 ? rows * cols : axis == 0 ? rows : cols;
-  const char *ix = axis < 0 ? "wp_k"
-                   : axis == 0
-                       ? wp_arena_printf(e->m->arena, "wp_k * %d + wp_o", cols)
-                       : wp_arena_printf(e->m->arena, "wp_o * %d + wp_k", cols);
+  int axis = v->aux;
+  /* the tile as outer x mid x inner, mid the extent reduced (all of it
+     without an axis); result element wp_o = o * inner + i */
+  int outer = 1, mid = ir_tile_count(tt), inner = 1;
+  if (axis >= 0) {
+    mid = tt->tdims[axis];
+    for (int k = 0; k < axis; k++)
+      outer *= tt->tdims[k];
+    for (int k = axis + 1; k < tt->ndim; k++)
+      inner *= tt->tdims[k];
+  }
+  int nout = outer * inner, nin = mid;
+  const char *ix =
+      wp_arena_printf(e->m->arena, "(wp_o / %d * %d + wp_k) * %d + wp_o %% %d",
+                      inner, mid, inner, inner);
+  const char *first =
+      wp_arena_printf(e->m->arena, "(wp_o / %d * %d) * %d + wp_o %% %d", inner,
+                      mid, inner, inner);
   const char *x = wp_arena_printf(e->m->arena, "v%d.v[%s]", t->id, ix);
   fprintf(out, "for (int wp_o = 0; wp_o < %d; wp_o++) { ", nout);
   if (id == IR_B_TILE_SUM) {
@@ -136,10 +146,6 @@ static void reduction(emit_ctx *e, const ir_value *v) {
     return;
   }
   /* the others start from the first element */
-  const char *first = axis < 0 ? "0"
-                      : axis == 0
-                          ? "wp_o"
-                          : wp_arena_printf(e->m->arena, "wp_o * %d", cols);
   fprintf(out, "%s wp_acc = v%d.v[%s]; int wp_arg = 0; ", emit_ctype(e, el),
           t->id, first);
   fprintf(out, "for (int wp_k = 1; wp_k < %d; wp_k++) { ", nin);

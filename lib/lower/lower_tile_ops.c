@@ -72,8 +72,6 @@ static bool axis_arg(lower_ctx *c, const ast_expr *x, const ir_type *t,
   int64_t k;
   if (!lower_tile_const_int(c, x, "axis", &k))
     return false;
-  if (!lower_tile_2d(c, t, "a reduction along an axis", x->loc))
-    return false;
   if (k < 0 || k >= t->ndim) {
     wp_error(c->diag, x->loc, "axis %lld is out of range for '%s'",
              (long long)k, t->name);
@@ -88,7 +86,11 @@ static const ir_type *reduced(lower_ctx *c, const ir_type *t,
                               const ir_type *elem, int axis) {
   if (axis < 0)
     return tile_of(c, elem, 1, 1, 1);
-  return tile_of(c, elem, 1, axis == 0 ? t->cols : t->rows, 1);
+  int dims[IR_TILE_MAX_NDIM], n = 0; /* the extents but the axis */
+  for (int k = 0; k < t->ndim; k++)
+    if (k != axis)
+      dims[n++] = t->tdims[k];
+  return ir_t_tile_nd(c->T, elem, n, dims);
 }
 
 ir_value *lower_tile_reduction(lower_ctx *c, const ast_expr *e,

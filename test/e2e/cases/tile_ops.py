@@ -90,3 +90,17 @@ TESTS = [
     dict(name="vec_tiles", kernel="vec_tiles", dim=1, block_dim=8,
          args=dict(v=("uniform", -1, 1)), shapes=dict(v=(N,), out=(N,), s=(1,)), outputs=["out", "s"]),
 ]
+
+
+@wp.kernel
+def axis_nd(a: wp.array3d(dtype=float), s0: wp.array2d(dtype=float), s1: wp.array2d(dtype=float),
+            s2: wp.array2d(dtype=float)):
+    i = wp.tid()
+    t = wp.tile_load(a, shape=(2, 3, 4))
+    wp.tile_store(s0, wp.tile_sum(t, axis=0))
+    wp.tile_store(s1, wp.tile_reduce(wp.max, t, axis=1))
+    wp.tile_store(s2, wp.tile_sum(t, axis=2))
+
+
+TESTS.append(dict(name="axis_nd", kernel="axis_nd", dim=1, block_dim=8, args=dict(a=("uniform", -1, 1)),
+                  shapes=dict(a=(2, 3, 4), s0=(3, 4), s1=(2, 4), s2=(2, 3)), outputs=["s0", "s1", "s2"]))
