@@ -4,6 +4,7 @@
  * element assignment.  Loops over the elements, as emit_tile.c. */
 #include <string.h>
 
+#include "../../runtime/include/warp/abi.h"
 #include "emit_internal.h"
 
 /* The elements of tile value v, "v<id>.v". */
@@ -208,12 +209,24 @@ bool emit_tile_more(emit_ctx *e, const ir_value *v) {
   FILE *out = e->out;
   int n = v->type->kind == IR_T_TILE ? ir_tile_count(v->type) : 0;
   switch (v->builtin->id) {
-  case IR_B_TILE_ASTYPE:
-    fprintf(out,
-            "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = "
-            "(%s)v%d.v[wp_i];",
-            n, EL(v), emit_ctype(e, v->type->elem), EL(v->args[0]));
+  case IR_B_TILE_ASTYPE: {
+    /* float16 / bfloat16 through float32, as the scalar casts */
+    int from = v->args[0]->type->elem->scalar, to = v->type->elem->scalar;
+    const char *in = from == WP_SCALAR_FLOAT16    ? "wp_h2f"
+                     : from == WP_SCALAR_BFLOAT16 ? "wp_bf2f"
+                                                  : "";
+    const char *conv = to == WP_SCALAR_FLOAT16    ? "wp_f2h((float)"
+                       : to == WP_SCALAR_BFLOAT16 ? "wp_f2bf((float)"
+                                                  : NULL;
+    fprintf(out, "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = ", n,
+            EL(v));
+    if (conv)
+      fprintf(out, "%s%s(v%d.v[wp_i]));", conv, in, EL(v->args[0]));
+    else
+      fprintf(out, "(%s)%s(v%d.v[wp_i]);", emit_ctype(e, v->type->elem), in,
+              EL(v->args[0]));
     return true;
+  }
   case IR_B_TILE_RESHAPE: /* the same elements, row-major */
     fprintf(out,
             "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = "

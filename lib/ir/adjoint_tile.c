@@ -113,6 +113,13 @@ static bool map_has_adjoint(const ir_value *v) {
 }
 
 bool ir_tile_has_adjoint(const ir_value *v) {
+  /* float16 / bfloat16 tiles: no rules yet */
+  if (v->type->kind == IR_T_TILE && ir_type_has_half(v->type->elem))
+    return false;
+  for (int i = 0; i < v->nargs; i++)
+    if (v->args[i]->type->kind == IR_T_TILE &&
+        ir_type_has_half(v->args[i]->type->elem))
+      return false;
   switch (v->builtin->id) {
   case IR_B_TILE_LOAD:
   case IR_B_TILE_STORE:

@@ -233,8 +233,7 @@ static ir_value *tile_fill(lower_ctx *c, const ast_expr *e,
   }
   int nd, dims[IR_TILE_MAX_NDIM];
   const ir_type *t = dtype_arg(c, dt, ir_t_float32(c->T));
-  if (!t || !lower_tile_shape(c, sh, b->name, &nd, dims) ||
-      !storage_arg(c, st) || !no_half(c, t, b->name, e->loc))
+  if (!t || !lower_tile_shape(c, sh, b->name, &nd, dims) || !storage_arg(c, st))
     return NULL;
   ir_value *v;
   if (full) {
@@ -406,8 +405,7 @@ static ir_value *tile_load(lower_ctx *c, const ast_expr *e) {
              nd == 1 ? "" : "s", at->ndim);
     return NULL;
   }
-  if (!lower_tile_offsets(c, x[2], nd, args + 1) ||
-      !no_half(c, at->elem, "tile_load", e->loc))
+  if (!lower_tile_offsets(c, x[2], nd, args + 1))
     return NULL;
   ir_value *v =
       lower_tile_emit(c, IR_B_TILE_LOAD, ir_t_tile_nd(c->T, at->elem, nd, dims),
@@ -443,6 +441,12 @@ static ir_value *tile_store(lower_ctx *c, const ast_expr *e,
              "wp.%s(): the tile '%s' does not match the array '%s' (same "
              "dtype and number of dimensions)",
              b->name, tt->name, at->name);
+    return NULL;
+  }
+  if (atomic && ir_type_has_half(tt->elem)) {
+    wp_error(c->diag, e->loc,
+             "wp.tile_atomic_add() of float16/bfloat16 tiles is not "
+             "supported by warpc yet");
     return NULL;
   }
   if (atomic && !ir_type_is_float(tt->elem) && !ir_type_is_int(tt->elem) &&
@@ -497,6 +501,31 @@ ir_value *lower_tile_literal_as(lower_ctx *c, ir_value *v, const ir_type *s) {
   return v->py == 1 ? lower_const_int(c, s, v->ival) : v;
 }
 
+/* Operator b on tiles of float16/bfloat16 `half` (and values): the
+ * operands converted to float32, the float32 operation, its result
+ * converted back to `half`. */
+static ir_value *half_elementwise(lower_ctx *c, const ir_builtin *b,
+                                  ir_value **args, int n, const ir_type *half,
+                                  wp_loc loc) {
+  const ir_type *f32 = ir_t_float32(c->T);
+  ir_value *w[2];
+  for (int i = 0; i < n; i++) {
+    const ir_type *t = args[i]->type;
+    if (t->kind == IR_T_TILE && ir_type_has_half(t->elem))
+      w[i] = lower_tile_emit(c, IR_B_TILE_ASTYPE, ir_t_tile_like(c->T, f32, t),
+                             &args[i], 1, loc);
+    else if (t->kind == IR_T_SCALAR && ir_type_has_half(t))
+      w[i] = lower_cast(c, args[i], f32, loc);
+    else
+      w[i] = args[i];
+  }
+  ir_value *r = lower_tile_elementwise(c, b, w, n, loc);
+  if (!r || r->type->elem != f32)
+    return r;
+  return lower_tile_emit(c, IR_B_TILE_ASTYPE,
+                         ir_t_tile_like(c->T, half, r->type), &r, 1, loc);
+}
+
 ir_value *lower_tile_elementwise(lower_ctx *c, const ir_builtin *b,
                                  ir_value **args, int n, wp_loc loc) {
   const ir_type *shape = NULL;
@@ -530,15 +559,20 @@ ir_value *lower_tile_elementwise(lower_ctx *c, const ir_builtin *b,
              b->name);
     return NULL;
   }
-  const ir_type *et[2];
+  const ir_type *et[2], *half = NULL;
   for (int i = 0; i < n; i++) {
     if (args[i]->type->kind != IR_T_TILE)
       args[i] = lower_tile_literal_as(c, args[i], shape->elem);
     et[i] =
         args[i]->type->kind == IR_T_TILE ? args[i]->type->elem : args[i]->type;
-    if (!no_half(c, et[i], b->name, loc))
-      return NULL;
+    if (ir_type_has_half(et[i])) {
+      if (et[i]->kind != IR_T_SCALAR)
+        return no_half(c, et[i], b->name, loc), NULL;
+      half = et[i];
+    }
   }
+  if (half) /* in float32, rounded back, as Warp computes half math */
+    return half_elementwise(c, b, args, n, half, loc);
   const char *why = NULL;
   const ir_type *rt = b->check(c->T, b, et, n, &why);
   if (!rt) {

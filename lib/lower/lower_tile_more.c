@@ -337,6 +337,12 @@ static ir_value *dot(lower_ctx *c, const ast_expr *e) {
       !(args[1] = lower_tile_arg(c, x[1], "tile_dot")))
     return NULL;
   const ir_type *el = args[0]->type->elem;
+  if (ir_type_has_half(el)) {
+    wp_error(c->diag, e->loc,
+             "wp.tile_dot() of float16/bfloat16 tiles is not supported by "
+             "warpc yet");
+    return NULL;
+  }
   ir_builtin_id op = el->kind == IR_T_VEC ? IR_B_DOT : IR_B_MUL;
   ir_value *p = lower_tile_elementwise(c, ir_builtin_get(op), args, 2, e->loc);
   if (!p)
@@ -481,7 +487,8 @@ static ir_value *assign(lower_ctx *c, const ast_expr *e) {
   }
   if (d->ndim != s->ndim || s->rows > d->rows || s->cols > d->cols ||
       (d->elem != s->elem &&
-       (d->elem->kind != IR_T_SCALAR || s->elem->kind != IR_T_SCALAR))) {
+       (d->elem->kind != IR_T_SCALAR || s->elem->kind != IR_T_SCALAR ||
+        ir_type_has_half(d->elem) || ir_type_has_half(s->elem)))) {
     wp_error(c->diag, e->loc, "wp.tile_assign(): '%s' does not fit into '%s'",
              s->name, d->name);
     return NULL;
@@ -549,12 +556,11 @@ ir_value *lower_tile_more(lower_ctx *c, const ast_expr *e,
       return NULL;
     const ir_type *d = x[1] ? lower_type_expr(c, x[1]) : NULL;
     if (!x[1] || !d || d->kind != IR_T_SCALAR ||
-        t->type->elem->kind != IR_T_SCALAR || ir_type_has_half(d) ||
-        ir_type_has_half(t->type->elem)) {
+        t->type->elem->kind != IR_T_SCALAR) {
       if (!x[1] || d)
         wp_error(c->diag, e->loc,
                  "wp.tile_astype() converts tiles of scalars to a scalar "
-                 "dtype (not float16/bfloat16 in warpc yet)");
+                 "dtype");
       return NULL;
     }
     return lower_tile_emit(c, b->id, ir_t_tile_like(c->T, d, t->type), &t, 1,
@@ -589,7 +595,7 @@ ir_value *lower_tile_more(lower_ctx *c, const ast_expr *e,
       return NULL;
     const ir_type *a = args[0]->type, *d = args[1]->type;
     if (a->ndim != 2 || a->rows != a->cols || d->ndim != 1 ||
-        d->rows != a->rows || d->elem != a->elem) {
+        d->rows != a->rows || d->elem != a->elem || ir_type_has_half(d->elem)) {
       wp_error(c->diag, e->loc,
                "wp.tile_diag_add() takes a square (n, n) tile and an (n,) "
                "tile of its dtype, not '%s' and '%s'",

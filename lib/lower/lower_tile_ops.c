@@ -119,6 +119,12 @@ ir_value *lower_tile_reduction(lower_ctx *c, const ast_expr *e,
       !axis_arg(c, ax, t->type, &axis))
     return NULL;
   const ir_type *el = t->type->elem, *rt = el;
+  if (ir_type_has_half(el)) {
+    wp_error(c->diag, e->loc,
+             "wp.%s() of float16/bfloat16 tiles is not supported by warpc yet",
+             b->name);
+    return NULL;
+  }
   switch (b->id) {
   case IR_B_TILE_SUM:
     if (ir_type_is_bool(el)) {
@@ -343,6 +349,16 @@ ir_value *lower_tile_matmul(lower_ctx *c, const ast_expr *e) {
       !(args[1] = lower_tile_arg(c, x[1], "tile_matmul")) ||
       (acc && !(args[2] = lower_tile_arg(c, x[2], "tile_matmul"))))
     return NULL;
+  if (acc && ir_type_has_half(args[0]->type->elem) &&
+      !ir_type_has_half(args[2]->type->elem)) {
+    /* float16 operands, a float32/float64 accumulator: its dtype */
+    for (int i = 0; i < 2; i++)
+      if (ir_type_has_half(args[i]->type->elem))
+        args[i] = lower_tile_emit(
+            c, IR_B_TILE_ASTYPE,
+            ir_t_tile_like(c->T, args[2]->type->elem, args[i]->type), &args[i],
+            1, e->loc);
+  }
   const ir_type *a = args[0]->type, *b = args[1]->type;
   const ir_type *s = a->elem;
   if (s->kind != IR_T_SCALAR || !ir_type_is_float(s) || ir_type_has_half(s)) {
