@@ -68,6 +68,9 @@ enum { IR_MAX_DIM = 64 };
  * limits; a tile lives in the frame of the thread that runs its block:
  * man/warpc.1, LIMITS). */
 enum { IR_TILE_MAX_NDIM = 4, IR_TILE_MAX_ELEMS = 16384 };
+/* The largest tile of a tile_atomic_add, whose old values a CUDA block
+ * shares through static __shared__ memory (48 KiB on every arch). */
+enum { IR_TILE_MAX_SHARED_BYTES = 48 * 1024 };
 
 struct ir_type {
   ir_type_kind kind;

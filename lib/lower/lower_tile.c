@@ -443,6 +443,15 @@ static ir_value *tile_store(lower_ctx *c, const ast_expr *e,
              b->name, tt->name, at->name);
     return NULL;
   }
+  if (atomic && ir_type_size(tt) > IR_TILE_MAX_SHARED_BYTES) {
+    /* the old values reach every thread of a CUDA block through a static
+       __shared__ copy (lib/emit/emit_tile.c) */
+    wp_error(c->diag, e->loc,
+             "wp.tile_atomic_add() of a tile of %d bytes: warpc takes at "
+             "most %d (its limit: CUDA's static shared memory)",
+             ir_type_size(tt), IR_TILE_MAX_SHARED_BYTES);
+    return NULL;
+  }
   if (atomic && ir_type_has_half(tt->elem)) {
     wp_error(c->diag, e->loc,
              "wp.tile_atomic_add() of float16/bfloat16 tiles is not "

@@ -35,3 +35,11 @@ def bad(a: wp.array2d(dtype=float), b: wp.array(dtype=float), n: int):
 # expect: 23:29: axis 2 is out of range for 'tile(dtype=float32, shape=(4, 4))'
 # expect: 24:29: wp.tile_zeros(): a tile holds at most 16384 elements in warpc (its limit: a block's tiles are in the frame of the thread that runs it)
 # expect: 25:5: assigning to 'tile(dtype=float32, shape=(4, 4))' takes 2 indices, got 1
+
+
+@wp.kernel
+def big_atomic(a: wp.array2d(dtype=float)):
+    t = wp.tile_zeros(shape=(128, 128), dtype=float)
+    wp.tile_atomic_add(a, t)
+
+# expect: 43:5: wp.tile_atomic_add() of a tile of 65536 bytes: warpc takes at most 49152 (its limit: CUDA's static shared memory)
