@@ -627,8 +627,40 @@ ir_value *lower_tile_subscript(lower_ctx *c, ir_value *t, const ast_expr *e) {
   for (int i = 0; i < e->nitems; i++)
     if (e->items[i]->kind == AST_EXPR_SLICE)
       return lower_tile_slice(c, t, e);
-  if (e->nitems == 1 && t->type->ndim == 2) /* t[i]: row i */
-    return lower_tile_row(c, t, e->items[0], e->loc);
+  if (e->nitems == 1) { /* t[i], t[indices] */
+    ir_value *i = lower_expr(c, e->items[0]);
+    if (!i)
+      return NULL;
+    const ir_type *it = i->type, *tt = t->type;
+    if (it->kind == IR_T_TILE) { /* gathered rows: Warp's t[indices] */
+      if (it->ndim != 1 || !ir_type_is_int(it->elem) ||
+          it->elem->kind != IR_T_SCALAR) {
+        wp_error(c->diag, e->items[0]->loc,
+                 "a tile is indexed by a 1-d tile of integers, not '%s'",
+                 it->name);
+        return NULL;
+      }
+      int dims[IR_TILE_MAX_NDIM] = {it->rows};
+      for (int k = 1; k < tt->ndim; k++)
+        dims[k] = tt->tdims[k];
+      ir_value *args[2] = {t, i};
+      return lower_tile_emit(c, IR_B_I_TILE_GATHER,
+                             ir_t_tile_nd(c->T, tt->elem, tt->ndim, dims), args,
+                             2, e->loc);
+    }
+    if (tt->ndim == 2) /* t[i]: row i */
+      return lower_tile_row(c, t, i, e->items[0]->loc, e->loc);
+    if (tt->ndim == 1) {
+      if (it->kind != IR_T_SCALAR || !ir_type_is_int(it)) {
+        wp_error(c->diag, e->items[0]->loc,
+                 "a tile index must be an integer, not '%s'", it->name);
+        return NULL;
+      }
+      ir_value *args[2] = {
+          t, lower_cast(c, i, ir_t_int32(c->T), e->items[0]->loc)};
+      return lower_tile_emit(c, IR_B_TILE_EXTRACT, tt->elem, args, 2, e->loc);
+    }
+  }
   return element(c, t, (const ast_expr *const *)e->items, e->nitems, e->loc);
 }
 

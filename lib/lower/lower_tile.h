@@ -44,8 +44,8 @@ ir_value *lower_tile_matmul(lower_ctx *c, const ast_expr *e);
 
 /* lower_tile_more.c: the entries from tile_empty to tile_upper_solve. */
 ir_value *lower_tile_more(lower_ctx *c, const ast_expr *e, const ir_builtin *b);
-/* t[i] of a 2-d tile: a view of row i. */
-ir_value *lower_tile_row(lower_ctx *c, ir_value *t, const ast_expr *idx,
+/* t[i] of a 2-d tile (i the lowered index, at iloc): a view of row i. */
+ir_value *lower_tile_row(lower_ctx *c, ir_value *t, ir_value *i, wp_loc iloc,
                          wp_loc loc);
 /* `t[i, j] = x` (sub the subscript): the new value of tile t; NULL when
  * reported. */

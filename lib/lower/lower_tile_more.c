@@ -224,17 +224,14 @@ static ir_value *view(lower_ctx *c, const ast_expr *e) {
   return v;
 }
 
-ir_value *lower_tile_row(lower_ctx *c, ir_value *t, const ast_expr *idx,
+ir_value *lower_tile_row(lower_ctx *c, ir_value *t, ir_value *i, wp_loc iloc,
                          wp_loc loc) {
-  ir_value *i = lower_expr(c, idx);
-  if (!i)
-    return NULL;
   if (i->type->kind != IR_T_SCALAR || !ir_type_is_int(i->type)) {
-    wp_error(c->diag, idx->loc, "a tile index must be an integer, not '%s'",
+    wp_error(c->diag, iloc, "a tile index must be an integer, not '%s'",
              i->type->name);
     return NULL;
   }
-  ir_value *args[3] = {t, lower_cast(c, i, ir_t_int32(c->T), idx->loc),
+  ir_value *args[3] = {t, lower_cast(c, i, ir_t_int32(c->T), iloc),
                        lower_const_int(c, ir_t_int32(c->T), 0)};
   const ir_type *tt = t->type;
   ir_value *v = lower_tile_emit(

@@ -191,3 +191,20 @@ TESTS.append(dict(name="sort", kernel="sort", dim=1, block_dim=8,
                             ik=[[7 * (5 * r + c) % 20 - 10 for c in range(5)] for r in range(4)], iv=("uniform", -1, 1)),
                   shapes=dict(k=(37,), v=(37,), ik=(4, 5), iv=(4, 5), ok=(37,), ov=(37,), oik=(20,), oiv=(20,)),
                   outputs=["ok", "ov", "oik", "oiv"]))
+
+
+@wp.kernel
+def gather(a: wp.array2d(dtype=float), idx: wp.array(dtype=int), rows: wp.array2d(dtype=float),
+           out: wp.array(dtype=float)):
+    i = wp.tid()
+    t = wp.tile_load(a, shape=(6, 4))
+    ix = wp.tile_load(idx, shape=3)
+    wp.tile_store(rows, t[ix])
+    r = wp.tile_load(a[0], shape=4)
+    wp.tile_store(out, r[wp.tile_arange(0, 2, dtype=int) * 2 + wp.tile_ones(shape=2, dtype=int)])
+    out[2] = t[ix][1][2]
+
+
+TESTS.append(dict(name="gather", kernel="gather", dim=1, block_dim=8,
+                  args=dict(a=("uniform", -1, 1), idx=[5, 0, 3]),
+                  shapes=dict(a=(6, 4), idx=(3,), rows=(3, 4), out=(3,)), outputs=["rows", "out"]))
