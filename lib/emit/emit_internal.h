@@ -55,6 +55,12 @@ const char *emit_builtin_op(const ir_builtin *b, const ir_type **args,
 void emit_value(emit_ctx *e, const ir_value *v);
 /* The C name of value v ("v<id>"). */
 void emit_name(FILE *out, const ir_value *v);
+/* emit_tile.c: is v a tile builtin; its statements (the whole line). */
+bool emit_tile_handles(const ir_value *v);
+void emit_tile(emit_ctx *e, const ir_value *v);
+/* emit_tile_more.c: the body of the tile builtins from tile_astype to
+ * _tile_set (inside emit_tile's braces); false for another builtin. */
+bool emit_tile_more(emit_ctx *e, const ir_value *v);
 /* emit_print.c: the printf calls of IR_PRINT v, its message arguments from
  * `first` on (1 for assert / expect, whose args[0] is the condition). */
 void emit_print_calls(emit_ctx *e, const ir_value *v, int first);
@@ -66,6 +72,14 @@ void emit_kernel_cuda(emit_ctx *e, const ir_func *f);
 /* Prints `wp_status m_k(const wp_launch *launch, ...)` and the same for
  * the backward launcher (emit_backward_name). */
 void emit_launcher_signature(emit_ctx *e, const ir_func *f, FILE *out);
+/* The tiled launchers of a kernel that uses tiles (emit_uses_tiles):
+ * <cname>_tiled and <backward name>_tiled (with '_' appended while that
+ * names another kernel or the backward launcher), which launch the grid
+ * with the block dimension appended (wp_launch_tiled_dims, <warp/abi.h>). */
+const char *emit_tiled_name(emit_ctx *e, const ir_func *f, bool backward);
+void emit_tiled_signature(emit_ctx *e, const ir_func *f, bool backward,
+                          FILE *out);
+bool emit_uses_tiles(const ir_func *f);
 void emit_backward_signature(emit_ctx *e, const ir_func *f, FILE *out);
 /* emit_c.c: the declarations and instructions of a function. */
 void emit_body(emit_ctx *e, const ir_func *f);

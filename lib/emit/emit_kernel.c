@@ -218,6 +218,37 @@ const char *emit_backward_name(emit_ctx *e, const ir_func *f) {
   return n;
 }
 
+const char *emit_tiled_name(emit_ctx *e, const ir_func *f, bool backward) {
+  naming_init(e);
+  const char *n = wp_arena_printf(
+      e->m->arena, "%s_tiled", backward ? emit_backward_name(e, f) : f->cname);
+  while (wp_strmap_find(&e->kernel_cnames, n) ||
+         !strcmp(n, emit_backward_name(e, f)))
+    n = wp_arena_printf(e->m->arena, "%s_", n);
+  return n;
+}
+
+void emit_tiled_signature(emit_ctx *e, const ir_func *f, bool backward,
+                          FILE *out) {
+  signature(e, f, emit_tiled_name(e, f, backward), out);
+}
+
+/* The tiled launcher: the launch with the block dimension appended, then
+ * the plain one. */
+static void tiled_launcher(emit_ctx *e, const ir_func *f, bool backward) {
+  FILE *out = e->out;
+  const char **pn = emit_param_cnames(e, f);
+  emit_tiled_signature(e, f, backward, out);
+  fprintf(out,
+          " {\n  wp_launch wp_l;\n  wp_status wp_st = "
+          "wp_launch_tiled_dims(launch, &wp_l);\n  if (wp_st != "
+          "WP_SUCCESS)\n    return wp_st;\n  return %s(&wp_l",
+          backward ? emit_backward_name(e, f) : f->cname);
+  for (int i = 0; i < f->nparams; i++)
+    fprintf(out, ", %s", pn[i]);
+  fputs(");\n}\n", out);
+}
+
 void emit_launcher_signature(emit_ctx *e, const ir_func *f, FILE *out) {
   signature(e, f, f->cname, out);
 }
@@ -553,6 +584,11 @@ void emit_kernel_cpu(emit_ctx *e, const ir_func *f) {
   launcher(e, f, 0);
   if (f->adjoint)
     launcher(e, f, 1);
+  if (emit_uses_tiles(f)) { /* wp.launch_tiled: the grid + the block */
+    tiled_launcher(e, f, false);
+    if (f->adjoint)
+      tiled_launcher(e, f, true);
+  }
   if (e->opts->n_cpu_variants)
     fputs("#endif /* WP_CPU_VARIANT */\n", out);
 }

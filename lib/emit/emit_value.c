@@ -533,6 +533,10 @@ void emit_value(emit_ctx *e, const ir_value *v) {
     e->last_line = v->loc.line;
   }
   fputs("  ", out);
+  if (emit_tile_handles(v)) {
+    emit_tile(e, v);
+    return;
+  }
   switch (v->op) {
   case IR_STORE:
     fputc('*', out);

@@ -209,6 +209,27 @@ static void header_body(emit_ctx *e, FILE *out) {
       emit_backward_signature(e, f, out);
       fputs(";\n", out);
     }
+    if (emit_uses_tiles(f)) {
+      fputs("/* The tiled launch of the kernel (Warp's wp.launch_tiled(kernel, "
+            "dim,\n"
+            " * inputs, block_dim)): launch->dims is the grid (1 to 3 "
+            "dimensions), to\n"
+            " * which the block dimension is appended: 1 on the CPU (a block "
+            "is one\n"
+            " * thread, as in Warp's CPU backend), launch->block_dim (default "
+            "256) on\n"
+            " * CUDA, which is also the CUDA block size.  wp.tid() returns "
+            "the grid\n"
+            " * indices and then the thread's index in its block. */\n",
+            out);
+      emit_tiled_signature(e, f, false, out);
+      fputs(";\n", out);
+      if (f->adjoint) {
+        fputs("/* The tiled launch of the adjoint. */\n", out);
+        emit_tiled_signature(e, f, true, out);
+        fputs(";\n", out);
+      }
+    }
   }
   fputs("\n#ifdef __cplusplus\n}\n#endif\n", out);
 }

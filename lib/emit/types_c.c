@@ -27,12 +27,15 @@ const char *emit_ctype(emit_ctx *e, const ir_type *t) {
   case IR_T_STRUCT: return t->symbol;
   case IR_T_VEC:
   case IR_T_MAT:
+  case IR_T_TILE:
   case IR_T_TUPLE: break;
   }
   void **slot = wp_keymap_slot(e->m->arena, &e->ctypes, t, 0);
   if (!*slot)
     *slot = t->kind == IR_T_TUPLE
                 ? wp_arena_printf(e->m->arena, "wp_tuple%d", t->serial)
+            : t->kind == IR_T_TILE
+                ? wp_arena_printf(e->m->arena, "wp_tile%d", t->serial)
                 : wp_arena_printf(e->m->arena, "wp_%s", t->name);
   return *slot;
 }
@@ -129,6 +132,15 @@ static void struct_typedef(emit_ctx *e, FILE *out, const ir_type *t) {
 }
 
 void emit_typedef(emit_ctx *e, FILE *out, const ir_type *t) {
+  if (t->kind == IR_T_TILE) { /* a value: its elements, row-major */
+    fprintf(out,
+            "#ifndef WP_TYPE_%s\n#define WP_TYPE_%s\ntypedef struct %s { %s "
+            "v[%d]; } %s; /* %s */\n#endif\n",
+            emit_ctype(e, t), emit_ctype(e, t), emit_ctype(e, t),
+            emit_ctype(e, t->elem), ir_tile_count(t), emit_ctype(e, t),
+            t->name);
+    return;
+  }
   if (t->kind != IR_T_VEC && t->kind != IR_T_MAT && t->kind != IR_T_TUPLE &&
       t->kind != IR_T_STRUCT)
     return;
@@ -203,6 +215,10 @@ void emit_use_type(emit_ctx *e, const ir_type *t) {
       emit_use_type(e, t->members[i]);
     wp_ptrvec_push(e->m->arena, &e->types, (void *)t);
     return;
+  case IR_T_TILE:
+    emit_use_type(e, t->elem);
+    wp_ptrvec_push(e->m->arena, &e->types, (void *)t);
+    return;
   default: return;
   }
 }
@@ -274,7 +290,9 @@ void emit_types(emit_ctx *e) {
     for (int i = 0; i < e->types.count; i++) {
       const ir_type *t = e->types.items[i];
       bool agg = t->kind == IR_T_TUPLE || t->kind == IR_T_STRUCT;
-      if (agg ? k == IR_T_STRUCT : (int)t->kind == k)
+      /* tiles (of scalars, vectors, matrices) before aggregates */
+      if (agg ? k == IR_T_STRUCT
+              : (int)t->kind == k || (k == IR_T_TUPLE && t->kind == IR_T_TILE))
         emit_typedef(e, out, t);
     }
   for (int i = 0; i < e->types.count; i++) {

@@ -43,6 +43,7 @@
 
 #include "../../runtime/include/warp/abi.h"
 #include "adjoint_primal.h"
+#include "adjoint_tile.h"
 #include "ir.h"
 
 typedef struct actx {
@@ -87,6 +88,7 @@ static bool differentiable(const ir_type *t) {
   case IR_T_SCALAR: return ir_type_is_float(t);
   case IR_T_VEC:
   case IR_T_MAT: return ir_type_is_float(t->elem);
+  case IR_T_TILE: return differentiable(t->elem);
   case IR_T_STRUCT: /* member by member, like tuples */
   case IR_T_TUPLE:
     for (int i = 0; i < t->nmembers; i++)
@@ -143,6 +145,12 @@ static ir_value *add(actx *a, ir_value *x, ir_value *y) {
                          emit(a, IR_CAST, w, &y, 1)};
     ir_value *s = builtin(a, IR_B_ADD, w, args, 2);
     return emit(a, IR_CAST, x->type, &s, 1);
+  }
+  if (x->type->kind == IR_T_TILE) { /* element-wise */
+    ir_value *args[2] = {x, y};
+    ir_value *v = builtin(a, IR_B_TILE_MAP, x->type, args, 2);
+    v->aux = IR_B_ADD;
+    return v;
   }
   if (x->type->kind != IR_T_TUPLE) {
     ir_value *args[2] = {x, y};
@@ -347,7 +355,23 @@ static void replay_block(actx *a, ir_block *pb, ir_block *dispatch) {
 /* ---- reverse
  * ------------------------------------------------------------------ */
 
+static ir_value *hook_fwd(void *ctx, const ir_value *v) {
+  return fwd(ctx, v);
+}
+static void hook_accum(void *ctx, const ir_value *u, ir_value *c) {
+  accum(ctx, u, c);
+}
+static ir_value *hook_emit(void *ctx, ir_op op, const ir_type *t,
+                           ir_value **args, int n) {
+  return emit(ctx, op, t, args, n);
+}
+
 static void adjoint_builtin(actx *a, const ir_value *v, ir_value *g) {
+  if (v->builtin->id >= IR_B_TILE_ZEROS && v->builtin->id <= IR_B_TILE_MATMUL) {
+    ir_adj_hooks h = {a, a->T, hook_fwd, hook_accum, hook_emit};
+    ir_tile_adjoint(&h, v, g);
+    return;
+  }
   if (v->builtin->id == IR_B_WHERE) {
     ir_value *c = fwd(a, v->args[0]);
     ir_value *z = zero(a, g->type);
@@ -763,7 +787,7 @@ int ir_build_adjoints(ir_module *m) {
   int built = 0;
   for (ir_func *f = m->funcs; f; f = f->next)
     if (f->kind == IR_FUNC_KERNEL && !f->backward &&
-        f->options.enable_backward) {
+        f->options.enable_backward && !ir_tile_no_adjoint(f, 0)) {
       f->adjoint = build(m, f);
       built++;
     }

@@ -130,6 +130,16 @@ type_t ir_chk_curlnoise(ir_types *T, const ir_builtin *b, type_t *a, int n,
   return ir_t_vec(T, WP_SCALAR_FLOAT32, a[1]->rows == 2 ? 2 : 3);
 }
 
+/* ---- tiles ----------------------------------------------------------------
+ * Tile builtins take compile-time shapes, dtypes and keywords that no
+ * argument type carries: lib/lower/lower_tile.c types each call itself.
+ * The table's rule refuses every call, so nothing else makes one. */
+type_t ir_chk_tile(ir_types *T, const ir_builtin *b, type_t *a, int n,
+                   const char **err) {
+  (void)b, (void)a, (void)n;
+  return fail(T, err, "a tile builtin is typed by its lowering");
+}
+
 /* ---- out of scope ----------------------------------------------------------
  * Families of Warp builtins warpc does not compile, by decision: a call gets
  * "'NAME' is not supported by warpc: FAMILY are out of scope" instead of
@@ -140,8 +150,10 @@ static const struct {
   bool prefix;
   const char *family;
 } out_of_scope[] = {
-    {"tile", true, "tile primitives"},
-    {"untile", false, "tile primitives"},
+    /* the tile builtins warpc has are in the table (found first); the
+       others get lower_unknown_warp_name's "not supported yet" */
+    {"tile", true, "tile primitives not compiled yet"},
+    {"untile", false, "tile primitives not compiled yet"},
     {"texture", true, "texture lookups"},
     {"sparse", true, "sparse matrices (warp.sparse)"},
     /* hidden and undocumented in warp-lang 1.19 (no deprecation warning) */

@@ -40,6 +40,9 @@ typedef enum ir_type_kind {
   IR_T_ARRAY,  /* elem (a value type), ndim 1..4 */
   IR_T_TUPLE,  /* members (multiple return values) */
   IR_T_STRUCT, /* name, members + member_names */
+  IR_T_TILE,   /* Warp's tile: elem (a scalar, vector or matrix type), ndim
+                  1..IR_TILE_MAX_NDIM, extents tdims (and as 2-d: rows x
+                  cols); a value (lib/ir/types.c: ir_t_tile_nd) */
 } ir_type_kind;
 
 typedef struct ir_type ir_type;
@@ -60,19 +63,35 @@ enum { IR_ARR_PLAIN = 0, IR_ARR_INDEXED = 1 };
  * members the IR knows under the same names (an opaque state has none);
  * lib/lower/lower_query.c says how they are used. */
 enum { IR_STRUCT_USER = 0, IR_STRUCT_BUILTIN = 1 };
+/* The flavor of a TILE type: a tile, or a view of another (tile_view,
+ * t[i], tile_reshape, ...), which warpc holds as a copy and so cannot write
+ * through (Warp's views alias their tile). */
+enum { IR_TILE_OWN = 0, IR_TILE_VIEW = 1, IR_TILE_STRIDED = 2 };
 /* The longest vector and the most rows or columns of a matrix that warpc
  * compiles (Warp has no such limit; man/warpc.1, LIMITS). */
 enum { IR_MAX_DIM = 64 };
+/* Tiles: at most 4 dimensions and IR_TILE_MAX_ELEMS elements (warpc's
+ * limits; a tile lives in the frame of the thread that runs its block:
+ * man/warpc.1, LIMITS). */
+enum { IR_TILE_MAX_NDIM = 4, IR_TILE_MAX_ELEMS = 16384 };
+/* The largest tile of a tile_atomic_add, whose old values a CUDA block
+ * shares through static __shared__ memory (48 KiB on every arch). */
+enum { IR_TILE_MAX_SHARED_BYTES = 48 * 1024 };
 
 struct ir_type {
   ir_type_kind kind;
   int flavor;          /* VEC: IR_VEC_PLAIN, IR_VEC_QUAT or IR_VEC_TRANSFORM;
                           ARRAY: IR_ARR_PLAIN or IR_ARR_INDEXED;
-                          STRUCT: IR_STRUCT_USER or IR_STRUCT_BUILTIN */
+                          STRUCT: IR_STRUCT_USER or IR_STRUCT_BUILTIN;
+                          TILE: IR_TILE_OWN or IR_TILE_VIEW */
   int scalar;          /* SCALAR, VEC, MAT: element scalar code */
-  int rows, cols;      /* VEC: rows = length, cols = 1; MAT: shape */
-  int ndim;            /* ARRAY */
-  const ir_type *elem; /* ARRAY: dtype; VEC/MAT: the scalar type */
+  int rows, cols;      /* VEC: rows = length, cols = 1; MAT: shape;
+                          TILE: the shape as 2-d: the product of all
+                          extents but the last, the last (ndim 1: the
+                          extent, 1) */
+  int tdims[4];        /* TILE: the extents (0 past ndim) */
+  int ndim;            /* ARRAY, TILE */
+  const ir_type *elem; /* ARRAY, TILE: dtype; VEC/MAT: the scalar type */
   const ir_type **members;   /* TUPLE, STRUCT */
   const char **member_names; /* STRUCT */
   int nmembers;
@@ -110,6 +129,23 @@ const ir_type *ir_t_transform(ir_types *T, int scalar);
 bool ir_type_is_quat(const ir_type *t);
 bool ir_type_is_transform(const ir_type *t);
 const ir_type *ir_t_array(ir_types *T, const ir_type *dtype, int ndim);
+/* A tile of `dtype` (a scalar, vector or matrix type) of shape rows
+ * (ndim 1) or rows x cols (ndim 2), row-major. */
+const ir_type *ir_t_tile(ir_types *T, const ir_type *dtype, int ndim, int rows,
+                         int cols);
+/* A tile of extents dims[0..ndim) (1..IR_TILE_MAX_NDIM). */
+const ir_type *ir_t_tile_nd(ir_types *T, const ir_type *dtype, int ndim,
+                            const int *dims);
+/* A tile of dtype with the shape of tile type `like`. */
+const ir_type *ir_t_tile_like(ir_types *T, const ir_type *dtype,
+                              const ir_type *like);
+/* Whether tile types a and b have the same shape. */
+bool ir_tile_same_shape(const ir_type *a, const ir_type *b);
+/* The same tile type as a view: IR_TILE_VIEW, or IR_TILE_STRIDED for a view
+ * whose rows are not contiguous in its tile (which Warp cannot reshape). */
+const ir_type *ir_t_tile_view(ir_types *T, const ir_type *tile, int flavor);
+/* The number of elements of tile type t. */
+int ir_tile_count(const ir_type *t);
 /* wp.indexedarray(dtype, ndim). */
 const ir_type *ir_t_indexedarray(ir_types *T, const ir_type *dtype, int ndim);
 /* An ARRAY of flavor IR_ARR_INDEXED? */

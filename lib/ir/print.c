@@ -89,6 +89,16 @@ static void print_value(FILE *out, const ir_value *v) {
       fprintf(out, " %lld", (long long)v->ival);
     break;
   case IR_BUILTIN:
+    fprintf(out, " %s", v->builtin->name);
+    /* the element builtin of a tile map or reduction, the axis */
+    if (v->builtin->id == IR_B_TILE_MAP)
+      fprintf(out, "[%s]", ir_builtin_get((ir_builtin_id)v->aux)->name);
+    else if (v->builtin->id == IR_B_TILE_REDUCE)
+      fprintf(out, "[%s]", ir_builtin_get((ir_builtin_id)v->aux2)->name);
+    if (v->builtin->id >= IR_B_TILE_SUM && v->builtin->id <= IR_B_TILE_REDUCE &&
+        v->aux >= 0)
+      fprintf(out, " axis %d", v->aux);
+    break;
   case IR_ATOMIC: fprintf(out, " %s", v->builtin->name); break;
   case IR_CALL: fprintf(out, " @%s", v->callee->name); break;
   case IR_EXTRACT:

@@ -52,7 +52,8 @@ ir_types *ir_types_new(wp_arena *arena) {
 static bool same(const ir_type *a, const ir_type *b) {
   if (a->kind != b->kind || a->flavor != b->flavor || a->scalar != b->scalar ||
       a->rows != b->rows || a->cols != b->cols || a->ndim != b->ndim ||
-      a->elem != b->elem || a->nmembers != b->nmembers)
+      a->elem != b->elem || a->nmembers != b->nmembers ||
+      memcmp(a->tdims, b->tdims, sizeof a->tdims))
     return false;
   if (a->kind == IR_T_STRUCT)
     return false; /* structs are nominal: never interned by shape */
@@ -111,6 +112,19 @@ static const ir_type *intern(ir_types *T, const ir_type *proto) {
     break;
   }
   case IR_T_STRUCT: break;
+  case IR_T_TILE: {
+    char shape[64];
+    int n = 0;
+    for (int k = 0; k < t->ndim; k++)
+      n += snprintf(shape + n, sizeof shape - (size_t)n, "%s%d", k ? ", " : "",
+                    t->tdims[k]);
+    t->name = wp_arena_printf(A, "%stile(dtype=%s, shape=(%s%s))",
+                              t->flavor == IR_TILE_STRIDED ? "strided view of "
+                              : t->flavor == IR_TILE_VIEW  ? "view of "
+                                                           : "",
+                              t->elem->name, shape, t->ndim == 1 ? "," : "");
+    break;
+  }
   }
   t->serial = T->all.count;
   wp_ptrvec_push(A, &T->all, t);
@@ -172,6 +186,41 @@ const ir_type *ir_t_mat(ir_types *T, int scalar, int rows, int cols) {
 }
 const ir_type *ir_t_array(ir_types *T, const ir_type *dtype, int ndim) {
   return intern(T, &(ir_type){.kind = IR_T_ARRAY, .ndim = ndim, .elem = dtype});
+}
+const ir_type *ir_t_tile_nd(ir_types *T, const ir_type *dtype, int ndim,
+                            const int *dims) {
+  ir_type p = {.kind = IR_T_TILE, .ndim = ndim, .elem = dtype, .cols = 1};
+  p.rows = dims[0];
+  for (int k = 0; k < ndim; k++)
+    p.tdims[k] = dims[k];
+  if (ndim >= 2) {
+    p.rows = 1;
+    for (int k = 0; k < ndim - 1; k++)
+      p.rows *= dims[k];
+    p.cols = dims[ndim - 1];
+  }
+  return intern(T, &p);
+}
+const ir_type *ir_t_tile(ir_types *T, const ir_type *dtype, int ndim, int rows,
+                         int cols) {
+  int dims[2] = {rows, cols};
+  return ir_t_tile_nd(T, dtype, ndim, dims);
+}
+const ir_type *ir_t_tile_like(ir_types *T, const ir_type *dtype,
+                              const ir_type *like) {
+  return ir_t_tile_nd(T, dtype, like->ndim, like->tdims);
+}
+bool ir_tile_same_shape(const ir_type *a, const ir_type *b) {
+  return a->ndim == b->ndim && !memcmp(a->tdims, b->tdims, sizeof a->tdims);
+}
+const ir_type *ir_t_tile_view(ir_types *T, const ir_type *t, int flavor) {
+  ir_type p = *ir_t_tile_nd(T, t->elem, t->ndim, t->tdims);
+  p.flavor = flavor;
+  p.name = NULL;
+  return intern(T, &p);
+}
+int ir_tile_count(const ir_type *t) {
+  return t->rows * t->cols;
 }
 const ir_type *ir_t_indexedarray(ir_types *T, const ir_type *dtype, int ndim) {
   return intern(T, &(ir_type){.kind = IR_T_ARRAY,
@@ -259,6 +308,7 @@ int ir_type_align(const ir_type *t) {
   case IR_T_VEC:
   case IR_T_MAT: return scalar_sizes[t->scalar];
   case IR_T_ARRAY: return 8;
+  case IR_T_TILE: return ir_type_align(t->elem);
   case IR_T_STRUCT:
   case IR_T_TUPLE: {
     int a = 1;
@@ -292,6 +342,7 @@ int ir_type_size(const ir_type *t) {
   case IR_T_ARRAY: /* Warp's array_t / indexedarray_t */
     return t->flavor == IR_ARR_INDEXED ? (int)sizeof(wp_indexedarray_t)
                                        : (int)sizeof(wp_array_t);
+  case IR_T_TILE: return ir_type_size(t->elem) * ir_tile_count(t);
   case IR_T_STRUCT: {
     if (!t->nmembers)
       return 1;

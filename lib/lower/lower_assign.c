@@ -6,6 +6,7 @@
 
 #include "../../runtime/include/warp/abi.h"
 #include "lower_internal.h"
+#include "lower_tile.h"
 
 /* May variable `var` (an array) be bound again to an array of type t?
  * warp-lang lets a name take an array of the same kind and dtype and
@@ -22,6 +23,16 @@ bool lower_assign_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc) {
   if (!lower_fn_check_value(c, name, loc))
     return false;
   int var = lower_var_index(c, name, true);
+  if (v->type->kind == IR_T_TILE && c->fs->f &&
+      c->fs->f->kind == IR_FUNC_FUNC && lower_var_is_param(c, var)) {
+    /* Warp passes tiles to funcs by reference: the caller would see it */
+    wp_error(c->diag, loc,
+             "assigning to tile parameter '%s' of a @wp.func is not supported "
+             "by warpc yet (Warp passes tiles by reference, so the caller "
+             "sees the change); return the new tile instead",
+             name);
+    return false;
+  }
   if (v->type->kind == IR_T_VOID) {
     wp_error(c->diag, loc,
              "cannot assign to '%s': the value is None (a function that "
@@ -298,6 +309,16 @@ static ir_value *transform_part(lower_ctx *c, place *p, const ast_expr *t,
 static ir_value *component(lower_ctx *c, place *p, const ast_expr *t,
                            ir_value *value, const ast_stmt *s) {
   const ir_type *type = p->type;
+  if (type->kind == IR_T_TILE && t->kind == AST_EXPR_SUBSCRIPT) {
+    ir_value *agg = place_read(c, p, s->loc); /* t[i, j] = x */
+    if (!value)
+      return lower_tile_subscript(c, agg, t);
+    ir_value *r =
+        lower_tile_set(c, agg, t, value, s->value ? s->value->loc : s->loc);
+    if (r)
+      place_write(c, p, r, s->loc);
+    return r;
+  }
   if (type->kind != IR_T_VEC && type->kind != IR_T_MAT) {
     wp_error(c->diag, t->loc, "cannot assign to a component of '%s'",
              type->name);

@@ -4,6 +4,7 @@
 
 #include "../../runtime/include/warp/abi.h"
 #include "lower_internal.h"
+#include "lower_tile.h"
 #include "lower_volume.h"
 
 static bool no_keywords(lower_ctx *c, const ast_expr *e) {
@@ -674,6 +675,9 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
   case ENT_GRAD: return lower_grad_apply(c, e, callee, func_call);
   case ENT_BUILTIN: {
     ir_builtin_id id = callee.builtin->id;
+    if (lower_tile_handles(id) && !callee.builtin->internal)
+      /* compile-time shapes and keywords */
+      return lower_tile_call(c, e, callee.builtin);
     /* linalg builtins and curlnoise place their keywords themselves, with
        their defaults */
     if (!lower_linalg_handles(id) && id != IR_B_CURLNOISE &&

@@ -5,6 +5,7 @@
 
 #include "../../runtime/include/warp/abi.h"
 #include "lower_internal.h"
+#include "lower_tile.h"
 
 static void ensure_block(lower_ctx *c) {
   if (!c->fs->cur) /* code after return/break: lowered into a dead block */
@@ -103,6 +104,9 @@ ir_value *lower_builtin(lower_ctx *c, const ir_builtin *b, ir_value **args,
   }
   for (int i = 0; i < n; i++)
     types[i] = args[i]->type;
+  for (int i = 0; i < n; i++)
+    if (types[i]->kind == IR_T_TILE) /* operators on tiles */
+      return lower_tile_elementwise(c, b, args, n, loc);
   if (lower_half_args(b, types, n))
     return lower_half_builtin(c, b, args, n, loc);
   const ir_type *rt = check_call(c, b, types, n, loc);
@@ -173,6 +177,11 @@ void lower_unknown_warp_name(lower_ctx *c, const char *path, wp_loc loc) {
     wp_error(c->diag, loc,
              "wp.%s is gone from warp-lang 1.12: use wp.types.%s(...)", path,
              path[0] == 'v' ? "vector" : "matrix");
+  else if (family && (!strncmp(path, "tile", 4) || !strcmp(path, "untile")))
+    wp_error(c->diag, loc,
+             "tile builtin '%s' is not supported by warpc yet (docs/"
+             "coverage.md lists the tile builtins it compiles)",
+             path);
   else if (family)
     wp_error(c->diag, loc,
              "'%s' is not supported by warpc: %s are out of scope", path,

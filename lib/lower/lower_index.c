@@ -5,6 +5,7 @@
 
 #include "../../runtime/include/warp/abi.h"
 #include "lower_internal.h"
+#include "lower_tile.h"
 
 static bool is_const_int(const ir_value *v, int64_t *out) {
   if (v->op != IR_CONST || !ir_type_is_int(v->type))
@@ -270,5 +271,7 @@ ir_value *lower_subscript(lower_ctx *c, const ast_expr *e) {
     wp_error(c->diag, e->loc, "this cannot be indexed");
     return NULL;
   }
+  if (base.value->type->kind == IR_T_TILE)
+    return lower_tile_subscript(c, base.value, e);
   return index_value(c, base.value, e);
 }

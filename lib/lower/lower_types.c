@@ -470,6 +470,44 @@ static const ir_type *tuple_type(lower_ctx *c, const ast_expr *e) {
   return ir_t_tuple(c->T, m, n);
 }
 
+/* wp.tile[dtype, d0, d1, ...]: a tile parameter's annotation (extents
+ * compile-time integers). */
+static const ir_type *tile_annotation(lower_ctx *c, const ast_expr *e) {
+  if (e->nitems < 2 || e->nitems > 1 + IR_TILE_MAX_NDIM) {
+    wp_error(c->diag, e->loc,
+             "wp.tile[dtype, extents...] takes a dtype and 1 to %d extents",
+             IR_TILE_MAX_NDIM);
+    return NULL;
+  }
+  const ir_type *dt = lower_type_expr(c, e->items[0]);
+  if (!dt)
+    return NULL;
+  if (dt->kind != IR_T_SCALAR && dt->kind != IR_T_VEC && dt->kind != IR_T_MAT) {
+    wp_error(c->diag, e->items[0]->loc,
+             "a tile's dtype is a scalar, vector or matrix type, not '%s'",
+             dt->name);
+    return NULL;
+  }
+  int dims[IR_TILE_MAX_NDIM];
+  int64_t count = 1;
+  for (int k = 1; k < e->nitems; k++) {
+    int64_t d;
+    if (!lower_const_int_expr(c, e->items[k], &d) || d < 1) {
+      wp_error(c->diag, e->items[k]->loc,
+               "a tile extent must be a constant integer of at least 1");
+      return NULL;
+    }
+    count *= d;
+    if (count > IR_TILE_MAX_ELEMS) {
+      wp_error(c->diag, e->loc, "a tile holds at most %d elements in warpc",
+               IR_TILE_MAX_ELEMS);
+      return NULL;
+    }
+    dims[k - 1] = (int)d;
+  }
+  return ir_t_tile_nd(c->T, dt, e->nitems - 1, dims);
+}
+
 const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
   const char *path = lower_warp_path(c, e);
   int scope = 0;
@@ -525,6 +563,8 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
         callee ? lower_warp_name(c, callee) : (entity){.kind = ENT_ERROR};
     if (callee && e->kind == AST_EXPR_CALL && vecmat_callee(callee))
       return vecmat_type(c, e, callee[0] == 'm');
+    if (callee && !strcmp(callee, "tile") && e->kind == AST_EXPR_SUBSCRIPT)
+      return tile_annotation(c, e);
     if (callee && flavor_type_call(e, callee)) {
       const ir_type *st = lower_type_expr(c, e->keywords[0].value);
       if (!st)

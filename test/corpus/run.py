@@ -240,7 +240,8 @@ def account(top, other, res):
 
 # warpc's message for a builtin of a family with its own issue, met in the
 # file or in a func of another file that one of its kernels calls
-REACHED = re.compile(r"is not supported by warpc: (.+?) are out of scope")
+REACHED = re.compile(r"is not supported by warpc: (.+?) are out of scope|"
+                     r"(tile) builtin '\w+' is not supported by warpc yet")
 REACHED_FAMILY = {"tile primitives": "tile"}
 
 
@@ -250,7 +251,9 @@ def families(text, reasons=()):
     found = {f for f, rx in FAMILIES.items() if rx.search(text)}
     for v in reasons:
         m = REACHED.search(v or "")
-        if m and m.group(1) in REACHED_FAMILY:
+        if m and m.group(2):
+            found.add("tile")
+        elif m and m.group(1) in REACHED_FAMILY:
             found.add(REACHED_FAMILY[m.group(1)])
     return sorted(found)
 

@@ -557,7 +557,7 @@ def norm_dim(dim, what):
 
 
 TEST_KEYS = {"name", "kernel", "launcher", "overload", "dim", "args", "shapes", "outputs", "rtol", "atol", "tol",
-             "repeat", "seed", "arrays", "launches", "allow_nonfinite", "note"}
+             "repeat", "seed", "arrays", "launches", "allow_nonfinite", "note", "block_dim"}
 
 
 def kernel_at(module, path):
@@ -610,6 +610,7 @@ class Launch:
         self.dim = dim
         # param name -> ("array", name) | ("value", py, c) | ("object", key of Test.objects)
         self.bindings = bindings
+        self.block_dim = None  # a tiled launch (wp.launch_tiled; warpc's _tiled launcher)
 
 
 class Test:
@@ -644,6 +645,8 @@ def normalise_test(index, spec, module, stem):
             raise SpecError(f"{t.label}: a test needs kernel and dim (or launches)")
         array_specs = None
         raw_launches = [dict(kernel=spec["kernel"], dim=spec["dim"], args=spec.get("args", {}))]
+        if "block_dim" in spec:
+            raw_launches[0]["block_dim"] = spec["block_dim"]
         if "launcher" in spec:
             raw_launches[0]["launcher"] = spec["launcher"]
         if "overload" in spec:
@@ -676,7 +679,7 @@ def normalise_test(index, spec, module, stem):
     for li, rl in enumerate(raw_launches):
         if not isinstance(rl, dict) or "kernel" not in rl:
             raise SpecError(f"{t.label}: launch {li} must be a dict with 'kernel'")
-        bad = set(rl) - {"kernel", "launcher", "dim", "args", "overload"}
+        bad = set(rl) - {"kernel", "launcher", "dim", "args", "overload", "block_dim"}
         if bad:
             raise SpecError(f"{t.label}: launch {li}: unknown key(s) {sorted(bad)}")
         kname = rl["kernel"]
@@ -753,6 +756,8 @@ def normalise_test(index, spec, module, stem):
                 bindings[p.name] = ("value", py, c)
         t.launches.append(Launch(cname, k, params, dim, bindings))
         t.launches[-1].py_name, t.launches[-1].instance = kname, inst
+        if "block_dim" in rl:
+            t.launches[-1].block_dim = int(rl["block_dim"])
     if array_specs is None and field_fills:
         unused = set(field_fills) - set(arrays)
         if unused:
@@ -957,7 +962,10 @@ def run_oracle(t, inputs):
                 else:
                     ins.append(b[1].build(warrs) if isinstance(b[1], Deferred) else b[1])
             dim = L.dim[0] if len(L.dim) == 1 else L.dim
-            wp.launch(L.kernel, dim=dim, inputs=ins, device="cpu")
+            if L.block_dim is not None:
+                wp.launch_tiled(L.kernel, dim=dim, inputs=ins, block_dim=L.block_dim, device="cpu")
+            else:
+                wp.launch(L.kernel, dim=dim, inputs=ins, device="cpu")
     wp.synchronize_device("cpu")
     out = {}
     for o in t.outputs:
@@ -1080,7 +1088,7 @@ def gen_main_c(t):
         w(f"  for (int rep = 0; rep < {t.repeat}; rep++) {{\n")
     ind = "    " if loop else "  "
     for L in t.launches:
-        fn = f"{MODULE}_{L.kernel_name}"
+        fn = f"{MODULE}_{L.kernel_name}" + ("_tiled" if L.block_dim is not None else "")
         dims = ", ".join(f"{d}" for d in L.dim)
         args = []
         for p in L.params:
@@ -1090,7 +1098,8 @@ def gen_main_c(t):
                 continue
             args.append("&" + c_ident(b[1]) if b[0] == "array" else c_args_for(b[2], lambda a: "&" + c_ident(a)))
         w(f"{ind}{{\n")
-        w(f"{ind}  wp_launch launch = {{.ndim = {len(L.dim)}, .dims = {{{dims}}}, .device = WP_DEVICE_CPU}};\n")
+        bd = f", .block_dim = {L.block_dim}" if L.block_dim is not None else ""
+        w(f"{ind}  wp_launch launch = {{.ndim = {len(L.dim)}, .dims = {{{dims}}}, .device = WP_DEVICE_CPU{bd}}};\n")
         call = f"{fn}(&launch" + "".join(", " + x for x in args) + ")"
         w(f"{ind}  check({call}, \"{fn}\");\n")
         w(f"{ind}}}\n")
@@ -1183,7 +1192,7 @@ static void need_device(void) {{
         w(f"  for (int rep = 0; rep < {t.repeat}; rep++) {{\n")
     ind = "    " if loop else "  "
     for L in t.launches:
-        fn = f"{MODULE}_{L.kernel_name}"
+        fn = f"{MODULE}_{L.kernel_name}" + ("_tiled" if L.block_dim is not None else "")
         dims = ", ".join(f"{d}" for d in L.dim)
         args = []
         for p in L.params:
@@ -1199,7 +1208,8 @@ static void need_device(void) {{
                                        (lambda a: f"&h_{a}")))
         dev_expr = "(gpu ? DEV : WP_DEVICE_CPU)" if gpu else "WP_DEVICE_CPU"
         w(f"{ind}{{\n")
-        w(f"{ind}  wp_launch launch = {{.ndim = {len(L.dim)}, .dims = {{{dims}}}, .device = {dev_expr}}};\n")
+        bd = f", .block_dim = {L.block_dim}" if L.block_dim is not None else ""
+        w(f"{ind}  wp_launch launch = {{.ndim = {len(L.dim)}, .dims = {{{dims}}}, .device = {dev_expr}{bd}}};\n")
         call = f"{fn}(&launch" + "".join(", " + x for x in args) + ")"
         w(f"{ind}  check({call}, \"{fn}\");\n")
         w(f"{ind}}}\n")

@@ -64,7 +64,8 @@ TWIN_TOL = (1e-3, 1e-4)       # warpc float32 grads vs warpc float64 grads
 WRONG_TOL = (1e-3, 1e-4)      # warp_wrong: warp-lang must differ from FD by more than this
 SEED_FILL = ("uniform", -1.0, 1.0)
 
-E2E_KEYS = ("name", "kernel", "dim", "args", "shapes", "arrays", "launches", "seed", "note", "allow_nonfinite")
+E2E_KEYS = ("name", "kernel", "dim", "args", "shapes", "arrays", "launches", "seed", "note", "allow_nonfinite",
+            "block_dim")
 GRAD_KEYS = set(E2E_KEYS) | {"outputs", "inputs", "f64", "fd", "rtol", "atol", "tol", "fd_rtol", "fd_atol",
                              "fd_h", "twin_tol", "fwd_tol", "warp_wrong", "wrong_tol", "check_forward"}
 
@@ -313,7 +314,10 @@ def run_tape_oracle(g, data, seeds):
                 else:
                     ins.append(b[1].build(warrs) if isinstance(b[1], e2e.Deferred) else b[1])
             dim = L.dim[0] if len(L.dim) == 1 else L.dim
-            wp.launch(L.kernel, dim=dim, inputs=ins, device="cpu")
+            if L.block_dim is not None:  # a tiled launch (e2e's block_dim key)
+                wp.launch_tiled(L.kernel, dim=dim, inputs=ins, block_dim=L.block_dim, device="cpu")
+            else:
+                wp.launch(L.kernel, dim=dim, inputs=ins, device="cpu")
     wp.synchronize_device("cpu")
 
     def host(name, arr):
@@ -391,6 +395,8 @@ def _launch_calls(t, prefix, backward, ind="  "):
     seq = reversed(t.launches) if backward else t.launches
     for L in seq:
         fn = f"{MODULE}_{L.kernel_name}" + ("_backward" if backward else "")
+        fn += "_tiled" if L.block_dim is not None else ""
+        bd = f", .block_dim = {L.block_dim}" if L.block_dim is not None else ""
         dims = ", ".join(str(d) for d in L.dim)
         args = []
         for p in L.params:
@@ -401,7 +407,7 @@ def _launch_calls(t, prefix, backward, ind="  "):
             args.append(f"&{prefix}{b[1]}" if b[0] == "array" else
                         e2e.c_args_for(b[2], lambda a: f"&{prefix}{a}"))
         out.append(f"{ind}{{\n{ind}  wp_launch launch = {{.ndim = {len(L.dim)}, .dims = {{{dims}}}, "
-                   f".device = WP_DEVICE_CPU}};\n")
+                   f".device = WP_DEVICE_CPU{bd}}};\n")
         out.append(f"{ind}  check({fn}(&launch" + "".join(", " + x for x in args) + f"), \"{fn}\");\n{ind}}}\n")
     return "".join(out)
 

@@ -145,10 +145,14 @@ static bool enumerated(const ir_builtin *b) {
   case IR_B_VECTOR:
   case IR_B_MATRIX_FROM_COLS:
   case IR_B_MATRIX_FROM_ROWS: return false;
-  /* X_next(query, index) assigns its arguments, which must be local
-     variables holding a query state: test/cli/query_machinery.sh and the
-     e2e cases of each family compile their prelude functions */
-  default: return !b->internal && !b->query_next;
+  default:
+    /* X_next(query, index) assigns its arguments, which must be local
+       variables holding a query state: test/cli/query_machinery.sh and the
+       e2e cases of each family compile their prelude functions; tile
+       builtins are typed by their lowering (lib/lower/lower_tile.c; the e2e
+       cases tile_*.py compile and run them) */
+    return !b->internal && !b->query_next &&
+           !(b->id >= IR_B_TILE_ZEROS && b->id <= IR_B_TILE_MATMUL);
   }
 }
 
@@ -518,7 +522,10 @@ static bool expect_call(const ir_builtin *b) {
   case IR_B_VOLUME_SAMPLE_GRAD:
   case IR_B_VOLUME_SAMPLE_GRAD_F:
   case IR_B_VOLUME_SAMPLE_GRAD_INDEX: return false;
-  default: return b->internal || enumerated(b);
+  default:
+    /* tile builtins, internal ones too, print loops (lib/emit/emit_tile.c) */
+    return (b->internal || enumerated(b)) &&
+           !(b->id >= IR_B_TILE_ZEROS && b->id <= IR_B_TILE_MATMUL);
   }
 }
 

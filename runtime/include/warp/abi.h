@@ -373,6 +373,18 @@ wp_status wp_launch_kernel(const wp_launch *launch,
 /* Device of a launch descriptor, with the zero default applied (NULL ok). */
 wp_device wp_launch_device(const wp_launch *launch);
 
+/* The launch of a tiled launch (Warp's wp.launch_tiled(kernel, dim,
+ * inputs, block_dim)), which generated MODULE_k_tiled launchers make:
+ * *out is *launch (NULL: the zero launch) with the block dimension
+ * appended to its dims (ndim 0 counts as 1): 1 on the CPU, where Warp runs
+ * a block as one thread (its default without
+ * warp.config.enable_cpu_blocks), and on CUDA launch->block_dim (256 when
+ * 0 or less, Warp's default), which is also the CUDA block size, so one
+ * CUDA block runs one tile block.  Returns WP_SUCCESS, or
+ * WP_ERROR_INVALID_VALUE (wp_last_error() says why) when out is NULL or
+ * the grid has more than 3 dimensions (Warp's limit). */
+wp_status wp_launch_tiled_dims(const wp_launch *launch, wp_launch *out);
+
 /* Output of CPU kernels (print(), wp.printf(), failed asserts of --debug
  * builds and wp.expect_*): printf(3) to stdout, flushed so that lines of
  * kernels and of the host program keep their order.  Returns printf's

@@ -1,0 +1,315 @@
+/* adjoint_tile.c - the adjoint rules of the tile builtins (adjoint_tile.h),
+ * written with tile instructions themselves:
+ *
+ *   tile_load(a, off)     a.grad[off + i] += g[i] (in bounds; atomically)
+ *   tile_store(a, t, off) adj(t) += a.grad[off + i], then those a.grad
+ *                         entries are cleared (Warp's rule: the store
+ *                         replaced the values)
+ *   tile_full(v)          adj(v) += sum(g)
+ *   + - * / unary -       the element-wise rules; a value beside a tile
+ *                         gets the sum of its contributions
+ *   tile_sum(t)           adj(t) += broadcast(g)
+ *   tile_transpose(t)     adj(t) += transpose(g)
+ *   t[i, j]               adj(t)[i, j] += g
+ *   tile_matmul           adj(a) += alpha g b^T, adj(b) += alpha a^T g,
+ *                         adj(out) += beta g (alpha, beta get none, as in
+ *                         Warp)
+ *
+ * Other tile builtins have no rule yet: ir_build_adjoints gives kernels
+ * using them no backward kernel. */
+#include "adjoint_tile.h"
+
+static ir_value *tile_op(const ir_adj_hooks *h, ir_builtin_id id,
+                         const ir_type *t, ir_value **args, int n) {
+  ir_value *v = h->emit(h->ctx, IR_BUILTIN, t, args, n);
+  v->builtin = ir_builtin_get(id);
+  return v;
+}
+
+/* The element-wise map of builtin `op` over x (and y). */
+static ir_value *map(const ir_adj_hooks *h, ir_builtin_id op, const ir_type *t,
+                     ir_value *x, ir_value *y) {
+  ir_value *args[2] = {x, y};
+  ir_value *v = tile_op(h, IR_B_TILE_MAP, t, args, y ? 2 : 1);
+  v->aux = op;
+  return v;
+}
+
+/* The sum of the elements of tile x, as a value of its dtype. */
+static ir_value *sum(const ir_adj_hooks *h, ir_value *x) {
+  const ir_type *el = x->type->elem;
+  ir_value *s = tile_op(h, IR_B_TILE_SUM, ir_t_tile(h->T, el, 1, 1, 1), &x, 1);
+  s->aux = -1;
+  ir_value *zero = h->emit(h->ctx, IR_CONST, ir_t_int32(h->T), NULL, 0);
+  zero->ival = 0;
+  ir_value *args[2] = {s, zero};
+  return tile_op(h, IR_B_TILE_EXTRACT, el, args, 2);
+}
+
+/* Element 0 of tile x (of dtype el). */
+static ir_value *first(const ir_adj_hooks *h, ir_value *x, const ir_type *el) {
+  ir_value *zero = h->emit(h->ctx, IR_CONST, ir_t_int32(h->T), NULL, 0);
+  zero->ival = 0;
+  ir_value *args[2] = {x, zero};
+  return tile_op(h, IR_B_TILE_EXTRACT, el, args, 2);
+}
+
+/* Tile g (of a broadcast's result shape) summed to source shape t (NumPy's
+ * rule, extents aligned right: 1-d or 2-d, as lowering allows). */
+static ir_value *unbroadcast(const ir_adj_hooks *h, ir_value *g,
+                             const ir_type *t) {
+  const ir_type *d = g->type;
+  if (d->ndim == 2 && d->rows > 1 && (t->ndim == 1 || t->rows == 1)) {
+    /* the rows were added: sum along axis 0 -> (cols,) */
+    ir_value *s = tile_op(h, IR_B_TILE_SUM,
+                          ir_t_tile(h->T, d->elem, 1, d->cols, 1), &g, 1);
+    s->aux = 0;
+    g = s;
+    d = s->type;
+  }
+  int tc = t->ndim == 2 ? t->cols : t->rows; /* the last extent of t */
+  int dc = d->ndim == 2 ? d->cols : d->rows;
+  if (tc == 1 && dc > 1) { /* the columns were added: sum along the last */
+    ir_value *s;
+    if (d->ndim == 2) {
+      s = tile_op(h, IR_B_TILE_SUM, ir_t_tile(h->T, d->elem, 1, d->rows, 1), &g,
+                  1);
+      s->aux = 1;
+    } else {
+      s = tile_op(h, IR_B_TILE_SUM, ir_t_tile(h->T, d->elem, 1, 1, 1), &g, 1);
+      s->aux = -1;
+    }
+    g = s;
+  }
+  if (ir_tile_count(g->type) == ir_tile_count(t) && g->type != t)
+    g = tile_op(h, IR_B_TILE_RESHAPE, t, &g, 1); /* the same elements */
+  return g;
+}
+
+/* adj(u) += c, where c is a tile of u's shape, or summed when u is a value
+ * beside the tiles. */
+static void give(const ir_adj_hooks *h, const ir_value *u, ir_value *c) {
+  if (u->type->kind == IR_T_TILE)
+    h->accum(h->ctx, u, c);
+  else
+    h->accum(h->ctx, u, sum(h, c));
+}
+
+static bool map_has_adjoint(const ir_value *v) {
+  if (v->callee)
+    return false;
+  switch (v->aux) {
+  case IR_B_ADD:
+  case IR_B_SUB:
+  case IR_B_NEG:
+  case IR_B_POS: return true;
+  case IR_B_MUL:
+  case IR_B_DIV: return true; /* vectors: the builtin's rule (default) */
+  default: {                  /* a builtin's own rule, element by element */
+    const ir_builtin *b = ir_builtin_get((ir_builtin_id)v->aux);
+    return b->adjoint && v->nargs <= 8;
+  }
+  }
+}
+
+bool ir_tile_has_adjoint(const ir_value *v) {
+  /* float16 / bfloat16 tiles: no rules yet */
+  if (v->type->kind == IR_T_TILE && ir_type_has_half(v->type->elem))
+    return false;
+  for (int i = 0; i < v->nargs; i++)
+    if (v->args[i]->type->kind == IR_T_TILE &&
+        ir_type_has_half(v->args[i]->type->elem))
+      return false;
+  switch (v->builtin->id) {
+  case IR_B_TILE_LOAD:
+  case IR_B_TILE_STORE:
+  case IR_B_TILE_FULL:
+  case IR_B_TILE_ARANGE:
+  case IR_B_TILE_TRANSPOSE:
+  case IR_B_TILE_EXTRACT:
+  case IR_B_TILE_MATMUL: return true;
+  case IR_B_TILE_SUM: return v->aux < 0 || v->args[0]->type->ndim <= 2;
+  case IR_B_TILE_BROADCAST: return true;
+  case IR_B_TILE_MIN:
+  case IR_B_TILE_MAX: return v->aux < 0;
+  case IR_B_TILE_MAP: return map_has_adjoint(v);
+  default: return false;
+  }
+}
+
+/* Whether every operand of map v is of scalars (the closed-form rules
+ * below; vectors and matrices take the builtin's own). */
+static bool scalar_map(const ir_value *v) {
+  for (int i = 0; i < v->nargs; i++) {
+    const ir_type *t = v->args[i]->type;
+    if ((t->kind == IR_T_TILE ? t->elem : t)->kind != IR_T_SCALAR)
+      return false;
+  }
+  return true;
+}
+
+static void map_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
+  const ir_type *t = g->type;
+  const ir_value *x = v->args[0], *y = v->nargs > 1 ? v->args[1] : NULL;
+  int op = v->aux;
+  if ((op == IR_B_MUL || op == IR_B_DIV) && !scalar_map(v))
+    op = IR_B_NONE; /* the builtin's rule */
+  switch (op) {
+  case IR_B_ADD: give(h, x, g), give(h, y, g); return;
+  case IR_B_SUB:
+    give(h, x, g), give(h, y, map(h, IR_B_NEG, t, g, NULL));
+    return;
+  case IR_B_POS: give(h, x, g); return;
+  case IR_B_NEG: give(h, x, map(h, IR_B_NEG, t, g, NULL)); return;
+  case IR_B_MUL:
+    give(h, x, map(h, IR_B_MUL, t, g, h->fwd(h->ctx, y)));
+    give(h, y, map(h, IR_B_MUL, t, g, h->fwd(h->ctx, x)));
+    return;
+  case IR_B_DIV: { /* r = x / y: adj x += g / y, adj y -= g r / y */
+    ir_value *fy = h->fwd(h->ctx, y), *r = h->fwd(h->ctx, v);
+    give(h, x, map(h, IR_B_DIV, t, g, fy));
+    ir_value *gr = map(h, IR_B_MUL, t, g, r);
+    give(h, y, map(h, IR_B_NEG, t, map(h, IR_B_DIV, t, gr, fy), NULL));
+    return;
+  }
+  default: { /* wp_adj_<builtin> per element, one argument at a time */
+    int n = v->nargs;
+    ir_value *args[10];
+    for (int i = 0; i < n; i++)
+      args[i] = h->fwd(h->ctx, v->args[i]);
+    args[n] = h->fwd(h->ctx, v);
+    args[n + 1] = g;
+    for (int k = 0; k < n; k++) {
+      ir_value *d =
+          tile_op(h, IR_B_I_TILE_ADJ_MAP, v->args[k]->type, args, n + 2);
+      d->aux = v->aux;
+      d->aux2 = k;
+      h->accum(h->ctx, v->args[k], d);
+    }
+    return;
+  }
+  }
+}
+
+static void matmul_adjoint(const ir_adj_hooks *h, const ir_value *v,
+                           ir_value *g) {
+  ir_value *a = h->fwd(h->ctx, v->args[0]), *b = h->fwd(h->ctx, v->args[1]);
+  ir_value *alpha = h->fwd(h->ctx, v->args[v->aux ? 3 : 2]);
+  const ir_type *el = g->type->elem;
+  ir_value *bt =
+      tile_op(h, IR_B_TILE_TRANSPOSE,
+              ir_t_tile(h->T, el, 2, b->type->cols, b->type->rows), &b, 1);
+  ir_value *at =
+      tile_op(h, IR_B_TILE_TRANSPOSE,
+              ir_t_tile(h->T, el, 2, a->type->cols, a->type->rows), &a, 1);
+  ir_value *ga[3] = {g, bt, alpha}, *gb[3] = {at, g, alpha};
+  h->accum(h->ctx, v->args[0],
+           tile_op(h, IR_B_TILE_MATMUL,
+                   ir_t_tile(h->T, el, 2, a->type->rows, a->type->cols), ga,
+                   3));
+  h->accum(h->ctx, v->args[1],
+           tile_op(h, IR_B_TILE_MATMUL,
+                   ir_t_tile(h->T, el, 2, b->type->rows, b->type->cols), gb,
+                   3));
+  if (v->aux) /* out = alpha a b + beta out */
+    h->accum(h->ctx, v->args[2],
+             map(h, IR_B_MUL, g->type, g, h->fwd(h->ctx, v->args[4])));
+}
+
+void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
+  int n = v->nargs;
+  ir_value *args[3 + IR_TILE_MAX_NDIM];
+  switch (v->builtin->id) {
+  case IR_B_TILE_LOAD: { /* a.grad[off + i] += g[i] */
+    args[0] = h->fwd(h->ctx, v->args[0]);
+    args[1] = g;
+    for (int i = 1; i < n; i++)
+      args[1 + i] = h->fwd(h->ctx, v->args[i]);
+    ir_value *r =
+        tile_op(h, IR_B_I_TILE_GRAD_ACCUM, ir_t_void(h->T), args, n + 1);
+    r->aux = v->aux;
+    r->ival = v->ival; /* indexed: the gathered axis + 1 */
+    return;
+  }
+  case IR_B_TILE_STORE: { /* adj(t) += a.grad[off + i]; cleared */
+    args[0] = h->fwd(h->ctx, v->args[0]);
+    for (int i = 2; i < n; i++)
+      args[i - 1] = h->fwd(h->ctx, v->args[i]);
+    ir_value *r =
+        tile_op(h, IR_B_I_TILE_GRAD_LOAD, v->args[1]->type, args, n - 1);
+    r->aux = v->aux;
+    r->aux2 = 1;
+    r->ival = v->ival;
+    h->accum(h->ctx, v->args[1], r);
+    return;
+  }
+  case IR_B_TILE_FULL: h->accum(h->ctx, v->args[0], sum(h, g)); return;
+  case IR_B_TILE_SUM: { /* g spread over what was summed */
+    const ir_type *t = v->args[0]->type;
+    if (v->aux == 1) { /* (rows,) -> (rows, 1), then along the rows */
+      g = tile_op(h, IR_B_TILE_RESHAPE, ir_t_tile(h->T, t->elem, 2, t->rows, 1),
+                  &g, 1);
+    }
+    h->accum(h->ctx, v->args[0], tile_op(h, IR_B_TILE_BROADCAST, t, &g, 1));
+    return;
+  }
+  case IR_B_TILE_BROADCAST: /* summed over the broadcast extents */
+    h->accum(h->ctx, v->args[0], unbroadcast(h, g, v->args[0]->type));
+    return;
+  case IR_B_TILE_MIN:
+  case IR_B_TILE_MAX: { /* g to the (first) extreme element */
+    const ir_type *t = v->args[0]->type;
+    ir_value *ft = h->fwd(h->ctx, v->args[0]);
+    ir_value *arg = tile_op(h,
+                            v->builtin->id == IR_B_TILE_MIN ? IR_B_TILE_ARGMIN
+                                                            : IR_B_TILE_ARGMAX,
+                            ir_t_tile(h->T, ir_t_int32(h->T), 1, 1, 1), &ft, 1);
+    arg->aux = -1;
+    ir_value *set[3] = {h->emit(h->ctx, IR_ZERO, t, NULL, 0),
+                        first(h, arg, ir_t_int32(h->T)), first(h, g, t->elem)};
+    h->accum(h->ctx, v->args[0], tile_op(h, IR_B_I_TILE_SET, t, set, 3));
+    return;
+  }
+  case IR_B_TILE_TRANSPOSE:
+    h->accum(h->ctx, v->args[0],
+             tile_op(h, IR_B_TILE_TRANSPOSE, v->args[0]->type, &g, 1));
+    return;
+  case IR_B_TILE_EXTRACT: { /* adj(t)[i, j] += g */
+    const ir_type *t = v->args[0]->type;
+    ir_value *z = h->emit(h->ctx, IR_ZERO, t, NULL, 0);
+    ir_value *flat = h->fwd(h->ctx, v->args[1]);
+    for (int i = 2; i < n; i++) { /* row-major: flat * d + index */
+      ir_value *k = h->emit(h->ctx, IR_CONST, ir_t_int32(h->T), NULL, 0);
+      k->ival = t->tdims[i - 1];
+      ir_value *m[2] = {flat, k};
+      ir_value *p = h->emit(h->ctx, IR_BUILTIN, ir_t_int32(h->T), m, 2);
+      p->builtin = ir_builtin_get(IR_B_MUL);
+      ir_value *s[2] = {p, h->fwd(h->ctx, v->args[i])};
+      flat = h->emit(h->ctx, IR_BUILTIN, ir_t_int32(h->T), s, 2);
+      flat->builtin = ir_builtin_get(IR_B_ADD);
+    }
+    ir_value *set[3] = {z, flat, g};
+    h->accum(h->ctx, v->args[0], tile_op(h, IR_B_I_TILE_SET, t, set, 3));
+    return;
+  }
+  case IR_B_TILE_MAP: map_adjoint(h, v, g); return;
+  case IR_B_TILE_MATMUL: matmul_adjoint(h, v, g); return;
+  default: return; /* tile_arange: constants */
+  }
+}
+
+/* Whether f or a func it calls uses tile builtins that have no adjoint
+ * rule yet (adjoint_tile.c): such kernels get no backward kernel (no
+ * _backward launcher: man/warpc.1, TILES) rather than zero gradients. */
+bool ir_tile_no_adjoint(const ir_func *f, int depth) {
+  for (const ir_block *b = f->entry; b && depth < 64; b = b->next)
+    for (const ir_value *v = b->first; v; v = v->next) {
+      if (v->op == IR_BUILTIN && v->builtin->id >= IR_B_TILE_ZEROS &&
+          v->builtin->id <= IR_B_TILE_MATMUL && !ir_tile_has_adjoint(v))
+        return true;
+      if (v->op == IR_CALL && v->callee != f &&
+          ir_tile_no_adjoint(v->callee, depth + 1))
+        return true;
+    }
+  return false;
+}

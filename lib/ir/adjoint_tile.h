@@ -1,0 +1,33 @@
+/* adjoint_tile.h - private to lib/ir: the adjoint rules of the tile
+ * builtins (adjoint_tile.c), called by adjoint.c's reverse sweep through
+ * these hooks into its context. */
+#ifndef WARPC_IR_ADJOINT_TILE_H
+#define WARPC_IR_ADJOINT_TILE_H
+
+#include "ir.h"
+
+typedef struct ir_adj_hooks {
+  void *ctx;
+  ir_types *T;
+  /* the replayed value of primal value v */
+  ir_value *(*fwd)(void *ctx, const ir_value *v);
+  /* adj(u) += c */
+  void (*accum)(void *ctx, const ir_value *u, ir_value *c);
+  /* a new instruction of the backward function, where the sweep is */
+  ir_value *(*emit)(void *ctx, ir_op op, const ir_type *t, ir_value **args,
+                    int n);
+} ir_adj_hooks;
+
+/* Whether tile instruction v has an adjoint rule here (then
+ * ir_tile_adjoint handles it); kernels using tile builtins without one get
+ * no backward kernel. */
+bool ir_tile_has_adjoint(const ir_value *v);
+/* The adjoint of tile instruction v, whose result's adjoint is g (NULL for
+ * tile_store). */
+void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g);
+
+/* Whether f or a func it calls (depth: calls above it) uses a tile builtin
+ * without an adjoint rule. */
+bool ir_tile_no_adjoint(const ir_func *f, int depth);
+
+#endif

@@ -1,0 +1,96 @@
+/* lower_tile.h - private to lib/lower: the lowering of Warp's tile builtins
+ * (lower_tile.c, lower_tile_ops.c).
+ *
+ * A tile is a value of type IR_T_TILE (ir.h): a shape known at compile
+ * time (1 or 2 dimensions) of a scalar, vector or matrix dtype.  Every tile
+ * builtin is an IR_BUILTIN of its table entry (builtins.def, "tiles") whose
+ * result type the lowering computes; compile-time arguments go in the
+ * instruction: aux, aux2 (see each builder), the element builtin of a map
+ * or a reduction in aux.  Warp's CPU backend runs a block as one thread
+ * (block_dim 1), so a tile's storage is that thread's; the emitter
+ * (lib/emit/emit_tile.c) says what CUDA does. */
+#ifndef WARPC_LOWER_TILE_H
+#define WARPC_LOWER_TILE_H
+
+#include "lower_internal.h"
+
+/* Is builtin `id` one of the tile builtins lower_tile_call lowers? */
+bool lower_tile_handles(ir_builtin_id id);
+/* A call of tile builtin b (keywords, compile-time shapes and dtypes);
+ * NULL when reported. */
+ir_value *lower_tile_call(lower_ctx *c, const ast_expr *e, const ir_builtin *b);
+/* Builtin b (an operator or math builtin) on arguments some of which are
+ * tiles: the element-wise map Warp defines (add, sub of two tiles; mul, div
+ * of tiles and a scalar; neg); NULL when reported. */
+ir_value *lower_tile_elementwise(lower_ctx *c, const ir_builtin *b,
+                                 ir_value **args, int n, wp_loc loc);
+/* t[i] / t[i, j] of tile value t: an element (subscript expression e). */
+ir_value *lower_tile_subscript(lower_ctx *c, ir_value *t, const ast_expr *e);
+
+/* tile_extract(t, i[, j]): an element. */
+ir_value *lower_tile_extract(lower_ctx *c, const ast_expr *e);
+/* v, or a Python number v converted to scalar type s (as Warp takes a
+ * literal beside a tile of s). */
+ir_value *lower_tile_literal_as(lower_ctx *c, ir_value *v, const ir_type *s);
+
+/* lower_tile_ops.c: reductions, maps, shape ops and matmul (the builders
+ * of lower_tile_call for those entries). */
+ir_value *lower_tile_reduction(lower_ctx *c, const ast_expr *e,
+                               const ir_builtin *b);
+ir_value *lower_tile_map(lower_ctx *c, const ast_expr *e);
+ir_value *lower_tile_shape_op(lower_ctx *c, const ast_expr *e,
+                              const ir_builtin *b);
+ir_value *lower_tile_matmul(lower_ctx *c, const ast_expr *e);
+
+/* lower_tile_more.c: the entries from tile_empty to tile_upper_solve. */
+ir_value *lower_tile_more(lower_ctx *c, const ast_expr *e, const ir_builtin *b);
+/* t[i] of a 2-d tile (i the lowered index, at iloc): a view of row i. */
+ir_value *lower_tile_row(lower_ctx *c, ir_value *t, ir_value *i, wp_loc iloc,
+                         wp_loc loc);
+/* `t[i, j] = x` (sub the subscript): the new value of tile t; NULL when
+ * reported. */
+ir_value *lower_tile_set(lower_ctx *c, ir_value *t, const ast_expr *sub,
+                         ir_value *x, wp_loc vloc);
+/* tile_map of @wp.func fi over args (tiles of `shape` and values). */
+ir_value *lower_tile_map_func(lower_ctx *c, func_info *fi, ir_value **args,
+                              int n, const ir_type *shape, wp_loc loc);
+
+/* lower_tile_slice.c: subscript e with slices of tile t (a view). */
+ir_value *lower_tile_slice(lower_ctx *c, ir_value *t, const ast_expr *e);
+
+/* lower_tile_indexed.c: tile_load_indexed, tile_store_indexed,
+ * tile_atomic_add_indexed (TILE_LOAD / TILE_STORE / TILE_ATOMIC_ADD with
+ * the indices tile last and ival = the gathered axis + 1). */
+ir_value *lower_tile_indexed(lower_ctx *c, const ast_expr *e,
+                             const ir_builtin *b);
+
+/* Shared helpers (lower_tile.c). */
+/* offset= of an array of nd dimensions into out[] (int32; 0 when x is
+ * NULL); false when reported. */
+bool lower_tile_offsets(lower_ctx *c, const ast_expr *x, int nd,
+                        ir_value **out);
+/* An argument that must be a plain array. */
+ir_value *lower_tile_array_arg(lower_ctx *c, const ast_expr *x, const char *fn);
+/* false (reported) when tile type t has more than 2 dimensions, which
+ * `what` does not take in warpc yet. */
+bool lower_tile_2d(lower_ctx *c, const ir_type *t, const char *what,
+                   wp_loc loc);
+/* Binds the arguments of call e to the parameters names[0..np): out[i] the
+ * expression (NULL: not given); false when reported. */
+bool lower_tile_bind(lower_ctx *c, const ast_expr *e, const char *fn,
+                     const char *const *names, int np, const ast_expr **out);
+/* The IR_BUILTIN of tile entry `id` with result type t. */
+ir_value *lower_tile_emit(lower_ctx *c, ir_builtin_id id, const ir_type *t,
+                          ir_value **args, int n, wp_loc loc);
+/* A tile argument: lowered, and an error unless a tile. */
+ir_value *lower_tile_arg(lower_ctx *c, const ast_expr *x, const char *fn);
+/* A compile-time integer (a literal, a constant, wp.static); false when
+ * reported. */
+bool lower_tile_const_int(lower_ctx *c, const ast_expr *x, const char *what,
+                          int64_t *out);
+/* A tile shape (an int or a tuple of 1..IR_TILE_MAX_NDIM ints >= 1, at most
+ * IR_TILE_MAX_ELEMS elements): *ndim, dims[]; false when reported. */
+bool lower_tile_shape(lower_ctx *c, const ast_expr *x, const char *fn,
+                      int *ndim, int *dims);
+
+#endif
