@@ -19,7 +19,8 @@
 
 static void ck(wp_status st, const char *what) {
   if (st != WP_SUCCESS) {
-    fprintf(stderr, "%s: %s: %s\n", what, wp_status_string(st), wp_last_error());
+    fprintf(stderr, "%s: %s: %s\n", what, wp_status_string(st),
+            wp_last_error());
     exit(3);
   }
 }

@@ -46,7 +46,8 @@ int main(int argc, char **argv) {
   for (int s = 0; s < steps; s++)
     for (int k = 0; k < SUBSTEPS; k++) {
       double speed = 400.0, angle = sin(sim_time * 4.0) * 1.5;
-      wp_vec2f vel = {{(float)(cos(angle) * speed), (float)(sin(angle) * speed)}};
+      wp_vec2f vel = {
+          {(float)(cos(angle) * speed), (float)(sin(angle) * speed)}};
       ck(example_fluid_init(&l, &rho0, &u0, 5, vel), "init");
       ck(example_fluid_integrate(&l, &u0, &rho0, (float)sim_dt), "integrate");
       ck(example_fluid_divergence(&l, &u0, &div), "divergence");

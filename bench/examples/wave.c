@@ -28,8 +28,8 @@ int main(int argc, char **argv) {
   wp_vec3f *v = verts.data;
   for (int z = 0; z < H; z++)
     for (int x = 0; x < W; x++)
-      v[z * W + x] = (wp_vec3f){
-          {(float)((double)x * grid_size), 0.0f, (float)((double)z * grid_size)}};
+      v[z * W + x] = (wp_vec3f){{(float)((double)x * grid_size), 0.0f,
+                                 (float)((double)z * grid_size)}};
   wp_launch l = WP_LAUNCH_1D(n);
   double t0 = now_ms();
   for (int s = 0; s < steps; s++) {

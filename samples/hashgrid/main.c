@@ -57,8 +57,8 @@ static void reference(const float (*x)[3], int *count, int64_t *sum) {
 
 /* Builds a grid on `device` from the host points, runs the kernel there,
  * and copies the results into count/sum; 0 on failure (message printed). */
-static int run(wp_device device, const float (*x)[3], int *count,
-               int64_t *sum, double *build_ms, double *query_ms) {
+static int run(wp_device device, const float (*x)[3], int *count, int64_t *sum,
+               double *build_ms, double *query_ms) {
   wp_int64 n = N;
   wp_array hx, hc, hs, dx = {0}, dc = {0}, ds = {0};
   wp_array_wrap(&hx, (void *)x, WP_VEC3F, 0, 1, &n, NULL, WP_DEVICE_CPU);
@@ -75,13 +75,14 @@ static int run(wp_device device, const float (*x)[3], int *count,
            check(wp_hash_grid_create(&grid, DIM, DIM, DIM, WP_FLOAT32, device),
                  "wp_hash_grid_create");
   double t0 = now_ms();
-  ok = ok && check(wp_hash_grid_build(grid, &dx, RADIUS, NULL),
-                   "wp_hash_grid_build");
+  ok = ok &&
+       check(wp_hash_grid_build(grid, &dx, RADIUS, NULL), "wp_hash_grid_build");
   double t1 = now_ms();
   wp_launch launch = {.ndim = 1, .dims = {N}, .device = device};
-  ok = ok && check(kernels_count_neighbours(&launch, wp_hash_grid_id(grid), &dx,
-                                            &dc, &ds),
-                   "kernels_count_neighbours") &&
+  ok = ok &&
+       check(kernels_count_neighbours(&launch, wp_hash_grid_id(grid), &dx, &dc,
+                                      &ds),
+             "kernels_count_neighbours") &&
        check(wp_synchronize(device), "wp_synchronize");
   double t2 = now_ms();
   ok = ok && check(wp_array_copy(&hc, &dc), "wp_array_copy") &&
