@@ -593,6 +593,12 @@ static ir_value *expr_value(lower_ctx *c, const ast_expr *e) {
     wp_error(c->diag, e->loc,
              "a starred expression is only allowed as a call argument");
     return NULL;
+  case AST_EXPR_BIGINT:
+    wp_error(c->diag, e->loc,
+             "integer literal too large: %s does not fit in 64 bits (Warp's "
+             "widest integer is uint64)",
+             e->string);
+    return NULL;
   case AST_EXPR_UNSUPPORTED:
     wp_error(c->diag, e->loc, "%s%s are not supported in Warp kernels", e->name,
              e->name[strlen(e->name) - 1] == 's' ? "es" : "s");

@@ -110,6 +110,7 @@ static void print_expr(FILE *out, const ast_expr *e) {
   switch (e->kind) {
   case AST_EXPR_NAME: fprintf(out, "(name %s)", e->name); return;
   case AST_EXPR_INT: fprintf(out, "(int %" PRIu64 ")", e->int_value); return;
+  case AST_EXPR_BIGINT: fprintf(out, "(bigint %s)", e->string); return;
   case AST_EXPR_FLOAT: fprintf(out, "(float %.17g)", e->float_value); return;
   case AST_EXPR_BOOL:
     fprintf(out, "(bool %s)", e->bool_value ? "True" : "False");

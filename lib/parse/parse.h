@@ -32,30 +32,34 @@ typedef struct ast_expr ast_expr;
 typedef struct ast_stmt ast_stmt;
 
 typedef enum ast_expr_kind {
-  AST_EXPR_NAME,      /* name */
-  AST_EXPR_INT,       /* int_value (a literal too big for uint64 is an error) */
-  AST_EXPR_FLOAT,     /* float_value */
-  AST_EXPR_BOOL,      /* bool_value: True / False */
-  AST_EXPR_NONE,      /* None */
-  AST_EXPR_STRING,    /* string: the literal's contents, escapes undone for
-                         plain strings; f-strings and byte strings are
-                         AST_EXPR_UNSUPPORTED */
-  AST_EXPR_ATTRIBUTE, /* value.name */
-  AST_EXPR_SUBSCRIPT, /* value[items]  (a[i, j] has two items; a slice item is
-                         an AST_EXPR_SLICE) */
-  AST_EXPR_SLICE,     /* lo:hi:step inside a subscript; absent parts NULL, in
-                         items[0..2] */
-  AST_EXPR_CALL,      /* value(items..., keywords...) */
-  AST_EXPR_BINARY,    /* items[0] op items[1] */
-  AST_EXPR_UNARY,     /* op items[0]: AST_OP_NEG, AST_OP_POS, AST_OP_NOT,
-                         AST_OP_INVERT */
-  AST_EXPR_BOOLOP,    /* items[0] and/or items[1] (op AST_OP_AND / AST_OP_OR),
-                         left-nested for a chain */
-  AST_EXPR_COMPARE,   /* items[0] ops[0] items[1] ops[1] items[2] ...; a plain
-                         comparison has nitems == 2 */
-  AST_EXPR_IFEXP,     /* items[1] if items[0] else items[2] (cond first) */
-  AST_EXPR_TUPLE,     /* (items...) or a bare `a, b` */
-  AST_EXPR_STARRED,   /* *value, a call argument */
+  AST_EXPR_NAME, /* name */
+  AST_EXPR_INT,  /* int_value */
+  /* string: an integer literal too big for uint64 (Python's ints have no
+     limit): an error where a kernel uses it, so that the rest of the file
+     still compiles */
+  AST_EXPR_BIGINT,
+  AST_EXPR_FLOAT,       /* float_value */
+  AST_EXPR_BOOL,        /* bool_value: True / False */
+  AST_EXPR_NONE,        /* None */
+  AST_EXPR_STRING,      /* string: the literal's contents, escapes undone for
+                           plain strings; f-strings and byte strings are
+                           AST_EXPR_UNSUPPORTED */
+  AST_EXPR_ATTRIBUTE,   /* value.name */
+  AST_EXPR_SUBSCRIPT,   /* value[items]  (a[i, j] has two items; a slice item is
+                           an AST_EXPR_SLICE) */
+  AST_EXPR_SLICE,       /* lo:hi:step inside a subscript; absent parts NULL, in
+                           items[0..2] */
+  AST_EXPR_CALL,        /* value(items..., keywords...) */
+  AST_EXPR_BINARY,      /* items[0] op items[1] */
+  AST_EXPR_UNARY,       /* op items[0]: AST_OP_NEG, AST_OP_POS, AST_OP_NOT,
+                           AST_OP_INVERT */
+  AST_EXPR_BOOLOP,      /* items[0] and/or items[1] (op AST_OP_AND / AST_OP_OR),
+                           left-nested for a chain */
+  AST_EXPR_COMPARE,     /* items[0] ops[0] items[1] ops[1] items[2] ...; a plain
+                           comparison has nitems == 2 */
+  AST_EXPR_IFEXP,       /* items[1] if items[0] else items[2] (cond first) */
+  AST_EXPR_TUPLE,       /* (items...) or a bare `a, b` */
+  AST_EXPR_STARRED,     /* *value, a call argument */
   AST_EXPR_UNSUPPORTED, /* name: what it is, e.g. "list", "lambda",
                            "list comprehension", "dict", "set", "f-string",
                            "starred expression", "await", "generator" */

@@ -70,8 +70,11 @@ ast_expr *p_integer(pctx *c, TSNode n) {
   }
   uint64_t v = 0;
   int r = parse_digits(digits, base, &v);
-  if (r == 2)
-    return bad_literal(c, n, "integer literal too large");
+  if (r == 2) { /* reported by the lowering, where a kernel uses it */
+    ast_expr *big = p_new_expr(c, AST_EXPR_BIGINT, n);
+    big->string = text;
+    return big;
+  }
   if (r)
     return bad_literal(c, n, "invalid integer literal");
   ast_expr *e = p_new_expr(c, AST_EXPR_INT, n);
