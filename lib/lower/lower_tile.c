@@ -377,6 +377,13 @@ ir_value *lower_tile_array_arg(lower_ctx *c, const ast_expr *x,
              a->type->name);
     return NULL;
   }
+  if (a && a->type->elem->kind == IR_T_STRUCT) { /* Warp's struct tiles */
+    wp_error(c->diag, x->loc,
+             "wp.%s(): tiles of struct '%s' are not supported by warpc yet "
+             "(a tile's dtype is a scalar, vector or matrix type)",
+             fn, a->type->elem->name);
+    return NULL;
+  }
   return a;
 }
 

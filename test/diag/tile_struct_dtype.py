@@ -19,6 +19,6 @@ def copy_particles(a: wp.array(dtype=Particle), o: wp.array(dtype=Particle), idx
     g = wp.tile_load_indexed(a, indices=wp.tile_load(idx, shape=4), shape=4)
 
 # expect: 16:22: wp.tile_load(): tiles of struct 'Particle' are not supported by warpc yet (a tile's dtype is a scalar, vector or matrix type)
-# expect: 17:49: a tile's dtype is a scalar, vector or matrix type, not 'Particle'
+# expect: 17:19: wp.tile_store(): tiles of struct 'Particle' are not supported by warpc yet (a tile's dtype is a scalar, vector or matrix type)
 # expect: 18:24: wp.tile_atomic_add(): tiles of struct 'Particle' are not supported by warpc yet (a tile's dtype is a scalar, vector or matrix type)
 # expect: 19:30: wp.tile_load_indexed(): tiles of struct 'Particle' are not supported by warpc yet (a tile's dtype is a scalar, vector or matrix type)
