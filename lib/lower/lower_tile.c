@@ -102,8 +102,10 @@ bool lower_tile_const_int(lower_ctx *c, const ast_expr *x, const char *what,
   return true;
 }
 
-bool lower_tile_shape(lower_ctx *c, const ast_expr *x, const char *fn,
-                      int *ndim, int *dims) {
+/* lower_tile_shape; with `total` > 0 one extent may be -1, which becomes
+ * total / the product of the others (tile_reshape's inferred extent). */
+static bool shape_of(lower_ctx *c, const ast_expr *x, const char *fn,
+                     int64_t total, int *ndim, int *dims) {
   const ast_expr *const *items = &x;
   int n = 1;
   if (x->kind == AST_EXPR_TUPLE) {
@@ -118,12 +120,20 @@ bool lower_tile_shape(lower_ctx *c, const ast_expr *x, const char *fn,
     return false;
   }
   int64_t count = 1;
+  int infer = -1;
   for (int k = 0; k < n; k++) {
     int64_t d;
     if (!lower_tile_const_int(c, items[k], "a tile extent", &d))
       return false;
+    if (d == -1 && total > 0 && infer < 0) {
+      infer = k;
+      continue;
+    }
     if (d < 1) {
-      wp_error(c->diag, items[k]->loc, "a tile extent must be at least 1");
+      wp_error(c->diag, items[k]->loc,
+               total > 0 ? "a tile extent must be at least 1 (or one -1, "
+                           "inferred from the others)"
+                         : "a tile extent must be at least 1");
       return false;
     }
     count *= d;
@@ -137,8 +147,28 @@ bool lower_tile_shape(lower_ctx *c, const ast_expr *x, const char *fn,
     }
     dims[k] = (int)d;
   }
+  if (infer >= 0) {
+    if (total % count) {
+      wp_error(c->diag, x->loc,
+               "wp.%s(): %lld elements are not a whole number of %lld (the "
+               "product of the extents other than -1)",
+               fn, (long long)total, (long long)count);
+      return false;
+    }
+    dims[infer] = (int)(total / count);
+  }
   *ndim = n;
   return true;
+}
+
+bool lower_tile_shape(lower_ctx *c, const ast_expr *x, const char *fn,
+                      int *ndim, int *dims) {
+  return shape_of(c, x, fn, 0, ndim, dims);
+}
+
+bool lower_tile_shape_infer(lower_ctx *c, const ast_expr *x, const char *fn,
+                            int total, int *ndim, int *dims) {
+  return shape_of(c, x, fn, total, ndim, dims);
 }
 
 /* dtype= (default `def`): a scalar, vector or matrix type. */

@@ -92,5 +92,9 @@ bool lower_tile_const_int(lower_ctx *c, const ast_expr *x, const char *what,
  * IR_TILE_MAX_ELEMS elements): *ndim, dims[]; false when reported. */
 bool lower_tile_shape(lower_ctx *c, const ast_expr *x, const char *fn,
                       int *ndim, int *dims);
+/* lower_tile_shape where one extent may be -1: total (the element count)
+ * over the product of the others (tile_reshape). */
+bool lower_tile_shape_infer(lower_ctx *c, const ast_expr *x, const char *fn,
+                            int total, int *ndim, int *dims);
 
 #endif

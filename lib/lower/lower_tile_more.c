@@ -299,7 +299,7 @@ static ir_value *reshape(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
       wp_error(c->diag, x[1]->loc, "wp.tile_reshape() takes a tuple shape");
       return NULL;
     }
-    if (!lower_tile_shape(c, x[1], b->name, &nd, dims))
+    if (!lower_tile_shape_infer(c, x[1], b->name, ir_tile_count(tt), &nd, dims))
       return NULL;
     int count = 1;
     for (int i = 0; i < nd; i++)
