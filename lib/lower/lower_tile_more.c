@@ -264,19 +264,27 @@ static ir_value *reshape(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
   if (sq) {
     const int *src = tt->tdims;
     int keep[IR_TILE_MAX_NDIM] = {1, 1, 1, 1};
-    if (x[1]) {
-      int64_t a;
-      if (!lower_tile_const_int(c, x[1], "axis", &a))
-        return NULL;
-      if (a < 0)
-        a += tt->ndim;
-      if (a < 0 || a >= tt->ndim || src[a] != 1) {
-        wp_error(c->diag, x[1]->loc,
-                 "wp.tile_squeeze(): axis %lld of '%s' is not of extent 1",
-                 (long long)a, tt->name);
-        return NULL;
+    if (x[1]) { /* an axis, or a tuple of them (Warp's) */
+      const ast_expr *const *ax = &x[1];
+      int nax = 1;
+      if (x[1]->kind == AST_EXPR_TUPLE) {
+        ax = (const ast_expr *const *)x[1]->items;
+        nax = x[1]->nitems;
       }
-      keep[a] = 0;
+      for (int k = 0; k < nax; k++) {
+        int64_t a;
+        if (!lower_tile_const_int(c, ax[k], "axis", &a))
+          return NULL;
+        if (a < 0)
+          a += tt->ndim;
+        if (a < 0 || a >= tt->ndim || src[a] != 1) {
+          wp_error(c->diag, ax[k]->loc,
+                   "wp.tile_squeeze(): axis %lld of '%s' is not of extent 1",
+                   (long long)a, tt->name);
+          return NULL;
+        }
+        keep[a] = 0;
+      }
     } else
       for (int i = 0; i < tt->ndim; i++)
         keep[i] = src[i] != 1;
