@@ -231,9 +231,14 @@ ir_value *lower_tile_row(lower_ctx *c, ir_value *t, ir_value *i, wp_loc iloc,
              i->type->name);
     return NULL;
   }
-  ir_value *args[3] = {t, lower_cast(c, i, ir_t_int32(c->T), iloc),
-                       lower_const_int(c, ir_t_int32(c->T), 0)};
   const ir_type *tt = t->type;
+  ir_value *args[3] = {
+      t,
+      lower_tile_wrap_index(c, lower_cast(c, i, ir_t_int32(c->T), iloc),
+                            tt->tdims[0], 0, iloc),
+      lower_const_int(c, ir_t_int32(c->T), 0)};
+  if (!args[1])
+    return NULL;
   ir_value *v = lower_tile_emit(
       c, IR_B_TILE_VIEW,
       ir_t_tile_view(c->T, ir_t_tile(c->T, tt->elem, 1, tt->cols, 1),
@@ -646,7 +651,11 @@ ir_value *lower_tile_set(lower_ctx *c, ir_value *t, const ast_expr *sub,
       wp_error(c->diag, sub->items[k]->loc, "a tile index must be an integer");
       return NULL;
     }
-    idx[k] = lower_cast(c, v, ir_t_int32(c->T), sub->items[k]->loc);
+    idx[k] = lower_tile_wrap_index(
+        c, lower_cast(c, v, ir_t_int32(c->T), sub->items[k]->loc), tt->tdims[k],
+        k, sub->items[k]->loc);
+    if (!idx[k])
+      return NULL;
   }
   ir_value *flat = idx[0]; /* row-major: ((i0 d1 + i1) d2 + i2) ... */
   for (int k = 1; k < tt->ndim; k++) {
