@@ -36,7 +36,8 @@ typedef struct wp_emit_options {
      holds the launchers and, per kernel, a range function that runs the
      variant of the highest level wp_cpu_level() allows; compiled with
      -DWP_CPU_VARIANT=<suffix>, only that variant's range functions
-     (<kernel>_cpu__wpcpu_<suffix>, hidden). */
+     (<kernel>_cpu__wpcpu_<suffix>, <kernel>_cpu_adj__wpcpu_<suffix>,
+     hidden). */
   const char *const *cpu_variant_tags;
   const int *cpu_variant_levels;
   int n_cpu_variants;

@@ -498,7 +498,10 @@ static void cpu_variants(emit_ctx *e, const ir_func *f, const char **fwd,
   static const char *const sig =
       "(const void *args, const wp_launch_bounds *bounds, wp_int64 begin, "
       "wp_int64 end)";
-  const char *kinds[2] = {"cpu", "adj_cpu"};
+  /* exported as <cname>_cpu__wpcpu_<tag> and <cname>_cpu_adj__wpcpu_<tag>:
+     neither suffix ends the other, so no two kernels' names meet (with
+     "adj_cpu", kernel k's adjoint was kernel k_adj's forward) */
+  const char *kinds[2] = {"cpu", "cpu_adj"};
   const char *local[2] = {*fwd, *bwd};
   fputs("#ifdef WP_CPU_VARIANT\n", out);
   for (int b = 0; b < 2; b++)

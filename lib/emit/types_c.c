@@ -446,6 +446,12 @@ static bool summed(const ir_type *t) {
   }
 }
 
+/* S of wp_add_<S>_<S>, as the calls spell it (emit_value.c's mangled): a
+ * builtin struct by its Warp name (MeshQueryRay), a user's by its C name. */
+static const char *struct_add_name(emit_ctx *e, const ir_type *t) {
+  return ir_type_is_builtin_struct(t) ? t->name : emit_ctype(e, t);
+}
+
 /* wp_add_<S>_<S>(a, b): a with b's float members added, what the adjoint
  * pass sums struct adjoints with (members are emitted before the structs
  * holding them). */
@@ -453,13 +459,14 @@ static void struct_add(emit_ctx *e, FILE *out, const ir_type *t) {
   if (!summed(t))
     return;
   fprintf(out, "WP_FN %s wp_add_%s_%s(%s a, %s b) {\n", emit_ctype(e, t),
-          emit_ctype(e, t), emit_ctype(e, t), emit_ctype(e, t),
+          struct_add_name(e, t), struct_add_name(e, t), emit_ctype(e, t),
           emit_ctype(e, t));
   for (int i = 0; i < t->nmembers; i++) {
     const ir_type *mt = t->members[i];
     if (!summed(mt))
       continue;
-    const char *tn = mt->kind == IR_T_STRUCT ? emit_ctype(e, mt) : mt->name;
+    const char *tn =
+        mt->kind == IR_T_STRUCT ? struct_add_name(e, mt) : mt->name;
     fputs("  a.", out);
     emit_member(out, t, i);
     if (mt->kind == IR_T_SCALAR)

@@ -245,6 +245,19 @@ static void mangle_type(wp_arena *A, const ir_type *t, char **out) {
   case IR_T_STRUCT:
     s = wp_arena_printf(A, "S%d%s", (int)strlen(t->name), t->name);
     break;
+  case IR_T_TILE: { /* tile<n>d_<extents>_<dtype>, views apart (other types) */
+    char *inner = NULL;
+    mangle_type(A, t->elem, &inner);
+    s = wp_arena_printf(A, "%stile%dd",
+                        t->flavor == IR_TILE_STRIDED ? "s"
+                        : t->flavor == IR_TILE_VIEW  ? "v"
+                                                     : "",
+                        t->ndim);
+    for (int k = 0; k < t->ndim; k++)
+      s = wp_arena_printf(A, "%s_%d", s, t->tdims[k]);
+    s = wp_arena_printf(A, "%s_%s", s, inner);
+    break;
+  }
   case IR_T_TUPLE: { /* T<n>_<members>: the count keeps nesting unambiguous */
     char *inner = NULL;
     for (int i = 0; i < t->nmembers; i++)

@@ -102,8 +102,10 @@ bool lower_tile_const_int(lower_ctx *c, const ast_expr *x, const char *what,
   return true;
 }
 
-bool lower_tile_shape(lower_ctx *c, const ast_expr *x, const char *fn,
-                      int *ndim, int *dims) {
+/* lower_tile_shape; with `total` > 0 one extent may be -1, which becomes
+ * total / the product of the others (tile_reshape's inferred extent). */
+static bool shape_of(lower_ctx *c, const ast_expr *x, const char *fn,
+                     int64_t total, int *ndim, int *dims) {
   const ast_expr *const *items = &x;
   int n = 1;
   if (x->kind == AST_EXPR_TUPLE) {
@@ -118,12 +120,20 @@ bool lower_tile_shape(lower_ctx *c, const ast_expr *x, const char *fn,
     return false;
   }
   int64_t count = 1;
+  int infer = -1;
   for (int k = 0; k < n; k++) {
     int64_t d;
     if (!lower_tile_const_int(c, items[k], "a tile extent", &d))
       return false;
+    if (d == -1 && total > 0 && infer < 0) {
+      infer = k;
+      continue;
+    }
     if (d < 1) {
-      wp_error(c->diag, items[k]->loc, "a tile extent must be at least 1");
+      wp_error(c->diag, items[k]->loc,
+               total > 0 ? "a tile extent must be at least 1 (or one -1, "
+                           "inferred from the others)"
+                         : "a tile extent must be at least 1");
       return false;
     }
     count *= d;
@@ -137,8 +147,28 @@ bool lower_tile_shape(lower_ctx *c, const ast_expr *x, const char *fn,
     }
     dims[k] = (int)d;
   }
+  if (infer >= 0) {
+    if (total % count) {
+      wp_error(c->diag, x->loc,
+               "wp.%s(): %lld elements are not a whole number of %lld (the "
+               "product of the extents other than -1)",
+               fn, (long long)total, (long long)count);
+      return false;
+    }
+    dims[infer] = (int)(total / count);
+  }
   *ndim = n;
   return true;
+}
+
+bool lower_tile_shape(lower_ctx *c, const ast_expr *x, const char *fn,
+                      int *ndim, int *dims) {
+  return shape_of(c, x, fn, 0, ndim, dims);
+}
+
+bool lower_tile_shape_infer(lower_ctx *c, const ast_expr *x, const char *fn,
+                            int total, int *ndim, int *dims) {
+  return shape_of(c, x, fn, total, ndim, dims);
 }
 
 /* dtype= (default `def`): a scalar, vector or matrix type. */
@@ -377,6 +407,13 @@ ir_value *lower_tile_array_arg(lower_ctx *c, const ast_expr *x,
              a->type->name);
     return NULL;
   }
+  if (a && a->type->elem->kind == IR_T_STRUCT) { /* Warp's struct tiles */
+    wp_error(c->diag, x->loc,
+             "wp.%s(): tiles of struct '%s' are not supported by warpc yet "
+             "(a tile's dtype is a scalar, vector or matrix type)",
+             fn, a->type->elem->name);
+    return NULL;
+  }
   return a;
 }
 
@@ -597,9 +634,35 @@ ir_value *lower_tile_elementwise(lower_ctx *c, const ir_builtin *b,
   return v;
 }
 
-/* The element of tile t at idx[0..nidx) (int expressions). */
+ir_value *lower_tile_wrap_index(lower_ctx *c, ir_value *i, int length, int axis,
+                                wp_loc loc) {
+  const ir_type *i32 = ir_t_int32(c->T);
+  if (i->op == IR_CONST) {
+    int64_t v = i->ival, w = v < 0 ? v + length : v;
+    if (w < 0 || w >= length) {
+      wp_error(c->diag, loc,
+               "tile index %lld is out of bounds for axis %d with size %d",
+               (long long)v, axis, length);
+      return NULL;
+    }
+    return w == v ? i : lower_const_int(c, i32, w);
+  }
+  ir_value *zero = lower_const_int(c, i32, 0);
+  ir_value *n = lower_const_int(c, i32, length);
+  ir_value *lt[2] = {i, zero}, *add[2] = {i, n};
+  ir_value *neg = lower_builtin(c, ir_builtin_get(IR_B_LT), lt, 2, loc);
+  ir_value *up = lower_builtin(c, ir_builtin_get(IR_B_ADD), add, 2, loc);
+  if (!neg || !up)
+    return NULL;
+  ir_value *sel[3] = {neg, up, i};
+  return lower_builtin(c, ir_builtin_get(IR_B_WHERE), sel, 3, loc);
+}
+
+/* The element of tile t at idx[0..nidx) (int expressions); wrap: negative
+ * indices count from the end (a subscript t[i, j], as Warp's; not
+ * tile_extract). */
 static ir_value *element(lower_ctx *c, ir_value *t, const ast_expr *const *idx,
-                         int nidx, wp_loc loc) {
+                         int nidx, bool wrap, wp_loc loc) {
   if (nidx != t->type->ndim) {
     wp_error(c->diag, loc,
              "a tile of %d dimension%s takes %d indices here, got %d (warpc "
@@ -618,6 +681,9 @@ static ir_value *element(lower_ctx *c, ir_value *t, const ast_expr *const *idx,
       return NULL;
     }
     args[1 + k] = lower_cast(c, v, ir_t_int32(c->T), idx[k]->loc);
+    if (wrap && !(args[1 + k] = lower_tile_wrap_index(
+                      c, args[1 + k], t->type->tdims[k], k, idx[k]->loc)))
+      return NULL;
   }
   return lower_tile_emit(c, IR_B_TILE_EXTRACT, t->type->elem, args, 1 + nidx,
                          loc);
@@ -657,11 +723,16 @@ ir_value *lower_tile_subscript(lower_ctx *c, ir_value *t, const ast_expr *e) {
         return NULL;
       }
       ir_value *args[2] = {
-          t, lower_cast(c, i, ir_t_int32(c->T), e->items[0]->loc)};
+          t, lower_tile_wrap_index(
+                 c, lower_cast(c, i, ir_t_int32(c->T), e->items[0]->loc),
+                 tt->tdims[0], 0, e->items[0]->loc)};
+      if (!args[1])
+        return NULL;
       return lower_tile_emit(c, IR_B_TILE_EXTRACT, tt->elem, args, 2, e->loc);
     }
   }
-  return element(c, t, (const ast_expr *const *)e->items, e->nitems, e->loc);
+  return element(c, t, (const ast_expr *const *)e->items, e->nitems, true,
+                 e->loc);
 }
 
 /* tile_extract(a, i[, j]): the element (warpc takes no sub-tiles yet). */
@@ -679,5 +750,5 @@ ir_value *lower_tile_extract(lower_ctx *c, const ast_expr *e) {
   if (!t)
     return NULL;
   return element(c, t, (const ast_expr *const *)e->items + 1, e->nitems - 1,
-                 e->loc);
+                 false, e->loc);
 }

@@ -45,6 +45,12 @@ ir_value *lower_tile_matmul(lower_ctx *c, const ast_expr *e);
 /* lower_tile_more.c: the entries from tile_empty to tile_upper_solve. */
 ir_value *lower_tile_more(lower_ctx *c, const ast_expr *e, const ir_builtin *b);
 /* t[i] of a 2-d tile (i the lowered index, at iloc): a view of row i. */
+/* Tile index i (int32) along `axis` of extent `length`, as Warp's
+ * subscripts take it: a negative index counts from the end (wrapped once,
+ * i < 0 ? i + length : i); a compile-time index outside -length..length-1
+ * is an error.  NULL when reported. */
+ir_value *lower_tile_wrap_index(lower_ctx *c, ir_value *i, int length, int axis,
+                                wp_loc loc);
 ir_value *lower_tile_row(lower_ctx *c, ir_value *t, ir_value *i, wp_loc iloc,
                          wp_loc loc);
 /* `t[i, j] = x` (sub the subscript): the new value of tile t; NULL when
@@ -92,5 +98,9 @@ bool lower_tile_const_int(lower_ctx *c, const ast_expr *x, const char *what,
  * IR_TILE_MAX_ELEMS elements): *ndim, dims[]; false when reported. */
 bool lower_tile_shape(lower_ctx *c, const ast_expr *x, const char *fn,
                       int *ndim, int *dims);
+/* lower_tile_shape where one extent may be -1: total (the element count)
+ * over the product of the others (tile_reshape). */
+bool lower_tile_shape_infer(lower_ctx *c, const ast_expr *x, const char *fn,
+                            int total, int *ndim, int *dims);
 
 #endif

@@ -231,9 +231,14 @@ ir_value *lower_tile_row(lower_ctx *c, ir_value *t, ir_value *i, wp_loc iloc,
              i->type->name);
     return NULL;
   }
-  ir_value *args[3] = {t, lower_cast(c, i, ir_t_int32(c->T), iloc),
-                       lower_const_int(c, ir_t_int32(c->T), 0)};
   const ir_type *tt = t->type;
+  ir_value *args[3] = {
+      t,
+      lower_tile_wrap_index(c, lower_cast(c, i, ir_t_int32(c->T), iloc),
+                            tt->tdims[0], 0, iloc),
+      lower_const_int(c, ir_t_int32(c->T), 0)};
+  if (!args[1])
+    return NULL;
   ir_value *v = lower_tile_emit(
       c, IR_B_TILE_VIEW,
       ir_t_tile_view(c->T, ir_t_tile(c->T, tt->elem, 1, tt->cols, 1),
@@ -264,19 +269,27 @@ static ir_value *reshape(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
   if (sq) {
     const int *src = tt->tdims;
     int keep[IR_TILE_MAX_NDIM] = {1, 1, 1, 1};
-    if (x[1]) {
-      int64_t a;
-      if (!lower_tile_const_int(c, x[1], "axis", &a))
-        return NULL;
-      if (a < 0)
-        a += tt->ndim;
-      if (a < 0 || a >= tt->ndim || src[a] != 1) {
-        wp_error(c->diag, x[1]->loc,
-                 "wp.tile_squeeze(): axis %lld of '%s' is not of extent 1",
-                 (long long)a, tt->name);
-        return NULL;
+    if (x[1]) { /* an axis, or a tuple of them (Warp's) */
+      const ast_expr *const *ax = &x[1];
+      int nax = 1;
+      if (x[1]->kind == AST_EXPR_TUPLE) {
+        ax = (const ast_expr *const *)x[1]->items;
+        nax = x[1]->nitems;
       }
-      keep[a] = 0;
+      for (int k = 0; k < nax; k++) {
+        int64_t a;
+        if (!lower_tile_const_int(c, ax[k], "axis", &a))
+          return NULL;
+        if (a < 0)
+          a += tt->ndim;
+        if (a < 0 || a >= tt->ndim || src[a] != 1) {
+          wp_error(c->diag, ax[k]->loc,
+                   "wp.tile_squeeze(): axis %lld of '%s' is not of extent 1",
+                   (long long)a, tt->name);
+          return NULL;
+        }
+        keep[a] = 0;
+      }
     } else
       for (int i = 0; i < tt->ndim; i++)
         keep[i] = src[i] != 1;
@@ -299,7 +312,7 @@ static ir_value *reshape(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
       wp_error(c->diag, x[1]->loc, "wp.tile_reshape() takes a tuple shape");
       return NULL;
     }
-    if (!lower_tile_shape(c, x[1], b->name, &nd, dims))
+    if (!lower_tile_shape_infer(c, x[1], b->name, ir_tile_count(tt), &nd, dims))
       return NULL;
     int count = 1;
     for (int i = 0; i < nd; i++)
@@ -638,7 +651,11 @@ ir_value *lower_tile_set(lower_ctx *c, ir_value *t, const ast_expr *sub,
       wp_error(c->diag, sub->items[k]->loc, "a tile index must be an integer");
       return NULL;
     }
-    idx[k] = lower_cast(c, v, ir_t_int32(c->T), sub->items[k]->loc);
+    idx[k] = lower_tile_wrap_index(
+        c, lower_cast(c, v, ir_t_int32(c->T), sub->items[k]->loc), tt->tdims[k],
+        k, sub->items[k]->loc);
+    if (!idx[k])
+      return NULL;
   }
   ir_value *flat = idx[0]; /* row-major: ((i0 d1 + i1) d2 + i2) ... */
   for (int k = 1; k < tt->ndim; k++) {

@@ -256,6 +256,18 @@ static const ir_type *array_type(lower_ctx *c, const ast_expr *e,
                  : ir_t_array(c->T, dt, ndim);
 }
 
+/* x, or n of a typing.Literal[n] (an extent or ndim in an annotation). */
+static const ast_expr *unliteral(const ast_expr *x) {
+  if (x->kind == AST_EXPR_SUBSCRIPT && x->nitems == 1) {
+    const char *lit = x->value->kind == AST_EXPR_NAME        ? x->value->name
+                      : x->value->kind == AST_EXPR_ATTRIBUTE ? x->value->name
+                                                             : "";
+    if (!strcmp(lit, "Literal"))
+      return x->items[0];
+  }
+  return x;
+}
+
 /* wp.array[T], wp.array2d[T], and wp.array[T, N] / wp.array[T,
  * Literal[N]] (warp-lang 1.19: the ndim as a second parameter of wp.array
  * only). */
@@ -272,14 +284,7 @@ static const ir_type *array_subscript(lower_ctx *c, const ast_expr *e,
              callee);
     return NULL;
   }
-  const ast_expr *nd = e->items[1];
-  if (nd->kind == AST_EXPR_SUBSCRIPT && nd->nitems == 1) {
-    const char *lit = nd->value->kind == AST_EXPR_NAME        ? nd->value->name
-                      : nd->value->kind == AST_EXPR_ATTRIBUTE ? nd->value->name
-                                                              : "";
-    if (!strcmp(lit, "Literal"))
-      nd = nd->items[0];
-  }
+  const ast_expr *nd = unliteral(e->items[1]);
   if (nd->kind != AST_EXPR_INT) {
     wp_error(c->diag, e->items[1]->loc,
              "the ndim of wp.array[dtype, ndim] must be an integer literal or "
@@ -471,9 +476,17 @@ static const ir_type *tuple_type(lower_ctx *c, const ast_expr *e) {
 }
 
 /* wp.tile[dtype, d0, d1, ...]: a tile parameter's annotation (extents
- * compile-time integers). */
+ * compile-time integers or Literal[n], or one tuple of them, as
+ * warp-lang's wp.tile[float, (M, N)]). */
 static const ir_type *tile_annotation(lower_ctx *c, const ast_expr *e) {
-  if (e->nitems < 2 || e->nitems > 1 + IR_TILE_MAX_NDIM) {
+  const ast_expr *const *ext =
+      e->nitems > 1 ? (const ast_expr *const *)&e->items[1] : NULL;
+  int next = e->nitems - 1;
+  if (next == 1 && e->items[1]->kind == AST_EXPR_TUPLE) {
+    ext = (const ast_expr *const *)e->items[1]->items;
+    next = e->items[1]->nitems;
+  }
+  if (next < 1 || next > IR_TILE_MAX_NDIM) {
     wp_error(c->diag, e->loc,
              "wp.tile[dtype, extents...] takes a dtype and 1 to %d extents",
              IR_TILE_MAX_NDIM);
@@ -490,10 +503,14 @@ static const ir_type *tile_annotation(lower_ctx *c, const ast_expr *e) {
   }
   int dims[IR_TILE_MAX_NDIM];
   int64_t count = 1;
-  for (int k = 1; k < e->nitems; k++) {
+  for (int k = 0; k < next; k++) {
     int64_t d;
-    if (!lower_const_int_expr(c, e->items[k], &d) || d < 1) {
-      wp_error(c->diag, e->items[k]->loc,
+    int errors = wp_diag_error_count(c->diag);
+    bool ok = lower_const_int_expr(c, unliteral(ext[k]), &d);
+    if (!ok && wp_diag_error_count(c->diag) > errors) /* reported */
+      return NULL;
+    if (!ok || d < 1) {
+      wp_error(c->diag, ext[k]->loc,
                "a tile extent must be a constant integer of at least 1");
       return NULL;
     }
@@ -503,9 +520,9 @@ static const ir_type *tile_annotation(lower_ctx *c, const ast_expr *e) {
                IR_TILE_MAX_ELEMS);
       return NULL;
     }
-    dims[k - 1] = (int)d;
+    dims[k] = (int)d;
   }
-  return ir_t_tile_nd(c->T, dt, e->nitems - 1, dims);
+  return ir_t_tile_nd(c->T, dt, next, dims);
 }
 
 const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {

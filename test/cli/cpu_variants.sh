@@ -22,7 +22,7 @@ PY
 "$warpc" --no-cuda --cpu=x86-64,x86-64-v3,x86-64-v4 k.py -o k.o || fail "warpc --cpu"
 syms=$(nm k.o)
 for v in x86_64_v3 x86_64_v4; do
-  for f in cpu adj_cpu; do
+  for f in cpu cpu_adj; do
     grep -q " T k_poly_${f}__wpcpu_$v\$" <<<"$syms" || fail "no k_poly_${f}__wpcpu_$v in the object: $syms"
   done
 done
