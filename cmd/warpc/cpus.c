@@ -47,8 +47,10 @@ int warpc_parse_cpus(options *o) {
   const char *list = o->cpu_list, *p = list;
   int arch = target_arch(o->target);
   o->ncpus = 0;
-  while (*p) {
+  for (;;) {
     size_t n = strcspn(p, ",");
+    if (n == 0) /* "", "a,", ",a", "a,,b" */
+      return warpc_usage_error("empty CPU name in --cpu '%s'", list);
     const warpc_cpu *c = NULL;
     for (size_t i = 0; i < sizeof cpus / sizeof cpus[0] && !c; i++)
       if (strlen(cpus[i].name) == n && !strncmp(cpus[i].name, p, n))
@@ -76,10 +78,10 @@ int warpc_parse_cpus(options *o) {
       return warpc_usage_error("more than 4 CPUs in --cpu '%s'", list);
     if (!dup)
       o->cpus[o->ncpus++] = c;
-    p += n + (p[n] == ',');
+    if (!p[n])
+      break;
+    p += n + 1;
   }
-  if (!o->ncpus)
-    return warpc_usage_error("empty --cpu list%s", "");
   for (int i = 1; i < o->ncpus; i++) {
     if (o->cpus[i]->arch != WARPC_CPU_X86_64)
       return warpc_usage_error(

@@ -79,7 +79,7 @@ fi
 "$warpc" --no-cuda --target aarch64-linux-gnu --cpu=cortex-a78ae k.py -o a.o || fail "--cpu=cortex-a78ae"
 file a.o | grep -q aarch64 || fail "not an AArch64 object: $(file a.o)"
 # usage errors
-for bad in bogus x86-64-v3,x86-64 x86-64,cortex-a78ae ''; do
+for bad in bogus x86-64-v3,x86-64 x86-64,cortex-a78ae '' x86-64, ,x86-64 x86-64,,x86-64-v3; do
   "$warpc" --no-cuda --cpu="$bad" k.py -o e.o 2>err.txt && fail "--cpu='$bad' was accepted"
   [ $? = 2 ] || fail "--cpu='$bad': exit status not 2"
   grep -q 'error:.*cpu' err.txt || fail "--cpu='$bad': $(cat err.txt)"

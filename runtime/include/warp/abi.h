@@ -396,7 +396,8 @@ int wp_printf(const char *fmt, ...);
  * as the CPU and the OS support them; 0 on other architectures.  The CPU
  * code of an object built with `warpc --cpu=x86-64,x86-64-v3,...` runs the
  * variant of the highest level at most this.  WARP_CPU_LEVEL=N in the
- * environment lowers it to N (1: the baseline code everywhere).  Computed
+ * environment lowers it to N (1: the baseline code everywhere; values
+ * other than 1 to 4, and ones above the CPU's level, are ignored).  Computed
  * on the first call; thread-safe. */
 int wp_cpu_level(void);
 
