@@ -90,11 +90,15 @@ static void print_value(FILE *out, const ir_value *v) {
     break;
   case IR_BUILTIN:
     fprintf(out, " %s", v->builtin->name);
-    /* the element builtin of a tile map or reduction, the axis */
-    if (v->builtin->id == IR_B_TILE_MAP)
-      fprintf(out, "[%s]", ir_builtin_get((ir_builtin_id)v->aux)->name);
-    else if (v->builtin->id == IR_B_TILE_REDUCE)
-      fprintf(out, "[%s]", ir_builtin_get((ir_builtin_id)v->aux2)->name);
+    /* the element builtin of a tile map or reduction (IR_B_NONE: the
+       @wp.func in callee), the axis */
+    if (v->builtin->id == IR_B_TILE_MAP || v->builtin->id == IR_B_TILE_REDUCE) {
+      int el = v->builtin->id == IR_B_TILE_MAP ? v->aux : v->aux2;
+      if (el != IR_B_NONE)
+        fprintf(out, "[%s]", ir_builtin_get((ir_builtin_id)el)->name);
+      else
+        fprintf(out, "[@%s]", v->callee ? v->callee->name : "?");
+    }
     if (v->builtin->id >= IR_B_TILE_SUM && v->builtin->id <= IR_B_TILE_REDUCE &&
         v->aux >= 0)
       fprintf(out, " axis %d", v->aux);
