@@ -1,0 +1,55 @@
+# bench/bench.mk - what the CPU benchmarks with one kernels.py and one C
+# driver share (bench/adjoint, bench/graph, bench/tile_matmul): kernels.py ->
+# (warpc --no-cuda) -> B/kernels.o + B/kernels.h, linked with main.c and
+# libwarprt into B/$(BENCH)_warpc.  A benchmark's Makefile sets BENCH (its
+# directory's name), optionally BENCH_RUN (the `run` recipe; default: run
+# the program), BENCH_CLEAN (more files to remove) and CFLAGS, and
+# includes this file.
+#
+#   make -C bench/NAME            build B/NAME_warpc (B: build/bench/NAME)
+#   make -C bench/NAME B=DIR      ... into DIR
+#   make -C bench/NAME run        build, then run it
+#   make -C bench/NAME clean
+#
+# warpc and libwarprt come from the repository's build (make at the root).
+# CPU code only: these benchmarks need no GPU and no CUDA toolkit.
+
+ROOT := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
+B ?= $(ROOT)/build/bench/$(BENCH)
+WARPC := $(ROOT)/build/bin/warpc
+LIBWARPRT := $(ROOT)/build/lib/libwarprt.a
+CC ?= cc
+ifeq ($(origin CC),default)
+CC := cc
+endif
+CFLAGS ?= -O2
+BENCH_CFLAGS := -std=c11 -Wall -Wextra -ffp-contract=off -I$(ROOT)/runtime/include
+LDFLAGS ?= -Wl,-S
+BENCH_RUN ?= $(B)/$(BENCH)_warpc
+
+.PHONY: all run clean
+all: $(B)/$(BENCH)_warpc
+
+run: all
+	$(BENCH_RUN)
+
+$(B)/kernels.o: $(ROOT)/bench/$(BENCH)/kernels.py $(WARPC)
+	@mkdir -p $(B)
+	$(WARPC) $< --module $(BENCH) --no-cuda -o $@
+
+$(B)/kernels.h: $(B)/kernels.o
+
+$(B)/$(BENCH)_warpc: $(ROOT)/bench/$(BENCH)/main.c $(ROOT)/bench/bench_common.h $(B)/kernels.o $(B)/kernels.h $(LIBWARPRT)
+	$(CC) $(BENCH_CFLAGS) -I$(B) $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/kernels.o $(LIBWARPRT) -lpthread -lm
+
+ifeq ($(wildcard $(WARPC)),)
+$(WARPC):
+	@echo "$@ not found: build warpc first with 'make -C $(ROOT)'" >&2; exit 1
+endif
+ifeq ($(wildcard $(LIBWARPRT)),)
+$(LIBWARPRT):
+	@echo "$@ not found: build warpc first with 'make -C $(ROOT)'" >&2; exit 1
+endif
+
+clean:
+	rm -f $(B)/kernels.o $(B)/kernels.h $(B)/$(BENCH)_warpc $(BENCH_CLEAN)
