@@ -196,12 +196,14 @@ static bool options_refused(const options *o, const char *cc,
                             const warpc_cpu *cpu, wp_cleanup *c) {
   const char *src = wpath(c, "target-probe.c");
   const char *err = wpath(c, "target-probe.err");
-  FILE *f = src && err ? fopen(src, "w") : NULL;
+  const char *obj = wpath(c, "target-probe.o");
+  FILE *f = src && err && obj ? fopen(src, "w") : NULL;
   if (!f)
     return false;
   fclose(f);
   char *target = o->target ? wp_strfmt("--target=%s", o->target) : NULL;
-  char *argv[8];
+  /* -c: some refusals come from the back end */
+  char *argv[10];
   int n = 0;
   argv[n++] = (char *)cc;
   if (target)
@@ -212,15 +214,10 @@ static bool options_refused(const options *o, const char *cc,
   argv[n++] = "-x";
   argv[n++] = "c";
   argv[n++] = (char *)src;
+  argv[n++] = "-o";
+  argv[n++] = (char *)obj;
   argv[n] = NULL;
-  /* -c: some refusals come from the back end; the object goes beside */
-  char *cmd[10];
-  memcpy(cmd, argv, sizeof(char *) * (size_t)(n + 1));
-  const char *obj = wpath(c, "target-probe.o");
-  cmd[n++] = "-o";
-  cmd[n++] = (char *)obj;
-  cmd[n] = NULL;
-  int st = obj ? wp_run_tool_err(cmd, NULL, o->verbose, c, err) : 0;
+  int st = wp_run_tool_err(argv, NULL, o->verbose, c, err);
   free(target);
   return st > 0;
 }
