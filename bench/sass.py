@@ -5,7 +5,9 @@
 
 For every kernels.py of bench/ and samples/ (or the FILEs given), warpc
 compiles the module for one arch (--cuda-arch ARCH, default sm_90); for each
-kernel the table gives, for the forward and the backward entry: the number of
+kernel the table gives, for the forward and the backward entry (the 1-D
+companions that 1-D launches run, NAME_1d; the general entries beside them
+under "any-d"): the number of
 SASS instructions (nvdisasm's listing of the cubin, NOPs of the alignment
 padding included, as nvdisasm prints them), the registers, and the local
 memory (the per-thread stack, which is where a tape or an array indexed at
@@ -140,22 +142,29 @@ def main():
             kernels = sorted({re.sub(r"_cuda_(forward|backward)$", "", n) for n in funcs
                               if re.search(r"_cuda_(forward|backward)$", n)})
             for k in kernels:
-                fw, bw = funcs.get(k + "_cuda_forward"), funcs.get(k + "_cuda_backward")
+                e = {w: funcs.get(f"{k}_cuda_{w}") for w in
+                     ("forward", "backward", "forward_1d", "backward_1d")}
                 short = k.split("_", 1)[1] if "_" in k else k
                 rf = ref.pop(short, None)
-                rows.append((str(rel), short, fw, bw, rf))
+                rows.append((str(rel), short, e, rf))
             for name, v in sorted(ref.items()):  # hand-written kernels of other names
-                rows.append((str(rel.parent / "ref.cu"), name, None, None, v))
+                rows.append((str(rel.parent / "ref.cu"), name, {}, v))
 
     def cell(v):
         return ("-", "-", "-") if not v else (str(v["sass"]), str(v["regs"]), str(v["local"]))
 
+    def sass(v):
+        return str(v["sass"]) if v else "-"
+
     head = ["file", "kernel", "fwd sass", "regs", "local", "bwd sass", "regs", "local",
-            "ref sass", "regs", "local", "fwd/ref"]
+            "any-d fwd", "any-d bwd", "ref sass", "regs", "local", "fwd/ref"]
     table = [head]
-    for rel, k, fw, bw, rf in rows:
+    for rel, k, e, rf in rows:
+        fw = e.get("forward_1d") or e.get("forward")
+        bw = e.get("backward_1d") or e.get("backward")
         ratio = f"{fw['sass'] / rf['sass']:.2f}" if fw and rf and rf["sass"] else "-"
-        table.append([rel, k, *cell(fw), *cell(bw), *cell(rf), ratio])
+        table.append([rel, k, *cell(fw), *cell(bw), sass(e.get("forward")), sass(e.get("backward")),
+                      *cell(rf), ratio])
     widths = [max(len(r[i]) for r in table) for i in range(len(head))]
     print(f"# SASS for {o.arch} (nvdisasm instruction count, registers, local bytes per thread)")
     for r in table:

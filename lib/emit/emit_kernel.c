@@ -304,7 +304,8 @@ static void body(emit_ctx *e, const ir_func *f, const ir_func *k) {
  * that a thread usually runs one index, and nvcc's 4x unrolling of the
  * inlined body quadrupled the code (saxpy's forward kernel: 792 SASS
  * instructions unrolled, 248 not; bench/sass.sh). */
-static void cuda_entry(emit_ctx *e, const ir_func *k, bool backward) {
+static void cuda_entry(emit_ctx *e, const ir_func *k, bool backward,
+                       bool one_d) {
   FILE *out = e->out;
   const ir_kernel_options *o = &k->options;
   fprintf(out, "extern \"C\" ");
@@ -326,13 +327,16 @@ static void cuda_entry(emit_ctx *e, const ir_func *k, bool backward) {
             "\n#if __CUDACC_VER_MAJOR__ > 12 || (__CUDACC_VER_MAJOR__ == 12 "
             "&& __CUDACC_VER_MINOR__ >= 4)\n__maxnreg__(%d)\n#endif\n",
             o->max_registers);
-  fprintf(out, "%s(%s wp_args, wp_launch_bounds wp_bounds) {\n",
-          wp_cuda_entry_name(k, backward), isym(e, k, "args"));
+  fprintf(out, "%s%s(%s wp_args, wp_launch_bounds wp_bounds) {\n",
+          wp_cuda_entry_name(k, backward), one_d ? "_1d" : "",
+          isym(e, k, "args"));
   if (o->smem_spilling)
     fputs("#if __CUDACC_VER_MAJOR__ >= 13\n"
           "  asm volatile(\".pragma \\\"enable_smem_spilling\\\";\");\n"
           "#endif\n",
           out);
+  if (one_d) /* a constant once the body is inlined: wp_tid stops dividing */
+    fputs("  wp_bounds.ndim = 1;\n", out);
   fprintf(out,
           "#pragma unroll 1\n"
           "  for (wp_int64 i = (wp_int64)blockIdx.x * blockDim.x + "
@@ -342,13 +346,37 @@ static void cuda_entry(emit_ctx *e, const ir_func *k, bool backward) {
           isym(e, k, backward ? "adj_body" : "body"));
 }
 
+/* Whether kernel k is written for 1-D launches: no wp.tid() of two or more
+ * components in its own body, and no tiles (a tiled launch has the block
+ * as an extra dimension). */
+static bool one_d_kernel(const ir_func *k) {
+  if (emit_uses_tiles(k))
+    return false;
+  for (const ir_block *b = k->entry; b; b = b->next)
+    for (const ir_value *v = b->first; v; v = v->next)
+      if (v->op == IR_TID && v->aux2 >= 2)
+        return false;
+  return true;
+}
+
+/* A kernel written for 1-D launches gets each entry twice: the general one
+ * and its companion NAME_1d, which the runtime launches for 1-D launches
+ * (runtime/src/cuda_launch.c): the same loop with the launch's ndim set to
+ * 1 where the body can see it, so that wp.tid() is the loop index with no
+ * division (saxpy's forward kernel for sm_90: 248 SASS instructions, 56 in
+ * the 1-D entry).  Other kernels have only the general entries. */
 void emit_kernel_cuda(emit_ctx *e, const ir_func *f) {
+  bool one_d = one_d_kernel(f);
   args_struct(e, f);
   body(e, f, f);
-  cuda_entry(e, f, false);
+  cuda_entry(e, f, false, false);
+  if (one_d)
+    cuda_entry(e, f, false, true);
   if (f->adjoint) {
     body(e, f->adjoint, f);
-    cuda_entry(e, f, true);
+    cuda_entry(e, f, true, false);
+    if (one_d)
+      cuda_entry(e, f, true, true);
   }
 }
 

@@ -44,6 +44,7 @@ enum {
   CUDA_ERROR_NO_DEVICE = 100,
   CUDA_ERROR_NO_BINARY_FOR_GPU = 209,
   CUDA_ERROR_UNSUPPORTED_PTX_VERSION = 222,
+  CUDA_ERROR_NOT_FOUND = 500,
   CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED = 900,
   CUDA_ERROR_STREAM_CAPTURE_INVALIDATED = 901,
   CUDA_ERROR_STREAM_CAPTURE_UNJOINED = 904,
@@ -212,9 +213,11 @@ wp_status wpi_cuda_stream_wait(wp_device device, void *stream,
 
 /* The CUDA function `entry` of kernel `kernel` on the current context of
  * `dev` (cuda_module.c): the kernel's fatbin is loaded once per device and
- * cached.  Error messages start with "kernel <name>". */
+ * cached.  Error messages start with "kernel <name>".  With `optional`
+ * non-zero an entry the module lacks (CUDA_ERROR_NOT_FOUND) is no error:
+ * *out is NULL (and the miss is cached). */
 wp_status wpi_cuda_function(wpi_cuda_device *dev, const wp_kernel_desc *kernel,
-                            const char *entry, CUfunction *out);
+                            const char *entry, int optional, CUfunction *out);
 
 /* Writes what a fatbin image holds ("cubins for sm_75 and sm_90, and PTX
  * for compute_90") into buf; "" when the image is not a fatbin it can read. */

@@ -4,7 +4,9 @@
  *   extern "C" __global__ void NAME(<kernel>_args args, wp_launch_bounds b)
  * and runs a grid-stride loop over [0, b.size), so any grid covers the
  * launch; the grid is ceil(size / block) blocks, capped at the launch's
- * max_blocks and the device's limit.  Launches are asynchronous, as in Warp.
+ * max_blocks and the device's limit.  An entry may have a companion
+ * NAME_1d of the same signature, valid only for launches with b.ndim == 1,
+ * which a 1-D launch runs instead.  Launches are asynchronous, as in Warp.
  */
 #include "cuda_internal.h"
 
@@ -57,8 +59,21 @@ wp_status wpi_cuda_launch(const wp_launch *launch, const wp_kernel_desc *kernel,
     wpi_cuda_leave();
     return WP_SUCCESS;
   }
-  CUfunction fn;
-  if ((st = wpi_cuda_function(dev, kernel, entry, &fn)) != WP_SUCCESS) {
+  CUfunction fn = NULL;
+  /* a 1-D launch runs the entry's 1-D companion NAME_1d where the object
+     has one (warpc emits it from ABI 4 on: the same loop with the launch
+     known to be 1-D, so no thread divides its index); objects without it
+     run NAME.  An entry name too long for the buffer skips the companion. */
+  char entry_1d[512];
+  if (bounds->ndim == 1 &&
+      snprintf(entry_1d, sizeof entry_1d, "%s_1d", entry) <
+          (int)sizeof entry_1d &&
+      (st = wpi_cuda_function(dev, kernel, entry_1d, 1, &fn)) != WP_SUCCESS) {
+    wpi_cuda_leave();
+    return st;
+  }
+  if (!fn &&
+      (st = wpi_cuda_function(dev, kernel, entry, 0, &fn)) != WP_SUCCESS) {
     wpi_cuda_leave();
     return st;
   }

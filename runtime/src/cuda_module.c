@@ -212,9 +212,11 @@ static wp_status find_module(wpi_cuda_device *dev, const wp_kernel_desc *kernel,
   return WP_SUCCESS;
 }
 
-/* The entry `entry` of module `m`, looked up once.  M.lock is held. */
+/* The entry `entry` of module `m`, looked up once (a missing optional
+ * entry is remembered too, as a NULL function).  M.lock is held. */
 static wp_status find_function(cached_module *m, const char *entry,
-                               const char *name, CUfunction *out) {
+                               const char *name, int optional,
+                               CUfunction *out) {
   for (size_t i = 0; i < m->nfns; i++)
     if (strcmp(m->fns[i].name, entry) == 0) {
       *out = m->fns[i].fn;
@@ -223,11 +225,13 @@ static wp_status find_function(cached_module *m, const char *entry,
   const wpi_cuda_api *api = wpi_cuda_driver(NULL);
   CUfunction fn = NULL;
   CUresult r = api->cuModuleGetFunction(&fn, m->module, entry);
-  if (r != CUDA_SUCCESS)
+  if (r != CUDA_SUCCESS && !(optional && r == CUDA_ERROR_NOT_FOUND))
     return wpi_cuda_fail(r,
                          "kernel %s: its CUDA code has no entry '%s' on "
                          "cuda:%d (object and header out of step?)",
                          name, entry, m->ordinal);
+  if (r != CUDA_SUCCESS)
+    fn = NULL;
   cached_function *grown = realloc(m->fns, (m->nfns + 1) * sizeof *m->fns);
   char *copy = strdup(entry);
   if (!grown || !copy) {
@@ -244,13 +248,13 @@ static wp_status find_function(cached_module *m, const char *entry,
 }
 
 wp_status wpi_cuda_function(wpi_cuda_device *dev, const wp_kernel_desc *kernel,
-                            const char *entry, CUfunction *out) {
+                            const char *entry, int optional, CUfunction *out) {
   const char *name = kernel->name ? kernel->name : "(unnamed)";
   cached_module *m = NULL;
   pthread_mutex_lock(&M.lock);
   wp_status st = find_module(dev, kernel, name, &m);
   if (st == WP_SUCCESS)
-    st = find_function(m, entry, name, out);
+    st = find_function(m, entry, name, optional, out);
   pthread_mutex_unlock(&M.lock);
   return st;
 }

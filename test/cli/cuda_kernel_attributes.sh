@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The CUDA attributes of warp-lang 1.19's @wp.kernel options reach both
-# entry points as Warp emits them: launch_bounds (int, 1- and 2-tuples),
-# cuda_max_registers (__maxnreg__, CUDA >= 12.4), cluster_dim
-# (__cluster_dims__ on sm_90+ only), enable_cuda_smem_spilling (CUDA >= 13
-# pragma); the CUDA code compiles for sm_75 and sm_90.
+# The CUDA attributes of warp-lang 1.19's @wp.kernel options reach every
+# entry point (forward, backward and their 1-D companions) as Warp emits
+# them: launch_bounds (int, 1- and 2-tuples), cuda_max_registers
+# (__maxnreg__, CUDA >= 12.4), cluster_dim (__cluster_dims__ on sm_90+
+# only), enable_cuda_smem_spilling (CUDA >= 13 pragma); the CUDA code
+# compiles for sm_75 and sm_90.
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 cat > k.py <<'PY'
 import warp as wp
@@ -25,11 +26,11 @@ def regs(a: wp.array(dtype=float)):
     a[wp.tid()] = 1.0
 PY
 "$warpc" --emit=cu --cuda-arch sm_90 k.py -o k.cu || fail "warpc --emit=cu failed"
-[ "$(grep -c '__launch_bounds__(64, 2) __global__ void k_pair_cuda_' k.cu)" = 2 ] || fail "pair: $(grep pair_cuda k.cu)"
-[ "$(grep -c '__launch_bounds__(96) __global__ void k_single_cuda_' k.cu)" = 2 ] || fail "single: $(grep single_cuda k.cu)"
-[ "$(grep -c '^__cluster_dims__(4, 1, 1)$' k.cu)" = 2 ] || fail "no __cluster_dims__(4, 1, 1)"
-[ "$(grep -c '^__maxnreg__(40)$' k.cu)" = 2 ] || fail "no __maxnreg__(40)"
-[ "$(grep -c 'enable_smem_spilling' k.cu)" = 2 ] || fail "no smem spilling pragma"
+[ "$(grep -c '__launch_bounds__(64, 2) __global__ void k_pair_cuda_' k.cu)" = 4 ] || fail "pair: $(grep pair_cuda k.cu)"
+[ "$(grep -c '__launch_bounds__(96) __global__ void k_single_cuda_' k.cu)" = 4 ] || fail "single: $(grep single_cuda k.cu)"
+[ "$(grep -c '^__cluster_dims__(4, 1, 1)$' k.cu)" = 4 ] || fail "no __cluster_dims__(4, 1, 1)"
+[ "$(grep -c '^__maxnreg__(40)$' k.cu)" = 4 ] || fail "no __maxnreg__(40)"
+[ "$(grep -c 'enable_smem_spilling' k.cu)" = 4 ] || fail "no smem spilling pragma"
 command -v nvcc >/dev/null || command -v /usr/local/cuda/bin/nvcc >/dev/null || { echo "SKIP: no nvcc"; exit 0; }
 "$warpc" --cuda-arch sm_75,sm_90 k.py -o k.o || fail "CUDA compile failed"
 echo ok

@@ -19,6 +19,11 @@
  *   FAKECUDA_MEMPOOLS  CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED (default 1;
  *                      0: cuMemAllocAsync fails)
  *
+ * Module functions: cuModuleGetFunction finds every name except those
+ * starting with "missing" and those ending in "_1d" (a kernel's 1-D
+ * companion entry, runtime/src/cuda_launch.c) that no test registered with
+ * fakecuda_register_kernel: both fail with CUDA_ERROR_NOT_FOUND.
+ *
  * Stream capture (fakecuda_graph.inc, fakecuda_streams.inc) follows the
  * driver's rules (the documentation of cuStreamBeginCapture,
  * cuThreadExchangeStreamCaptureMode and the CUDA programming guide's

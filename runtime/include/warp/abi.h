@@ -320,7 +320,9 @@ typedef struct wp_kernel_desc {
   wp_cpu_range_fn cpu_backward; /* NULL when no adjoint was generated */
   wp_size args_size;            /* bytes of the packed argument struct */
   const void *cuda_module;      /* fatbin image or NULL (CPU-only object) */
-  const char *cuda_forward;     /* CUDA entry names or NULL */
+  const char *cuda_forward;     /* CUDA entry names or NULL; the module may
+                                   also hold NAME_1d, a companion of entry
+                                   NAME that 1-D launches run instead */
   const char *cuda_backward;
   /* Byte offsets of the wp_array arguments in the packed argument struct
      (so a tape can find the arrays of a recorded launch); narrays of them */

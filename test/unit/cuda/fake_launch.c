@@ -54,6 +54,21 @@ void test_fake_launch(void) {
             "array is on device cpu, but the launch is on device cuda:0");
   wp_array_free(&hx);
 
+  /* A 1-D launch runs the entry's 1-D companion where the module has one
+     (here: registered with the fake); other launches the general entry. */
+  register_kernel("test_scale1d_cuda_fwd", emulate_scale);
+  register_kernel("test_scale1d_cuda_fwd_1d", emulate_scale);
+  wp_kernel_desc d1 = scale_desc;
+  d1.name = "test_scale1d";
+  d1.cuda_forward = "test_scale1d_cuda_fwd";
+  memset(visits, 0, sizeof visits);
+  CHECK(wp_launch_kernel(&l, &d1, 0, &args) == WP_SUCCESS);
+  CHECK(strcmp(stats().last.name, "test_scale1d_cuda_fwd_1d") == 0);
+  CHECK(device_all_equal(&x, 4.0f) && visits[999] == 1);
+  CHECK(scale(&l2, &d1, x2, 2.0f) == WP_SUCCESS);
+  CHECK(strcmp(stats().last.name, "test_scale1d_cuda_fwd") == 0);
+  CHECK(device_all_equal(&x2, 6.0f));
+
   /* block_dim and max_blocks. */
   wp_launch lb = {.ndim = 1, .dims = {1000}, .device = CUDA0, .block_dim = 128};
   CHECK(wp_launch_kernel(&lb, &scale_desc, 0, &args) == WP_SUCCESS);
