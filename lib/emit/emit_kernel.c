@@ -346,11 +346,27 @@ static void cuda_entry(emit_ctx *e, const ir_func *k, bool backward,
           isym(e, k, backward ? "adj_body" : "body"));
 }
 
-/* Whether kernel k is written for 1-D launches: no wp.tid() of two or more
- * components in its own body, and no tiles (a tiled launch has the block
- * as an extra dimension). */
+/* Kernels of more IR instructions than this (forward and backward
+ * together) get no 1-D companion entries: the division they save is
+ * negligible beside such a body, and the companions would double the
+ * work of nvcc and ptxas (Warp's example_raymarch: its draw kernel's
+ * two entries of 17k lines of PTX would become four). */
+enum { ONE_D_MAX_INSTRS = 600 };
+
+static int count_instrs(const ir_func *f) {
+  int n = 0;
+  for (const ir_block *b = f ? f->entry : NULL; b; b = b->next)
+    for (const ir_value *v = b->first; v; v = v->next)
+      n++;
+  return n;
+}
+
+/* Whether kernel k gets 1-D companion entries: written for 1-D launches
+ * (no wp.tid() of two or more components in its own body, no tiles: a
+ * tiled launch has the block as an extra dimension) and small. */
 static bool one_d_kernel(const ir_func *k) {
-  if (emit_uses_tiles(k))
+  if (emit_uses_tiles(k) ||
+      count_instrs(k) + count_instrs(k->adjoint) > ONE_D_MAX_INSTRS)
     return false;
   for (const ir_block *b = k->entry; b; b = b->next)
     for (const ir_value *v = b->first; v; v = v->next)
@@ -359,8 +375,8 @@ static bool one_d_kernel(const ir_func *k) {
   return true;
 }
 
-/* A kernel written for 1-D launches gets each entry twice: the general one
- * and its companion NAME_1d, which the runtime launches for 1-D launches
+/* A small kernel written for 1-D launches gets each entry twice: the general
+ * one and its companion NAME_1d, which the runtime launches for 1-D launches
  * (runtime/src/cuda_launch.c): the same loop with the launch's ndim set to
  * 1 where the body can see it, so that wp.tid() is the loop index with no
  * division (saxpy's forward kernel for sm_90: 248 SASS instructions, 56 in
