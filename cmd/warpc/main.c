@@ -65,6 +65,15 @@ static ir_module *compile_ir(const options *o, const ast_program *prog,
     return NULL;
   }
   ir_build_adjoints(m);
+  for (ir_func *f = m->funcs; f; f = f->next) {
+    const ir_value *v;
+    if (f->kind == IR_FUNC_KERNEL && !f->backward && !f->adjoint &&
+        f->options.enable_backward && (v = ir_tile_no_adjoint(f, 0)))
+      wp_warning(diag, WP_W_MISSING_BACKWARD, v->loc,
+                 "kernel '%s' gets no backward kernel (no %s_backward "
+                 "launcher): warpc has no adjoint of wp.%s yet",
+                 f->name, f->cname, v->builtin->name);
+  }
   return m;
 }
 

@@ -298,18 +298,20 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
   }
 }
 
-/* Whether f or a func it calls uses tile builtins that have no adjoint
- * rule yet (adjoint_tile.c): such kernels get no backward kernel (no
- * _backward launcher: man/warpc.1, TILES) rather than zero gradients. */
-bool ir_tile_no_adjoint(const ir_func *f, int depth) {
+/* The first tile instruction without an adjoint rule yet (adjoint_tile.c)
+ * in f or a func it calls, or NULL: kernels with one get no backward
+ * kernel (no _backward launcher: man/warpc.1, TILES) rather than zero
+ * gradients, and a warning (-Wmissing-backward, cmd/warpc/main.c). */
+const ir_value *ir_tile_no_adjoint(const ir_func *f, int depth) {
   for (const ir_block *b = f->entry; b && depth < 64; b = b->next)
     for (const ir_value *v = b->first; v; v = v->next) {
       if (v->op == IR_BUILTIN && v->builtin->id >= IR_B_TILE_ZEROS &&
           v->builtin->id <= IR_B_TILE_MATMUL && !ir_tile_has_adjoint(v))
-        return true;
+        return v;
+      const ir_value *w;
       if (v->op == IR_CALL && v->callee != f &&
-          ir_tile_no_adjoint(v->callee, depth + 1))
-        return true;
+          (w = ir_tile_no_adjoint(v->callee, depth + 1)))
+        return w;
     }
-  return false;
+  return NULL;
 }

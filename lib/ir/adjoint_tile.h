@@ -26,8 +26,6 @@ bool ir_tile_has_adjoint(const ir_value *v);
  * tile_store). */
 void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g);
 
-/* Whether f or a func it calls (depth: calls above it) uses a tile builtin
- * without an adjoint rule. */
-bool ir_tile_no_adjoint(const ir_func *f, int depth);
+/* ir_tile_no_adjoint (ir.h) with depth: the calls above f. */
 
 #endif

@@ -588,6 +588,11 @@ bool ir_launch_invariant(const ir_value *v);
  * backward functions built. */
 int ir_build_adjoints(ir_module *m);
 
+/* The first tile instruction in f or a func it calls (depth: 0, the calls
+ * above f) whose builtin has no adjoint rule in warpc yet, or NULL.  A
+ * kernel with one gets no backward function from ir_build_adjoints. */
+const ir_value *ir_tile_no_adjoint(const ir_func *f, int depth);
+
 /* The gradient of func f (`wp.grad(f)`): a (backward) func of the module
  * taking f's arguments and returning the tuple of the partial derivatives
  * of f's scalar result with respect to each (zero for non-float ones).
