@@ -592,10 +592,39 @@ void lower_assign_target(lower_ctx *c, const ast_expr *t, ir_value *v) {
   assign(c, t, v, &s);
 }
 
-/* `x = 0`: Warp takes x for a constant, which wp.ref[T] cannot refer to. */
+/* Warp's rule for a local bound to a literal before a dynamic loop (its
+ * "constant"): the loop must not bind it again (warp-lang: "Error mutating
+ * a constant ... inside a dynamic loop"), since the loop would need the
+ * constant to vary.  Checked at each binding of name target t. */
+static void check_loop_constant(lower_ctx *c, const ast_expr *t) {
+  const loop_ctx *lc = c->fs->loop;
+  while (lc && !lc->dynamic)
+    lc = lc->outer;
+  const ast_expr *lit = lc ? wp_strmap_get(&c->fs->lit_vars, t->name) : NULL;
+  if (!lit ||
+      (intptr_t)wp_strmap_get(&c->fs->lit_since, t->name) > lc->bind_seq)
+    return; /* not a literal, or bound to it inside the loop */
+  const ast_expr *l = lit->kind == AST_EXPR_UNARY && lit->op == AST_OP_NEG
+                          ? lit->items[0]
+                          : lit;
+  const char *ty = l->kind == AST_EXPR_BOOL    ? "bool"
+                   : l->kind == AST_EXPR_FLOAT ? "float"
+                                               : "int";
+  wp_error(c->diag, t->loc,
+           "'%s' is bound to a literal before this dynamic loop, and Warp "
+           "cannot change such a constant inside one: declare it as a "
+           "variable, '%s = %s(%.*s)', as warp-lang asks",
+           t->name, t->name, ty, (int)(lit->loc.end - lit->loc.start),
+           lit->loc.src->text + lit->loc.start);
+  wp_note(c->diag, lit->loc, "'%s' is bound to the literal here", t->name);
+}
+
+/* `x = 0`: Warp takes x for a constant, which wp.ref[T] cannot refer to
+ * and a dynamic loop cannot change. */
 void lower_note_literal(lower_ctx *c, const ast_expr *t, const ast_expr *v) {
   if (t->kind != AST_EXPR_NAME)
     return;
+  check_loop_constant(c, t);
   const ast_expr *l = v;
   if (l->kind == AST_EXPR_UNARY && l->op == AST_OP_NEG)
     l = l->items[0];
@@ -603,6 +632,17 @@ void lower_note_literal(lower_ctx *c, const ast_expr *t, const ast_expr *v) {
              l->kind == AST_EXPR_BOOL;
   if (lit || wp_strmap_get(&c->fs->lit_vars, t->name))
     wp_strmap_put(c->A, &c->fs->lit_vars, t->name, lit ? (void *)v : NULL);
+  if (lit)
+    wp_strmap_put(c->A, &c->fs->lit_since, t->name,
+                  (void *)(intptr_t)++c->fs->bind_seq);
+}
+
+void lower_note_changed(lower_ctx *c, const ast_expr *t) {
+  if (t->kind != AST_EXPR_NAME)
+    return;
+  check_loop_constant(c, t);
+  if (wp_strmap_get(&c->fs->lit_vars, t->name))
+    wp_strmap_put(c->A, &c->fs->lit_vars, t->name, NULL);
 }
 
 /* The builtin of `t op= v`: the binary arithmetic operators (the ops from
@@ -728,8 +768,10 @@ void lower_augassign(lower_ctx *c, const ast_stmt *s) {
     ir_value *r = lower_binary_op(c, op, args, s->loc);
     if (r && part)
       lower_spatial_set_part(c, t, r);
-    else if (r)
+    else if (r) {
+      lower_note_changed(c, t);
       lower_assign_var(c, t->name, r, t->loc);
+    }
     return;
   }
   if ((t->kind == AST_EXPR_ATTRIBUTE || t->kind == AST_EXPR_SUBSCRIPT) &&

@@ -167,6 +167,11 @@ typedef struct binding {
 typedef struct loop_ctx {
   ir_block *brk, *cont;
   struct loop_ctx *outer;
+  /* a loop Warp does not unroll (a while, a range() it cannot see to be
+     short and constant, a query), and lower_frame.bind_seq at its entry:
+     a literal bound to a local before it must not change in it */
+  bool dynamic;
+  int bind_seq;
 } loop_ctx;
 
 /* The state of the function being lowered, as Lua's FuncState: it lives on
@@ -190,6 +195,8 @@ typedef struct lower_frame {
   bool ret_declared;      /* ... by a `-> T` annotation */
   ir_func *grad_target;   /* lowering the @wp.func_grad of this func */
   wp_strmap lit_vars;     /* locals bound to a bare literal: name -> it */
+  wp_strmap lit_since;    /* ... name -> the bind_seq of that binding */
+  int bind_seq;           /* literal bindings made so far */
   wp_ptrvec addr_pending; /* wp.address_of in this statement: expression,
                              IR_ADDR value, ... (assigned back after it) */
   /* arrays the current kernel has stored to, in program order, and those
@@ -302,6 +309,16 @@ ir_value *lower_address_of(lower_ctx *c, const ast_expr *e);
 void lower_address_flush(lower_ctx *c);
 void lower_assign_target(lower_ctx *c, const ast_expr *t, ir_value *v);
 void lower_note_literal(lower_ctx *c, const ast_expr *t, const ast_expr *v);
+/* Target t of `t op= v` (or a loop's target) is no longer bound to a
+ * literal; reports, as warp-lang does, the change of a literal-bound local
+ * inside a dynamic loop (lower_assign.c). */
+void lower_note_changed(lower_ctx *c, const ast_expr *t);
+/* Whether Warp unrolls `for ... in range(it)` (lower_static.c): constant
+ * arguments it sees without computing, at most the kernel's max_unroll
+ * iterations, no break; or a wp.static() inside. */
+bool lower_warp_unrolls(lower_ctx *c, const ast_stmt *s, const ast_expr *it,
+                        const ir_value *start, const ir_value *end,
+                        const ir_value *step);
 
 /* lower_expr.c */
 ir_value *lower_expr(lower_ctx *c, const ast_expr *e);

@@ -7,12 +7,27 @@
 
 #include "lower_internal.h"
 
-static void loop_body(lower_ctx *c, const ast_stmt *s, ir_block *brk,
-                      ir_block *cont) {
-  loop_ctx lc = {.brk = brk, .cont = cont, .outer = c->fs->loop};
+/* The body of loop s; `dynamic`: a loop Warp does not unroll. */
+static void body_of(lower_ctx *c, const ast_stmt *s, ir_block *brk,
+                    ir_block *cont, bool dynamic) {
+  loop_ctx lc = {.brk = brk,
+                 .cont = cont,
+                 .outer = c->fs->loop,
+                 .dynamic = dynamic,
+                 .bind_seq = c->fs->bind_seq};
   c->fs->loop = &lc;
   lower_block(c, &s->body);
   c->fs->loop = lc.outer;
+}
+
+static void loop_body(lower_ctx *c, const ast_stmt *s, ir_block *brk,
+                      ir_block *cont) {
+  body_of(c, s, brk, cont, true);
+}
+
+static void unrolled_body(lower_ctx *c, const ast_stmt *s, ir_block *brk,
+                          ir_block *cont) {
+  body_of(c, s, brk, cont, false);
 }
 
 void lower_while(lower_ctx *c, const ast_stmt *s) {
@@ -186,7 +201,7 @@ static bool unroll_tuple_loop(lower_ctx *c, const ast_stmt *s, ir_value *start,
     ir_block *next = ir_block_new(c->fs->f);
     lower_assign_var(c, s->targets[0]->name, lower_const_int(c, start->type, k),
                      s->targets[0]->loc);
-    loop_body(c, s, exit, next);
+    unrolled_body(c, s, exit, next);
     lower_br(c, next, s->loc);
     lower_seal(c, next);
     c->fs->cur = next;
@@ -229,7 +244,7 @@ static void for_loop(lower_ctx *c, const ast_stmt *s) {
   if (reversed)
     reverse_range(c, &start, &end, &step, s->cond->loc);
   else {
-    int r = lower_static_unroll(c, s, it, start, end, step, loop_body);
+    int r = lower_static_unroll(c, s, it, start, end, step, unrolled_body);
     if (r)
       return;
   }
@@ -249,8 +264,11 @@ static void for_loop(lower_ctx *c, const ast_stmt *s) {
   lower_cbr(c, cond, body, exit, s->loc);
   lower_seal(c, body);
   c->fs->cur = body;
+  bool dynamic = reversed || !lower_warp_unrolls(c, s, it, start, end, step);
+  if (dynamic) /* Warp binds the target to the loop's variable */
+    lower_note_changed(c, s->targets[0]);
   lower_assign_var(c, s->targets[0]->name, i, s->targets[0]->loc);
-  loop_body(c, s, exit, latch);
+  body_of(c, s, exit, latch, dynamic);
   lower_br(c, latch, s->loc);
   lower_seal(c, latch);
   c->fs->cur = latch;

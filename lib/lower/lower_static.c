@@ -243,6 +243,25 @@ static bool plain_constant_arg(const ast_expr *a, const ir_value *v) {
   }
 }
 
+bool lower_warp_unrolls(lower_ctx *c, const ast_stmt *s, const ast_expr *it,
+                        const ir_value *start, const ir_value *end,
+                        const ir_value *step) {
+  const ir_value *args[3] = {start, end, step};
+  int first = it->nitems == 1 ? 1 : 0;
+  for (int i = 0; i < it->nitems; i++)
+    if (!plain_constant_arg(it->items[i], args[first + i]))
+      return false;
+  if (stmt_has_static(c, s))
+    return true;
+  if (step->ival == 0 || find_break(&s->body))
+    return false;
+  int64_t span =
+      step->ival > 0 ? end->ival - start->ival : start->ival - end->ival;
+  int64_t st = step->ival > 0 ? step->ival : -step->ival;
+  int64_t n = span <= 0 ? 0 : (span - 1) / st + 1;
+  return n <= c->fs->f->options.max_unroll;
+}
+
 enum { STATIC_UNROLL_MAX = 1 << 16 };
 
 int lower_static_unroll(lower_ctx *c, const ast_stmt *s, const ast_expr *it,
