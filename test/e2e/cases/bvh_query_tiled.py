@@ -9,7 +9,9 @@ Each query's results are compared as a set: by count, index sum, a
 per-bound histogram (every bound reported once per query that touches it)
 and the number of steps; Warp leaves their order unspecified (and warpc's
 tree is not warp-lang's).  tile_sum of each step's tile checks its shape
-(1,) (a wider tile of -1s would lower the sum).  Queries include boxes that
+(1,) (a wider tile of -1s would lower the sum).  The histogram is
+counted by thread 0 of each block: on CUDA every thread of a block runs
+the query and holds the same tile (lib/lower/lower_query_tiled.c).  Queries include boxes that
 touch nothing, a box over every bound, rays that miss everything and rays
 along the axes."""
 import warp as wp
@@ -19,7 +21,7 @@ import warp as wp
 def aabbs(bvh: wp.uint64, lo: wp.array(dtype=wp.vec3), half: float, count: wp.array(dtype=int),
           index_sum: wp.array(dtype=int), steps: wp.array(dtype=int), tile_total: wp.array(dtype=int),
           hits: wp.array(dtype=int)):
-    i, _j = wp.tid()
+    i, j = wp.tid()
     query = wp.tile_bvh_query_aabb(bvh, lo[i], lo[i] + wp.vec3(half))
     n = int(0)
     s = int(0)
@@ -33,7 +35,8 @@ def aabbs(bvh: wp.uint64, lo: wp.array(dtype=wp.vec3), half: float, count: wp.ar
         if b >= 0:
             n += 1
             s += b
-            wp.atomic_add(hits, b, 1)
+            if j == 0:  # once per block (on CUDA every thread has the tile)
+                wp.atomic_add(hits, b, 1)
     count[i] = n
     index_sum[i] = s
     steps[i] = k
@@ -44,7 +47,7 @@ def aabbs(bvh: wp.uint64, lo: wp.array(dtype=wp.vec3), half: float, count: wp.ar
 def rays(bvh: wp.uint64, starts: wp.array(dtype=wp.vec3), dirs: wp.array(dtype=wp.vec3),
          count: wp.array(dtype=int), index_sum: wp.array(dtype=int), steps: wp.array(dtype=int),
          hits: wp.array(dtype=int)):
-    i, _j = wp.tid()
+    i, j = wp.tid()
     # keyword arguments, as warp-lang names them
     query = wp.tile_bvh_query_ray(id=bvh, start=starts[i], dir=dirs[i])
     n = int(0)
@@ -56,7 +59,8 @@ def rays(bvh: wp.uint64, starts: wp.array(dtype=wp.vec3), dirs: wp.array(dtype=w
         if b >= 0:
             n += 1
             s += b
-            wp.atomic_add(hits, b, 1)
+            if j == 0:  # once per block (on CUDA every thread has the tile)
+                wp.atomic_add(hits, b, 1)
     count[i] = n
     index_sum[i] = s
     steps[i] = k
@@ -67,7 +71,7 @@ def aliases(bvh: wp.uint64, lo: wp.array(dtype=wp.vec3), dirs: wp.array(dtype=wp
             count: wp.array(dtype=int), index_sum: wp.array(dtype=int), ray_count: wp.array(dtype=int),
             ray_sum: wp.array(dtype=int)):
     # the deprecated names (warp-lang 1.18; both warn)
-    i, _j = wp.tid()
+    i, j = wp.tid()
     query = wp.bvh_query_aabb_tiled(bvh, lo[i], lo[i] + wp.vec3(half))
     n = int(0)
     s = int(0)

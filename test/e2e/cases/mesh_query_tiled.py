@@ -7,7 +7,8 @@ shape (1,): the next face whose bounds touch the box, or -1 once there is
 none left (which ends the loop: it runs once more than there are faces,
 once for a box that touches nothing).  Results are compared as a set (a
 face's triangle is indices[3 f .. 3 f + 2]): count, index sum, a per-face
-histogram and the number of steps; Warp leaves their order unspecified
+histogram (counted by thread 0 of each block: on CUDA every thread runs
+the query and holds the same tile) and the number of steps; Warp leaves their order unspecified
 (and warpc's tree is not warp-lang's).  Meshes: random triangles over
 random points, and four stacked unit quads (boxes touching faces at their
 edges and corners, a box over every face, boxes beside the mesh)."""
@@ -18,7 +19,7 @@ import warp as wp
 def boxes(mesh: wp.uint64, lo: wp.array(dtype=wp.vec3), half: float, count: wp.array(dtype=int),
           index_sum: wp.array(dtype=int), steps: wp.array(dtype=int), tile_total: wp.array(dtype=int),
           hits: wp.array(dtype=int)):
-    i, _j = wp.tid()
+    i, j = wp.tid()
     query = wp.tile_mesh_query_aabb(mesh, lo[i], lo[i] + wp.vec3(half))
     n = int(0)
     s = int(0)
@@ -32,7 +33,8 @@ def boxes(mesh: wp.uint64, lo: wp.array(dtype=wp.vec3), half: float, count: wp.a
         if f >= 0:
             n += 1
             s += f
-            wp.atomic_add(hits, f, 1)
+            if j == 0:  # once per block (on CUDA every thread has the tile)
+                wp.atomic_add(hits, f, 1)
     count[i] = n
     index_sum[i] = s
     steps[i] = k
@@ -43,7 +45,7 @@ def boxes(mesh: wp.uint64, lo: wp.array(dtype=wp.vec3), half: float, count: wp.a
 def aliases(mesh: wp.uint64, lo: wp.array(dtype=wp.vec3), half: float, count: wp.array(dtype=int),
             index_sum: wp.array(dtype=int), steps: wp.array(dtype=int), hits: wp.array(dtype=int)):
     # the deprecated names (warp-lang 1.18; both warn), with keywords
-    i, _j = wp.tid()
+    i, j = wp.tid()
     query = wp.mesh_query_aabb_tiled(id=mesh, low=lo[i], high=lo[i] + wp.vec3(half))
     n = int(0)
     s = int(0)
@@ -54,7 +56,8 @@ def aliases(mesh: wp.uint64, lo: wp.array(dtype=wp.vec3), half: float, count: wp
         if f >= 0:
             n += 1
             s += f
-            wp.atomic_add(hits, f, 1)
+            if j == 0:  # once per block (on CUDA every thread has the tile)
+                wp.atomic_add(hits, f, 1)
     count[i] = n
     index_sum[i] = s
     steps[i] = k
