@@ -24,6 +24,12 @@
  * value is the same in every thread of a block (lib/emit/emit_tile.c), so
  * on CUDA every thread runs the CPU form above on its own copy of the
  * query: the same results, one per step, the same tile (1,) everywhere.
+ * Warp's loops read a step with wp.untile(tile), one element per thread
+ * (not compiled by warpc yet): a tile of shape (1,) fits a block of one
+ * thread (the CPU's); for a CUDA block of block_dim threads, Warp's CPU
+ * backend shows the form that reports each result once per block, a tile
+ * of shape (block_dim,) holding the result in element 0 and -1 elsewhere,
+ * which needs block_dim at compile time.
  *
  * The _next call passes the query by reference, as Warp does: it must be a
  * local variable, which the call assigns (lowered as lower_query.c lowers
