@@ -100,8 +100,6 @@ def status(name, group, reg, out):
     r = ALIASES.get(name, name)
     if r in reg:
         return "supported", "yes" if reg[r][1] else "no"
-    if "bvh" in name or "mesh" in name:  # tiled BVH / mesh queries
-        return "out of scope", ""
     if group in NOT_YET_GROUPS or name.startswith("tile") or name == "untile":
         return "not yet", ""
     if group in OUT_GROUPS or name.startswith(out[0]) or name in out[1]:

@@ -706,6 +706,9 @@ ir_value *lower_call(lower_ctx *c, const ast_expr *e) {
       return lower_spatial_call(c, e, callee.builtin);
     if (callee.builtin->query_next)
       return lower_query_next(c, e, callee.builtin);
+    lower_query_tiled_deprecation(c, e, callee.builtin);
+    if (lower_query_tiled_is_next(id))
+      return lower_query_tiled_next(c, e, callee.builtin);
     if (lower_volume_handles(id))
       return lower_volume_call(c, e, callee.builtin);
     if (lower_mesh_is_outform(id, e->nitems))

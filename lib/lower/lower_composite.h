@@ -61,6 +61,15 @@ const ast_expr *lower_spatial_dtype(lower_ctx *c, const ast_expr *e,
 /* lower_query.c: `X_next(query, index, ...)` of a QNEXT builtin. */
 ir_value *lower_query_next(lower_ctx *c, const ast_expr *e,
                            const ir_builtin *b);
+/* lower_query_tiled.c: the _next of a block-wide query
+ * (tile_bvh_query_next(query), ...): whether id is one, and the call. */
+bool lower_query_tiled_is_next(ir_builtin_id id);
+ir_value *lower_query_tiled_next(lower_ctx *c, const ast_expr *e,
+                                 const ir_builtin *b);
+/* The warning for a call of a deprecated *_tiled alias; nothing for
+ * another builtin. */
+void lower_query_tiled_deprecation(lower_ctx *c, const ast_expr *e,
+                                   const ir_builtin *b);
 /* lower_query.c: `for i in query:` over the query state q (the value of the
  * loop's iterable), each iteration's body lowered by `body`; false (and
  * nothing emitted) when q is not a query state. */

@@ -133,6 +133,20 @@ static void samples(void) {
 static overload *ovs;
 static int novs, cap_ovs;
 
+/* The steps and the test of a block-wide query take its state, which no
+ * sample is: the kernels of the states' makers call them
+ * (query_kernel_text). */
+static bool takes_tiled_state(const ir_builtin *b) {
+  switch (b->id) {
+  case IR_B_TILE_BVH_QUERY_NEXT:
+  case IR_B_TILE_MESH_QUERY_AABB_NEXT:
+  case IR_B_BVH_QUERY_NEXT_TILED:
+  case IR_B_MESH_QUERY_AABB_NEXT_TILED:
+  case IR_B_TILE_QUERY_VALID: return true;
+  default: return false;
+  }
+}
+
 static bool enumerated(const ir_builtin *b) {
   switch (b->id) {
   case IR_B_AND:
@@ -152,7 +166,8 @@ static bool enumerated(const ir_builtin *b) {
        builtins are typed by their lowering (lib/lower/lower_tile.c; the e2e
        cases tile_*.py compile and run them) */
     return !b->internal && !b->query_next &&
-           !(b->id >= IR_B_TILE_ZEROS && b->id <= IR_B_TILE_MATMUL);
+           !(b->id >= IR_B_TILE_ZEROS && b->id <= IR_B_TILE_MATMUL) &&
+           !takes_tiled_state(b);
   }
 }
 
@@ -402,6 +417,22 @@ static bool kernel_text(FILE *f, const overload *o, int k) {
  * and a result struct stores its first member; false when neither fits. */
 static bool query_kernel_text(FILE *f, const overload *o, int k) {
   const ir_type *ret = o->ret, *i32 = ir_t_int32(T), *f32 = ir_t_float32(T);
+  /* a block-wide query (lib/lower/lower_query_tiled.c): stepped by its
+     family's next while tile_query_valid, each step's tile read */
+  bool bvh = !strcmp(ret->name, "BvhQueryTiled");
+  if (bvh || !strcmp(ret->name, "MeshQueryAABBTiled")) {
+    fprintf(f, "@wp.kernel\ndef k%d(", k);
+    for (int i = 0; i < o->n; i++)
+      fprintf(f, "a%d: %s, ", i, py_of(o->args[i]));
+    fprintf(f, "o0: wp.array(dtype=wp.int32)):\n    r = wp.%s(", o->b->name);
+    for (int i = 0; i < o->n; i++)
+      fprintf(f, "%sa%d", i ? ", " : "", i);
+    fprintf(f,
+            ")\n    while wp.tile_query_valid(r):\n        o0[0] = "
+            "wp.%s(r)[0]\n",
+            bvh ? "tile_bvh_query_next" : "tile_mesh_query_aabb_next");
+    return true;
+  }
   const ir_builtin *nx = NULL;
   int nnext = 0;
   for (int i = 0; !nx && ir_builtin_at(i); i++) {
