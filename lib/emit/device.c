@@ -298,10 +298,13 @@ int wp_cuda_fatbin(const wp_cuda_options *o, const char *cu,
   push(&fb, wp_strfmt("%s/fatbinary", o->toolkit_bin));
   push(&fb, wp_strfmt("--create=%s", fatbin_out));
   add(&fb, "-64");
-  /* the lowest arch's PTX assembles for every higher real arch */
+  /* each cubin from the newest PTX its arch can take: the highest arch's
+     PTX for that arch (code under __CUDA_ARCH__ >= 900, such as a kernel's
+     __cluster_dims__, is in it), the lowest arch's for the others */
   for (int i = 0; i < o->narchs && !rc; i++) {
     char *cubin = wp_strfmt("sm_%d.cubin", o->archs[i]);
-    cubin_argv(&runs[i], o, ptx[0], o->archs[i], cubin);
+    int p = nptx == 2 && o->archs[i] >= parch[1] ? 1 : 0;
+    cubin_argv(&runs[i], o, ptx[p], o->archs[i], cubin);
     made(o, cubin);
     push(&fb, wp_strfmt("--image3=kind=elf,sm=%d,file=%s", o->archs[i], cubin));
     free(cubin);

@@ -33,4 +33,14 @@ PY
 [ "$(grep -c 'enable_smem_spilling' k.cu)" = 4 ] || fail "no smem spilling pragma"
 command -v nvcc >/dev/null || command -v /usr/local/cuda/bin/nvcc >/dev/null || { echo "SKIP: no nvcc"; exit 0; }
 "$warpc" --cuda-arch sm_75,sm_90 k.py -o k.o || fail "CUDA compile failed"
+# the sm_90 cubin holds the clusters: it is assembled from the compute_90
+# PTX (it came from compute_75's, where __CUDA_ARCH__ >= 900 is false)
+cuobjdump=$WARPC_ROOT/build/deps/bin/cuobjdump
+if [ -x "$cuobjdump" ]; then
+  "$cuobjdump" -xelf all k.o >/dev/null 2>&1 || fail "cuobjdump -xelf"
+  n=$("$cuobjdump" -elf ./*sm_90.cubin | grep -c EIATTR_CTA_PER_CLUSTER || true)
+  [ "$n" -ge 1 ] || fail "the sm_90 cubin has no cluster attribute"
+  n=$("$cuobjdump" -elf ./*sm_75.cubin | grep -c EIATTR_CTA_PER_CLUSTER || true)
+  [ "$n" = 0 ] || fail "the sm_75 cubin has cluster attributes"
+fi
 echo ok
