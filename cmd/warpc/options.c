@@ -28,7 +28,7 @@ static void usage(FILE *out) {
       "the\n"
       "                     file's stem)\n"
       "  --cuda-arch LIST   CUDA archs, e.g. sm_75,sm_87,sm_90 (default:\n"
-      "                     sm_75,sm_80,sm_86,sm_87,sm_89,sm_90 + PTX of the\n"
+      "                     sm_75,sm_80,sm_90 + PTX of the\n"
       "                     lowest and highest, when a CUDA toolkit is found;\n"
       "                     sm_87 (Jetson Orin) with --target aarch64*)\n"
       "  --no-cuda          CPU code only\n"

@@ -45,6 +45,12 @@ grep -q 'the newest of compute_75 and compute_90 not above' flat.txt || fail "he
 got=$(listing three.o)
 [ "$got" = "elf 75 80 90 ptx 75 90" ] || fail "sm_90,sm_75,sm_80: $got"
 
+# the default: Turing and each major arch (nvcc's -arch=all-major), whose
+# sm_80 cubin the sm_86, sm_87 and sm_89 GPUs run
+"$warpc" k.py -o dflt.o
+got=$(listing dflt.o)
+[ "$got" = "elf 75 80 90 ptx 75 90" ] || fail "default archs: $got"
+
 # one arch: its PTX once
 "$warpc" --cuda-arch sm_86 k.py -o one.o
 got=$(listing one.o)
