@@ -3,8 +3,10 @@
 # (warpc --no-cuda) -> B/kernels.o + B/kernels.h, linked with main.c and
 # libwarprt into B/$(BENCH)_warpc.  A benchmark's Makefile sets BENCH (its
 # directory's name), optionally BENCH_RUN (the `run` recipe; default: run
-# the program), BENCH_CLEAN (more files to remove) and CFLAGS, and
-# includes this file.
+# the program), BENCH_CLEAN (more files to remove), BENCH_KERNELS and
+# BENCH_MODULE (another benchmark's kernels.py and its module name),
+# BENCH_LDLIBS (more flags for compiling and linking main.c, e.g. -fopenmp)
+# and CFLAGS, and includes this file.
 #
 #   make -C bench/NAME            build B/NAME_warpc (B: build/bench/NAME)
 #   make -C bench/NAME B=DIR      ... into DIR
@@ -26,6 +28,8 @@ CFLAGS ?= -O2
 BENCH_CFLAGS := -std=c11 -Wall -Wextra -ffp-contract=off -I$(ROOT)/runtime/include
 LDFLAGS ?= -Wl,-S
 BENCH_RUN ?= $(B)/$(BENCH)_warpc
+BENCH_KERNELS ?= $(ROOT)/bench/$(BENCH)/kernels.py
+BENCH_MODULE ?= $(BENCH)
 
 .PHONY: all run clean
 all: $(B)/$(BENCH)_warpc
@@ -33,14 +37,14 @@ all: $(B)/$(BENCH)_warpc
 run: all
 	$(BENCH_RUN)
 
-$(B)/kernels.o: $(ROOT)/bench/$(BENCH)/kernels.py $(WARPC)
+$(B)/kernels.o: $(BENCH_KERNELS) $(WARPC)
 	@mkdir -p $(B)
-	$(WARPC) $< --module $(BENCH) --no-cuda -o $@
+	$(WARPC) $< --module $(BENCH_MODULE) --no-cuda -o $@
 
 $(B)/kernels.h: $(B)/kernels.o
 
 $(B)/$(BENCH)_warpc: $(ROOT)/bench/$(BENCH)/main.c $(ROOT)/bench/bench_common.h $(B)/kernels.o $(B)/kernels.h $(LIBWARPRT)
-	$(CC) $(BENCH_CFLAGS) -I$(B) $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/kernels.o $(LIBWARPRT) -lpthread -lm
+	$(CC) $(BENCH_CFLAGS) -I$(B) $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/kernels.o $(LIBWARPRT) -lpthread -lm $(BENCH_LDLIBS)
 
 ifeq ($(wildcard $(WARPC)),)
 $(WARPC):

@@ -1,7 +1,8 @@
 /* bench_common.h - what the benchmark drivers share: the command line,
  * deterministic inputs, host timers, files of results and the BENCH line
  * bench/report.py reads.  Plain C99 (also compiled by nvcc as C++ for the
- * hand-written CUDA versions): no warp header here. */
+ * hand-written CUDA versions): no warp header here.  The functions are
+ * static inline: each driver uses some of them. */
 #ifndef BENCH_COMMON_H
 #define BENCH_COMMON_H
 
@@ -20,7 +21,7 @@ typedef struct bench_opts {
   const char *device; /* --device cuda:N (default cuda:0) */
 } bench_opts;
 
-static void bench_usage(const char *prog) {
+static inline void bench_usage(const char *prog) {
   fprintf(stderr,
           "usage: %s [--cpu] [--reps N] [--device cuda:N] [--out FILE] "
           "[--ref FILE]\n",
@@ -28,7 +29,7 @@ static void bench_usage(const char *prog) {
   exit(2);
 }
 
-static bench_opts bench_parse(int argc, char **argv) {
+static inline bench_opts bench_parse(int argc, char **argv) {
   bench_opts o = {0, 0, NULL, NULL, "cuda:0"};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -51,7 +52,7 @@ static bench_opts bench_parse(int argc, char **argv) {
   return o;
 }
 
-static double bench_now_ms(void) {
+static inline double bench_now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
@@ -59,7 +60,8 @@ static double bench_now_ms(void) {
 
 /* A float in [lo, hi) from an integer hash of (i, seed): the same inputs in
  * every driver, without a random generator. */
-static float bench_uniform(uint32_t i, uint32_t seed, float lo, float hi) {
+static inline float bench_uniform(uint32_t i, uint32_t seed, float lo,
+                                  float hi) {
   uint32_t h = i * 0x9E3779B9u + seed * 0x85EBCA6Bu;
   h ^= h >> 16;
   h *= 0x7FEB352Du;
@@ -70,7 +72,7 @@ static float bench_uniform(uint32_t i, uint32_t seed, float lo, float hi) {
   return lo + u * (hi - lo);
 }
 
-static void *bench_malloc(size_t n) {
+static inline void *bench_malloc(size_t n) {
   void *p = malloc(n ? n : 1);
   if (!p) {
     fprintf(stderr, "bench: out of memory (%zu bytes)\n", n);
@@ -79,7 +81,8 @@ static void *bench_malloc(size_t n) {
   return p;
 }
 
-static void bench_write(const char *path, const void *data, size_t bytes) {
+static inline void bench_write(const char *path, const void *data,
+                               size_t bytes) {
   FILE *f = fopen(path, "wb");
   if (!f || fwrite(data, 1, bytes, f) != bytes || fclose(f) != 0) {
     perror(path);
@@ -88,7 +91,7 @@ static void bench_write(const char *path, const void *data, size_t bytes) {
 }
 
 /* Reads exactly `bytes` bytes of path into a new buffer. */
-static void *bench_read(const char *path, size_t bytes) {
+static inline void *bench_read(const char *path, size_t bytes) {
   void *p = bench_malloc(bytes);
   FILE *f = fopen(path, "rb");
   if (!f || fread(p, 1, bytes, f) != bytes || fgetc(f) != EOF) {
@@ -102,8 +105,8 @@ static void *bench_read(const char *path, size_t bytes) {
 /* Largest |a - b| over n floats, relative to the largest |b| (a "norm"
  * relative difference: element-wise relative errors blow up near zero).
  * NaN anywhere gives infinity. */
-static double bench_diff(const float *a, const float *b, size_t n,
-                         double *max_abs) {
+static inline double bench_diff(const float *a, const float *b, size_t n,
+                                double *max_abs) {
   double ma = 0.0, mb = 0.0;
   for (size_t k = 0; k < n; k++) {
     double d = fabs((double)a[k] - (double)b[k]);

@@ -118,8 +118,8 @@ int main(int argc, char **argv) {
   }
   check(wp_set_num_threads(threads), "wp_set_num_threads");
   for (int i = 0; i < N * N; i++) {
-    A[i] = (float)((i * 7919) % 1000) / 500.0f - 1.0f;
-    B[i] = (float)((i * 104729) % 997) / 498.5f - 1.0f;
+    A[i] = (float)(((long long)i * 7919) % 1000) / 500.0f - 1.0f;
+    B[i] = (float)(((long long)i * 104729) % 997) / 498.5f - 1.0f;
   }
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++) {
