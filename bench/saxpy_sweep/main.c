@@ -5,7 +5,7 @@
  * compiled with -O3 for the same CPU (both -ffp-contract=off: the results
  * must be identical, and are checked once per size).
  *
- *   saxpy_sweep_warpc [--batches N]
+ *   saxpy_sweep_warpc [--batches N] [--max-log2 K]    (sizes 2^16..2^K)
  *
  * For each size and implementation: batches of R runs (R = 2^27 / n, at
  * least 3, so a batch moves about 1.5 GB), the implementations interleaved
@@ -53,17 +53,20 @@ static int cmp_double(const void *a, const void *b) {
 }
 
 int main(int argc, char **argv) {
-  int batches = 7;
+  int batches = 7, max_lg = 26;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--batches") == 0 && i + 1 < argc)
       batches = atoi(argv[++i]);
+    else if (strcmp(argv[i], "--max-log2") == 0 && i + 1 < argc)
+      max_lg = atoi(argv[++i]);
     else {
-      fprintf(stderr, "usage: %s [--batches N]\n", argv[0]);
+      fprintf(stderr, "usage: %s [--batches N] [--max-log2 K]\n", argv[0]);
       return 2;
     }
   }
-  if (batches < 1 || batches > MAX_BATCHES) {
-    fprintf(stderr, "saxpy_sweep_warpc: --batches must be 1..%d\n",
+  if (batches < 1 || batches > MAX_BATCHES || max_lg < 16 || max_lg > 26) {
+    fprintf(stderr,
+            "saxpy_sweep_warpc: --batches must be 1..%d, --max-log2 16..26\n",
             MAX_BATCHES);
     return 2;
   }
@@ -76,7 +79,7 @@ int main(int argc, char **argv) {
          "C -O3 1 thr", "ratio", "warpc all", "C -O3 OpenMP all", "ratio");
   double worst[2] = {0, 0};
   int status = 0;
-  for (int lg = 16; lg <= 26; lg++) {
+  for (int lg = 16; lg <= max_lg; lg++) {
     wp_int64 n = (wp_int64)1 << lg;
     const wp_int64 shape[1] = {n};
     wp_array x, y;
