@@ -30,6 +30,9 @@
 #define WP_SPMD_LANES                                                          \
   _Pragma("clang loop unroll(full)") for (int wp_l = 0; wp_l < WP_SPMD_W;      \
                                           wp_l++)
+#elif defined(__GNUC__)
+#define WP_SPMD_LANES                                                          \
+  _Pragma("GCC unroll 16") for (int wp_l = 0; wp_l < WP_SPMD_W; wp_l++)
 #else
 #define WP_SPMD_LANES for (int wp_l = 0; wp_l < WP_SPMD_W; wp_l++)
 #endif
