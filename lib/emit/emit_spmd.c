@@ -28,6 +28,7 @@
  * order either way, so the results are the same bits. */
 #include <string.h>
 
+#include "../../runtime/include/warp/abi.h"
 #include "emit_internal.h"
 
 /* Kernels of more IR instructions keep the scalar code only (the lane
@@ -176,6 +177,58 @@ static void load_in(spmd *s, const ir_block *b, const ir_value *a) {
   fputc('\n', s->e->out);
 }
 
+/* Whether index value x is wp.tid() + u (*u: the uniform u, NULL for
+ * none; *neg: tid - u), for an int32 index. */
+static bool tid_plus(spmd *s, const ir_value *x, const ir_value **u,
+                     bool *neg) {
+  *u = NULL, *neg = false;
+  if (x->op == IR_TID)
+    return true;
+  if (x->op != IR_BUILTIN || x->nargs != 2 || x->type->kind != IR_T_SCALAR ||
+      x->type->scalar != WP_SCALAR_INT32 || x->args[0]->type != x->type ||
+      x->args[1]->type != x->type)
+    return false;
+  const ir_value *a = x->args[0], *b = x->args[1];
+  if (x->builtin->id == IR_B_ADD && b->op == IR_TID && !s->vary[a->id])
+    a = x->args[1], b = x->args[0];
+  if ((x->builtin->id != IR_B_ADD && x->builtin->id != IR_B_SUB) ||
+      a->op != IR_TID || s->vary[b->id])
+    return false;
+  *u = b, *neg = x->builtin->id == IR_B_SUB;
+  return true;
+}
+
+/* A load or store of lane wp_l at index tid + u of a 1-D array parameter,
+ * which the range loop has checked is dense: element wp_base + u + wp_l,
+ * consecutive across the lanes, so the C compiler loads (stores) all lanes
+ * with one vector instruction instead of W address computations.  The
+ * same element as the scalar body's wherever that one is inside the array
+ * (an int32 tid + u that wraps is negative). */
+static bool contiguous(spmd *s, const ir_value *v) {
+  if ((v->op != IR_LOAD && v->op != IR_STORE) || v->args[0]->op != IR_PARAM)
+    return false;
+  const ir_type *t = v->args[0]->type;
+  if (ir_type_is_indexed(t) || t->ndim != 1)
+    return false;
+  const ir_value *u;
+  bool neg;
+  if (!tid_plus(s, v->args[1], &u, &neg))
+    return false;
+  FILE *out = s->e->out;
+  fputs("  ", out);
+  if (v->op == IR_LOAD)
+    fprintf(out, "v%d = ", v->id);
+  fprintf(out, "((%s *)v%d.data)[wp_base + wp_l", emit_ctype(s->e, t->elem),
+          v->args[0]->id);
+  if (u)
+    fprintf(out, " %c (wp_int64)v%d", neg ? '-' : '+', u->id);
+  fputc(']', out);
+  if (v->op == IR_STORE)
+    fprintf(out, " = v%d", v->args[2]->id);
+  fputs(";\n", out);
+  return true;
+}
+
 /* The lane loop of block b: its varying instructions. */
 static void lanes(spmd *s, const ir_block *b) {
   emit_ctx *e = s->e;
@@ -198,7 +251,7 @@ static void lanes(spmd *s, const ir_block *b) {
       continue;
     if (v->op == IR_TID)
       fprintf(out, "  v%d = (wp_int32)(wp_base + wp_l);\n", v->id);
-    else
+    else if (!contiguous(s, v))
       emit_value(e, v);
   }
   for (const ir_value *v = b->first; v; v = v->next)

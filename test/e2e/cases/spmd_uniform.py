@@ -87,6 +87,18 @@ def early_exit(x: wp.array(dtype=float), y: wp.array(dtype=float), limit: int):
 
 
 @wp.kernel
+def stencil(x: wp.array(dtype=float), w: wp.array(dtype=float), y: wp.array(dtype=float), n: int, off: int):
+    # x[i + k], x[k + i], x[i - off + k]: lanes read consecutive elements
+    i = wp.tid()
+    s = float(0.0)
+    for k in range(n):
+        s = s + x[i + k] * w[k] - x[k + i] * 0.25
+        j = i - off
+        s = s + x[j + k + off]
+    y[i] = s
+
+
+@wp.kernel
 def varying_branch(x: wp.array(dtype=float), y: wp.array(dtype=float), n: int):
     # a branch on a value that differs between threads: the scalar code only
     i = wp.tid()
@@ -120,5 +132,7 @@ TESTS = [
          outputs=["y"]),
     dict(kernel="early_exit", dim=50, args=dict(x=("uniform", -1, 1), y=("uniform", -1, 1), limit=-1),
          outputs=["y"]),
+    dict(kernel="stencil", dim=83, args=dict(x=("uniform", -1, 1), w=("uniform", -1, 1), n=5, off=2),
+         shapes=dict(x=(90,), w=(5,)), outputs=["y"]),
     dict(kernel="varying_branch", dim=70, args=dict(x=("uniform", -1, 1), n=6), outputs=["y"]),
 ]
