@@ -1,7 +1,7 @@
 /* nbody_cpu: one n-body step (bench/nbody/kernels.py) of 8192 bodies on one
  * CPU thread: warpc's code against hand-written C, in one run.
  *
- *   nbody_cpu [--reps N]      N timed steps of each version (default 7)
+ *   nbody_cpu [--reps N]      N timed steps of each version (default 9)
  *
  * Versions: the plain C loop (ref.c, c-scalar), the SPMD-style C by hand
  * with 8 AVX2 lanes (ref-avx2) and 16 AVX-512 lanes (ref-avx512); warpc's
@@ -9,7 +9,8 @@
  * x86-64-v4 (warpc-v4: AVX-512), and for x86-64-v4 with -fno-spmd
  * (warpc-scalar).  The versions take turns (one step each, N rounds) so
  * that a busy machine slows them alike; each prints a BENCH line with the
- * median, fastest and slowest step, then RATIO lines compare medians.
+ * median, fastest and slowest step, then RATIO lines compare medians (and
+ * the fastest steps, which a busy machine disturbs least).
  * Every version must give the same bytes as the C loop (same operations,
  * same order, no contraction): check=ok, else the exit status is 1.
  * Versions whose instructions the CPU lacks are skipped. */
@@ -91,7 +92,7 @@ static int cmp_double(const void *a, const void *b) {
 
 int main(int argc, char **argv) {
   bench_opts o = bench_parse(argc, argv);
-  int reps = o.reps ? o.reps : 7;
+  int reps = o.reps ? o.reps : 9;
   if (reps > MAX_REPS)
     reps = MAX_REPS;
   const wp_int64 shape[1] = {N};
@@ -162,8 +163,9 @@ int main(int argc, char **argv) {
   };
   for (size_t k = 0; k < sizeof ratios / sizeof ratios[0]; k++)
     if (med[ratios[k].a] > 0 && med[ratios[k].b] > 0)
-      printf("RATIO %s/%s=%.2f  %s\n", names[ratios[k].a], names[ratios[k].b],
-             med[ratios[k].a] / med[ratios[k].b], ratios[k].what);
+      printf("RATIO %s/%s=%.2f fastest=%.2f  %s\n", names[ratios[k].a],
+             names[ratios[k].b], med[ratios[k].a] / med[ratios[k].b],
+             t[ratios[k].a][0] / t[ratios[k].b][0], ratios[k].what);
   for (int v = 0; v < NV; v++) {
     wp_array_free(&out_pos[v]);
     wp_array_free(&out_vel[v]);
