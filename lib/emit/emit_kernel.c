@@ -545,8 +545,11 @@ void emit_kernel_cpu(emit_ctx *e, const ir_func *f) {
   FILE *out = e->out;
   const char *args = isym(e, f, "args");
   args_struct(e, f);
+  /* before the body: the lines after the body's last #line (the range
+     function's) stay where they were, and with them clang's line table */
+  bool spmd = emit_spmd_kernel(e, f);
   body(e, f, f);
-  cpu_range(e, f, false, emit_spmd_kernel(e, f));
+  cpu_range(e, f, false, spmd);
   if (f->adjoint) {
     body(e, f->adjoint, f);
     cpu_range(e, f, true, false);
