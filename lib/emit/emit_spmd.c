@@ -376,7 +376,8 @@ bool emit_spmd_kernel(emit_ctx *e, const ir_func *k) {
       if (!ir_is_terminator(v) && !s.vary[v->id])
         emit_value(e, v);
     lanes(&s, b);
-    terminator(&s, b->last);
+    if (b->last && ir_is_terminator(b->last))
+      terminator(&s, b->last);
   }
   fputs("}\n\n", out);
   return true;
