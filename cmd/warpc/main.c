@@ -225,6 +225,7 @@ static int compile(const options *o, warpc_outputs *w, const plan *p,
     warpc_names names;
     warpc_names_init(&names, o);
     wp_emit_options eo = {.line_directives = o->line_directives,
+                          .no_spmd = o->no_spmd,
                           .version = WARPC_VERSION,
                           .source_name = warpc_source_name,
                           .source_name_ctx = &names};

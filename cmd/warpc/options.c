@@ -67,6 +67,9 @@ static void usage(FILE *out) {
       "  -fkeep-going       leave out the kernels with errors, write the "
       "rest\n"
       "                     (the exit status is still 1)\n"
+      "  -fno-spmd          no SPMD variants (W threads per SIMD "
+      "instruction)\n"
+      "                     of CPU kernels; -fspmd (default) undoes it\n"
       "  --cc PATH          C compiler for host objects (default: $WARPC_CC "
       "or\n"
       "                     clang)\n"
@@ -358,6 +361,8 @@ int warpc_parse_args(int argc, char **argv, options *o) {
       o->syntax_only = true;
     } else if (!strcmp(a, "-fkeep-going") || !strcmp(a, "-fno-keep-going")) {
       o->keep_going = a[2] == 'k';
+    } else if (!strcmp(a, "-fspmd") || !strcmp(a, "-fno-spmd")) {
+      o->no_spmd = a[2] == 'n';
     } else if (!strcmp(a, "-g0")) {
       o->line_directives = false;
     } else if (!strcmp(a, "-v")) {

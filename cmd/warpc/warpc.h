@@ -91,6 +91,7 @@ typedef struct options {
   bool verbose;
   bool emit_given;  /* --emit was on the command line (even --emit=obj) */
   bool syntax_only; /* -fsyntax-only: check the input, write nothing */
+  bool no_spmd;     /* -fno-spmd: no SPMD variants of CPU kernels */
   bool keep_going;  /* -fkeep-going: leave out the kernels with errors */
   /* the diagnostics options (-W..., -w, -fdiagnostics-*): the model of
      every run's sink, copied by each compilation */

@@ -41,6 +41,9 @@ typedef struct wp_emit_options {
   const char *const *cpu_variant_tags;
   const int *cpu_variant_levels;
   int n_cpu_variants;
+  /* CPU target: no SPMD variants of kernels (warpc -fno-spmd;
+     lib/emit/emit_spmd.c) */
+  bool no_spmd;
   /* header: set when it goes with an object, to say which devices that
      runs on: the CUDA archs of its fatbin (n_cuda_archs 0: CPU only) */
   bool header_object;

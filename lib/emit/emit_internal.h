@@ -81,6 +81,19 @@ void emit_tiled_signature(emit_ctx *e, const ir_func *f, bool backward,
                           FILE *out);
 bool emit_uses_tiles(const ir_func *f);
 void emit_backward_signature(emit_ctx *e, const ir_func *f, FILE *out);
+/* The internal symbol `what` of kernel k (emit_kernel.c):
+ * <prefix><index of k>_<what>, e.g. "wpk0_body". */
+const char *emit_isym(emit_ctx *e, const ir_func *k, const char *what);
+/* emit_spmd.c: the SPMD variant of kernel k (<body symbol>_spmd) when k
+ * qualifies (lib/ir/uniform.c, not -fno-spmd), after a comment saying
+ * whether it does and why not; returns whether it was printed.  Then, in
+ * the forward range function, emit_spmd_dispatch prints the branch that
+ * runs groups of WP_SPMD_W threads through it (1-D launch, dense 1-D
+ * arrays, stored arrays overlapping no other array argument) and the rest
+ * through the scalar body. */
+bool emit_spmd_kernel(emit_ctx *e, const ir_func *k);
+void emit_spmd_dispatch(emit_ctx *e, const ir_func *k);
+const char *emit_spmd_name(emit_ctx *e, const ir_func *k);
 /* emit_c.c: the declarations and instructions of a function. */
 void emit_body(emit_ctx *e, const ir_func *f);
 /* Is `name` a C or C++ keyword (the header is included from both) or one of

@@ -265,6 +265,10 @@ static const char *isym(emit_ctx *e, const ir_func *k, const char *what) {
                          index ? (int)(intptr_t)*index : -1, what);
 }
 
+const char *emit_isym(emit_ctx *e, const ir_func *k, const char *what) {
+  return isym(e, k, what);
+}
+
 const char *wp_cuda_entry_name(const ir_func *f, bool backward) {
   return wp_arena_printf(f->module->arena, "%s_cuda_%s", f->cname,
                          backward ? "backward" : "forward");
@@ -428,7 +432,7 @@ static bool dense_path(const ir_func *k) {
  * base + 4 i are affine, so clang vectorizes the loop (with run-time checks
  * that the arrays do not overlap).  The body is the same, so are the results.
  */
-static void cpu_range(emit_ctx *e, const ir_func *k, bool backward) {
+static void cpu_range(emit_ctx *e, const ir_func *k, bool backward, bool spmd) {
   FILE *out = e->out;
   const char *args = isym(e, k, "args");
   const char *body_fn = isym(e, k, backward ? "adj_body" : "body");
@@ -440,7 +444,9 @@ static void cpu_range(emit_ctx *e, const ir_func *k, bool backward) {
           "  %s a = *(const %s *)args;\n"
           "  wp_launch_bounds b = *bounds;\n",
           isym(e, k, backward ? "adj_cpu" : "cpu"), args, args);
-  if (dense_path(k)) {
+  if (spmd)
+    emit_spmd_dispatch(e, k);
+  else if (dense_path(k)) {
     fputs("  if (b.ndim == 1 && end <= 0x7fffffff", out);
     for (int i = 0; i < k->nparams; i++) {
       const ir_type *t = k->param_types[i];
@@ -583,11 +589,14 @@ void emit_kernel_cpu(emit_ctx *e, const ir_func *f) {
   FILE *out = e->out;
   const char *args = isym(e, f, "args");
   args_struct(e, f);
+  /* before the body: the lines after the body's last #line (the range
+     function's) stay where they were, and with them clang's line table */
+  bool spmd = emit_spmd_kernel(e, f);
   body(e, f, f);
-  cpu_range(e, f, false);
+  cpu_range(e, f, false, spmd);
   if (f->adjoint) {
     body(e, f->adjoint, f);
-    cpu_range(e, f, true);
+    cpu_range(e, f, true, false);
   }
   const char *range_fwd, *range_bwd;
   cpu_variants(e, f, &range_fwd, &range_bwd);

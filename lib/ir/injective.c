@@ -240,3 +240,12 @@ int *ir_single_writer_loads(const ir_func *p, int nvalues, const bool *frame,
     }
   return k;
 }
+
+int ir_index_injective_dims(ir_value *const *idx, int n) {
+  if (n <= 0 || n > 4)
+    return 0;
+  affine ix[4];
+  for (int i = 0; i < n; i++)
+    ix[i] = affine_of(idx[i], 0);
+  return injective_dims(ix, n);
+}

@@ -575,6 +575,24 @@ int ir_add_local(ir_func *f, const ir_type *t);
  * small depth (invariant.c).  False says only "not shown". */
 bool ir_launch_invariant(const ir_value *v);
 
+/* The launch dimensions K for which the array index tuple idx[0..n) (n
+ * 1..4) is injective in the thread (no two threads of a launch of at most
+ * K dimensions compute the same tuple): each component c * tid_k + d,
+ * every launch dimension used once (injective.c); 0: not shown. */
+int ir_index_injective_dims(ir_value *const *idx, int n);
+
+/* The SPMD form of a kernel (uniform.c): W threads of a 1-D launch run
+ * together, control flow shared, so kernel k qualifies only when every
+ * branch condition is uniform (the same in every thread: it does not
+ * depend on wp.tid() through data or block arguments), it stores only at
+ * an index injective in the thread (the same index for every access of
+ * that array, which is a parameter) and does nothing whose order between
+ * threads shows (atomics, prints, calls, tiles).  Returns an array of
+ * flags by value id (ir_count_values(k) of them, in arena A): the values
+ * that vary between threads; or NULL with *why set to a static reason.
+ * Value ids must be current (ir_renumber). */
+bool *ir_spmd_varying(const ir_func *k, wp_arena *A, const char **why);
+
 /* Builds the backward (adjoint) function of every kernel whose
  * enable_backward option is set, as kernel->adjoint (not in the module's
  * function list).  The backward function replays the kernel (without its

@@ -41,6 +41,7 @@ import importlib.util
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -1511,6 +1512,9 @@ def run_case(path, opts):
     flags = ["--cuda-arch", ",".join(archs)] if cuda else ["--no-cuda"]
     for d in helper_dirs(path):
         flags += ["-I", str(d)]
+    # more warpc options for every case (WARPC_E2E_FLAGS="-fno-spmd",
+    # "--cpu x86-64,x86-64-v3,x86-64-v4"): the same results are expected
+    flags += shlex.split(os.environ.get("WARPC_E2E_FLAGS", ""))
     src = path
     if ws is not None:  # the tested kernels of TARGET, and what they use
         launches = [ln for t, _, _ in ready for ln in t.launches]

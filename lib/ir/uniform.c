@@ -1,0 +1,190 @@
+/* uniform.c - which kernels may run W threads together (the SPMD form of
+ * lib/emit/emit_spmd.c), and which of their values vary between threads.
+ *
+ * A value varies when it is wp.tid(), when an operand varies, or (a block
+ * argument) when a value passed to it on some edge varies; everything else
+ * (arguments, constants, loads at a uniform index, loop counters with
+ * uniform bounds) is the same in every thread of a launch.  The least such
+ * set is a fixpoint over the function, found by repeating the walk until
+ * nothing changes (each pass marks at least one more value, so at most one
+ * pass per value).
+ *
+ * The SPMD form runs lane by lane inside each block, with the blocks in the
+ * order of one thread, so it needs:
+ * - uniform control flow: every branch condition uniform, so that all W
+ *   threads take the same path and no lane needs a mask;
+ * - stores whose order between threads does not show: each stored array a
+ *   parameter, stored and read at one index tuple only, injective in the
+ *   thread (lib/ir/injective.c), so that each element has one thread that
+ *   touches it, and arrays read at other indices are never written (the
+ *   launcher checks at run time that the stored arrays overlap no other
+ *   array argument);
+ * - nothing else whose order between threads shows: no atomics, prints,
+ *   calls (a @wp.func left as a call), array views or slices, frame arrays
+ *   or addresses.
+ * The W lanes then compute what W threads compute one after the other, each
+ * with the same operations in the same order: the same bits. */
+#include <string.h>
+
+#include "ir.h"
+
+/* Whether op may appear in an SPMD kernel (builtins: pure ones; the emitter
+ * also refuses tiles). */
+static bool allowed(const ir_value *v) {
+  switch (v->op) {
+  case IR_PARAM:
+  case IR_BLOCK_ARG:
+  case IR_CONST:
+  case IR_ZERO:
+  case IR_CAST:
+  case IR_COMPOSE:
+  case IR_EXTRACT:
+  case IR_EXTRACT_DYN:
+  case IR_INSERT:
+  case IR_INSERT_DYN:
+  case IR_LOAD:
+  case IR_STORE:
+  case IR_ARRAY_SHAPE:
+  case IR_ARRAY_VALID:
+  case IR_TID:
+  case IR_BR:
+  case IR_CBR:
+  case IR_RET: return true;
+  case IR_BUILTIN:
+    return v->builtin->pure && !v->builtin->atomic && !v->builtin->query_next;
+  default: return false;
+  }
+}
+
+static bool any_varying(const bool *vary, ir_value *const *args, int n) {
+  for (int i = 0; i < n; i++)
+    if (vary[args[i]->id])
+      return true;
+  return false;
+}
+
+/* One pass of the fixpoint; true when it marked a value. */
+static bool propagate(const ir_func *k, bool *vary) {
+  bool changed = false;
+  for (const ir_block *b = k->entry; b; b = b->next)
+    for (const ir_value *v = b->first; v; v = v->next) {
+      if (ir_is_terminator(v)) {
+        for (int t = 0; t < 2; t++)
+          for (int i = 0; v->targets[t] && i < v->targs[t].nargs; i++) {
+            const ir_value *p = v->targets[t]->params[i];
+            if (vary[v->targs[t].args[i]->id] && !vary[p->id])
+              vary[p->id] = changed = true;
+          }
+        continue;
+      }
+      if (vary[v->id])
+        continue;
+      if (v->op == IR_TID || any_varying(vary, v->args, v->nargs))
+        vary[v->id] = changed = true;
+    }
+  return changed;
+}
+
+/* The index operands of access v (a load or store): args[1 .. n]. */
+static int nindex(const ir_value *v) {
+  return v->op == IR_STORE ? v->nargs - 2 : v->nargs - 1;
+}
+
+static bool same_index(const ir_value *a, const ir_value *b) {
+  int n = nindex(a);
+  if (n != nindex(b))
+    return false;
+  for (int i = 1; i <= n; i++)
+    if (a->args[i] != b->args[i])
+      return false;
+  return true;
+}
+
+/* The stores: each to a parameter, injective, one index per array, which
+ * its loads use too; with stores, every access through a parameter. */
+static const char *check_stores(const ir_func *k, wp_arena *A) {
+  const ir_value **first = WP_NEW_ARRAY(A, const ir_value *, k->nparams + 1);
+  bool stores = false;
+  for (const ir_block *b = k->entry; b; b = b->next)
+    for (const ir_value *v = b->first; v; v = v->next) {
+      if (v->op != IR_STORE)
+        continue;
+      stores = true;
+      const ir_value *arr = v->args[0];
+      if (arr->op != IR_PARAM || ir_type_is_indexed(arr->type))
+        return "a store to an array that is not a parameter";
+      if (ir_index_injective_dims(v->args + 1, nindex(v)) < 1)
+        return "a store at an index not shown injective in wp.tid()";
+      if (!first[arr->aux])
+        first[arr->aux] = v;
+      else if (!same_index(first[arr->aux], v))
+        return "an array stored at two indices";
+    }
+  if (!stores)
+    return NULL;
+  for (const ir_block *b = k->entry; b; b = b->next)
+    for (const ir_value *v = b->first; v; v = v->next) {
+      if (v->op != IR_LOAD)
+        continue;
+      const ir_value *arr = v->args[0];
+      if (arr->op != IR_PARAM || ir_type_is_indexed(arr->type))
+        return "a store, and a load from an array that is not a parameter";
+      if (first[arr->aux] && !same_index(first[arr->aux], v))
+        return "a load from a stored array at another index";
+    }
+  return NULL;
+}
+
+bool *ir_spmd_varying(const ir_func *k, wp_arena *A, const char **why) {
+  *why = NULL;
+  if (k->kind != IR_FUNC_KERNEL || k->backward) {
+    *why = "not a forward kernel";
+    return NULL;
+  }
+  int n = ir_count_values(k);
+  for (const ir_block *b = k->entry; b; b = b->next) {
+    for (int i = 0; i < b->nparams; i++)
+      if (b->params[i]->id < 0 || b->params[i]->id >= n) {
+        *why = "values not numbered";
+        return NULL;
+      }
+    for (const ir_value *v = b->first; v; v = v->next) {
+      if (v->id < 0 || v->id >= n) {
+        *why = "values not numbered";
+        return NULL;
+      }
+      if (!allowed(v)) {
+        *why = v->op == IR_BUILTIN ? "a builtin with side effects"
+                                   : "an operation whose order shows";
+        return NULL;
+      }
+      if (v->op == IR_TID && (v->aux != 0 || v->aux2 != 1)) {
+        *why = "wp.tid() of more than one dimension";
+        return NULL;
+      }
+    }
+  }
+  bool *vary = WP_NEW_ARRAY(A, bool, n + 1);
+  while (propagate(k, vary))
+    ;
+  for (const ir_block *b = k->entry; b; b = b->next) {
+    for (int i = 0; i < b->nparams; i++)
+      if (vary[b->params[i]->id] && b->params[i]->type->kind == IR_T_ARRAY) {
+        *why = "an array that differs between threads";
+        return NULL;
+      }
+    for (const ir_value *v = b->first; v; v = v->next) {
+      if (v->op == IR_CBR && vary[v->args[0]->id]) {
+        *why = "a branch on a value that differs between threads";
+        return NULL;
+      }
+      if (vary[v->id] && v->type->kind == IR_T_ARRAY) {
+        *why = "an array that differs between threads";
+        return NULL;
+      }
+    }
+  }
+  if ((*why = check_stores(k, A)))
+    return NULL;
+  return vary;
+}
