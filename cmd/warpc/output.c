@@ -494,6 +494,23 @@ static int build_object(const options *o, ir_module *m,
   return rc;
 }
 
+/* The --cpu variants into eo (tags and levels: WARPC_CPUS_MAX entries),
+ * highest level first. */
+static void cpu_variants(const options *o, wp_emit_options *eo,
+                         const char **tags, int *levels) {
+  for (int i = o->ncpus - 1; i >= 1; i--) {
+    int k = eo->n_cpu_variants++;
+    for (; k > 0 && levels[k - 1] < o->cpus[i]->level; k--) {
+      tags[k] = tags[k - 1];
+      levels[k] = levels[k - 1];
+    }
+    tags[k] = o->cpus[i]->tag;
+    levels[k] = o->cpus[i]->level;
+  }
+  eo->cpu_variant_tags = tags;
+  eo->cpu_variant_levels = levels;
+}
+
 int warpc_compile_object(const options *o, ir_module *m,
                          const wp_emit_options *eo_in, wp_cleanup *c,
                          const warpc_outfile *out, const warpc_outfile *hdr,
@@ -514,20 +531,9 @@ int warpc_compile_object(const options *o, ir_module *m,
     eo.n_cuda_archs = o->narchs;
   }
   eo.header_object = true;
-  /* the --cpu variants, highest level first */
   const char *tags[WARPC_CPUS_MAX];
   int levels[WARPC_CPUS_MAX];
-  for (int i = o->ncpus - 1; i >= 1; i--) {
-    int k = eo.n_cpu_variants++;
-    for (; k > 0 && levels[k - 1] < o->cpus[i]->level; k--) {
-      tags[k] = tags[k - 1];
-      levels[k] = levels[k - 1];
-    }
-    tags[k] = o->cpus[i]->tag;
-    levels[k] = o->cpus[i]->level;
-  }
-  eo.cpu_variant_tags = tags;
-  eo.cpu_variant_levels = levels;
+  cpu_variants(o, &eo, tags, levels);
   const char *csrc = rc ? NULL : wpath(c, "module.c");
   if (!rc && (!csrc || write_file(csrc, NULL, write_c, m, &eo)))
     rc = 2;
@@ -589,7 +595,13 @@ int warpc_emit_text(const options *o, ir_module *m, const ast_module *ast,
   switch (o->emit) {
   case EMIT_AST: wp_ast_print(out, ast); return 0;
   case EMIT_IR: ir_print(out, m); return 0;
-  case EMIT_C: return write_c(out, m, eo) ? 2 : 0;
+  case EMIT_C: { /* as compiled: with the --cpu variants' dispatch */
+    wp_emit_options ce = *eo;
+    const char *tags[WARPC_CPUS_MAX];
+    int levels[WARPC_CPUS_MAX];
+    cpu_variants(o, &ce, tags, levels);
+    return write_c(out, m, &ce) ? 2 : 0;
+  }
   case EMIT_CU: return write_cu(out, m, eo) ? 2 : 0;
   case EMIT_HEADER: return write_header(out, m, eo) ? 2 : 0;
   default: return device_output(o, m, eo, c, out, shown);

@@ -75,6 +75,14 @@ if [ "$top" -ge 3 ] && command -v gdb >/dev/null; then
   grep -q 'Breakpoint 1, k_poly_cpu__wpcpu_x86_64_v3' gdb.txt || fail "WARP_CPU_LEVEL=3 did not run the v3 variant: $(cat gdb.txt)"
 fi
 
+# --emit=c prints the C as the object compiles it: with the variants'
+# dispatch (it printed the baseline's alone)
+"$warpc" --emit=c --cpu=x86-64,x86-64-v3 k.py -o v.c || fail "--emit=c --cpu"
+grep -q '__wpcpu_x86_64_v3' v.c && grep -q '#ifdef WP_CPU_VARIANT' v.c ||
+  fail "--emit=c --cpu shows no variant"
+"$warpc" --emit=c k.py -o b.c || fail "--emit=c"
+! grep -q '__wpcpu_' b.c || fail "--emit=c without --cpu shows variants"
+
 # AArch64: one CPU, the object's baseline
 "$warpc" --no-cuda --target aarch64-linux-gnu --cpu=cortex-a78ae k.py -o a.o || fail "--cpu=cortex-a78ae"
 file a.o | grep -q aarch64 || fail "not an AArch64 object: $(file a.o)"
