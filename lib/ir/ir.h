@@ -77,6 +77,8 @@ enum { IR_TILE_MAX_NDIM = 4, IR_TILE_MAX_ELEMS = 16384 };
 /* The largest tile of a tile_atomic_add, whose old values a CUDA block
  * shares through static __shared__ memory (48 KiB on every arch). */
 enum { IR_TILE_MAX_SHARED_BYTES = 48 * 1024 };
+/* The largest CUDA block (threads), the bound of the block_dim option. */
+enum { IR_MAX_BLOCK_DIM = 1024 };
 
 struct ir_type {
   ir_type_kind kind;
@@ -507,6 +509,14 @@ typedef struct ir_module {
   ir_func *funcs, *last_func; /* @wp.func first in dependency order, then
                                  kernels in file order */
   int nkernels;
+  /* The CUDA block size (Warp's module option "block_dim") the kernels
+     were compiled for; wp.tile(x) / wp.untile(t) span it on CUDA and one
+     thread on the CPU (Warp's CPU block), so a module that uses them is
+     lowered twice: `block_width` set, `cuda` the module the CUDA code is
+     emitted from (NULL: this one) */
+  int block_dim;
+  bool block_width;
+  struct ir_module *cuda;
 } ir_module;
 
 /* ---- construction ------------------------------------------------------ */

@@ -1,0 +1,139 @@
+/* emit_tile_block.c - the C of the tile builtins that span the threads of
+ * a block (lib/lower/lower_tile_block.c says what each holds).
+ *
+ * CPU: a block is one thread (lane 0, width 1, as in Warp's CPU backend):
+ * wp.tile(x) is x's components, wp.untile(t) the elements of lane 0 and
+ * tile_from_thread the thread's own value (Warp's CPU ignores thread_idx).
+ *
+ * CUDA: every thread holds the whole tile (emit_tile.c), so the values of
+ * the block's threads meet in a __shared__ buffer of the call site: each
+ * thread writes its own (wp.tile) or the chosen thread writes (tile_from_
+ * thread), a barrier, every thread copies the buffer into its tile, and a
+ * barrier before the buffer is written again.  The block is 1-d: the
+ * thread's lane is threadIdx.x (the launchers hold blockDim.x to the
+ * module's block_dim, which the tile's last extent is). */
+#include "emit_internal.h"
+
+/* Component k of value `name` of type t (a scalar: itself). */
+static void component(emit_ctx *e, const char *name, const ir_type *t, int k) {
+  if (t->kind == IR_T_VEC)
+    fprintf(e->out, "%s.c[%d]", name, k);
+  else if (t->kind == IR_T_MAT)
+    fprintf(e->out, "%s.c[%d][%d]", name, k / t->cols, k % t->cols);
+  else
+    fputs(name, e->out);
+}
+
+/* The number of tile elements one thread's value of type x fills (1 with
+ * preserve_type). */
+static int parts(const ir_value *v) {
+  const ir_type *x = v->args[0]->type;
+  if (v->aux || x->kind == IR_T_SCALAR)
+    return 1;
+  return x->kind == IR_T_VEC ? x->rows : x->rows * x->cols;
+}
+
+/* wp.tile(x): element (k, lane) of the tile is component k of lane's x. */
+static void tile(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  const ir_value *x = v->args[0];
+  const ir_type *t = v->type;
+  int w = t->tdims[t->ndim - 1], n = parts(v);
+  char xn[32];
+  if (!e->target->cuda) { /* width 1 */
+    snprintf(xn, sizeof xn, "v%d", x->id);
+    for (int k = 0; k < n; k++) {
+      fprintf(out, "v%d.v[%d] = ", v->id, k);
+      if (n == 1)
+        fputs(xn, out);
+      else
+        component(e, xn, x->type, k);
+      fputs("; ", out);
+    }
+    return;
+  }
+  fprintf(out,
+          "__shared__ %s wp_buf[%d]; wp_buf[threadIdx.x] = v%d; "
+          "WP_TILE_SYNC(); for (int wp_k = 0; wp_k < %d; wp_k++) { ",
+          emit_ctype(e, x->type), w, x->id, w);
+  for (int k = 0; k < n; k++) {
+    fprintf(out, "v%d.v[%d + wp_k] = ", v->id, k * w);
+    if (n == 1)
+      fputs("wp_buf[wp_k]", out);
+    else
+      component(e, "wp_buf[wp_k]", x->type, k);
+    fputs("; ", out);
+  }
+  fputs("} WP_TILE_SYNC();", out);
+}
+
+/* wp.untile(t): element (k, lane) of t is component k of the result. */
+static void untile(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  const ir_type *t = v->args[0]->type, *r = v->type;
+  int w = t->tdims[t->ndim - 1];
+  int n = r->kind == IR_T_VEC   ? r->rows
+          : r->kind == IR_T_MAT ? r->rows * r->cols
+                                : 1;
+  if (t->ndim == 1)
+    n = 1; /* a tile of vectors or matrices: the element itself */
+  const char *lane = e->target->cuda ? "(int)threadIdx.x" : "0";
+  char vn[32];
+  snprintf(vn, sizeof vn, "v%d", v->id);
+  for (int k = 0; k < n; k++) {
+    if (n == 1)
+      fputs(vn, out);
+    else
+      component(e, vn, r, k);
+    fprintf(out, " = v%d.v[%d + %s]; ", v->args[0]->id, k * w, lane);
+  }
+}
+
+/* tile_from_thread(shape, value, thread_idx): every element is the value
+ * of lane thread_idx. */
+static void from_thread(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  const ir_value *x = v->args[0], *idx = v->args[1];
+  int n = ir_tile_count(v->type);
+  if (!e->target->cuda) {
+    fprintf(out,
+            "(void)v%d; for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = "
+            "v%d;",
+            idx->id, n, v->id, x->id);
+    return;
+  }
+  fprintf(out,
+          "__shared__ %s wp_buf; if ((int)threadIdx.x == v%d) wp_buf = v%d; "
+          "WP_TILE_SYNC(); for (int wp_i = 0; wp_i < %d; wp_i++) "
+          "v%d.v[wp_i] = wp_buf; WP_TILE_SYNC();",
+          emit_ctype(e, x->type), idx->id, x->id, n, v->id);
+}
+
+bool emit_tile_block(emit_ctx *e, const ir_value *v) {
+  switch (v->builtin->id) {
+  case IR_B_TILE: tile(e, v); return true;
+  case IR_B_UNTILE: untile(e, v); return true;
+  case IR_B_TILE_FROM_THREAD: from_thread(e, v); return true;
+  default: return false;
+  }
+}
+
+/* Whether f, or a function it calls, uses the block width (wp.tile,
+ * wp.untile); depth bounds the walk through calls. */
+static bool uses_width(const ir_func *f, int depth) {
+  if (!f || depth > 64)
+    return false;
+  for (const ir_block *b = f->entry; b; b = b->next)
+    for (const ir_value *v = b->first; v; v = v->next) {
+      if (v->op == IR_BUILTIN && v->builtin &&
+          (v->builtin->id == IR_B_TILE || v->builtin->id == IR_B_UNTILE))
+        return true;
+      if (v->op == IR_CALL && v->callee && uses_width(v->callee, depth + 1))
+        return true;
+    }
+  return false;
+}
+
+bool emit_uses_block_width(const ir_func *f) {
+  return uses_width(f, 0) || (f->adjoint && uses_width(f->adjoint, 0));
+}

@@ -1,0 +1,218 @@
+/* lower_tile_block.c - the tile builtins that span the threads of a block
+ * (lower_tile.h): wp.tile(x), wp.untile(t), wp.tile_from_thread.
+ *
+ * The block width: Warp's CPU backend runs a block as one thread (block_dim
+ * 1 unless warp.config.enable_cpu_blocks), so there wp.tile(x) of a scalar
+ * is a tile of shape (1,); on CUDA it has the launch's block_dim, which
+ * Warp compiles the module for (its module option "block_dim", 256 by
+ * default, or the launch's block_dim).  warpc compiles one block size per
+ * module (ir_module.block_dim: warpc --block-dim, else the file's
+ * wp.set_module_options({"block_dim": N}), else 256) and lowers a module
+ * that uses these builtins twice: for the CPU with width 1 and for CUDA
+ * (wp_lower_options.cuda_block) with that width; the launchers refuse a
+ * CUDA launch of another block size.
+ *
+ * Instructions (IR_BUILTIN of the entry):
+ *   TILE        args: x; aux: 1 when preserve_type.  Result: a tile of
+ *               x's type (preserve_type, or a scalar) of shape (W,), or of
+ *               its scalar type of shape (n, W) (vector, quaternion) or
+ *               (r, c, W) (matrix); element [.., k] is thread k's x.
+ *   UNTILE      args: a tile of shape (W,), (n, W) or (r, c, W): this
+ *               thread's scalar (or dtype), vector or matrix.
+ *   TILE_FROM_THREAD  args: value, thread_idx (int32); the result type
+ *               has the shape: every element thread_idx's value. */
+#include <string.h>
+
+#include "lower_tile.h"
+
+/* The block width wp.tile() spans in this lowering; marks the module. */
+static int block_width(lower_ctx *c) {
+  c->m->block_width = true;
+  return c->opts->cuda_block ? (c->opts->block_dim    ? c->opts->block_dim
+                                : c->module_block_dim ? c->module_block_dim
+                                                      : 256)
+                             : 1;
+}
+
+/* wp.tile(x, preserve_type=False). */
+static ir_value *tile(lower_ctx *c, const ast_expr *e) {
+  static const char *const k[] = {"x", "preserve_type"};
+  const ast_expr *x[2];
+  if (!lower_tile_bind(c, e, "tile", k, 2, x))
+    return NULL;
+  if (!x[0]) {
+    wp_error(c->diag, e->loc, "wp.tile() needs the value x");
+    return NULL;
+  }
+  bool keep = false;
+  if (x[1]) {
+    ir_value *p = lower_expr(c, x[1]);
+    if (!p)
+      return NULL;
+    if (p->op != IR_CONST || p->type->kind != IR_T_SCALAR ||
+        (!ir_type_is_bool(p->type) && !ir_type_is_int(p->type))) {
+      wp_error(c->diag, x[1]->loc,
+               "wp.tile(): preserve_type must be a compile-time bool");
+      return NULL;
+    }
+    keep = p->ival != 0;
+  }
+  ir_value *v = lower_expr(c, x[0]);
+  if (!v)
+    return NULL;
+  const ir_type *t = v->type;
+  if (t->kind != IR_T_SCALAR && t->kind != IR_T_VEC && t->kind != IR_T_MAT) {
+    wp_error(c->diag, x[0]->loc,
+             "wp.tile() takes a scalar, vector, quaternion or matrix, not "
+             "'%s'%s",
+             t->name,
+             t->kind == IR_T_STRUCT ? " (tiles of structs are not supported "
+                                      "by warpc yet)"
+                                    : "");
+    return NULL;
+  }
+  if (t->kind == IR_T_VEC && t->flavor != IR_VEC_PLAIN && !keep) {
+    wp_error(c->diag, x[0]->loc,
+             "wp.tile() of a '%s' needs preserve_type=True (as in warp-lang)",
+             t->name);
+    return NULL;
+  }
+  if (v->op == IR_CONST && v->py)
+    v = lower_tile_literal_as(
+        c, v, v->py == 2 ? ir_t_float32(c->T) : ir_t_int32(c->T));
+  int w = block_width(c), dims[3], nd = 0;
+  const ir_type *el = t;
+  if (!keep && t->kind == IR_T_VEC)
+    el = t->elem, dims[nd++] = t->rows;
+  else if (!keep && t->kind == IR_T_MAT)
+    el = t->elem, dims[nd++] = t->rows, dims[nd++] = t->cols;
+  dims[nd++] = w;
+  int64_t count = 1;
+  for (int i = 0; i < nd; i++)
+    count *= dims[i];
+  if (count > IR_TILE_MAX_ELEMS) {
+    wp_error(c->diag, e->loc,
+             "wp.tile() of a '%s' over a block of %d threads has %lld "
+             "elements, more than warpc's limit of %d",
+             t->name, w, (long long)count, IR_TILE_MAX_ELEMS);
+    return NULL;
+  }
+  if ((int64_t)w * ir_type_size(t) > IR_TILE_MAX_SHARED_BYTES) {
+    wp_error(c->diag, e->loc,
+             "wp.tile() of a '%s' over a CUDA block of %d threads needs %lld "
+             "bytes of shared memory, more than warpc's limit of %d",
+             t->name, w, (long long)w * ir_type_size(t),
+             IR_TILE_MAX_SHARED_BYTES);
+    return NULL;
+  }
+  ir_value *r = lower_tile_emit(c, IR_B_TILE, ir_t_tile_nd(c->T, el, nd, dims),
+                                &v, 1, e->loc);
+  r->aux = keep;
+  return r;
+}
+
+/* wp.untile(a). */
+static ir_value *untile(lower_ctx *c, const ast_expr *e) {
+  static const char *const k[] = {"a"};
+  const ast_expr *x[1];
+  if (!lower_tile_bind(c, e, "untile", k, 1, x))
+    return NULL;
+  if (!x[0]) {
+    wp_error(c->diag, e->loc, "wp.untile() needs a tile");
+    return NULL;
+  }
+  ir_value *t = lower_tile_arg(c, x[0], "untile");
+  if (!t)
+    return NULL;
+  const ir_type *tt = t->type, *el = tt->elem;
+  int w = block_width(c);
+  if (tt->tdims[tt->ndim - 1] != w) {
+    wp_error(c->diag, x[0]->loc,
+             "wp.untile(): the last extent of '%s' is not the block width "
+             "%d (%s)",
+             tt->name, w,
+             c->opts->cuda_block ? "the module's CUDA block_dim"
+                                 : "one thread on the CPU, as in Warp");
+    return NULL;
+  }
+  const ir_type *rt = el;
+  if (tt->ndim == 2 || tt->ndim == 3) {
+    if (el->kind != IR_T_SCALAR) {
+      wp_error(c->diag, x[0]->loc,
+               "wp.untile() of a %d-d tile takes a tile of scalars, not of "
+               "'%s'",
+               tt->ndim, el->name);
+      return NULL;
+    }
+    rt = tt->ndim == 2 ? ir_t_vec(c->T, el->scalar, tt->tdims[0])
+                       : ir_t_mat(c->T, el->scalar, tt->tdims[0], tt->tdims[1]);
+  } else if (tt->ndim != 1) {
+    wp_error(c->diag, x[0]->loc,
+             "wp.untile() takes a tile of 1 to 3 dimensions, not '%s'",
+             tt->name);
+    return NULL;
+  }
+  if (!rt)
+    return NULL;
+  return lower_tile_emit(c, IR_B_UNTILE, rt, &t, 1, e->loc);
+}
+
+/* wp.tile_from_thread(shape, value, thread_idx, storage="register"). */
+static ir_value *from_thread(lower_ctx *c, const ast_expr *e) {
+  static const char *const k[] = {"shape", "value", "thread_idx", "storage"};
+  const ast_expr *x[4];
+  if (!lower_tile_bind(c, e, "tile_from_thread", k, 4, x))
+    return NULL;
+  if (!x[0] || !x[1] || !x[2]) {
+    wp_error(c->diag, e->loc,
+             "wp.tile_from_thread() needs shape, value and thread_idx");
+    return NULL;
+  }
+  int nd, dims[IR_TILE_MAX_NDIM];
+  if (!lower_tile_shape(c, x[0], "tile_from_thread", &nd, dims))
+    return NULL;
+  if (x[3] &&
+      (x[3]->kind != AST_EXPR_STRING ||
+       (strcmp(x[3]->string, "register") && strcmp(x[3]->string, "shared")))) {
+    wp_error(c->diag, x[3]->loc,
+             "wp.tile_from_thread(): storage must be \"register\" or "
+             "\"shared\"");
+    return NULL;
+  }
+  ir_value *a[2];
+  if (!(a[0] = lower_expr(c, x[1])) || !(a[1] = lower_expr(c, x[2])))
+    return NULL;
+  const ir_type *t = a[0]->type;
+  if (a[0]->op == IR_CONST && a[0]->py)
+    a[0] = lower_tile_literal_as(
+        c, a[0], a[0]->py == 2 ? ir_t_float32(c->T) : ir_t_int32(c->T)),
+    t = a[0]->type;
+  if (t->kind != IR_T_SCALAR && t->kind != IR_T_VEC && t->kind != IR_T_MAT) {
+    wp_error(c->diag, x[1]->loc,
+             "wp.tile_from_thread() takes a scalar, vector or matrix value, "
+             "not '%s'",
+             t->name);
+    return NULL;
+  }
+  if (a[1]->type->kind != IR_T_SCALAR || !ir_type_is_int(a[1]->type)) {
+    wp_error(c->diag, x[2]->loc,
+             "wp.tile_from_thread(): thread_idx must be an integer");
+    return NULL;
+  }
+  a[1] = lower_cast(c, a[1], ir_t_int32(c->T), x[2]->loc);
+  return lower_tile_emit(c, IR_B_TILE_FROM_THREAD,
+                         ir_t_tile_nd(c->T, t, nd, dims), a, 2, e->loc);
+}
+
+ir_value *lower_tile_block(lower_ctx *c, const ast_expr *e,
+                           const ir_builtin *b) {
+  switch (b->id) {
+  case IR_B_TILE: return tile(c, e);
+  case IR_B_UNTILE: return untile(c, e);
+  case IR_B_TILE_FROM_THREAD: return from_thread(c, e);
+  default:
+    wp_error(c->diag, e->loc, "tile builtin '%s' is not supported by warpc yet",
+             b->name);
+    return NULL;
+  }
+}
