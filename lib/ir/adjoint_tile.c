@@ -14,6 +14,10 @@
  *   tile_matmul           adj(a) += alpha g b^T, adj(b) += alpha a^T g,
  *                         adj(out) += beta g (alpha, beta get none, as in
  *                         Warp)
+ *   wp.tile(x)            adj(x) += untile(g) (this thread's part)
+ *   wp.untile(t)          adj(t) += tile(g) (every thread's g: on CUDA the
+ *                         threads' adjoints meet as wp.tile's values do)
+ *   tile_from_thread      none (Warp's is not differentiable)
  *
  * Other tile builtins have no rule yet: ir_build_adjoints gives kernels
  * using them no backward kernel. */
@@ -133,6 +137,9 @@ bool ir_tile_has_adjoint(const ir_value *v) {
   case IR_B_TILE_MIN:
   case IR_B_TILE_MAX: return v->aux < 0;
   case IR_B_TILE_MAP: return map_has_adjoint(v);
+  case IR_B_TILE:
+  case IR_B_UNTILE:
+  case IR_B_TILE_FROM_THREAD: return true;
   default: return false;
   }
 }
@@ -294,7 +301,20 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
   }
   case IR_B_TILE_MAP: map_adjoint(h, v, g); return;
   case IR_B_TILE_MATMUL: matmul_adjoint(h, v, g); return;
-  default: return; /* tile_arange: constants */
+  case IR_B_TILE: /* adj(x) += this thread's part of g */
+    h->accum(h->ctx, v->args[0],
+             tile_op(h, IR_B_UNTILE, v->args[0]->type, &g, 1));
+    return;
+  case IR_B_UNTILE: { /* adj(t) += every thread's g, as wp.tile makes it */
+    const ir_type *t = v->args[0]->type;
+    ir_value *r = tile_op(h, IR_B_TILE, t, &g, 1);
+    r->aux = t->elem->kind != IR_T_SCALAR; /* preserve_type */
+    h->accum(h->ctx, v->args[0], r);
+    return;
+  }
+  default:
+    return; /* tile_arange: constants; tile_from_thread: none, as in
+               Warp */
   }
 }
 

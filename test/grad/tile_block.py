@@ -1,0 +1,42 @@
+"""The adjoints of wp.tile(x) and wp.untile(t) (scalars, vectors with and
+without preserve_type), through tiled launches: on warp-lang's CPU backend,
+as in warpc's CPU code, a block is one thread (the tiles' last extent 1)."""
+import warp as wp
+
+wp.set_module_options({"block_dim": 8})
+
+
+@wp.kernel
+def block(a: wp.array(dtype=float), v: wp.array(dtype=wp.vec3), y: wp.array(dtype=float),
+          w: wp.array(dtype=wp.vec3), s: wp.array(dtype=float)):
+    i, lane = wp.tid()
+    x = a[i]
+    t = wp.tile(x * x)
+    y[i] = wp.untile(wp.tile_map(wp.sin, t) * 2.0) + x
+    vi = v[i] * x
+    tv = wp.tile(vi)  # (3, 1)
+    p = wp.tile(vi, preserve_type=True)  # (1,) of vec3
+    w[i] = wp.untile(tv * tv) + wp.untile(p) * 3.0
+    s[i] = wp.tile_sum(tv)[0] * x
+
+
+@wp.kernel
+def block_f64(a: wp.array(dtype=wp.float64), v: wp.array(dtype=wp.vec3d), y: wp.array(dtype=wp.float64),
+              w: wp.array(dtype=wp.vec3d), s: wp.array(dtype=wp.float64)):
+    i, lane = wp.tid()
+    x = a[i]
+    t = wp.tile(x * x)
+    y[i] = wp.untile(wp.tile_map(wp.sin, t) * wp.float64(2.0)) + x
+    vi = v[i] * x
+    tv = wp.tile(vi)
+    p = wp.tile(vi, preserve_type=True)
+    w[i] = wp.untile(tv * tv) + wp.untile(p) * wp.float64(3.0)
+    s[i] = wp.tile_sum(tv)[0] * x
+
+
+GRAD_TESTS = [
+    dict(name="block", kernel="block", dim=5, block_dim=8,
+         args=dict(a=("uniform", -1, 1), v=("uniform", -1, 1)),
+         shapes=dict(a=(5,), v=(5,), y=(5,), w=(5,), s=(5,)),
+         outputs=["y", "w", "s"], inputs=["a", "v"]),
+]
