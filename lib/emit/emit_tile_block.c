@@ -109,8 +109,82 @@ static void from_thread(emit_ctx *e, const ir_value *v) {
           emit_ctype(e, x->type), idx->id, x->id, n, v->id);
 }
 
+/* The condition that thread's scatter applies (has_value, every index in
+ * range) and its flat index, as `int wp_on = ...; int wp_f = ...;` for
+ * scatter/pick v (the tile args[0], indices, value, has_value). */
+static void target(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  const ir_type *t = v->args[0]->type;
+  int nd = t->ndim;
+  fprintf(out, "int wp_on = v%d", v->args[nd + 2]->id);
+  for (int k = 0; k < nd; k++)
+    fprintf(out, " && v%d >= 0 && v%d < %d", v->args[1 + k]->id,
+            v->args[1 + k]->id, t->tdims[k]);
+  fputs("; int wp_f = wp_on ? ", out);
+  for (int k = 1; k < nd; k++) /* row-major */
+    fputc('(', out);
+  fprintf(out, "v%d", v->args[1]->id);
+  for (int k = 1; k < nd; k++)
+    fprintf(out, " * %d + v%d)", t->tdims[k], v->args[1 + k]->id);
+  fputs(" : 0; ", out);
+}
+
+/* tile_scatter_add / tile_scatter_masked: on CUDA the threads' values
+ * meet in a __shared__ copy of the tile (atomic adds; one writer per
+ * element for the masked form, as Warp requires). */
+static void scatter(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  const ir_value *t = v->args[0];
+  const ir_type *el = t->type->elem;
+  int n = ir_tile_count(t->type), nd = t->type->ndim;
+  bool add = v->builtin->id == IR_B_TILE_SCATTER_ADD;
+  int val = v->args[1 + nd]->id;
+  target(e, v);
+  if (!e->target->cuda) {
+    fprintf(out, "v%d = v%d; if (wp_on) ", v->id, t->id);
+    if (add && el->kind == IR_T_SCALAR)
+      fprintf(out, "v%d.v[wp_f] += v%d;", v->id, val);
+    else if (add)
+      fprintf(out, "v%d.v[wp_f] = wp_add_%s_%s(v%d.v[wp_f], v%d);", v->id,
+              el->name, el->name, v->id, val);
+    else
+      fprintf(out, "v%d.v[wp_f] = v%d;", v->id, val);
+    return;
+  }
+  fprintf(out,
+          "__shared__ %s wp_buf[%d]; if (WP_TILE_LEADER()) for (int wp_i = 0; "
+          "wp_i < %d; wp_i++) wp_buf[wp_i] = v%d.v[wp_i]; WP_TILE_SYNC(); if "
+          "(wp_on) ",
+          emit_ctype(e, el), n, n, t->id);
+  if (add)
+    fprintf(out, "wp_atomic_add_%s%s(&wp_buf[wp_f], v%d);",
+            el->kind == IR_T_SCALAR ? "" : "v_", el->name, val);
+  else
+    fprintf(out, "wp_buf[wp_f] = v%d;", val);
+  fprintf(out,
+          " WP_TILE_SYNC(); for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] "
+          "= wp_buf[wp_i]; WP_TILE_SYNC();",
+          n, v->id);
+}
+
+/* _tile_pick(g, indices, value, has_value): this thread's element of g,
+ * or zero. */
+static void pick(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  target(e, v);
+  if (v->type->kind == IR_T_SCALAR)
+    fprintf(out, "v%d = wp_on ? v%d.v[wp_f] : (%s)0;", v->id, v->args[0]->id,
+            emit_ctype(e, v->type));
+  else
+    fprintf(out, "v%d = wp_on ? v%d.v[wp_f] : WP_LIT(%s){0};", v->id,
+            v->args[0]->id, emit_ctype(e, v->type));
+}
+
 bool emit_tile_block(emit_ctx *e, const ir_value *v) {
   switch (v->builtin->id) {
+  case IR_B_TILE_SCATTER_ADD:
+  case IR_B_TILE_SCATTER_MASKED: scatter(e, v); return true;
+  case IR_B_I_TILE_PICK: pick(e, v); return true;
   case IR_B_TILE: tile(e, v); return true;
   case IR_B_UNTILE: untile(e, v); return true;
   case IR_B_TILE_FROM_THREAD: from_thread(e, v); return true;

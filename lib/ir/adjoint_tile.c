@@ -18,6 +18,8 @@
  *   wp.untile(t)          adj(t) += tile(g) (every thread's g: on CUDA the
  *                         threads' adjoints meet as wp.tile's values do)
  *   tile_from_thread      none (Warp's is not differentiable)
+ *   tile_scatter_add      adj(value) += g[i] (when has_value), adj(a) += g
+ *   tile_scatter_masked   the same, the elements written cleared from g
  *
  * Other tile builtins have no rule yet: ir_build_adjoints gives kernels
  * using them no backward kernel. */
@@ -139,7 +141,9 @@ bool ir_tile_has_adjoint(const ir_value *v) {
   case IR_B_TILE_MAP: return map_has_adjoint(v);
   case IR_B_TILE:
   case IR_B_UNTILE:
-  case IR_B_TILE_FROM_THREAD: return true;
+  case IR_B_TILE_FROM_THREAD:
+  case IR_B_TILE_SCATTER_ADD:
+  case IR_B_TILE_SCATTER_MASKED: return true;
   default: return false;
   }
 }
@@ -310,6 +314,23 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
     ir_value *r = tile_op(h, IR_B_TILE, t, &g, 1);
     r->aux = t->elem->kind != IR_T_SCALAR; /* preserve_type */
     h->accum(h->ctx, v->args[0], r);
+    return;
+  }
+  case IR_B_TILE_SCATTER_ADD:
+  case IR_B_TILE_SCATTER_MASKED: { /* adj(value) += g[i]; adj(a) += g (the
+                                      masked form: without the elements
+                                      written) */
+    int nd = v->args[0]->type->ndim;
+    args[0] = g;
+    for (int i = 1; i < n; i++)
+      args[i] = h->fwd(h->ctx, v->args[i]);
+    h->accum(h->ctx, v->args[nd + 1],
+             tile_op(h, IR_B_I_TILE_PICK, v->args[nd + 1]->type, args, n));
+    if (v->builtin->id == IR_B_TILE_SCATTER_MASKED) {
+      args[nd + 1] = h->emit(h->ctx, IR_ZERO, v->args[nd + 1]->type, NULL, 0);
+      g = tile_op(h, IR_B_TILE_SCATTER_MASKED, g->type, args, n);
+    }
+    h->accum(h->ctx, v->args[0], g);
     return;
   }
   default:

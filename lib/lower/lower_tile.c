@@ -534,7 +534,9 @@ ir_value *lower_tile_call(lower_ctx *c, const ast_expr *e,
   case IR_B_TILE_MATMUL: return lower_tile_matmul(c, e);
   case IR_B_TILE:
   case IR_B_UNTILE:
-  case IR_B_TILE_FROM_THREAD: return lower_tile_block(c, e, b);
+  case IR_B_TILE_FROM_THREAD:
+  case IR_B_TILE_SCATTER_ADD:
+  case IR_B_TILE_SCATTER_MASKED: return lower_tile_block(c, e, b);
   default: return lower_tile_shape_op(c, e, b);
   }
 }

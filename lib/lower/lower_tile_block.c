@@ -20,7 +20,12 @@
  *   UNTILE      args: a tile of shape (W,), (n, W) or (r, c, W): this
  *               thread's scalar (or dtype), vector or matrix.
  *   TILE_FROM_THREAD  args: value, thread_idx (int32); the result type
- *               has the shape: every element thread_idx's value. */
+ *               has the shape: every element thread_idx's value.
+ *   TILE_SCATTER_ADD, TILE_SCATTER_MASKED  args: tile, one int32 index per
+ *               dimension, value, has_value (bool): the tile with value
+ *               added at (written to) the element of every thread whose
+ *               has_value is set and whose indices are in range (others
+ *               are ignored: Warp leaves them undefined). */
 #include <string.h>
 
 #include "lower_tile.h"
@@ -204,9 +209,134 @@ static ir_value *from_thread(lower_ctx *c, const ast_expr *e) {
                          ir_t_tile_nd(c->T, t, nd, dims), a, 2, e->loc);
 }
 
+/* The tile argument `a` of a scatter (the first item or a= keyword). */
+static const ast_expr *scatter_target(const ast_expr *e) {
+  if (e->nitems > 0)
+    return e->items[0];
+  for (int k = 0; k < e->nkeywords; k++)
+    if (!strcmp(e->keywords[k].name, "a"))
+      return e->keywords[k].value;
+  return NULL;
+}
+
+/* tile_scatter_add(a, i[, j, k, l], value, has_value, atomic=True) and
+ * tile_scatter_masked(a, i[, j, k, l], value, has_value): the new value of
+ * the tile variable `a`, assigned to it. */
+static ir_value *scatter(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
+  bool add = b->id == IR_B_TILE_SCATTER_ADD;
+  const ast_expr *ax = scatter_target(e);
+  if (!ax) {
+    wp_error(c->diag, e->loc, "wp.%s() needs the tile a", b->name);
+    return NULL;
+  }
+  if (ax->kind != AST_EXPR_NAME) {
+    wp_error(c->diag, ax->loc,
+             "wp.%s(): warpc scatters into a tile variable (a name) only",
+             b->name);
+    return NULL;
+  }
+  ir_value *t = lower_tile_arg(c, ax, b->name);
+  if (!t)
+    return NULL;
+  const ir_type *tt = t->type, *el = tt->elem;
+  int nd = tt->ndim;
+  const char *names[8] = {"a"};
+  static const char *const idx[] = {"i", "j", "k", "l"};
+  int np = 1;
+  for (int k = 0; k < nd; k++)
+    names[np++] = idx[k];
+  names[np++] = "value";
+  names[np++] = "has_value";
+  if (add)
+    names[np++] = "atomic";
+  const ast_expr *x[8];
+  if (!lower_tile_bind(c, e, b->name, names, np, x))
+    return NULL;
+  for (int k = 1; k < nd + 3; k++)
+    if (!x[k]) {
+      wp_error(c->diag, e->loc,
+               "wp.%s() of '%s' takes the tile, %d ind%s, value and "
+               "has_value",
+               b->name, tt->name, nd, nd == 1 ? "ex" : "ices");
+      return NULL;
+    }
+  if (tt->flavor != IR_TILE_OWN) {
+    wp_error(c->diag, ax->loc,
+             "writing through a tile view is not supported by warpc yet "
+             "(warpc holds views as copies)");
+    return NULL;
+  }
+  if (ir_type_size(tt) > IR_TILE_MAX_SHARED_BYTES) {
+    wp_error(c->diag, e->loc,
+             "wp.%s() into a tile of %d bytes: warpc takes at most %d (its "
+             "limit: CUDA's static shared memory, where the block's threads "
+             "meet)",
+             b->name, ir_type_size(tt), IR_TILE_MAX_SHARED_BYTES);
+    return NULL;
+  }
+  if (add && (ir_type_has_half(el) ||
+              !(ir_type_is_float(el) || ir_type_is_int(el) ||
+                ((el->kind == IR_T_VEC || el->kind == IR_T_MAT) &&
+                 (ir_type_is_float(el->elem) || ir_type_is_int(el->elem)))))) {
+    wp_error(c->diag, e->loc, "wp.tile_scatter_add(): no atomic add on '%s'%s",
+             el->name,
+             el->kind == IR_T_STRUCT
+                 ? " (tiles of structs are not supported by warpc yet)"
+                 : "");
+    return NULL;
+  }
+  ir_value *args[IR_TILE_MAX_NDIM + 3];
+  args[0] = t;
+  for (int k = 0; k < nd; k++) {
+    ir_value *v = lower_expr(c, x[1 + k]);
+    if (!v)
+      return NULL;
+    if (v->type->kind != IR_T_SCALAR || !ir_type_is_int(v->type)) {
+      wp_error(c->diag, x[1 + k]->loc, "wp.%s(): an index must be an integer",
+               b->name);
+      return NULL;
+    }
+    args[1 + k] = lower_cast(c, v, ir_t_int32(c->T), x[1 + k]->loc);
+  }
+  ir_value *val = lower_expr(c, x[1 + nd]), *has = lower_expr(c, x[2 + nd]);
+  if (!val || !has)
+    return NULL;
+  val = lower_tile_literal_as(c, val, el);
+  if (val->type != el) {
+    wp_error(c->diag, x[1 + nd]->loc,
+             "wp.%s(): the value must be of the tile's dtype '%s', not '%s'",
+             b->name, el->name, val->type->name);
+    return NULL;
+  }
+  if (!ir_type_is_bool(has->type)) {
+    wp_error(c->diag, x[2 + nd]->loc, "wp.%s(): has_value must be a bool",
+             b->name);
+    return NULL;
+  }
+  if (add && x[3 + nd]) { /* compile-time, as in Warp; on CUDA warpc adds
+                             atomically either way */
+    ir_value *a = lower_expr(c, x[3 + nd]);
+    if (!a)
+      return NULL;
+    if (a->op != IR_CONST || !ir_type_is_bool(a->type)) {
+      wp_error(c->diag, x[3 + nd]->loc,
+               "wp.tile_scatter_add(): atomic must be a compile-time bool");
+      return NULL;
+    }
+  }
+  args[1 + nd] = val;
+  args[2 + nd] = has;
+  ir_value *r = lower_tile_emit(c, b->id, tt, args, nd + 3, e->loc);
+  if (!lower_assign_var(c, ax->name, r, e->loc))
+    return NULL;
+  return r;
+}
+
 ir_value *lower_tile_block(lower_ctx *c, const ast_expr *e,
                            const ir_builtin *b) {
   switch (b->id) {
+  case IR_B_TILE_SCATTER_ADD:
+  case IR_B_TILE_SCATTER_MASKED: return scatter(c, e, b);
   case IR_B_TILE: return tile(c, e);
   case IR_B_UNTILE: return untile(c, e);
   case IR_B_TILE_FROM_THREAD: return from_thread(c, e);

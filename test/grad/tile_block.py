@@ -34,9 +34,38 @@ def block_f64(a: wp.array(dtype=wp.float64), v: wp.array(dtype=wp.vec3d), y: wp.
     s[i] = wp.tile_sum(tv)[0] * x
 
 
+@wp.kernel
+def scatter(a: wp.array(dtype=float), b: wp.array(dtype=float), idx: wp.array(dtype=int), y: wp.array2d(dtype=float)):
+    i, lane = wp.tid()
+    t = wp.tile_load(b, shape=6) * 2.0
+    wp.tile_scatter_add(t, idx[i], a[i] * a[i], True)
+    wp.tile_scatter_add(t, 5, a[i], i % 2 == 0)
+    wp.tile_store(y[i], wp.tile_map(wp.sin, t))
+    m = wp.tile_load(b, shape=6) * 3.0
+    wp.tile_scatter_masked(m, idx[i] + 1, a[i] * 4.0, True)
+    wp.tile_store(y[i], m * m, offset=(6,))
+
+
+@wp.kernel
+def scatter_f64(a: wp.array(dtype=wp.float64), b: wp.array(dtype=wp.float64), idx: wp.array(dtype=int),
+                y: wp.array2d(dtype=wp.float64)):
+    i, lane = wp.tid()
+    t = wp.tile_load(b, shape=6) * wp.float64(2.0)
+    wp.tile_scatter_add(t, idx[i], a[i] * a[i], True)
+    wp.tile_scatter_add(t, 5, a[i], i % 2 == 0)
+    wp.tile_store(y[i], wp.tile_map(wp.sin, t))
+    m = wp.tile_load(b, shape=6) * wp.float64(3.0)
+    wp.tile_scatter_masked(m, idx[i] + 1, a[i] * wp.float64(4.0), True)
+    wp.tile_store(y[i], m * m, offset=(6,))
+
+
 GRAD_TESTS = [
     dict(name="block", kernel="block", dim=5, block_dim=8,
          args=dict(a=("uniform", -1, 1), v=("uniform", -1, 1)),
          shapes=dict(a=(5,), v=(5,), y=(5,), w=(5,), s=(5,)),
          outputs=["y", "w", "s"], inputs=["a", "v"]),
+    dict(name="scatter", kernel="scatter", dim=4, block_dim=8,
+         args=dict(a=("uniform", -1, 1), b=("uniform", -1, 1), idx=("choice", [0, 2, 3])),
+         shapes=dict(a=(4,), b=(6,), idx=(4,), y=(4, 12)),
+         outputs=["y"], inputs=["a", "b"]),
 ]
