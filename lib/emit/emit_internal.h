@@ -67,6 +67,9 @@ bool emit_tile_more(emit_ctx *e, const ir_value *v);
  * its CUDA launches must have the module's block_dim. */
 bool emit_tile_block(emit_ctx *e, const ir_value *v);
 bool emit_uses_block_width(const ir_func *f);
+/* emit_tile_stack.c: the body of the tile stack builtins; false for
+ * another builtin. */
+bool emit_tile_stack(emit_ctx *e, const ir_value *v);
 /* emit_print.c: the printf calls of IR_PRINT v, its message arguments from
  * `first` on (1 for assert / expect, whose args[0] is the condition). */
 void emit_print_calls(emit_ctx *e, const ir_value *v, int first);

@@ -135,10 +135,11 @@ void emit_typedef(emit_ctx *e, FILE *out, const ir_type *t) {
   if (t->kind == IR_T_TILE) { /* a value: its elements, row-major */
     fprintf(out,
             "#ifndef WP_TYPE_%s\n#define WP_TYPE_%s\ntypedef struct %s { %s "
-            "v[%d]; } %s; /* %s */\n#endif\n",
+            "v[%d];%s } %s; /* %s */\n#endif\n",
             emit_ctype(e, t), emit_ctype(e, t), emit_ctype(e, t),
-            emit_ctype(e, t->elem), ir_tile_count(t), emit_ctype(e, t),
-            t->name);
+            emit_ctype(e, t->elem), ir_tile_count(t),
+            t->flavor == IR_TILE_STACK ? " wp_int32 count;" : "",
+            emit_ctype(e, t), t->name);
     return;
   }
   if (t->kind != IR_T_VEC && t->kind != IR_T_MAT && t->kind != IR_T_TUPLE &&

@@ -143,7 +143,12 @@ bool ir_tile_has_adjoint(const ir_value *v) {
   case IR_B_UNTILE:
   case IR_B_TILE_FROM_THREAD:
   case IR_B_TILE_SCATTER_ADD:
-  case IR_B_TILE_SCATTER_MASKED: return true;
+  case IR_B_TILE_SCATTER_MASKED:
+  case IR_B_TILE_STACK:
+  case IR_B_TILE_STACK_PUSH:
+  case IR_B_TILE_STACK_POP:
+  case IR_B_TILE_STACK_CLEAR:
+  case IR_B_TILE_STACK_COUNT: return true; /* stacks: none, as in Warp */
   default: return false;
   }
 }

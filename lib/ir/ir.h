@@ -67,6 +67,10 @@ enum { IR_STRUCT_USER = 0, IR_STRUCT_BUILTIN = 1 };
  * t[i], tile_reshape, ...), which warpc holds as a copy and so cannot write
  * through (Warp's views alias their tile). */
 enum { IR_TILE_OWN = 0, IR_TILE_VIEW = 1, IR_TILE_STRIDED = 2 };
+/* A TILE of flavor IR_TILE_STACK is Warp's wp.tile_stack: a 1-d tile of
+ * its capacity and an element count (C: v[] and count); it is not a tile
+ * to the tile builtins (lib/lower/lower_tile_block.c). */
+enum { IR_TILE_STACK = 3 };
 /* The longest vector and the most rows or columns of a matrix that warpc
  * compiles (Warp has no such limit; man/warpc.1, LIMITS). */
 enum { IR_MAX_DIM = 64 };

@@ -80,7 +80,7 @@ bool lower_tile_2d(lower_ctx *c, const ir_type *t, const char *what,
 
 ir_value *lower_tile_arg(lower_ctx *c, const ast_expr *x, const char *fn) {
   ir_value *v = lower_expr(c, x);
-  if (v && v->type->kind != IR_T_TILE) {
+  if (v && (v->type->kind != IR_T_TILE || v->type->flavor == IR_TILE_STACK)) {
     wp_error(c->diag, x->loc, "wp.%s() needs a tile here, not '%s'", fn,
              v->type->name);
     return NULL;
@@ -536,7 +536,12 @@ ir_value *lower_tile_call(lower_ctx *c, const ast_expr *e,
   case IR_B_UNTILE:
   case IR_B_TILE_FROM_THREAD:
   case IR_B_TILE_SCATTER_ADD:
-  case IR_B_TILE_SCATTER_MASKED: return lower_tile_block(c, e, b);
+  case IR_B_TILE_SCATTER_MASKED:
+  case IR_B_TILE_STACK:
+  case IR_B_TILE_STACK_PUSH:
+  case IR_B_TILE_STACK_POP:
+  case IR_B_TILE_STACK_CLEAR:
+  case IR_B_TILE_STACK_COUNT: return lower_tile_block(c, e, b);
   default: return lower_tile_shape_op(c, e, b);
   }
 }

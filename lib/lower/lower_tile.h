@@ -75,6 +75,10 @@ ir_value *lower_tile_indexed(lower_ctx *c, const ast_expr *e,
 ir_value *lower_tile_block(lower_ctx *c, const ast_expr *e,
                            const ir_builtin *b);
 
+/* lower_tile_stack.c: wp.tile_stack and its operations. */
+ir_value *lower_tile_stack(lower_ctx *c, const ast_expr *e,
+                           const ir_builtin *b);
+
 /* Shared helpers (lower_tile.c). */
 /* offset= of an array of nd dimensions into out[] (int32; 0 when x is
  * NULL); false when reported. */

@@ -340,6 +340,11 @@ ir_value *lower_tile_block(lower_ctx *c, const ast_expr *e,
   case IR_B_TILE: return tile(c, e);
   case IR_B_UNTILE: return untile(c, e);
   case IR_B_TILE_FROM_THREAD: return from_thread(c, e);
+  case IR_B_TILE_STACK:
+  case IR_B_TILE_STACK_PUSH:
+  case IR_B_TILE_STACK_POP:
+  case IR_B_TILE_STACK_CLEAR:
+  case IR_B_TILE_STACK_COUNT: return lower_tile_stack(c, e, b);
   default:
     wp_error(c->diag, e->loc, "tile builtin '%s' is not supported by warpc yet",
              b->name);
