@@ -180,8 +180,38 @@ static void pick(emit_ctx *e, const ir_value *v) {
             v->args[0]->id, emit_ctype(e, v->type));
 }
 
+/* tile_randi / tile_randf as Warp's: lane t of a block of B threads
+ * (B = 1 on the CPU) starts its generator at pcg(t + rng) and draws the
+ * elements t, t + B, t + 2B, ... (row-major) in turn; on CUDA every thread
+ * computes every lane's draws. */
+static void random_tile(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  int n = ir_tile_count(v->type);
+  int b = e->target->cuda ? e->m->block_dim : 1;
+  fprintf(out,
+          "for (wp_uint32 wp_t = 0; wp_t < %du; wp_t++) { wp_uint32 wp_s = "
+          "wp__pcg(wp_t + v%d); for (int wp_i = (int)wp_t; wp_i < %d; wp_i += "
+          "%d) v%d.v[wp_i] = ",
+          b, v->args[0]->id, n, b, v->id);
+  if (v->builtin->id == IR_B_TILE_RANDF)
+    fprintf(
+        out,
+        v->nargs == 3 ? "wp__randf_range(&wp_s, v%d, v%d)" : "wp__randf(&wp_s)",
+        v->nargs == 3 ? v->args[1]->id : 0, v->nargs == 3 ? v->args[2]->id : 0);
+  else if (v->nargs == 3) /* Warp: state % (max - min) + min, in uint32 */
+    fprintf(out,
+            "(wp_int32)(wp__draw(&wp_s) %% (wp_uint32)(v%d - v%d) + "
+            "(wp_uint32)v%d)",
+            v->args[2]->id, v->args[1]->id, v->args[1]->id);
+  else
+    fputs("(wp_int32)wp__draw(&wp_s)", out);
+  fputs("; }", out);
+}
+
 bool emit_tile_block(emit_ctx *e, const ir_value *v) {
   switch (v->builtin->id) {
+  case IR_B_TILE_RANDI:
+  case IR_B_TILE_RANDF: random_tile(e, v); return true;
   case IR_B_TILE_SCATTER_ADD:
   case IR_B_TILE_SCATTER_MASKED: scatter(e, v); return true;
   case IR_B_I_TILE_PICK: pick(e, v); return true;
@@ -200,7 +230,9 @@ static bool uses_width(const ir_func *f, int depth) {
   for (const ir_block *b = f->entry; b; b = b->next)
     for (const ir_value *v = b->first; v; v = v->next) {
       if (v->op == IR_BUILTIN && v->builtin &&
-          (v->builtin->id == IR_B_TILE || v->builtin->id == IR_B_UNTILE))
+          (v->builtin->id == IR_B_TILE || v->builtin->id == IR_B_UNTILE ||
+           v->builtin->id == IR_B_TILE_RANDI ||
+           v->builtin->id == IR_B_TILE_RANDF))
         return true;
       if (v->op == IR_CALL && v->callee && uses_width(v->callee, depth + 1))
         return true;

@@ -148,7 +148,11 @@ bool ir_tile_has_adjoint(const ir_value *v) {
   case IR_B_TILE_STACK_PUSH:
   case IR_B_TILE_STACK_POP:
   case IR_B_TILE_STACK_CLEAR:
-  case IR_B_TILE_STACK_COUNT: return true; /* stacks: none, as in Warp */
+  case IR_B_TILE_STACK_COUNT:
+  case IR_B_TILE_RANDI:
+  case IR_B_TILE_RANDF:
+    return true; /* stacks, random tiles: none, as in
+                    Warp */
   default: return false;
   }
 }

@@ -541,7 +541,9 @@ ir_value *lower_tile_call(lower_ctx *c, const ast_expr *e,
   case IR_B_TILE_STACK_PUSH:
   case IR_B_TILE_STACK_POP:
   case IR_B_TILE_STACK_CLEAR:
-  case IR_B_TILE_STACK_COUNT: return lower_tile_block(c, e, b);
+  case IR_B_TILE_STACK_COUNT:
+  case IR_B_TILE_RANDI:
+  case IR_B_TILE_RANDF: return lower_tile_block(c, e, b);
   default: return lower_tile_shape_op(c, e, b);
   }
 }

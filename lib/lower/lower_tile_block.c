@@ -28,6 +28,7 @@
  *               are ignored: Warp leaves them undefined). */
 #include <string.h>
 
+#include "../../runtime/include/warp/abi.h"
 #include "lower_tile.h"
 
 /* The block width wp.tile() spans in this lowering; marks the module. */
@@ -209,6 +210,76 @@ static ir_value *from_thread(lower_ctx *c, const ast_expr *e) {
                          ir_t_tile_nd(c->T, t, nd, dims), a, 2, e->loc);
 }
 
+/* tile_randi / tile_randf(shape, rng, [min, max,] storage="register"):
+ * min and max compile-time constants (ints / floats), max > min, as in
+ * Warp. */
+static ir_value *random_tile(lower_ctx *c, const ast_expr *e,
+                             const ir_builtin *b) {
+  static const char *const k[] = {"shape", "rng", "min", "max", "storage"};
+  const ast_expr *x[5];
+  bool fl = b->id == IR_B_TILE_RANDF;
+  if (!lower_tile_bind(c, e, b->name, k, 5, x))
+    return NULL;
+  /* the 3-argument overload: shape, rng, storage */
+  if (x[2] && !x[3] && !x[4] && x[2]->kind == AST_EXPR_STRING)
+    x[4] = x[2], x[2] = NULL;
+  if (!x[0] || !x[1] || (!x[2] != !x[3])) {
+    wp_error(c->diag, e->loc,
+             "wp.%s() needs shape and rng (and both min and max, or neither)",
+             b->name);
+    return NULL;
+  }
+  if (x[4] &&
+      (x[4]->kind != AST_EXPR_STRING ||
+       (strcmp(x[4]->string, "register") && strcmp(x[4]->string, "shared")))) {
+    wp_error(c->diag, x[4]->loc,
+             "wp.%s(): storage must be \"register\" or \"shared\"", b->name);
+    return NULL;
+  }
+  int nd, dims[IR_TILE_MAX_NDIM];
+  if (!lower_tile_shape(c, x[0], b->name, &nd, dims))
+    return NULL;
+  ir_value *a[3];
+  if (!(a[0] = lower_expr(c, x[1])))
+    return NULL;
+  if (a[0]->type->kind != IR_T_SCALAR || !ir_type_is_int(a[0]->type)) {
+    wp_error(c->diag, x[1]->loc,
+             "wp.%s(): rng must be a uint32 (wp.rand_init), not '%s'", b->name,
+             a[0]->type->name);
+    return NULL;
+  }
+  a[0] = lower_cast(c, a[0], ir_t_scalar(c->T, WP_SCALAR_UINT32), x[1]->loc);
+  int n = 1;
+  if (x[2]) {
+    for (int i = 0; i < 2; i++) {
+      ir_value *v = lower_expr(c, x[2 + i]);
+      if (!v)
+        return NULL;
+      if (v->op != IR_CONST || v->type->kind != IR_T_SCALAR ||
+          (fl ? !ir_type_is_float(v->type) : !ir_type_is_int(v->type))) {
+        wp_error(c->diag, x[2 + i]->loc,
+                 "wp.%s(): min and max must be compile-time %s", b->name,
+                 fl ? "floats" : "integers");
+        return NULL;
+      }
+      a[1 + i] = fl ? lower_const_float(c, ir_t_float32(c->T),
+                                        (float)(v->py == 2 ? v->pyf : v->fval))
+                    : lower_const_int(c, ir_t_int32(c->T), v->ival);
+    }
+    bool ok = fl ? a[2]->fval > a[1]->fval : a[2]->ival > a[1]->ival;
+    if (!ok) {
+      wp_error(c->diag, x[3]->loc, "wp.%s(): max must be greater than min",
+               b->name);
+      return NULL;
+    }
+    n = 3;
+  }
+  (void)block_width(c); /* CUDA: a generator per lane (emit_tile_block.c) */
+  const ir_type *el = fl ? ir_t_float32(c->T) : ir_t_int32(c->T);
+  return lower_tile_emit(c, b->id, ir_t_tile_nd(c->T, el, nd, dims), a, n,
+                         e->loc);
+}
+
 /* The tile argument `a` of a scatter (the first item or a= keyword). */
 static const ast_expr *scatter_target(const ast_expr *e) {
   if (e->nitems > 0)
@@ -340,6 +411,8 @@ ir_value *lower_tile_block(lower_ctx *c, const ast_expr *e,
   case IR_B_TILE: return tile(c, e);
   case IR_B_UNTILE: return untile(c, e);
   case IR_B_TILE_FROM_THREAD: return from_thread(c, e);
+  case IR_B_TILE_RANDI:
+  case IR_B_TILE_RANDF: return random_tile(c, e, b);
   case IR_B_TILE_STACK:
   case IR_B_TILE_STACK_PUSH:
   case IR_B_TILE_STACK_POP:

@@ -28,6 +28,9 @@ def bad(a: wp.array(dtype=float), q: wp.array(dtype=wp.quat), n: int):
     c = wp.tile_stack_count(t)
     v = wp.tile_stack(capacity=0, dtype=int)
     wp.tile_stack_push(s2, 1, True, wp.tile_from_thread(shape=2, value=p, thread_idx=0))
+    r1 = wp.tile_randi(shape=4, rng=wp.uint32(1), min=5, max=5)
+    r2 = wp.tile_randf(shape=4, rng=wp.uint32(1), min=1, max=2)
+    r3 = wp.tile_randf(shape=4, rng=1.5)
 
 # expect: 15:19: wp.untile(): the last extent of 'tile(dtype=float32, shape=(4,))' is not the block width 1 (one thread on the CPU, as in Warp)
 # expect: 16:17: wp.tile() of a 'quatf' needs preserve_type=True (as in warp-lang)
@@ -42,3 +45,6 @@ def bad(a: wp.array(dtype=float), q: wp.array(dtype=wp.quat), n: int):
 # expect: 28:29: wp.tile_stack_count() needs a tile stack, not 'tile(dtype=float32, shape=(4,))'
 # expect: 29:32: wp.tile_stack(): the capacity must be from 1 to 16384 (warpc's limit), not 0
 # expect: 30:5: wp.tile_stack_push() takes at most 3 arguments, got 4
+# expect: 31:62: wp.tile_randi(): max must be greater than min
+# expect: 32:55: wp.tile_randf(): min and max must be compile-time floats
+# expect: 33:37: wp.tile_randf(): rng must be a uint32 (wp.rand_init), not 'float32'
