@@ -290,8 +290,10 @@ void emit_types(emit_ctx *e) {
   for (int k = IR_T_VEC; k <= IR_T_STRUCT; k++)
     for (int i = 0; i < e->types.count; i++) {
       const ir_type *t = e->types.items[i];
-      bool agg = t->kind == IR_T_TUPLE || t->kind == IR_T_STRUCT;
-      /* tiles (of scalars, vectors, matrices) before aggregates */
+      bool agg = t->kind == IR_T_TUPLE || t->kind == IR_T_STRUCT ||
+                 (t->kind == IR_T_TILE && t->elem->kind == IR_T_STRUCT);
+      /* tiles (of scalars, vectors, matrices) before aggregates; tiles of
+         structs among them, after their structs */
       if (agg ? k == IR_T_STRUCT
               : (int)t->kind == k || (k == IR_T_TUPLE && t->kind == IR_T_TILE))
         emit_typedef(e, out, t);

@@ -119,12 +119,14 @@ static bool map_has_adjoint(const ir_value *v) {
 }
 
 bool ir_tile_has_adjoint(const ir_value *v) {
-  /* float16 / bfloat16 tiles: no rules yet */
-  if (v->type->kind == IR_T_TILE && ir_type_has_half(v->type->elem))
+  /* float16 / bfloat16 tiles, tiles of structs: no rules yet */
+  if (v->type->kind == IR_T_TILE &&
+      (ir_type_has_half(v->type->elem) || v->type->elem->kind == IR_T_STRUCT))
     return false;
   for (int i = 0; i < v->nargs; i++)
     if (v->args[i]->type->kind == IR_T_TILE &&
-        ir_type_has_half(v->args[i]->type->elem))
+        (ir_type_has_half(v->args[i]->type->elem) ||
+         v->args[i]->type->elem->kind == IR_T_STRUCT))
       return false;
   switch (v->builtin->id) {
   case IR_B_TILE_LOAD:

@@ -178,9 +178,10 @@ static const ir_type *dtype_arg(lower_ctx *c, const ast_expr *x,
     return def;
   const ir_type *t = lower_type_expr(c, x);
   if (t && t->kind != IR_T_SCALAR && t->kind != IR_T_VEC &&
-      t->kind != IR_T_MAT) {
+      t->kind != IR_T_MAT && t->kind != IR_T_STRUCT) {
     wp_error(c->diag, x->loc,
-             "a tile's dtype is a scalar, vector or matrix type, not '%s'",
+             "a tile's dtype is a scalar, vector, matrix or struct type, not "
+             "'%s'",
              t->name);
     return NULL;
   }
@@ -265,6 +266,13 @@ static ir_value *tile_fill(lower_ctx *c, const ast_expr *e,
   const ir_type *t = dtype_arg(c, dt, ir_t_float32(c->T));
   if (!t || !lower_tile_shape(c, sh, b->name, &nd, dims) || !storage_arg(c, st))
     return NULL;
+  if (t->kind == IR_T_STRUCT && b->id == IR_B_TILE_ONES) { /* as Warp */
+    wp_error(c->diag, dt->loc,
+             "wp.tile_ones() of struct '%s': a struct has no one (tile_zeros "
+             "and tile_full take structs)",
+             t->name);
+    return NULL;
+  }
   ir_value *v;
   if (full) {
     if (!(v = lower_expr(c, val)))
@@ -407,13 +415,6 @@ ir_value *lower_tile_array_arg(lower_ctx *c, const ast_expr *x,
              a->type->name);
     return NULL;
   }
-  if (a && a->type->elem->kind == IR_T_STRUCT) { /* Warp's struct tiles */
-    wp_error(c->diag, x->loc,
-             "wp.%s(): tiles of struct '%s' are not supported by warpc yet "
-             "(a tile's dtype is a scalar, vector or matrix type)",
-             fn, a->type->elem->name);
-    return NULL;
-  }
   return a;
 }
 
@@ -498,8 +499,11 @@ static ir_value *tile_store(lower_ctx *c, const ast_expr *e,
   if (atomic && !ir_type_is_float(tt->elem) && !ir_type_is_int(tt->elem) &&
       !((tt->elem->kind == IR_T_VEC || tt->elem->kind == IR_T_MAT) &&
         (ir_type_is_float(tt->elem->elem) || ir_type_is_int(tt->elem->elem)))) {
-    wp_error(c->diag, e->loc, "wp.tile_atomic_add(): no atomic add on '%s'",
-             tt->elem->name);
+    wp_error(c->diag, e->loc, "wp.tile_atomic_add(): no atomic add on '%s'%s",
+             tt->elem->name,
+             tt->elem->kind == IR_T_STRUCT
+                 ? " in warpc yet (Warp adds the fields that support it)"
+                 : "");
     return NULL;
   }
   if (!lower_tile_offsets(c, x[2], at->ndim, args + 2))

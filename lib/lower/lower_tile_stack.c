@@ -70,10 +70,11 @@ static ir_value *make(lower_ctx *c, const ast_expr *e) {
   const ir_type *t = lower_type_expr(c, x[1]);
   if (!t)
     return NULL;
-  if (t->kind != IR_T_SCALAR && t->kind != IR_T_VEC && t->kind != IR_T_MAT) {
+  if (t->kind != IR_T_SCALAR && t->kind != IR_T_VEC && t->kind != IR_T_MAT &&
+      t->kind != IR_T_STRUCT) {
     wp_error(c->diag, x[1]->loc,
-             "wp.tile_stack(): the dtype is a scalar, vector or matrix type "
-             "in warpc, not '%s'",
+             "wp.tile_stack(): the dtype is a scalar, vector, matrix or "
+             "struct type, not '%s'",
              t->name);
     return NULL;
   }
