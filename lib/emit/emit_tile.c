@@ -50,6 +50,11 @@ typedef struct elem_args {
 static void elem_call(emit_ctx *e, const ir_builtin *b, const ir_type **et,
                       int n, const elem_args *a) {
   FILE *out = e->out;
+  if (n == 2 && et[0]->kind == IR_T_STRUCT) { /* emit_tile_struct.c */
+    fprintf(out, "wp_tile_%s_%s(%s, %s)", b->id == IR_B_SUB ? "sub" : "add",
+            emit_ctype(e, et[0]), a->text[0], a->text[1]);
+    return;
+  }
   const char *op = emit_builtin_op(b, et, n);
   if (op && n == 1) {
     fprintf(out, "(%s%s)", op, a->text[0]);
@@ -137,10 +142,15 @@ static void reduction(emit_ctx *e, const ir_value *v) {
                       mid, inner, inner);
   const char *x = wp_arena_printf(e->m->arena, "v%d.v[%s]", t->id, ix);
   fprintf(out, "for (int wp_o = 0; wp_o < %d; wp_o++) { ", nout);
-  if (id == IR_B_TILE_SUM) {
+  if (id == IR_B_TILE_SUM) { /* structs: from the first element, as Warp
+                               (its members that do not add are kept) */
+    bool st = el->kind == IR_T_STRUCT;
     fprintf(out, "%s wp_acc = ", emit_ctype(e, el));
-    zero_of(e, el);
-    fprintf(out, "; for (int wp_k = 0; wp_k < %d; wp_k++) { ", nin);
+    if (st)
+      fprintf(out, "v%d.v[%s]", t->id, first);
+    else
+      zero_of(e, el);
+    fprintf(out, "; for (int wp_k = %d; wp_k < %d; wp_k++) { ", st, nin);
     fold_step(e, IR_B_ADD, el, "wp_acc", x);
     fprintf(out, "} v%d.v[wp_o] = wp_acc; }", v->id);
     return;
@@ -242,8 +252,12 @@ static void store(emit_ctx *e, const ir_value *v, bool atomic) {
   if (atomic) {
     fprintf(out, "wp_old[wp_e] = ");
     zero_of(e, el);
-    fprintf(out, "; if (wp_in) wp_old[wp_e] = wp_atomic_add_%s%s(",
-            el->kind == IR_T_SCALAR ? "" : "v_", el->name);
+    if (el->kind == IR_T_STRUCT) /* member-wise: emit_tile_struct.c */
+      fprintf(out, "; if (wp_in) wp_old[wp_e] = wp_tile_atomic_add_%s(",
+              emit_ctype(e, el));
+    else
+      fprintf(out, "; if (wp_in) wp_old[wp_e] = wp_atomic_add_%s%s(",
+              el->kind == IR_T_SCALAR ? "" : "v_", el->name);
     at(e, a);
     fprintf(out, ", v%d.v[wp_e]); }", t->id);
   } else {

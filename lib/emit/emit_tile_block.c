@@ -142,7 +142,10 @@ static void scatter(emit_ctx *e, const ir_value *v) {
   target(e, v);
   if (!e->target->cuda) {
     fprintf(out, "v%d = v%d; if (wp_on) ", v->id, t->id);
-    if (add && el->kind == IR_T_SCALAR)
+    if (add && el->kind == IR_T_STRUCT) /* emit_tile_struct.c */
+      fprintf(out, "v%d.v[wp_f] = wp_tile_add_%s(v%d.v[wp_f], v%d);", v->id,
+              emit_ctype(e, el), v->id, val);
+    else if (add && el->kind == IR_T_SCALAR)
       fprintf(out, "v%d.v[wp_f] += v%d;", v->id, val);
     else if (add)
       fprintf(out, "v%d.v[wp_f] = wp_add_%s_%s(v%d.v[wp_f], v%d);", v->id,
@@ -156,7 +159,10 @@ static void scatter(emit_ctx *e, const ir_value *v) {
           "wp_i < %d; wp_i++) wp_buf[wp_i] = v%d.v[wp_i]; WP_TILE_SYNC(); if "
           "(wp_on) ",
           emit_ctype(e, el), n, n, t->id);
-  if (add)
+  if (add && el->kind == IR_T_STRUCT)
+    fprintf(out, "wp_tile_atomic_add_%s(&wp_buf[wp_f], v%d);",
+            emit_ctype(e, el), val);
+  else if (add)
     fprintf(out, "wp_atomic_add_%s%s(&wp_buf[wp_f], v%d);",
             el->kind == IR_T_SCALAR ? "" : "v_", el->name, val);
   else

@@ -431,6 +431,7 @@ void emit_types(emit_ctx *e) {
     if (t->kind == IR_T_STRUCT)
       struct_add(e, out, t);
   }
+  emit_tile_struct_ops(e); /* after the vector and matrix functions */
 }
 
 /* Whether a struct member takes part in the member-wise sum of adjoints:

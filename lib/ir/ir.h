@@ -150,6 +150,11 @@ bool ir_tile_same_shape(const ir_type *a, const ir_type *b);
 /* The same tile type as a view: IR_TILE_VIEW, or IR_TILE_STRIDED for a view
  * whose rows are not contiguous in its tile (which Warp cannot reshape). */
 const ir_type *ir_t_tile_view(ir_types *T, const ir_type *tile, int flavor);
+/* Whether tiles of struct t add, subtract, sum and atomically add in warpc
+ * (member-wise, as warp-lang: lib/emit/emit_tile_struct.c): a user struct
+ * without vectors or matrices of float16/bfloat16, nor structs that have
+ * them. */
+bool ir_tile_struct_summable(const ir_type *t);
 /* The number of elements of tile type t. */
 int ir_tile_count(const ir_type *t);
 /* wp.indexedarray(dtype, ndim). */

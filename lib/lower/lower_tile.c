@@ -490,19 +490,24 @@ static ir_value *tile_store(lower_ctx *c, const ast_expr *e,
              ir_type_size(tt), IR_TILE_MAX_SHARED_BYTES);
     return NULL;
   }
-  if (atomic && ir_type_has_half(tt->elem)) {
+  /* a struct: member-wise (lib/emit/emit_tile_struct.c) */
+  bool members =
+      tt->elem->kind == IR_T_STRUCT && ir_tile_struct_summable(tt->elem);
+  if (atomic && !members && ir_type_has_half(tt->elem)) {
     wp_error(c->diag, e->loc,
              "wp.tile_atomic_add() of float16/bfloat16 tiles is not "
              "supported by warpc yet");
     return NULL;
   }
-  if (atomic && !ir_type_is_float(tt->elem) && !ir_type_is_int(tt->elem) &&
+  if (atomic && !members && !ir_type_is_float(tt->elem) &&
+      !ir_type_is_int(tt->elem) &&
       !((tt->elem->kind == IR_T_VEC || tt->elem->kind == IR_T_MAT) &&
         (ir_type_is_float(tt->elem->elem) || ir_type_is_int(tt->elem->elem)))) {
     wp_error(c->diag, e->loc, "wp.tile_atomic_add(): no atomic add on '%s'%s",
              tt->elem->name,
              tt->elem->kind == IR_T_STRUCT
-                 ? " in warpc yet (Warp adds the fields that support it)"
+                 ? " in warpc yet (a vector or matrix of float16/bfloat16 "
+                   "among its members)"
                  : "");
     return NULL;
   }
@@ -588,6 +593,32 @@ static ir_value *half_elementwise(lower_ctx *c, const ir_builtin *b,
                          ir_t_tile_like(c->T, half, r->type), &r, 1, loc);
 }
 
+/* + and - of two tiles of one struct type (its members that add). */
+static ir_value *struct_elementwise(lower_ctx *c, const ir_builtin *b,
+                                    ir_value **args, int n,
+                                    const ir_type *shape, wp_loc loc) {
+  const ir_type *s = shape->elem;
+  if ((b->id != IR_B_ADD && b->id != IR_B_SUB) || n != 2 ||
+      args[0]->type->elem != s || args[1]->type->elem != s) {
+    wp_error(c->diag, loc,
+             "'%s' of tiles of struct '%s': warpc (and Warp) take + and - of "
+             "two tiles of one struct type",
+             b->name, s->name);
+    return NULL;
+  }
+  if (!ir_tile_struct_summable(s)) {
+    wp_error(c->diag, loc,
+             "'%s' of tiles of struct '%s' (a vector or matrix of "
+             "float16/bfloat16 among its members) is not supported by warpc "
+             "yet",
+             b->name, s->name);
+    return NULL;
+  }
+  ir_value *v = lower_tile_emit(c, IR_B_TILE_MAP, shape, args, n, loc);
+  v->aux = b->id;
+  return v;
+}
+
 ir_value *lower_tile_elementwise(lower_ctx *c, const ir_builtin *b,
                                  ir_value **args, int n, wp_loc loc) {
   const ir_type *shape = NULL;
@@ -625,6 +656,8 @@ ir_value *lower_tile_elementwise(lower_ctx *c, const ir_builtin *b,
     return NULL;
   }
   const ir_type *et[2], *half = NULL;
+  if (shape->elem->kind == IR_T_STRUCT) /* member-wise, as Warp */
+    return struct_elementwise(c, b, args, n, shape, loc);
   for (int i = 0; i < n; i++) {
     if (args[i]->type->kind != IR_T_TILE)
       args[i] = lower_tile_literal_as(c, args[i], shape->elem);

@@ -345,14 +345,16 @@ static ir_value *scatter(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
              b->name, ir_type_size(tt), IR_TILE_MAX_SHARED_BYTES);
     return NULL;
   }
-  if (add && (ir_type_has_half(el) ||
-              !(ir_type_is_float(el) || ir_type_is_int(el) ||
-                ((el->kind == IR_T_VEC || el->kind == IR_T_MAT) &&
-                 (ir_type_is_float(el->elem) || ir_type_is_int(el->elem)))))) {
+  if (add && !ir_tile_struct_summable(el) &&
+      (ir_type_has_half(el) ||
+       !(ir_type_is_float(el) || ir_type_is_int(el) ||
+         ((el->kind == IR_T_VEC || el->kind == IR_T_MAT) &&
+          (ir_type_is_float(el->elem) || ir_type_is_int(el->elem)))))) {
     wp_error(c->diag, e->loc, "wp.tile_scatter_add(): no atomic add on '%s'%s",
              el->name,
              el->kind == IR_T_STRUCT
-                 ? " (tiles of structs are not supported by warpc yet)"
+                 ? " in warpc yet (a vector or matrix of float16/bfloat16 "
+                   "among its members)"
                  : "");
     return NULL;
   }

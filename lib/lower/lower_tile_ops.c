@@ -119,7 +119,17 @@ ir_value *lower_tile_reduction(lower_ctx *c, const ast_expr *e,
       !axis_arg(c, ax, t->type, &axis))
     return NULL;
   const ir_type *el = t->type->elem, *rt = el;
-  if (ir_type_has_half(el)) {
+  if (el->kind == IR_T_STRUCT &&
+      (b->id != IR_B_TILE_SUM || !ir_tile_struct_summable(el))) {
+    wp_error(c->diag, e->loc,
+             "wp.%s() of a tile of struct '%s' is not supported by warpc%s",
+             b->name, el->name,
+             b->id == IR_B_TILE_SUM ? " yet (a vector or matrix of "
+                                      "float16/bfloat16 among its members)"
+                                    : " (nor by Warp)");
+    return NULL;
+  }
+  if (ir_type_has_half(el) && el->kind != IR_T_STRUCT) {
     wp_error(c->diag, e->loc,
              "wp.%s() of float16/bfloat16 tiles is not supported by warpc yet",
              b->name);
