@@ -137,8 +137,10 @@ static ir_value *untile(lower_ctx *c, const ast_expr *e) {
              "wp.untile(): the last extent of '%s' is not the block width "
              "%d (%s)",
              tt->name, w,
-             c->opts->cuda_block ? "the module's CUDA block_dim"
-                                 : "one thread on the CPU, as in Warp");
+             c->opts->cuda_block
+                 ? "the module's CUDA block_dim: warpc --block-dim N, or "
+                   "wp.set_module_options({\"block_dim\": N})"
+                 : "one thread on the CPU, as in Warp");
     return NULL;
   }
   const ir_type *rt = el;

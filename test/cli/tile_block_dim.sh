@@ -107,4 +107,24 @@ rc=0
 "$warpc" --no-cuda u.py -o u.o 2>err || rc=$?
 [ "$rc" = 1 ] && grep -q "^u.py:7:22: error: wp.untile(): the last extent of 'tile(dtype=float32, shape=(4,))' is not the block width 1" err ||
   fail "untile of a (4,) tile: exit $rc: $(cat err)"
+# an error of the CUDA lowering alone (the block's values in shared memory
+# past 48 KiB at 1024 threads) is reported once, with -fkeep-going too;
+# the CPU code compiles
+cat >big.py <<'PY'
+import warp as wp
+
+
+@wp.kernel
+def k(m: wp.array(dtype=wp.mat44d), o: wp.array(dtype=wp.mat44d)):
+    i, lane = wp.tid()
+    o[i] = wp.untile(wp.tile(m[i], preserve_type=True))
+PY
+"$warpc" --emit=c --block-dim 1024 big.py -o big.c 2>err || fail "CPU code of big.py: $(cat err)"
+for kg in "" -fkeep-going; do
+  rc=0
+  "$warpc" --emit=cu --block-dim 1024 $kg big.py -o big.cu 2>err || rc=$?
+  [ "$rc" = 1 ] && [ "$(grep -c ': error: ' err)" = 1 ] &&
+    grep -q "^big.py:7:22: error: wp.tile() of a 'mat44d' over a CUDA block of 1024 threads needs 131072 bytes of shared memory, more than warpc's limit of 49152" err ||
+    fail "big.py $kg: exit $rc: $(cat err)"
+done
 echo "ok"
