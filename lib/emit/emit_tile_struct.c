@@ -14,7 +14,8 @@
 
 /* How member type t takes part: 0 not at all, 1 a scalar that adds, 2 a
  * float16/bfloat16 scalar, 3 a vector or matrix (wp_add_T_T), 4 a struct
- * (wp_tile_add_T). */
+ * (wp_tile_add_T), 5 a vector or matrix of float16/bfloat16 (component by
+ * component, in float32). */
 static int part(const ir_type *t) {
   int s = t->scalar;
   bool adds = s == WP_SCALAR_FLOAT32 || s == WP_SCALAR_FLOAT64 ||
@@ -24,7 +25,7 @@ static int part(const ir_type *t) {
   switch (t->kind) {
   case IR_T_SCALAR: return adds ? 1 : half ? 2 : 0;
   case IR_T_VEC:
-  case IR_T_MAT: return adds ? 3 : 0;
+  case IR_T_MAT: return adds ? 3 : half ? 5 : 0;
   case IR_T_STRUCT: return ir_type_is_builtin_struct(t) ? 0 : 4;
   default: return 0;
   }
@@ -54,6 +55,21 @@ static void member_op(emit_ctx *e, const ir_type *t, int i, bool sub) {
     fprintf(out, "  a.%s = wp_tile_%s_%s(a.%s, b.%s);\n", n,
             sub ? "sub" : "add", emit_ctype(e, m), n, n);
     break;
+  case 5: {
+    bool bf = m->scalar == WP_SCALAR_BFLOAT16;
+    const char *to = bf ? "wp_f2bf" : "wp_f2h",
+               *from = bf ? "wp_bf2f" : "wp_h2f";
+    for (int k = 0; k < m->rows * m->cols; k++) {
+      char c[32];
+      if (m->kind == IR_T_MAT)
+        snprintf(c, sizeof c, "c[%d][%d]", k / m->cols, k % m->cols);
+      else
+        snprintf(c, sizeof c, "c[%d]", k);
+      fprintf(out, "  a.%s.%s = %s(%s(a.%s.%s) %c %s(b.%s.%s));\n", n, c, to,
+              from, n, c, sub ? '-' : '+', from, n, c);
+    }
+    break;
+  }
   default: break;
   }
 }
@@ -73,6 +89,17 @@ static void atomic_member(emit_ctx *e, const ir_type *t, int i) {
   case 4:
     fprintf(out, "  wp_tile_atomic_add_%s(&p->%s, v.%s);\n", emit_ctype(e, m),
             n, n);
+    break;
+  case 5:
+    for (int k = 0; k < m->rows * m->cols; k++) {
+      char c[32];
+      if (m->kind == IR_T_MAT)
+        snprintf(c, sizeof c, "c[%d][%d]", k / m->cols, k % m->cols);
+      else
+        snprintf(c, sizeof c, "c[%d]", k);
+      fprintf(out, "  wp_atomic_add_%s(&p->%s.%s, v.%s.%s);\n",
+              ir_scalar_name(m->scalar), n, c, n, c);
+    }
     break;
   default: break;
   }

@@ -152,8 +152,7 @@ bool ir_tile_same_shape(const ir_type *a, const ir_type *b);
 const ir_type *ir_t_tile_view(ir_types *T, const ir_type *tile, int flavor);
 /* Whether tiles of struct t add, subtract, sum and atomically add in warpc
  * (member-wise, as warp-lang: lib/emit/emit_tile_struct.c): a user struct
- * without vectors or matrices of float16/bfloat16, nor structs that have
- * them. */
+ * (not a builtin query struct). */
 bool ir_tile_struct_summable(const ir_type *t);
 /* The number of elements of tile type t. */
 int ir_tile_count(const ir_type *t);

@@ -225,19 +225,7 @@ const ir_type *ir_t_tile_view(ir_types *T, const ir_type *t, int flavor) {
   return intern(T, &p);
 }
 bool ir_tile_struct_summable(const ir_type *t) {
-  if (t->kind != IR_T_STRUCT || t->flavor == IR_STRUCT_BUILTIN)
-    return false;
-  for (int i = 0; i < t->nmembers; i++) {
-    const ir_type *m = t->members[i];
-    bool half =
-        m->scalar == WP_SCALAR_FLOAT16 || m->scalar == WP_SCALAR_BFLOAT16;
-    if ((m->kind == IR_T_VEC || m->kind == IR_T_MAT) && half)
-      return false;
-    if (m->kind == IR_T_STRUCT && m->flavor != IR_STRUCT_BUILTIN &&
-        !ir_tile_struct_summable(m))
-      return false;
-  }
-  return true;
+  return t->kind == IR_T_STRUCT && t->flavor != IR_STRUCT_BUILTIN;
 }
 int ir_tile_count(const ir_type *t) {
   return t->rows * t->cols;

@@ -195,10 +195,11 @@ static ir_value *from_thread(lower_ctx *c, const ast_expr *e) {
     a[0] = lower_tile_literal_as(
         c, a[0], a[0]->py == 2 ? ir_t_float32(c->T) : ir_t_int32(c->T)),
     t = a[0]->type;
-  if (t->kind != IR_T_SCALAR && t->kind != IR_T_VEC && t->kind != IR_T_MAT) {
+  if (t->kind != IR_T_SCALAR && t->kind != IR_T_VEC && t->kind != IR_T_MAT &&
+      t->kind != IR_T_STRUCT) {
     wp_error(c->diag, x[1]->loc,
-             "wp.tile_from_thread() takes a scalar, vector or matrix value, "
-             "not '%s'",
+             "wp.tile_from_thread() takes a scalar, vector, matrix or struct "
+             "value, not '%s'",
              t->name);
     return NULL;
   }

@@ -1,7 +1,6 @@
-# Tiles of @wp.struct elements are loaded, stored, gathered, added and
-# summed member-wise, but those of a struct with a vector of float16 among
-# its members are not added by warpc yet: a diagnostic at the call, not
-# generated C that the C compiler refuses ("this is a bug in warpc").
+# Tiles of @wp.struct elements take + and - of two tiles of one struct
+# type, and no reduction but tile_sum (as Warp): a diagnostic at the call,
+# not generated C that the C compiler refuses ("this is a bug in warpc").
 import warp as wp
 
 
@@ -22,11 +21,8 @@ def copy_particles(a: wp.array(dtype=Particle), o: wp.array(dtype=Particle), idx
     u = t + g
     m = wp.tile_max(g)
     w = t * t
-    wp.tile_scatter_add(t, 0, a[0], True)
+    n = wp.tile_ones(shape=4, dtype=Particle)
 
-# expect: 19:5: wp.tile_atomic_add(): no atomic add on 'Particle' in warpc yet (a vector or matrix of float16/bfloat16 among its members)
-# expect: 21:9: wp.tile_sum() of a tile of struct 'Particle' is not supported by warpc yet (a vector or matrix of float16/bfloat16 among its members)
-# expect: 22:9: 'add' of tiles of struct 'Particle' (a vector or matrix of float16/bfloat16 among its members) is not supported by warpc yet
-# expect: 23:9: wp.tile_max() of a tile of struct 'Particle' is not supported by warpc (nor by Warp)
-# expect: 24:9: 'mul' of tiles of struct 'Particle': warpc (and Warp) take + and - of two tiles of one struct type
-# expect: 25:5: wp.tile_scatter_add(): no atomic add on 'Particle' in warpc yet (a vector or matrix of float16/bfloat16 among its members)
+# expect: 22:9: wp.tile_max() of a tile of struct 'Particle' is not supported by warpc (nor by Warp)
+# expect: 23:9: 'mul' of tiles of struct 'Particle': warpc (and Warp) take + and - of two tiles of one struct type
+# expect: 24:37: wp.tile_ones() of struct 'Particle': a struct has no one (tile_zeros and tile_full take structs)

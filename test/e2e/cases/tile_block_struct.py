@@ -60,6 +60,8 @@ def structs(a: wp.array(dtype=Body), keys: wp.array(dtype=int), idx: wp.array(dt
     top, slot = wp.tile_stack_pop(st)
     out[6, 0] = top
     out[6, 1] = scale(t[slot])
+    ft = wp.tile_from_thread(shape=2, value=t[1], thread_idx=0)
+    wp.tile_store(out[6], ft, offset=(2,))
 
 
 TESTS = [

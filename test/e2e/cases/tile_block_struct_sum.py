@@ -1,7 +1,7 @@
 """Member-wise arithmetic of tiles of @wp.struct elements, as warp-lang
 1.19: + and - of two tiles, tile_sum (from the first element), tile_atomic_add
 and tile_scatter_add add the members of float, int32, uint32, float64,
-float16 and vector types (and of nested structs); bool and int8 members keep
+float16 and vector (also of float16) types (and of nested structs); bool and int8 members keep
 the left operand's (the first element's, memory's) value."""
 import warp as wp
 
@@ -24,6 +24,7 @@ class S:
     u: wp.uint32
     d: wp.float64
     f16: wp.float16
+    hv: wp.vec2h
     inner: Inner
 
 
@@ -44,7 +45,7 @@ def sums(a: wp.array(dtype=S), add: wp.array(dtype=S), sub: wp.array(dtype=S), s
 
 
 FILL = dict(x=("uniform", -2, 2), i=("int", -50, 50), b=("bool", 0.5), h=("int", -20, 20), v=("uniform", -1, 1),
-            u=("int", 0, 1000), d=("uniform", -1, 1), f16=("choice", [0.5, 1.25, -2.0, 3.5]),
+            u=("int", 0, 1000), d=("uniform", -1, 1), f16=("choice", [0.5, 1.25, -2.0, 3.5]), hv=("choice", [0.25, -1.5, 2.0]),
             inner=dict(w=("uniform", -1, 1), k=("int", -9, 9)))
 
 TESTS = [
