@@ -296,8 +296,34 @@ static void matmul(emit_ctx *e, const ir_value *v) {
   fputs("; }", out);
 }
 
+/* A broadcast to or from more than 2 dimensions: output element wp_o's
+ * coordinates (row-major), the source's extents aligned right against
+ * them, an extent 1 read at 0. */
+static void broadcast_nd(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  const ir_type *s = v->args[0]->type, *d = v->type;
+  fprintf(out,
+          "for (int wp_o = 0; wp_o < %d; wp_o++) { int wp_r = wp_o, wp_s = 0; "
+          "(void)wp_r; ",
+          ir_tile_count(d));
+  int stride = 1;
+  for (int k = d->ndim - 1; k >= 0; k--) {
+    int j = k - (d->ndim - s->ndim); /* the source axis, if any */
+    if (j >= 0 && s->tdims[j] != 1)
+      fprintf(out, "wp_s += wp_r %% %d * %d; ", d->tdims[k], stride);
+    if (j >= 0)
+      stride *= s->tdims[j];
+    fprintf(out, "wp_r /= %d; ", d->tdims[k]);
+  }
+  fprintf(out, "v%d.v[wp_o] = v%d.v[wp_s]; }", v->id, v->args[0]->id);
+}
+
 static void broadcast(emit_ctx *e, const ir_value *v) {
   const ir_type *s = v->args[0]->type, *d = v->type;
+  if (s->ndim > 2 || d->ndim > 2) {
+    broadcast_nd(e, v);
+    return;
+  }
   /* source extents aligned right against the result's */
   int sr = s->ndim == 2 ? s->rows : 1, sc = s->ndim == 2 ? s->cols : s->rows;
   if (d->ndim == 1) /* a 1-d source into a 1-d result */
