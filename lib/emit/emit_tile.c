@@ -298,10 +298,14 @@ static void matmul(emit_ctx *e, const ir_value *v) {
 
 /* A broadcast to or from more than 2 dimensions: output element wp_o's
  * coordinates (row-major), the source's extents aligned right against
- * them, an extent 1 read at 0. */
-static void broadcast_nd(emit_ctx *e, const ir_value *v) {
+ * them, an extent 1 read at 0.  Its adjoint (_tile_unbroadcast, `adj`):
+ * the source element wp_s sums the elements wp_o of g. */
+static void broadcast_nd(emit_ctx *e, const ir_value *v, bool adj) {
   FILE *out = e->out;
-  const ir_type *s = v->args[0]->type, *d = v->type;
+  const ir_type *s = adj ? v->type : v->args[0]->type;
+  const ir_type *d = adj ? v->args[0]->type : v->type;
+  if (adj)
+    fprintf(out, "v%d = WP_LIT(%s){0}; ", v->id, emit_ctype(e, v->type));
   fprintf(out,
           "for (int wp_o = 0; wp_o < %d; wp_o++) { int wp_r = wp_o, wp_s = 0; "
           "(void)wp_r; ",
@@ -315,13 +319,16 @@ static void broadcast_nd(emit_ctx *e, const ir_value *v) {
       stride *= s->tdims[j];
     fprintf(out, "wp_r /= %d; ", d->tdims[k]);
   }
-  fprintf(out, "v%d.v[wp_o] = v%d.v[wp_s]; }", v->id, v->args[0]->id);
+  if (adj)
+    fprintf(out, "v%d.v[wp_s] += v%d.v[wp_o]; }", v->id, v->args[0]->id);
+  else
+    fprintf(out, "v%d.v[wp_o] = v%d.v[wp_s]; }", v->id, v->args[0]->id);
 }
 
 static void broadcast(emit_ctx *e, const ir_value *v) {
   const ir_type *s = v->args[0]->type, *d = v->type;
   if (s->ndim > 2 || d->ndim > 2) {
-    broadcast_nd(e, v);
+    broadcast_nd(e, v, false);
     return;
   }
   /* source extents aligned right against the result's */
@@ -458,6 +465,7 @@ void emit_tile(emit_ctx *e, const ir_value *v) {
             v->type->cols, v->args[0]->id, v->args[0]->type->cols);
     break;
   case IR_B_TILE_BROADCAST: broadcast(e, v); break;
+  case IR_B_I_TILE_UNBROADCAST: broadcast_nd(e, v, true); break;
   case IR_B_TILE_EXTRACT:
     fprintf(out, "v%d = v%d.v[", v->id, v->args[0]->id);
     for (int k = 2; k < v->nargs; k++) /* row-major */

@@ -137,8 +137,9 @@ bool ir_tile_has_adjoint(const ir_value *v) {
   case IR_B_TILE_EXTRACT:
   case IR_B_TILE_MATMUL: return true;
   case IR_B_TILE_SUM: return v->aux < 0 || v->args[0]->type->ndim <= 2;
-  case IR_B_TILE_BROADCAST: /* unbroadcast: 1-d and 2-d */
-    return v->type->ndim <= 2 && v->args[0]->type->ndim <= 2;
+  case IR_B_TILE_BROADCAST: /* past 2-d: element types that add in C */
+    return (v->type->ndim <= 2 && v->args[0]->type->ndim <= 2) ||
+           v->type->elem->kind == IR_T_SCALAR;
   case IR_B_TILE_MIN:
   case IR_B_TILE_MAX: return v->aux < 0;
   case IR_B_TILE_MAP: return map_has_adjoint(v);
@@ -277,7 +278,11 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
     return;
   }
   case IR_B_TILE_BROADCAST: /* summed over the broadcast extents */
-    h->accum(h->ctx, v->args[0], unbroadcast(h, g, v->args[0]->type));
+    if (v->type->ndim > 2 || v->args[0]->type->ndim > 2)
+      h->accum(h->ctx, v->args[0],
+               tile_op(h, IR_B_I_TILE_UNBROADCAST, v->args[0]->type, &g, 1));
+    else
+      h->accum(h->ctx, v->args[0], unbroadcast(h, g, v->args[0]->type));
     return;
   case IR_B_TILE_MIN:
   case IR_B_TILE_MAX: { /* g to the (first) extreme element */

@@ -59,6 +59,24 @@ def scatter_f64(a: wp.array(dtype=wp.float64), b: wp.array(dtype=wp.float64), id
     wp.tile_store(y[i], m * m, offset=(6,))
 
 
+@wp.kernel
+def bcast(a: wp.array(dtype=float), c: wp.array3d(dtype=float), y: wp.array3d(dtype=float)):
+    i, lane = wp.tid()
+    t = wp.tile_load(a, shape=5)
+    tc = wp.tile_load(c, shape=(2, 1, 5))
+    r = wp.tile_broadcast(t, shape=(2, 3, 5)) * wp.tile_broadcast(tc, shape=(2, 3, 5))
+    wp.tile_store(y, wp.tile_map(wp.sin, r))
+
+
+@wp.kernel
+def bcast_f64(a: wp.array(dtype=wp.float64), c: wp.array3d(dtype=wp.float64), y: wp.array3d(dtype=wp.float64)):
+    i, lane = wp.tid()
+    t = wp.tile_load(a, shape=5)
+    tc = wp.tile_load(c, shape=(2, 1, 5))
+    r = wp.tile_broadcast(t, shape=(2, 3, 5)) * wp.tile_broadcast(tc, shape=(2, 3, 5))
+    wp.tile_store(y, wp.tile_map(wp.sin, r))
+
+
 GRAD_TESTS = [
     dict(name="block", kernel="block", dim=5, block_dim=8,
          args=dict(a=("uniform", -1, 1), v=("uniform", -1, 1)),
@@ -68,4 +86,9 @@ GRAD_TESTS = [
          args=dict(a=("uniform", -1, 1), b=("uniform", -1, 1), idx=("choice", [0, 2, 3])),
          shapes=dict(a=(4,), b=(6,), idx=(4,), y=(4, 12)),
          outputs=["y"], inputs=["a", "b"]),
+    # tile_broadcast past 2 dimensions: the gradient sums the copies
+    dict(name="bcast", kernel="bcast", dim=1, block_dim=8,
+         args=dict(a=("uniform", -1, 1), c=("uniform", -1, 1)),
+         shapes=dict(a=(5,), c=(2, 1, 5), y=(2, 3, 5)),
+         outputs=["y"], inputs=["a", "c"]),
 ]
