@@ -593,32 +593,6 @@ static ir_value *half_elementwise(lower_ctx *c, const ir_builtin *b,
                          ir_t_tile_like(c->T, half, r->type), &r, 1, loc);
 }
 
-/* + and - of two tiles of one struct type (its members that add). */
-static ir_value *struct_elementwise(lower_ctx *c, const ir_builtin *b,
-                                    ir_value **args, int n,
-                                    const ir_type *shape, wp_loc loc) {
-  const ir_type *s = shape->elem;
-  if ((b->id != IR_B_ADD && b->id != IR_B_SUB) || n != 2 ||
-      args[0]->type->elem != s || args[1]->type->elem != s) {
-    wp_error(c->diag, loc,
-             "'%s' of tiles of struct '%s': warpc (and Warp) take + and - of "
-             "two tiles of one struct type",
-             b->name, s->name);
-    return NULL;
-  }
-  if (!ir_tile_struct_summable(s)) {
-    wp_error(c->diag, loc,
-             "'%s' of tiles of struct '%s' (a vector or matrix of "
-             "float16/bfloat16 among its members) is not supported by warpc "
-             "yet",
-             b->name, s->name);
-    return NULL;
-  }
-  ir_value *v = lower_tile_emit(c, IR_B_TILE_MAP, shape, args, n, loc);
-  v->aux = b->id;
-  return v;
-}
-
 ir_value *lower_tile_elementwise(lower_ctx *c, const ir_builtin *b,
                                  ir_value **args, int n, wp_loc loc) {
   const ir_type *shape = NULL;
@@ -657,7 +631,7 @@ ir_value *lower_tile_elementwise(lower_ctx *c, const ir_builtin *b,
   }
   const ir_type *et[2], *half = NULL;
   if (shape->elem->kind == IR_T_STRUCT) /* member-wise, as Warp */
-    return struct_elementwise(c, b, args, n, shape, loc);
+    return lower_tile_struct_elementwise(c, b, args, n, shape, loc);
   for (int i = 0; i < n; i++) {
     if (args[i]->type->kind != IR_T_TILE)
       args[i] = lower_tile_literal_as(c, args[i], shape->elem);

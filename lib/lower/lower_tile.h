@@ -74,6 +74,12 @@ ir_value *lower_tile_indexed(lower_ctx *c, const ast_expr *e,
  * builtins that span the threads of a block). */
 ir_value *lower_tile_block(lower_ctx *c, const ast_expr *e,
                            const ir_builtin *b);
+/* Operator b on tiles (and values) among which a tile of structs of
+ * `shape`: + and - of two tiles of one struct type, member-wise as Warp
+ * (lib/emit/emit_tile_struct.c); NULL when reported. */
+ir_value *lower_tile_struct_elementwise(lower_ctx *c, const ir_builtin *b,
+                                        ir_value **args, int n,
+                                        const ir_type *shape, wp_loc loc);
 
 /* lower_tile_stack.c: wp.tile_stack and its operations. */
 ir_value *lower_tile_stack(lower_ctx *c, const ast_expr *e,

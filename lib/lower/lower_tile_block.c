@@ -408,6 +408,32 @@ static ir_value *scatter(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
   return r;
 }
 
+/* + and - of two tiles of one struct type (its members that add). */
+ir_value *lower_tile_struct_elementwise(lower_ctx *c, const ir_builtin *b,
+                                        ir_value **args, int n,
+                                        const ir_type *shape, wp_loc loc) {
+  const ir_type *s = shape->elem;
+  if ((b->id != IR_B_ADD && b->id != IR_B_SUB) || n != 2 ||
+      args[0]->type->elem != s || args[1]->type->elem != s) {
+    wp_error(c->diag, loc,
+             "'%s' of tiles of struct '%s': warpc (and Warp) take + and - of "
+             "two tiles of one struct type",
+             b->name, s->name);
+    return NULL;
+  }
+  if (!ir_tile_struct_summable(s)) {
+    wp_error(c->diag, loc,
+             "'%s' of tiles of struct '%s' (a vector or matrix of "
+             "float16/bfloat16 among its members) is not supported by warpc "
+             "yet",
+             b->name, s->name);
+    return NULL;
+  }
+  ir_value *v = lower_tile_emit(c, IR_B_TILE_MAP, shape, args, n, loc);
+  v->aux = b->id;
+  return v;
+}
+
 ir_value *lower_tile_block(lower_ctx *c, const ast_expr *e,
                            const ir_builtin *b) {
   switch (b->id) {
