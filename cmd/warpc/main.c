@@ -37,7 +37,7 @@ static bool instances(const options *o, wp_arena *arena, wp_diag *diag,
  * IR failed verification (*internal set). */
 static ir_module *compile_ir(const options *o, const ast_program *prog,
                              const char *mname, wp_arena *arena, wp_diag *diag,
-                             bool *internal) {
+                             bool *internal, bool cuda_block) {
   const ast_expr **inst = WP_NEW_ARRAY(arena, const ast_expr *,
                                        o->ninstantiate ? o->ninstantiate : 1);
   if (!instances(o, arena, diag, inst))
@@ -47,7 +47,9 @@ static ir_module *compile_ir(const options *o, const ast_program *prog,
                          .debug = o->debug,
                          .instances = inst,
                          .ninstances = o->ninstantiate,
-                         .keep_going = o->keep_going};
+                         .keep_going = o->keep_going,
+                         .block_dim = o->block_dim,
+                         .cuda_block = cuda_block};
   ir_module *m = wp_lower_program(prog, &lo, arena, diag);
   if (!m)
     return NULL;
@@ -75,6 +77,31 @@ static ir_module *compile_ir(const options *o, const ast_program *prog,
                  f->name, f->cname, v->builtin->name);
   }
   return m;
+}
+
+/* The module the CUDA code is emitted from, when `m` (lowered for the CPU)
+ * uses the block width (wp.tile, wp.untile: one thread on the CPU, the
+ * module's block_dim on CUDA) and CUDA code may be written: lowered again
+ * into m->cuda, its warnings not repeated, nor its errors when there are
+ * no more than the `cpu_errors` of m's lowering (-fkeep-going: the same
+ * kernels left out); false when that failed (its errors reported,
+ * *internal set for invalid IR). */
+static bool compile_cuda_ir(const options *o, const ast_program *prog,
+                            const char *mname, wp_arena *arena, wp_diag *diag,
+                            bool *internal, int cpu_errors, ir_module *m) {
+  if (!m->block_width || o->emit == EMIT_AST || o->emit == EMIT_IR ||
+      o->emit == EMIT_C || o->emit == EMIT_HEADER ||
+      (o->emit == EMIT_OBJ && o->cuda == CUDA_OFF))
+    return true;
+  wp_diag_log *log = wp_diag_log_new();
+  wp_diag quiet = wp_diag_capture(diag, log);
+  quiet.max_errors = diag->max_errors;
+  quiet.no_warnings = true;
+  m->cuda = compile_ir(o, prog, mname, arena, &quiet, internal, true);
+  if (quiet.errors > cpu_errors) /* CUDA's own (the block width's) */
+    wp_diag_replay(diag, log);
+  wp_diag_log_free(log);
+  return m->cuda != NULL;
 }
 
 /* The outputs of a run, in the record `w`: indices, -1 when there is none
@@ -221,7 +248,10 @@ static int compile(const options *o, warpc_outputs *w, const plan *p,
              ? 1
              : write_outputs(o, w, p, NULL, ast, NULL, prog, &diag, run);
   } else if (ast && !diag.errors &&
-             (m = compile_ir(o, prog, mname, &arena, &diag, &internal))) {
+             (m = compile_ir(o, prog, mname, &arena, &diag, &internal,
+                             false)) &&
+             compile_cuda_ir(o, prog, mname, &arena, &diag, &internal,
+                             diag.errors, m)) {
     warpc_names names;
     warpc_names_init(&names, o);
     wp_emit_options eo = {.line_directives = o->line_directives,

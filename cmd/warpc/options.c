@@ -98,6 +98,10 @@ static void usage(FILE *out) {
       "                     the outputs (debug info, header); repeatable\n"
       "  --cache-dir DIR    reuse objects from, and store them in, DIR\n"
       "                     (default: $WARPC_CACHE_DIR; '' for none)\n"
+      "  --block-dim N      the CUDA block size (threads, 1..1024) that\n"
+      "                     wp.tile(x) / wp.untile(t) span (default: the "
+      "file's\n"
+      "                     wp.set_module_options block_dim, else 256)\n"
       "  -j N, --jobs N     run up to N CUDA tools (nvcc, ptxas) at once\n"
       "                     (default: the number of online CPUs)\n"
       "  -v                 print every external command\n"
@@ -172,6 +176,19 @@ static int parse_jobs(const char *num, options *o) {
     return warpc_usage_error("bad -j value '%s' (expected a positive integer)",
                              num);
   o->jobs = n > WP_TOOL_JOBS_MAX ? WP_TOOL_JOBS_MAX : (int)n;
+  return 0;
+}
+
+/* --block-dim N: an integer from 1 to IR_MAX_BLOCK_DIM. */
+static int parse_block_dim(const char *num, options *o) {
+  char *end;
+  errno = 0;
+  long n = strtol(num, &end, 10);
+  if (errno || *end || !*num || n < 1 || n > IR_MAX_BLOCK_DIM)
+    return warpc_usage_error("bad --block-dim value '%s' (expected an "
+                             "integer from 1 to 1024)",
+                             num);
+  o->block_dim = (int)n;
   return 0;
 }
 
@@ -349,6 +366,9 @@ int warpc_parse_args(int argc, char **argv, options *o) {
         return err;
     } else if ((v = value_of(a, "-j", &i, argc, argv, &err)) || err) {
       if (err || (err = parse_jobs(v, o)))
+        return err;
+    } else if ((v = value_of(a, "--block-dim", &i, argc, argv, &err)) || err) {
+      if (err || (err = parse_block_dim(v, o)))
         return err;
     } else if ((v = value_of(a, "--jobs", &i, argc, argv, &err)) || err) {
       if (err || (err = parse_jobs(v, o)))

@@ -19,7 +19,8 @@ static int write_c(FILE *out, ir_module *m, const wp_emit_options *eo) {
   return wp_emit_c(out, m, &wp_target_cpu, eo);
 }
 static int write_cu(FILE *out, ir_module *m, const wp_emit_options *eo) {
-  return wp_emit_c(out, m, &wp_target_cuda, eo);
+  /* lowered for CUDA's block width when it differs (main.c) */
+  return wp_emit_c(out, m->cuda ? m->cuda : m, &wp_target_cuda, eo);
 }
 static int write_header(FILE *out, ir_module *m, const wp_emit_options *eo) {
   return wp_emit_header(out, m, eo);

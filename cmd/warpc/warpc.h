@@ -87,7 +87,8 @@ typedef struct options {
   int ncpus;
   emit_kind emit;
   int opt_level;
-  int jobs; /* -j N: nvcc/ptxas runs at once (0: the online CPUs) */
+  int block_dim; /* --block-dim N (0: the file's, else 256) */
+  int jobs;      /* -j N: nvcc/ptxas runs at once (0: the online CPUs) */
   bool verbose;
   bool emit_given;  /* --emit was on the command line (even --emit=obj) */
   bool syntax_only; /* -fsyntax-only: check the input, write nothing */

@@ -61,6 +61,19 @@ void emit_tile(emit_ctx *e, const ir_value *v);
 /* emit_tile_more.c: the body of the tile builtins from tile_astype to
  * _tile_set (inside emit_tile's braces); false for another builtin. */
 bool emit_tile_more(emit_ctx *e, const ir_value *v);
+/* emit_tile_block.c: the body of wp.tile, wp.untile and tile_from_thread
+ * (inside emit_tile's braces); false for another builtin.  Whether kernel
+ * f (or a function it or its adjoint calls) uses the block width, so that
+ * its CUDA launches must have the module's block_dim. */
+bool emit_tile_block(emit_ctx *e, const ir_value *v);
+bool emit_uses_block_width(const ir_func *f);
+/* emit_tile_stack.c: the body of the tile stack builtins; false for
+ * another builtin. */
+bool emit_tile_stack(emit_ctx *e, const ir_value *v);
+/* emit_tile_struct.c: wp_tile_add_S / wp_tile_sub_S / wp_tile_atomic_add_S
+ * of the module's structs when it has tiles of structs (after the typedefs
+ * and the vector functions; ir_tile_struct_summable says which). */
+void emit_tile_struct_ops(emit_ctx *e);
 /* emit_print.c: the printf calls of IR_PRINT v, its message arguments from
  * `first` on (1 for assert / expect, whose args[0] is the condition). */
 void emit_print_calls(emit_ctx *e, const ir_value *v, int first);

@@ -514,6 +514,11 @@ static void launcher(emit_ctx *e, const ir_func *f, int backward) {
             ir_type_dtype_code(t->elem), t->elem->name, t->ndim, name,
             f->param_names[i]);
   }
+  if (emit_uses_block_width(f)) /* its CUDA code has a fixed block size */
+    fprintf(out,
+            "  if ((wp_st = wp_launch_check_block_dim(launch, %d, \"%s\")) != "
+            "WP_SUCCESS)\n    return wp_st;\n",
+            e->m->block_dim, name);
   fprintf(out, "  %s wp_a;\n", args);
   fputs("  __builtin_memset(&wp_a, 0, sizeof wp_a);\n", out);
   for (int i = 0; i < f->nparams; i++) {

@@ -50,6 +50,11 @@ typedef struct elem_args {
 static void elem_call(emit_ctx *e, const ir_builtin *b, const ir_type **et,
                       int n, const elem_args *a) {
   FILE *out = e->out;
+  if (n == 2 && et[0]->kind == IR_T_STRUCT) { /* emit_tile_struct.c */
+    fprintf(out, "wp_tile_%s_%s(%s, %s)", b->id == IR_B_SUB ? "sub" : "add",
+            emit_ctype(e, et[0]), a->text[0], a->text[1]);
+    return;
+  }
   const char *op = emit_builtin_op(b, et, n);
   if (op && n == 1) {
     fprintf(out, "(%s%s)", op, a->text[0]);
@@ -137,10 +142,15 @@ static void reduction(emit_ctx *e, const ir_value *v) {
                       mid, inner, inner);
   const char *x = wp_arena_printf(e->m->arena, "v%d.v[%s]", t->id, ix);
   fprintf(out, "for (int wp_o = 0; wp_o < %d; wp_o++) { ", nout);
-  if (id == IR_B_TILE_SUM) {
+  if (id == IR_B_TILE_SUM) { /* structs: from the first element, as Warp
+                               (its members that do not add are kept) */
+    bool st = el->kind == IR_T_STRUCT;
     fprintf(out, "%s wp_acc = ", emit_ctype(e, el));
-    zero_of(e, el);
-    fprintf(out, "; for (int wp_k = 0; wp_k < %d; wp_k++) { ", nin);
+    if (st)
+      fprintf(out, "v%d.v[%s]", t->id, first);
+    else
+      zero_of(e, el);
+    fprintf(out, "; for (int wp_k = %d; wp_k < %d; wp_k++) { ", st, nin);
     fold_step(e, IR_B_ADD, el, "wp_acc", x);
     fprintf(out, "} v%d.v[wp_o] = wp_acc; }", v->id);
     return;
@@ -242,8 +252,12 @@ static void store(emit_ctx *e, const ir_value *v, bool atomic) {
   if (atomic) {
     fprintf(out, "wp_old[wp_e] = ");
     zero_of(e, el);
-    fprintf(out, "; if (wp_in) wp_old[wp_e] = wp_atomic_add_%s%s(",
-            el->kind == IR_T_SCALAR ? "" : "v_", el->name);
+    if (el->kind == IR_T_STRUCT) /* member-wise: emit_tile_struct.c */
+      fprintf(out, "; if (wp_in) wp_old[wp_e] = wp_tile_atomic_add_%s(",
+              emit_ctype(e, el));
+    else
+      fprintf(out, "; if (wp_in) wp_old[wp_e] = wp_atomic_add_%s%s(",
+              el->kind == IR_T_SCALAR ? "" : "v_", el->name);
     at(e, a);
     fprintf(out, ", v%d.v[wp_e]); }", t->id);
   } else {
@@ -282,8 +296,41 @@ static void matmul(emit_ctx *e, const ir_value *v) {
   fputs("; }", out);
 }
 
+/* A broadcast to or from more than 2 dimensions: output element wp_o's
+ * coordinates (row-major), the source's extents aligned right against
+ * them, an extent 1 read at 0.  Its adjoint (_tile_unbroadcast, `adj`):
+ * the source element wp_s sums the elements wp_o of g. */
+static void broadcast_nd(emit_ctx *e, const ir_value *v, bool adj) {
+  FILE *out = e->out;
+  const ir_type *s = adj ? v->type : v->args[0]->type;
+  const ir_type *d = adj ? v->args[0]->type : v->type;
+  if (adj)
+    fprintf(out, "v%d = WP_LIT(%s){0}; ", v->id, emit_ctype(e, v->type));
+  fprintf(out,
+          "for (int wp_o = 0; wp_o < %d; wp_o++) { int wp_r = wp_o, wp_s = 0; "
+          "(void)wp_r; ",
+          ir_tile_count(d));
+  int stride = 1;
+  for (int k = d->ndim - 1; k >= 0; k--) {
+    int j = k - (d->ndim - s->ndim); /* the source axis, if any */
+    if (j >= 0 && s->tdims[j] != 1)
+      fprintf(out, "wp_s += wp_r %% %d * %d; ", d->tdims[k], stride);
+    if (j >= 0)
+      stride *= s->tdims[j];
+    fprintf(out, "wp_r /= %d; ", d->tdims[k]);
+  }
+  if (adj)
+    fprintf(out, "v%d.v[wp_s] += v%d.v[wp_o]; }", v->id, v->args[0]->id);
+  else
+    fprintf(out, "v%d.v[wp_o] = v%d.v[wp_s]; }", v->id, v->args[0]->id);
+}
+
 static void broadcast(emit_ctx *e, const ir_value *v) {
   const ir_type *s = v->args[0]->type, *d = v->type;
+  if (s->ndim > 2 || d->ndim > 2) {
+    broadcast_nd(e, v, false);
+    return;
+  }
   /* source extents aligned right against the result's */
   int sr = s->ndim == 2 ? s->rows : 1, sc = s->ndim == 2 ? s->cols : s->rows;
   if (d->ndim == 1) /* a 1-d source into a 1-d result */
@@ -418,6 +465,7 @@ void emit_tile(emit_ctx *e, const ir_value *v) {
             v->type->cols, v->args[0]->id, v->args[0]->type->cols);
     break;
   case IR_B_TILE_BROADCAST: broadcast(e, v); break;
+  case IR_B_I_TILE_UNBROADCAST: broadcast_nd(e, v, true); break;
   case IR_B_TILE_EXTRACT:
     fprintf(out, "v%d = v%d.v[", v->id, v->args[0]->id);
     for (int k = 2; k < v->nargs; k++) /* row-major */
@@ -433,7 +481,8 @@ void emit_tile(emit_ctx *e, const ir_value *v) {
   case IR_B_I_TILE_ADJ_MAP: adj_map(e, v); break;
   case IR_B_I_TILE_GRAD_ACCUM: grad_accum(e, v); break;
   default:
-    if (!emit_tile_more(e, v))
+    if (!emit_tile_more(e, v) && !emit_tile_block(e, v) &&
+        !emit_tile_stack(e, v))
       fputs("/* not a tile builtin */", out);
     break;
   }

@@ -222,6 +222,16 @@ static void header_body(emit_ctx *e, FILE *out) {
             "the grid\n"
             " * indices and then the thread's index in its block. */\n",
             out);
+      if (emit_uses_block_width(f))
+        fprintf(out,
+                "/* Its CUDA code is compiled for blocks of %d threads (its "
+                "wp.tile() / wp.untile()\n"
+                " * span the block: warpc --block-dim, or the module option "
+                "block_dim): a CUDA\n"
+                " * launch of another launch->block_dim (256 when 0), tiled "
+                "or not, returns\n"
+                " * WP_ERROR_INVALID_VALUE. */\n",
+                e->m->block_dim);
       emit_tiled_signature(e, f, false, out);
       fputs(";\n", out);
       if (f->adjoint) {

@@ -135,10 +135,11 @@ void emit_typedef(emit_ctx *e, FILE *out, const ir_type *t) {
   if (t->kind == IR_T_TILE) { /* a value: its elements, row-major */
     fprintf(out,
             "#ifndef WP_TYPE_%s\n#define WP_TYPE_%s\ntypedef struct %s { %s "
-            "v[%d]; } %s; /* %s */\n#endif\n",
+            "v[%d];%s } %s; /* %s */\n#endif\n",
             emit_ctype(e, t), emit_ctype(e, t), emit_ctype(e, t),
-            emit_ctype(e, t->elem), ir_tile_count(t), emit_ctype(e, t),
-            t->name);
+            emit_ctype(e, t->elem), ir_tile_count(t),
+            t->flavor == IR_TILE_STACK ? " wp_int32 count;" : "",
+            emit_ctype(e, t), t->name);
     return;
   }
   if (t->kind != IR_T_VEC && t->kind != IR_T_MAT && t->kind != IR_T_TUPLE &&
@@ -289,8 +290,10 @@ void emit_types(emit_ctx *e) {
   for (int k = IR_T_VEC; k <= IR_T_STRUCT; k++)
     for (int i = 0; i < e->types.count; i++) {
       const ir_type *t = e->types.items[i];
-      bool agg = t->kind == IR_T_TUPLE || t->kind == IR_T_STRUCT;
-      /* tiles (of scalars, vectors, matrices) before aggregates */
+      bool agg = t->kind == IR_T_TUPLE || t->kind == IR_T_STRUCT ||
+                 (t->kind == IR_T_TILE && t->elem->kind == IR_T_STRUCT);
+      /* tiles (of scalars, vectors, matrices) before aggregates; tiles of
+         structs among them, after their structs */
       if (agg ? k == IR_T_STRUCT
               : (int)t->kind == k || (k == IR_T_TUPLE && t->kind == IR_T_TILE))
         emit_typedef(e, out, t);
@@ -428,6 +431,7 @@ void emit_types(emit_ctx *e) {
     if (t->kind == IR_T_STRUCT)
       struct_add(e, out, t);
   }
+  emit_tile_struct_ops(e); /* after the vector and matrix functions */
 }
 
 /* Whether a struct member takes part in the member-wise sum of adjoints:

@@ -14,6 +14,12 @@
  *   tile_matmul           adj(a) += alpha g b^T, adj(b) += alpha a^T g,
  *                         adj(out) += beta g (alpha, beta get none, as in
  *                         Warp)
+ *   wp.tile(x)            adj(x) += untile(g) (this thread's part)
+ *   wp.untile(t)          adj(t) += tile(g) (every thread's g: on CUDA the
+ *                         threads' adjoints meet as wp.tile's values do)
+ *   tile_from_thread      none (Warp's is not differentiable)
+ *   tile_scatter_add      adj(value) += g[i] (when has_value), adj(a) += g
+ *   tile_scatter_masked   the same, the elements written cleared from g
  *
  * Other tile builtins have no rule yet: ir_build_adjoints gives kernels
  * using them no backward kernel. */
@@ -113,12 +119,14 @@ static bool map_has_adjoint(const ir_value *v) {
 }
 
 bool ir_tile_has_adjoint(const ir_value *v) {
-  /* float16 / bfloat16 tiles: no rules yet */
-  if (v->type->kind == IR_T_TILE && ir_type_has_half(v->type->elem))
+  /* float16 / bfloat16 tiles, tiles of structs: no rules yet */
+  if (v->type->kind == IR_T_TILE &&
+      (ir_type_has_half(v->type->elem) || v->type->elem->kind == IR_T_STRUCT))
     return false;
   for (int i = 0; i < v->nargs; i++)
     if (v->args[i]->type->kind == IR_T_TILE &&
-        ir_type_has_half(v->args[i]->type->elem))
+        (ir_type_has_half(v->args[i]->type->elem) ||
+         v->args[i]->type->elem->kind == IR_T_STRUCT))
       return false;
   switch (v->builtin->id) {
   case IR_B_TILE_LOAD:
@@ -129,10 +137,26 @@ bool ir_tile_has_adjoint(const ir_value *v) {
   case IR_B_TILE_EXTRACT:
   case IR_B_TILE_MATMUL: return true;
   case IR_B_TILE_SUM: return v->aux < 0 || v->args[0]->type->ndim <= 2;
-  case IR_B_TILE_BROADCAST: return true;
+  case IR_B_TILE_BROADCAST: /* past 2-d: element types that add in C */
+    return (v->type->ndim <= 2 && v->args[0]->type->ndim <= 2) ||
+           v->type->elem->kind == IR_T_SCALAR;
   case IR_B_TILE_MIN:
   case IR_B_TILE_MAX: return v->aux < 0;
   case IR_B_TILE_MAP: return map_has_adjoint(v);
+  case IR_B_TILE:
+  case IR_B_UNTILE:
+  case IR_B_TILE_FROM_THREAD:
+  case IR_B_TILE_SCATTER_ADD:
+  case IR_B_TILE_SCATTER_MASKED:
+  case IR_B_TILE_STACK:
+  case IR_B_TILE_STACK_PUSH:
+  case IR_B_TILE_STACK_POP:
+  case IR_B_TILE_STACK_CLEAR:
+  case IR_B_TILE_STACK_COUNT:
+  case IR_B_TILE_RANDI:
+  case IR_B_TILE_RANDF:
+    return true; /* stacks, random tiles: none, as in
+                    Warp */
   default: return false;
   }
 }
@@ -254,7 +278,11 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
     return;
   }
   case IR_B_TILE_BROADCAST: /* summed over the broadcast extents */
-    h->accum(h->ctx, v->args[0], unbroadcast(h, g, v->args[0]->type));
+    if (v->type->ndim > 2 || v->args[0]->type->ndim > 2)
+      h->accum(h->ctx, v->args[0],
+               tile_op(h, IR_B_I_TILE_UNBROADCAST, v->args[0]->type, &g, 1));
+    else
+      h->accum(h->ctx, v->args[0], unbroadcast(h, g, v->args[0]->type));
     return;
   case IR_B_TILE_MIN:
   case IR_B_TILE_MAX: { /* g to the (first) extreme element */
@@ -294,7 +322,37 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
   }
   case IR_B_TILE_MAP: map_adjoint(h, v, g); return;
   case IR_B_TILE_MATMUL: matmul_adjoint(h, v, g); return;
-  default: return; /* tile_arange: constants */
+  case IR_B_TILE: /* adj(x) += this thread's part of g */
+    h->accum(h->ctx, v->args[0],
+             tile_op(h, IR_B_UNTILE, v->args[0]->type, &g, 1));
+    return;
+  case IR_B_UNTILE: { /* adj(t) += every thread's g, as wp.tile makes it */
+    const ir_type *t = v->args[0]->type;
+    ir_value *r = tile_op(h, IR_B_TILE, t, &g, 1);
+    r->aux = t->elem->kind != IR_T_SCALAR; /* preserve_type */
+    h->accum(h->ctx, v->args[0], r);
+    return;
+  }
+  case IR_B_TILE_SCATTER_ADD:
+  case IR_B_TILE_SCATTER_MASKED: { /* adj(value) += g[i]; adj(a) += g (the
+                                      masked form: without the elements
+                                      written) */
+    int nd = v->args[0]->type->ndim;
+    args[0] = g;
+    for (int i = 1; i < n; i++)
+      args[i] = h->fwd(h->ctx, v->args[i]);
+    h->accum(h->ctx, v->args[nd + 1],
+             tile_op(h, IR_B_I_TILE_PICK, v->args[nd + 1]->type, args, n));
+    if (v->builtin->id == IR_B_TILE_SCATTER_MASKED) {
+      args[nd + 1] = h->emit(h->ctx, IR_ZERO, v->args[nd + 1]->type, NULL, 0);
+      g = tile_op(h, IR_B_TILE_SCATTER_MASKED, g->type, args, n);
+    }
+    h->accum(h->ctx, v->args[0], g);
+    return;
+  }
+  default:
+    return; /* tile_arange: constants; tile_from_thread: none, as in
+               Warp */
   }
 }
 

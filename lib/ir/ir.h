@@ -67,6 +67,10 @@ enum { IR_STRUCT_USER = 0, IR_STRUCT_BUILTIN = 1 };
  * t[i], tile_reshape, ...), which warpc holds as a copy and so cannot write
  * through (Warp's views alias their tile). */
 enum { IR_TILE_OWN = 0, IR_TILE_VIEW = 1, IR_TILE_STRIDED = 2 };
+/* A TILE of flavor IR_TILE_STACK is Warp's wp.tile_stack: a 1-d tile of
+ * its capacity and an element count (C: v[] and count); it is not a tile
+ * to the tile builtins (lib/lower/lower_tile_block.c). */
+enum { IR_TILE_STACK = 3 };
 /* The longest vector and the most rows or columns of a matrix that warpc
  * compiles (Warp has no such limit; man/warpc.1, LIMITS). */
 enum { IR_MAX_DIM = 64 };
@@ -77,6 +81,8 @@ enum { IR_TILE_MAX_NDIM = 4, IR_TILE_MAX_ELEMS = 16384 };
 /* The largest tile of a tile_atomic_add, whose old values a CUDA block
  * shares through static __shared__ memory (48 KiB on every arch). */
 enum { IR_TILE_MAX_SHARED_BYTES = 48 * 1024 };
+/* The largest CUDA block (threads), the bound of the block_dim option. */
+enum { IR_MAX_BLOCK_DIM = 1024 };
 
 struct ir_type {
   ir_type_kind kind;
@@ -144,6 +150,10 @@ bool ir_tile_same_shape(const ir_type *a, const ir_type *b);
 /* The same tile type as a view: IR_TILE_VIEW, or IR_TILE_STRIDED for a view
  * whose rows are not contiguous in its tile (which Warp cannot reshape). */
 const ir_type *ir_t_tile_view(ir_types *T, const ir_type *tile, int flavor);
+/* Whether tiles of struct t add, subtract, sum and atomically add in warpc
+ * (member-wise, as warp-lang: lib/emit/emit_tile_struct.c): a user struct
+ * (not a builtin query struct). */
+bool ir_tile_struct_summable(const ir_type *t);
 /* The number of elements of tile type t. */
 int ir_tile_count(const ir_type *t);
 /* wp.indexedarray(dtype, ndim). */
@@ -507,6 +517,14 @@ typedef struct ir_module {
   ir_func *funcs, *last_func; /* @wp.func first in dependency order, then
                                  kernels in file order */
   int nkernels;
+  /* The CUDA block size (Warp's module option "block_dim") the kernels
+     were compiled for; wp.tile(x) / wp.untile(t) span it on CUDA and one
+     thread on the CPU (Warp's CPU block), so a module that uses them is
+     lowered twice: `block_width` set, `cuda` the module the CUDA code is
+     emitted from (NULL: this one) */
+  int block_dim;
+  bool block_width;
+  struct ir_module *cuda;
 } ir_module;
 
 /* ---- construction ------------------------------------------------------ */

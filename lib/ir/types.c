@@ -118,6 +118,11 @@ static const ir_type *intern(ir_types *T, const ir_type *proto) {
     for (int k = 0; k < t->ndim; k++)
       n += snprintf(shape + n, sizeof shape - (size_t)n, "%s%d", k ? ", " : "",
                     t->tdims[k]);
+    if (t->flavor == IR_TILE_STACK) {
+      t->name = wp_arena_printf(A, "tile_stack(dtype=%s, capacity=%d)",
+                                t->elem->name, t->tdims[0]);
+      break;
+    }
     t->name = wp_arena_printf(A, "%stile(dtype=%s, shape=(%s%s))",
                               t->flavor == IR_TILE_STRIDED ? "strided view of "
                               : t->flavor == IR_TILE_VIEW  ? "view of "
@@ -218,6 +223,9 @@ const ir_type *ir_t_tile_view(ir_types *T, const ir_type *t, int flavor) {
   p.flavor = flavor;
   p.name = NULL;
   return intern(T, &p);
+}
+bool ir_tile_struct_summable(const ir_type *t) {
+  return t->kind == IR_T_STRUCT && t->flavor != IR_STRUCT_BUILTIN;
 }
 int ir_tile_count(const ir_type *t) {
   return t->rows * t->cols;
@@ -342,7 +350,9 @@ int ir_type_size(const ir_type *t) {
   case IR_T_ARRAY: /* Warp's array_t / indexedarray_t */
     return t->flavor == IR_ARR_INDEXED ? (int)sizeof(wp_indexedarray_t)
                                        : (int)sizeof(wp_array_t);
-  case IR_T_TILE: return ir_type_size(t->elem) * ir_tile_count(t);
+  case IR_T_TILE: /* a stack's count after its elements */
+    return ir_type_size(t->elem) * ir_tile_count(t) +
+           (t->flavor == IR_TILE_STACK ? 8 : 0);
   case IR_T_STRUCT: {
     if (!t->nmembers)
       return 1;

@@ -239,6 +239,18 @@ static void module_options(lower_ctx *c) {
     if (!p || strcmp(p, "set_module_options"))
       continue;
     for (int k = 0; k < call->nkeywords; k++) {
+      const ast_keyword *o = &call->keywords[k];
+      if (!strcmp(o->name, "block_dim")) { /* the CUDA block size */
+        if (o->value->kind != AST_EXPR_INT || o->value->int_value < 1 ||
+            o->value->int_value > IR_MAX_BLOCK_DIM)
+          wp_error(c->diag, o->value->loc,
+                   "'block_dim' must be an integer from 1 to %d",
+                   IR_MAX_BLOCK_DIM);
+        else
+          c->module_block_dim = (int)o->value->int_value,
+          c->module_block_dim_loc = o->loc;
+        continue;
+      }
       bool on = c->module_backward;
       module_option(c, &call->keywords[k], true, &on, &c->module_max_unroll);
       c->module_backward = on && c->opts->enable_backward;
@@ -692,6 +704,14 @@ ir_module *wp_lower_program(const ast_program *prog,
   for (int k = 0; k < prog->nmodules; k++)
     custom_grads(&c, k);
   lower_kernels(&c);
+  c.m->block_dim = opts->block_dim      ? opts->block_dim
+                   : c.module_block_dim ? c.module_block_dim
+                                        : 256;
+  if (c.module_block_dim && !c.m->block_width)
+    wp_warning(diag, WP_W_IGNORED_OPTION, c.module_block_dim_loc,
+               "module option 'block_dim' has no effect in warpc here: no "
+               "kernel uses wp.tile(x) or wp.untile(t), whose CUDA block it "
+               "sets (a launch's block_dim is launch->block_dim)");
   /* funcs no kernel calls are not compiled, as in Warp; kernels of imported
      modules neither (they belong to those modules) */
   return diag->errors - c.left_out_errors == errors ? c.m : NULL;

@@ -23,6 +23,13 @@ typedef struct wp_lower_options {
   /* warpc -fkeep-going: a kernel with errors is left out (its errors
      reported, a note saying so) and the module holds the others */
   bool keep_going;
+  /* warpc --block-dim: the CUDA block size of the module's kernels (0: the
+     file's wp.set_module_options({"block_dim": N}), else 256, Warp's
+     default); ir_module.block_dim */
+  int block_dim;
+  /* Lower for CUDA: wp.tile(x) and wp.untile(t) span block_dim threads
+     (false: one, Warp's CPU block) */
+  bool cuda_block;
 } wp_lower_options;
 
 /* Lowers every @wp.func and @wp.kernel of `ast` reachable from a kernel

@@ -236,6 +236,8 @@ typedef struct lower_ctx {
   lower_names *names;       /* lower_names.c, made on first use */
   bool module_backward;     /* enable_backward of wp.set_module_options */
   int module_max_unroll;
+  int module_block_dim; /* block_dim of wp.set_module_options (0: none) */
+  wp_loc module_block_dim_loc;
   bool bare_warp; /* --instantiate types: warp names without `wp.` */
   /* the module being looked into (lower_enter_module) */
   const ast_module *ast; /* prog->modules[mod] */

@@ -80,7 +80,7 @@ bool lower_tile_2d(lower_ctx *c, const ir_type *t, const char *what,
 
 ir_value *lower_tile_arg(lower_ctx *c, const ast_expr *x, const char *fn) {
   ir_value *v = lower_expr(c, x);
-  if (v && v->type->kind != IR_T_TILE) {
+  if (v && (v->type->kind != IR_T_TILE || v->type->flavor == IR_TILE_STACK)) {
     wp_error(c->diag, x->loc, "wp.%s() needs a tile here, not '%s'", fn,
              v->type->name);
     return NULL;
@@ -178,9 +178,10 @@ static const ir_type *dtype_arg(lower_ctx *c, const ast_expr *x,
     return def;
   const ir_type *t = lower_type_expr(c, x);
   if (t && t->kind != IR_T_SCALAR && t->kind != IR_T_VEC &&
-      t->kind != IR_T_MAT) {
+      t->kind != IR_T_MAT && t->kind != IR_T_STRUCT) {
     wp_error(c->diag, x->loc,
-             "a tile's dtype is a scalar, vector or matrix type, not '%s'",
+             "a tile's dtype is a scalar, vector, matrix or struct type, not "
+             "'%s'",
              t->name);
     return NULL;
   }
@@ -265,6 +266,13 @@ static ir_value *tile_fill(lower_ctx *c, const ast_expr *e,
   const ir_type *t = dtype_arg(c, dt, ir_t_float32(c->T));
   if (!t || !lower_tile_shape(c, sh, b->name, &nd, dims) || !storage_arg(c, st))
     return NULL;
+  if (t->kind == IR_T_STRUCT && b->id == IR_B_TILE_ONES) { /* as Warp */
+    wp_error(c->diag, dt->loc,
+             "wp.tile_ones() of struct '%s': a struct has no one (tile_zeros "
+             "and tile_full take structs)",
+             t->name);
+    return NULL;
+  }
   ir_value *v;
   if (full) {
     if (!(v = lower_expr(c, val)))
@@ -407,13 +415,6 @@ ir_value *lower_tile_array_arg(lower_ctx *c, const ast_expr *x,
              a->type->name);
     return NULL;
   }
-  if (a && a->type->elem->kind == IR_T_STRUCT) { /* Warp's struct tiles */
-    wp_error(c->diag, x->loc,
-             "wp.%s(): tiles of struct '%s' are not supported by warpc yet "
-             "(a tile's dtype is a scalar, vector or matrix type)",
-             fn, a->type->elem->name);
-    return NULL;
-  }
   return a;
 }
 
@@ -489,17 +490,25 @@ static ir_value *tile_store(lower_ctx *c, const ast_expr *e,
              ir_type_size(tt), IR_TILE_MAX_SHARED_BYTES);
     return NULL;
   }
-  if (atomic && ir_type_has_half(tt->elem)) {
+  /* a struct: member-wise (lib/emit/emit_tile_struct.c) */
+  bool members =
+      tt->elem->kind == IR_T_STRUCT && ir_tile_struct_summable(tt->elem);
+  if (atomic && !members && ir_type_has_half(tt->elem)) {
     wp_error(c->diag, e->loc,
              "wp.tile_atomic_add() of float16/bfloat16 tiles is not "
              "supported by warpc yet");
     return NULL;
   }
-  if (atomic && !ir_type_is_float(tt->elem) && !ir_type_is_int(tt->elem) &&
+  if (atomic && !members && !ir_type_is_float(tt->elem) &&
+      !ir_type_is_int(tt->elem) &&
       !((tt->elem->kind == IR_T_VEC || tt->elem->kind == IR_T_MAT) &&
         (ir_type_is_float(tt->elem->elem) || ir_type_is_int(tt->elem->elem)))) {
-    wp_error(c->diag, e->loc, "wp.tile_atomic_add(): no atomic add on '%s'",
-             tt->elem->name);
+    wp_error(c->diag, e->loc, "wp.tile_atomic_add(): no atomic add on '%s'%s",
+             tt->elem->name,
+             tt->elem->kind == IR_T_STRUCT
+                 ? " in warpc yet (a vector or matrix of float16/bfloat16 "
+                   "among its members)"
+                 : "");
     return NULL;
   }
   if (!lower_tile_offsets(c, x[2], at->ndim, args + 2))
@@ -532,6 +541,18 @@ ir_value *lower_tile_call(lower_ctx *c, const ast_expr *e,
   case IR_B_TILE_ARGMAX:
   case IR_B_TILE_REDUCE: return lower_tile_reduction(c, e, b);
   case IR_B_TILE_MATMUL: return lower_tile_matmul(c, e);
+  case IR_B_TILE:
+  case IR_B_UNTILE:
+  case IR_B_TILE_FROM_THREAD:
+  case IR_B_TILE_SCATTER_ADD:
+  case IR_B_TILE_SCATTER_MASKED:
+  case IR_B_TILE_STACK:
+  case IR_B_TILE_STACK_PUSH:
+  case IR_B_TILE_STACK_POP:
+  case IR_B_TILE_STACK_CLEAR:
+  case IR_B_TILE_STACK_COUNT:
+  case IR_B_TILE_RANDI:
+  case IR_B_TILE_RANDF: return lower_tile_block(c, e, b);
   default: return lower_tile_shape_op(c, e, b);
   }
 }
@@ -589,7 +610,10 @@ ir_value *lower_tile_elementwise(lower_ctx *c, const ir_builtin *b,
   bool ok = false;
   switch (b->id) {
   case IR_B_ADD:
-  case IR_B_SUB: ok = n == 2 && ntiles == 2; break;
+  case IR_B_SUB:
+  case IR_B_BIT_AND: /* & | ^ of two tiles of integers (and &= |= ^=) */
+  case IR_B_BIT_OR:
+  case IR_B_BIT_XOR: ok = n == 2 && ntiles == 2; break;
   case IR_B_MUL:
   case IR_B_DIV: ok = n == 2; break;
   case IR_B_NEG:
@@ -599,13 +623,15 @@ ir_value *lower_tile_elementwise(lower_ctx *c, const ir_builtin *b,
   if (!ok) {
     wp_error(c->diag, loc,
              "'%s' is not defined on these tile arguments in Warp (tiles "
-             "take + and - of two tiles, * and / with a tile or a value, "
+             "take + - & | ^ of two tiles, * and / with a tile or a value, "
              "unary -; other element-wise functions go through "
              "wp.tile_map)",
              b->name);
     return NULL;
   }
   const ir_type *et[2], *half = NULL;
+  if (shape->elem->kind == IR_T_STRUCT) /* member-wise, as Warp */
+    return lower_tile_struct_elementwise(c, b, args, n, shape, loc);
   for (int i = 0; i < n; i++) {
     if (args[i]->type->kind != IR_T_TILE)
       args[i] = lower_tile_literal_as(c, args[i], shape->elem);

@@ -70,6 +70,21 @@ ir_value *lower_tile_slice(lower_ctx *c, ir_value *t, const ast_expr *e);
 ir_value *lower_tile_indexed(lower_ctx *c, const ast_expr *e,
                              const ir_builtin *b);
 
+/* lower_tile_block.c: wp.tile(x), wp.untile(t), wp.tile_from_thread (the
+ * builtins that span the threads of a block). */
+ir_value *lower_tile_block(lower_ctx *c, const ast_expr *e,
+                           const ir_builtin *b);
+/* Operator b on tiles (and values) among which a tile of structs of
+ * `shape`: + and - of two tiles of one struct type, member-wise as Warp
+ * (lib/emit/emit_tile_struct.c); NULL when reported. */
+ir_value *lower_tile_struct_elementwise(lower_ctx *c, const ir_builtin *b,
+                                        ir_value **args, int n,
+                                        const ir_type *shape, wp_loc loc);
+
+/* lower_tile_stack.c: wp.tile_stack and its operations. */
+ir_value *lower_tile_stack(lower_ctx *c, const ast_expr *e,
+                           const ir_builtin *b);
+
 /* Shared helpers (lower_tile.c). */
 /* offset= of an array of nd dimensions into out[] (int32; 0 when x is
  * NULL); false when reported. */

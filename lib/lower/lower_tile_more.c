@@ -697,11 +697,11 @@ ir_value *lower_tile_map_func(lower_ctx *c, func_info *fi, ir_value **args,
     plain = slots[i] == i && callee->param_types[i] == et[i];
   const ir_type *rt = callee->ret;
   if (!plain || (rt->kind != IR_T_SCALAR && rt->kind != IR_T_VEC &&
-                 rt->kind != IR_T_MAT)) {
+                 rt->kind != IR_T_MAT && rt->kind != IR_T_STRUCT)) {
     wp_error(c->diag, loc,
              "wp.tile_map(): warpc maps a @wp.func whose parameters are the "
              "elements (no defaults, no wp.ref) and which returns a scalar, "
-             "vector or matrix");
+             "vector, matrix or struct");
     return NULL;
   }
   ir_value *v = lower_tile_emit(c, IR_B_TILE_MAP,

@@ -1,13 +1,13 @@
-# Tiles of @wp.struct elements (Warp's tile_load of an array of structs)
-# are not compiled by warpc yet: a diagnostic at the call, not generated C
-# that the C compiler refuses ("this is a bug in warpc").
+# Tiles of @wp.struct elements take + and - of two tiles of one struct
+# type, and no reduction but tile_sum (as Warp): a diagnostic at the call,
+# not generated C that the C compiler refuses ("this is a bug in warpc").
 import warp as wp
 
 
 @wp.struct
 class Particle:
     x: float
-    v: wp.vec3
+    v: wp.vec3h
 
 
 @wp.kernel
@@ -16,9 +16,13 @@ def copy_particles(a: wp.array(dtype=Particle), o: wp.array(dtype=Particle), idx
     t = wp.tile_load(a, shape=4)
     wp.tile_store(o, wp.tile_zeros(shape=4, dtype=Particle))
     wp.tile_atomic_add(o, t)
-    g = wp.tile_load_indexed(a, indices=wp.tile_load(idx, shape=4), shape=4)
+    g = wp.tile_load_indexed(a, indices=wp.tile_load(idx, shape=4), shape=(4,))
+    s = wp.tile_sum(t)
+    u = t + g
+    m = wp.tile_max(g)
+    w = t * t
+    n = wp.tile_ones(shape=4, dtype=Particle)
 
-# expect: 16:22: wp.tile_load(): tiles of struct 'Particle' are not supported by warpc yet (a tile's dtype is a scalar, vector or matrix type)
-# expect: 17:19: wp.tile_store(): tiles of struct 'Particle' are not supported by warpc yet (a tile's dtype is a scalar, vector or matrix type)
-# expect: 18:24: wp.tile_atomic_add(): tiles of struct 'Particle' are not supported by warpc yet (a tile's dtype is a scalar, vector or matrix type)
-# expect: 19:30: wp.tile_load_indexed(): tiles of struct 'Particle' are not supported by warpc yet (a tile's dtype is a scalar, vector or matrix type)
+# expect: 22:9: wp.tile_max() of a tile of struct 'Particle' is not supported by warpc (nor by Warp)
+# expect: 23:9: 'mul' of tiles of struct 'Particle': warpc (and Warp) take + and - of two tiles of one struct type
+# expect: 24:37: wp.tile_ones() of struct 'Particle': a struct has no one (tile_zeros and tile_full take structs)

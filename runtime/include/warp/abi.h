@@ -387,6 +387,15 @@ wp_device wp_launch_device(const wp_launch *launch);
  * the grid has more than 3 dimensions (Warp's limit). */
 wp_status wp_launch_tiled_dims(const wp_launch *launch, wp_launch *out);
 
+/* The check generated launchers make for a kernel whose CUDA code spans a
+ * block of a size fixed at compile time (wp.tile(x), wp.untile(t): warpc
+ * --block-dim, or the module option block_dim): WP_SUCCESS on the CPU
+ * (where a block is one thread) and for a CUDA launch (launch NULL: the
+ * CPU) whose block_dim (256 when 0 or less) is `block_dim`; otherwise
+ * WP_ERROR_INVALID_VALUE, wp_last_error() naming `kernel` and both sizes. */
+wp_status wp_launch_check_block_dim(const wp_launch *launch, wp_int32 block_dim,
+                                    const char *kernel);
+
 /* Output of CPU kernels (print(), wp.printf(), failed asserts of --debug
  * builds and wp.expect_*): printf(3) to stdout, flushed so that lines of
  * kernels and of the host program keep their order.  Returns printf's
