@@ -211,3 +211,43 @@ TESTS += [
     sample_grad_index_v4(wp.vec4, M43F, "vec4f"),
     sample_grad_index_v4(wp.vec4d, M43D, "vec4d"),
 ]
+
+
+# test_volume_from_numpy*: dense NumPy data through wp.Volume.load_from_numpy
+# (sphere distance fields over a box), sampled in world space; and the
+# anisotropic / rotated transforms of test_volume_allocate_anisotropic and
+# test_volume_aniso_transform through the transform kernels.
+def _sdf(mins, maxs, vs, centers, rad):
+    vs = np.broadcast_to(np.asarray(vs, dtype=np.float64), (3,))
+    nums = np.ceil((np.asarray(maxs) - mins) / vs).astype(int)
+    idx = np.stack(np.meshgrid(*[np.arange(n) for n in nums], indexing="ij"), axis=-1)
+    pos = np.asarray(mins) + idx * vs
+    d = [np.linalg.norm(pos - np.asarray(c), axis=-1) - rad for c in centers]
+    return (d[0] if len(d) == 1 else np.stack(d, axis=-1)).tolist()
+
+
+SPHERE = built("load_from_numpy", data=_sdf([-3.0] * 3, [3.0] * 3, 0.2, [[0.0, 0.0, 0.0]], 2.5),
+               min_world=[-3.0, -3.0, -3.0], voxel_size=0.2, bg_value=2.5 + 3.0 * 0.2)
+SPHERES3 = built("load_from_numpy",
+                 data=_sdf([-3.0] * 3, [3.0] * 3, 0.2, [[-1.0] * 3, [0.0] * 3, [1.0] * 3], 2.5),
+                 min_world=[-3.0, -3.0, -3.0], voxel_size=0.2, bg_value=[2.5 + 3.0 * 0.2] * 3)
+SPHERE_ANISO = built("load_from_numpy", data=_sdf([-2.0] * 3, [2.0] * 3, (0.2, 0.3, 0.4), [[0.0] * 3], 1.5),
+                     min_world=[-2.0, -2.0, -2.0], voxel_size=[0.2, 0.3, 0.4], bg_value=0.0)
+ALLOC_ANISO = built("allocate", min=[0, 0, 0], max=[2.0, 3.0, 4.0], voxel_size=[0.2, 0.3, 0.4], bg_value=0.0,
+                    points_in_world_space=True)
+ROTATED = built("allocate_by_voxels", voxels=[[-1.0, 1.0, 4.0]], transform=[[0, -1, 0], [1, 0, 0], [0, 0, 2]])
+WORLD = ("uniform", -3.5, 3.5)
+
+TESTS += [
+    values("test_volume_sample_world_f_linear_values", SPHERE, WORLD, dim=300, tol=TOL),
+] + [
+    values("test_volume_sample_grad_world_f_linear_values", SPHERE, WORLD, dim=300, tol=TOL, case_num=c)
+    for c in range(4)
+] + [
+    values("test_volume_sample_world_v_linear_values", SPHERES3, WORLD, dim=300, tol=TOL),
+    values("test_volume_sample_world_f_linear_values", SPHERE_ANISO, ("uniform", -2.5, 2.5), dim=300, tol=TOL),
+    values("test_volume_world_to_index", ALLOC_ANISO, ("uniform", -1.0, 5.0), dim=50, tol=TOL),
+    values("test_volume_index_to_world", ALLOC_ANISO, ("uniform", -10.0, 20.0), dim=50, tol=TOL),
+    values("test_volume_world_to_index", ROTATED, ("uniform", -5.0, 5.0), dim=50, tol=TOL),
+    values("test_volume_index_to_world", ROTATED, ("uniform", -5.0, 5.0), dim=50, tol=TOL),
+]
