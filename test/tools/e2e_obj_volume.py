@@ -28,6 +28,11 @@ Options, one of:
       read with wp_volume_load_buffer.  warp_object checks that its fresh
       build has those bytes (a build that is not deterministic fails the
       test instead of comparing different grids).
+  c_builder=True (with build=("allocate_by_voxels", dict(voxels=INT
+      TRIPLES, voxel_size=, translation=))): the C harness builds its
+      volume itself with wp_volume_allocate_by_voxels (runtime/src/
+      volume_build.c) from the same voxels instead of loading warp-lang's
+      bytes, so the comparison tests the runtime's builder.
 No arrays."""
 import hashlib
 import os
@@ -138,9 +143,23 @@ def _save(wp, opts):
     return _saved[name]
 
 
+def _c_builder(opts):
+    if not opts.get("c_builder"):
+        return None
+    method, kw = _recipe(opts)
+    vox = kw.get("voxels")
+    if method != "allocate_by_voxels" or kw.get("transform") is not None or not all(
+            isinstance(x, int) for p in vox for x in p):
+        raise ValueError("volume object: c_builder=True takes build=('allocate_by_voxels', "
+                         "dict(voxels=<int triples>, voxel_size=, translation=))")
+    vs = kw.get("voxel_size", 1.0)
+    vs = [float(x) for x in vs] if isinstance(vs, (list, tuple)) else [float(vs)] * 3
+    return vox, vs, [float(x) for x in kw.get("translation", (0.0, 0.0, 0.0))]
+
+
 def files(wp, opts):
     """Files the C harness reads (written into the test's directory)."""
-    if _recipe(opts) is None:
+    if _recipe(opts) is None or _c_builder(opts):
         return {}
     return {file_name(opts): _save(wp, opts)[0]}
 
@@ -149,6 +168,8 @@ def warp_object(wp, opts, arrays, device):
     recipe = _recipe(opts)
     if recipe is not None:
         v = build(wp, *recipe, device=device)
+        if _c_builder(opts):
+            return v  # the C side builds its own
         if v.array().numpy().tobytes() != _save(wp, opts)[1]:
             raise ValueError("volume object: warp-lang built a different grid the second time (build=%r)" % (recipe,))
         return v
@@ -165,6 +186,16 @@ def c_create(var, opts, arrays, device):
     # The wp_volume * must outlive this block (c_destroy frees it): the
     # statements close the harness's block, declare it, and open another.
     head = f"  }}\n  wp_volume *vol_{var} = NULL;\n  {{\n"
+    cb = _c_builder(opts)
+    if cb is not None:
+        vox, vs, tr = cb
+        ijk = ", ".join(f"{x}" for p in vox for x in p) or "0"
+        return head + (f"    static const wp_int32 ijk[] = {{{ijk}}};\n"
+                       f"    const double vs[3] = {{{vs[0]!r}, {vs[1]!r}, {vs[2]!r}}};\n"
+                       f"    const double tr[3] = {{{tr[0]!r}, {tr[1]!r}, {tr[2]!r}}};\n"
+                       f"    check(wp_volume_allocate_by_voxels(ijk, {len(vox)}u, vs, tr, {device}, &vol_{var}), "
+                       f"\"wp_volume_allocate_by_voxels\");\n"
+                       f"    {var} = wp_volume_id(vol_{var});\n")
     if _recipe(opts) is not None:
         # the file `files` wrote next to main.c (the harness runs in that directory)
         name = file_name(opts)

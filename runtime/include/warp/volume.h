@@ -119,6 +119,29 @@ wp_status wp_volume_load_file_grid(const char *path, wp_uint32 index,
 wp_status wp_volume_load_grid(const void *grid, wp_size size, wp_device device,
                               wp_volume **out);
 
+/* Builds a volume from voxels, as warp-lang's Volume.allocate_by_voxels
+ * does from index-space points: an OnIndex grid (WP_VOLUME_ONINDEX, no
+ * values of its own: kernels read voxel data arrays through
+ * volume_sample_index / volume_lookup_index) whose active voxels are the
+ * distinct (i, j, k) of `ijk` (`count` triples of int32, row-major count x
+ * 3, caller-owned; repeats are allowed; count 0 makes an empty grid).
+ * index -> world: world = voxel_size * ijk + translation per axis
+ * (`voxel_size`: 3 positive finite values, NULL for 1; `translation`: 3
+ * finite values, NULL for 0).  The voxels are numbered (volume_lookup_index)
+ * in warp-lang's order: by 4096^3 block (ordered by the block's x, then
+ * y, then z), inside one by 128^3 block, then by 8^3 block, then by voxel,
+ * each level ordered by x, then y, then z.  Built on the CPU by
+ * runtime/src/volume_build.c (NanoVDB's layout, as described above) and then
+ * loaded onto `device` as wp_volume_load_grid does; free with
+ * wp_volume_destroy.  Each distinct 4096^3 block costs an upper node of 270 400
+ * bytes, as in NanoVDB. Errors: WP_ERROR_INVALID_VALUE (NULL out, NULL ijk with
+ * count > 0, a bad voxel_size or translation), WP_ERROR_OUT_OF_MEMORY, the
+ * device errors of wp_volume_load_buffer.  *out is NULL on failure. */
+wp_status wp_volume_allocate_by_voxels(const wp_int32 *ijk, wp_size count,
+                                       const double voxel_size[3],
+                                       const double translation[3],
+                                       wp_device device, wp_volume **out);
+
 /* Frees the volume (and its device memory).  NULL is ignored.  Kernels
  * using its id must have finished. */
 void wp_volume_destroy(wp_volume *volume);

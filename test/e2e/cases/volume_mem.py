@@ -10,7 +10,10 @@ inside, outside (the background) and on voxel and tile borders.  An index
 grid of allocate_by_voxels read through volume_sample_index and
 volume_sample_grad_index with float64 and vec3d voxel data; a dense int32
 grid of load_from_numpy; a grid's own transform (translation, anisotropic
-voxels) through the vec3d forms of the index <-> world transforms."""
+voxels) through the vec3d forms of the index <-> world transforms.  The
+c_builder tests build the C side's grid with the runtime's own
+wp_volume_allocate_by_voxels from the voxels warp-lang's allocate_by_voxels
+gets: the same voxel numbering, samples, transforms and voxel count."""
 from typing import Any
 
 import numpy as np
@@ -212,7 +215,37 @@ ANISO = ("object", "volume", dict(build=("allocate", dict(min=[-1.0, 0.0, -2.0],
                                                           translation=[0.5, -1.0, 2.0],
                                                           points_in_world_space=True))))
 
+# the runtime's own builder (wp_volume_allocate_by_voxels) against
+# warp-lang's allocate_by_voxels of the same voxels: clusters around the
+# origin and in three far 4096^3 blocks (negative coordinates too), repeats
+_c = np.concatenate([_rng.integers(-12, 12, size=(150, 3)), _rng.integers(-12, 12, size=(40, 3)) + [5000, 0, 0],
+                     _rng.integers(-12, 12, size=(40, 3)) + [-4100, 300, -9000],
+                     _rng.integers(-12, 12, size=(40, 3)) + [0, -70000, 64]])
+_VOX_C = np.concatenate([_c, _c[:30]]).tolist()
+
+
+def c_built(vox, **kw):
+    return ("object", "volume", dict(build=("allocate_by_voxels", dict(voxels=vox, **kw)), c_builder=True))
+
+
+C_BUILT = c_built(_VOX_C, voxel_size=[0.5, 0.25, 2.0], translation=[1.0, -2.0, 0.5])
+C_PTS = (np.asarray(_VOX_C[:240], dtype=np.float32) + _rng.uniform(-1.5, 1.5, size=(240, 3))).tolist()
+
+
+def c_index_test(v, name, pts):
+    return dict(name=name, kernel="read_index", dim=len(pts),
+                overload=[wp.uint64, V3] + [A(dtype=wp.float64)] * 5 + [A(dtype=wp.vec3d), A(dtype=int)],
+                args=dict(v=v, pts=("values", pts), data=("uniform", -2.0, 2.0), bg=("full", 0.75)),
+                shapes=dict(data=(len(_VOX_C),), bg=(1,)),
+                outputs=["closest", "linear", "gval", "grad", "idx"], rtol=1e-5, atol=1e-5)
+
+
 TESTS = [typed_test(*x) for x in TYPES] + [
+    c_index_test(C_BUILT, "c_builder_index", C_PTS),
+    c_index_test(c_built([[3, -4, 5]], voxel_size=1.0), "c_builder_one_voxel",
+                 [[3.0, -4.0, 5.0], [3.4, -4.2, 5.1], [2.6, -3.5, 4.5], [0.0, 0.0, 0.0]]),
+    dict(name="c_builder_transforms", kernel="xforms_d", dim=60,
+         args=dict(v=C_BUILT, pts=("uniform", -20.0, 20.0)), shapes=dict(count=(1,)), rtol=1e-5, atol=1e-5),
     index_test(wp.float64, wp.vec3d),
     index_test(wp.vec3d, wp.mat33d),
     dict(name="numpy_int", kernel="read_closest", dim=N,
