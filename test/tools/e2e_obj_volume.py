@@ -29,10 +29,12 @@ Options, one of:
       build has those bytes (a build that is not deterministic fails the
       test instead of comparing different grids).
   c_builder=True (with build=("allocate_by_voxels", dict(voxels=INT
-      TRIPLES, voxel_size=, translation=))): the C harness builds its
-      volume itself with wp_volume_allocate_by_voxels (runtime/src/
-      volume_build.c) from the same voxels instead of loading warp-lang's
-      bytes, so the comparison tests the runtime's builder.
+      TRIPLES, voxel_size=, translation=)) or build=("load_from_numpy",
+      dict(data=3-D, min_world=, voxel_size=, bg_value=FLOAT))): the C
+      harness builds its volume itself with wp_volume_allocate_by_voxels /
+      wp_volume_from_dense (runtime/src/volume_build.c) from the same
+      voxels or values instead of loading warp-lang's bytes, so the
+      comparison tests the runtime's builders.
 No arrays."""
 import hashlib
 import os
@@ -146,15 +148,22 @@ def _save(wp, opts):
 def _c_builder(opts):
     if not opts.get("c_builder"):
         return None
+    import numpy as np
+
     method, kw = _recipe(opts)
+    vs = kw.get("voxel_size", 1.0)
+    vs = [float(x) for x in vs] if isinstance(vs, (list, tuple)) else [float(vs)] * 3
+    if method == "load_from_numpy":
+        data = np.asarray(kw["data"], dtype=np.float64)
+        if data.ndim != 3 or not isinstance(kw.get("bg_value", 0.0), float):
+            raise ValueError("volume object: c_builder=True with load_from_numpy takes 3-D data and a float bg_value")
+        return "dense", data, vs, [float(x) for x in kw.get("min_world", (0.0, 0.0, 0.0))], kw.get("bg_value", 0.0)
     vox = kw.get("voxels")
     if method != "allocate_by_voxels" or kw.get("transform") is not None or not all(
             isinstance(x, int) for p in vox for x in p):
         raise ValueError("volume object: c_builder=True takes build=('allocate_by_voxels', "
-                         "dict(voxels=<int triples>, voxel_size=, translation=))")
-    vs = kw.get("voxel_size", 1.0)
-    vs = [float(x) for x in vs] if isinstance(vs, (list, tuple)) else [float(vs)] * 3
-    return vox, vs, [float(x) for x in kw.get("translation", (0.0, 0.0, 0.0))]
+                         "dict(voxels=<int triples>, voxel_size=, translation=)) or ('load_from_numpy', ...)")
+    return "voxels", vox, vs, [float(x) for x in kw.get("translation", (0.0, 0.0, 0.0))], None
 
 
 def files(wp, opts):
@@ -188,14 +197,24 @@ def c_create(var, opts, arrays, device):
     head = f"  }}\n  wp_volume *vol_{var} = NULL;\n  {{\n"
     cb = _c_builder(opts)
     if cb is not None:
-        vox, vs, tr = cb
-        ijk = ", ".join(f"{x}" for p in vox for x in p) or "0"
-        return head + (f"    static const wp_int32 ijk[] = {{{ijk}}};\n"
-                       f"    const double vs[3] = {{{vs[0]!r}, {vs[1]!r}, {vs[2]!r}}};\n"
-                       f"    const double tr[3] = {{{tr[0]!r}, {tr[1]!r}, {tr[2]!r}}};\n"
-                       f"    check(wp_volume_allocate_by_voxels(ijk, {len(vox)}u, vs, tr, {device}, &vol_{var}), "
-                       f"\"wp_volume_allocate_by_voxels\");\n"
-                       f"    {var} = wp_volume_id(vol_{var});\n")
+        how, src, vs, tr, bg = cb
+        xform = (f"    const double vs[3] = {{{vs[0]!r}, {vs[1]!r}, {vs[2]!r}}};\n"
+                 f"    const double tr[3] = {{{tr[0]!r}, {tr[1]!r}, {tr[2]!r}}};\n")
+        if how == "dense":
+            # double literals: the initializer rounds them to float as
+            # warp-lang's float32 copy of the data does
+            vals = ", ".join(repr(float(x)) for x in src.ravel())
+            nx, ny, nz = src.shape
+            return head + xform + (f"    static const float vals[] = {{{vals}}};\n"
+                                   f"    const wp_int64 shape[3] = {{{nx}, {ny}, {nz}}};\n"
+                                   f"    check(wp_volume_from_dense(vals, shape, (float){float(bg)!r}, vs, tr, {device}, "
+                                   f"&vol_{var}), \"wp_volume_from_dense\");\n"
+                                   f"    {var} = wp_volume_id(vol_{var});\n")
+        ijk = ", ".join(f"{x}" for p in src for x in p) or "0"
+        return head + xform + (f"    static const wp_int32 ijk[] = {{{ijk}}};\n"
+                               f"    check(wp_volume_allocate_by_voxels(ijk, {len(src)}u, vs, tr, {device}, "
+                               f"&vol_{var}), \"wp_volume_allocate_by_voxels\");\n"
+                               f"    {var} = wp_volume_id(vol_{var});\n")
     if _recipe(opts) is not None:
         # the file `files` wrote next to main.c (the harness runs in that directory)
         name = file_name(opts)

@@ -1,4 +1,5 @@
-/* test_volume_build.c - wp_volume_allocate_by_voxels (<warp/volume.h>,
+/* test_volume_build.c - wp_volume_allocate_by_voxels, wp_volume_from_dense
+ * (<warp/volume.h>,
  * runtime/src/volume_build.c): grids of random voxel sets (repeats, four
  * 4096^3 blocks, negative coordinates) read through the prelude's walk
  * (volume_grid.h) against brute force: every point of boxes around the
@@ -6,7 +7,8 @@
  * permutation of 0..n-1 ordered as the header says (checked pairwise from
  * floor divisions of the coordinates), the node counts are the numbers of
  * distinct 8^3 / 128^3 / 4096^3 blocks, and the transform maps as given.
- * Also an empty grid, a single voxel, and every error. */
+ * Also an empty grid, a single voxel, and every error; and
+ * wp_volume_from_dense against the dense block it is given. */
 #include "volume_grid.h"
 #define CHECK_LAST_ERROR wp_last_error
 #include "check.h"
@@ -195,10 +197,85 @@ static void test_errors(void) {
   CHECK(st != WP_SUCCESS && vol == NULL);
 }
 
+/* wp_volume_from_dense: every voxel of the padded block and around it
+ * reads its value or the background; the transform puts voxel (0, 0, 0)
+ * at min_world; LINEAR samples blend the 8 voxels by hand. */
+static void test_dense(void) {
+  enum { X = 10, Y = 17, Z = 3 };
+  static float vals[X * Y * Z];
+  for (int n = 0; n < X * Y * Z; n++)
+    vals[n] = (float)((n * 37) % 101) - 50.0f;
+  const wp_int64 shape[3] = {X, Y, Z};
+  const double vs[3] = {0.5, 0.25, 2.0}, mw[3] = {-1.0, 3.0, 0.5};
+  wp_volume *vol = NULL;
+  CHECK(wp_volume_from_dense(vals, shape, 7.5f, vs, mw, WP_DEVICE_CPU, &vol) ==
+        WP_SUCCESS);
+  if (!vol)
+    return;
+  wp_uint64 id = wp_volume_id(vol);
+  int wrong = 0;
+  for (int i = -9; i < 26; i++)
+    for (int j = -9; j < 26; j++)
+      for (int k = -9; k < 26; k++) {
+        int in = i >= 0 && i < X && j >= 0 && j < Y && k >= 0 && k < Z;
+        float want = in ? vals[(i * Y + j) * Z + k] : 7.5f;
+        wrong += wp_volume_lookup_f_uint64(id, i, j, k) != want;
+      }
+  CHECK(wrong == 0);
+  CHECK(wp_volume_lookup_f_uint64(id, 1 << 20, -(1 << 22), 5) == 7.5f);
+  /* (2.25, 5.5, 1.0): a quarter of the way from x = 2 to 3, half from y =
+     5 to 6, on z = 1 */
+  float a = vals[(2 * Y + 5) * Z + 1], b = vals[(3 * Y + 5) * Z + 1];
+  float c = vals[(2 * Y + 6) * Z + 1], d = vals[(3 * Y + 6) * Z + 1];
+  float want = 0.5f * (0.75f * a + 0.25f * b) + 0.5f * (0.75f * c + 0.25f * d);
+  wp_vec3f p = {{2.25f, 5.5f, 1.0f}};
+  float got = wp_volume_sample_f_uint64_vec3f_int32(id, p, 1);
+  CHECK(fabsf(got - want) <= 1e-5f * (1.0f + fabsf(want)));
+  wp_volume_info in;
+  CHECK(wp_volume_get_info(vol, &in) == WP_SUCCESS);
+  CHECK(in.grid_type == WP_VOLUME_FLOAT && !strcmp(in.type_name, "float"));
+  /* leaves: 2 x 3 x 1, all voxels of each */
+  CHECK(in.leaf_count == 6 && in.voxel_count == 6 * 512u);
+  CHECK(wp_volume_voxel_count_uint64(id) == 6 * 512);
+  CHECK(in.index_bbox_min[0] == 0 && in.index_bbox_max[0] == 15 &&
+        in.index_bbox_max[1] == 23 && in.index_bbox_max[2] == 7);
+  wp_vec3d q = {{0.0, 0.0, 0.0}};
+  wp_vec3d w = wp_volume_index_to_world_uint64_vec3d(id, q);
+  CHECK(w.c[0] == -1.0 && w.c[1] == 3.0 && w.c[2] == 0.5);
+  wp_volume_destroy(vol);
+  /* errors */
+  wp_int64 bad[3] = {X, 0, Z};
+  CHECK_ERR(
+      wp_volume_from_dense(vals, bad, 0.0f, NULL, NULL, WP_DEVICE_CPU, &vol),
+      WP_ERROR_INVALID_VALUE, "shape[1] is 0");
+  bad[1] = (wp_int64)WP_VOLUME_DENSE_MAX + 1;
+  CHECK_ERR(
+      wp_volume_from_dense(vals, bad, 0.0f, NULL, NULL, WP_DEVICE_CPU, &vol),
+      WP_ERROR_INVALID_VALUE, "WP_VOLUME_DENSE_MAX");
+  CHECK_ERR(
+      wp_volume_from_dense(NULL, shape, 0.0f, NULL, NULL, WP_DEVICE_CPU, &vol),
+      WP_ERROR_INVALID_VALUE, "values is NULL");
+  CHECK_ERR(
+      wp_volume_from_dense(vals, NULL, 0.0f, NULL, NULL, WP_DEVICE_CPU, &vol),
+      WP_ERROR_INVALID_VALUE, "shape is NULL");
+  CHECK_ERR(
+      wp_volume_from_dense(vals, shape, 0.0f, NULL, NULL, WP_DEVICE_CPU, NULL),
+      WP_ERROR_INVALID_VALUE, "out is NULL");
+  const double nan_mw[3] = {0.0, 0.0, NAN}, zero_vs[3] = {1.0, 0.0, 1.0};
+  CHECK_ERR(wp_volume_from_dense(vals, shape, 0.0f, NULL, nan_mw, WP_DEVICE_CPU,
+                                 &vol),
+            WP_ERROR_INVALID_VALUE, "min_world[2] is not finite");
+  CHECK_ERR(wp_volume_from_dense(vals, shape, 0.0f, zero_vs, NULL,
+                                 WP_DEVICE_CPU, &vol),
+            WP_ERROR_INVALID_VALUE, "voxel_size[1]");
+  CHECK(vol == NULL);
+}
+
 int main(void) {
   test_random(1);
   test_random(77);
   test_small();
   test_errors();
+  test_dense();
   return check_report("test_volume_build");
 }

@@ -142,6 +142,29 @@ wp_status wp_volume_allocate_by_voxels(const wp_int32 *ijk, wp_size count,
                                        const double translation[3],
                                        wp_device device, wp_volume **out);
 
+/* Longest side of the block wp_volume_from_dense takes, in voxels. */
+#define WP_VOLUME_DENSE_MAX 1048576
+
+/* Builds a float volume (WP_VOLUME_FLOAT) from a dense block of values, as
+ * warp-lang's Volume.load_from_numpy does with a 3-D float array and a
+ * float bg_value: `values` holds shape[0] x shape[1] x shape[2] floats
+ * (caller-owned; row-major, the last index fastest: voxel (i, j, k) is
+ * values[(i * shape[1] + j) * shape[2] + k]), each side 1 to
+ * WP_VOLUME_DENSE_MAX.  The grid has the 8^3 leaves that cover the block
+ * from voxel (0, 0, 0), all their voxels active; voxels of those leaves
+ * past the block, and every voxel outside them, read `background`.
+ * index -> world: world = voxel_size * ijk + min_world per axis (NULL: 1
+ * and 0), so voxel (0, 0, 0) sits at min_world.  Built on the CPU (runtime/
+ * src/volume_build.c) and loaded onto `device` as wp_volume_load_grid does;
+ * free with wp_volume_destroy.  Errors: WP_ERROR_INVALID_VALUE (NULL out,
+ * values or shape; a side out of range; a bad voxel_size or min_world),
+ * WP_ERROR_OUT_OF_MEMORY, the device errors of wp_volume_load_buffer.
+ * *out is NULL on failure. */
+wp_status wp_volume_from_dense(const float *values, const wp_int64 shape[3],
+                               float background, const double voxel_size[3],
+                               const double min_world[3], wp_device device,
+                               wp_volume **out);
+
 /* Frees the volume (and its device memory).  NULL is ignored.  Kernels
  * using its id must have finished. */
 void wp_volume_destroy(wp_volume *volume);

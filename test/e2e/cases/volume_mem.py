@@ -13,7 +13,9 @@ grid of load_from_numpy; a grid's own transform (translation, anisotropic
 voxels) through the vec3d forms of the index <-> world transforms.  The
 c_builder tests build the C side's grid with the runtime's own
 wp_volume_allocate_by_voxels from the voxels warp-lang's allocate_by_voxels
-gets: the same voxel numbering, samples, transforms and voxel count."""
+gets: the same voxel numbering, samples, transforms and voxel count; and
+wp_volume_from_dense against load_from_numpy (values, background, samples,
+gradients, transforms)."""
 from typing import Any
 
 import numpy as np
@@ -232,6 +234,12 @@ C_BUILT = c_built(_VOX_C, voxel_size=[0.5, 0.25, 2.0], translation=[1.0, -2.0, 0
 C_PTS = (np.asarray(_VOX_C[:240], dtype=np.float32) + _rng.uniform(-1.5, 1.5, size=(240, 3))).tolist()
 
 
+_g = np.stack(np.meshgrid(np.arange(11), np.arange(13), np.arange(6), indexing="ij"), axis=-1) * [0.3, 0.2, 0.5]
+C_DENSE = ("object", "volume", dict(build=("load_from_numpy", dict(
+    data=(np.linalg.norm(_g - [1.5, 1.2, 1.0], axis=-1) - 1.1).tolist(), min_world=[-1.0, 0.5, 2.0],
+    voxel_size=[0.3, 0.2, 0.5], bg_value=2.5)), c_builder=True))
+
+
 def c_index_test(v, name, pts):
     return dict(name=name, kernel="read_index", dim=len(pts),
                 overload=[wp.uint64, V3] + [A(dtype=wp.float64)] * 5 + [A(dtype=wp.vec3d), A(dtype=int)],
@@ -244,6 +252,17 @@ TESTS = [typed_test(*x) for x in TYPES] + [
     c_index_test(C_BUILT, "c_builder_index", C_PTS),
     c_index_test(c_built([[3, -4, 5]], voxel_size=1.0), "c_builder_one_voxel",
                  [[3.0, -4.0, 5.0], [3.4, -4.2, 5.1], [2.6, -3.5, 4.5], [0.0, 0.0, 0.0]]),
+    # wp_volume_from_dense against load_from_numpy: a distance field over
+    # an 11 x 13 x 6 block (padded to 16 x 16 x 8), anisotropic voxels
+    dict(name="c_builder_dense", dim=N, arrays=dict(pts=("uniform", -3.0, 19.0)),
+         launches=[dict(kernel="read_closest", overload=[wp.uint64, V3, A(dtype=wp.float32), A(dtype=wp.float32)],
+                        args=dict(v=C_DENSE, pts="pts", closest="closest", look="look")),
+                   dict(kernel="read_linear", overload=[wp.uint64, V3, A(dtype=wp.float32), A(dtype=wp.float32),
+                                                        A(dtype=wp.vec3f)],
+                        args=dict(v=C_DENSE, pts="pts", linear="linear", gval="gval", grad="grad"))],
+         outputs=["closest", "look", "linear", "gval", "grad"], rtol=1e-5, atol=1e-5),
+    dict(name="c_builder_dense_transforms", kernel="xforms_d", dim=60,
+         args=dict(v=C_DENSE, pts=("uniform", -20.0, 20.0)), shapes=dict(count=(1,)), rtol=1e-5, atol=1e-5),
     dict(name="c_builder_transforms", kernel="xforms_d", dim=60,
          args=dict(v=C_BUILT, pts=("uniform", -20.0, 20.0)), shapes=dict(count=(1,)), rtol=1e-5, atol=1e-5),
     index_test(wp.float64, wp.vec3d),
