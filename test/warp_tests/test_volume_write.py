@@ -1,11 +1,12 @@
 """warp-lang 1.19.0's warp/tests/geometry/test_volume_write.py: its
-module-level kernels on the .nvdb assets of the installed package (e2e object
-plugin test/tools/e2e_obj_volume.py) instead of the volumes its tests make
-with wp.Volume.allocate (which warpc's runtime does not build): stores into
-leaf voxels then read back, tiles given by their first voxel, index lookups
-and voxel counts, compared with warp-lang (see test/e2e/README.md,
-"warp-lang's own tests").  The kernels of value types no asset has (vec4,
-uint32, int64, float64, vec3d) are listed as untested."""
+module-level kernels on the .nvdb assets of the installed package and on
+the volumes its tests make in memory (wp.Volume.allocate in index and world
+space, allocate_by_tiles of every value type, allocate_by_voxels; the e2e
+object plugin test/tools/e2e_obj_volume.py: warp-lang builds the volume and
+the C harness loads the same grid's bytes): stores into leaf voxels then
+read back (the background too, where a tile is not allocated), tiles given
+by their first voxel, index lookups and voxel counts, compared with
+warp-lang (see test/e2e/README.md, "warp-lang's own tests")."""
 import numpy as np
 
 TARGET = "warp/tests/geometry/test_volume_write.py"
@@ -164,4 +165,3 @@ TESTS += [
     dict(kernel="test_volume_voxel_count_kernel", dim=1, args=dict(volume=FROM_IJK), shapes=dict(values=(1,))),
 ]
 
-UNTESTED = {}
