@@ -27,7 +27,8 @@ Options, one of:
       a volume built the same way, written next to main.c by `files` and
       read with wp_volume_load_buffer.  warp_object checks that its fresh
       build has those bytes (a build that is not deterministic fails the
-      test instead of comparing different grids).
+      test instead of comparing different grids).  codec="zip" saves the
+      file zlib-compressed (save_to_nvdb's codec; default "none").
   c_builder=True (with build=("allocate_by_voxels", dict(voxels=INT
       TRIPLES, voxel_size=, translation=)) or build=("load_from_numpy",
       dict(data=3-D, min_world=, voxel_size=, bg_value=FLOAT))): the C
@@ -127,6 +128,13 @@ def build(wp, method, kw, device="cpu"):
                              bg_value=_bg(wp, kw.get("bg_value", 0.0)), device=device)
 
 
+def _codec(opts):
+    c = opts.get("codec", "none")
+    if c not in ("none", "zip"):
+        raise ValueError(f"volume object: codec must be 'none' or 'zip' (the runtime refuses blosc), got {c!r}")
+    return c
+
+
 def file_name(opts):
     return "volume_" + hashlib.sha1(repr(sorted(opts.items())).encode()).hexdigest()[:16] + ".nvdb"
 
@@ -138,7 +146,7 @@ def _save(wp, opts):
         v = build(wp, *_recipe(opts))
         with tempfile.TemporaryDirectory() as d:
             p = os.path.join(d, "v.nvdb")
-            v.save_to_nvdb(p)
+            v.save_to_nvdb(p, codec=_codec(opts))
             with open(p, "rb") as f:
                 data = f.read()
         _saved[name] = (data, v.array().numpy().tobytes())

@@ -7,7 +7,10 @@
  *  - a .nvdb file: a 16-byte header (magic "NanoVDB0" or "NanoVDB2", u32
  *    version, u16 grid count, u16 codec), one 176-byte FileMetaData and the
  *    grid's name per grid, then the grids' bytes: raw (codec 0) or, for
- *    codec 1 (zip), per grid a u64 byte count followed by a zlib stream.
+ *    codec 1 (zip), per grid a u64 byte count followed by a zlib stream
+ *    (the metadata's size of the grid in the file counts both, as NanoVDB
+ *    writes it, or the stream only, as warp-lang's Volume.save_to_nvdb
+ *    writes it: both are read).
  *    Blosc (codec 2) is refused (WP_ERROR_NOT_SUPPORTED).  Only the first
  *    segment of a file is read; the volume is its first grid, as
  *    warp-lang's Volume.load_from_nvdb makes it, or the grid asked for

@@ -10,7 +10,8 @@ inside, outside (the background) and on voxel and tile borders.  An index
 grid of allocate_by_voxels read through volume_sample_index and
 volume_sample_grad_index with float64 and vec3d voxel data; a dense int32
 grid of load_from_numpy; a grid's own transform (translation, anisotropic
-voxels) through the vec3d forms of the index <-> world transforms.  The
+voxels) through the vec3d forms of the index <-> world transforms; a grid
+saved zip-compressed.  The
 c_builder tests build the C side's grid with the runtime's own
 wp_volume_allocate_by_voxels from the voxels warp-lang's allocate_by_voxels
 gets: the same voxel numbering, samples, transforms and voxel count; and
@@ -144,8 +145,9 @@ def field(kind, ncomp=1):
     return cols[0].tolist() if ncomp == 1 else np.stack(cols, axis=-1).tolist()
 
 
-def vol(bg):
-    return ("object", "volume", dict(build=("allocate_by_tiles", dict(tiles=TILES, voxel_size=0.5, bg_value=bg))))
+def vol(bg, **kw):
+    return ("object", "volume", dict(build=("allocate_by_tiles", dict(tiles=TILES, voxel_size=0.5, bg_value=bg)),
+                                     **kw))
 
 
 TYPES = [  # name, warp type, bg_value option, field
@@ -172,8 +174,8 @@ def grad_type(t):
     return wp.types.vector(length=3, dtype=s)
 
 
-def typed_test(name, t, bg, values):
-    v = vol(bg)
+def typed_test(name, t, bg, values, **kw):
+    v = vol(bg, **kw)
     launches = [dict(kernel="store", dim=NV, overload=[wp.uint64, IJK_T, A(dtype=t)],
                      args=dict(v=v, ijk="ijk", vals="vals")),
                 dict(kernel="read_closest", overload=[wp.uint64, V3, A(dtype=t), A(dtype=t)],
@@ -249,6 +251,8 @@ def c_index_test(v, name, pts):
 
 
 TESTS = [typed_test(*x) for x in TYPES] + [
+    # the same grid saved zlib-compressed (save_to_nvdb codec="zip")
+    typed_test("vec3d_zip", *TYPES[6][1:], codec="zip"),
     c_index_test(C_BUILT, "c_builder_index", C_PTS),
     c_index_test(c_built([[3, -4, 5]], voxel_size=1.0), "c_builder_one_voxel",
                  [[3.0, -4.0, 5.0], [3.4, -4.2, 5.1], [2.6, -3.5, 4.5], [0.0, 0.0, 0.0]]),
