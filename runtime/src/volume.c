@@ -60,6 +60,19 @@ enum {
 static wp_status load(const unsigned char *grid, wp_size size, wp_device device,
                       wp_volume **out, const char *what);
 
+/* The bytes of a grid's data at `at` in the file image (`n` bytes) whose
+ * metadata says `file`: raw, `file`; zip, a u64 chunk size and the zlib
+ * stream, which NanoVDB's writer counts in `file` (chunk + 8 == file) and
+ * warp-lang's Volume.save_to_nvdb does not (chunk == file): file + 8 then.
+ * More than n - at when the data cannot be there. */
+static wp_uint64 data_bytes(const unsigned char *p, wp_size n, wp_uint64 at,
+                            wp_uint64 file, wp_uint32 codec) {
+  if (codec != CODEC_ZIP || n - at < 8)
+    return file;
+  wp_uint64 chunk = wpi_rd64(p, at);
+  return chunk == file && file <= n - at - 8 ? file + 8 : file;
+}
+
 /* Decodes grid `index` of the file image into a new 32-byte aligned
  * buffer (*grid, *gsz bytes). */
 static wp_status read_file(const unsigned char *p, wp_size n, wp_uint32 index,
@@ -94,24 +107,16 @@ static wp_status read_file(const unsigned char *p, wp_size n, wp_uint32 index,
     return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: unknown codec %u", what,
                         codec);
   /* the metadata of every grid, then the grids' data in the same order */
-  wp_uint64 at = FILE_HEADER, first_size = 0, first_file = 0, skip = 0;
+  wp_uint64 at = FILE_HEADER, first_size = 0, first_file = 0;
   for (wp_uint32 i = 0; i < count; i++) {
     if (n - at < FILE_METADATA)
       return wp_set_error(WP_ERROR_INVALID_VALUE,
                           "%s: truncated NanoVDB file (metadata of grid %u)",
                           what, i);
     wp_uint32 name = wpi_rd32(p, at + META_NAME_SIZE);
-    wp_uint64 file = wpi_rd64(p, at + META_FILE_SIZE);
-    if (i < index) {
-      if (file > n - skip)
-        return wp_set_error(WP_ERROR_INVALID_VALUE,
-                            "%s: truncated NanoVDB file: grid %u has %llu "
-                            "bytes",
-                            what, i, (unsigned long long)file);
-      skip += file;
-    } else if (i == index) {
+    if (i == index) {
       first_size = wpi_rd64(p, at + META_GRID_SIZE);
-      first_file = file;
+      first_file = wpi_rd64(p, at + META_FILE_SIZE);
     }
     at += FILE_METADATA;
     if (name > n - at)
@@ -124,13 +129,21 @@ static wp_status read_file(const unsigned char *p, wp_size n, wp_uint32 index,
     return wp_set_error(WP_ERROR_INVALID_VALUE,
                         "%s: the file has %u grid%s, no grid %u", what, count,
                         count == 1 ? "" : "s", index);
-  if (skip > n - at)
-    return wp_set_error(WP_ERROR_INVALID_VALUE,
-                        "%s: truncated NanoVDB file (the grids before grid "
-                        "%u)",
-                        what, index);
-  at += skip;
-  if (first_file > n - at)
+  /* the grids before `index`: their data's bytes (second walk of the
+     metadata, checked above) */
+  wp_uint64 meta = FILE_HEADER;
+  for (wp_uint32 i = 0; i < index; i++) {
+    wp_uint64 region =
+        data_bytes(p, n, at, wpi_rd64(p, meta + META_FILE_SIZE), codec);
+    if (region > n - at)
+      return wp_set_error(WP_ERROR_INVALID_VALUE,
+                          "%s: truncated NanoVDB file (the grids before grid "
+                          "%u)",
+                          what, index);
+    at += region;
+    meta += FILE_METADATA + wpi_rd32(p, meta + META_NAME_SIZE);
+  }
+  if (data_bytes(p, n, at, first_file, codec) > n - at)
     return wp_set_error(WP_ERROR_INVALID_VALUE,
                         "%s: truncated NanoVDB file: grid %u has %llu bytes, "
                         "%llu are left",
@@ -157,8 +170,11 @@ static wp_status read_file(const unsigned char *p, wp_size n, wp_uint32 index,
   if (codec == CODEC_NONE) {
     memcpy(g, p + at, first_size);
   } else {
-    wp_uint64 chunk = first_file >= 8 ? wpi_rd64(p, at) : ~(wp_uint64)0;
-    if (chunk > first_file - 8) {
+    /* the chunk size: within the buffer, and the metadata's size as
+       either writer counts it (data_bytes) */
+    wp_uint64 chunk = n - at >= 8 ? wpi_rd64(p, at) : 0;
+    if (n - at < 8 || chunk > n - at - 8 ||
+        (chunk != first_file && chunk + 8 != first_file)) {
       free(g);
       return wp_set_error(WP_ERROR_INVALID_VALUE,
                           "%s: truncated NanoVDB file (zip chunk of grid %u)",

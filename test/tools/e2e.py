@@ -590,7 +590,10 @@ def object_plugin(kind, what):
           `wp_uint64 var` to the object's id (arrays: {role: C expression of
           a `wp_array *`}; device: a C expression of the wp_device; use the
           harness's check(status, what));
-      c_destroy(var, device) -> C statements that free it."""
+      c_destroy(var, device) -> C statements that free it;
+    optionally
+      files(wp, opts) -> {file name: bytes}: files the C statements read,
+          written into the test's directory (where the harness runs)."""
     if not re.fullmatch(r"[a-z_][a-z0-9_]*", str(kind)):
         raise SpecError(f"{what}: bad object kind {kind!r}")
     try:
@@ -1476,6 +1479,10 @@ def run_case(path, opts):
             inputs = fill_inputs(t)
             for name, data in inputs.items():
                 (tdir / f"{name}.bin").write_bytes(data.tobytes())
+            for _, kind, oopts in t.objects.values():
+                plugin = object_plugin(kind, t.label)
+                for fname, data in (plugin.files(_wp, oopts) if hasattr(plugin, "files") else {}).items():
+                    (tdir / fname).write_bytes(data)
             (tdir / "main.c").write_text(gen_main_c_timed(t, opts.device, opts.time) if opts.timed
                                          else gen_main_c(t))
             try:

@@ -7,7 +7,10 @@
  *  - a .nvdb file: a 16-byte header (magic "NanoVDB0" or "NanoVDB2", u32
  *    version, u16 grid count, u16 codec), one 176-byte FileMetaData and the
  *    grid's name per grid, then the grids' bytes: raw (codec 0) or, for
- *    codec 1 (zip), per grid a u64 byte count followed by a zlib stream.
+ *    codec 1 (zip), per grid a u64 byte count followed by a zlib stream
+ *    (the metadata's size of the grid in the file counts both, as NanoVDB
+ *    writes it, or the stream only, as warp-lang's Volume.save_to_nvdb
+ *    writes it: both are read).
  *    Blosc (codec 2) is refused (WP_ERROR_NOT_SUPPORTED).  Only the first
  *    segment of a file is read; the volume is its first grid, as
  *    warp-lang's Volume.load_from_nvdb makes it, or the grid asked for
@@ -118,6 +121,52 @@ wp_status wp_volume_load_file_grid(const char *path, wp_uint32 index,
  * wp_volume_load_buffer. */
 wp_status wp_volume_load_grid(const void *grid, wp_size size, wp_device device,
                               wp_volume **out);
+
+/* Builds a volume from voxels, as warp-lang's Volume.allocate_by_voxels
+ * does from index-space points: an OnIndex grid (WP_VOLUME_ONINDEX, no
+ * values of its own: kernels read voxel data arrays through
+ * volume_sample_index / volume_lookup_index) whose active voxels are the
+ * distinct (i, j, k) of `ijk` (`count` triples of int32, row-major count x
+ * 3, caller-owned; repeats are allowed; count 0 makes an empty grid).
+ * index -> world: world = voxel_size * ijk + translation per axis
+ * (`voxel_size`: 3 positive finite values, NULL for 1; `translation`: 3
+ * finite values, NULL for 0).  The voxels are numbered (volume_lookup_index)
+ * in warp-lang's order: by 4096^3 block (ordered by the block's x, then
+ * y, then z), inside one by 128^3 block, then by 8^3 block, then by voxel,
+ * each level ordered by x, then y, then z.  Built on the CPU by
+ * runtime/src/volume_build.c (NanoVDB's layout, as described above) and then
+ * loaded onto `device` as wp_volume_load_grid does; free with
+ * wp_volume_destroy.  Each distinct 4096^3 block costs an upper node of 270 400
+ * bytes, as in NanoVDB. Errors: WP_ERROR_INVALID_VALUE (NULL out, NULL ijk with
+ * count > 0, a bad voxel_size or translation), WP_ERROR_OUT_OF_MEMORY, the
+ * device errors of wp_volume_load_buffer.  *out is NULL on failure. */
+wp_status wp_volume_allocate_by_voxels(const wp_int32 *ijk, wp_size count,
+                                       const double voxel_size[3],
+                                       const double translation[3],
+                                       wp_device device, wp_volume **out);
+
+/* Longest side of the block wp_volume_from_dense takes, in voxels. */
+#define WP_VOLUME_DENSE_MAX 1048576
+
+/* Builds a float volume (WP_VOLUME_FLOAT) from a dense block of values, as
+ * warp-lang's Volume.load_from_numpy does with a 3-D float array and a
+ * float bg_value: `values` holds shape[0] x shape[1] x shape[2] floats
+ * (caller-owned; row-major, the last index fastest: voxel (i, j, k) is
+ * values[(i * shape[1] + j) * shape[2] + k]), each side 1 to
+ * WP_VOLUME_DENSE_MAX.  The grid has the 8^3 leaves that cover the block
+ * from voxel (0, 0, 0), all their voxels active; voxels of those leaves
+ * past the block, and every voxel outside them, read `background`.
+ * index -> world: world = voxel_size * ijk + min_world per axis (NULL: 1
+ * and 0), so voxel (0, 0, 0) sits at min_world.  Built on the CPU (runtime/
+ * src/volume_build.c) and loaded onto `device` as wp_volume_load_grid does;
+ * free with wp_volume_destroy.  Errors: WP_ERROR_INVALID_VALUE (NULL out,
+ * values or shape; a side out of range; a bad voxel_size or min_world),
+ * WP_ERROR_OUT_OF_MEMORY, the device errors of wp_volume_load_buffer.
+ * *out is NULL on failure. */
+wp_status wp_volume_from_dense(const float *values, const wp_int64 shape[3],
+                               float background, const double voxel_size[3],
+                               const double min_world[3], wp_device device,
+                               wp_volume **out);
 
 /* Frees the volume (and its device memory).  NULL is ignored.  Kernels
  * using its id must have finished. */

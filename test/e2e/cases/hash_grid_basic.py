@@ -4,7 +4,8 @@
 # Warp), the last index a query leaves in its variable, hash_grid_point_id
 # over all points, points outside the grid's dims (they wrap), a query in a
 # @wp.func, a zero-radius query, an empty grid (built from no points), a
-# grid that was never built, float64 grids, grouped builds and queries.
+# grid that was never built, float64 grids, grouped builds and queries
+# (float32, float64 and float16 overloads, radius 0 too).
 import warp as wp
 
 
@@ -81,6 +82,36 @@ def grouped(grid: wp.uint64, pts: wp.array(dtype=wp.vec3), grp: wp.array(dtype=i
     order_sum[t] = s
 
 
+@wp.kernel
+def grouped_d(grid: wp.uint64, pts: wp.array(dtype=wp.vec3d), grp: wp.array(dtype=int), r: wp.float64,
+              count: wp.array(dtype=int), order_sum: wp.array(dtype=float)):
+    t = wp.tid()
+    q = wp.hash_grid_query(grid, pts[t], r, grp[t])
+    j = int(0)
+    n = int(0)
+    s = float(0.0)
+    while wp.hash_grid_query_next(q, j):
+        n += 1
+        s = s * 0.75 + float(j)
+    count[t] = n
+    order_sum[t] = s
+
+
+@wp.kernel
+def grouped_h(grid: wp.uint64, pts: wp.array(dtype=wp.vec3h), grp: wp.array(dtype=int), r: wp.float16,
+              count: wp.array(dtype=int), order_sum: wp.array(dtype=float)):
+    t = wp.tid()
+    q = wp.hash_grid_query(grid, pts[t], r, grp[t])
+    j = int(0)
+    n = int(0)
+    s = float(0.0)
+    while wp.hash_grid_query_next(q, j):
+        n += 1
+        s = s * 0.75 + float(j)
+    count[t] = n
+    order_sum[t] = s
+
+
 def _grid(**kw):
     return ("object", "hash_grid", dict(points="pts", **kw))
 
@@ -127,6 +158,12 @@ TESTS = [
          args=dict(grid=_grid(radius=0.5, dims=(8, 8, 8), groups="grp"),
                    pts=("uniform", 0.0, 3.0), grp=("int", -2, 2), r=0.6),
          outputs=["count", "order_sum"]),
+    # the grouped overloads of float64 and float16 grids, also at radius 0
+    *[dict(name=f"grouped_{t}_r{r}", kernel="grouped_d" if t == "float64" else "grouped_h", dim=N,
+           args=dict(grid=_grid(radius=0.5, dims=(8, 8, 8), groups="grp", dtype=t),
+                     pts=("uniform", 0.0, 3.0), grp=("int", -1, 2), r=r),
+           outputs=["count", "order_sum"])
+      for t in ("float64", "float16") for r in (0.6, 0.0)],
     # grouped queries of a grid built without groups visit every point
     dict(name="grouped_query_plain_build", kernel="grouped", dim=N,
          args=dict(grid=_grid(radius=0.5, dims=(8, 8, 8)),

@@ -1,6 +1,6 @@
 """Mesh queries against warp-lang: closest points (signed by ray votes,
 by normals, by winding numbers or by ray parity, no sign, furthest; the deprecated out-parameter forms too), rays (nearest hit, any hit, counted hits), box and sphere
-queries, evaluation at barycentric coordinates, the get_* accessors and mesh_get, on a
+queries (zero-size ones too), evaluation at barycentric coordinates, the get_* accessors and mesh_get, on a
 bumpy closed icosphere (320 triangles) and a flat quad.
 
 Ties: a point whose closest feature is an edge or vertex shared by several
@@ -370,6 +370,12 @@ TESTS = [
     dict(name="boxes", dim=N, arrays=dict(pts=("uniform", -1.5, 1.5), **_SPHERE_ARRAYS),
          shapes=_SPHERE_SHAPES,
          launches=[dict(kernel="boxes", args=dict(mesh=_sphere(), half=0.3))],
+         outputs=["count", "index_sum", "sphere_count", "sphere_sum"]),
+    # a zero-size box (the triangles whose bounds hold the point) and a
+    # zero-radius sphere (no triangle: none passes through these points)
+    dict(name="boxes_zero", dim=N, arrays=dict(pts=("uniform", -1.5, 1.5), **_SPHERE_ARRAYS),
+         shapes=_SPHERE_SHAPES,
+         launches=[dict(kernel="boxes", args=dict(mesh=_sphere(), half=0.0))],
          outputs=["count", "index_sum", "sphere_count", "sphere_sum"]),
     dict(name="mixed_kinds", dim=N, arrays=dict(pts=("uniform", -1.5, 1.5), **_SPHERE_ARRAYS),
          shapes=_SPHERE_SHAPES,
