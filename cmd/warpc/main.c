@@ -101,7 +101,27 @@ static bool compile_cuda_ir(const options *o, const ast_program *prog,
   if (quiet.errors > cpu_errors) /* CUDA's own (the block width's) */
     wp_diag_replay(diag, log);
   wp_diag_log_free(log);
-  return m->cuda != NULL;
+  /* one header for both: a kernel has a backward kernel on both targets
+     or on neither (a builtin of the block width without an adjoint rule
+     in one form only) */
+  bool same = m->cuda != NULL;
+  for (ir_func *f = m->funcs; f && m->cuda; f = f->next) {
+    if (f->kind != IR_FUNC_KERNEL || f->backward)
+      continue;
+    for (ir_func *g = m->cuda->funcs; g; g = g->next)
+      if (g->kind == IR_FUNC_KERNEL && !g->backward &&
+          !strcmp(g->cname, f->cname) && !f->adjoint != !g->adjoint) {
+        const ir_value *v = ir_tile_no_adjoint(f->adjoint ? g : f, 0);
+        wp_error(diag, v ? v->loc : f->loc,
+                 "kernel '%s' gets a backward kernel on %s but not on %s "
+                 "(block width %d), where warpc has no adjoint of wp.%s yet",
+                 f->name, f->adjoint ? "the CPU" : "CUDA",
+                 f->adjoint ? "CUDA" : "the CPU", m->cuda->block_dim,
+                 v ? v->builtin->name : "?");
+        same = false;
+      }
+  }
+  return same;
 }
 
 /* The outputs of a run, in the record `w`: indices, -1 when there is none

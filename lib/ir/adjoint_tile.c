@@ -118,7 +118,23 @@ static bool map_has_adjoint(const ir_value *v) {
   }
 }
 
+/* Whether no gradient can flow through tile instruction v: its result and
+ * tile operands are tiles of integers or bools (the index tiles of the
+ * block-wide queries, tile_arange's). */
+static bool integral_only(const ir_value *v) {
+  for (int i = -1; i < v->nargs; i++) {
+    const ir_type *t = i < 0 ? v->type : v->args[i]->type;
+    if (t->kind == IR_T_TILE &&
+        (t->elem->kind != IR_T_SCALAR || ir_type_is_float(t->elem) ||
+         ir_scalar_is_half(t->elem->scalar)))
+      return false;
+  }
+  return v->type->kind == IR_T_TILE || v->type->kind == IR_T_VOID;
+}
+
 bool ir_tile_has_adjoint(const ir_value *v) {
+  if (integral_only(v))
+    return true; /* nothing to propagate: ir_tile_adjoint adds nothing */
   /* float16 / bfloat16 tiles, tiles of structs: no rules yet */
   if (v->type->kind == IR_T_TILE &&
       (ir_type_has_half(v->type->elem) || v->type->elem->kind == IR_T_STRUCT))

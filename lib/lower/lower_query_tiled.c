@@ -19,17 +19,13 @@
  * unspecified (warpc's tree is not warp-lang's).
  *
  * CUDA: warp-lang's GPU form spreads each step over the block (a tile of
- * shape (block_dim,), one result per thread), a shape that depends on the
- * launch.  warpc's tile shapes are fixed at compile time and a tile's
- * value is the same in every thread of a block (lib/emit/emit_tile.c), so
- * on CUDA every thread runs the CPU form above on its own copy of the
- * query: the same results, one per step, the same tile (1,) everywhere.
- * Warp's loops read a step with wp.untile(tile), one element per thread
- * (not compiled by warpc yet): a tile of shape (1,) fits a block of one
- * thread (the CPU's); for a CUDA block of block_dim threads, Warp's CPU
- * backend shows the form that reports each result once per block, a tile
- * of shape (block_dim,) holding the result in element 0 and -1 elsewhere,
- * which needs block_dim at compile time.
+ * shape (block_dim,), up to one result per thread).  warpc's tile value
+ * is the same in every thread of a block (lib/emit/emit_tile.c), so on
+ * CUDA every thread runs the CPU form above on its own copy of the query,
+ * and a step's tile has the block width B's shape (B,) (lower_block_width:
+ * 1 on the CPU, the module's block_dim in the CUDA lowering) with the
+ * result in element 0 and -1 elsewhere: wp.untile(tile), one element per
+ * thread, hands each result to one thread of the block, as on the CPU.
  *
  * The _next call passes the query by reference, as Warp does: it must be a
  * local variable, which the call assigns (lowered as lower_query.c lowers
@@ -37,7 +33,8 @@
  *
  *     q2 = _query_next(query)          the state advanced by one result
  *     i  = _query_index(q2, -1)        its index, -1 when there was none
- *     t  = tile_full((1,), i)          the tile
+ *     t  = tile_full((1,), i)          the tile (B > 1: tile_full((B,), -1)
+ *                                      with element 0 set to i)
  *
  * and q2 is assigned to the variable. */
 #include "lower_internal.h"
@@ -100,9 +97,18 @@ ir_value *lower_query_tiled_next(lower_ctx *c, const ast_expr *e,
       lower_builtin(c, ir_builtin_get(IR_B_I_QUERY_INDEX), ia, 2, e->loc);
   if (!idx)
     return NULL;
-  int one = 1;
-  ir_value *t = lower_tile_emit(
-      c, IR_B_TILE_FULL, ir_t_tile_nd(c->T, i32, 1, &one), &idx, 1, e->loc);
+  /* shape (B,): the result in element 0, -1 in the others, so that
+     wp.untile gives it to the block's first thread only */
+  int w = lower_block_width(c);
+  const ir_type *tt = ir_t_tile_nd(c->T, i32, 1, &w);
+  ir_value *t = idx;
+  if (w > 1) {
+    ir_value *none = lower_const_int(c, i32, -1);
+    t = lower_tile_emit(c, IR_B_TILE_FULL, tt, &none, 1, e->loc);
+    ir_value *set[3] = {t, lower_const_int(c, i32, 0), idx};
+    t = t ? lower_tile_emit(c, IR_B_I_TILE_SET, tt, set, 3, e->loc) : NULL;
+  } else
+    t = lower_tile_emit(c, IR_B_TILE_FULL, tt, &idx, 1, e->loc);
   if (c->fs->cur) {
     q2->name = qe->name;
     lower_write_var(c, var, c->fs->cur, q2);

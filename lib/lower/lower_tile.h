@@ -101,6 +101,11 @@ bool lower_tile_2d(lower_ctx *c, const ir_type *t, const char *what,
 bool lower_tile_bind(lower_ctx *c, const ast_expr *e, const char *fn,
                      const char *const *names, int np, const ast_expr **out);
 /* The IR_BUILTIN of tile entry `id` with result type t. */
+/* The block width B that wp.tile(x) spans in this lowering: 1 on the CPU
+ * (Warp's CPU block), the module's CUDA block size in the CUDA lowering
+ * (wp_lower_options.cuda_block); marks the module as depending on it
+ * (lower_tile_block.c). */
+int lower_block_width(lower_ctx *c);
 ir_value *lower_tile_emit(lower_ctx *c, ir_builtin_id id, const ir_type *t,
                           ir_value **args, int n, wp_loc loc);
 /* A tile argument: lowered, and an error unless a tile. */

@@ -31,8 +31,7 @@
 #include "../../runtime/include/warp/abi.h"
 #include "lower_tile.h"
 
-/* The block width wp.tile() spans in this lowering; marks the module. */
-static int block_width(lower_ctx *c) {
+int lower_block_width(lower_ctx *c) {
   c->m->block_width = true;
   return c->opts->cuda_block ? (c->opts->block_dim    ? c->opts->block_dim
                                 : c->module_block_dim ? c->module_block_dim
@@ -86,7 +85,7 @@ static ir_value *tile(lower_ctx *c, const ast_expr *e) {
   if (v->op == IR_CONST && v->py)
     v = lower_tile_literal_as(
         c, v, v->py == 2 ? ir_t_float32(c->T) : ir_t_int32(c->T));
-  int w = block_width(c), dims[3], nd = 0;
+  int w = lower_block_width(c), dims[3], nd = 0;
   const ir_type *el = t;
   if (!keep && t->kind == IR_T_VEC)
     el = t->elem, dims[nd++] = t->rows;
@@ -131,7 +130,7 @@ static ir_value *untile(lower_ctx *c, const ast_expr *e) {
   if (!t)
     return NULL;
   const ir_type *tt = t->type, *el = tt->elem;
-  int w = block_width(c);
+  int w = lower_block_width(c);
   if (tt->tdims[tt->ndim - 1] != w) {
     wp_error(c->diag, x[0]->loc,
              "wp.untile(): the last extent of '%s' is not the block width "
@@ -277,7 +276,8 @@ static ir_value *random_tile(lower_ctx *c, const ast_expr *e,
     }
     n = 3;
   }
-  (void)block_width(c); /* CUDA: a generator per lane (emit_tile_block.c) */
+  (void)lower_block_width(
+      c); /* CUDA: a generator per lane (emit_tile_block.c) */
   const ir_type *el = fl ? ir_t_float32(c->T) : ir_t_int32(c->T);
   return lower_tile_emit(c, b->id, ir_t_tile_nd(c->T, el, nd, dims), a, n,
                          e->loc);

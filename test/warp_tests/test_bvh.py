@@ -5,16 +5,13 @@ the oracle and the runtime's for warpc (test/tools/e2e_obj_bvh.py).
 Queries report sets (bounds_intersected flags and hit counts, counts and
 xor checksums), which do not depend on the tree.
 
-The block-wide kernels (tile_bvh_query_*, the deprecated
-bvh_query_*_tiled) take each step's result out of its tile with
-wp.untile, which warpc does not compile yet (another change adds it): they
-are XFAIL on that until then.  TILED_TESTS holds their tests, ready to move
-into TESTS (and the kernels out of XFAIL) once wp.untile compiles: launched
-as Warp's test launches them (one block of 64 threads; a block is one
-thread on Warp's CPU backend, where each step gives a tile of shape (1,)
-that untile hands to that thread), each bound must be reported once.  The
-same loops with t[0] in place of untile(t) are compared with warp-lang in
-test/e2e/cases/bvh_query_tiled.py."""
+The block-wide kernels (the tile_*_query_* steps and their deprecated
+*_tiled aliases) take each step's result out of its tile with wp.untile,
+launched as Warp's test launches them (one block of 64 threads; a block is
+one thread on Warp's CPU backend, where each step gives a tile of shape
+(1,) that untile hands to that thread): each result must be reported
+once.  The CUDA compile of this spec checks their CUDA form (a tile of
+the block width, the result in element 0)."""
 
 TARGET = "warp/tests/geometry/test_bvh.py"
 
@@ -82,12 +79,11 @@ TESTS = [
            shapes=dict(lowers=(NB,), uppers=(NB,))),
 ]
 
-_UNTILE = "tile builtin 'untile' is not supported by warpc yet"
 _TILED = ["tile_bvh_query_aabb_kernel", "tile_bvh_query_ray_kernel", "bvh_query_aabb_tiled_kernel",
           "bvh_query_ray_tiled_kernel", "tile_bvh_query_valid_aabb_kernel", "tile_bvh_query_valid_ray_kernel"]
-XFAIL = {k: _UNTILE for k in _TILED}
+XFAIL = {}
 
-TILED_TESTS = [
+TESTS += [
     launch(k, 1, dict(bvh_id=bvh, **q), ["bounds_intersected"], block_dim=64, name=k + suffix)
     for k in _TILED
     for bvh, q, suffix in (

@@ -5,16 +5,13 @@ mesh is warp-lang's for the oracle and the runtime's for warpc
 (test/tools/e2e_obj_mesh.py).  Queries report sets (hit flags, counts and
 xor checksums of faces), which do not depend on the tree.
 
-The block-wide kernels (tile_mesh_query_aabb, the deprecated
-mesh_query_aabb_tiled) take each step's result out of its tile with
-wp.untile, which warpc does not compile yet (another change adds it): they
-are XFAIL on that until then.  TILED_TESTS holds their tests, ready to move
-into TESTS (and the kernels out of XFAIL) once wp.untile compiles: one
-block of 64 threads, as Warp's test launches them (a block is one thread
-on Warp's CPU backend, where each step gives a tile of shape (1,) that
-untile hands to that thread); each face must be reported once.  The same
-loops with t[0] in place of untile(t) are compared with warp-lang in
-test/e2e/cases/mesh_query_tiled.py."""
+The block-wide kernels (the tile_*_query_* steps and their deprecated
+*_tiled aliases) take each step's result out of its tile with wp.untile,
+launched as Warp's test launches them (one block of 64 threads; a block is
+one thread on Warp's CPU backend, where each step gives a tile of shape
+(1,) that untile hands to that thread): each result must be reported
+once.  The CUDA compile of this spec checks their CUDA form (a tile of
+the block width, the result in element 0)."""
 
 TARGET = "warp/tests/geometry/test_mesh_query_aabb.py"
 
@@ -81,11 +78,10 @@ TESTS = [
     hits_test("mesh_bvh_sphere_hits", dict(center=CENTER, radius=1.0)),
 ]
 
-_UNTILE = "tile builtin 'untile' is not supported by warpc yet"
 _TILED = ["tile_mesh_query_aabb_kernel", "mesh_query_aabb_tiled_kernel", "tile_mesh_query_aabb_valid_kernel"]
-XFAIL = {k: _UNTILE for k in _TILED}
+XFAIL = {}
 
-TILED_TESTS = [
+TESTS += [
     hits_test(k, q, name=k + suffix, mesh=mesh, out="faces_intersected", block_dim=64)
     for k in _TILED
     for mesh, q, suffix in ((MESH, dict(lower=LO, upper=HI), ""),
