@@ -54,13 +54,13 @@ int main(int argc, char **argv) {
        "integrate");
   }
   ck(wp_capture_end(WP_DEVICE_CPU, NULL, &simulate), "wp_capture_end");
-  double t0 = now_ms();
+  stamp t0 = start_clock();
   for (int s = 0; s < steps; s++) {
     ck(wp_hash_grid_build(grid, &x, grid_cell_size, NULL), "grid build");
     ck(wp_graph_launch(simulate, NULL), "wp_graph_launch");
   }
   ck(wp_synchronize(WP_DEVICE_CPU), "synchronize");
-  printf("steps %d ms %.6f\n", steps, now_ms() - t0);
+  report(steps, t0);
   save(&x, dir, "x");
   save(&v, dir, "v");
   save(&f, dir, "f");

@@ -3,9 +3,10 @@
  *
  *   DRIVER STEPS OUTDIR [INDIR]
  *                          runs the example's setup, then STEPS calls of its
- *                          step(); prints "steps N ms T" (T: the STEPS steps,
- *                          setup excluded) and writes the state arrays to
- *                          OUTDIR/NAME.bin (raw little-endian elements,
+ *                          step(); prints "steps N ms T cpu_ms C" (T: the
+ *                          wall-clock time of the STEPS steps, setup
+ *                          excluded; C: the process's CPU time over them) and
+ * writes the state arrays to OUTDIR/NAME.bin (raw little-endian elements,
  *                          row-major), which run.py compares with
  *                          warp-lang's.  INDIR holds the inputs an example
  *                          makes with numpy's random generator (dem's
@@ -29,10 +30,28 @@ static void ck(wp_status st, const char *what) {
   }
 }
 
-static double now_ms(void) {
+static double clock_ms(clockid_t id) {
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  clock_gettime(id, &ts);
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+/* The wall-clock and the process's CPU time (all its threads), in ms. */
+typedef struct stamp {
+  double wall, cpu;
+} stamp;
+
+static stamp start_clock(void) {
+  return (stamp){clock_ms(CLOCK_MONOTONIC), clock_ms(CLOCK_PROCESS_CPUTIME_ID)};
+}
+
+/* Prints "steps N ms T cpu_ms C" for the steps since t0: on a shared
+ * machine the CPU time of a one-thread run is what the program cost, the
+ * wall-clock time also counts the time other processes had the core. */
+static void report(int steps, stamp t0) {
+  stamp t = start_clock();
+  printf("steps %d ms %.6f cpu_ms %.6f\n", steps, t.wall - t0.wall,
+         t.cpu - t0.cpu);
 }
 
 static void save(const wp_array *a, const char *dir, const char *name) {

@@ -51,7 +51,7 @@ int main(int argc, char **argv) {
      "wp_hash_grid_create");
   ck(wp_synchronize(WP_DEVICE_CPU), "synchronize");
   const wp_uint64 id = wp_hash_grid_id(grid);
-  double t0 = now_ms();
+  stamp t0 = start_clock();
   for (int s = 0; s < steps; s++)
     for (int k = 0; k < substeps; k++) {
       ck(wp_hash_grid_build(grid, &x, smoothing_length, NULL), "grid build");
@@ -70,7 +70,7 @@ int main(int argc, char **argv) {
       ck(example_sph_drift(&l, &x, &v, (float)dt), "drift");
     }
   ck(wp_synchronize(WP_DEVICE_CPU), "synchronize");
-  printf("steps %d ms %.6f\n", steps, now_ms() - t0);
+  report(steps, t0);
   save(&x, dir, "x");
   save(&v, dir, "v");
   save(&rho, dir, "rho");
