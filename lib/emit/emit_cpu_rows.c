@@ -14,7 +14,7 @@
  * the loop may vectorize.  The outer strides stay run-time values (arrays
  * sliced along an outer dimension keep the form); any other launch runs
  * the general loop.  (Checking each array on its own and keeping run-time
- * strides for the others lost half of fluid's gain.)  The body is the
+ * strides for the others: 0.30 s below instead of 0.20.)  The body is the
  * same as the general loop's, so are the results, for any range
  * [begin, end) the pool hands out (ranges start and end mid-row).
  *
