@@ -42,7 +42,7 @@ int main(int argc, char **argv) {
     p1 = t;
   }
   ck(wp_capture_end(WP_DEVICE_CPU, NULL, &pressure), "wp_capture_end");
-  double t0 = now_ms();
+  stamp t0 = start_clock();
   for (int s = 0; s < steps; s++)
     for (int k = 0; k < SUBSTEPS; k++) {
       double speed = 400.0, angle = sin(sim_time * 4.0) * 1.5;
@@ -66,7 +66,7 @@ int main(int argc, char **argv) {
       sim_time += sim_dt;
     }
   ck(wp_synchronize(WP_DEVICE_CPU), "synchronize");
-  printf("steps %d ms %.6f\n", steps, now_ms() - t0);
+  report(steps, t0);
   save(&u0, dir, "u0");
   save(&rho0, dir, "rho0");
   save(&p0, dir, "p0");

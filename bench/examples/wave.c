@@ -31,7 +31,7 @@ int main(int argc, char **argv) {
       v[z * W + x] = (wp_vec3f){{(float)((double)x * grid_size), 0.0f,
                                  (float)((double)z * grid_size)}};
   wp_launch l = WP_LAUNCH_1D(n);
-  double t0 = now_ms();
+  stamp t0 = start_clock();
   for (int s = 0; s < steps; s++) {
     for (int k = 0; k < SUBSTEPS; k++) {
       double cx = W / 2.0 + sin(sim_time) * W / 3.0;
@@ -51,7 +51,7 @@ int main(int argc, char **argv) {
     ck(example_wave_grid_update(&l, &g0, &verts), "grid_update");
   }
   ck(wp_synchronize(WP_DEVICE_CPU), "synchronize");
-  printf("steps %d ms %.6f\n", steps, now_ms() - t0);
+  report(steps, t0);
   save(&g0, dir, "sim_grid0");
   save(&g1, dir, "sim_grid1");
   save(&verts, dir, "sim_verts");

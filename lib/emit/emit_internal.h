@@ -93,6 +93,12 @@ const char *emit_tiled_name(emit_ctx *e, const ir_func *f, bool backward);
 void emit_tiled_signature(emit_ctx *e, const ir_func *f, bool backward,
                           FILE *out);
 bool emit_uses_tiles(const ir_func *f);
+
+/* emit_cpu_rows.c: in a CPU range function (after its locals `a`, `b`,
+ * `begin`, `end`), the row form for straight-line kernels whose wp.tid()
+ * has 2-4 components: an inner loop over the last launch dimension, dense
+ * innermost strides made constants; prints nothing for other kernels. */
+void emit_cpu_rows(emit_ctx *e, const ir_func *k, const char *body_fn);
 void emit_backward_signature(emit_ctx *e, const ir_func *f, FILE *out);
 /* The internal symbol `what` of kernel k (emit_kernel.c):
  * <prefix><index of k>_<what>, e.g. "wpk0_body". */

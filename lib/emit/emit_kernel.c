@@ -471,6 +471,7 @@ static void cpu_range(emit_ctx *e, const ir_func *k, bool backward, bool spmd) {
             "    return;\n  }\n",
             body_fn);
   }
+  emit_cpu_rows(e, k, body_fn); /* 2-4-D launches: emit_cpu_rows.c */
   fprintf(out,
           "  wp_int64 c[4];\n"
           "  wp_launch_coords(begin, &b, c);\n"
