@@ -1887,7 +1887,8 @@ def wp_kernel_type():
 # Source words that select arch-dependent device code (the prelude's
 # __CUDA_ARCH__ paths: half and bfloat16 conversions, atomics): a case that
 # mentions one is compiled for sm_90 as well.
-ARCH_DEPENDENT = re.compile(r"float16|bfloat16|half|atomic")
+# tiles too: issue #15 asks every tile case to compile for sm_75 and sm_90
+ARCH_DEPENDENT = re.compile(r"float16|bfloat16|half|atomic|\btile")
 
 
 # of the differential suite, one case in CUDA_SAMPLE compiles CUDA code in
