@@ -1,0 +1,48 @@
+# More of Warp's "constants" a dynamic loop must not change: warp-lang
+# 1.19.0 rejects each kernel here ("Error mutating a constant ... inside a
+# dynamic loop"), and warpc accepted them.  A negated module constant and
+# wp.static() bind a constant (codegen.py emit_UnaryOp folds -N,
+# resolve_arg/static expressions add_constant), a tuple of literals binds
+# one per name, and range(int(4)) is a dynamic loop (eval_num sees no
+# constant in a call).
+import warp as wp
+
+N = wp.constant(4)
+
+
+@wp.kernel
+def negated_module_constant(n: int, out: wp.array(dtype=float)):
+    c = -N
+    for i in range(n):
+        c += 1
+    out[0] = float(c)
+
+
+@wp.kernel
+def static_value(n: int, out: wp.array(dtype=float)):
+    c = wp.static(3)
+    for i in range(n):
+        c += 1
+    out[0] = float(c)
+
+
+@wp.kernel
+def tuple_of_literals(n: int, out: wp.array(dtype=float)):
+    a, b = 0, 1
+    for i in range(n):
+        a += b
+    out[0] = float(a)
+
+
+@wp.kernel
+def range_of_a_call(n: int, out: wp.array(dtype=float)):
+    c = 0
+    for i in range(int(4)):
+        c += 1
+    out[0] = float(c)
+
+
+# expect: 17:9: 'c' is bound to a literal before this dynamic loop
+# expect: 25:9: 'c' is bound to a literal before this dynamic loop
+# expect: 33:9: 'a' is bound to a literal before this dynamic loop
+# expect: 41:9: 'c' is bound to a literal before this dynamic loop
