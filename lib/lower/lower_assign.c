@@ -632,9 +632,30 @@ void lower_note_literal(lower_ctx *c, const ast_expr *t, const ast_expr *v) {
              l->kind == AST_EXPR_BOOL;
   if (lit || wp_strmap_get(&c->fs->lit_vars, t->name))
     wp_strmap_put(c->A, &c->fs->lit_vars, t->name, lit ? (void *)v : NULL);
-  if (lit)
+  if (lit) {
     wp_strmap_put(c->A, &c->fs->lit_since, t->name,
                   (void *)(intptr_t)++c->fs->bind_seq);
+    wp_ptrvec_push(c->A, &c->fs->lit_log, (void *)t->name);
+  }
+}
+
+/* Warp's emit_If: a name bound on both paths, or bound before the `if` and
+ * again on one path, becomes where(cond, a, b), not a constant; one bound
+ * on one path only keeps that path's binding. */
+void lower_merge_literals(lower_ctx *c, int seq0, int seq_then, int nvars0,
+                          int nvars_then) {
+  lower_frame *fs = c->fs;
+  for (int k = seq0 + 1; k <= fs->bind_seq && k <= fs->lit_log.count; k++) {
+    const char *name = fs->lit_log.items[k - 1];
+    if ((intptr_t)wp_strmap_get(&fs->lit_since, name) != k ||
+        !wp_strmap_get(&fs->lit_vars, name))
+      continue; /* bound again since, or no longer a literal */
+    int var = lower_var_index(c, name, false);
+    bool before = var >= 0 && var < nvars0;
+    bool both = k > seq_then && var >= 0 && var < nvars_then;
+    if (before || both)
+      wp_strmap_put(c->A, &fs->lit_vars, name, NULL);
+  }
 }
 
 void lower_note_changed(lower_ctx *c, const ast_expr *t) {

@@ -197,6 +197,7 @@ typedef struct lower_frame {
   wp_strmap lit_vars;     /* locals bound to a bare literal: name -> it */
   wp_strmap lit_since;    /* ... name -> the bind_seq of that binding */
   int bind_seq;           /* literal bindings made so far */
+  wp_ptrvec lit_log;      /* the name of literal binding k at index k - 1 */
   wp_ptrvec addr_pending; /* wp.address_of in this statement: expression,
                              IR_ADDR value, ... (assigned back after it) */
   /* arrays the current kernel has stored to, in program order, and those
@@ -313,6 +314,12 @@ void lower_note_literal(lower_ctx *c, const ast_expr *t, const ast_expr *v);
  * literal; reports, as warp-lang does, the change of a literal-bound local
  * inside a dynamic loop (lower_assign.c). */
 void lower_note_changed(lower_ctx *c, const ast_expr *t);
+/* After an `if` whose branches made literal bindings seq0 + 1 .. (those
+ * from seq_then + 1 in the else branch), with nvars0 / nvars_then locals
+ * before the if / its else: a local Warp merges with where() is no longer
+ * a literal (lower_assign.c). */
+void lower_merge_literals(lower_ctx *c, int seq0, int seq_then, int nvars0,
+                          int nvars_then);
 /* Whether Warp unrolls `for ... in range(it)` (lower_static.c): constant
  * arguments it sees without computing, at most the kernel's max_unroll
  * iterations, no break; or a wp.static() inside. */
