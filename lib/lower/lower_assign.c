@@ -577,7 +577,7 @@ void lower_assign_stmt(lower_ctx *c, const ast_stmt *s) {
   for (int i = 0; i < s->ntargets; i++) {
     if (lower_spatial_part_component(c, s->targets[i]))
       continue; /* `t.p.x = v` statements only: a wp.ref write-back works */
-    lower_note_literal(c, s->targets[i], s->value);
+    lower_note_literal(c, s->targets[i], s->value, v->type);
     ir_value *x = v;
     if (s->value->kind == AST_EXPR_NAME &&
         s->targets[i]->kind == AST_EXPR_NAME &&
@@ -590,6 +590,33 @@ void lower_assign_stmt(lower_ctx *c, const ast_stmt *s) {
 void lower_assign_target(lower_ctx *c, const ast_expr *t, ir_value *v) {
   ast_stmt s = {.kind = AST_STMT_ASSIGN, .loc = t->loc, .value = (ast_expr *)t};
   assign(c, t, v, &s);
+}
+
+static bool is_literal(const ast_expr *e) {
+  return e->kind == AST_EXPR_INT || e->kind == AST_EXPR_FLOAT ||
+         e->kind == AST_EXPR_BOOL;
+}
+
+/* Whether Warp binds a constant (a Var with .constant) to a name assigned
+ * expression e: a literal, -literal, wp.static(...), and the negation of a
+ * module constant or of a local bound to a constant (codegen.py
+ * emit_UnaryOp folds it). */
+static bool warp_constant_expr(lower_ctx *c, const ast_expr *e) {
+  if (is_literal(e))
+    return true;
+  if (e->kind == AST_EXPR_CALL) {
+    const char *p = lower_warp_path(c, e->value);
+    return p && strcmp(p, "static") == 0;
+  }
+  if (e->kind != AST_EXPR_UNARY || e->op != AST_OP_NEG)
+    return false;
+  const ast_expr *x = e->items[0];
+  if (x->kind == AST_EXPR_ATTRIBUTE)
+    return true; /* -wp.pi, -mod.N */
+  if (x->kind == AST_EXPR_NAME)
+    return wp_strmap_get(&c->fs->lit_vars, x->name) ||
+           lower_var_index(c, x->name, false) < 0;
+  return warp_constant_expr(c, x);
 }
 
 /* Warp's rule for a local bound to a literal before a dynamic loop (its
@@ -607,32 +634,43 @@ static void check_loop_constant(lower_ctx *c, const ast_expr *t) {
   const ast_expr *l = lit->kind == AST_EXPR_UNARY && lit->op == AST_OP_NEG
                           ? lit->items[0]
                           : lit;
-  const char *ty = l->kind == AST_EXPR_BOOL    ? "bool"
+  const ir_type *vt = wp_strmap_get(&c->fs->lit_types, t->name);
+  const char *ty = vt && ir_type_is_float(vt)  ? "float"
+                   : vt && ir_type_is_bool(vt) ? "bool"
+                   : vt                        ? "int"
+                   : l->kind == AST_EXPR_BOOL  ? "bool"
                    : l->kind == AST_EXPR_FLOAT ? "float"
                                                : "int";
+  const char *what = is_literal(l) ? "literal" : "constant";
   wp_error(c->diag, t->loc,
-           "'%s' is bound to a literal before this dynamic loop, and Warp "
+           "'%s' is bound to a %s before this dynamic loop, and Warp "
            "cannot change such a constant inside one: declare it as a "
            "variable, '%s = %s(%.*s)', as warp-lang asks",
-           t->name, t->name, ty, (int)(lit->loc.end - lit->loc.start),
+           t->name, what, t->name, ty, (int)(lit->loc.end - lit->loc.start),
            lit->loc.src->text + lit->loc.start);
-  wp_note(c->diag, lit->loc, "'%s' is bound to the literal here", t->name);
+  wp_note(c->diag, lit->loc, "'%s' is bound to the %s here", t->name, what);
 }
 
 /* `x = 0`: Warp takes x for a constant, which wp.ref[T] cannot refer to
  * and a dynamic loop cannot change. */
-void lower_note_literal(lower_ctx *c, const ast_expr *t, const ast_expr *v) {
+void lower_note_literal(lower_ctx *c, const ast_expr *t, const ast_expr *v,
+                        const ir_type *vt) {
+  if (t->kind == AST_EXPR_TUPLE && v->kind == AST_EXPR_TUPLE &&
+      t->nitems == v->nitems && vt && vt->kind == IR_T_TUPLE &&
+      vt->nmembers == t->nitems) {
+    /* `a, b = 0, 1`: each name bound to its literal */
+    for (int i = 0; i < t->nitems; i++)
+      lower_note_literal(c, t->items[i], v->items[i], vt->members[i]);
+    return;
+  }
   if (t->kind != AST_EXPR_NAME)
     return;
   check_loop_constant(c, t);
-  const ast_expr *l = v;
-  if (l->kind == AST_EXPR_UNARY && l->op == AST_OP_NEG)
-    l = l->items[0];
-  bool lit = l->kind == AST_EXPR_INT || l->kind == AST_EXPR_FLOAT ||
-             l->kind == AST_EXPR_BOOL;
+  bool lit = warp_constant_expr(c, v) && vt && vt->kind == IR_T_SCALAR;
   if (lit || wp_strmap_get(&c->fs->lit_vars, t->name))
     wp_strmap_put(c->A, &c->fs->lit_vars, t->name, lit ? (void *)v : NULL);
   if (lit) {
+    wp_strmap_put(c->A, &c->fs->lit_types, t->name, (void *)vt);
     wp_strmap_put(c->A, &c->fs->lit_since, t->name,
                   (void *)(intptr_t)++c->fs->bind_seq);
     wp_ptrvec_push(c->A, &c->fs->lit_log, (void *)t->name);

@@ -196,6 +196,7 @@ typedef struct lower_frame {
   ir_func *grad_target;   /* lowering the @wp.func_grad of this func */
   wp_strmap lit_vars;     /* locals bound to a bare literal: name -> it */
   wp_strmap lit_since;    /* ... name -> the bind_seq of that binding */
+  wp_strmap lit_types;    /* ... name -> its type */
   int bind_seq;           /* literal bindings made so far */
   wp_ptrvec lit_log;      /* the name of literal binding k at index k - 1 */
   wp_ptrvec addr_pending; /* wp.address_of in this statement: expression,
@@ -309,7 +310,8 @@ ir_value *lower_spatial_with_part(lower_ctx *c, const ast_expr *t,
 ir_value *lower_address_of(lower_ctx *c, const ast_expr *e);
 void lower_address_flush(lower_ctx *c);
 void lower_assign_target(lower_ctx *c, const ast_expr *t, ir_value *v);
-void lower_note_literal(lower_ctx *c, const ast_expr *t, const ast_expr *v);
+void lower_note_literal(lower_ctx *c, const ast_expr *t, const ast_expr *v,
+                        const ir_type *vt);
 /* Target t of `t op= v` (or a loop's target) is no longer bound to a
  * literal; reports, as warp-lang does, the change of a literal-bound local
  * inside a dynamic loop (lower_assign.c). */

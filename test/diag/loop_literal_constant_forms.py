@@ -42,7 +42,7 @@ def range_of_a_call(n: int, out: wp.array(dtype=float)):
     out[0] = float(c)
 
 
-# expect: 17:9: 'c' is bound to a literal before this dynamic loop
-# expect: 25:9: 'c' is bound to a literal before this dynamic loop
+# expect: 17:9: 'c' is bound to a constant before this dynamic loop
+# expect: 25:9: 'c' is bound to a constant before this dynamic loop
 # expect: 33:9: 'a' is bound to a literal before this dynamic loop
 # expect: 41:9: 'c' is bound to a literal before this dynamic loop
