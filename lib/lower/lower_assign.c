@@ -631,6 +631,8 @@ static void check_loop_constant(lower_ctx *c, const ast_expr *t) {
   if (!lit ||
       (intptr_t)wp_strmap_get(&c->fs->lit_since, t->name) > lc->bind_seq)
     return; /* not a literal, or bound to it inside the loop */
+  if (wp_strmap_get(&c->fs->iter_names, t->name))
+    return; /* once the variable of an unrolled loop: Warp lets it change */
   const ast_expr *l = lit->kind == AST_EXPR_UNARY && lit->op == AST_OP_NEG
                           ? lit->items[0]
                           : lit;

@@ -197,6 +197,7 @@ typedef struct lower_frame {
   wp_strmap lit_vars;     /* locals bound to a bare literal: name -> it */
   wp_strmap lit_since;    /* ... name -> the bind_seq of that binding */
   wp_strmap lit_types;    /* ... name -> its type */
+  wp_strmap iter_names;   /* variables of loops Warp unrolled (exempt) */
   int bind_seq;           /* literal bindings made so far */
   wp_ptrvec lit_log;      /* the name of literal binding k at index k - 1 */
   wp_ptrvec addr_pending; /* wp.address_of in this statement: expression,

@@ -16,6 +16,11 @@ static void body_of(lower_ctx *c, const ast_stmt *s, ir_block *brk,
                  .dynamic = dynamic,
                  .bind_seq = c->fs->bind_seq};
   c->fs->loop = &lc;
+  if (!dynamic && s->kind == AST_STMT_FOR && s->ntargets == 1 &&
+      s->targets[0]->kind == AST_EXPR_NAME)
+    /* warp-lang's loop_const_iter_symbols: the name may be bound to a
+       literal and changed by a dynamic loop for the rest of the function */
+    wp_strmap_put(c->A, &c->fs->iter_names, s->targets[0]->name, (void *)1);
   lower_block(c, &s->body);
   c->fs->loop = lc.outer;
 }
