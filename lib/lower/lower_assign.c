@@ -598,11 +598,21 @@ static bool is_literal(const ast_expr *e) {
 }
 
 /* Whether Warp binds a constant (a Var with .constant) to a name assigned
- * expression e: a literal, -literal, wp.static(...), and the negation of a
+ * expression e: a literal, a module's attribute (wp.pi; a bare module
+ * constant N is not one), -literal, wp.static(...), and the negation of a
  * module constant or of a local bound to a constant (codegen.py
  * emit_UnaryOp folds it). */
+/* An attribute of a module (wp.pi, mod.N), not of a local (p.x). */
+static bool module_attribute(lower_ctx *c, const ast_expr *e) {
+  if (e->kind != AST_EXPR_ATTRIBUTE)
+    return false;
+  while (e->kind == AST_EXPR_ATTRIBUTE)
+    e = e->value;
+  return e->kind == AST_EXPR_NAME && lower_var_index(c, e->name, false) < 0;
+}
+
 static bool warp_constant_expr(lower_ctx *c, const ast_expr *e) {
-  if (is_literal(e))
+  if (is_literal(e) || module_attribute(c, e))
     return true;
   if (e->kind == AST_EXPR_CALL) {
     const char *p = lower_warp_path(c, e->value);
@@ -611,8 +621,6 @@ static bool warp_constant_expr(lower_ctx *c, const ast_expr *e) {
   if (e->kind != AST_EXPR_UNARY || e->op != AST_OP_NEG)
     return false;
   const ast_expr *x = e->items[0];
-  if (x->kind == AST_EXPR_ATTRIBUTE)
-    return true; /* -wp.pi, -mod.N */
   if (x->kind == AST_EXPR_NAME)
     return wp_strmap_get(&c->fs->lit_vars, x->name) ||
            lower_var_index(c, x->name, false) < 0;

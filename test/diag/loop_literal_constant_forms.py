@@ -2,7 +2,8 @@
 # 1.19.0 rejects each kernel here ("Error mutating a constant ... inside a
 # dynamic loop"), and warpc accepted them.  A negated module constant and
 # wp.static() bind a constant (codegen.py emit_UnaryOp folds -N,
-# resolve_arg/static expressions add_constant), a tuple of literals binds
+# resolve_arg/static expressions add_constant), so does wp.pi (a module's
+# attribute; a bare module constant N is not one), a tuple of literals binds
 # one per name, and range(int(4)) is a dynamic loop (eval_num sees no
 # constant in a call).
 import warp as wp
@@ -42,7 +43,16 @@ def range_of_a_call(n: int, out: wp.array(dtype=float)):
     out[0] = float(c)
 
 
-# expect: 17:9: 'c' is bound to a constant before this dynamic loop
-# expect: 25:9: 'c' is bound to a constant before this dynamic loop
-# expect: 33:9: 'a' is bound to a literal before this dynamic loop
-# expect: 41:9: 'c' is bound to a literal before this dynamic loop
+@wp.kernel
+def module_attribute(n: int, out: wp.array(dtype=float)):
+    c = wp.pi
+    for i in range(n):
+        c += 1.0
+    out[0] = c
+
+
+# expect: 18:9: 'c' is bound to a constant before this dynamic loop
+# expect: 26:9: 'c' is bound to a constant before this dynamic loop
+# expect: 34:9: 'a' is bound to a literal before this dynamic loop
+# expect: 42:9: 'c' is bound to a literal before this dynamic loop
+# expect: 50:9: 'c' is bound to a constant before this dynamic loop
