@@ -7,19 +7,21 @@
 
 #include "lower_internal.h"
 
-/* The body of loop s; `dynamic`: a loop Warp does not unroll. */
+/* The body of loop s; `dynamic`: a loop Warp does not unroll; `iterates`:
+ * it runs at least once (known where Warp unrolls it). */
 static void body_of(lower_ctx *c, const ast_stmt *s, ir_block *brk,
-                    ir_block *cont, bool dynamic) {
+                    ir_block *cont, bool dynamic, bool iterates) {
   loop_ctx lc = {.brk = brk,
                  .cont = cont,
                  .outer = c->fs->loop,
                  .dynamic = dynamic,
                  .bind_seq = c->fs->bind_seq};
   c->fs->loop = &lc;
-  if (!dynamic && s->kind == AST_STMT_FOR && s->ntargets == 1 &&
+  if (!dynamic && iterates && s->kind == AST_STMT_FOR && s->ntargets == 1 &&
       s->targets[0]->kind == AST_EXPR_NAME)
     /* warp-lang's loop_const_iter_symbols: the name may be bound to a
-       literal and changed by a dynamic loop for the rest of the function */
+       literal and changed by a dynamic loop for the rest of the function
+       (not by an empty loop's, which binds nothing) */
     wp_strmap_put(c->A, &c->fs->iter_names, s->targets[0]->name, (void *)1);
   lower_block(c, &s->body);
   c->fs->loop = lc.outer;
@@ -27,12 +29,12 @@ static void body_of(lower_ctx *c, const ast_stmt *s, ir_block *brk,
 
 static void loop_body(lower_ctx *c, const ast_stmt *s, ir_block *brk,
                       ir_block *cont) {
-  body_of(c, s, brk, cont, true);
+  body_of(c, s, brk, cont, true, false);
 }
 
 static void unrolled_body(lower_ctx *c, const ast_stmt *s, ir_block *brk,
                           ir_block *cont) {
-  body_of(c, s, brk, cont, false);
+  body_of(c, s, brk, cont, false, true);
 }
 
 void lower_while(lower_ctx *c, const ast_stmt *s) {
@@ -273,7 +275,9 @@ static void for_loop(lower_ctx *c, const ast_stmt *s) {
   if (dynamic) /* Warp binds the target to the loop's variable */
     lower_note_changed(c, s->targets[0]);
   lower_assign_var(c, s->targets[0]->name, i, s->targets[0]->loc);
-  body_of(c, s, exit, latch, dynamic);
+  bool iterates = !dynamic && (step->ival > 0 ? start->ival < end->ival
+                                              : start->ival > end->ival);
+  body_of(c, s, exit, latch, dynamic, iterates);
   lower_br(c, latch, s->loc);
   lower_seal(c, latch);
   c->fs->cur = latch;

@@ -51,8 +51,21 @@ def module_attribute(n: int, out: wp.array(dtype=float)):
     out[0] = c
 
 
+@wp.kernel
+def shadowed_by_empty_loop(n: int, out: wp.array(dtype=float)):
+    # an empty range binds nothing: 'i' stays the constant 5 (warp-lang's
+    # test_codegen.py test_empty_constant_loop_does_not_hide_outer_mutation)
+    i = 5
+    for _j in range(n):
+        for i in range(20, 0):
+            out[0] = float(i)
+        i = i + 1
+    out[0] = float(i)
+
+
 # expect: 18:9: 'c' is bound to a constant before this dynamic loop
 # expect: 26:9: 'c' is bound to a constant before this dynamic loop
 # expect: 34:9: 'a' is bound to a literal before this dynamic loop
 # expect: 42:9: 'c' is bound to a literal before this dynamic loop
 # expect: 50:9: 'c' is bound to a constant before this dynamic loop
+# expect: 62:9: 'i' is bound to a literal before this dynamic loop
