@@ -632,33 +632,45 @@ static bool warp_constant_expr(lower_ctx *c, const ast_expr *e) {
  * a constant ... inside a dynamic loop"), since the loop would need the
  * constant to vary.  Checked at each binding of name target t. */
 static void check_loop_constant(lower_ctx *c, const ast_expr *t) {
-  const loop_ctx *lc = c->fs->loop;
+  loop_ctx *lc = c->fs->loop;
   while (lc && !lc->dynamic)
     lc = lc->outer;
   const ast_expr *lit = lc ? wp_strmap_get(&c->fs->lit_vars, t->name) : NULL;
   if (!lit ||
       (intptr_t)wp_strmap_get(&c->fs->lit_since, t->name) > lc->bind_seq)
     return; /* not a literal, or bound to it inside the loop */
-  if (wp_strmap_get(&c->fs->iter_names, t->name))
-    return; /* once the variable of an unrolled loop: Warp lets it change */
-  const ast_expr *l = lit->kind == AST_EXPR_UNARY && lit->op == AST_OP_NEG
-                          ? lit->items[0]
-                          : lit;
-  const ir_type *vt = wp_strmap_get(&c->fs->lit_types, t->name);
-  const char *ty = vt && ir_type_is_float(vt)  ? "float"
-                   : vt && ir_type_is_bool(vt) ? "bool"
-                   : vt                        ? "int"
-                   : l->kind == AST_EXPR_BOOL  ? "bool"
-                   : l->kind == AST_EXPR_FLOAT ? "float"
-                                               : "int";
-  const char *what = is_literal(l) ? "literal" : "constant";
-  wp_error(c->diag, t->loc,
-           "'%s' is bound to a %s before this dynamic loop, and Warp "
-           "cannot change such a constant inside one: declare it as a "
-           "variable, '%s = %s(%.*s)', as warp-lang asks",
-           t->name, what, t->name, ty, (int)(lit->loc.end - lit->loc.start),
-           lit->loc.src->text + lit->loc.start);
-  wp_note(c->diag, lit->loc, "'%s' is bound to the %s here", t->name, what);
+  /* reported at the loop's end (lower_loop_constants_end), as warp-lang
+     checks there: a name that a loop Warp unrolls binds by then is exempt */
+  loop_change *ch = WP_NEW(c->A, loop_change);
+  *ch = (loop_change){t, lit, wp_strmap_get(&c->fs->lit_types, t->name)};
+  wp_ptrvec_push(c->A, &lc->changes, ch);
+}
+
+void lower_loop_constants_end(lower_ctx *c, const loop_ctx *lc) {
+  for (int i = 0; i < lc->changes.count; i++) {
+    const loop_change *ch = lc->changes.items[i];
+    const ast_expr *t = ch->target, *lit = ch->lit;
+    if (wp_strmap_get(&c->fs->iter_names, t->name))
+      continue; /* the variable of an unrolled loop: Warp lets it change */
+    const ast_expr *l = lit->kind == AST_EXPR_UNARY && lit->op == AST_OP_NEG
+                            ? lit->items[0]
+                            : lit;
+    const ir_type *vt = ch->type;
+    const char *ty = vt && ir_type_is_float(vt)  ? "float"
+                     : vt && ir_type_is_bool(vt) ? "bool"
+                     : vt                        ? "int"
+                     : l->kind == AST_EXPR_BOOL  ? "bool"
+                     : l->kind == AST_EXPR_FLOAT ? "float"
+                                                 : "int";
+    const char *what = is_literal(l) ? "literal" : "constant";
+    wp_error(c->diag, t->loc,
+             "'%s' is bound to a %s before this dynamic loop, and Warp "
+             "cannot change such a constant inside one: declare it as a "
+             "variable, '%s = %s(%.*s)', as warp-lang asks",
+             t->name, what, t->name, ty, (int)(lit->loc.end - lit->loc.start),
+             lit->loc.src->text + lit->loc.start);
+    wp_note(c->diag, lit->loc, "'%s' is bound to the %s here", t->name, what);
+  }
 }
 
 /* `x = 0`: Warp takes x for a constant, which wp.ref[T] cannot refer to

@@ -164,9 +164,17 @@ typedef struct binding {
   const ast_def *def;
 } binding;
 
+/* A change, inside a dynamic loop, of a local bound to a constant before
+ * it: target, the constant, its type. */
+typedef struct loop_change {
+  const ast_expr *target, *lit;
+  const ir_type *type;
+} loop_change;
+
 typedef struct loop_ctx {
   ir_block *brk, *cont;
   struct loop_ctx *outer;
+  wp_ptrvec changes; /* loop_change: reported at the loop's end */
   /* a loop Warp does not unroll (a while, a range() it cannot see to be
      short and constant, a query), and lower_frame.bind_seq at its entry:
      a literal bound to a local before it must not change in it */
@@ -317,6 +325,8 @@ void lower_note_literal(lower_ctx *c, const ast_expr *t, const ast_expr *v,
  * literal; reports, as warp-lang does, the change of a literal-bound local
  * inside a dynamic loop (lower_assign.c). */
 void lower_note_changed(lower_ctx *c, const ast_expr *t);
+/* At the end of dynamic loop lc: reports its changes of constants. */
+void lower_loop_constants_end(lower_ctx *c, const loop_ctx *lc);
 /* After an `if` whose branches made literal bindings seq0 + 1 .. (those
  * from seq_then + 1 in the else branch), with nvars0 / nvars_then locals
  * before the if / its else: a local Warp merges with where() is no longer

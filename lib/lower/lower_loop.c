@@ -25,6 +25,8 @@ static void body_of(lower_ctx *c, const ast_stmt *s, ir_block *brk,
     wp_strmap_put(c->A, &c->fs->iter_names, s->targets[0]->name, (void *)1);
   lower_block(c, &s->body);
   c->fs->loop = lc.outer;
+  if (dynamic)
+    lower_loop_constants_end(c, &lc);
 }
 
 static void loop_body(lower_ctx *c, const ast_stmt *s, ir_block *brk,
