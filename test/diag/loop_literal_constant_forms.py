@@ -63,9 +63,19 @@ def shadowed_by_empty_loop(n: int, out: wp.array(dtype=float)):
     out[0] = float(i)
 
 
+@wp.kernel
+def conditional_on_a_literal(n: int, out: wp.array(dtype=float)):
+    # Warp evaluates an if-expression on a constant at compile time
+    c = 1 if True else 2
+    for i in range(n):
+        c += 1
+    out[0] = float(c)
+
+
 # expect: 18:9: 'c' is bound to a constant before this dynamic loop
 # expect: 26:9: 'c' is bound to a constant before this dynamic loop
 # expect: 34:9: 'a' is bound to a literal before this dynamic loop
 # expect: 42:9: 'c' is bound to a literal before this dynamic loop
 # expect: 50:9: 'c' is bound to a constant before this dynamic loop
 # expect: 62:9: 'i' is bound to a literal before this dynamic loop
+# expect: 71:9: 'c' is bound to a literal before this dynamic loop
