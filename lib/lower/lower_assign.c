@@ -618,6 +618,13 @@ static bool warp_constant_expr(lower_ctx *c, const ast_expr *e) {
     const char *p = lower_warp_path(c, e->value);
     return p && strcmp(p, "static") == 0;
   }
+  if (e->kind == AST_EXPR_IFEXP && (e->items[0]->kind == AST_EXPR_BOOL ||
+                                    e->items[0]->kind == AST_EXPR_INT)) {
+    /* `a if True else b`: Warp evaluates the branch the literal picks */
+    const ast_expr *k = e->items[0];
+    bool t = k->kind == AST_EXPR_BOOL ? k->bool_value : k->int_value != 0;
+    return warp_constant_expr(c, e->items[t ? 1 : 2]);
+  }
   if (e->kind != AST_EXPR_UNARY || e->op != AST_OP_NEG)
     return false;
   const ast_expr *x = e->items[0];

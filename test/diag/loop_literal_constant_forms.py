@@ -78,4 +78,4 @@ def conditional_on_a_literal(n: int, out: wp.array(dtype=float)):
 # expect: 42:9: 'c' is bound to a literal before this dynamic loop
 # expect: 50:9: 'c' is bound to a constant before this dynamic loop
 # expect: 62:9: 'i' is bound to a literal before this dynamic loop
-# expect: 71:9: 'c' is bound to a literal before this dynamic loop
+# expect: 71:9: 'c' is bound to a constant before this dynamic loop
