@@ -68,7 +68,13 @@ static bool range_args(lower_ctx *c, const ast_expr *it, ir_value **start,
   for (int i = 0; i < it->nitems; i++) {
     if (!(a[i] = lower_expr(c, it->items[i])))
       return false;
-    if (!ir_type_is_int(a[i]->type)) {
+    const ast_expr *x = it->items[i];
+    const char *p =
+        x->kind == AST_EXPR_CALL ? lower_warp_path(c, x->value) : NULL;
+    bool bool_constant = /* range(True), range(wp.static(True)): as Python */
+        ir_type_is_bool(a[i]->type) && a[i]->op == IR_CONST &&
+        (x->kind == AST_EXPR_BOOL || (p && strcmp(p, "static") == 0));
+    if (!ir_type_is_int(a[i]->type) && !bool_constant) {
       wp_error(c->diag, it->items[i]->loc,
                "range() arguments must be integers, not '%s'",
                a[i]->type->name);
