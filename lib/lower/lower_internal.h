@@ -164,9 +164,17 @@ typedef struct binding {
   const ast_def *def;
 } binding;
 
+/* A change, inside a dynamic loop, of a local bound to a constant before
+ * it: target, the constant, its type. */
+typedef struct loop_change {
+  const ast_expr *target, *lit;
+  const ir_type *type;
+} loop_change;
+
 typedef struct loop_ctx {
   ir_block *brk, *cont;
   struct loop_ctx *outer;
+  wp_ptrvec changes; /* loop_change: reported at the loop's end */
   /* a loop Warp does not unroll (a while, a range() it cannot see to be
      short and constant, a query), and lower_frame.bind_seq at its entry:
      a literal bound to a local before it must not change in it */
@@ -196,7 +204,10 @@ typedef struct lower_frame {
   ir_func *grad_target;   /* lowering the @wp.func_grad of this func */
   wp_strmap lit_vars;     /* locals bound to a bare literal: name -> it */
   wp_strmap lit_since;    /* ... name -> the bind_seq of that binding */
+  wp_strmap lit_types;    /* ... name -> its type */
+  wp_strmap iter_names;   /* variables of loops Warp unrolled (exempt) */
   int bind_seq;           /* literal bindings made so far */
+  wp_ptrvec lit_log;      /* the name of literal binding k at index k - 1 */
   wp_ptrvec addr_pending; /* wp.address_of in this statement: expression,
                              IR_ADDR value, ... (assigned back after it) */
   /* arrays the current kernel has stored to, in program order, and those
@@ -310,11 +321,20 @@ ir_value *lower_spatial_with_part(lower_ctx *c, const ast_expr *t,
 ir_value *lower_address_of(lower_ctx *c, const ast_expr *e);
 void lower_address_flush(lower_ctx *c);
 void lower_assign_target(lower_ctx *c, const ast_expr *t, ir_value *v);
-void lower_note_literal(lower_ctx *c, const ast_expr *t, const ast_expr *v);
+void lower_note_literal(lower_ctx *c, const ast_expr *t, const ast_expr *v,
+                        const ir_type *vt);
 /* Target t of `t op= v` (or a loop's target) is no longer bound to a
  * literal; reports, as warp-lang does, the change of a literal-bound local
  * inside a dynamic loop (lower_assign.c). */
 void lower_note_changed(lower_ctx *c, const ast_expr *t);
+/* At the end of dynamic loop lc: reports its changes of constants. */
+void lower_loop_constants_end(lower_ctx *c, const loop_ctx *lc);
+/* After an `if` whose branches made literal bindings seq0 + 1 .. (those
+ * from seq_then + 1 in the else branch), with nvars0 / nvars_then locals
+ * before the if / its else: a local Warp merges with where() is no longer
+ * a literal (lower_assign.c). */
+void lower_merge_literals(lower_ctx *c, int seq0, int seq_then, int nvars0,
+                          int nvars_then);
 /* Whether Warp unrolls `for ... in range(it)` (lower_static.c): constant
  * arguments it sees without computing, at most the kernel's max_unroll
  * iterations, no break; or a wp.static() inside. */

@@ -7,27 +7,36 @@
 
 #include "lower_internal.h"
 
-/* The body of loop s; `dynamic`: a loop Warp does not unroll. */
+/* The body of loop s; `dynamic`: a loop Warp does not unroll; `iterates`:
+ * it runs at least once (known where Warp unrolls it). */
 static void body_of(lower_ctx *c, const ast_stmt *s, ir_block *brk,
-                    ir_block *cont, bool dynamic) {
+                    ir_block *cont, bool dynamic, bool iterates) {
   loop_ctx lc = {.brk = brk,
                  .cont = cont,
                  .outer = c->fs->loop,
                  .dynamic = dynamic,
                  .bind_seq = c->fs->bind_seq};
   c->fs->loop = &lc;
+  if (!dynamic && iterates && s->kind == AST_STMT_FOR && s->ntargets == 1 &&
+      s->targets[0]->kind == AST_EXPR_NAME)
+    /* warp-lang's loop_const_iter_symbols: the name may be bound to a
+       literal and changed by a dynamic loop for the rest of the function
+       (not by an empty loop's, which binds nothing) */
+    wp_strmap_put(c->A, &c->fs->iter_names, s->targets[0]->name, (void *)1);
   lower_block(c, &s->body);
   c->fs->loop = lc.outer;
+  if (dynamic)
+    lower_loop_constants_end(c, &lc);
 }
 
 static void loop_body(lower_ctx *c, const ast_stmt *s, ir_block *brk,
                       ir_block *cont) {
-  body_of(c, s, brk, cont, true);
+  body_of(c, s, brk, cont, true, false);
 }
 
 static void unrolled_body(lower_ctx *c, const ast_stmt *s, ir_block *brk,
                           ir_block *cont) {
-  body_of(c, s, brk, cont, false);
+  body_of(c, s, brk, cont, false, true);
 }
 
 void lower_while(lower_ctx *c, const ast_stmt *s) {
@@ -59,7 +68,13 @@ static bool range_args(lower_ctx *c, const ast_expr *it, ir_value **start,
   for (int i = 0; i < it->nitems; i++) {
     if (!(a[i] = lower_expr(c, it->items[i])))
       return false;
-    if (!ir_type_is_int(a[i]->type)) {
+    const ast_expr *x = it->items[i];
+    const char *p =
+        x->kind == AST_EXPR_CALL ? lower_warp_path(c, x->value) : NULL;
+    bool bool_constant = /* range(True), range(wp.static(True)): as Python */
+        ir_type_is_bool(a[i]->type) && a[i]->op == IR_CONST &&
+        (x->kind == AST_EXPR_BOOL || (p && strcmp(p, "static") == 0));
+    if (!ir_type_is_int(a[i]->type) && !bool_constant) {
       wp_error(c->diag, it->items[i]->loc,
                "range() arguments must be integers, not '%s'",
                a[i]->type->name);
@@ -268,7 +283,9 @@ static void for_loop(lower_ctx *c, const ast_stmt *s) {
   if (dynamic) /* Warp binds the target to the loop's variable */
     lower_note_changed(c, s->targets[0]);
   lower_assign_var(c, s->targets[0]->name, i, s->targets[0]->loc);
-  body_of(c, s, exit, latch, dynamic);
+  bool iterates = !dynamic && (step->ival > 0 ? start->ival < end->ival
+                                              : start->ival > end->ival);
+  body_of(c, s, exit, latch, dynamic, iterates);
   lower_br(c, latch, s->loc);
   lower_seal(c, latch);
   c->fs->cur = latch;

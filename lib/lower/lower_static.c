@@ -249,8 +249,10 @@ bool lower_warp_unrolls(lower_ctx *c, const ast_stmt *s, const ast_expr *it,
   const ir_value *args[3] = {start, end, step};
   int first = it->nitems == 1 ? 1 : 0;
   for (int i = 0; i < it->nitems; i++)
-    if (!plain_constant_arg(it->items[i], args[first + i]))
-      return false;
+    if (!plain_constant_arg(it->items[i], args[first + i]) ||
+        (it->items[i]->kind == AST_EXPR_CALL &&
+         !is_static_call(c, it->items[i])))
+      return false; /* range(int(4)): Warp's eval_num sees no constant */
   if (stmt_has_static(c, s))
     return true;
   if (step->ival == 0 || find_break(&s->body))

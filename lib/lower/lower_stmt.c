@@ -42,6 +42,27 @@ static bool is_static_call(lower_ctx *c, const ast_expr *e) {
   return p && strcmp(p, "static") == 0;
 }
 
+/* Whether Warp sees `if e:` as constant (emit_If: cond.constant), and so
+ * lowers only one branch, merging nothing: a literal, a local bound to one,
+ * a module constant. */
+static bool warp_constant_cond(lower_ctx *c, const ast_expr *e,
+                               const ir_value *v) {
+  if (v->op != IR_CONST)
+    return false;
+  if (e->kind == AST_EXPR_UNARY && e->op == AST_OP_NEG)
+    e = e->items[0];
+  switch (e->kind) {
+  case AST_EXPR_INT:
+  case AST_EXPR_FLOAT:
+  case AST_EXPR_BOOL:
+  case AST_EXPR_ATTRIBUTE: return true;
+  case AST_EXPR_NAME:
+    return wp_strmap_get(&c->fs->lit_vars, e->name) ||
+           lower_var_index(c, e->name, false) < 0;
+  default: return false;
+  }
+}
+
 static void if_stmt(lower_ctx *c, const ast_stmt *s) {
   if (is_static_call(c, s->cond)) {
     /* selected at compile time: the other branch is not compiled, as in
@@ -58,17 +79,21 @@ static void if_stmt(lower_ctx *c, const ast_stmt *s) {
     return;
   ir_block *then_b = ir_block_new(c->fs->f), *merge = ir_block_new(c->fs->f);
   ir_block *else_b = s->orelse.count ? ir_block_new(c->fs->f) : merge;
+  int seq0 = c->fs->bind_seq, nvars0 = c->fs->nvars;
   lower_cbr(c, cond, then_b, else_b, s->loc);
   lower_seal(c, then_b);
   c->fs->cur = then_b;
   lower_block(c, &s->body);
   lower_br(c, merge, s->loc);
+  int seq_then = c->fs->bind_seq, nvars_then = c->fs->nvars;
   if (else_b != merge) {
     lower_seal(c, else_b);
     c->fs->cur = else_b;
     lower_block(c, &s->orelse);
     lower_br(c, merge, s->loc);
   }
+  if (!warp_constant_cond(c, s->cond, cond))
+    lower_merge_literals(c, seq0, seq_then, nvars0, nvars_then);
   lower_seal(c, merge);
   c->fs->cur = merge;
 }

@@ -39,7 +39,26 @@ def allowed(n: int, out: wp.array(dtype=float), cnt: wp.array(dtype=int)):
     cnt[i] = int(found) + j
 
 
+@wp.kernel
+def negated_values(n: int, out: wp.array(dtype=float)):
+    # the negation of a parameter, a vector's component or an array's
+    # shape is no constant (only that of a literal or a module constant)
+    i = wp.tid()
+    v = wp.vec3(1.0, 2.0, 3.0)
+    a = -n
+    b = -v.x
+    d = -out.shape[0]
+    e = v.y
+    for k in range(n):
+        a += 1
+        b += 1.0
+        d += 1
+        e += 1.0
+    out[i] = float(a) + b + float(d) + e
+
+
 TESTS = [
     dict(kernel="allowed", dim=8, args=dict(n=6), shapes=dict(out=(8,), cnt=(8,)),
          outputs=["out", "cnt"]),
+    dict(kernel="negated_values", dim=4, args=dict(n=3), outputs=["out"]),
 ]
