@@ -31,7 +31,7 @@
   X(KERNEL_REDEFINED, "kernel-redefined", true,                                \
     "a nested kernel defined again (the last one counts)")                     \
   X(MISSING_BACKWARD, "missing-backward", true,                                \
-    "a kernel that gets no backward kernel: a tile builtin without adjoint")   \
+    "a kernel that gets no backward kernel: a tile builtin lacks an adjoint")  \
   X(RETURN_TYPE, "return-type", true,                                          \
     "a func that can reach its end returns zero there, as in warp-lang")       \
   X(UNKNOWN_MODULE_OPTION, "unknown-module-option", true,                      \
