@@ -80,7 +80,9 @@ static bool range_args(lower_ctx *c, const ast_expr *it, ir_value **start,
                a[i]->type->name);
       return false;
     }
-    a[i] = lower_cast(c, a[i], ir_t_int32(c->T), it->items[i]->loc);
+    a[i] = bool_constant /* a constant still: Warp unrolls range(True) */
+               ? lower_const_int(c, ir_t_int32(c->T), a[i]->ival != 0)
+               : lower_cast(c, a[i], ir_t_int32(c->T), it->items[i]->loc);
   }
   const ir_type *i32 = ir_t_int32(c->T);
   *start = it->nitems == 1 ? lower_const_int(c, i32, 0) : a[0];

@@ -234,6 +234,7 @@ static bool plain_constant_arg(const ast_expr *a, const ir_value *v) {
     return false;
   switch (a->kind) {
   case AST_EXPR_INT:
+  case AST_EXPR_BOOL: /* range(True): a Python int to warp-lang */
   case AST_EXPR_NAME:
   case AST_EXPR_ATTRIBUTE:
   case AST_EXPR_CALL: return true;

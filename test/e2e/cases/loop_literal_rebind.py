@@ -57,8 +57,19 @@ def negated_values(n: int, out: wp.array(dtype=float)):
     out[i] = float(a) + b + float(d) + e
 
 
+@wp.kernel
+def range_true(n: int, out: wp.array(dtype=float)):
+    # range(True) is range(1) to Python, which Warp unrolls: the literal
+    # may change in it (warpc took it for a dynamic loop)
+    c = 0
+    for k in range(True):
+        c += 1 + k
+    out[0] = float(c)
+
+
 TESTS = [
     dict(kernel="allowed", dim=8, args=dict(n=6), shapes=dict(out=(8,), cnt=(8,)),
          outputs=["out", "cnt"]),
     dict(kernel="negated_values", dim=4, args=dict(n=3), outputs=["out"]),
+    dict(kernel="range_true", dim=1, args=dict(n=3), shapes=dict(out=(1,)), outputs=["out"]),
 ]
