@@ -159,21 +159,9 @@ bool ir_tile_has_adjoint(const ir_value *v) {
   case IR_B_TILE_MIN:
   case IR_B_TILE_MAX: return v->aux < 0;
   case IR_B_TILE_MAP: return map_has_adjoint(v);
-  case IR_B_TILE:
-  case IR_B_UNTILE:
-  case IR_B_TILE_FROM_THREAD:
-  case IR_B_TILE_SCATTER_ADD:
-  case IR_B_TILE_SCATTER_MASKED:
-  case IR_B_TILE_STACK:
-  case IR_B_TILE_STACK_PUSH:
-  case IR_B_TILE_STACK_POP:
-  case IR_B_TILE_STACK_CLEAR:
-  case IR_B_TILE_STACK_COUNT:
-  case IR_B_TILE_RANDI:
-  case IR_B_TILE_RANDF:
-    return true; /* stacks, random tiles: none, as in
-                    Warp */
-  default: return false;
+  default: /* block tiles: their rules; stacks, random tiles: none, as in
+              Warp */
+    return ir_builtin_is_tile_block(v->builtin->id);
   }
 }
 

@@ -626,6 +626,24 @@ const ir_builtin *ir_builtin_get(ir_builtin_id id) {
   return &table[id];
 }
 
+bool ir_builtin_is_tile_block(ir_builtin_id id) {
+  switch (id) {
+  case IR_B_TILE:
+  case IR_B_UNTILE:
+  case IR_B_TILE_FROM_THREAD:
+  case IR_B_TILE_SCATTER_ADD:
+  case IR_B_TILE_SCATTER_MASKED:
+  case IR_B_TILE_STACK:
+  case IR_B_TILE_STACK_PUSH:
+  case IR_B_TILE_STACK_POP:
+  case IR_B_TILE_STACK_CLEAR:
+  case IR_B_TILE_STACK_COUNT:
+  case IR_B_TILE_RANDI:
+  case IR_B_TILE_RANDF: return true;
+  default: return false;
+  }
+}
+
 const ir_builtin *ir_builtin_at(int i) {
   return i >= 0 && i < IR_B_COUNT ? &table[i] : NULL;
 }

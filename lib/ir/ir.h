@@ -259,6 +259,10 @@ struct ir_builtin {
 
 /* The entry of builtin `id` (0 <= id < IR_B_COUNT). */
 const ir_builtin *ir_builtin_get(ir_builtin_id id);
+/* Whether builtin id is one of the tiles that span the block's threads
+ * (wp.tile, untile, tile_from_thread, the scatters, stacks and random
+ * tiles: lib/lower/lower_tile_block.c, lower_tile_stack.c). */
+bool ir_builtin_is_tile_block(ir_builtin_id id);
 /* Looks up a builtin by Warp name (NULL when unknown): for the lowering's
  * name resolution, once per call; everything after it uses the entry. */
 const ir_builtin *ir_builtin_find(const char *name);

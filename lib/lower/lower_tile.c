@@ -541,19 +541,9 @@ ir_value *lower_tile_call(lower_ctx *c, const ast_expr *e,
   case IR_B_TILE_ARGMAX:
   case IR_B_TILE_REDUCE: return lower_tile_reduction(c, e, b);
   case IR_B_TILE_MATMUL: return lower_tile_matmul(c, e);
-  case IR_B_TILE:
-  case IR_B_UNTILE:
-  case IR_B_TILE_FROM_THREAD:
-  case IR_B_TILE_SCATTER_ADD:
-  case IR_B_TILE_SCATTER_MASKED:
-  case IR_B_TILE_STACK:
-  case IR_B_TILE_STACK_PUSH:
-  case IR_B_TILE_STACK_POP:
-  case IR_B_TILE_STACK_CLEAR:
-  case IR_B_TILE_STACK_COUNT:
-  case IR_B_TILE_RANDI:
-  case IR_B_TILE_RANDF: return lower_tile_block(c, e, b);
-  default: return lower_tile_shape_op(c, e, b);
+  default:
+    return ir_builtin_is_tile_block(b->id) ? lower_tile_block(c, e, b)
+                                           : lower_tile_shape_op(c, e, b);
   }
 }
 
