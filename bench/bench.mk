@@ -18,15 +18,7 @@
 
 ROOT := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 B ?= $(ROOT)/build/bench/$(BENCH)
-WARPC := $(ROOT)/build/bin/warpc
-LIBWARPRT := $(ROOT)/build/lib/libwarprt.a
-CC ?= cc
-ifeq ($(origin CC),default)
-CC := cc
-endif
-CFLAGS ?= -O2
-BENCH_CFLAGS := -std=c11 -Wall -Wextra -ffp-contract=off -I$(ROOT)/runtime/include
-LDFLAGS ?= -Wl,-S
+include $(ROOT)/bench/tools.mk
 BENCH_RUN ?= $(B)/$(BENCH)_warpc
 BENCH_KERNELS ?= $(ROOT)/bench/$(BENCH)/kernels.py
 BENCH_MODULE ?= $(BENCH)
