@@ -325,14 +325,14 @@ void lower_note_literal(lower_ctx *c, const ast_expr *t, const ast_expr *v,
                         const ir_type *vt);
 /* Target t of `t op= v` (or a loop's target) is no longer bound to a
  * literal; reports, as warp-lang does, the change of a literal-bound local
- * inside a dynamic loop (lower_assign.c). */
+ * inside a dynamic loop (lower_literal_vars.c). */
 void lower_note_changed(lower_ctx *c, const ast_expr *t);
 /* At the end of dynamic loop lc: reports its changes of constants. */
 void lower_loop_constants_end(lower_ctx *c, const loop_ctx *lc);
 /* After an `if` whose branches made literal bindings seq0 + 1 .. (those
  * from seq_then + 1 in the else branch), with nvars0 / nvars_then locals
  * before the if / its else: a local Warp merges with where() is no longer
- * a literal (lower_assign.c). */
+ * a literal (lower_literal_vars.c). */
 void lower_merge_literals(lower_ctx *c, int seq0, int seq_then, int nvars0,
                           int nvars_then);
 /* Whether Warp unrolls `for ... in range(it)` (lower_static.c): constant
