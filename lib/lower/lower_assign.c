@@ -737,30 +737,22 @@ void lower_augassign(lower_ctx *c, const ast_stmt *s) {
   }
 }
 
+/* `x: T = v` in a kernel or func: warp-lang 1.19 refuses the statement
+ * ("Construct `ast.AnnAssign` not supported in kernels"), and so does
+ * warpc (it took the annotation for the variable's type before). */
 void lower_annassign(lower_ctx *c, const ast_stmt *s) {
-  const ir_type *t = lower_type_expr(c, s->annotation);
-  if (!t)
-    return;
   const ast_expr *target = s->targets[0];
-  if (target->kind != AST_EXPR_NAME) {
-    wp_error(c->diag, target->loc,
-             "annotated assignment needs a variable name");
-    return;
-  }
-  int var = lower_var_index(c, target->name, true);
-  if (c->fs->var_types[var] && c->fs->var_types[var] != t) {
-    wp_error(c->diag, s->annotation->loc, "'%s' already has type '%s'",
-             target->name, c->fs->var_types[var]->name);
-    return;
-  }
-  c->fs->var_types[var] = t;
-  if (!s->value)
-    return;
-  ir_value *v = lower_expr(c, s->value);
-  if (!v)
-    return;
-  /* a literal takes the annotated scalar type, as in Warp */
-  if (v->type != t && v->op == IR_CONST && t->kind == IR_T_SCALAR)
-    v = lower_cast(c, v, t, s->value->loc);
-  lower_assign_var(c, target->name, v, s->value->loc);
+  if (target->kind == AST_EXPR_NAME && s->value)
+    wp_error(c->diag, s->loc,
+             "annotated assignment is not supported in Warp kernels and "
+             "functions (warp-lang refuses it): write '%s = %.*s(...)' "
+             "instead",
+             target->name,
+             (int)(s->annotation->loc.end - s->annotation->loc.start),
+             s->annotation->loc.src->text + s->annotation->loc.start);
+  else
+    wp_error(c->diag, s->loc,
+             "annotated assignment is not supported in Warp kernels and "
+             "functions (warp-lang refuses it)");
+  lower_poison(c, target); /* its uses do not report again */
 }
