@@ -1,7 +1,8 @@
 /* lower_assign.c - assignment statements: `x = v` to variables, tuple
  * targets, vector/matrix components and array elements (`a[i] = v`,
  * `a[i].x = v`, struct fields), augmented assignment (`+=`, ... with its
- * atomic form on array elements) and annotated assignment (`x: T = v`). */
+ * atomic form on array elements); annotated assignment (`x: T = v`) is
+ * refused, as warp-lang refuses it. */
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
