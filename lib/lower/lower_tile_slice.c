@@ -84,9 +84,11 @@ ir_value *lower_tile_slice(lower_ctx *c, ir_value *t, const ast_expr *e) {
                  v->type->name);
         return NULL;
       }
-      if (v->op == IR_CONST && v->ival < 0) /* t[-1, :] */
-        v = lower_const_int(c, i32, v->ival + src[k]);
-      args[1 + 2 * k] = lower_cast(c, v, i32, x->loc);
+      /* t[-1, :], t[i, :] with i < 0 at run time: from the end */
+      args[1 + 2 * k] = lower_tile_wrap_index(c, lower_cast(c, v, i32, x->loc),
+                                              src[k], k, x->loc);
+      if (!args[1 + 2 * k])
+        return NULL;
       step = 0;
     } else
       args[1 + 2 * k] = lower_const_int(c, i32, 0);
