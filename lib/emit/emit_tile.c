@@ -259,9 +259,9 @@ static void store(emit_ctx *e, const ir_value *v, bool atomic) {
             ir_tile_count(t->type), v->id);
 }
 
-/* alpha a b (+ beta out), row by row in i, k, j order (the inner loop runs
- * along rows of b and of the result: contiguous); each element's sum over k
- * is in order of k. */
+/* alpha a b (+ beta out, not read when beta is 0, as Warp's), row by row in i,
+ * k, j order (the inner loop runs along rows of b and of the result:
+ * contiguous); each element's sum over k is in order of k. */
 static void matmul(emit_ctx *e, const ir_value *v) {
   FILE *out = e->out;
   const ir_value *a = v->args[0], *b = v->args[1];
@@ -276,9 +276,9 @@ static void matmul(emit_ctx *e, const ir_value *v) {
           "%d + wp_j] = v%d * wp_row[wp_j]",
           M, T, N, N, K, T, a->id, K, N, b->id, N, N, v->id, N,
           v->args[v->aux ? 3 : 2]->id);
-  if (v->aux)
-    fprintf(out, " + v%d * v%d.v[wp_i * %d + wp_j]", v->args[4]->id,
-            v->args[2]->id, N);
+  if (v->aux) /* beta == 0: out is not read (inf or NaN there stay out) */
+    fprintf(out, " + (v%d != 0 ? v%d * v%d.v[wp_i * %d + wp_j] : 0)",
+            v->args[4]->id, v->args[4]->id, v->args[2]->id, N);
   fputs("; }", out);
 }
 
