@@ -358,8 +358,11 @@ static ir_value *tile_arange(lower_ctx *c, const ast_expr *e) {
         return NULL;
       }
       inum[slot[i]] = f ? (int64_t)d : v->ival;
-    } else
+    } else if (f)
       num[slot[i]] = at_type(t, d);
+    else /* an integer rounded once, straight to the dtype */
+      num[slot[i]] = t->scalar == WP_SCALAR_FLOAT32 ? (double)(float)v->ival
+                                                    : (double)v->ival;
   }
   int64_t n;
   if (is_int) {
