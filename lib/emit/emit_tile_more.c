@@ -136,7 +136,9 @@ static void cholesky(emit_ctx *e, const ir_value *v) {
 
 /* Triangular solves of (n, n) matrix m for the m columns of right-hand
  * side y: forward (lower: L x = y), backward (upper: U x = y, or L^T x =
- * y with `transposed`).  x may be the result tile already holding y. */
+ * y with `transposed`).  x may be the result tile already holding y.  A
+ * zero pivot is skipped (x_i is the partial sum), as Warp's substitutions
+ * do. */
 static void solve(emit_ctx *e, int x, int mat, int n, int cols, bool lower,
                   bool transposed) {
   const char *T = "wp_s";
@@ -158,18 +160,19 @@ static void solve(emit_ctx *e, int x, int mat, int n, int cols, bool lower,
     fprintf(out, "for (int wp_k = wp_i + 1; wp_k < %d; wp_k++) ", n);
   fputs("wp_acc -= ", out);
   fprintf(out, fmt, mat, n);
-  fprintf(out,
-          " * v%d.v[wp_k * %d + wp_c]; v%d.v[wp_i * %d + wp_c] = wp_acc / ", x,
-          cols, x, cols);
+  fprintf(out, " * v%d.v[wp_k * %d + wp_c]; wp_dg = ", x, cols);
   fprintf(out, dg, mat, n);
-  fputs("; } ", out);
+  fprintf(out,
+          "; v%d.v[wp_i * %d + wp_c] = wp_dg != 0 ? wp_acc / wp_dg : "
+          "wp_acc; } ",
+          x, cols);
 }
 
 static void linsolve(emit_ctx *e, const ir_value *v) {
   const ir_value *m = v->args[0], *y = v->args[1];
   int n = m->type->rows, cols = y->type->ndim == 2 ? y->type->cols : 1;
-  fprintf(e->out, "%s wp_acc; v%d = v%d; ", emit_ctype(e, v->type->elem), EL(v),
-          EL(y));
+  fprintf(e->out, "%s wp_acc, wp_dg; v%d = v%d; ", emit_ctype(e, v->type->elem),
+          EL(v), EL(y));
   switch (v->builtin->id) {
   case IR_B_TILE_LOWER_SOLVE:
     solve(e, EL(v), EL(m), n, cols, true, false);

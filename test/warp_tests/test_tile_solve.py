@@ -3,9 +3,28 @@ launched as the file's own tests launch them on the CPU (grid, block_dim,
 array shapes, scalar arguments; array inputs with the same values where
 they are small, else drawn from the same ranges), every array compared with
 warp-lang's."""
+import numpy as np
+
+_rng = np.random.default_rng(42)
+_L = np.tril(_rng.random((8, 8)))
+_L_SINGULAR = _L.copy()
+_L_SINGULAR[-1, -1] = 0.0
+_U = np.triu(_rng.random((8, 8)))
+_U_SINGULAR = _U.copy()
+_U_SINGULAR[-1, -1] = 0.0
+_Y = _rng.random(8)
+
 TARGET = "warp/tests/tile/test_tile_solve.py"
 
 TESTS = [
+    # test_tile_solve_singular_matrices (CUDA with MathDx in the file; the
+    # kernels run on the CPU too): triangular solves of the file's matrices,
+    # made regular (1 added to the diagonal), and singular as the file makes them
+    *[dict(name=f"{k}_{tag}", kernel=k, dim=1, block_dim=32,
+           args=dict(L=("values", (m + np.eye(8) if tag == "regular" else m).tolist()), y=("values", _Y.tolist())),
+           shapes=dict(L=(8, 8), y=(8,), x=(8,)), allow_nonfinite=tag == "singular")
+      for k, mats in (("tile_lower_solve_kernel", (_L, _L_SINGULAR)), ("tile_upper_solve_kernel", (_U, _U_SINGULAR)))
+      for tag, m in zip(("regular", "singular"), mats)],
     # test_tile_solve_back_substitution_cpu_blocks_cpu
     dict(kernel='tile_math_back_substitution', dim=(1, 1), block_dim=32, args=dict(gL=('values', [0.7739560485559633, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.12811363267554587, 0.45038593789556713, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.5545847870158348, 0.06381725610417532, 0.8276311719925821, 0.0, 0.0, 0.0, 0.0, 0.0, 0.7783834970737619, 0.19463870785196757, 0.4667210037270342, 0.04380376578722878, 0.0, 0.0, 0.0, 0.0, 0.32582535813815194, 0.3704597060348689, 0.4695558112758079, 0.1894713590842857, 0.12992150533547164, 0.0, 0.0, 0.0, 0.43715191887233074, 0.8326781960578374, 0.7002651020022491, 0.31236664138204107, 0.8322598013952011, 0.8047643574968019, 0.0, 0.0, 0.6824955039749755, 0.1397524836093098, 0.19990820247510832, 0.007362269751005512, 0.7869243775021384, 0.6648508565920321, 0.7051653786263351, 0.0, 0.45891577553833995, 0.5687411959528937, 0.13979699812765745, 0.11453007353597344, 0.6684029617904717, 0.4710962061431325, 0.5652361064811888, 0.7649988574160256]), gx=('values', [0.6347183200005908, 0.5535794006579958, 0.5592071607454135, 0.3039500980626122, 0.030817834567939406, 0.43671738923236236, 0.2145846728195292, 0.40852864372463615])), shapes=dict(gL=(8, 8), gx=(8,), gz=(8,))),
     # test_tile_solve_back_substitution_cpu_blocks_cpu
@@ -35,7 +54,4 @@ TESTS = [
 ]
 XFAIL = {
 }
-UNTESTED = {
-    'tile_lower_solve_kernel': 'TODO',
-    'tile_upper_solve_kernel': 'TODO',
-}
+UNTESTED = {}
