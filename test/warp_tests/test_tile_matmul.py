@@ -6,6 +6,10 @@ warp-lang's."""
 TARGET = "warp/tests/tile/test_tile_matmul.py"
 
 TESTS = [
+    # test_tile_matmul_mixed_precision: float16 times float32 into float64
+    dict(kernel="tile_matmul_mixed_precision_kernel", dim=(1, 1), block_dim=32,
+         args=dict(A=("uniform", 0.0, 1.0), B=("uniform", 0.0, 1.0), C=("uniform", 0.0, 1.0)),
+         shapes=dict(A=(8, 8), B=(8, 4), C=(8, 4))),
     # test_tile_matmul_alignment_matrix (CUDA-only in the file; the kernels
     # run on the CPU too): a matrix-vector product, float16 operands into a
     # float32 accumulator
@@ -38,7 +42,6 @@ TESTS = [
 ]
 XFAIL = {
     'tile_gemm': "wp.tile_matmul() takes float32 or float64 tiles in warpc, not 'tile(dtype=float16, shape=(8, 8))'",
-    'tile_matmul_mixed_precision_kernel': "wp.tile_matmul(): 'tile(dtype=float64, shape=(8, 8))' times 'tile(dtype=float32, shape=(8, 4))'",
     'tile_matmul_reshaped_view_kernel': "wp.tile_matmul() takes float32 or float64 tiles in warpc, not 'view of tile(dtype=float16, shape=(32, 16))'",
     'tile_matmul_row_offset_views_kernel': "wp.tile_matmul(): out is 'view of tile(dtype=float32, shape=(24, 4))', the product 'tile(dtype=float32, shape=(24, 4))'",
     'tile_matmul_fp16_n16_kernel': "wp.tile_matmul() takes float32 or float64 tiles in warpc, not 'tile(dtype=float16, shape=(32, 16))'",
