@@ -163,5 +163,4 @@ XFAIL = {
     'tile_from_thread_register_middle_kernel': "tile builtin 'tile_from_thread' is not supported by warpc yet",
     'tile_from_thread_shared_scalar_shape_kernel': "tile builtin 'tile_from_thread' is not supported by warpc yet",
 }
-UNTESTED = {
-}
+UNTESTED = {}

@@ -30,5 +30,4 @@ XFAIL = {
     'test_tile_atomic_bitwise_vector_tilewise_kernel': "'bit_xor' is not defined on these tile arguments in Warp",
     'test_tile_atomic_bitwise_matrix_tilewise_kernel': "'bit_xor' is not defined on these tile arguments in Warp",
 }
-UNTESTED = {
-}
+UNTESTED = {}

@@ -39,7 +39,5 @@ TESTS = [
     # test_tile_mat33_row_write_3d_cpu
     dict(kernel='tile_mat33_row_write_3d_kernel', dim=(2, 2, 2), args=dict()),
 ]
-XFAIL = {
-}
-UNTESTED = {
-}
+XFAIL = {}
+UNTESTED = {}

@@ -44,5 +44,4 @@ XFAIL = {
     'test_untile_vector_kernel': "tile builtin 'untile' is not supported by warpc yet",
     'test_tile_construction_kernel': "wp.tile_store(): tiles of struct 'TestStructWithArray' are not supported by warpc yet",
 }
-UNTESTED = {
-}
+UNTESTED = {}

@@ -30,5 +30,4 @@ TESTS = [
 XFAIL = {
     'tile_full_default_dtype_kernel': "wp.tile_full(): the value is a 'vec3f', the dtype 'float32'",
 }
-UNTESTED = {
-}
+UNTESTED = {}

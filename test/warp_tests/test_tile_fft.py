@@ -34,7 +34,5 @@ TESTS = [
     # test_tile_ifft_cpu_npo2_vec2f_cpu
     dict(kernel='tile_ifft_kernel_vec2f_npo2', dim=1, block_dim=1, args=dict(gx=('uniform', 0.0, 1.0)), shapes=dict(gx=(48, 48), gy=(48, 48)), atol=1e-4),
 ]
-XFAIL = {
-}
-UNTESTED = {
-}
+XFAIL = {}
+UNTESTED = {}

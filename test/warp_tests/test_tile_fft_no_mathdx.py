@@ -26,7 +26,5 @@ TESTS = [
     # test_tile_ifft_3d_vec2f_cpu
     dict(kernel='tile_ifft_3d_kernel_vec2f', dim=1, block_dim=32, args=dict(gx=('uniform', 0.0, 1.0)), shapes=dict(gx=(2, 4, 64), gy=(2, 4, 64)), atol=1e-4),
 ]
-XFAIL = {
-}
-UNTESTED = {
-}
+XFAIL = {}
+UNTESTED = {}

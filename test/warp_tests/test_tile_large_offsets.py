@@ -44,7 +44,5 @@ TESTS = [
     # test_shared_large_offset_loads_and_stores
     dict(kernel='atomic_add_indexed_axis1_large_stride', dim=1, block_dim=32, args=dict(src=('values', [1, 2, 3]), dst=('int', 0, 30), row=524288), shapes=dict(src=(1, 3), dst=(1, 524291))),
 ]
-XFAIL = {
-}
-UNTESTED = {
-}
+XFAIL = {}
+UNTESTED = {}

@@ -37,7 +37,5 @@ TESTS = [
     # test_tile_store_2d_sliced_scalar_cpu
     dict(kernel='tile_store_2d_sliced_scalar_kernel', dim=1, block_dim=64, args=dict(input=('uniform', 0.0, 1.0)), shapes=dict(input=(17, 17), output=(34, 34))),
 ]
-XFAIL = {
-}
-UNTESTED = {
-}
+XFAIL = {}
+UNTESTED = {}

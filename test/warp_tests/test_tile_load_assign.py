@@ -15,7 +15,5 @@ TESTS = [
     # test_tile_assign_4d_cpu
     dict(kernel='tile_assign_4d_kernel', dim=(4, 4, 4, 4), args=dict(input=('uniform', 0.0, 1.0))),
 ]
-XFAIL = {
-}
-UNTESTED = {
-}
+XFAIL = {}
+UNTESTED = {}

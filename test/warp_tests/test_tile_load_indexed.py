@@ -17,7 +17,5 @@ TESTS = [
     # test_tile_store_indexed_cpu
     dict(kernel='tile_store_indexed', dim=(2, 2), block_dim=32, args=dict(x=('int', 0, 511)), shapes=dict(x=(32, 16), y=(64, 16), z=(32, 32))),
 ]
-XFAIL = {
-}
-UNTESTED = {
-}
+XFAIL = {}
+UNTESTED = {}

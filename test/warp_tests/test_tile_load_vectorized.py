@@ -17,7 +17,5 @@ TESTS = [
     # test_tile_load_vec3_vectorized_cpu
     dict(kernel='vec3_vectorized_kernel', dim=(4, 2), block_dim=128, args=dict(input=('uniform', 0.0, 1.0)), shapes=dict(input=(16, 16), output=(16, 16))),
 ]
-XFAIL = {
-}
-UNTESTED = {
-}
+XFAIL = {}
+UNTESTED = {}

@@ -30,5 +30,4 @@ TESTS = [
 XFAIL = {
     'tile_gemm': "wp.tile_matmul() takes float32 or float64 tiles in warpc, not 'tile(dtype=float16, shape=(8, 8))'",
 }
-UNTESTED = {
-}
+UNTESTED = {}

@@ -14,5 +14,4 @@ TESTS = [
 XFAIL = {
     'tile_matmul_strided_view_fp16_kernel': "wp.tile_matmul() takes float32 or float64 tiles in warpc, not 'strided view of tile(dtype=float16, shape=(8, 8))'",
 }
-UNTESTED = {
-}
+UNTESTED = {}

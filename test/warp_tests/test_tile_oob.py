@@ -5,8 +5,7 @@ they are small, else drawn from the same ranges), every array compared with
 warp-lang's."""
 TARGET = "warp/tests/tile/test_tile_oob.py"
 
-TESTS = [
-]
+TESTS = []
 XFAIL = {
     'register_tile_oob_kernel': "warpc supports @wp.func_native parameters of scalar and vector types only; 'out' is a 'array(dtype=int32, ndim=1)'",
 }

@@ -88,5 +88,4 @@ XFAIL = {
     'tile_view_explicit_slice_neg_start_kernel': "name 'slice' is not defined",
     'tile_row_assign_kernel': "assigning to 'tile(dtype=float32, shape=(16, 32))' takes 2 indices, got 1",
 }
-UNTESTED = {
-}
+UNTESTED = {}
