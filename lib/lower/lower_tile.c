@@ -742,6 +742,24 @@ static ir_value *element(lower_ctx *c, ir_value *t, const ast_expr *const *idx,
                          loc);
 }
 
+ir_value *lower_tile_gather(lower_ctx *c, ir_value *t, ir_value *i, wp_loc iloc,
+                            wp_loc loc) {
+  const ir_type *it = i->type, *tt = t->type;
+  if (it->ndim != 1 || !ir_type_is_int(it->elem) ||
+      it->elem->kind != IR_T_SCALAR) {
+    wp_error(c->diag, iloc,
+             "a tile is indexed by a 1-d tile of integers, not '%s'", it->name);
+    return NULL;
+  }
+  int dims[IR_TILE_MAX_NDIM] = {it->rows};
+  for (int k = 1; k < tt->ndim; k++)
+    dims[k] = tt->tdims[k];
+  ir_value *args[2] = {t, i};
+  return lower_tile_emit(c, IR_B_I_TILE_GATHER,
+                         ir_t_tile_nd(c->T, tt->elem, tt->ndim, dims), args, 2,
+                         loc);
+}
+
 ir_value *lower_tile_subscript(lower_ctx *c, ir_value *t, const ast_expr *e) {
   for (int i = 0; i < e->nitems; i++)
     if (e->items[i]->kind == AST_EXPR_SLICE)
@@ -751,22 +769,8 @@ ir_value *lower_tile_subscript(lower_ctx *c, ir_value *t, const ast_expr *e) {
     if (!i)
       return NULL;
     const ir_type *it = i->type, *tt = t->type;
-    if (it->kind == IR_T_TILE) { /* gathered rows: Warp's t[indices] */
-      if (it->ndim != 1 || !ir_type_is_int(it->elem) ||
-          it->elem->kind != IR_T_SCALAR) {
-        wp_error(c->diag, e->items[0]->loc,
-                 "a tile is indexed by a 1-d tile of integers, not '%s'",
-                 it->name);
-        return NULL;
-      }
-      int dims[IR_TILE_MAX_NDIM] = {it->rows};
-      for (int k = 1; k < tt->ndim; k++)
-        dims[k] = tt->tdims[k];
-      ir_value *args[2] = {t, i};
-      return lower_tile_emit(c, IR_B_I_TILE_GATHER,
-                             ir_t_tile_nd(c->T, tt->elem, tt->ndim, dims), args,
-                             2, e->loc);
-    }
+    if (it->kind == IR_T_TILE) /* gathered rows: Warp's t[indices] */
+      return lower_tile_gather(c, t, i, e->items[0]->loc, e->loc);
     if (tt->ndim == 2) /* t[i]: row i */
       return lower_tile_row(c, t, i, e->items[0]->loc, e->loc);
     if (tt->ndim == 1) {

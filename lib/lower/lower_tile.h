@@ -61,6 +61,11 @@ ir_value *lower_tile_set(lower_ctx *c, ir_value *t, const ast_expr *sub,
 ir_value *lower_tile_map_func(lower_ctx *c, func_info *fi, ir_value **args,
                               int n, const ir_type *shape, wp_loc loc);
 
+/* The rows of tile t at the indices of 1-d int tile i (Warp's t[i] and
+ * t[i, :]; a negative index counts from the end); NULL when reported. */
+ir_value *lower_tile_gather(lower_ctx *c, ir_value *t, ir_value *i, wp_loc iloc,
+                            wp_loc loc);
+
 /* lower_tile_slice.c: subscript e with slices of tile t (a view). */
 ir_value *lower_tile_slice(lower_ctx *c, ir_value *t, const ast_expr *e);
 
