@@ -245,7 +245,7 @@ static bool no_half(lower_ctx *c, const ir_type *t, const char *fn,
 }
 
 /* tile_zeros(shape, dtype=float, storage), tile_ones(...), tile_full(shape,
- * value, dtype=float, storage). */
+ * value, dtype=the value's type, storage). */
 static ir_value *tile_fill(lower_ctx *c, const ast_expr *e,
                            const ir_builtin *b) {
   static const char *const zk[] = {"shape", "dtype", "storage"};
@@ -262,12 +262,22 @@ static ir_value *tile_fill(lower_ctx *c, const ast_expr *e,
     return NULL;
   }
   int nd, dims[IR_TILE_MAX_NDIM];
-  const ir_type *t = dtype_arg(c, dt, ir_t_float32(c->T));
+  ir_value *v = NULL;
+  /* tile_full with no dtype: the value's type (Warp's default) */
+  if (full && !dt && !(v = lower_expr(c, val)))
+    return NULL;
+  const ir_type *t = v ? v->type : dtype_arg(c, dt, ir_t_float32(c->T));
+  if (v && t->kind != IR_T_SCALAR && t->kind != IR_T_VEC &&
+      t->kind != IR_T_MAT) {
+    wp_error(c->diag, val->loc,
+             "a tile's dtype is a scalar, vector or matrix type, not '%s'",
+             t->name);
+    return NULL;
+  }
   if (!t || !lower_tile_shape(c, sh, b->name, &nd, dims) || !storage_arg(c, st))
     return NULL;
-  ir_value *v;
   if (full) {
-    if (!(v = lower_expr(c, val)))
+    if (!v && !(v = lower_expr(c, val)))
       return NULL;
     if (v->type != t && v->type->kind == IR_T_SCALAR && t->kind == IR_T_SCALAR)
       v = lower_cast(c, v, t, val->loc);
