@@ -6,6 +6,9 @@ warp-lang's."""
 TARGET = "warp/tests/tile/test_tile_empty.py"
 
 TESTS = [
+    # test_tile_full_default_dtype
+    dict(kernel="tile_full_default_dtype_kernel", dim=1, block_dim=64,
+         shapes=dict(dst_float=(16,), dst_int=(16,), dst_vec=(16,), dst_converted=(16,))),
     # test_tile_empty_register_float_1d
     dict(kernel='tile_empty_register_float_1d_kernel', dim=1, block_dim=64, args=dict(src=('values', [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15])), shapes=dict(src=(16,), dst=(16,))),
     # test_tile_empty_shared_float_1d
@@ -27,7 +30,6 @@ TESTS = [
     # test_tile_zeros_default_dtype
     dict(kernel='tile_zeros_default_dtype_kernel', dim=1, block_dim=64, args=dict(src=('values', [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15])), shapes=dict(src=(16,), dst=(16,))),
 ]
-XFAIL = {
-    'tile_full_default_dtype_kernel': "wp.tile_full(): the value is a 'vec3f', the dtype 'float32'",
+XFAIL = {}
+UNTESTED = {
 }
-UNTESTED = {}
