@@ -652,7 +652,10 @@ ir_value *lower_tile_elementwise(lower_ctx *c, const ir_builtin *b,
   bool ok = false;
   switch (b->id) {
   case IR_B_ADD:
-  case IR_B_SUB: ok = n == 2 && ntiles == 2; break;
+  case IR_B_SUB:
+  case IR_B_BIT_AND:
+  case IR_B_BIT_OR:
+  case IR_B_BIT_XOR: ok = n == 2 && ntiles == 2; break;
   case IR_B_MUL:
   case IR_B_DIV: ok = n == 2; break;
   case IR_B_NEG:
@@ -662,7 +665,7 @@ ir_value *lower_tile_elementwise(lower_ctx *c, const ir_builtin *b,
   if (!ok) {
     wp_error(c->diag, loc,
              "'%s' is not defined on these tile arguments in Warp (tiles "
-             "take + and - of two tiles, * and / with a tile or a value, "
+             "take + - & | ^ of two tiles, * and / with a tile or a value, "
              "unary -; other element-wise functions go through "
              "wp.tile_map)",
              b->name);
