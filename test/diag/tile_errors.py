@@ -27,7 +27,7 @@ def bad(a: wp.array2d(dtype=float), b: wp.array(dtype=float), n: int):
 # expect: 15:31: a tile extent must be a compile-time integer
 # expect: 16:29: wp.tile_zeros(): warpc compiles tiles of 1 to 4 dimensions, not 5 (its limit)
 # expect: 17:9: 'add' of tiles of different shapes: 'tile(dtype=float32, shape=(4, 4))', 'tile(dtype=float32, shape=(8,))'
-# expect: 18:9: 'add' is not defined on these tile arguments in Warp (tiles take + and - of two tiles, * and / with a tile or a value, unary -; other element-wise functions go through wp.tile_map)
+# expect: 18:9: 'add' is not defined on these tile arguments in Warp (tiles take + - & | ^ of two tiles, * and / with a tile or a value, unary -; other element-wise functions go through wp.tile_map)
 # expect: 19:9: wp.tile_reshape() needs a contiguous tile, not a strided view of tile(dtype=float32, shape=(2, 2)) (copy it first)
 # expect: 20:5: wp.tile_store(): the tile 'tile(dtype=float32, shape=(4, 4))' does not match the array 'array(dtype=float32, ndim=1)' (same dtype and number of dimensions)
 # expect: 21:9: wp.tile_matmul(): 'tile(dtype=float32, shape=(8,))' times 'tile(dtype=float32, shape=(4, 4))' (2-d tiles of one dtype, (M, K) and (K, N))
