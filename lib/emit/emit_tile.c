@@ -282,8 +282,36 @@ static void matmul(emit_ctx *e, const ir_value *v) {
   fputs("; }", out);
 }
 
+/* Broadcast of tiles of more than 2 dimensions: each element of the
+ * result from the source element at its coordinates, extents aligned
+ * right, a source extent of 1 read at 0. */
+static void broadcast_nd(emit_ctx *e, const ir_value *v) {
+  const ir_type *s = v->args[0]->type, *d = v->type;
+  fprintf(e->out,
+          "for (int wp_i = 0; wp_i < %d; wp_i++) { int wp_r = wp_i, wp_s = 0;",
+          ir_tile_count(d));
+  int stride = 1; /* of the source dimension aligned with k */
+  for (int k = d->ndim - 1; k >= 0; k--) {
+    int sk = k - (d->ndim - s->ndim); /* the source dimension, or < 0 */
+    fprintf(e->out, " { int wp_c = wp_r %% %d; wp_r /= %d;", d->tdims[k],
+            d->tdims[k]);
+    if (sk >= 0 && s->tdims[sk] != 1)
+      fprintf(e->out, " wp_s += wp_c * %d;", stride);
+    else
+      fputs(" (void)wp_c;", e->out);
+    fputs(" }", e->out);
+    if (sk >= 0)
+      stride *= s->tdims[sk];
+  }
+  fprintf(e->out, " v%d.v[wp_i] = v%d.v[wp_s]; }", v->id, v->args[0]->id);
+}
+
 static void broadcast(emit_ctx *e, const ir_value *v) {
   const ir_type *s = v->args[0]->type, *d = v->type;
+  if (s->ndim > 2 || d->ndim > 2) {
+    broadcast_nd(e, v);
+    return;
+  }
   /* source extents aligned right against the result's */
   int sr = s->ndim == 2 ? s->rows : 1, sc = s->ndim == 2 ? s->cols : s->rows;
   if (d->ndim == 1) /* a 1-d source into a 1-d result */

@@ -129,7 +129,8 @@ bool ir_tile_has_adjoint(const ir_value *v) {
   case IR_B_TILE_EXTRACT:
   case IR_B_TILE_MATMUL: return true;
   case IR_B_TILE_SUM: return v->aux < 0 || v->args[0]->type->ndim <= 2;
-  case IR_B_TILE_BROADCAST: return true;
+  case IR_B_TILE_BROADCAST: /* unbroadcast sums 1-d and 2-d tiles */
+    return v->type->ndim <= 2 && v->args[0]->type->ndim <= 2;
   case IR_B_TILE_MIN:
   case IR_B_TILE_MAX: return v->aux < 0;
   case IR_B_TILE_MAP: return map_has_adjoint(v);

@@ -235,11 +235,10 @@ ir_value *lower_tile_map(lower_ctx *c, const ast_expr *e) {
 /* tile_broadcast's shape rule (NumPy's: extents aligned right, each 1 or
  * equal). */
 static bool broadcastable(const ir_type *t, int nd, const int *dims) {
-  int src[2] = {t->rows, t->cols};
   if (t->ndim > nd)
     return false;
   for (int k = 0; k < t->ndim; k++) {
-    int s = src[t->ndim - 1 - k], d = dims[nd - 1 - k];
+    int s = t->tdims[t->ndim - 1 - k], d = dims[nd - 1 - k];
     if (s != 1 && s != d)
       return false;
   }
@@ -278,15 +277,8 @@ ir_value *lower_tile_shape_op(lower_ctx *c, const ast_expr *e,
       return NULL;
     }
     if (!(t = lower_tile_arg(c, x[0], b->name)) ||
-        !lower_tile_shape(c, x[1], b->name, &nd, dims) ||
-        !lower_tile_2d(c, t->type, "wp.tile_broadcast()", e->loc))
+        !lower_tile_shape(c, x[1], b->name, &nd, dims))
       return NULL;
-    if (nd > 2) {
-      wp_error(c->diag, x[1]->loc,
-               "wp.tile_broadcast() to more than 2 dimensions is not "
-               "supported by warpc yet");
-      return NULL;
-    }
     if (!broadcastable(t->type, nd, dims)) {
       wp_error(c->diag, e->loc,
                "wp.tile_broadcast(): cannot broadcast '%s' "
