@@ -18,6 +18,8 @@
  * builtins reached by every thread of a block, as Warp requires. */
 #include <string.h>
 
+#include "../../runtime/include/warp/abi.h"
+
 #include "emit_internal.h"
 
 bool emit_tile_handles(const ir_value *v) {
@@ -262,10 +264,40 @@ static void store(emit_ctx *e, const ir_value *v, bool atomic) {
 /* alpha a b (+ beta out, not read when beta is 0, as Warp's), row by row in i,
  * k, j order (the inner loop runs along rows of b and of the result:
  * contiguous); each element's sum over k is in order of k. */
+/* The same into a float16 result, as Warp's half arithmetic: every
+ * product and every partial sum rounded to float16 (in float32, rounded
+ * back), then alpha sum + beta out, each operation rounded. */
+static void matmul_half(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  const ir_value *a = v->args[0], *b = v->args[1];
+  int M = a->type->rows, K = a->type->cols, N = b->type->cols;
+  fprintf(out,
+          "for (int wp_i = 0; wp_i < %d; wp_i++) { float wp_row[%d]; for (int "
+          "wp_j = 0; wp_j < %d; wp_j++) wp_row[wp_j] = 0; for (int wp_k = 0; "
+          "wp_k < %d; wp_k++) { float wp_a = wp_h2f(v%d.v[wp_i * %d + wp_k]); "
+          "for (int wp_j = 0; wp_j < %d; wp_j++) wp_row[wp_j] = "
+          "wp_h2f(wp_f2h(wp_row[wp_j] + wp_h2f(wp_f2h(wp_a * "
+          "wp_h2f(v%d.v[wp_k * %d + wp_j]))))); } for (int wp_j = 0; wp_j < "
+          "%d; wp_j++) { float wp_s = wp_h2f(wp_f2h(wp_h2f(v%d) * "
+          "wp_row[wp_j]));",
+          M, N, N, K, a->id, K, N, b->id, N, N, v->args[v->aux ? 3 : 2]->id);
+  if (v->aux) /* beta == 0: out is not read */
+    fprintf(out,
+            " if (wp_h2f(v%d) != 0) wp_s = wp_h2f(wp_f2h(wp_s + "
+            "wp_h2f(wp_f2h(wp_h2f(v%d) * wp_h2f(v%d.v[wp_i * %d + "
+            "wp_j])))));",
+            v->args[4]->id, v->args[4]->id, v->args[2]->id, N);
+  fprintf(out, " v%d.v[wp_i * %d + wp_j] = wp_f2h(wp_s); } }", v->id, N);
+}
+
 static void matmul(emit_ctx *e, const ir_value *v) {
   FILE *out = e->out;
   const ir_value *a = v->args[0], *b = v->args[1];
   int M = a->type->rows, K = a->type->cols, N = b->type->cols;
+  if (v->type->elem->scalar == WP_SCALAR_FLOAT16) {
+    matmul_half(e, v);
+    return;
+  }
   const char *T = emit_ctype(e, v->type->elem);
   fprintf(out,
           "for (int wp_i = 0; wp_i < %d; wp_i++) { %s wp_row[%d]; for (int "

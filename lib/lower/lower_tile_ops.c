@@ -351,7 +351,7 @@ ir_value *lower_tile_matmul(lower_ctx *c, const ast_expr *e) {
      element; the sums are in that dtype */
   const ir_type *acc_t = args[acc ? 2 : 0]->type->elem;
   if (acc_t->kind == IR_T_SCALAR && ir_type_is_float(acc_t) &&
-      !ir_type_has_half(acc_t))
+      acc_t->scalar != WP_SCALAR_BFLOAT16)
     for (int i = 0; i < 2; i++) {
       const ir_type *el = args[i]->type->elem;
       if (el != acc_t && el->kind == IR_T_SCALAR && ir_type_is_float(el))
@@ -361,10 +361,11 @@ ir_value *lower_tile_matmul(lower_ctx *c, const ast_expr *e) {
     }
   const ir_type *a = args[0]->type, *b = args[1]->type;
   const ir_type *s = a->elem;
-  if (s->kind != IR_T_SCALAR || !ir_type_is_float(s) || ir_type_has_half(s)) {
+  if (s->kind != IR_T_SCALAR || !ir_type_is_float(s) ||
+      s->scalar == WP_SCALAR_BFLOAT16) {
     wp_error(c->diag, e->loc,
-             "wp.tile_matmul() takes float32 or float64 tiles in warpc, not "
-             "'%s'",
+             "wp.tile_matmul() accumulates in float16, float32 or float64 "
+             "(Warp's), not in the dtype of '%s'",
              a->name);
     return NULL;
   }
