@@ -3,9 +3,16 @@ launched as the file's own tests launch them on the CPU (grid, block_dim,
 array shapes, scalar arguments; array inputs with the same values where
 they are small, else drawn from the same ranges), every array compared with
 warp-lang's."""
+import warp as wp
+
 TARGET = "warp/tests/tile/test_tile_matmul_no_mathdx.py"
 
 TESTS = [
+    # test_tile_gemm(float16, float32, float64): the file's M=56, K=48, N=20
+    *[dict(name=f"tile_gemm_{t.__name__}", kernel="tile_gemm", dim=(7, 5), block_dim=64,
+           overload=[wp.array2d(dtype=t)] * 3,
+           args=dict(A=("uniform", 0.0, 1.0), B=("uniform", 0.0, 1.0)), shapes=dict(A=(56, 48), B=(48, 20), C=(56, 20)))
+      for t in (wp.float16, wp.float32, wp.float64)],
     # test_tile_grouped_gemm
     dict(kernel='tile_grouped_gemm', dim=56, block_dim=64, args=dict(A=('uniform', 0.0, 1.0), B=('uniform', 0.0, 1.0)), shapes=dict(A=(56, 8, 8), B=(56, 8, 4), C=(56, 8, 4))),
     # test_tile_transpose_matmul
@@ -27,7 +34,5 @@ TESTS = [
     # test_tile_matmul_beta_zero_ignores_out_unaligned
     dict(kernel='tile_matmul_overwrite_unaligned_kernel', dim=1, block_dim=64, args=dict(A='ones', B='ones', C=('full', float("inf")), beta=0.0), shapes=dict(A=(65, 8), B=(8, 33), C=(65, 33))),
 ]
-XFAIL = {
-    'tile_gemm': "wp.tile_matmul() takes float32 or float64 tiles in warpc, not 'tile(dtype=float16, shape=(8, 8))'",
-}
+XFAIL = {}
 UNTESTED = {}
