@@ -139,6 +139,17 @@ static void reduction(emit_ctx *e, const ir_value *v) {
                       mid, inner, inner);
   const char *x = wp_arena_printf(e->m->arena, "v%d.v[%s]", t->id, ix);
   fprintf(out, "for (int wp_o = 0; wp_o < %d; wp_o++) { ", nout);
+  if (id == IR_B_TILE_SUM && ir_type_has_half(el)) {
+    /* in order, each partial sum rounded to the dtype (Warp's half math) */
+    bool bf = el->scalar == WP_SCALAR_BFLOAT16;
+    const char *to_f = bf ? "wp_bf2f" : "wp_h2f",
+               *to_h = bf ? "wp_f2bf" : "wp_f2h";
+    fprintf(out,
+            "float wp_acc = 0; for (int wp_k = 0; wp_k < %d; wp_k++) wp_acc = "
+            "%s(%s(wp_acc + %s(%s))); v%d.v[wp_o] = %s(wp_acc); }",
+            nin, to_f, to_h, to_f, x, v->id, to_h);
+    return;
+  }
   if (id == IR_B_TILE_SUM) {
     fprintf(out, "%s wp_acc = ", emit_ctype(e, el));
     zero_of(e, el);

@@ -119,7 +119,8 @@ ir_value *lower_tile_reduction(lower_ctx *c, const ast_expr *e,
       !axis_arg(c, ax, t->type, &axis))
     return NULL;
   const ir_type *el = t->type->elem, *rt = el;
-  if (ir_type_has_half(el)) {
+  if (ir_type_has_half(el) &&
+      (b->id != IR_B_TILE_SUM || el->kind != IR_T_SCALAR)) {
     wp_error(c->diag, e->loc,
              "wp.%s() of float16/bfloat16 tiles is not supported by warpc yet",
              b->name);
