@@ -5,6 +5,11 @@ every array compared with warp-lang's."""
 TARGET = "warp/tests/tile/test_tile_reduce.py"
 
 TESTS = [
+    # test_tile_reduce_sum_bfloat16 / _float16: 1..8 summed exactly
+    dict(kernel="tile_sum_bfloat16_kernel", dim=1, block_dim=32, args=dict(input=("values", [1, 2, 3, 4, 5, 6, 7, 8])),
+         shapes=dict(input=(8,), output=(1,))),
+    dict(kernel="tile_sum_float16_kernel", dim=1, block_dim=32, args=dict(input=("values", [1, 2, 3, 4, 5, 6, 7, 8])),
+         shapes=dict(input=(8,), output=(1,))),
     # test_tile_reduce_custom_struct_argmax (its reduce kernel is made inside a function)
     dict(kernel="initialize_key_value", dim=(4, 64), args=dict(values=("uniform", 0.0, 1.0))),
     # test_tile_sum_axis_large_gradient: skipped on the CPU by the file (it asks the device for shared memory)
@@ -85,8 +90,6 @@ TESTS = [
     dict(kernel='tile_reduce_axis_empty_partial_slices_kernel', dim=32, args=dict(values='ones'), shapes=dict(values=(32, 8))),
 ]
 XFAIL = {
-    'tile_sum_bfloat16_kernel': 'wp.tile_sum() of float16/bfloat16 tiles is not supported by warpc yet',
-    'tile_sum_float16_kernel': 'wp.tile_sum() of float16/bfloat16 tiles is not supported by warpc yet',
     'tile_reduce_simt_kernel': "tile builtin 'tile' is not supported by warpc yet",
     'tile_sum_axis0_large_cpu_gradient_kernel': 'wp.tile_load(): a tile holds at most 16384 elements in warpc',
     'tile_reduce_axis_empty_custom_slices_kernel': 'wp.tile_reduce() of a @wp.func is not supported by warpc yet',
