@@ -66,6 +66,19 @@ ir_value *lower_tile_map_func(lower_ctx *c, func_info *fi, ir_value **args,
 ir_value *lower_tile_gather(lower_ctx *c, ir_value *t, ir_value *i, wp_loc iloc,
                             wp_loc loc);
 
+/* lower_tile.c's keyword helpers: dtype= (def when absent; a scalar,
+ * vector or matrix type), storage= ("register" or "shared"), and the
+ * rejection of float16/bfloat16 dtypes; false / NULL when reported. */
+const ir_type *lower_tile_dtype_arg(lower_ctx *c, const ast_expr *x,
+                                    const ir_type *def);
+bool lower_tile_storage_arg(lower_ctx *c, const ast_expr *x);
+bool lower_tile_no_half(lower_ctx *c, const ir_type *t, const char *fn,
+                        wp_loc loc);
+
+/* lower_tile_arange.c: wp.tile_arange(stop | start, stop[, step], dtype=,
+ * storage=). */
+ir_value *lower_tile_arange(lower_ctx *c, const ast_expr *e);
+
 /* lower_tile_slice.c: subscript e with slices of tile t (a view). */
 ir_value *lower_tile_slice(lower_ctx *c, ir_value *t, const ast_expr *e);
 
