@@ -18,6 +18,8 @@
  * builtins reached by every thread of a block, as Warp requires. */
 #include <string.h>
 
+#include "../../runtime/include/warp/abi.h"
+
 #include "emit_internal.h"
 
 bool emit_tile_handles(const ir_value *v) {
@@ -142,8 +144,19 @@ static void reduction(emit_ctx *e, const ir_value *v) {
                       mid, inner, inner);
   const char *x = wp_arena_printf(e->m->arena, "v%d.v[%s]", t->id, ix);
   fprintf(out, "for (int wp_o = 0; wp_o < %d; wp_o++) { ", nout);
+  if (id == IR_B_TILE_SUM && el->kind == IR_T_SCALAR && ir_type_has_half(el)) {
+    /* in order, each partial sum rounded to the dtype (Warp's half math) */
+    bool bf = el->scalar == WP_SCALAR_BFLOAT16;
+    const char *to_f = bf ? "wp_bf2f" : "wp_h2f",
+               *to_h = bf ? "wp_f2bf" : "wp_f2h";
+    fprintf(out,
+            "float wp_acc = 0; for (int wp_k = 0; wp_k < %d; wp_k++) wp_acc = "
+            "%s(%s(wp_acc + %s(%s))); v%d.v[wp_o] = %s(wp_acc); }",
+            nin, to_f, to_h, to_f, x, v->id, to_h);
+    return;
+  }
   if (id == IR_B_TILE_SUM) { /* structs: from the first element, as Warp
-                               (its members that do not add are kept) */
+                             (its members that do not add are kept) */
     bool st = el->kind == IR_T_STRUCT;
     fprintf(out, "%s wp_acc = ", emit_ctype(e, el));
     if (st)
@@ -273,13 +286,43 @@ static void store(emit_ctx *e, const ir_value *v, bool atomic) {
             ir_tile_count(t->type), v->id);
 }
 
-/* alpha a b (+ beta out), row by row in i, k, j order (the inner loop runs
- * along rows of b and of the result: contiguous); each element's sum over k
- * is in order of k. */
+/* alpha a b (+ beta out, not read when beta is 0, as Warp's), row by row in i,
+ * k, j order (the inner loop runs along rows of b and of the result:
+ * contiguous); each element's sum over k is in order of k. */
+/* The same into a float16 result, as Warp's half arithmetic: every
+ * product and every partial sum rounded to float16 (in float32, rounded
+ * back), then alpha sum + beta out, each operation rounded. */
+static void matmul_half(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  const ir_value *a = v->args[0], *b = v->args[1];
+  int M = a->type->rows, K = a->type->cols, N = b->type->cols;
+  fprintf(out,
+          "for (int wp_i = 0; wp_i < %d; wp_i++) { float wp_row[%d]; for (int "
+          "wp_j = 0; wp_j < %d; wp_j++) wp_row[wp_j] = 0; for (int wp_k = 0; "
+          "wp_k < %d; wp_k++) { float wp_a = wp_h2f(v%d.v[wp_i * %d + wp_k]); "
+          "for (int wp_j = 0; wp_j < %d; wp_j++) wp_row[wp_j] = "
+          "wp_h2f(wp_f2h(wp_row[wp_j] + wp_h2f(wp_f2h(wp_a * "
+          "wp_h2f(v%d.v[wp_k * %d + wp_j]))))); } for (int wp_j = 0; wp_j < "
+          "%d; wp_j++) { float wp_s = wp_h2f(wp_f2h(wp_h2f(v%d) * "
+          "wp_row[wp_j]));",
+          M, N, N, K, a->id, K, N, b->id, N, N, v->args[v->aux ? 3 : 2]->id);
+  if (v->aux) /* beta == 0: out is not read */
+    fprintf(out,
+            " if (wp_h2f(v%d) != 0) wp_s = wp_h2f(wp_f2h(wp_s + "
+            "wp_h2f(wp_f2h(wp_h2f(v%d) * wp_h2f(v%d.v[wp_i * %d + "
+            "wp_j])))));",
+            v->args[4]->id, v->args[4]->id, v->args[2]->id, N);
+  fprintf(out, " v%d.v[wp_i * %d + wp_j] = wp_f2h(wp_s); } }", v->id, N);
+}
+
 static void matmul(emit_ctx *e, const ir_value *v) {
   FILE *out = e->out;
   const ir_value *a = v->args[0], *b = v->args[1];
   int M = a->type->rows, K = a->type->cols, N = b->type->cols;
+  if (v->type->elem->scalar == WP_SCALAR_FLOAT16) {
+    matmul_half(e, v);
+    return;
+  }
   const char *T = emit_ctype(e, v->type->elem);
   fprintf(out,
           "for (int wp_i = 0; wp_i < %d; wp_i++) { %s wp_row[%d]; for (int "
@@ -290,9 +333,9 @@ static void matmul(emit_ctx *e, const ir_value *v) {
           "%d + wp_j] = v%d * wp_row[wp_j]",
           M, T, N, N, K, T, a->id, K, N, b->id, N, N, v->id, N,
           v->args[v->aux ? 3 : 2]->id);
-  if (v->aux)
-    fprintf(out, " + v%d * v%d.v[wp_i * %d + wp_j]", v->args[4]->id,
-            v->args[2]->id, N);
+  if (v->aux) /* beta == 0: out is not read (inf or NaN there stay out) */
+    fprintf(out, " + (v%d != 0 ? v%d * v%d.v[wp_i * %d + wp_j] : 0)",
+            v->args[4]->id, v->args[4]->id, v->args[2]->id, N);
   fputs("; }", out);
 }
 

@@ -136,7 +136,9 @@ static void cholesky(emit_ctx *e, const ir_value *v) {
 
 /* Triangular solves of (n, n) matrix m for the m columns of right-hand
  * side y: forward (lower: L x = y), backward (upper: U x = y, or L^T x =
- * y with `transposed`).  x may be the result tile already holding y. */
+ * y with `transposed`).  x may be the result tile already holding y.  A
+ * zero pivot is skipped (x_i is the partial sum), as Warp's substitutions
+ * do. */
 static void solve(emit_ctx *e, int x, int mat, int n, int cols, bool lower,
                   bool transposed) {
   const char *T = "wp_s";
@@ -158,18 +160,19 @@ static void solve(emit_ctx *e, int x, int mat, int n, int cols, bool lower,
     fprintf(out, "for (int wp_k = wp_i + 1; wp_k < %d; wp_k++) ", n);
   fputs("wp_acc -= ", out);
   fprintf(out, fmt, mat, n);
-  fprintf(out,
-          " * v%d.v[wp_k * %d + wp_c]; v%d.v[wp_i * %d + wp_c] = wp_acc / ", x,
-          cols, x, cols);
+  fprintf(out, " * v%d.v[wp_k * %d + wp_c]; wp_dg = ", x, cols);
   fprintf(out, dg, mat, n);
-  fputs("; } ", out);
+  fprintf(out,
+          "; v%d.v[wp_i * %d + wp_c] = wp_dg != 0 ? wp_acc / wp_dg : "
+          "wp_acc; } ",
+          x, cols);
 }
 
 static void linsolve(emit_ctx *e, const ir_value *v) {
   const ir_value *m = v->args[0], *y = v->args[1];
   int n = m->type->rows, cols = y->type->ndim == 2 ? y->type->cols : 1;
-  fprintf(e->out, "%s wp_acc; v%d = v%d; ", emit_ctype(e, v->type->elem), EL(v),
-          EL(y));
+  fprintf(e->out, "%s wp_acc, wp_dg; v%d = v%d; ", emit_ctype(e, v->type->elem),
+          EL(v), EL(y));
   switch (v->builtin->id) {
   case IR_B_TILE_LOWER_SOLVE:
     solve(e, EL(v), EL(m), n, cols, true, false);
@@ -277,14 +280,16 @@ bool emit_tile_more(emit_ctx *e, const ir_value *v) {
             v->builtin->id == IR_B_TILE_IFFT);
     return true;
   case IR_B_TILE_SORT: sort(e, v); return true;
-  case IR_B_I_TILE_GATHER: { /* rows of t at the indices */
+  case IR_B_I_TILE_GATHER: { /* rows of t at the indices; a negative
+                                 index counts from the end, as Warp's */
     int inner = ir_tile_count(v->type) / v->args[1]->type->rows;
     fprintf(out,
-            "for (int wp_i = 0; wp_i < %d; wp_i++) for (int wp_j = 0; wp_j < "
-            "%d; wp_j++) v%d.v[wp_i * %d + wp_j] = v%d.v[(int)v%d.v[wp_i] * "
-            "%d + wp_j];",
-            v->args[1]->type->rows, inner, EL(v), inner, EL(v->args[0]),
-            EL(v->args[1]), inner);
+            "for (int wp_i = 0; wp_i < %d; wp_i++) { int wp_r = "
+            "(int)v%d.v[wp_i]; if (wp_r < 0) wp_r += %d; for (int wp_j = 0; "
+            "wp_j < %d; wp_j++) v%d.v[wp_i * %d + wp_j] = v%d.v[wp_r * %d + "
+            "wp_j]; }",
+            v->args[1]->type->rows, EL(v->args[1]), v->args[0]->type->tdims[0],
+            inner, EL(v), inner, EL(v->args[0]), inner);
     return true;
   }
   case IR_B_I_TILE_SET:

@@ -246,7 +246,7 @@ static bool no_half(lower_ctx *c, const ir_type *t, const char *fn,
 }
 
 /* tile_zeros(shape, dtype=float, storage), tile_ones(...), tile_full(shape,
- * value, dtype=float, storage). */
+ * value, dtype=the value's type, storage). */
 static ir_value *tile_fill(lower_ctx *c, const ast_expr *e,
                            const ir_builtin *b) {
   static const char *const zk[] = {"shape", "dtype", "storage"};
@@ -263,7 +263,19 @@ static ir_value *tile_fill(lower_ctx *c, const ast_expr *e,
     return NULL;
   }
   int nd, dims[IR_TILE_MAX_NDIM];
-  const ir_type *t = dtype_arg(c, dt, ir_t_float32(c->T));
+  ir_value *v = NULL;
+  /* tile_full with no dtype: the value's type (Warp's default) */
+  if (full && !dt && !(v = lower_expr(c, val)))
+    return NULL;
+  const ir_type *t = v ? v->type : dtype_arg(c, dt, ir_t_float32(c->T));
+  if (v && t->kind != IR_T_SCALAR && t->kind != IR_T_VEC &&
+      t->kind != IR_T_MAT && t->kind != IR_T_STRUCT) {
+    wp_error(c->diag, val->loc,
+             "a tile's dtype is a scalar, vector, matrix or struct type, not "
+             "'%s'",
+             t->name);
+    return NULL;
+  }
   if (!t || !lower_tile_shape(c, sh, b->name, &nd, dims) || !storage_arg(c, st))
     return NULL;
   if (t->kind == IR_T_STRUCT && b->id == IR_B_TILE_ONES) { /* as Warp */
@@ -273,9 +285,8 @@ static ir_value *tile_fill(lower_ctx *c, const ast_expr *e,
              t->name);
     return NULL;
   }
-  ir_value *v;
   if (full) {
-    if (!(v = lower_expr(c, val)))
+    if (!v && !(v = lower_expr(c, val)))
       return NULL;
     if (v->type != t && v->type->kind == IR_T_SCALAR && t->kind == IR_T_SCALAR)
       v = lower_cast(c, v, t, val->loc);
@@ -291,84 +302,19 @@ static ir_value *tile_fill(lower_ctx *c, const ast_expr *e,
                          1, e->loc);
 }
 
-/* tile_arange(stop), (start, stop), (start, stop, step); dtype=, storage=:
- * the bounds must be compile-time numbers (they make the shape). */
-static ir_value *tile_arange(lower_ctx *c, const ast_expr *e) {
-  double num[3] = {0, 0, 1};
-  bool any_float = false;
-  int npos = 0;
-  const ast_expr *dt = NULL, *st = NULL;
-  for (int k = 0; k < e->nkeywords; k++) {
-    if (!strcmp(e->keywords[k].name, "dtype"))
-      dt = e->keywords[k].value;
-    else if (!strcmp(e->keywords[k].name, "storage"))
-      st = e->keywords[k].value;
-    else {
-      wp_error(c->diag, e->keywords[k].loc,
-               "wp.tile_arange() has no argument '%s'", e->keywords[k].name);
-      return NULL;
-    }
-  }
-  if (e->nitems < 1 || e->nitems > 3) {
-    wp_error(c->diag, e->loc,
-             "wp.tile_arange() takes 1 to 3 positional arguments");
-    return NULL;
-  }
-  double given[3];
-  for (int i = 0; i < e->nitems; i++) {
-    ir_value *v = lower_expr(c, e->items[i]);
-    if (!v)
-      return NULL;
-    if (v->op != IR_CONST || v->type->kind != IR_T_SCALAR) {
-      wp_error(c->diag, e->items[i]->loc,
-               "the bounds of wp.tile_arange() must be compile-time numbers "
-               "(they make the tile's shape)");
-      return NULL;
-    }
-    bool f = ir_type_is_float(v->type);
-    any_float |= f;
-    given[i] = f ? v->fval : (double)v->ival;
-    npos++;
-  }
-  if (npos == 1)
-    num[1] = given[0];
-  else {
-    num[0] = given[0], num[1] = given[1];
-    if (npos == 3)
-      num[2] = given[2];
-  }
-  if (num[2] == 0) {
-    wp_error(c->diag, e->loc, "wp.tile_arange(): the step is zero");
-    return NULL;
-  }
-  double len = (num[1] - num[0]) / num[2];
-  int64_t n = (int64_t)len;
-  if ((double)n < len)
-    n++;
-  if (n < 1 || n > IR_TILE_MAX_ELEMS) {
-    wp_error(c->diag, e->loc,
-             "wp.tile_arange(): the tile would have %lld elements (1 to %d "
-             "in warpc)",
-             (long long)n, IR_TILE_MAX_ELEMS);
-    return NULL;
-  }
-  (void)any_float;
-  const ir_type *t = dtype_arg(c, dt, ir_t_float32(c->T));
-  if (!t || !storage_arg(c, st))
-    return NULL;
-  if (t->kind != IR_T_SCALAR || !no_half(c, t, "tile_arange", e->loc)) {
-    if (t->kind != IR_T_SCALAR)
-      wp_error(c->diag, dt->loc, "wp.tile_arange() makes tiles of scalars");
-    return NULL;
-  }
-  ir_value *args[2];
-  for (int i = 0; i < 2; i++) {
-    double x = num[i == 0 ? 0 : 2];
-    args[i] = ir_type_is_float(t) ? lower_const_float(c, t, x)
-                                  : lower_const_int(c, t, (int64_t)x);
-  }
-  return lower_tile_emit(c, IR_B_TILE_ARANGE, ir_t_tile(c->T, t, 1, (int)n, 1),
-                         args, 2, e->loc);
+/* dtype=, storage= and the half check for lower_tile_arange.c */
+const ir_type *lower_tile_dtype_arg(lower_ctx *c, const ast_expr *x,
+                                    const ir_type *def) {
+  return dtype_arg(c, x, def);
+}
+
+bool lower_tile_storage_arg(lower_ctx *c, const ast_expr *x) {
+  return storage_arg(c, x);
+}
+
+bool lower_tile_no_half(lower_ctx *c, const ir_type *t, const char *fn,
+                        wp_loc loc) {
+  return no_half(c, t, fn, loc);
 }
 
 /* offset= of a tile load/store on an array of nd dimensions: one int per
@@ -526,7 +472,7 @@ ir_value *lower_tile_call(lower_ctx *c, const ast_expr *e,
   case IR_B_TILE_ZEROS:
   case IR_B_TILE_ONES:
   case IR_B_TILE_FULL: return tile_fill(c, e, b);
-  case IR_B_TILE_ARANGE: return tile_arange(c, e);
+  case IR_B_TILE_ARANGE: return lower_tile_arange(c, e);
   case IR_B_TILE_LOAD: return tile_load(c, e);
   case IR_B_TILE_STORE:
   case IR_B_TILE_ATOMIC_ADD: return tile_store(c, e, b);
@@ -705,6 +651,24 @@ static ir_value *element(lower_ctx *c, ir_value *t, const ast_expr *const *idx,
                          loc);
 }
 
+ir_value *lower_tile_gather(lower_ctx *c, ir_value *t, ir_value *i, wp_loc iloc,
+                            wp_loc loc) {
+  const ir_type *it = i->type, *tt = t->type;
+  if (it->ndim != 1 || !ir_type_is_int(it->elem) ||
+      it->elem->kind != IR_T_SCALAR) {
+    wp_error(c->diag, iloc,
+             "a tile is indexed by a 1-d tile of integers, not '%s'", it->name);
+    return NULL;
+  }
+  int dims[IR_TILE_MAX_NDIM] = {it->rows};
+  for (int k = 1; k < tt->ndim; k++)
+    dims[k] = tt->tdims[k];
+  ir_value *args[2] = {t, i};
+  return lower_tile_emit(c, IR_B_I_TILE_GATHER,
+                         ir_t_tile_nd(c->T, tt->elem, tt->ndim, dims), args, 2,
+                         loc);
+}
+
 ir_value *lower_tile_subscript(lower_ctx *c, ir_value *t, const ast_expr *e) {
   for (int i = 0; i < e->nitems; i++)
     if (e->items[i]->kind == AST_EXPR_SLICE)
@@ -714,22 +678,8 @@ ir_value *lower_tile_subscript(lower_ctx *c, ir_value *t, const ast_expr *e) {
     if (!i)
       return NULL;
     const ir_type *it = i->type, *tt = t->type;
-    if (it->kind == IR_T_TILE) { /* gathered rows: Warp's t[indices] */
-      if (it->ndim != 1 || !ir_type_is_int(it->elem) ||
-          it->elem->kind != IR_T_SCALAR) {
-        wp_error(c->diag, e->items[0]->loc,
-                 "a tile is indexed by a 1-d tile of integers, not '%s'",
-                 it->name);
-        return NULL;
-      }
-      int dims[IR_TILE_MAX_NDIM] = {it->rows};
-      for (int k = 1; k < tt->ndim; k++)
-        dims[k] = tt->tdims[k];
-      ir_value *args[2] = {t, i};
-      return lower_tile_emit(c, IR_B_I_TILE_GATHER,
-                             ir_t_tile_nd(c->T, tt->elem, tt->ndim, dims), args,
-                             2, e->loc);
-    }
+    if (it->kind == IR_T_TILE) /* gathered rows: Warp's t[indices] */
+      return lower_tile_gather(c, t, i, e->items[0]->loc, e->loc);
     if (tt->ndim == 2) /* t[i]: row i */
       return lower_tile_row(c, t, i, e->items[0]->loc, e->loc);
     if (tt->ndim == 1) {

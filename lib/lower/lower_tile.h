@@ -61,6 +61,24 @@ ir_value *lower_tile_set(lower_ctx *c, ir_value *t, const ast_expr *sub,
 ir_value *lower_tile_map_func(lower_ctx *c, func_info *fi, ir_value **args,
                               int n, const ir_type *shape, wp_loc loc);
 
+/* The rows of tile t at the indices of 1-d int tile i (Warp's t[i] and
+ * t[i, :]; a negative index counts from the end); NULL when reported. */
+ir_value *lower_tile_gather(lower_ctx *c, ir_value *t, ir_value *i, wp_loc iloc,
+                            wp_loc loc);
+
+/* lower_tile.c's keyword helpers: dtype= (def when absent; a scalar,
+ * vector or matrix type), storage= ("register" or "shared"), and the
+ * rejection of float16/bfloat16 dtypes; false / NULL when reported. */
+const ir_type *lower_tile_dtype_arg(lower_ctx *c, const ast_expr *x,
+                                    const ir_type *def);
+bool lower_tile_storage_arg(lower_ctx *c, const ast_expr *x);
+bool lower_tile_no_half(lower_ctx *c, const ir_type *t, const char *fn,
+                        wp_loc loc);
+
+/* lower_tile_arange.c: wp.tile_arange(stop | start, stop[, step], dtype=,
+ * storage=). */
+ir_value *lower_tile_arange(lower_ctx *c, const ast_expr *e);
+
 /* lower_tile_slice.c: subscript e with slices of tile t (a view). */
 ir_value *lower_tile_slice(lower_ctx *c, ir_value *t, const ast_expr *e);
 

@@ -129,7 +129,8 @@ ir_value *lower_tile_reduction(lower_ctx *c, const ast_expr *e,
                                     : " (nor by Warp)");
     return NULL;
   }
-  if (ir_type_has_half(el) && el->kind != IR_T_STRUCT) {
+  if (ir_type_has_half(el) && el->kind != IR_T_STRUCT &&
+      (b->id != IR_B_TILE_SUM || el->kind != IR_T_SCALAR)) {
     wp_error(c->diag, e->loc,
              "wp.%s() of float16/bfloat16 tiles is not supported by warpc yet",
              b->name);
@@ -303,14 +304,19 @@ ir_value *lower_tile_shape_op(lower_ctx *c, const ast_expr *e,
   }
 }
 
-/* alpha= / beta=: a value of scalar type s (default 1). */
+/* alpha= / beta=: a value of scalar type s (default 1), through float32
+ * as Warp takes it (its parameters are `float`: beta=-1.3 scales a
+ * float64 product by (double)-1.3f). */
 static ir_value *scale_arg(lower_ctx *c, const ast_expr *x, const ir_type *s) {
   if (!x)
     return lower_const_float(c, s, 1.0);
   ir_value *v = lower_expr(c, x);
   if (!v)
     return NULL;
-  v = lower_tile_literal_as(c, v, s);
+  const ir_type *f32 = ir_t_float32(c->T);
+  v = lower_tile_literal_as(c, v, f32);
+  if (v->type->kind == IR_T_SCALAR && v->type != f32)
+    v = lower_cast(c, v, f32, x->loc);
   if (v->type->kind == IR_T_SCALAR && v->type != s)
     v = lower_cast(c, v, s, x->loc);
   if (v->type != s) {
@@ -351,22 +357,26 @@ ir_value *lower_tile_matmul(lower_ctx *c, const ast_expr *e) {
       !(args[1] = lower_tile_arg(c, x[1], "tile_matmul")) ||
       (acc && !(args[2] = lower_tile_arg(c, x[2], "tile_matmul"))))
     return NULL;
-  if (acc && ir_type_has_half(args[0]->type->elem) &&
-      !ir_type_has_half(args[2]->type->elem)) {
-    /* float16 operands, a float32/float64 accumulator: its dtype */
-    for (int i = 0; i < 2; i++)
-      if (ir_type_has_half(args[i]->type->elem))
-        args[i] = lower_tile_emit(
-            c, IR_B_TILE_ASTYPE,
-            ir_t_tile_like(c->T, args[2]->type->elem, args[i]->type), &args[i],
-            1, e->loc);
-  }
+  /* operands of other float dtypes are converted to the accumulator's
+     (out's, or a's for the product), as Warp's scalar GEMM converts each
+     element; the sums are in that dtype */
+  const ir_type *acc_t = args[acc ? 2 : 0]->type->elem;
+  if (acc_t->kind == IR_T_SCALAR && ir_type_is_float(acc_t) &&
+      acc_t->scalar != WP_SCALAR_BFLOAT16)
+    for (int i = 0; i < 2; i++) {
+      const ir_type *el = args[i]->type->elem;
+      if (el != acc_t && el->kind == IR_T_SCALAR && ir_type_is_float(el))
+        args[i] = lower_tile_emit(c, IR_B_TILE_ASTYPE,
+                                  ir_t_tile_like(c->T, acc_t, args[i]->type),
+                                  &args[i], 1, e->loc);
+    }
   const ir_type *a = args[0]->type, *b = args[1]->type;
   const ir_type *s = a->elem;
-  if (s->kind != IR_T_SCALAR || !ir_type_is_float(s) || ir_type_has_half(s)) {
+  if (s->kind != IR_T_SCALAR || !ir_type_is_float(s) ||
+      s->scalar == WP_SCALAR_BFLOAT16) {
     wp_error(c->diag, e->loc,
-             "wp.tile_matmul() takes float32 or float64 tiles in warpc, not "
-             "'%s'",
+             "wp.tile_matmul() accumulates in float16, float32 or float64 "
+             "(Warp's), not in the dtype of '%s'",
              a->name);
     return NULL;
   }

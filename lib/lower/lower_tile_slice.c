@@ -55,6 +55,16 @@ static bool slice_of(lower_ctx *c, const ast_expr *s, int n, int64_t *start,
   return true;
 }
 
+/* Are the subscripts after the first all `:` (whole dimensions)? */
+static bool whole_after(const ast_expr *e) {
+  for (int k = 1; k < e->nitems; k++) {
+    const ast_expr *x = e->items[k];
+    if (x->kind != AST_EXPR_SLICE || x->items[0] || x->items[1] || x->items[2])
+      return false;
+  }
+  return true;
+}
+
 ir_value *lower_tile_slice(lower_ctx *c, ir_value *t, const ast_expr *e) {
   const ir_type *tt = t->type;
   if (!lower_tile_2d(c, tt, "a slice", e->loc))
@@ -79,14 +89,18 @@ ir_value *lower_tile_slice(lower_ctx *c, ir_value *t, const ast_expr *e) {
       ir_value *v = lower_expr(c, x);
       if (!v)
         return NULL;
+      if (k == 0 && v->type->kind == IR_T_TILE && whole_after(e))
+        return lower_tile_gather(c, t, v, x->loc, e->loc); /* t[idx, :] */
       if (v->type->kind != IR_T_SCALAR || !ir_type_is_int(v->type)) {
         wp_error(c->diag, x->loc, "a tile index must be an integer, not '%s'",
                  v->type->name);
         return NULL;
       }
-      if (v->op == IR_CONST && v->ival < 0) /* t[-1, :] */
-        v = lower_const_int(c, i32, v->ival + src[k]);
-      args[1 + 2 * k] = lower_cast(c, v, i32, x->loc);
+      /* t[-1, :], t[i, :] with i < 0 at run time: from the end */
+      args[1 + 2 * k] = lower_tile_wrap_index(c, lower_cast(c, v, i32, x->loc),
+                                              src[k], k, x->loc);
+      if (!args[1 + 2 * k])
+        return NULL;
       step = 0;
     } else
       args[1 + 2 * k] = lower_const_int(c, i32, 0);

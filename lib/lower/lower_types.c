@@ -301,6 +301,17 @@ static const ir_type *array_subscript(lower_ctx *c, const ast_expr *e,
 
 static bool type_form(lower_ctx *c, const ast_expr *e, int depth);
 
+/* Item k of a tuple literal, (A, B)[k]: how the parser binds the names of
+ * `a, b = A, B` at module level (`np_type, wp_type = np.float64,
+ * wp.float64` makes wp_type an alias of wp.float64); NULL otherwise. */
+static const ast_expr *tuple_item(const ast_expr *e) {
+  if (e->kind != AST_EXPR_SUBSCRIPT || e->nitems != 1 ||
+      e->value->kind != AST_EXPR_TUPLE || e->items[0]->kind != AST_EXPR_INT ||
+      e->items[0]->int_value >= (uint64_t)e->value->nitems)
+    return NULL;
+  return e->value->items[e->items[0]->int_value];
+}
+
 /* Is global `index` of module `mod` (the last assignment of its name) a
  * type alias? */
 static bool global_type_form(lower_ctx *c, int mod, int index, int depth) {
@@ -359,6 +370,8 @@ static bool type_form(lower_ctx *c, const ast_expr *e, int depth) {
            (!strcmp(e->name, "float") || !strcmp(e->name, "int") ||
             !strcmp(e->name, "bool"));
   }
+  if (tuple_item(e))
+    return type_form(c, tuple_item(e), depth + 1);
   if (e->kind == AST_EXPR_CALL || e->kind == AST_EXPR_SUBSCRIPT) {
     const char *callee = lower_warp_path(c, e->value);
     if (!callee)
@@ -574,6 +587,8 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
   }
   if (e->kind == AST_EXPR_SUBSCRIPT && is_tuple_name(e->value))
     return tuple_type(c, e);
+  if (tuple_item(e))
+    return lower_type_expr(c, tuple_item(e));
   if (e->kind == AST_EXPR_CALL || e->kind == AST_EXPR_SUBSCRIPT) {
     const char *callee = lower_warp_path(c, e->value);
     entity en =
