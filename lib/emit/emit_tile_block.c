@@ -6,7 +6,8 @@
  * tile_from_thread the thread's own value (Warp's CPU ignores thread_idx).
  *
  * CUDA: every thread holds the whole tile (emit_tile.c), so the values of
- * the block's threads meet in a __shared__ buffer of the call site: each
+ * the block's threads meet in the module's __shared__ scratch buffer
+ * (wp_tile_scratch, emit_tile_scratch): each
  * thread writes its own (wp.tile) or the chosen thread writes (tile_from_
  * thread), a barrier, every thread copies the buffer into its tile, and a
  * barrier before the buffer is written again.  The block is 1-d: the
