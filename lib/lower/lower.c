@@ -213,7 +213,13 @@ static void module_option(lower_ctx *c, const ast_keyword *o, bool shared,
   bool found = false;
   for (size_t j = 0; j < sizeof known / sizeof *known; j++)
     found |= !strcmp(o->name, known[j]);
-  if (found)
+  if (!shared && !strcmp(o->name, "block_dim"))
+    wp_warning(c->diag, WP_W_IGNORED_OPTION, o->loc,
+               "a kernel's module option 'block_dim' has no effect in warpc: "
+               "the CUDA block width of wp.tile(x) and wp.untile(t) is the "
+               "module's (warpc --block-dim N, else "
+               "wp.set_module_options({\"block_dim\": N}), else 256)");
+  else if (found)
     wp_warning(c->diag, WP_W_IGNORED_OPTION, o->loc,
                "module option '%s' has no effect in warpc (it applies only "
                "'enable_backward' and 'max_unroll')",
