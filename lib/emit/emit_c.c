@@ -315,6 +315,7 @@ int wp_emit_c(FILE *out, ir_module *m, const wp_target *target,
           out);
   collect_types(&e);
   emit_types(&e);
+  emit_tile_scratch(&e);
   for (ir_func *f = m->funcs; f; f = f->next) {
     emit_instances(&e, f);
     if (f->adjoint)

@@ -67,6 +67,20 @@ bool emit_tile_more(emit_ctx *e, const ir_value *v);
  * its CUDA launches must have the module's block_dim. */
 bool emit_tile_block(emit_ctx *e, const ir_value *v);
 bool emit_uses_block_width(const ir_func *f);
+/* emit_tile_block.c: the bytes of the CUDA code's one __shared__ scratch
+ * buffer, wp_tile_scratch, that call site v uses (0: none): where the
+ * block's threads meet (wp.tile, tile_from_thread, the scatters, stack
+ * pushes and pops, tile_atomic_add's old values).  Each such call site
+ * starts after a barrier and ends with one, so they share the buffer
+ * (ptxas would add up a __shared__ array per call site, past its 48 KiB).
+ * emit_tile_scratch declares it, sized for module m (nothing when no call
+ * site needs it). */
+int emit_tile_scratch_bytes(const ir_value *v);
+void emit_tile_scratch(emit_ctx *e);
+/* Where a stack push keeps the shared count in the scratch: after the
+ * elements, 4-aligned, as in the stack's own type (whose size lowering
+ * holds within IR_TILE_MAX_SHARED_BYTES). */
+#define EMIT_SCRATCH_COUNT_AT(bytes) (((bytes) + 3) / 4 * 4)
 /* emit_tile_stack.c: the body of the tile stack builtins; false for
  * another builtin. */
 bool emit_tile_stack(emit_ctx *e, const ir_value *v);

@@ -256,9 +256,9 @@ static void store(emit_ctx *e, const ir_value *v, bool atomic) {
   const ir_type *el = t->type->elem;
   if (atomic) /* the old values, for every thread of the block */
     fprintf(out,
-            "\n#ifdef __CUDACC__\n  __shared__ %s wp_old[%d];\n#else\n  %s "
-            "wp_old[%d];\n#endif\n  ",
-            emit_ctype(e, el), ir_tile_count(t->type), emit_ctype(e, el),
+            "\n#ifdef __CUDACC__\n  %s *wp_old = (%s *)wp_tile_scratch;\n"
+            "#else\n  %s wp_old[%d];\n#endif\n  ",
+            emit_ctype(e, el), emit_ctype(e, el), emit_ctype(e, el),
             ir_tile_count(t->type));
   fputs("if (WP_TILE_LEADER()) { ", out);
   array_loops(e, v, t->type, a, 2);

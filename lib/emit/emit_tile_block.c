@@ -6,7 +6,8 @@
  * tile_from_thread the thread's own value (Warp's CPU ignores thread_idx).
  *
  * CUDA: every thread holds the whole tile (emit_tile.c), so the values of
- * the block's threads meet in a __shared__ buffer of the call site: each
+ * the block's threads meet in the module's __shared__ scratch buffer
+ * (wp_tile_scratch, emit_tile_scratch): each
  * thread writes its own (wp.tile) or the chosen thread writes (tile_from_
  * thread), a barrier, every thread copies the buffer into its tile, and a
  * barrier before the buffer is written again.  The block is 1-d: the
@@ -52,10 +53,11 @@ static void tile(emit_ctx *e, const ir_value *v) {
     }
     return;
   }
+  const char *xt = emit_ctype(e, x->type);
   fprintf(out,
-          "__shared__ %s wp_buf[%d]; wp_buf[threadIdx.x] = v%d; "
+          "%s *wp_buf = (%s *)wp_tile_scratch; wp_buf[threadIdx.x] = v%d; "
           "WP_TILE_SYNC(); for (int wp_k = 0; wp_k < %d; wp_k++) { ",
-          emit_ctype(e, x->type), w, x->id, w);
+          xt, xt, x->id, w);
   for (int k = 0; k < n; k++) {
     fprintf(out, "v%d.v[%d + wp_k] = ", v->id, k * w);
     if (n == 1)
@@ -102,11 +104,12 @@ static void from_thread(emit_ctx *e, const ir_value *v) {
             idx->id, n, v->id, x->id);
     return;
   }
+  const char *xt = emit_ctype(e, x->type);
   fprintf(out,
-          "__shared__ %s wp_buf; if ((int)threadIdx.x == v%d) wp_buf = v%d; "
-          "WP_TILE_SYNC(); for (int wp_i = 0; wp_i < %d; wp_i++) "
-          "v%d.v[wp_i] = wp_buf; WP_TILE_SYNC();",
-          emit_ctype(e, x->type), idx->id, x->id, n, v->id);
+          "%s *wp_buf = (%s *)wp_tile_scratch; if ((int)threadIdx.x == v%d) "
+          "*wp_buf = v%d; WP_TILE_SYNC(); for (int wp_i = 0; wp_i < %d; "
+          "wp_i++) v%d.v[wp_i] = *wp_buf; WP_TILE_SYNC();",
+          xt, xt, idx->id, x->id, n, v->id);
 }
 
 /* The condition that thread's scatter applies (has_value, every index in
@@ -154,11 +157,12 @@ static void scatter(emit_ctx *e, const ir_value *v) {
       fprintf(out, "v%d.v[wp_f] = v%d;", v->id, val);
     return;
   }
+  const char *et = emit_ctype(e, el);
   fprintf(out,
-          "__shared__ %s wp_buf[%d]; if (WP_TILE_LEADER()) for (int wp_i = 0; "
-          "wp_i < %d; wp_i++) wp_buf[wp_i] = v%d.v[wp_i]; WP_TILE_SYNC(); if "
-          "(wp_on) ",
-          emit_ctype(e, el), n, n, t->id);
+          "%s *wp_buf = (%s *)wp_tile_scratch; if (WP_TILE_LEADER()) for (int "
+          "wp_i = 0; wp_i < %d; wp_i++) wp_buf[wp_i] = v%d.v[wp_i]; "
+          "WP_TILE_SYNC(); if (wp_on) ",
+          et, et, n, t->id);
   if (add && el->kind == IR_T_STRUCT)
     fprintf(out, "wp_tile_atomic_add_%s(&wp_buf[wp_f], v%d);",
             emit_ctype(e, el), val);
@@ -226,6 +230,53 @@ bool emit_tile_block(emit_ctx *e, const ir_value *v) {
   case IR_B_TILE_FROM_THREAD: from_thread(e, v); return true;
   default: return false;
   }
+}
+
+int emit_tile_scratch_bytes(const ir_value *v) {
+  if (v->op != IR_BUILTIN || !v->builtin)
+    return 0;
+  const ir_type *t;
+  switch (v->builtin->id) {
+  case IR_B_TILE:
+    t = v->type;
+    return t->tdims[t->ndim - 1] * ir_type_size(v->args[0]->type);
+  case IR_B_TILE_FROM_THREAD: return ir_type_size(v->args[0]->type);
+  case IR_B_TILE_SCATTER_ADD:
+  case IR_B_TILE_SCATTER_MASKED:
+  case IR_B_TILE_ATOMIC_ADD:
+    t = v->args[v->builtin->id == IR_B_TILE_ATOMIC_ADD]->type;
+    return ir_tile_count(t) * ir_type_size(t->elem);
+  case IR_B_TILE_STACK_PUSH:
+    t = v->args[0]->type;
+    return EMIT_SCRATCH_COUNT_AT(t->tdims[0] * ir_type_size(t->elem)) + 4;
+  case IR_B_TILE_STACK_POP: return 4;
+  default: return 0;
+  }
+}
+
+static int func_scratch(const ir_func *f) {
+  int n = 0;
+  for (const ir_block *b = f ? f->entry : NULL; b; b = b->next)
+    for (const ir_value *v = b->first; v; v = v->next) {
+      int k = emit_tile_scratch_bytes(v);
+      n = k > n ? k : n;
+    }
+  return n;
+}
+
+void emit_tile_scratch(emit_ctx *e) {
+  int n = 0;
+  for (const ir_func *f = e->m->funcs; f; f = f->next) {
+    int a = func_scratch(f), b = func_scratch(f->adjoint);
+    n = a > n ? a : n;
+    n = b > n ? b : n;
+  }
+  if (e->target->cuda && n)
+    fprintf(e->out,
+            "\n/* where a block's threads meet (wp.tile, scatters, stacks, "
+            "...) */\n__shared__ __align__(16) unsigned char "
+            "wp_tile_scratch[%d];\n",
+            n);
 }
 
 /* Whether f, or a function it calls, uses the block width (wp.tile,

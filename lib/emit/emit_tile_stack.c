@@ -33,17 +33,19 @@ static void push(emit_ctx *e, const ir_value *v) {
             val);
     return;
   }
+  const char *et = emit_ctype(e, s->type->elem);
   fprintf(out,
-          "__shared__ %s wp_buf[%d]; __shared__ wp_int32 wp_cnt; if "
-          "(WP_TILE_LEADER()) { wp_cnt = v%d.count; for (int wp_i = 0; wp_i < "
-          "%d; wp_i++) wp_buf[wp_i] = v%d.v[wp_i]; } WP_TILE_SYNC(); v%d.m1 = "
-          "-1; if (v%d) { wp_int32 wp_o = wp_atomic_add_int32(&wp_cnt, 1); if "
-          "(wp_o < %d) { wp_buf[wp_o] = v%d; v%d.m1 = wp_o; } } "
-          "WP_TILE_SYNC(); for (int wp_i = 0; wp_i < %d; wp_i++) "
-          "v%d.m0.v[wp_i] = wp_buf[wp_i]; v%d.m0.count = wp_cnt < %d ? wp_cnt "
-          ": %d; WP_TILE_SYNC();",
-          emit_ctype(e, s->type->elem), cap, s->id, cap, s->id, v->id, has, cap,
-          val, v->id, cap, v->id, v->id, cap, cap);
+          "%s *wp_buf = (%s *)wp_tile_scratch; wp_int32 *wp_cnt = (wp_int32 "
+          "*)(wp_tile_scratch + %d); if (WP_TILE_LEADER()) { *wp_cnt = "
+          "v%d.count; for (int wp_i = 0; wp_i < %d; wp_i++) wp_buf[wp_i] = "
+          "v%d.v[wp_i]; } WP_TILE_SYNC(); v%d.m1 = -1; if (v%d) { wp_int32 "
+          "wp_o = wp_atomic_add_int32(wp_cnt, 1); if (wp_o < %d) { "
+          "wp_buf[wp_o] = v%d; v%d.m1 = wp_o; } } WP_TILE_SYNC(); for (int "
+          "wp_i = 0; wp_i < %d; wp_i++) v%d.m0.v[wp_i] = wp_buf[wp_i]; "
+          "v%d.m0.count = *wp_cnt < %d ? *wp_cnt : %d; WP_TILE_SYNC();",
+          et, et, EMIT_SCRATCH_COUNT_AT(cap * ir_type_size(s->type->elem)),
+          s->id, cap, s->id, v->id, has, cap, val, v->id, cap, v->id, v->id,
+          cap, cap);
 }
 
 static void pop(emit_ctx *e, const ir_value *v) {
@@ -61,11 +63,11 @@ static void pop(emit_ctx *e, const ir_value *v) {
     return;
   }
   fprintf(out,
-          "__shared__ wp_int32 wp_cnt; if (WP_TILE_LEADER()) wp_cnt = "
-          "v%d.count; WP_TILE_SYNC(); { wp_int32 wp_s = "
-          "wp_atomic_add_int32(&wp_cnt, -1) - 1; if (wp_s >= 0 && wp_s < %d) "
-          "{ v%d.m2 = wp_s; v%d.m1 = v%d.v[wp_s]; } } WP_TILE_SYNC(); "
-          "v%d.m0.count = wp_cnt < 0 ? 0 : wp_cnt; WP_TILE_SYNC();",
+          "wp_int32 *wp_cnt = (wp_int32 *)wp_tile_scratch; if "
+          "(WP_TILE_LEADER()) *wp_cnt = v%d.count; WP_TILE_SYNC(); { wp_int32 "
+          "wp_s = wp_atomic_add_int32(wp_cnt, -1) - 1; if (wp_s >= 0 && wp_s < "
+          "%d) { v%d.m2 = wp_s; v%d.m1 = v%d.v[wp_s]; } } WP_TILE_SYNC(); "
+          "v%d.m0.count = *wp_cnt < 0 ? 0 : *wp_cnt; WP_TILE_SYNC();",
           s->id, cap, v->id, v->id, s->id, v->id);
 }
 

@@ -213,7 +213,13 @@ static void module_option(lower_ctx *c, const ast_keyword *o, bool shared,
   bool found = false;
   for (size_t j = 0; j < sizeof known / sizeof *known; j++)
     found |= !strcmp(o->name, known[j]);
-  if (found)
+  if (!shared && !strcmp(o->name, "block_dim"))
+    wp_warning(c->diag, WP_W_IGNORED_OPTION, o->loc,
+               "a kernel's module option 'block_dim' has no effect in warpc: "
+               "the CUDA block width of wp.tile(x) and wp.untile(t) is the "
+               "module's (warpc --block-dim N, else "
+               "wp.set_module_options({\"block_dim\": N}), else 256)");
+  else if (found)
     wp_warning(c->diag, WP_W_IGNORED_OPTION, o->loc,
                "module option '%s' has no effect in warpc (it applies only "
                "'enable_backward' and 'max_unroll')",
@@ -241,14 +247,25 @@ static void module_options(lower_ctx *c) {
     for (int k = 0; k < call->nkeywords; k++) {
       const ast_keyword *o = &call->keywords[k];
       if (!strcmp(o->name, "block_dim")) { /* the CUDA block size */
-        if (o->value->kind != AST_EXPR_INT || o->value->int_value < 1 ||
-            o->value->int_value > IR_MAX_BLOCK_DIM)
+        /* a literal or a module constant (BLOCK = 64, wp.constant(64),
+           32 * 2): warp-lang runs the call as Python */
+        int errors = c->diag->errors;
+        int64_t n = -1;
+        if (o->value->kind == AST_EXPR_INT)
+          n = o->value->int_value > IR_MAX_BLOCK_DIM
+                  ? -1
+                  : (int64_t)o->value->int_value;
+        else if (o->value->kind != AST_EXPR_BOOL &&
+                 !lower_const_int_expr(c, o->value, &n))
+          n = -1;
+        if (c->diag->errors != errors)
+          continue; /* the constant's own error */
+        if (n < 1 || n > IR_MAX_BLOCK_DIM)
           wp_error(c->diag, o->value->loc,
                    "'block_dim' must be an integer from 1 to %d",
                    IR_MAX_BLOCK_DIM);
         else
-          c->module_block_dim = (int)o->value->int_value,
-          c->module_block_dim_loc = o->loc;
+          c->module_block_dim = (int)n, c->module_block_dim_loc = o->loc;
         continue;
       }
       bool on = c->module_backward;

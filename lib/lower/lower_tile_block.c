@@ -66,16 +66,19 @@ static ir_value *tile(lower_ctx *c, const ast_expr *e) {
   if (!v)
     return NULL;
   const ir_type *t = v->type;
-  if (t->kind != IR_T_SCALAR && t->kind != IR_T_VEC && t->kind != IR_T_MAT) {
+  if (t->kind != IR_T_SCALAR && t->kind != IR_T_VEC && t->kind != IR_T_MAT &&
+      t->kind != IR_T_STRUCT) {
     wp_error(c->diag, x[0]->loc,
-             "wp.tile() takes a scalar, vector, quaternion or matrix, not "
-             "'%s'%s",
-             t->name,
-             t->kind == IR_T_STRUCT ? " (tiles of structs are not supported "
-                                      "by warpc yet)"
-                                    : "");
+             "wp.tile() takes a scalar, vector, quaternion, matrix, "
+             "transform or struct, not '%s'",
+             t->name);
     return NULL;
   }
+  /* warp-lang's tile() splits only vectors, quaternions and matrices into
+     components: a struct or a transform makes a (B,) tile of its type */
+  if (t->kind == IR_T_STRUCT ||
+      (t->kind == IR_T_VEC && t->flavor == IR_VEC_TRANSFORM))
+    keep = true;
   if (t->kind == IR_T_VEC && t->flavor != IR_VEC_PLAIN && !keep) {
     wp_error(c->diag, x[0]->loc,
              "wp.tile() of a '%s' needs preserve_type=True (as in warp-lang)",

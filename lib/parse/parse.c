@@ -311,8 +311,23 @@ static bool is_def(TSNode n) {
          p_is(n, "decorated_definition");
 }
 
+/* The keywords of argument `d` of a top-level call when it is
+ * dict(key=value, ...) (the builtin dict: no positional arguments), else
+ * NULL. */
+static const ast_expr *dict_call(pctx *c, TSNode d) {
+  if (!p_is(d, "call"))
+    return NULL;
+  TSNode fn = ts_node_child_by_field_name(d, "function", 8);
+  if (ts_node_is_null(fn) || !p_is(fn, "identifier") ||
+      strcmp(p_text(c, fn), "dict"))
+    return NULL;
+  const ast_expr *e = p_expr(c, d);
+  return e->kind == AST_EXPR_CALL && e->nitems == 0 ? e : NULL;
+}
+
 /* A top-level call; a dict literal argument {"key": value, ...} with
- * string keys becomes keywords, the way module options are written. */
+ * string keys, or dict(key=value, ...), becomes keywords, the way module
+ * options are written. */
 static ast_expr *module_call(pctx *c, TSNode call) {
   ast_expr *e = p_expr(c, call);
   TSNode args = ts_node_child_by_field_name(call, "arguments", 9);
@@ -320,6 +335,18 @@ static ast_expr *module_call(pctx *c, TSNode call) {
     return e;
   for (uint32_t i = 0; i < ts_node_named_child_count(args); i++) {
     TSNode d = ts_node_named_child(args, i);
+    const ast_expr *dc = dict_call(c, d);
+    if (dc && dc->nkeywords) {
+      ast_keyword *kw =
+          WP_NEW_ARRAY(c->arena, ast_keyword, e->nkeywords + dc->nkeywords + 1);
+      for (int k = 0; k < e->nkeywords; k++)
+        kw[k] = e->keywords[k];
+      for (int k = 0; k < dc->nkeywords; k++)
+        kw[e->nkeywords + k] = dc->keywords[k];
+      e->keywords = kw;
+      e->nkeywords += dc->nkeywords;
+      continue;
+    }
     if (!p_is(d, "dictionary"))
       continue;
     int n = (int)ts_node_named_child_count(d);

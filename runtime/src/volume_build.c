@@ -11,6 +11,7 @@
  * (x major). */
 #include "volume_internal.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,12 +127,17 @@ static void write_grid_data(unsigned char *g, const struct kind *K,
   put32(g, 28, 1u);                   /* grid 0 of 1 */
   put64(g, 32, size);
   const wp_uint64 map = WPI_NVDB_OFF_MAP;
+  /* the inverse as warp-lang's volume_set_map computes it (Warp's 3x3
+     inverse of the diagonal matrix: cofactors times 1 / det), to the bit */
+  double det = vs[0] * (vs[1] * vs[2]), rdet = 1.0 / det;
+  double inv[3] = {(vs[1] * vs[2]) * rdet, (vs[0] * vs[2]) * rdet,
+                   (vs[0] * vs[1]) * rdet};
   for (int a = 0; a < 3; a++) {
     putf(g, map + 4 * (4 * a), (float)vs[a]);
-    putf(g, map + 36 + 4 * (4 * a), (float)(1.0 / vs[a]));
+    putf(g, map + 36 + 4 * (4 * a), (float)inv[a]);
     putf(g, map + 72 + 4 * a, (float)tr[a]);
     putd(g, map + 88 + 8 * (4 * a), vs[a]);
-    putd(g, map + 160 + 8 * (4 * a), 1.0 / vs[a]);
+    putd(g, map + 160 + 8 * (4 * a), inv[a]);
     putd(g, map + 232 + 8 * a, tr[a]);
     putd(g, WPI_NVDB_OFF_VOXEL_SIZE + 8 * a, vs[a]);
     if (nvox) {
@@ -149,19 +155,29 @@ static void write_grid_data(unsigned char *g, const struct kind *K,
     put64(g, 656, nvox + 1); /* values: the voxels and the background (0) */
 }
 
-/* Checks the transform's arguments into vs and tr (NULL: 1 and 0). */
+/* x rounded to float32 (inf past its range, NaN kept). */
+static double to_float(double x) {
+  return fabs(x) > FLT_MAX ? x * HUGE_VAL : (double)(float)x;
+}
+
+/* Checks the transform's arguments into vs and tr (NULL: 1 and 0),
+ * rounded to float32 as warp-lang keeps them (Volume._fill_transform_
+ * buffers: a mat33f and a c_float translation; volume_set_map inverts the
+ * float matrix in double), so that both forms of the grid's map are
+ * warp-lang's. */
 static wp_status get_transform(const double *voxel_size,
                                const double *translation, double *vs,
                                double *tr, const char *tname,
                                const char *what) {
   for (int a = 0; a < 3; a++) {
-    vs[a] = voxel_size ? voxel_size[a] : 1.0;
-    tr[a] = translation ? translation[a] : 0.0;
+    double v = voxel_size ? voxel_size[a] : 1.0;
+    vs[a] = to_float(v); /* 0 or inf when out of float's range */
+    tr[a] = to_float(translation ? translation[a] : 0.0);
     if (!(vs[a] > 0.0) || !isfinite(vs[a]) || !isfinite(1.0 / vs[a]))
       return wp_set_error(WP_ERROR_INVALID_VALUE,
                           "%s: voxel_size[%d] is %g (must be positive and "
-                          "finite)",
-                          what, a, vs[a]);
+                          "finite in float32)",
+                          what, a, v);
     if (!isfinite(tr[a]))
       return wp_set_error(WP_ERROR_INVALID_VALUE, "%s: %s[%d] is not finite",
                           what, tname, a);

@@ -15,7 +15,7 @@ def bad(a: wp.array(dtype=float), q: wp.array(dtype=wp.quat), n: int):
     x = wp.untile(t)
     y = wp.tile(q[i])
     p = P()
-    z = wp.tile(p)
+    z = wp.tile(a)
     wp.tile_scatter_add(t, 1, 2, 2.0, True)
     wp.tile_scatter_add(t, 1, wp.vec2(), True)
     wp.tile_scatter_masked(t, 0, 1.0, 1)
@@ -34,7 +34,7 @@ def bad(a: wp.array(dtype=float), q: wp.array(dtype=wp.quat), n: int):
 
 # expect: 15:19: wp.untile(): the last extent of 'tile(dtype=float32, shape=(4,))' is not the block width 1 (one thread on the CPU, as in Warp)
 # expect: 16:17: wp.tile() of a 'quatf' needs preserve_type=True (as in warp-lang)
-# expect: 18:17: wp.tile() takes a scalar, vector, quaternion or matrix, not 'P' (tiles of structs are not supported by warpc yet)
+# expect: 18:17: wp.tile() takes a scalar, vector, quaternion, matrix, transform or struct, not 'array(dtype=float32, ndim=1)'
 # expect: 19:34: wp.tile_scatter_add(): has_value must be a bool
 # expect: 20:31: wp.tile_scatter_add(): the value must be of the tile's dtype 'float32', not 'vec2f'
 # expect: 21:39: wp.tile_scatter_masked(): has_value must be a bool

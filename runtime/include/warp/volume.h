@@ -130,7 +130,8 @@ wp_status wp_volume_load_grid(const void *grid, wp_size size, wp_device device,
  * 3, caller-owned; repeats are allowed; count 0 makes an empty grid).
  * index -> world: world = voxel_size * ijk + translation per axis
  * (`voxel_size`: 3 positive finite values, NULL for 1; `translation`: 3
- * finite values, NULL for 0).  The voxels are numbered (volume_lookup_index)
+ * finite values, NULL for 0; both rounded to float32, as warp-lang keeps
+ * a grid's transform).  The voxels are numbered (volume_lookup_index)
  * in warp-lang's order: by 4096^3 block (ordered by the block's x, then
  * y, then z), inside one by 128^3 block, then by 8^3 block, then by voxel,
  * each level ordered by x, then y, then z.  Built on the CPU by
@@ -157,7 +158,8 @@ wp_status wp_volume_allocate_by_voxels(const wp_int32 *ijk, wp_size count,
  * from voxel (0, 0, 0), all their voxels active; voxels of those leaves
  * past the block, and every voxel outside them, read `background`.
  * index -> world: world = voxel_size * ijk + min_world per axis (NULL: 1
- * and 0), so voxel (0, 0, 0) sits at min_world.  Built on the CPU (runtime/
+ * and 0; both rounded to float32, as warp-lang keeps a grid's transform),
+ * so voxel (0, 0, 0) sits at min_world.  Built on the CPU (runtime/
  * src/volume_build.c) and loaded onto `device` as wp_volume_load_grid does;
  * free with wp_volume_destroy.  Errors: WP_ERROR_INVALID_VALUE (NULL out,
  * values or shape; a side out of range; a bad voxel_size or min_world),
