@@ -732,7 +732,13 @@ void lower_augassign(lower_ctx *c, const ast_stmt *s) {
     if (!v)
       return;
     ir_value *args[2] = {cur, v};
-    ir_value *r = lower_binary_op(c, op, args, s->loc);
+    /* t[i] += v on a tile of structs: member-wise, as Warp */
+    bool tile_struct =
+        p.type->kind == IR_T_TILE && ir_tile_struct_summable(cur->type) &&
+        v->type == cur->type && (op == IR_B_ADD || op == IR_B_SUB);
+    ir_value *r = tile_struct
+                      ? lower_tile_struct_value_op(c, op, cur, v, s->loc)
+                      : lower_binary_op(c, op, args, s->loc);
     if (r)
       component(c, &p, t, r, s);
   }

@@ -98,6 +98,13 @@ ir_value *lower_tile_block(lower_ctx *c, const ast_expr *e,
 ir_value *lower_tile_struct_elementwise(lower_ctx *c, const ir_builtin *b,
                                         ir_value **args, int n,
                                         const ir_type *shape, wp_loc loc);
+/* a OP b (OP + or -) of two values of one user struct type, member by
+ * member as lib/emit/emit_tile_struct.c adds the elements of struct tiles
+ * (float, int32/64 and float16/bfloat16 members, vectors, matrices and
+ * structs of them; the other members keep a's value): the `t[i] += v` of
+ * an element of a tile of structs.  NULL when reported. */
+ir_value *lower_tile_struct_value_op(lower_ctx *c, ir_builtin_id op,
+                                     ir_value *a, ir_value *b, wp_loc loc);
 
 /* lower_tile_stack.c: wp.tile_stack and its operations. */
 ir_value *lower_tile_stack(lower_ctx *c, const ast_expr *e,

@@ -437,6 +437,47 @@ ir_value *lower_tile_struct_elementwise(lower_ctx *c, const ir_builtin *b,
   return v;
 }
 
+/* Whether member type m of a struct takes part in the member-wise + and -
+ * of struct tile elements (emit_tile_struct.c's part() != 0). */
+static bool struct_member_adds(const ir_type *m) {
+  int s = m->scalar;
+  bool num = s == WP_SCALAR_FLOAT32 || s == WP_SCALAR_FLOAT64 ||
+             s == WP_SCALAR_INT32 || s == WP_SCALAR_UINT32 ||
+             s == WP_SCALAR_INT64 || s == WP_SCALAR_UINT64 ||
+             s == WP_SCALAR_FLOAT16 || s == WP_SCALAR_BFLOAT16;
+  switch (m->kind) {
+  case IR_T_SCALAR:
+  case IR_T_VEC:
+  case IR_T_MAT: return num;
+  case IR_T_STRUCT: return ir_tile_struct_summable(m);
+  default: return false;
+  }
+}
+
+ir_value *lower_tile_struct_value_op(lower_ctx *c, ir_builtin_id op,
+                                     ir_value *a, ir_value *b, wp_loc loc) {
+  const ir_type *s = a->type;
+  for (int i = 0; i < s->nmembers; i++) {
+    const ir_type *m = s->members[i];
+    if (!struct_member_adds(m))
+      continue;
+    ir_value *x = lower_emit(c, IR_EXTRACT, m, &a, 1, loc);
+    x->aux = i;
+    ir_value *y = lower_emit(c, IR_EXTRACT, m, &b, 1, loc);
+    y->aux = i;
+    ir_value *xy[2] = {x, y};
+    ir_value *r = m->kind == IR_T_STRUCT
+                      ? lower_tile_struct_value_op(c, op, x, y, loc)
+                      : lower_binary_op(c, op, xy, loc);
+    if (!r)
+      return NULL;
+    ir_value *ins[2] = {a, r};
+    a = lower_emit(c, IR_INSERT, s, ins, 2, loc);
+    a->aux = i;
+  }
+  return a;
+}
+
 ir_value *lower_tile_block(lower_ctx *c, const ast_expr *e,
                            const ir_builtin *b) {
   switch (b->id) {
