@@ -3,9 +3,7 @@ launched as the file's own tests launch them on the CPU (grid, block_dim,
 array shapes, scalar arguments; array inputs with the same values where
 they are small, else drawn from the same ranges), every array compared with
 warp-lang's.  The *_grad kernels run their forward pass only (warpc has
-no adjoint of wp.tile_load yet).  tile_struct_value_ops_kernel is XFAIL:
-its `element[0] += value` / `-= value` on one struct element of a tile
-is rejected (warpc has no struct + / - outside tiles)."""
+no adjoint of wp.tile_load yet)."""
 TARGET = "warp/tests/tile/test_tile_struct.py"
 
 S = dict(x=("uniform", 1.0, 9.0), y=("uniform", 1.0, 11.0))   # TileMapStruct: the file's x = i+1, y = (i+1, i+2, i+3)
@@ -58,6 +56,13 @@ TESTS = [
     dict(kernel="tile_struct_non_atomic_accumulate_kernel", dim=1, block_dim=32,
          args=dict(input=dict(flag=("bool", 0.5), small=("int", -20, 20), value=("uniform", -2.0, 2.0))),
          shapes=dict(input=(8,), sum_out=(1,), add_out=(8,))),
+    # test_tile_struct_value_ops
+    dict(kernel="tile_struct_value_ops_kernel", dim=1, block_dim=32,
+         args=dict(input=S, load_indices=REV, store_indices=("values", [0, 2, 4, 6, 8, 10, 12, 14]), sort_keys=REV),
+         shapes=dict(input=(8,), load_indices=(8,), store_indices=(8,), sort_keys=(8,), indexed_out=(8,),
+                     indexed_store_out=(16,), add_out=(8,), sub_out=(8,), sum_out=(1,), transpose_out=(4, 2),
+                     extract_out=(1,), atomic_out=(8,), sort_out=(8,), tile_inplace_out=(8,),
+                     tile_sub_inplace_out=(8,), element_inplace_out=(1,), element_sub_inplace_out=(1,))),
     # test_tile_struct_value_ops' second launch: scatters and a stack of structs
     dict(kernel="tile_struct_scatter_stack_kernel", dim=1, block_dim=8, args=dict(input=S),
          shapes=dict(input=(8,), scatter_atomic_out=(1,), scatter_non_atomic_out=(8,), stack_out=(1,))),
@@ -83,9 +88,7 @@ TESTS = [
          args=dict(input=S, weights=("values", [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0])),
          shapes=dict(input=(8,), weights=(8,), loss=(1,))),
 ]
-XFAIL = {
-    'tile_struct_value_ops_kernel': "cannot add 'TileMapStruct' and 'TileMapStruct'",
-}
+XFAIL = {}
 UNTESTED = {
     'tile_struct_indexed_array_payload_sort_kernel': 'its struct has a wp.indexedarray field, which the harness cannot fill (only wp.array fields)',
     'tile_struct_array_payload_read_kernel': 'reads an array field of a struct array element: the harness leaves the array fields of arrays of structs empty',
