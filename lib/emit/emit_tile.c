@@ -18,6 +18,7 @@
  * builtins reached by every thread of a block, as Warp requires. */
 #include <string.h>
 
+#include "../../runtime/include/warp/abi.h"
 #include "emit_internal.h"
 
 bool emit_tile_handles(const ir_value *v) {
@@ -108,6 +109,17 @@ static void map(emit_ctx *e, const ir_value *v) {
 /* acc = b(acc, x) for builtin b on elements of type t. */
 static void fold_step(emit_ctx *e, ir_builtin_id id, const ir_type *t,
                       const char *acc, const char *x) {
+  const char *h2f = emit_tile_half_to_float(t);
+  if (h2f) { /* float16/bfloat16: in float32, rounded back, as Warp */
+    const ir_type *f = ir_t_float32(e->m->types), *ft[2] = {f, f};
+    elem_args fa = {{wp_arena_printf(e->m->arena, "%s(%s)", h2f, acc),
+                     wp_arena_printf(e->m->arena, "%s(%s)", h2f, x)}};
+    fprintf(e->out, "%s = %s(", acc,
+            t->scalar == WP_SCALAR_FLOAT16 ? "wp_f2h" : "wp_f2bf");
+    elem_call(e, ir_builtin_get(id), ft, 2, &fa);
+    fputs("); ", e->out);
+    return;
+  }
   const ir_type *et[2] = {t, t};
   elem_args a = {{acc, x}};
   fprintf(e->out, "%s = ", acc);
@@ -142,9 +154,11 @@ static void reduction(emit_ctx *e, const ir_value *v) {
                       mid, inner, inner);
   const char *x = wp_arena_printf(e->m->arena, "v%d.v[%s]", t->id, ix);
   fprintf(out, "for (int wp_o = 0; wp_o < %d; wp_o++) { ", nout);
+  const char *h2f = emit_tile_half_to_float(el);
   if (id == IR_B_TILE_SUM) { /* structs: from the first element, as Warp
-                               (its members that do not add are kept) */
-    bool st = el->kind == IR_T_STRUCT;
+                               (its members that do not add are kept);
+                               float16/bfloat16 too (bit for bit: -0) */
+    bool st = el->kind == IR_T_STRUCT || h2f;
     fprintf(out, "%s wp_acc = ", emit_ctype(e, el));
     if (st)
       fprintf(out, "v%d.v[%s]", t->id, first);
@@ -159,14 +173,23 @@ static void reduction(emit_ctx *e, const ir_value *v) {
   fprintf(out, "%s wp_acc = v%d.v[%s]; int wp_arg = 0; ", emit_ctype(e, el),
           t->id, first);
   fprintf(out, "for (int wp_k = 1; wp_k < %d; wp_k++) { ", nin);
+  /* float16/bfloat16: compared in float (Warp's half operators), and
+     tile_min / tile_max Warp's fold of min / max */
+  const char *xf = h2f ? wp_arena_printf(e->m->arena, "%s(%s)", h2f, x) : x;
+  const char *af =
+      h2f ? wp_arena_printf(e->m->arena, "%s(wp_acc)", h2f) : "wp_acc";
   switch (id) {
   case IR_B_TILE_MIN:
-  case IR_B_TILE_ARGMIN:
-    fprintf(out, "if (%s < wp_acc) { wp_acc = %s; wp_arg = wp_k; } ", x, x);
-    break;
   case IR_B_TILE_MAX:
+    if (h2f) {
+      fold_step(e, id == IR_B_TILE_MIN ? IR_B_MIN : IR_B_MAX, el, "wp_acc", x);
+      break;
+    }
+    /* fall through */
+  case IR_B_TILE_ARGMIN:
   case IR_B_TILE_ARGMAX:
-    fprintf(out, "if (%s > wp_acc) { wp_acc = %s; wp_arg = wp_k; } ", x, x);
+    fprintf(out, "if (%s %c %s) { wp_acc = %s; wp_arg = wp_k; } ", xf,
+            id == IR_B_TILE_MIN || id == IR_B_TILE_ARGMIN ? '<' : '>', af, x);
     break;
   default: fold_step(e, (ir_builtin_id)v->aux2, el, "wp_acc", x); break;
   }
@@ -277,6 +300,8 @@ static void store(emit_ctx *e, const ir_value *v, bool atomic) {
  * along rows of b and of the result: contiguous); each element's sum over k
  * is in order of k. */
 static void matmul(emit_ctx *e, const ir_value *v) {
+  if (emit_tile_matmul_half(e, v))
+    return;
   FILE *out = e->out;
   const ir_value *a = v->args[0], *b = v->args[1];
   int M = a->type->rows, K = a->type->cols, N = b->type->cols;

@@ -129,9 +129,11 @@ ir_value *lower_tile_reduction(lower_ctx *c, const ast_expr *e,
                                     : " (nor by Warp)");
     return NULL;
   }
-  if (ir_type_has_half(el) && el->kind != IR_T_STRUCT) {
+  if (ir_type_has_half(el) && el->kind != IR_T_STRUCT &&
+      el->kind != IR_T_SCALAR) { /* scalars: lower_tile_half.c */
     wp_error(c->diag, e->loc,
-             "wp.%s() of float16/bfloat16 tiles is not supported by warpc yet",
+             "wp.%s() of tiles of float16/bfloat16 vectors or matrices is "
+             "not supported by warpc yet",
              b->name);
     return NULL;
   }
@@ -351,21 +353,13 @@ ir_value *lower_tile_matmul(lower_ctx *c, const ast_expr *e) {
       !(args[1] = lower_tile_arg(c, x[1], "tile_matmul")) ||
       (acc && !(args[2] = lower_tile_arg(c, x[2], "tile_matmul"))))
     return NULL;
-  if (acc && ir_type_has_half(args[0]->type->elem) &&
-      !ir_type_has_half(args[2]->type->elem)) {
-    /* float16 operands, a float32/float64 accumulator: its dtype */
-    for (int i = 0; i < 2; i++)
-      if (ir_type_has_half(args[i]->type->elem))
-        args[i] = lower_tile_emit(
-            c, IR_B_TILE_ASTYPE,
-            ir_t_tile_like(c->T, args[2]->type->elem, args[i]->type), &args[i],
-            1, e->loc);
-  }
+  if (!lower_tile_matmul_half(c, args, acc, e->loc))
+    return NULL;
   const ir_type *a = args[0]->type, *b = args[1]->type;
   const ir_type *s = a->elem;
-  if (s->kind != IR_T_SCALAR || !ir_type_is_float(s) || ir_type_has_half(s)) {
+  if (!ir_type_is_float(s) || s->scalar == WP_SCALAR_BFLOAT16) {
     wp_error(c->diag, e->loc,
-             "wp.tile_matmul() takes float32 or float64 tiles in warpc, not "
+             "wp.tile_matmul() takes float16, float32 or float64 tiles, not "
              "'%s'",
              a->name);
     return NULL;
