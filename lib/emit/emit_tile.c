@@ -56,6 +56,23 @@ static void elem_call(emit_ctx *e, const ir_builtin *b, const ir_type **et,
             emit_ctype(e, et[0]), a->text[0], a->text[1]);
     return;
   }
+  const char *h2f = n ? emit_tile_half_to_float(et[0]) : NULL;
+  for (int i = 1; i < n; i++)
+    if (et[i] != et[0])
+      h2f = NULL;
+  if (h2f) { /* float16/bfloat16: in float32, rounded back, as Warp */
+    const ir_type *f = ir_t_float32(e->m->types), *ft[8];
+    elem_args fa;
+    for (int i = 0; i < n && i < 8; i++) {
+      ft[i] = f;
+      fa.text[i] = wp_arena_printf(e->m->arena, "%s(%s)", h2f, a->text[i]);
+    }
+    fprintf(out, "%s(",
+            et[0]->scalar == WP_SCALAR_FLOAT16 ? "wp_f2h" : "wp_f2bf");
+    elem_call(e, b, ft, n, &fa);
+    fputc(')', out);
+    return;
+  }
   const char *op = emit_builtin_op(b, et, n);
   if (op && n == 1) {
     fprintf(out, "(%s%s)", op, a->text[0]);
@@ -109,17 +126,6 @@ static void map(emit_ctx *e, const ir_value *v) {
 /* acc = b(acc, x) for builtin b on elements of type t. */
 static void fold_step(emit_ctx *e, ir_builtin_id id, const ir_type *t,
                       const char *acc, const char *x) {
-  const char *h2f = emit_tile_half_to_float(t);
-  if (h2f) { /* float16/bfloat16: in float32, rounded back, as Warp */
-    const ir_type *f = ir_t_float32(e->m->types), *ft[2] = {f, f};
-    elem_args fa = {{wp_arena_printf(e->m->arena, "%s(%s)", h2f, acc),
-                     wp_arena_printf(e->m->arena, "%s(%s)", h2f, x)}};
-    fprintf(e->out, "%s = %s(", acc,
-            t->scalar == WP_SCALAR_FLOAT16 ? "wp_f2h" : "wp_f2bf");
-    elem_call(e, ir_builtin_get(id), ft, 2, &fa);
-    fputs("); ", e->out);
-    return;
-  }
   const ir_type *et[2] = {t, t};
   elem_args a = {{acc, x}};
   fprintf(e->out, "%s = ", acc);
