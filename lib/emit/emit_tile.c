@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
+
 #include "emit_internal.h"
 
 bool emit_tile_handles(const ir_value *v) {
