@@ -58,6 +58,9 @@ void emit_name(FILE *out, const ir_value *v);
 /* emit_tile.c: is v a tile builtin; its statements (the whole line). */
 bool emit_tile_handles(const ir_value *v);
 void emit_tile(emit_ctx *e, const ir_value *v);
+/* emit_tile_half.c: the function converting scalar type t to float
+ * ("wp_h2f", "wp_bf2f"), NULL unless float16/bfloat16. */
+const char *emit_tile_half_to_float(const ir_type *t);
 /* emit_tile_more.c: the body of the tile builtins from tile_astype to
  * _tile_set (inside emit_tile's braces); false for another builtin. */
 bool emit_tile_more(emit_ctx *e, const ir_value *v);

@@ -57,6 +57,23 @@ static void elem_call(emit_ctx *e, const ir_builtin *b, const ir_type **et,
             emit_ctype(e, et[0]), a->text[0], a->text[1]);
     return;
   }
+  const char *h2f = n ? emit_tile_half_to_float(et[0]) : NULL;
+  for (int i = 1; i < n; i++)
+    if (et[i] != et[0])
+      h2f = NULL;
+  if (h2f) { /* float16/bfloat16: in float32, rounded back, as Warp */
+    const ir_type *f = ir_t_float32(e->m->types), *ft[8];
+    elem_args fa;
+    for (int i = 0; i < n && i < 8; i++) {
+      ft[i] = f;
+      fa.text[i] = wp_arena_printf(e->m->arena, "%s(%s)", h2f, a->text[i]);
+    }
+    fprintf(out, "%s(",
+            et[0]->scalar == WP_SCALAR_FLOAT16 ? "wp_f2h" : "wp_f2bf");
+    elem_call(e, b, ft, n, &fa);
+    fputc(')', out);
+    return;
+  }
   const char *op = emit_builtin_op(b, et, n);
   if (op && n == 1) {
     fprintf(out, "(%s%s)", op, a->text[0]);
@@ -144,20 +161,11 @@ static void reduction(emit_ctx *e, const ir_value *v) {
                       mid, inner, inner);
   const char *x = wp_arena_printf(e->m->arena, "v%d.v[%s]", t->id, ix);
   fprintf(out, "for (int wp_o = 0; wp_o < %d; wp_o++) { ", nout);
-  if (id == IR_B_TILE_SUM && el->kind == IR_T_SCALAR && ir_type_has_half(el)) {
-    /* in order, each partial sum rounded to the dtype (Warp's half math) */
-    bool bf = el->scalar == WP_SCALAR_BFLOAT16;
-    const char *to_f = bf ? "wp_bf2f" : "wp_h2f",
-               *to_h = bf ? "wp_f2bf" : "wp_f2h";
-    fprintf(out,
-            "float wp_acc = 0; for (int wp_k = 0; wp_k < %d; wp_k++) wp_acc = "
-            "%s(%s(wp_acc + %s(%s))); v%d.v[wp_o] = %s(wp_acc); }",
-            nin, to_f, to_h, to_f, x, v->id, to_h);
-    return;
-  }
+  const char *h2f = emit_tile_half_to_float(el);
   if (id == IR_B_TILE_SUM) { /* structs: from the first element, as Warp
-                             (its members that do not add are kept) */
-    bool st = el->kind == IR_T_STRUCT;
+                               (its members that do not add are kept);
+                               float16/bfloat16 too (bit for bit: -0) */
+    bool st = el->kind == IR_T_STRUCT || h2f;
     fprintf(out, "%s wp_acc = ", emit_ctype(e, el));
     if (st)
       fprintf(out, "v%d.v[%s]", t->id, first);
@@ -172,14 +180,23 @@ static void reduction(emit_ctx *e, const ir_value *v) {
   fprintf(out, "%s wp_acc = v%d.v[%s]; int wp_arg = 0; ", emit_ctype(e, el),
           t->id, first);
   fprintf(out, "for (int wp_k = 1; wp_k < %d; wp_k++) { ", nin);
+  /* float16/bfloat16: compared in float (Warp's half operators), and
+     tile_min / tile_max Warp's fold of min / max */
+  const char *xf = h2f ? wp_arena_printf(e->m->arena, "%s(%s)", h2f, x) : x;
+  const char *af =
+      h2f ? wp_arena_printf(e->m->arena, "%s(wp_acc)", h2f) : "wp_acc";
   switch (id) {
   case IR_B_TILE_MIN:
-  case IR_B_TILE_ARGMIN:
-    fprintf(out, "if (%s < wp_acc) { wp_acc = %s; wp_arg = wp_k; } ", x, x);
-    break;
   case IR_B_TILE_MAX:
+    if (h2f) {
+      fold_step(e, id == IR_B_TILE_MIN ? IR_B_MIN : IR_B_MAX, el, "wp_acc", x);
+      break;
+    }
+    /* fall through */
+  case IR_B_TILE_ARGMIN:
   case IR_B_TILE_ARGMAX:
-    fprintf(out, "if (%s > wp_acc) { wp_acc = %s; wp_arg = wp_k; } ", x, x);
+    fprintf(out, "if (%s %c %s) { wp_acc = %s; wp_arg = wp_k; } ", xf,
+            id == IR_B_TILE_MIN || id == IR_B_TILE_ARGMIN ? '<' : '>', af, x);
     break;
   default: fold_step(e, (ir_builtin_id)v->aux2, el, "wp_acc", x); break;
   }

@@ -135,14 +135,15 @@ static bool integral_only(const ir_value *v) {
 bool ir_tile_has_adjoint(const ir_value *v) {
   if (integral_only(v))
     return true; /* nothing to propagate: ir_tile_adjoint adds nothing */
-  /* float16 / bfloat16 tiles, tiles of structs: no rules yet */
-  if (v->type->kind == IR_T_TILE &&
-      (ir_type_has_half(v->type->elem) || v->type->elem->kind == IR_T_STRUCT))
+  /* float16 / bfloat16 tiles: adjoint_tile_half.c; tiles of structs: no
+     rules yet */
+  if (ir_tile_half_involved(v))
+    return ir_tile_half_has_adjoint(v);
+  if (v->type->kind == IR_T_TILE && v->type->elem->kind == IR_T_STRUCT)
     return false;
   for (int i = 0; i < v->nargs; i++)
     if (v->args[i]->type->kind == IR_T_TILE &&
-        (ir_type_has_half(v->args[i]->type->elem) ||
-         v->args[i]->type->elem->kind == IR_T_STRUCT))
+        v->args[i]->type->elem->kind == IR_T_STRUCT)
       return false;
   switch (v->builtin->id) {
   case IR_B_TILE_LOAD:
@@ -326,6 +327,7 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
   }
   case IR_B_TILE_MAP: map_adjoint(h, v, g); return;
   case IR_B_TILE_MATMUL: matmul_adjoint(h, v, g); return;
+  case IR_B_TILE_ASTYPE: ir_tile_astype_adjoint(h, v, g); return;
   case IR_B_TILE: /* adj(x) += this thread's part of g */
     h->accum(h->ctx, v->args[0],
              tile_op(h, IR_B_UNTILE, v->args[0]->type, &g, 1));

@@ -26,6 +26,14 @@ bool ir_tile_has_adjoint(const ir_value *v);
  * tile_store). */
 void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g);
 
+/* adjoint_tile_half.c: whether a float16/bfloat16 tile is among v's
+ * result and tile operands; then whether v has an adjoint rule; the rule
+ * of tile_astype. */
+bool ir_tile_half_involved(const ir_value *v);
+bool ir_tile_half_has_adjoint(const ir_value *v);
+void ir_tile_astype_adjoint(const ir_adj_hooks *h, const ir_value *v,
+                            ir_value *g);
+
 /* ir_tile_no_adjoint (ir.h) with depth: the calls above f. */
 
 #endif

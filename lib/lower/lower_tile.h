@@ -133,6 +133,13 @@ bool lower_tile_bind(lower_ctx *c, const ast_expr *e, const char *fn,
 int lower_block_width(lower_ctx *c);
 ir_value *lower_tile_emit(lower_ctx *c, ir_builtin_id id, const ir_type *t,
                           ir_value **args, int n, wp_loc loc);
+/* tile_matmul's operands a, b (args[0], args[1]) when a float16 or
+ * bfloat16 tile is among a, b and (acc) out = args[2]: converted to the
+ * accumulator's dtype (out's, else a's) as Warp does; false when reported
+ * (a bfloat16 accumulator, a dtype tile_matmul does not take)
+ * (lower_tile_half.c). */
+bool lower_tile_matmul_half(lower_ctx *c, ir_value **args, bool acc,
+                            wp_loc loc);
 /* A tile argument: lowered, and an error unless a tile. */
 ir_value *lower_tile_arg(lower_ctx *c, const ast_expr *x, const char *fn);
 /* A compile-time integer (a literal, a constant, wp.static); false when

@@ -130,9 +130,10 @@ ir_value *lower_tile_reduction(lower_ctx *c, const ast_expr *e,
     return NULL;
   }
   if (ir_type_has_half(el) && el->kind != IR_T_STRUCT &&
-      (b->id != IR_B_TILE_SUM || el->kind != IR_T_SCALAR)) {
+      el->kind != IR_T_SCALAR) { /* scalars: lower_tile_half.c */
     wp_error(c->diag, e->loc,
-             "wp.%s() of float16/bfloat16 tiles is not supported by warpc yet",
+             "wp.%s() of tiles of float16/bfloat16 vectors or matrices is "
+             "not supported by warpc yet",
              b->name);
     return NULL;
   }
@@ -356,6 +357,8 @@ ir_value *lower_tile_matmul(lower_ctx *c, const ast_expr *e) {
   if (!(args[0] = lower_tile_arg(c, x[0], "tile_matmul")) ||
       !(args[1] = lower_tile_arg(c, x[1], "tile_matmul")) ||
       (acc && !(args[2] = lower_tile_arg(c, x[2], "tile_matmul"))))
+    return NULL;
+  if (!lower_tile_matmul_half(c, args, acc, e->loc))
     return NULL;
   /* operands of other float dtypes are converted to the accumulator's
      (out's, or a's for the product), as Warp's scalar GEMM converts each
