@@ -8,28 +8,29 @@ import warp as wp
 TARGET = "warp/tests/tile/test_tile_construction.py"
 
 TESTS = [
-    # test_tile_preserves_and_expands_value_types (wp.launch(dim=64, block_dim=64): one tiled block here)
-    dict(kernel='test_tile_tile_preserve_type_kernel', name='test_tile_tile_preserve_type_kernel_float', dim=1, block_dim=64, args=dict(x='ones'), shapes=dict(x=(1,), y=(64,)), overload=dict(x=wp.array(dtype=float), y=wp.array(dtype=float))),
-    dict(kernel='test_tile_tile_preserve_type_kernel', name='test_tile_tile_preserve_type_kernel_vec3', dim=1, block_dim=64, args=dict(x='ones'), shapes=dict(x=(1,), y=(64,)), overload=dict(x=wp.array(dtype=wp.vec3), y=wp.array(dtype=wp.vec3))),
-    dict(kernel='test_tile_tile_preserve_type_kernel', name='test_tile_tile_preserve_type_kernel_quat', dim=1, block_dim=64, args=dict(x='ones'), shapes=dict(x=(1,), y=(64,)), overload=dict(x=wp.array(dtype=wp.quat), y=wp.array(dtype=wp.quat))),
-    dict(kernel='test_tile_tile_preserve_type_kernel', name='test_tile_tile_preserve_type_kernel_mat33', dim=1, block_dim=64, args=dict(x='ones'), shapes=dict(x=(1,), y=(64,)), overload=dict(x=wp.array(dtype=wp.mat33), y=wp.array(dtype=wp.mat33))),
-    dict(kernel='test_tile_tile_scalar_expansion_kernel', dim=1, block_dim=64, args=dict(x='ones'), shapes=dict(x=(1,), y=(64,))),
-    dict(kernel='test_tile_tile_vec_expansion_kernel', dim=1, block_dim=64, args=dict(x='ones'), shapes=dict(x=(1,), y=(3, 64))),
-    dict(kernel='test_tile_tile_mat_expansion_kernel', dim=1, block_dim=64, args=dict(x='ones'), shapes=dict(x=(1,), y=(3, 3, 64))),
-    # test_tile_untile (wp.launch(dim=64, block_dim=64): one tiled block here); inputs
+    # test_tile_preserves_and_expands_value_types: wp.launch(dim=64, block_dim=64); plain
+    # launches of 64 threads here (the spec format's block_dim makes a tiled launch,
+    # where a single wp.tid() is the block index)
+    dict(kernel='test_tile_tile_preserve_type_kernel', name='test_tile_tile_preserve_type_kernel_float', dim=64, args=dict(x='ones'), shapes=dict(x=(1,), y=(64,)), overload=dict(x=wp.array(dtype=float), y=wp.array(dtype=float))),
+    dict(kernel='test_tile_tile_preserve_type_kernel', name='test_tile_tile_preserve_type_kernel_vec3', dim=64, args=dict(x='ones'), shapes=dict(x=(1,), y=(64,)), overload=dict(x=wp.array(dtype=wp.vec3), y=wp.array(dtype=wp.vec3))),
+    dict(kernel='test_tile_tile_preserve_type_kernel', name='test_tile_tile_preserve_type_kernel_quat', dim=64, args=dict(x='ones'), shapes=dict(x=(1,), y=(64,)), overload=dict(x=wp.array(dtype=wp.quat), y=wp.array(dtype=wp.quat))),
+    dict(kernel='test_tile_tile_preserve_type_kernel', name='test_tile_tile_preserve_type_kernel_mat33', dim=64, args=dict(x='ones'), shapes=dict(x=(1,), y=(64,)), overload=dict(x=wp.array(dtype=wp.mat33), y=wp.array(dtype=wp.mat33))),
+    dict(kernel='test_tile_tile_scalar_expansion_kernel', dim=64, args=dict(x='ones'), shapes=dict(x=(1,), y=(64,))),
+    dict(kernel='test_tile_tile_vec_expansion_kernel', dim=64, args=dict(x='ones'), shapes=dict(x=(1,), y=(3, 64))),
+    dict(kernel='test_tile_tile_mat_expansion_kernel', dim=64, args=dict(x='ones'), shapes=dict(x=(1,), y=(3, 3, 64))),
+    # test_tile_untile: wp.launch(dim=64, block_dim=64), plain launches of 64 here; inputs
     # drawn at random rather than the file's ones so that a lane mix-up shows
-    dict(kernel='test_tile_untile_preserve_type_kernel', name='test_tile_untile_preserve_type_kernel_float', dim=1, block_dim=64, args=dict(x=('uniform', -1.0, 1.0)), shapes=dict(x=(64,), y=(64,)), overload=dict(x=wp.array(dtype=float), y=wp.array(dtype=float))),
-    dict(kernel='test_tile_untile_preserve_type_kernel', name='test_tile_untile_preserve_type_kernel_vec3', dim=1, block_dim=64, args=dict(x=('uniform', -1.0, 1.0)), shapes=dict(x=(64,), y=(64,)), overload=dict(x=wp.array(dtype=wp.vec3), y=wp.array(dtype=wp.vec3))),
-    dict(kernel='test_tile_untile_preserve_type_kernel', name='test_tile_untile_preserve_type_kernel_quat', dim=1, block_dim=64, args=dict(x=('uniform', -1.0, 1.0)), shapes=dict(x=(64,), y=(64,)), overload=dict(x=wp.array(dtype=wp.quat), y=wp.array(dtype=wp.quat))),
-    dict(kernel='test_tile_untile_preserve_type_kernel', name='test_tile_untile_preserve_type_kernel_mat33', dim=1, block_dim=64, args=dict(x=('uniform', -1.0, 1.0)), shapes=dict(x=(64,), y=(64,)), overload=dict(x=wp.array(dtype=wp.mat33), y=wp.array(dtype=wp.mat33))),
-    dict(kernel='test_tile_untile_kernel', name='test_tile_untile_kernel_float', dim=1, block_dim=64, args=dict(x=('uniform', -1.0, 1.0)), shapes=dict(x=(64,), y=(64,)), overload=dict(x=wp.array(dtype=float), y=wp.array(dtype=float))),
-    dict(kernel='test_tile_untile_kernel', name='test_tile_untile_kernel_vec3', dim=1, block_dim=64, args=dict(x=('uniform', -1.0, 1.0)), shapes=dict(x=(64,), y=(64,)), overload=dict(x=wp.array(dtype=wp.vec3), y=wp.array(dtype=wp.vec3))),
-    dict(kernel='test_tile_untile_kernel', name='test_tile_untile_kernel_mat33', dim=1, block_dim=64, args=dict(x=('uniform', -1.0, 1.0)), shapes=dict(x=(64,), y=(64,)), overload=dict(x=wp.array(dtype=wp.mat33), y=wp.array(dtype=wp.mat33))),
-    # test_tile_untile_scalar launches 261 threads with wp.launch(block_dim=64); the spec
-    # format has tiled launches only, so four full blocks here
-    dict(kernel='tile_untile_scalar_kernel', dim=4, block_dim=64, args=dict(), shapes=dict(output=(256,))),
+    dict(kernel='test_tile_untile_preserve_type_kernel', name='test_tile_untile_preserve_type_kernel_float', dim=64, args=dict(x=('uniform', -1.0, 1.0)), shapes=dict(x=(64,), y=(64,)), overload=dict(x=wp.array(dtype=float), y=wp.array(dtype=float))),
+    dict(kernel='test_tile_untile_preserve_type_kernel', name='test_tile_untile_preserve_type_kernel_vec3', dim=64, args=dict(x=('uniform', -1.0, 1.0)), shapes=dict(x=(64,), y=(64,)), overload=dict(x=wp.array(dtype=wp.vec3), y=wp.array(dtype=wp.vec3))),
+    dict(kernel='test_tile_untile_preserve_type_kernel', name='test_tile_untile_preserve_type_kernel_quat', dim=64, args=dict(x=('uniform', -1.0, 1.0)), shapes=dict(x=(64,), y=(64,)), overload=dict(x=wp.array(dtype=wp.quat), y=wp.array(dtype=wp.quat))),
+    dict(kernel='test_tile_untile_preserve_type_kernel', name='test_tile_untile_preserve_type_kernel_mat33', dim=64, args=dict(x=('uniform', -1.0, 1.0)), shapes=dict(x=(64,), y=(64,)), overload=dict(x=wp.array(dtype=wp.mat33), y=wp.array(dtype=wp.mat33))),
+    dict(kernel='test_tile_untile_kernel', name='test_tile_untile_kernel_float', dim=64, args=dict(x=('uniform', -1.0, 1.0)), shapes=dict(x=(64,), y=(64,)), overload=dict(x=wp.array(dtype=float), y=wp.array(dtype=float))),
+    dict(kernel='test_tile_untile_kernel', name='test_tile_untile_kernel_vec3', dim=64, args=dict(x=('uniform', -1.0, 1.0)), shapes=dict(x=(64,), y=(64,)), overload=dict(x=wp.array(dtype=wp.vec3), y=wp.array(dtype=wp.vec3))),
+    dict(kernel='test_tile_untile_kernel', name='test_tile_untile_kernel_mat33', dim=64, args=dict(x=('uniform', -1.0, 1.0)), shapes=dict(x=(64,), y=(64,)), overload=dict(x=wp.array(dtype=wp.mat33), y=wp.array(dtype=wp.mat33))),
+    # test_tile_untile_scalar: wp.launch(dim=261, block_dim=64), an unaligned grid; a plain launch of 261 here
+    dict(kernel='tile_untile_scalar_kernel', dim=261, args=dict()),
     # test_tile_untile_vector
-    dict(kernel='test_untile_vector_kernel', dim=1, block_dim=64, args=dict(input=('uniform', -2.0, 2.0)), shapes=dict(input=(64,), output=(64,))),
+    dict(kernel='test_untile_vector_kernel', dim=64, args=dict(input=('uniform', -2.0, 2.0)), shapes=dict(input=(64,), output=(64,))),
     # test_tile_construction
     dict(kernel='test_tile_construction_kernel', dim=1, block_dim=64, args=dict(), shapes=dict(out_zeros=(8,), out_ones=(8,), out_arange=(8,), out_full_twos=(8,), out_full_vecs=(8,), out_full_mats=(8,), out_full_structs_register=(8,), out_full_structs_shared=(8,), out_zeros_struct_with_array=(8,))),
     # test_tile_arange_exact_integer_length_cpu
