@@ -382,10 +382,12 @@ bool lower_cv_len(lower_ctx *c, const ast_expr *call, int limit, cvalue *out) {
       c->const_depth == 0) { /* len(v) of a kernel variable: by its type */
     int var = lower_var_index(c, a->name, false);
     const ir_type *t = var >= 0 ? c->fs->var_types[var] : NULL;
-    if (t &&
-        (t->kind == IR_T_VEC || t->kind == IR_T_MAT || t->kind == IR_T_TUPLE)) {
-      out->kind = CV_INT;
-      out->i = t->kind == IR_T_TUPLE ? t->nmembers : t->rows;
+    if (t && (t->kind == IR_T_VEC || t->kind == IR_T_MAT ||
+              t->kind == IR_T_TUPLE || t->kind == IR_T_TILE)) {
+      out->kind = CV_INT; /* a tile's len is its first extent, as Warp's */
+      out->i = t->kind == IR_T_TUPLE  ? t->nmembers
+               : t->kind == IR_T_TILE ? t->tdims[0]
+                                      : t->rows;
       return true;
     }
   }

@@ -8,6 +8,17 @@ import warp as wp
 TARGET = "warp/tests/tile/test_tile.py"
 
 TESTS = [
+    # test_tile_len: wp.static(len(tile)) is the tile's first extent (TILE_M=8 of an 8x4 tile)
+    dict(kernel='tile_len_kernel', dim=1, block_dim=64, args=dict(), shapes=dict(a=(8, 4), out=(1,))),
+    # test_tile_random_generators_default_and_bounded_ranges
+    dict(kernel='test_rand_kernel', dim=(2, 2), block_dim=64, args=dict(seed=42), shapes=dict(x=(4, 4), y=(4, 4))),
+    dict(kernel='test_rand_range_kernel', dim=(2, 2), block_dim=64, args=dict(seed=42), shapes=dict(x=(4, 4), y=(4, 4))),
+    # test_tile_from_thread_storage_shape_and_source_variants: the first two kernels are
+    # launched with wp.launch(dim=16, block_dim=16), plain launches of 16 here (the spec
+    # format's block_dim makes a tiled launch, where a single wp.tid() is the block index)
+    dict(kernel='tile_from_thread_shared_last_kernel', dim=16, args=dict()),
+    dict(kernel='tile_from_thread_register_middle_kernel', dim=16, args=dict()),
+    dict(kernel='tile_from_thread_shared_scalar_shape_kernel', dim=2, block_dim=8, args=dict(), shapes=dict(output=(16,))),
     # test_mat_div_tile_scalar_cpu
     dict(kernel='mat_div_tile_scalar_kernel', dim=1, block_dim=64, args=dict(a=('full', 4)), shapes=dict(a=(8,), out=(8,))),
     # test_mat_mul_tile_scalar_cpu
@@ -158,12 +169,6 @@ TESTS = [
     dict(kernel='vec_div_tile_scalar_kernel', dim=1, block_dim=64, args=dict(a=('full', 4)), shapes=dict(a=(8,), out=(8,))),
 ]
 XFAIL = {
-    'tile_len_kernel': "'x' is not a compile-time constant",
-    'test_rand_kernel': "tile builtin 'tile_randf' is not supported by warpc yet",
-    'test_rand_range_kernel': "tile builtin 'tile_randf' is not supported by warpc yet",
-    'tile_from_thread_shared_last_kernel': "tile builtin 'tile_from_thread' is not supported by warpc yet",
-    'tile_from_thread_register_middle_kernel': "tile builtin 'tile_from_thread' is not supported by warpc yet",
-    'tile_from_thread_shared_scalar_shape_kernel': "tile builtin 'tile_from_thread' is not supported by warpc yet",
 }
 UNTESTED = {
 }

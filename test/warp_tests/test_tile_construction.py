@@ -3,9 +3,36 @@ launched as the file's own tests launch them on the CPU (grid, block_dim,
 array shapes, scalar arguments; array inputs with the same values where
 they are small, else drawn from the same ranges), every array compared with
 warp-lang's."""
+import warp as wp
+
 TARGET = "warp/tests/tile/test_tile_construction.py"
 
 TESTS = [
+    # test_tile_preserves_and_expands_value_types: wp.launch(dim=64, block_dim=64); plain
+    # launches of 64 threads here (the spec format's block_dim makes a tiled launch,
+    # where a single wp.tid() is the block index)
+    dict(kernel='test_tile_tile_preserve_type_kernel', name='test_tile_tile_preserve_type_kernel_float', dim=64, args=dict(x='ones'), shapes=dict(x=(1,), y=(64,)), overload=dict(x=wp.array(dtype=float), y=wp.array(dtype=float))),
+    dict(kernel='test_tile_tile_preserve_type_kernel', name='test_tile_tile_preserve_type_kernel_vec3', dim=64, args=dict(x='ones'), shapes=dict(x=(1,), y=(64,)), overload=dict(x=wp.array(dtype=wp.vec3), y=wp.array(dtype=wp.vec3))),
+    dict(kernel='test_tile_tile_preserve_type_kernel', name='test_tile_tile_preserve_type_kernel_quat', dim=64, args=dict(x='ones'), shapes=dict(x=(1,), y=(64,)), overload=dict(x=wp.array(dtype=wp.quat), y=wp.array(dtype=wp.quat))),
+    dict(kernel='test_tile_tile_preserve_type_kernel', name='test_tile_tile_preserve_type_kernel_mat33', dim=64, args=dict(x='ones'), shapes=dict(x=(1,), y=(64,)), overload=dict(x=wp.array(dtype=wp.mat33), y=wp.array(dtype=wp.mat33))),
+    dict(kernel='test_tile_tile_scalar_expansion_kernel', dim=64, args=dict(x='ones'), shapes=dict(x=(1,), y=(64,))),
+    dict(kernel='test_tile_tile_vec_expansion_kernel', dim=64, args=dict(x='ones'), shapes=dict(x=(1,), y=(3, 64))),
+    dict(kernel='test_tile_tile_mat_expansion_kernel', dim=64, args=dict(x='ones'), shapes=dict(x=(1,), y=(3, 3, 64))),
+    # test_tile_untile: wp.launch(dim=64, block_dim=64), plain launches of 64 here; inputs
+    # drawn at random rather than the file's ones so that a lane mix-up shows
+    dict(kernel='test_tile_untile_preserve_type_kernel', name='test_tile_untile_preserve_type_kernel_float', dim=64, args=dict(x=('uniform', -1.0, 1.0)), shapes=dict(x=(64,), y=(64,)), overload=dict(x=wp.array(dtype=float), y=wp.array(dtype=float))),
+    dict(kernel='test_tile_untile_preserve_type_kernel', name='test_tile_untile_preserve_type_kernel_vec3', dim=64, args=dict(x=('uniform', -1.0, 1.0)), shapes=dict(x=(64,), y=(64,)), overload=dict(x=wp.array(dtype=wp.vec3), y=wp.array(dtype=wp.vec3))),
+    dict(kernel='test_tile_untile_preserve_type_kernel', name='test_tile_untile_preserve_type_kernel_quat', dim=64, args=dict(x=('uniform', -1.0, 1.0)), shapes=dict(x=(64,), y=(64,)), overload=dict(x=wp.array(dtype=wp.quat), y=wp.array(dtype=wp.quat))),
+    dict(kernel='test_tile_untile_preserve_type_kernel', name='test_tile_untile_preserve_type_kernel_mat33', dim=64, args=dict(x=('uniform', -1.0, 1.0)), shapes=dict(x=(64,), y=(64,)), overload=dict(x=wp.array(dtype=wp.mat33), y=wp.array(dtype=wp.mat33))),
+    dict(kernel='test_tile_untile_kernel', name='test_tile_untile_kernel_float', dim=64, args=dict(x=('uniform', -1.0, 1.0)), shapes=dict(x=(64,), y=(64,)), overload=dict(x=wp.array(dtype=float), y=wp.array(dtype=float))),
+    dict(kernel='test_tile_untile_kernel', name='test_tile_untile_kernel_vec3', dim=64, args=dict(x=('uniform', -1.0, 1.0)), shapes=dict(x=(64,), y=(64,)), overload=dict(x=wp.array(dtype=wp.vec3), y=wp.array(dtype=wp.vec3))),
+    dict(kernel='test_tile_untile_kernel', name='test_tile_untile_kernel_mat33', dim=64, args=dict(x=('uniform', -1.0, 1.0)), shapes=dict(x=(64,), y=(64,)), overload=dict(x=wp.array(dtype=wp.mat33), y=wp.array(dtype=wp.mat33))),
+    # test_tile_untile_scalar: wp.launch(dim=261, block_dim=64), an unaligned grid; a plain launch of 261 here
+    dict(kernel='tile_untile_scalar_kernel', dim=261, args=dict()),
+    # test_tile_untile_vector
+    dict(kernel='test_untile_vector_kernel', dim=64, args=dict(input=('uniform', -2.0, 2.0)), shapes=dict(input=(64,), output=(64,))),
+    # test_tile_construction
+    dict(kernel='test_tile_construction_kernel', dim=1, block_dim=64, args=dict(), shapes=dict(out_zeros=(8,), out_ones=(8,), out_arange=(8,), out_full_twos=(8,), out_full_vecs=(8,), out_full_mats=(8,), out_full_structs_register=(8,), out_full_structs_shared=(8,), out_zeros_struct_with_array=(8,))),
     # test_tile_arange_exact_integer_length_cpu
     dict(kernel='tile_arange_exact_integer_length_kernel', dim=1, block_dim=64, args=dict(out=('full', -1.0), boundary=('full', -1.0)), shapes=dict(out=(4,), boundary=(4,))),
     # test_tile_arange_float32_finite_span_cpu
@@ -33,15 +60,5 @@ TESTS = [
     # test_tile_ones_cpu
     dict(kernel='tile_ones_kernel', dim=1, block_dim=64, args=dict(), shapes=dict(out=(1,))),
 ]
-XFAIL = {
-    'test_tile_tile_preserve_type_kernel': "tile builtin 'tile' is not supported by warpc yet",
-    'test_tile_tile_scalar_expansion_kernel': "tile builtin 'tile' is not supported by warpc yet",
-    'test_tile_tile_vec_expansion_kernel': "tile builtin 'tile' is not supported by warpc yet",
-    'test_tile_tile_mat_expansion_kernel': "tile builtin 'tile' is not supported by warpc yet",
-    'test_tile_untile_preserve_type_kernel': "tile builtin 'untile' is not supported by warpc yet",
-    'test_tile_untile_kernel': "tile builtin 'untile' is not supported by warpc yet",
-    'tile_untile_scalar_kernel': "tile builtin 'untile' is not supported by warpc yet",
-    'test_untile_vector_kernel': "tile builtin 'untile' is not supported by warpc yet",
-    'test_tile_construction_kernel': "wp.tile_store(): tiles of struct 'TestStructWithArray' are not supported by warpc yet",
-}
+XFAIL = {}
 UNTESTED = {}

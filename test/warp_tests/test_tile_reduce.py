@@ -5,6 +5,15 @@ every array compared with warp-lang's."""
 TARGET = "warp/tests/tile/test_tile_reduce.py"
 
 TESTS = [
+    # test_tile_reduce_simt: wp.launch(dim=261, block_dim=64); a plain launch of 261 threads
+    # here (warp-lang's and warpc's default block width, two blocks, the second partial)
+    dict(kernel='tile_reduce_simt_kernel', dim=261, args=dict(), shapes=dict(output=(1,))),
+    # test_tile_max_strided_loop_handles_short_input: launch_tiled(dim=[1]) with the default block_dim
+    dict(kernel='tile_strided_loop_kernel', dim=1, block_dim=256, args=dict(arr=('uniform', 0.0, 1.0)), shapes=dict(arr=(5,), max_val=(1,))),
+    # test_tile_reduce_matrix: wp.launch(dim=64, block_dim=64), a plain launch of 64 here
+    dict(kernel='test_tile_reduce_matrix_kernel', dim=64, args=dict(), shapes=dict(y=(1,))),
+    # test_tile_reduce_vector: wp.launch(dim=8, block_dim=64), a partial block; a plain launch of 8 here
+    dict(kernel='test_tile_reduce_vector_kernel', dim=8, args=dict(), shapes=dict(out=(1,))),
     # test_tile_reduce_sum_bfloat16 / _float16: 1..8 summed exactly
     dict(kernel="tile_sum_bfloat16_kernel", dim=1, block_dim=32, args=dict(input=("values", [1, 2, 3, 4, 5, 6, 7, 8])),
          shapes=dict(input=(8,), output=(1,))),
@@ -90,11 +99,7 @@ TESTS = [
     dict(kernel='tile_reduce_axis_empty_partial_slices_kernel', dim=32, args=dict(values='ones'), shapes=dict(values=(32, 8))),
 ]
 XFAIL = {
-    'tile_reduce_simt_kernel': "tile builtin 'tile' is not supported by warpc yet",
     'tile_sum_axis0_large_cpu_gradient_kernel': 'wp.tile_load(): a tile holds at most 16384 elements in warpc',
     'tile_reduce_axis_empty_custom_slices_kernel': 'wp.tile_reduce() of a @wp.func is not supported by warpc yet',
-    'tile_strided_loop_kernel': "tile builtin 'tile' is not supported by warpc yet",
-    'test_tile_reduce_matrix_kernel': "tile builtin 'tile' is not supported by warpc yet",
-    'test_tile_reduce_vector_kernel': "tile builtin 'tile' is not supported by warpc yet",
 }
 UNTESTED = {}
