@@ -335,6 +335,12 @@ void lower_loop_constants_end(lower_ctx *c, const loop_ctx *lc);
  * a literal (lower_literal_vars.c). */
 void lower_merge_literals(lower_ctx *c, int seq0, int seq_then, int nvars0,
                           int nvars_then);
+/* The literal bindings seq_from + 1 .. seq_to that still hold are no
+ * longer Warp constants: after a dynamic loop that made them (warp-lang
+ * materializes what a loop changed as variables), and in an `else` for
+ * those of its `then` (warp-lang starts the else from the symbols before
+ * the if) (lower_literal_vars.c). */
+void lower_forget_literals(lower_ctx *c, int seq_from, int seq_to);
 /* Whether Warp unrolls `for ... in range(it)` (lower_static.c): constant
  * arguments it sees without computing, at most the kernel's max_unroll
  * iterations, no break; or a wp.static() inside. */

@@ -142,6 +142,15 @@ void lower_merge_literals(lower_ctx *c, int seq0, int seq_then, int nvars0,
   }
 }
 
+void lower_forget_literals(lower_ctx *c, int seq_from, int seq_to) {
+  lower_frame *fs = c->fs;
+  for (int k = seq_from + 1; k <= seq_to && k <= fs->lit_log.count; k++) {
+    const char *name = fs->lit_log.items[k - 1];
+    if ((intptr_t)wp_strmap_get(&fs->lit_since, name) == k)
+      wp_strmap_put(c->A, &fs->lit_vars, name, NULL);
+  }
+}
+
 void lower_note_changed(lower_ctx *c, const ast_expr *t) {
   if (t->kind != AST_EXPR_NAME)
     return;

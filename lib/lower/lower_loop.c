@@ -25,8 +25,10 @@ static void body_of(lower_ctx *c, const ast_stmt *s, ir_block *brk,
     wp_strmap_put(c->A, &c->fs->iter_names, s->targets[0]->name, (void *)1);
   lower_block(c, &s->body);
   c->fs->loop = lc.outer;
-  if (dynamic)
+  if (dynamic) {
     lower_loop_constants_end(c, &lc);
+    lower_forget_literals(c, lc.bind_seq, c->fs->bind_seq);
+  }
 }
 
 static void loop_body(lower_ctx *c, const ast_stmt *s, ir_block *brk,

@@ -86,13 +86,16 @@ static void if_stmt(lower_ctx *c, const ast_stmt *s) {
   lower_block(c, &s->body);
   lower_br(c, merge, s->loc);
   int seq_then = c->fs->bind_seq, nvars_then = c->fs->nvars;
+  bool constant_cond = warp_constant_cond(c, s->cond, cond);
   if (else_b != merge) {
+    if (!constant_cond) /* the then's literals are not the else's */
+      lower_forget_literals(c, seq0, seq_then);
     lower_seal(c, else_b);
     c->fs->cur = else_b;
     lower_block(c, &s->orelse);
     lower_br(c, merge, s->loc);
   }
-  if (!warp_constant_cond(c, s->cond, cond))
+  if (!constant_cond)
     lower_merge_literals(c, seq0, seq_then, nvars0, nvars_then);
   lower_seal(c, merge);
   c->fs->cur = merge;

@@ -44,8 +44,41 @@ def rebound_in_unrolled_loop(n: int, out: wp.array(dtype=float)):
     out[i] = float(c)
 
 
+@wp.kernel
+def then_literal_else_loop(n: int, out: wp.array(dtype=float)):
+    # newton 1.8's effort_limit_condensation._gather: the then branch binds
+    # a literal, the else branch's dynamic loop changes the name; warp-lang
+    # starts the else from the symbols before the if (warpc took the then's
+    # literal for the else's)
+    i = wp.tid()
+    good = n > i
+    if good:
+        if i == 0:
+            good = False
+        else:
+            for k in range(n):
+                if k == i:
+                    good = False
+    out[i] = float(int(good))
+
+
+@wp.kernel
+def literal_from_earlier_loop(n: int, out: wp.array(dtype=float)):
+    # a literal bound inside a dynamic loop is a variable after it (warp-lang
+    # materializes what the loop changed): a later loop may change it
+    i = wp.tid()
+    flag = n > i
+    for k in range(i):
+        flag = False
+    for k in range(n - i):
+        flag = True
+    out[i] = float(int(flag))
+
+
 TESTS = [
     dict(kernel="both_paths", dim=6, args=dict(n=4), outputs=["out"]),
     dict(kernel="rebound_in_branch", dim=6, args=dict(n=4), outputs=["out"]),
     dict(kernel="rebound_in_unrolled_loop", dim=6, args=dict(n=4), outputs=["out"]),
+    dict(kernel="then_literal_else_loop", dim=6, args=dict(n=4), outputs=["out"]),
+    dict(kernel="literal_from_earlier_loop", dim=6, args=dict(n=4), outputs=["out"]),
 ]
