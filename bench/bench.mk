@@ -38,14 +38,6 @@ $(B)/kernels.h: $(B)/kernels.o
 $(B)/$(BENCH)_warpc: $(ROOT)/bench/$(BENCH)/main.c $(ROOT)/bench/bench_common.h $(B)/kernels.o $(B)/kernels.h $(LIBWARPRT)
 	$(CC) $(BENCH_CFLAGS) -I$(B) $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/kernels.o $(LIBWARPRT) -lpthread -lm $(BENCH_LDLIBS)
 
-ifeq ($(wildcard $(WARPC)),)
-$(WARPC):
-	@echo "$@ not found: build warpc first with 'make -C $(ROOT)'" >&2; exit 1
-endif
-ifeq ($(wildcard $(LIBWARPRT)),)
-$(LIBWARPRT):
-	@echo "$@ not found: build warpc first with 'make -C $(ROOT)'" >&2; exit 1
-endif
 
 clean:
 	rm -f $(B)/kernels.o $(B)/kernels.h $(B)/$(BENCH)_warpc $(BENCH_CLEAN)
