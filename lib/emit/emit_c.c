@@ -131,6 +131,8 @@ void emit_body(emit_ctx *e, const ir_func *f) {
       e->func_tape |= v->op == IR_TAPE_PUSH || v->op == IR_RESTORE ||
                       v->op == IR_PATH_PUSH || v->op == IR_PATH_POP;
   declare_values(e, f);
+  if (e->target->cuda)
+    emit_tile_loop_policy(e, f);
   e->last_line = 0;
   for (ir_block *b = f->entry; b; b = b->next) {
     fprintf(e->out, "b%d:;\n", b->id);

@@ -110,6 +110,13 @@ const char *emit_tiled_name(emit_ctx *e, const ir_func *f, bool backward);
 void emit_tiled_signature(emit_ctx *e, const ir_func *f, bool backward,
                           FILE *out);
 bool emit_uses_tiles(const ir_func *f);
+/* The tiles of at most this many elements whose loops the CUDA compiler
+ * may unroll: beyond it, every thread's loops over a tile stay loops
+ * (emit_tile_loop_policy; prelude 8tile.h WP_TLOOP). */
+#define WP_TILE_UNROLL_MAX_ELEMS 64
+/* At the start of a CUDA function's body: `#define WP_TLOOP` for the tile
+ * loops of f (nothing printed when f has no tiles). */
+void emit_tile_loop_policy(emit_ctx *e, const ir_func *f);
 
 /* emit_cpu_rows.c: in a CPU range function (after its locals `a`, `b`,
  * `begin`, `end`), the row form for straight-line kernels whose wp.tid()

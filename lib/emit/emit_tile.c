@@ -35,6 +35,25 @@ bool emit_uses_tiles(const ir_func *f) {
   return false;
 }
 
+/* CUDA only: WP_TLOOP (prelude 8tile.h) for the tile loops of f's body:
+ * no unrolling where f has a tile of more than WP_TILE_UNROLL_MAX_ELEMS
+ * elements, the compiler's choice otherwise. */
+void emit_tile_loop_policy(emit_ctx *e, const ir_func *f) {
+  int most = 0;
+  for (const ir_block *b = f->entry; b; b = b->next)
+    for (const ir_value *v = b->first; v; v = v->next)
+      if (v->type->kind == IR_T_TILE && ir_tile_count(v->type) > most)
+        most = ir_tile_count(v->type);
+  for (int i = 0; i < f->nparams; i++)
+    if (f->param_types[i]->kind == IR_T_TILE &&
+        ir_tile_count(f->param_types[i]) > most)
+      most = ir_tile_count(f->param_types[i]);
+  if (!most)
+    return;
+  fprintf(e->out, "#undef WP_TLOOP\n#define WP_TLOOP%s\n",
+          most > WP_TILE_UNROLL_MAX_ELEMS ? " _Pragma(\"unroll 1\")" : "");
+}
+
 static void zero_of(emit_ctx *e, const ir_type *t) {
   if (t->kind == IR_T_SCALAR)
     fprintf(e->out, "(%s)0", emit_ctype(e, t));
@@ -111,7 +130,8 @@ static void map(emit_ctx *e, const ir_value *v) {
     et[i] = t->kind == IR_T_TILE ? t->elem : t;
     a.text[i] = operand_text(e, v->args[i], "wp_i");
   }
-  fprintf(e->out, "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = ",
+  fprintf(e->out,
+          "WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = ",
           ir_tile_count(v->type), v->id);
   if (v->callee) { /* a @wp.func */
     fprintf(e->out, "%s(", v->callee->cname);
@@ -160,7 +180,7 @@ static void reduction(emit_ctx *e, const ir_value *v) {
       wp_arena_printf(e->m->arena, "(wp_o / %d * %d) * %d + wp_o %% %d", inner,
                       mid, inner, inner);
   const char *x = wp_arena_printf(e->m->arena, "v%d.v[%s]", t->id, ix);
-  fprintf(out, "for (int wp_o = 0; wp_o < %d; wp_o++) { ", nout);
+  fprintf(out, "WP_TLOOP for (int wp_o = 0; wp_o < %d; wp_o++) { ", nout);
   const char *h2f = emit_tile_half_to_float(el);
   if (id == IR_B_TILE_SUM) { /* structs: from the first element, as Warp
                                (its members that do not add are kept);
@@ -171,7 +191,8 @@ static void reduction(emit_ctx *e, const ir_value *v) {
       fprintf(out, "v%d.v[%s]", t->id, first);
     else
       zero_of(e, el);
-    fprintf(out, "; for (int wp_k = %d; wp_k < %d; wp_k++) { ", st, nin);
+    fprintf(out, "; WP_TLOOP for (int wp_k = %d; wp_k < %d; wp_k++) { ", st,
+            nin);
     fold_step(e, IR_B_ADD, el, "wp_acc", x);
     fprintf(out, "} v%d.v[wp_o] = wp_acc; }", v->id);
     return;
@@ -179,7 +200,7 @@ static void reduction(emit_ctx *e, const ir_value *v) {
   /* the others start from the first element */
   fprintf(out, "%s wp_acc = v%d.v[%s]; int wp_arg = 0; ", emit_ctype(e, el),
           t->id, first);
-  fprintf(out, "for (int wp_k = 1; wp_k < %d; wp_k++) { ", nin);
+  fprintf(out, "WP_TLOOP for (int wp_k = 1; wp_k < %d; wp_k++) { ", nin);
   /* float16/bfloat16: compared in float (Warp's half operators), and
      tile_min / tile_max Warp's fold of min / max */
   const char *xf = h2f ? wp_arena_printf(e->m->arena, "%s(%s)", h2f, x) : x;
@@ -215,7 +236,7 @@ static void array_loops(emit_ctx *e, const ir_value *v, const ir_type *t,
   FILE *out = e->out;
   int n = t->ndim;
   for (int k = 0; k < n; k++)
-    fprintf(out, "for (int wp_i%d = 0; wp_i%d < %d; wp_i%d++) ", k, k,
+    fprintf(out, "WP_TLOOP for (int wp_i%d = 0; wp_i%d < %d; wp_i%d++) ", k, k,
             t->tdims[k], k);
   fputs("{ ", out);
   for (int k = 0; k < n; k++)
@@ -298,7 +319,7 @@ static void store(emit_ctx *e, const ir_value *v, bool atomic) {
   fputs(" } WP_TILE_SYNC();", out);
   if (atomic)
     fprintf(out,
-            " for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = "
+            " WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = "
             "wp_old[wp_i]; WP_TILE_SYNC();",
             ir_tile_count(t->type), v->id);
 }
@@ -314,12 +335,15 @@ static void matmul_half(emit_ctx *e, const ir_value *v) {
   const ir_value *a = v->args[0], *b = v->args[1];
   int M = a->type->rows, K = a->type->cols, N = b->type->cols;
   fprintf(out,
-          "for (int wp_i = 0; wp_i < %d; wp_i++) { float wp_row[%d]; for (int "
-          "wp_j = 0; wp_j < %d; wp_j++) wp_row[wp_j] = 0; for (int wp_k = 0; "
+          "WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) { float wp_row[%d]; "
+          "WP_TLOOP for (int "
+          "wp_j = 0; wp_j < %d; wp_j++) wp_row[wp_j] = 0; WP_TLOOP for (int "
+          "wp_k = 0; "
           "wp_k < %d; wp_k++) { float wp_a = wp_h2f(v%d.v[wp_i * %d + wp_k]); "
-          "for (int wp_j = 0; wp_j < %d; wp_j++) wp_row[wp_j] = "
+          "WP_TLOOP for (int wp_j = 0; wp_j < %d; wp_j++) wp_row[wp_j] = "
           "wp_h2f(wp_f2h(wp_row[wp_j] + wp_h2f(wp_f2h(wp_a * "
-          "wp_h2f(v%d.v[wp_k * %d + wp_j]))))); } for (int wp_j = 0; wp_j < "
+          "wp_h2f(v%d.v[wp_k * %d + wp_j]))))); } WP_TLOOP for (int wp_j = 0; "
+          "wp_j < "
           "%d; wp_j++) { float wp_s = wp_h2f(wp_f2h(wp_h2f(v%d) * "
           "wp_row[wp_j]));",
           M, N, N, K, a->id, K, N, b->id, N, N, v->args[v->aux ? 3 : 2]->id);
@@ -342,11 +366,15 @@ static void matmul(emit_ctx *e, const ir_value *v) {
   }
   const char *T = emit_ctype(e, v->type->elem);
   fprintf(out,
-          "for (int wp_i = 0; wp_i < %d; wp_i++) { %s wp_row[%d]; for (int "
-          "wp_j = 0; wp_j < %d; wp_j++) wp_row[wp_j] = 0; for (int wp_k = 0; "
-          "wp_k < %d; wp_k++) { %s wp_a = v%d.v[wp_i * %d + wp_k]; for (int "
+          "WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) { %s wp_row[%d]; "
+          "WP_TLOOP for (int "
+          "wp_j = 0; wp_j < %d; wp_j++) wp_row[wp_j] = 0; WP_TLOOP for (int "
+          "wp_k = 0; "
+          "wp_k < %d; wp_k++) { %s wp_a = v%d.v[wp_i * %d + wp_k]; WP_TLOOP "
+          "for (int "
           "wp_j = 0; wp_j < %d; wp_j++) wp_row[wp_j] += wp_a * v%d.v[wp_k * "
-          "%d + wp_j]; } for (int wp_j = 0; wp_j < %d; wp_j++) v%d.v[wp_i * "
+          "%d + wp_j]; } WP_TLOOP for (int wp_j = 0; wp_j < %d; wp_j++) "
+          "v%d.v[wp_i * "
           "%d + wp_j] = v%d * wp_row[wp_j]",
           M, T, N, N, K, T, a->id, K, N, b->id, N, N, v->id, N,
           v->args[v->aux ? 3 : 2]->id);
@@ -367,7 +395,8 @@ static void broadcast_nd(emit_ctx *e, const ir_value *v, bool adj) {
   if (adj)
     fprintf(out, "v%d = WP_LIT(%s){0}; ", v->id, emit_ctype(e, v->type));
   fprintf(out,
-          "for (int wp_o = 0; wp_o < %d; wp_o++) { int wp_r = wp_o, wp_s = 0; "
+          "WP_TLOOP for (int wp_o = 0; wp_o < %d; wp_o++) { int wp_r = wp_o, "
+          "wp_s = 0; "
           "(void)wp_r; ",
           ir_tile_count(d));
   int stride = 1;
@@ -396,7 +425,8 @@ static void broadcast(emit_ctx *e, const ir_value *v) {
   if (d->ndim == 1) /* a 1-d source into a 1-d result */
     sr = 1, sc = s->rows;
   fprintf(e->out,
-          "for (int wp_i = 0; wp_i < %d; wp_i++) for (int wp_j = 0; wp_j < "
+          "WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) WP_TLOOP for (int "
+          "wp_j = 0; wp_j < "
           "%d; wp_j++) v%d.v[wp_i * %d + wp_j] = v%d.v[%s * %d + %s];",
           d->rows, d->cols, v->id, d->cols, v->args[0]->id,
           sr == 1 ? "0" : "wp_i", sc, sc == 1 ? "0" : "wp_j");
@@ -461,7 +491,7 @@ static void adj_map(emit_ctx *e, const ir_value *v) {
     zero_of(e, v->type);
     fputs("; ", out);
   }
-  fprintf(out, "for (int wp_i = 0; wp_i < %d; wp_i++) { ",
+  fprintf(out, "WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) { ",
           ir_tile_count(r->type));
   for (int i = 0; i < n; i++) {
     fprintf(out, "%s wp_d%d = ", emit_ctype(e, et[i]), i);
@@ -497,15 +527,16 @@ void emit_tile(emit_ctx *e, const ir_value *v) {
   fputs("{ ", out);
   switch (v->builtin->id) {
   case IR_B_TILE_FULL:
-    fprintf(out, "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = v%d;", n,
-            v->id, v->args[0]->id);
+    fprintf(out,
+            "WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = v%d;",
+            n, v->id, v->args[0]->id);
     break;
   case IR_B_TILE_ARANGE:
-    fprintf(out,
-            "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = v%d + "
-            "(%s)wp_i * v%d;",
-            n, v->id, v->args[0]->id, emit_ctype(e, v->type->elem),
-            v->args[1]->id);
+    fprintf(
+        out,
+        "WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = v%d + "
+        "(%s)wp_i * v%d;",
+        n, v->id, v->args[0]->id, emit_ctype(e, v->type->elem), v->args[1]->id);
     break;
   case IR_B_TILE_LOAD: load(e, v); break;
   case IR_B_TILE_STORE: store(e, v, false); break;
@@ -519,7 +550,8 @@ void emit_tile(emit_ctx *e, const ir_value *v) {
   case IR_B_TILE_REDUCE: reduction(e, v); break;
   case IR_B_TILE_TRANSPOSE:
     fprintf(out,
-            "for (int wp_i = 0; wp_i < %d; wp_i++) for (int wp_j = 0; wp_j < "
+            "WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) WP_TLOOP for (int "
+            "wp_j = 0; wp_j < "
             "%d; wp_j++) v%d.v[wp_j * %d + wp_i] = v%d.v[wp_i * %d + wp_j];",
             v->args[0]->type->rows, v->args[0]->type->cols, v->id,
             v->type->cols, v->args[0]->id, v->args[0]->type->cols);

@@ -56,7 +56,7 @@ static void tile(emit_ctx *e, const ir_value *v) {
   const char *xt = emit_ctype(e, x->type);
   fprintf(out,
           "%s *wp_buf = (%s *)wp_tile_scratch; wp_buf[threadIdx.x] = v%d; "
-          "WP_TILE_SYNC(); for (int wp_k = 0; wp_k < %d; wp_k++) { ",
+          "WP_TILE_SYNC(); WP_TLOOP for (int wp_k = 0; wp_k < %d; wp_k++) { ",
           xt, xt, x->id, w);
   for (int k = 0; k < n; k++) {
     fprintf(out, "v%d.v[%d + wp_k] = ", v->id, k * w);
@@ -99,17 +99,19 @@ static void from_thread(emit_ctx *e, const ir_value *v) {
   int n = ir_tile_count(v->type);
   if (!e->target->cuda) {
     fprintf(out,
-            "(void)v%d; for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = "
+            "(void)v%d; WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) "
+            "v%d.v[wp_i] = "
             "v%d;",
             idx->id, n, v->id, x->id);
     return;
   }
   const char *xt = emit_ctype(e, x->type);
-  fprintf(out,
-          "%s *wp_buf = (%s *)wp_tile_scratch; if ((int)threadIdx.x == v%d) "
-          "*wp_buf = v%d; WP_TILE_SYNC(); for (int wp_i = 0; wp_i < %d; "
-          "wp_i++) v%d.v[wp_i] = *wp_buf; WP_TILE_SYNC();",
-          xt, xt, idx->id, x->id, n, v->id);
+  fprintf(
+      out,
+      "%s *wp_buf = (%s *)wp_tile_scratch; if ((int)threadIdx.x == v%d) "
+      "*wp_buf = v%d; WP_TILE_SYNC(); WP_TLOOP for (int wp_i = 0; wp_i < %d; "
+      "wp_i++) v%d.v[wp_i] = *wp_buf; WP_TILE_SYNC();",
+      xt, xt, idx->id, x->id, n, v->id);
 }
 
 /* The condition that thread's scatter applies (has_value, every index in
@@ -159,7 +161,8 @@ static void scatter(emit_ctx *e, const ir_value *v) {
   }
   const char *et = emit_ctype(e, el);
   fprintf(out,
-          "%s *wp_buf = (%s *)wp_tile_scratch; if (WP_TILE_LEADER()) for (int "
+          "%s *wp_buf = (%s *)wp_tile_scratch; if (WP_TILE_LEADER()) WP_TLOOP "
+          "for (int "
           "wp_i = 0; wp_i < %d; wp_i++) wp_buf[wp_i] = v%d.v[wp_i]; "
           "WP_TILE_SYNC(); if (wp_on) ",
           et, et, n, t->id);
@@ -172,7 +175,8 @@ static void scatter(emit_ctx *e, const ir_value *v) {
   else
     fprintf(out, "wp_buf[wp_f] = v%d;", val);
   fprintf(out,
-          " WP_TILE_SYNC(); for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] "
+          " WP_TILE_SYNC(); WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) "
+          "v%d.v[wp_i] "
           "= wp_buf[wp_i]; WP_TILE_SYNC();",
           n, v->id);
 }
@@ -199,8 +203,10 @@ static void random_tile(emit_ctx *e, const ir_value *v) {
   int n = ir_tile_count(v->type);
   int b = e->target->cuda ? e->m->block_dim : 1;
   fprintf(out,
-          "for (wp_uint32 wp_t = 0; wp_t < %du; wp_t++) { wp_uint32 wp_s = "
-          "wp__pcg(wp_t + v%d); for (int wp_i = (int)wp_t; wp_i < %d; wp_i += "
+          "WP_TLOOP for (wp_uint32 wp_t = 0; wp_t < %du; wp_t++) { wp_uint32 "
+          "wp_s = "
+          "wp__pcg(wp_t + v%d); WP_TLOOP for (int wp_i = (int)wp_t; wp_i < %d; "
+          "wp_i += "
           "%d) v%d.v[wp_i] = ",
           b, v->args[0]->id, n, b, v->id);
   if (v->builtin->id == IR_B_TILE_RANDF)

@@ -19,20 +19,21 @@ static void view(emit_ctx *e, const ir_value *v) {
   FILE *out = e->out;
   if (s->ndim == 1) {
     fprintf(out,
-            "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = "
+            "WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = "
             "v%d.v[v%d + wp_i];",
             d->rows, EL(v), EL(t), EL(v->args[1]));
     return;
   }
   if (v->aux == 1) { /* row off0 */
     fprintf(out,
-            "for (int wp_j = 0; wp_j < %d; wp_j++) v%d.v[wp_j] = "
+            "WP_TLOOP for (int wp_j = 0; wp_j < %d; wp_j++) v%d.v[wp_j] = "
             "v%d.v[v%d * %d + wp_j];",
             d->rows, EL(v), EL(t), EL(v->args[1]), s->cols);
     return;
   }
   fprintf(out,
-          "for (int wp_i = 0; wp_i < %d; wp_i++) for (int wp_j = 0; wp_j < "
+          "WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) WP_TLOOP for (int "
+          "wp_j = 0; wp_j < "
           "%d; wp_j++) v%d.v[wp_i * %d + wp_j] = v%d.v[(v%d + wp_i) * %d + "
           "v%d + wp_j];",
           d->rows, d->cols, EL(v), d->cols, EL(t), EL(v->args[1]), s->cols,
@@ -47,7 +48,8 @@ static void slice(emit_ctx *e, const ir_value *v) {
   FILE *out = e->out;
   const char *loopvar[2] = {"wp_i", "wp_j"};
   fprintf(out,
-          "for (int wp_i = 0; wp_i < %d; wp_i++) for (int wp_j = 0; wp_j < "
+          "WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) WP_TLOOP for (int "
+          "wp_j = 0; wp_j < "
           "%d; wp_j++) v%d.v[wp_i * %d + wp_j] = v%d.v[",
           d->rows, d->cols, EL(v), d->cols, EL(t));
   int r = 0; /* result dimensions used so far */
@@ -75,22 +77,24 @@ static void scan(emit_ctx *e, const ir_value *v) {
   switch (v->builtin->id) {
   case IR_B_TILE_SCAN_INCLUSIVE:
     fprintf(out,
-            "%s wp_acc = 0; for (int wp_i = 0; wp_i < %d; wp_i++) { wp_acc = "
+            "%s wp_acc = 0; WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) { "
+            "wp_acc = "
             "wp_acc + v%d.v[wp_i]; v%d.v[wp_i] = wp_acc; }",
             T, n, EL(t), EL(v));
     break;
   case IR_B_TILE_SCAN_EXCLUSIVE:
-    fprintf(
-        out,
-        "%s wp_acc = 0; for (int wp_i = 0; wp_i < %d; wp_i++) { v%d.v[wp_i] "
-        "= wp_acc; wp_acc = wp_acc + v%d.v[wp_i]; }",
-        T, n, EL(v), EL(t));
+    fprintf(out,
+            "%s wp_acc = 0; WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) { "
+            "v%d.v[wp_i] "
+            "= wp_acc; wp_acc = wp_acc + v%d.v[wp_i]; }",
+            T, n, EL(v), EL(t));
     break;
   default: {
     const char *cmp =
         v->builtin->id == IR_B_TILE_SCAN_MAX_INCLUSIVE ? ">" : "<";
     fprintf(out,
-            "%s wp_acc = v%d.v[0]; for (int wp_i = 0; wp_i < %d; wp_i++) { "
+            "%s wp_acc = v%d.v[0]; WP_TLOOP for (int wp_i = 0; wp_i < %d; "
+            "wp_i++) { "
             "if (v%d.v[wp_i] %s wp_acc) wp_acc = v%d.v[wp_i]; v%d.v[wp_i] = "
             "wp_acc; }",
             T, EL(t), n, EL(t), cmp, EL(t), EL(v));
@@ -105,7 +109,8 @@ static void cholesky(emit_ctx *e, const ir_value *v) {
   int n = v->type->rows;
   if (v->aux) {
     fprintf(e->out,
-            "%s wp_a = v%d; for (int wp_i = 0; wp_i < %d; wp_i++) for (int "
+            "%s wp_a = v%d; WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) "
+            "WP_TLOOP for (int "
             "wp_j = 0; wp_j < %d; wp_j++) wp_a.v[wp_i * %d + wp_j] = "
             "v%d.v[wp_j * %d + wp_i]; ",
             emit_ctype(e, v->type), EL(v->args[0]), n, n, n, EL(v->args[0]), n);
@@ -114,13 +119,16 @@ static void cholesky(emit_ctx *e, const ir_value *v) {
   const char *sq = ir_scalar_name(v->type->elem->scalar);
   const char *src = wp_arena_printf(e->m->arena, "v%d", EL(v->args[0]));
   fprintf(e->out,
-          "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = 0; "
-          "for (int wp_j = 0; wp_j < %d; wp_j++) { %s wp_s = %s.v[wp_j * %d "
-          "+ wp_j]; for (int wp_k = 0; wp_k < wp_j; wp_k++) wp_s -= "
+          "WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = 0; "
+          "WP_TLOOP for (int wp_j = 0; wp_j < %d; wp_j++) { %s wp_s = "
+          "%s.v[wp_j * %d "
+          "+ wp_j]; WP_TLOOP for (int wp_k = 0; wp_k < wp_j; wp_k++) wp_s -= "
           "v%d.v[wp_j * %d + wp_k] * v%d.v[wp_j * %d + wp_k]; %s wp_d = "
-          "wp_sqrt_%s(wp_s); v%d.v[wp_j * %d + wp_j] = wp_d; for (int wp_i = "
+          "wp_sqrt_%s(wp_s); v%d.v[wp_j * %d + wp_j] = wp_d; WP_TLOOP for (int "
+          "wp_i = "
           "wp_j + 1; wp_i < %d; wp_i++) { %s wp_t = %s.v[wp_i * %d + wp_j]; "
-          "for (int wp_k = 0; wp_k < wp_j; wp_k++) wp_t -= v%d.v[wp_i * %d + "
+          "WP_TLOOP for (int wp_k = 0; wp_k < wp_j; wp_k++) wp_t -= v%d.v[wp_i "
+          "* %d + "
           "wp_k] * v%d.v[wp_j * %d + wp_k]; v%d.v[wp_i * %d + wp_j] = wp_t / "
           "wp_d; } }",
           n * n, EL(v), n, T, v->aux ? "wp_a" : src, n, EL(v), n, EL(v), n, T,
@@ -128,7 +136,8 @@ static void cholesky(emit_ctx *e, const ir_value *v) {
           EL(v), n);
   if (v->aux) /* U = L^T */
     fprintf(e->out,
-            " for (int wp_i = 0; wp_i < %d; wp_i++) for (int wp_j = 0; wp_j "
+            " WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) WP_TLOOP for (int "
+            "wp_j = 0; wp_j "
             "< wp_i; wp_j++) { v%d.v[wp_j * %d + wp_i] = v%d.v[wp_i * %d + "
             "wp_j]; v%d.v[wp_i * %d + wp_j] = 0; }",
             n, EL(v), n, EL(v), n, EL(v), n);
@@ -148,16 +157,16 @@ static void solve(emit_ctx *e, int x, int mat, int n, int cols, bool lower,
       transposed ? "v%d.v[wp_k * %d + wp_i]" : "v%d.v[wp_i * %d + wp_k]";
   const char *dg = "v%d.v[wp_i * %d + wp_i]";
   FILE *out = e->out;
-  fprintf(out, "for (int wp_c = 0; wp_c < %d; wp_c++) ", cols);
+  fprintf(out, "WP_TLOOP for (int wp_c = 0; wp_c < %d; wp_c++) ", cols);
   if (lower)
-    fprintf(out, "for (int wp_i = 0; wp_i < %d; wp_i++) { ", n);
+    fprintf(out, "WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) { ", n);
   else
-    fprintf(out, "for (int wp_i = %d; wp_i >= 0; wp_i--) { ", n - 1);
+    fprintf(out, "WP_TLOOP for (int wp_i = %d; wp_i >= 0; wp_i--) { ", n - 1);
   fprintf(out, "wp_acc = v%d.v[wp_i * %d + wp_c]; ", x, cols);
   if (lower)
-    fputs("for (int wp_k = 0; wp_k < wp_i; wp_k++) ", out);
+    fputs("WP_TLOOP for (int wp_k = 0; wp_k < wp_i; wp_k++) ", out);
   else
-    fprintf(out, "for (int wp_k = wp_i + 1; wp_k < %d; wp_k++) ", n);
+    fprintf(out, "WP_TLOOP for (int wp_k = wp_i + 1; wp_k < %d; wp_k++) ", n);
   fputs("wp_acc -= ", out);
   fprintf(out, fmt, mat, n);
   fprintf(out, " * v%d.v[wp_k * %d + wp_c]; wp_dg = ", x, cols);
@@ -194,7 +203,8 @@ static void sort(emit_ctx *e, const ir_value *v) {
   const char *V = emit_ctype(e, v->args[1]->type->elem);
   fprintf(e->out,
           "v%d.m0 = v%d; v%d.m1 = v%d; %s *wp_k = v%d.m0.v; %s *wp_v = "
-          "v%d.m1.v; for (int wp_end = %d, wp_start = %d / 2; wp_end > 1;) { "
+          "v%d.m1.v; WP_TLOOP for (int wp_end = %d, wp_start = %d / 2; wp_end "
+          "> 1;) { "
           "int wp_r; if (wp_start > 0) wp_r = --wp_start; else { wp_end--; "
           "%s wp_tk = wp_k[0]; wp_k[0] = wp_k[wp_end]; wp_k[wp_end] = wp_tk; "
           "%s wp_tv = wp_v[0]; wp_v[0] = wp_v[wp_end]; wp_v[wp_end] = wp_tv; "
@@ -221,7 +231,8 @@ bool emit_tile_more(emit_ctx *e, const ir_value *v) {
     const char *conv = to == WP_SCALAR_FLOAT16    ? "wp_f2h((float)"
                        : to == WP_SCALAR_BFLOAT16 ? "wp_f2bf((float)"
                                                   : NULL;
-    fprintf(out, "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = ", n,
+    fprintf(out,
+            "WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = ", n,
             EL(v));
     if (conv)
       fprintf(out, "%s%s(v%d.v[wp_i]));", conv, in, EL(v->args[0]));
@@ -232,7 +243,7 @@ bool emit_tile_more(emit_ctx *e, const ir_value *v) {
   }
   case IR_B_TILE_RESHAPE: /* the same elements, row-major */
     fprintf(out,
-            "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = "
+            "WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = "
             "v%d.v[wp_i];",
             n, EL(v), EL(v->args[0]));
     return true;
@@ -243,7 +254,8 @@ bool emit_tile_more(emit_ctx *e, const ir_value *v) {
   case IR_B_TILE_SCAN_MIN_INCLUSIVE: scan(e, v); return true;
   case IR_B_TILE_DIAG_ADD:
     fprintf(out,
-            "v%d = v%d; for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i * "
+            "v%d = v%d; WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) "
+            "v%d.v[wp_i * "
             "%d + wp_i] = v%d.v[wp_i * %d + wp_i] + v%d.v[wp_i];",
             EL(v), EL(v->args[0]), v->type->rows, EL(v), v->type->cols, EL(v),
             v->type->cols, EL(v->args[1]));
@@ -255,7 +267,8 @@ bool emit_tile_more(emit_ctx *e, const ir_value *v) {
   case IR_B_TILE_ASSIGN: {
     const ir_type *d = v->type, *st = v->args[1]->type;
     fprintf(out,
-            "v%d = v%d; for (int wp_i = 0; wp_i < %d; wp_i++) for (int wp_j = "
+            "v%d = v%d; WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) "
+            "WP_TLOOP for (int wp_j = "
             "0; wp_j < %d; wp_j++) v%d.v[(v%d + wp_i) * %d + %s%s wp_j] = "
             "%sv%d.v[wp_i * %d + wp_j];",
             EL(v), EL(v->args[0]), st->rows, st->cols, EL(v), EL(v->args[2]),
@@ -273,7 +286,8 @@ bool emit_tile_more(emit_ctx *e, const ir_value *v) {
   case IR_B_TILE_FFT:
   case IR_B_TILE_IFFT:
     fprintf(out,
-            "for (int wp_r = 0; wp_r < %d; wp_r++) wp_tile_fft_%s(v%d.v[wp_r * "
+            "WP_TLOOP for (int wp_r = 0; wp_r < %d; wp_r++) "
+            "wp_tile_fft_%s(v%d.v[wp_r * "
             "%d].c, v%d.v[wp_r * %d].c, %d, %d);",
             v->type->rows, ir_scalar_name(v->type->elem->scalar),
             EL(v->args[0]), v->type->cols, EL(v), v->type->cols, v->type->cols,
@@ -284,8 +298,9 @@ bool emit_tile_more(emit_ctx *e, const ir_value *v) {
                                  index counts from the end, as Warp's */
     int inner = ir_tile_count(v->type) / v->args[1]->type->rows;
     fprintf(out,
-            "for (int wp_i = 0; wp_i < %d; wp_i++) { int wp_r = "
-            "(int)v%d.v[wp_i]; if (wp_r < 0) wp_r += %d; for (int wp_j = 0; "
+            "WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) { int wp_r = "
+            "(int)v%d.v[wp_i]; if (wp_r < 0) wp_r += %d; WP_TLOOP for (int "
+            "wp_j = 0; "
             "wp_j < %d; wp_j++) v%d.v[wp_i * %d + wp_j] = v%d.v[wp_r * %d + "
             "wp_j]; }",
             v->args[1]->type->rows, EL(v->args[1]), v->args[0]->type->tdims[0],

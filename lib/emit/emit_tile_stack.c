@@ -37,10 +37,12 @@ static void push(emit_ctx *e, const ir_value *v) {
   fprintf(out,
           "%s *wp_buf = (%s *)wp_tile_scratch; wp_int32 *wp_cnt = (wp_int32 "
           "*)(wp_tile_scratch + %d); if (WP_TILE_LEADER()) { *wp_cnt = "
-          "v%d.count; for (int wp_i = 0; wp_i < %d; wp_i++) wp_buf[wp_i] = "
+          "v%d.count; WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) "
+          "wp_buf[wp_i] = "
           "v%d.v[wp_i]; } WP_TILE_SYNC(); v%d.m1 = -1; if (v%d) { wp_int32 "
           "wp_o = wp_atomic_add_int32(wp_cnt, 1); if (wp_o < %d) { "
-          "wp_buf[wp_o] = v%d; v%d.m1 = wp_o; } } WP_TILE_SYNC(); for (int "
+          "wp_buf[wp_o] = v%d; v%d.m1 = wp_o; } } WP_TILE_SYNC(); WP_TLOOP for "
+          "(int "
           "wp_i = 0; wp_i < %d; wp_i++) v%d.m0.v[wp_i] = wp_buf[wp_i]; "
           "v%d.m0.count = *wp_cnt < %d ? *wp_cnt : %d; WP_TILE_SYNC();",
           et, et, EMIT_SCRATCH_COUNT_AT(cap * ir_type_size(s->type->elem)),

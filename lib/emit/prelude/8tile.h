@@ -11,6 +11,16 @@
 #define WP_TILE_SYNC() ((void)0)
 #endif
 
+/* WP_TLOOP comes before each loop over a tile's elements.  On CUDA every
+ * thread runs a whole tile operation, and cicc fully unrolls loops of a
+ * constant trip count: a sum over a 400x16 tile became 6400 loads and adds
+ * (27 s of cicc for one module of Warp's tile tests).  The emitter
+ * (emit_tile_loop_policy) redefines it at the start of each CUDA function:
+ * `unroll 1` where the function has a tile of more than
+ * WP_TILE_UNROLL_MAX_ELEMS elements, else nothing, so small tiles stay in
+ * registers. */
+#define WP_TLOOP
+
 /* tile_fft / tile_ifft of one row of n complex numbers (interleaved real,
  * imaginary: a vec2 each) from `in` to `out` (different storage): the
  * unnormalized DFT X[k] = sum_n x[n] exp(-+2 pi i k n / N) (Warp's, and
