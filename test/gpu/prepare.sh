@@ -59,7 +59,9 @@ prep_case() {
 }
 export -f prep_case
 export pack device root
-ls test/e2e/cases/*.py | xargs -P "$jobs" -I{} bash -c 'prep_case "$1"' _ {} || true
+# the e2e cases and the specs of Warp's tile tests and examples (as run.sh)
+ls test/e2e/cases/*.py test/warp_tests/test_tile*.py test/warp_tests/example_tile*.py |
+  xargs -P "$jobs" -I{} bash -c 'prep_case "$1"' _ {} || true
 ntests=$(find "$pack/e2e" -name test.json | wc -l)
 nfail=$(cat "$pack"/logs/*.log | grep -c '^FAIL' || true)
 echo "  $ntests tests prepared, $nfail failure(s)"

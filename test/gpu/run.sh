@@ -7,7 +7,8 @@
 #
 # Two ways to run, chosen automatically (or with --full / --prepared):
 #   full       where warp-lang and the build tools are installed: make, build
-#              the samples' GPU variants, then every case of test/e2e/cases
+#              the samples' GPU variants, then every case of test/e2e/cases and
+#              the tile specs of test/warp_tests
 #              through test/tools/e2e.py --device cuda:0 --time (warp-lang on
 #              the CPU is the oracle, as in make check), in parallel;
 #   prepared   where they are not (a GPU box with only a driver, python3 and
@@ -177,7 +178,10 @@ else
 fi
 
 # ---- end-to-end cases, in parallel (each case file one e2e.py process)
-say "== end-to-end tests on $device: $(ls test/e2e/cases/*.py | wc -l) case files, $jobs at a time ($(elapsed))"
+# the e2e cases and the specs of Warp's tile tests and examples (issue 15:
+# every tile test runs on a GPU when one is lent)
+case_files() { ls test/e2e/cases/*.py test/warp_tests/test_tile*.py test/warp_tests/example_tile*.py; }
+say "== end-to-end tests on $device: $(case_files | wc -l) case files, $jobs at a time ($(elapsed))"
 e2e_args=(--device "$device" --time --timeout "$timeout")
 [ $mode = prepared ] && e2e_args+=(--prepared --work-dir "$pack/e2e")
 run_case() { # CASE.py: e2e.py on one case file, log + exit status in $logs/e2e
@@ -198,7 +202,7 @@ export logs case_timeout
 # arrays do not export: pass the arguments as one quoted string
 E2E_ARGS=$(printf '%q ' "${e2e_args[@]}")
 export E2E_ARGS
-ls test/e2e/cases/*.py | xargs -P "$jobs" -I{} bash -c 'eval "e2e_args=($E2E_ARGS)"; run_case "$1"' _ {} || true
+case_files | xargs -P "$jobs" -I{} bash -c 'eval "e2e_args=($E2E_ARGS)"; run_case "$1"' _ {} || true
 
 # ---- the samples on the GPU
 say "== samples on $device ($(elapsed))"

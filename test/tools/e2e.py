@@ -1391,15 +1391,20 @@ def tail(text, n=30):
     return "\n".join("    " + l for l in lines)
 
 
+def case_work_dir(path, opts):
+    """The work directory of a case file: a spec of a warp-lang test file
+    (TARGET = ...) works in warp.NAME/, beside the e2e case of the same
+    name."""
+    is_warp_spec = re.search(r"^TARGET\s*=", path.read_text(), re.M) is not None
+    return opts.work_dir / (("warp." if is_warp_spec else "") + path.stem)
+
+
 def run_case(path, opts):
     """Runs every test of one case file; returns the number of failures."""
     if opts.prepared:
         return run_prepared_case(path, opts)
     stem = path.stem
-    # a spec of a warp-lang test file (TARGET = ...) works in warp.NAME/,
-    # beside the e2e case of the same name
-    is_warp_spec = re.search(r"^TARGET\s*=", path.read_text(), re.M) is not None
-    work = opts.work_dir / (("warp." if is_warp_spec else "") + stem)
+    work = case_work_dir(path, opts)
     if work.exists():
         shutil.rmtree(work)
     work.mkdir(parents=True)
@@ -1826,7 +1831,7 @@ def run_prepared_case(path, opts):
     directory (no warp-lang, warpc or C compiler needed) and compares their
     outputs with the stored warp-lang outputs."""
     stem = path.stem
-    work = opts.work_dir / stem
+    work = case_work_dir(path, opts)
     manifest = work / "case.json"
     if not manifest.exists():
         err = work / "prepare_error.txt"
