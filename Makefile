@@ -390,6 +390,24 @@ bench-compile: all
 check-cuda:
 	WARPC_E2E_CUDA=all $(MAKE) check
 
+# The e2e suite once per x86-64 CPU variant (issue 13: every variant gives
+# warp-lang's results, as the scalar path): compiled with the three levels,
+# run with WARP_CPU_LEVEL=1 (baseline), 3 (AVX2) and 4 (AVX-512; a CPU
+# without it runs its highest level below), then without the SPMD variants
+# (-fno-spmd).  CI runs a few cases each way (cli.cpu_variants, cli.cpu_spmd);
+# CPU_VARIANTS_TESTS='^e2e\.saxpy$$' picks the tests (a ctest -R regex).
+CPU_VARIANTS := --cpu x86-64,x86-64-v3,x86-64-v4
+CPU_VARIANTS_TESTS ?= ^(e2e|warp)\.
+.PHONY: check-cpu-variants
+check-cpu-variants: all deps-test
+	cmake -S test -B $(B)/ctest -DWARPC_ROOT=$(CURDIR) >/dev/null
+	set -e; for l in 1 3 4; do \
+	  echo "== WARP_CPU_LEVEL=$$l"; \
+	  cd $(B)/ctest && WARPC_E2E_FLAGS="$(CPU_VARIANTS)" WARP_CPU_LEVEL=$$l \
+	    ctest --output-on-failure -j2 -R '$(CPU_VARIANTS_TESTS)' $(CTEST_ARGS); cd $(CURDIR); \
+	done
+	cd $(B)/ctest && WARPC_E2E_FLAGS=-fno-spmd ctest --output-on-failure -j2 -R '$(CPU_VARIANTS_TESTS)' $(CTEST_ARGS)
+
 # Real Warp code through warpc, every kernel accounted for (test/corpus/run.py):
 # warp-lang's own tests and examples with the objects built (CI's corpus.warp
 # stops after lowering), then every DIR of CORPUS_DIRS (e.g. an unpacked
