@@ -391,8 +391,8 @@ def lift(source, refs, bind=None):
                     if name in given:
                         used.add(name)
                         bname = spath.replace(".", "__") + "__" + name + suffix
-                        if (id(chain_[i]), bname) not in {(id(f), b) for f, b, _ in binds}:
-                            binds.append((chain_[i], bname, bind_src(given[name])))
+                        if (id(chain_[i]), bname) not in {(id(f), b) for f, b, _, _ in binds}:
+                            binds.append((chain_[i], bname, bind_src(given[name]), suffix))
                         renames[name] = bname
                     elif name in liftable:
                         renames[name] = lift_stmt(liftable[name], chain_[:i + 1], f"{name!r} of {spath}")
@@ -428,20 +428,27 @@ def lift(source, refs, bind=None):
         for ln, t in zip(range(_first_line(st), st.end_lineno + 1), text):
             lines[ln - 1] = t
             occupied.add(ln)
-    # a bound name: on a free line of its function before its first use
-    # (the function's def line first); with instances at the end of the
-    # file, at the end before them
+    # the names a ref's BIND gives in one function: one statement (a, b =
+    # (x, y)) on a free line of that function before their first use (the
+    # function's def line first); when a use is in an instance at the end
+    # of the file, or no line is free, at the end before those instances
+    groups = {}
+    for fn, bname, src, suffix in binds:
+        groups.setdefault((id(fn), suffix), (fn, []))[1].append((bname, src))
     tail_binds = []
-    for fn, bname, src in binds:
-        uses = [where[new] for _, _, renames, new in units if bname in renames.values()]
+    for fn, group in groups.values():
+        bnames = {b for b, _ in group}
+        uses = [where[new] for _, _, renames, new in units if bnames & set(renames.values())]
         free = []
         if "tail" not in uses:
             free = [ln for ln in range(fn.lineno, min(uses)) if ln not in occupied]
+        stmt = (f"{group[0][0]} = {group[0][1]}\n" if len(group) == 1 else
+                f"{', '.join(b for b, _ in group)} = ({', '.join(v for _, v in group)})\n")
         if free:
-            lines[free[0] - 1] = f"{bname} = {src}\n"
+            lines[free[0] - 1] = stmt
             occupied.add(free[0])
         else:
-            tail_binds.append(f"{bname} = {src}\n")
+            tail_binds.append(stmt)
     if tail or tail_binds:
         lines.append("\n# lifted by test/tools/warp_tests.py: more instances of the kernels above\n")
         lines += tail_binds
