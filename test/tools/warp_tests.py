@@ -18,6 +18,25 @@ Every module-level @wp.kernel of TARGET must be in exactly one of TESTS,
 XFAIL and UNTESTED.  Each XFAIL kernel is compiled alone (CPU code only) and
 must still fail with its diagnostic: one that now compiles, or fails
 differently, fails the spec, so the list stays true.
+
+Kernels defined inside TARGET's functions (test functions, factories) are
+named by their path, "test_x.compute" or "make.inner.k", with a tag for one
+of several instances, "create_sort_kernel.tile_sort_kernel[f32_17]":
+
+    BIND  = {"make.inner.k[f32]": {"dtype": wp.float32, "n": 17}}
+    STUB_MODULES = ["PIL"]   # host-code imports that need not be installed
+
+lift() (below) moves each named one to module level, renamed "make__inner__k
+__f32" (warpc's launcher t_make__inner__k__f32), with the enclosing
+functions' plain locals it uses (`N = 64`, a nested @wp.func, renamed the
+same way) and BIND's values for the rest (parameters, loop variables, names
+bound in an if/else; the harness names any it lacks).  Both sides use the
+lifted text: warp-lang imports an extract of it (build/e2e/warp.NAME/lifted/)
+and takes the kernels from there, warpc compiles the same extract (src/);
+the oracle never runs TARGET's test functions.  Once a spec names one kernel
+inside a function, every one must be in TESTS, XFAIL or UNTESTED (a path is
+covered by any of its instances; an instance is in one list); a spec that
+names none gets a count of them in its summary line.
 """
 
 import ast
