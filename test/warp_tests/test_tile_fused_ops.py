@@ -69,6 +69,16 @@ TESTS = [
         kernel="test_tile_dot_float.run.compute[f64]"),
 ]
 
+# the XFAIL kernels' tests, to move into TESTS when warpc compiles them
+PENDING = [
+    dot(64, ("values", [i % 4 for i in range(64)]), ("values", [i % 3 for i in range(64)]),
+        kernel="test_tile_dot_float.run.compute[f16]"),
+    tiled("test_tile_dot_vec3.compute", dict(a_in=(16,), b_in=(16,), out=(1,)), a_in=("arange",),
+          b_in=("full", 2.0)),
+    tiled("test_tile_dot_mat33.compute", dict(a_in=(8,), b_in=(8,), out=(1,)), a_in=("arange",),
+          b_in=("full", 0.5)),
+]
+
 XFAIL = {
     "test_tile_dot_float.run.compute[f16]": "wp.tile_dot() of float16/bfloat16 tiles is not supported by warpc yet",
     # Warp contracts vector and matrix tiles fully (a float tile of shape (1,))

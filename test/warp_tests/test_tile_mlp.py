@@ -35,8 +35,9 @@ TESTS = [
          tol=dict(out=(1e-5, 1e-6))),
 ]
 
-# the test as it would run, once warpc has float16 tile_map (dtype = wp.float16)
-MULTI = [
+# the XFAIL kernel's test, to move into TESTS when warpc compiles it (float16
+# tile_map; dtype = wp.float16)
+PENDING = [
     dict(kernel="test_multi_layer_nn.compute", dim=512,
          args=dict(batches=("values", BATCH), input=("zeros",),
                    weights_0=layer(32), bias_0=layer(32), weights_1=layer(32), bias_1=layer(32),
