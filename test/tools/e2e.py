@@ -30,7 +30,10 @@ warp-lang nor the build tools (test/gpu/prepare.sh, test/gpu/run.sh).
 
 A spec of one of warp-lang's own test files (test/warp_tests/NAME.py, with
 TARGET = "warp/tests/NAME.py" instead of kernels) runs TARGET's kernels the
-same way; warpc compiles an extract of TARGET (see warp_tests.py).
+same way; warpc compiles an extract of TARGET (see warp_tests.py), and a
+kernel defined inside one of TARGET's functions ("test_x.compute") is lifted
+to module level in a source that both warp-lang and warpc use (BIND gives
+what it closes over; warp_tests.lift).
 
 Exit status: 0 when every test passed, 1 when any failed (including a failing
 oracle or a malformed spec), 2 for usage errors.
