@@ -366,9 +366,9 @@ def lift(source, refs, bind=None):
     if lines and not lines[-1].endswith("\n"):
         lines[-1] += "\n"
     scopes = {}  # id(fn) -> (liftable, locals)
-    units = []  # (stmt, enclosing chain, {name: new name}, def's new name or None, tag suffix)
+    units = []  # (stmt, enclosing functions, {free name: new name}, its new name)
     seen = {}  # (id(stmt), suffix) -> new name
-    binds = []  # (scope fn, new name, source text)
+    binds = []  # (function, new name, source text of the value, tag suffix)
     names = {}
     for ref in bind:
         if not is_nested_ref(ref) or ref not in refs:
@@ -416,7 +416,8 @@ def lift(source, refs, bind=None):
                     elif name in liftable:
                         renames[name] = lift_stmt(liftable[name], chain_[:i + 1], f"{name!r} of {spath}")
                     else:
-                        kind = "a parameter" if name in _params(chain_[i]) else "a local bound in a block or more than once"
+                        kind = ("a parameter" if name in _params(chain_[i])
+                                else "a local bound in a block or more than once")
                         raise LiftError(f"{ref!r}: {what} refers to {name!r}, {kind} of {spath}(); "
                                         f"give its value in BIND[{ref!r}]")
                     break
@@ -435,7 +436,7 @@ def lift(source, refs, bind=None):
         if any(u[1][0] is st for u in units):
             for ln in range(_first_line(st), st.end_lineno + 1):
                 lines[ln - 1] = "\n"
-    occupied, placed, tail, where = set(), set(), [], {}
+    placed, tail, where = set(), [], {}
     for st, _, renames, new in sorted(units, key=lambda u: _first_line(u[0])):
         text = _unit_text(orig, st, renames, new)
         if id(st) in placed:
@@ -446,28 +447,22 @@ def lift(source, refs, bind=None):
         where[new] = _first_line(st)
         for ln, t in zip(range(_first_line(st), st.end_lineno + 1), text):
             lines[ln - 1] = t
-            occupied.add(ln)
-    # the names a ref's BIND gives in one function: one statement (a, b =
-    # (x, y)) on a free line of that function before their first use (the
-    # function's def line first); when a use is in an instance at the end
-    # of the file, or no line is free, at the end before those instances
+    # the names BIND gives in one function: one statement (a, b = (x, y))
+    # on that function's def line (free: the function is left out, and it
+    # comes before every use); those used by an instance at the end of the
+    # file, at the end before those instances
     groups = {}
-    for fn, bname, src, suffix in binds:
-        groups.setdefault((id(fn), suffix), (fn, []))[1].append((bname, src))
+    for fn, bname, src, _ in binds:
+        at_end = any(where[new] == "tail" for _, _, renames, new in units if bname in renames.values())
+        groups.setdefault((id(fn), at_end), (fn, at_end, []))[2].append((bname, src))
     tail_binds = []
-    for fn, group in groups.values():
-        bnames = {b for b, _ in group}
-        uses = [where[new] for _, _, renames, new in units if bnames & set(renames.values())]
-        free = []
-        if "tail" not in uses:
-            free = [ln for ln in range(fn.lineno, min(uses)) if ln not in occupied]
+    for fn, at_end, group in groups.values():
         stmt = (f"{group[0][0]} = {group[0][1]}\n" if len(group) == 1 else
                 f"{', '.join(b for b, _ in group)} = ({', '.join(v for _, v in group)})\n")
-        if free:
-            lines[free[0] - 1] = stmt
-            occupied.add(free[0])
-        else:
+        if at_end:
             tail_binds.append(stmt)
+        else:
+            lines[fn.lineno - 1] = stmt
     if tail or tail_binds:
         lines.append("\n# lifted by test/tools/warp_tests.py: more instances of the kernels above\n")
         lines += tail_binds
