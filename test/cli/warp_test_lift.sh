@@ -150,4 +150,12 @@ printf 'TARGET = "warp/tests/test_func.py"\nTESTS = []\nUNTESTED = {k: "x" for k
 e2e count.py > out.txt 2>&1 || fail "count.py: $(cat out.txt)"
 grep -q "1 kernel(s) inside functions: not in this spec (not counted above)" out.txt ||
   fail "no count of the kernels inside functions: $(cat out.txt)"
+# STUB_MODULES: an import of TARGET's host code that is not installed
+if ! python3 -c "import PIL" 2>/dev/null; then
+  printf 'TARGET = "warp/examples/tile/example_tile_mlp.py"\nTESTS = []\nUNTESTED = {"compute": "x"}\n' > nostub.py
+  e2e nostub.py > out.txt 2>&1 && fail "TARGET imported without its PIL: $(cat out.txt)"
+  grep -q "No module named 'PIL'" out.txt || fail "no message for the missing PIL: $(cat out.txt)"
+  printf 'STUB_MODULES = ["PIL"]\n' >> nostub.py
+  e2e nostub.py > out.txt 2>&1 || fail "STUB_MODULES did not stub PIL: $(cat out.txt)"
+fi
 exit 0
