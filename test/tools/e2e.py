@@ -30,7 +30,10 @@ warp-lang nor the build tools (test/gpu/prepare.sh, test/gpu/run.sh).
 
 A spec of one of warp-lang's own test files (test/warp_tests/NAME.py, with
 TARGET = "warp/tests/NAME.py" instead of kernels) runs TARGET's kernels the
-same way; warpc compiles an extract of TARGET (see warp_tests.py).
+same way; warpc compiles an extract of TARGET (see warp_tests.py), and a
+kernel defined inside one of TARGET's functions ("test_x.compute") is lifted
+to module level in a source that both warp-lang and warpc use (BIND gives
+what it closes over; warp_tests.lift).
 
 Exit status: 0 when every test passed, 1 when any failed (including a failing
 oracle or a malformed spec), 2 for usage errors.
@@ -565,6 +568,8 @@ def kernel_at(module, path):
     """The warp-lang kernel a spec's `kernel` names: a module attribute,
     `C.k` (a kernel of class C's body), or a path with calls that make it
     (`Sim().build()`: a kernel nested in a method, made by running it)."""
+    if hasattr(module, "e2e_kernel"):  # a WarpSpec: kernels inside TARGET's functions too
+        return module.e2e_kernel(path)
     obj = module
     for part in path.split("."):
         call = part.endswith("()")
@@ -691,7 +696,9 @@ def normalise_test(index, spec, module, stem):
         if not isinstance(k, _wp.Kernel):
             raise SpecError(f"{t.label}: no @wp.kernel named {kname!r} in the case file")
         # "C.k": a kernel of class C's body, warpc's C__k
-        cname, inst = rl.get("launcher", kname.replace(".", "__")), None
+        cname = rl.get("launcher", module.e2e_launcher(kname) if hasattr(module, "e2e_launcher")
+                       else kname.replace(".", "__"))
+        inst = None
         if "overload" in rl:
             # an instance of a generic kernel: wp.overload(k, [types] | {name: type})
             try:
@@ -864,7 +871,11 @@ def load_case_module(path):
 
 class WarpSpec:
     """A spec of a warp-lang test file (test/warp_tests/NAME.py; see
-    warp_tests.py): TARGET imported with warp-lang as the case's module."""
+    warp_tests.py): TARGET imported with warp-lang as the case's module;
+    the kernels it names inside TARGET's functions ("f.k") lifted to module
+    level (warp_tests.lift) in a source that warp-lang imports too (an
+    extract of it, build/e2e/warp.NAME/lifted/), so that both sides run the
+    lifted text."""
 
     def __init__(self, spec, work):
         import warp_tests as wtm
@@ -879,26 +890,84 @@ class WarpSpec:
         errs, self.kernels, self.tested, self.xfail, self.untested = wtm.check_spec(spec, spec.TARGET, tree)
         if errs:
             raise SpecError("; ".join(errs))
+        self.nested = list(wtm.nested_kernels(tree))
+        self.refs = sorted(k for k in (self.tested | set(self.xfail)) if wtm.is_nested_ref(k))
+        self.lifted_source, self.names, self.lifted = self.source, {}, None
+        if self.refs or getattr(spec, "BIND", None):
+            try:
+                self.lifted_source, self.names = wtm.lift(self.source, self.refs, getattr(spec, "BIND", None))
+            except wtm.LiftError as e:
+                raise SpecError(f"cannot lift a kernel of {spec.TARGET} to module level: {e}") from e
+        stub_modules(getattr(spec, "STUB_MODULES", []))
         name = "e2e_case_warp_" + self.path.stem
         ispec = importlib.util.spec_from_file_location(name, str(self.path))
         self.module = importlib.util.module_from_spec(ispec)
         sys.modules[name] = self.module
         ispec.loader.exec_module(self.module)
         self.work = work
+        if self.names:  # the oracle's copy of the lifted kernels
+            src = self.write_extract(work / "lifted", self.refs)
+            name = "e2e_case_warp_lifted_" + self.path.stem
+            ispec = importlib.util.spec_from_file_location(name, str(src))
+            self.lifted = importlib.util.module_from_spec(ispec)
+            sys.modules[name] = self.lifted
+            ispec.loader.exec_module(self.lifted)
+
+    def e2e_kernel(self, ref):
+        """The warp-lang kernel a spec's `kernel` names."""
+        if ref in self.names:
+            return getattr(self.lifted, self.names[ref], None)
+        return kernel_at(self.module, ref)
+
+    def e2e_launcher(self, ref):
+        """warpc's launcher name (less the module prefix) of a kernel."""
+        return self.names.get(ref, ref.replace(".", "__"))
 
     def write_extract(self, d, kernels):
         d.mkdir(parents=True, exist_ok=True)
         out = d / self.path.name
-        out.write_text(self.wtm.extract(self.source, kernels))
+        out.write_text(self.wtm.extract(self.lifted_source, [self.names.get(k, k) for k in kernels]))
         return out
 
     def instantiate(self, kname, inst):
-        return self.wtm.instantiate_arg(_wp, _wt, kname, inst)
+        return self.wtm.instantiate_arg(_wp, _wt, self.names.get(kname, kname), inst)
 
     def summary(self, tests, failures):
-        return (f"     {self.target}: {len(self.kernels)} module-level kernel(s): {len(self.tested)} tested "
-                f"({len(tests)} test(s), {failures} failure(s)), {len(self.xfail)} xfail (warpc rejects them), "
-                f"{len(self.untested)} untested")
+        nested = ""
+        if self.nested:
+            # each kernel counted once: tested when an instance is, else
+            # xfail when one is, else untested
+            path = self.wtm.ref_path
+            nest = self.wtm.is_nested_ref
+            t = {path(k) for k in self.tested if nest(k)}
+            x = {path(k) for k in self.xfail if nest(k)} - t
+            u = {path(k) for k in self.untested if nest(k)} - t - x
+            nested = (f"; {len(self.nested)} kernel(s) inside functions: "
+                      + (f"{len(t)} tested, {len(x)} xfail, {len(u)} untested" if t | x | u
+                         else "not in this spec (not counted above)"))
+        return (f"     {self.target}: {len(self.kernels)} module-level kernel(s): "
+                f"{len([k for k in self.tested if k in self.kernels])} tested "
+                f"({len(tests)} test(s), {failures} failure(s)), "
+                f"{len([k for k in self.xfail if k in self.kernels])} xfail (warpc rejects them), "
+                f"{len([k for k in self.untested if k in self.kernels])} untested{nested}")
+
+
+def stub_modules(names):
+    """A spec's STUB_MODULES: each module of the list that is not installed
+    (PIL for an example that loads an image in its host code) is put into
+    sys.modules as an empty module whose attributes are empty modules too,
+    so that TARGET imports; a kernel that used one would fail the oracle."""
+    import types
+
+    def make(name):
+        m = types.ModuleType(name)
+        m.__getattr__ = lambda attr: make(f"{name}.{attr}") if not attr.startswith("__") else \
+            (_ for _ in ()).throw(AttributeError(attr))
+        return m
+
+    for n in names or []:
+        if n not in sys.modules and importlib.util.find_spec(n) is None:
+            sys.modules[n] = make(n)
 
 
 def load_warp_spec(spec, work):
@@ -916,7 +985,7 @@ def check_xfail(ws, stem, opts):
         flags = []
         if isinstance(want, tuple):  # (diagnostic, overload): a generic kernel's instance
             want, ov = want
-            flags = ["--instantiate", ws.instantiate(k, _wp.overload(getattr(ws.module, k), ov))]
+            flags = ["--instantiate", ws.instantiate(k, _wp.overload(ws.e2e_kernel(k), ov))]
         d = ws.work / "xfail" / k
         src = ws.write_extract(d, [k])
         rc, out = run_cmd([opts.warpc, src, "-o", d / "k.o", "--module", MODULE, "--no-cuda"] + CHECKED + flags, d,
@@ -1441,7 +1510,7 @@ def run_case(path, opts):
         except Exception:
             return fail("warp-lang could not import the spec's TARGET (oracle failure):\n"
                         + tail(traceback.format_exc()))
-        module = ws.module
+        module = ws
     if isinstance(specs, dict):
         specs = [specs]
     if not isinstance(specs, (list, tuple)) or (not specs and ws is None):
