@@ -109,6 +109,7 @@ def parse_adjoint(out):
     goals = {"spring_forces": 3.0, "saxpy": 3.0, "oscillator": 4.0}
     best = {}
     for line in out.splitlines():
+        line = line.strip()
         if not line.startswith("ADJOINT "):
             continue
         kv = dict(x.split("=", 1) for x in line.split()[1:] if "=" in x)
@@ -173,8 +174,8 @@ def parse_examples(out):
             continue
         c = dict(zip(head, cols))
         for key, label, goal in (("speed-up 1 thr CPU", "one thread, CPU time", 3),
-                                 (next((h for h in head if re.match(r"speed-up \d+ thr", h) and h != "speed-up 1 thr"),
-                                       None), "all threads", 10)):
+                                 (next((h for h in head if re.fullmatch(r"speed-up (\d+) thr", h)
+                                        and h != "speed-up 1 thr"), None), "all threads", 10)):
             v = c.get(key) if key else None
             x = re.match(r"([0-9.]+)x", v or "")
             r = float(x.group(1)) if x else None
