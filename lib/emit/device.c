@@ -2,7 +2,10 @@
  * cubin per requested arch (ptxas) -> a fatbin that also carries the PTX of
  * the lowest and the highest requested arch (fatbinary), and the embedding of
  * that fatbin into a host object (an assembler .incbin in a `.nv_fatbin`
- * section, where cuobjdump finds it, joined with `ld.lld -r`). */
+ * section, where cuobjdump finds it, joined with `ld.lld -r`).  The tools
+ * run as one schedule (wp_run_tools): nvcc beside the host C compiles, each
+ * ptxas as soon as its PTX is made; nvcc runs once when the CUDA C does not
+ * test the arch (wp_cuda_arch_neutral). */
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
