@@ -354,8 +354,13 @@ int wp_cuda_fatbin(const wp_cuda_options *o, const char *cu,
     abort();
   }
   wp_cleanup *c = o->cleanup;
-  /* the order in which ready tools start: nvcc (the longest), the other
-     tools, then each ptxas once its PTX is made */
+  /* the order in which ready tools start: the other tools (the host C
+     compiles: a bad @wp.func_native snippet is the C compiler's error, as
+     with --no-cuda), nvcc, then each ptxas once its PTX is made; runs[]
+     holds o->also, then nvcc's runs (from `nv`), then ptxas's (from `px`) */
+  int nv = o->n_also, px = nv + nnvcc;
+  for (int i = 0; i < o->n_also; i++)
+    runs[i] = o->also[i];
   for (int i = 0; i < nptx; i++) {
     ptx[i] = wp_strfmt("compute_%d.ptx", parch[i]);
     made(o, ptx[i]);
@@ -364,50 +369,53 @@ int wp_cuda_fatbin(const wp_cuda_options *o, const char *cu,
     ptx_argv(&argvs[i], o, cu, parch[i], ptx[i]);
     steps[i] =
         (ptx_step){o, ptx[i], nnvcc < nptx ? ptx[1] : NULL, parch[0], parch[1]};
-    runs[i] = (wp_tool_run){.argv = argvs[i].items,
-                            .cwd = o->workdir,
-                            .then = after_nvcc,
-                            .arg = &steps[i]};
+    runs[nv + i] = (wp_tool_run){.argv = argvs[i].items,
+                                 .cwd = o->workdir,
+                                 .then = after_nvcc,
+                                 .arg = &steps[i]};
   }
-  for (int i = 0; i < o->n_also; i++)
-    runs[nnvcc + i] = o->also[i];
   argv_buf fb = {0};
   push(&fb, wp_strfmt("%s/fatbinary", o->toolkit_bin));
   push(&fb, wp_strfmt("--create=%s", fatbin_out));
   add(&fb, "-64");
   /* each cubin from the newest PTX its arch can take: the highest arch's
      PTX for that arch (code under __CUDA_ARCH__ >= 900, such as a kernel's
-     __cluster_dims__, is in it), the lowest arch's for the others */
+     __cluster_dims__, is in it), the lowest arch's for the others; it waits
+     for the nvcc run that makes that PTX (the only one when one_ptx) */
   for (int i = 0; i < o->narchs; i++) {
     char *cubin = wp_strfmt("sm_%d.cubin", o->archs[i]);
     int p = nptx == 2 && o->archs[i] >= parch[1] ? 1 : 0;
-    int k = nnvcc + i, r = nnvcc + o->n_also + i;
+    int k = nnvcc + i;
     cubin_argv(&argvs[k], o, ptx[p], o->archs[i], cubin);
-    runs[r] = (wp_tool_run){.argv = argvs[k].items,
-                            .cwd = o->workdir,
-                            .after = (p < nnvcc ? p : 0) + 1};
+    runs[px + i] = (wp_tool_run){.argv = argvs[k].items,
+                                 .cwd = o->workdir,
+                                 .after = nv + (p < nnvcc ? p : 0) + 1};
     made(o, cubin);
     push(&fb, wp_strfmt("--image3=kind=elf,sm=%d,file=%s", o->archs[i], cubin));
     free(cubin);
   }
-  for (int i = 0; i < n; i++) {
+  for (int i = nv; i < n; i++) {
     char name[32];
-    snprintf(name, sizeof name, "tool%d.err", i);
-    bool dev = i < nnvcc || i >= nnvcc + o->n_also;
-    if (dev)
-      runs[i].err_path = c && c->dir ? wp_cleanup_file(c, name) : NULL;
+    snprintf(name, sizeof name, "tool%d.err", i - nv);
+    runs[i].err_path = c && c->dir ? wp_cleanup_file(c, name) : NULL;
   }
   int jobs = o->jobs > 0 ? o->jobs : wp_tool_jobs();
   int rc = wp_run_tools(runs, n, jobs, NULL, o->verbose, c);
-  for (int i = 0; i < o->n_also; i++)
-    o->also[i].rc = runs[nnvcc + i].rc;
-  /* the device tools' failures (the others' are the caller's) */
-  report_first(runs, nnvcc);
+  /* the device tools' failures, unless one of the others failed: the
+     caller reports that one (a bad @wp.func_native snippet fails both the
+     host compile and nvcc, and is said once) */
+  bool also_ok = true;
+  for (int i = 0; i < o->n_also; i++) {
+    o->also[i].rc = runs[i].rc;
+    also_ok &= runs[i].rc == 0 || runs[i].rc == -3;
+  }
   bool nvcc_ok = true;
   for (int i = 0; i < nnvcc; i++)
-    nvcc_ok &= runs[i].rc == 0;
-  if (nvcc_ok)
-    report_first(runs + nnvcc + o->n_also, o->narchs);
+    nvcc_ok &= runs[nv + i].rc == 0;
+  if (also_ok)
+    report_first(runs + nv, nnvcc);
+  if (also_ok && nvcc_ok)
+    report_first(runs + px, o->narchs);
   /* as nvcc -gencode arch=compute_N,code=compute_N: the lowest arch's PTX
      lets the driver JIT for any newer GPU no cubin covers (sm_80 with
      sm_75,sm_90), the highest arch's gives GPUs past every cubin code using

@@ -5,7 +5,8 @@
 # for the highest arch (warpc --emit=ptx runs nvcc for it), and so is the
 # object (the same as with the -Xnvcc path, which still runs nvcc per PTX
 # arch).  Modules whose CUDA C tests the arch get both nvcc runs: a
-# bfloat16 type, a kernel's cluster_dim, a @wp.func_native snippet.  The
+# bfloat16 type, a kernel's cluster_dim, a @wp.func_native snippet (an
+# invalid one is the C compiler's error alone, as without CUDA).  The
 # prelude and the emitter test the arch in those places only (a new test
 # of __CUDA_ARCH__ must extend wp_cuda_arch_neutral).
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
@@ -98,6 +99,25 @@ PY
 for m in bf cl nat; do
   "$warpc" -v $m.py -o $m.o 2>v.txt || fail "$m.py: $(cat v.txt)"
   [ "$(nvcc_runs v.txt)" = 2 ] || fail "$m.py: not two nvcc runs: $(grep nvcc v.txt)"
+done
+# an invalid snippet fails the host compile and nvcc, which run at once:
+# the C compiler's error alone, exit 1 (as with --no-cuda)
+cat >badnat.py <<'PY'
+import warp as wp
+
+@wp.func_native("return static_cast<float>(x) * 2.0f oops;")
+def twice(x: float) -> float: ...
+
+@wp.kernel
+def k(a: wp.array(dtype=float)):
+    i = wp.tid()
+    a[i] = twice(a[i])
+PY
+for j in 1 2 8; do
+  rc=0
+  "$warpc" -j $j badnat.py -o bad.o 2>err || rc=$?
+  [ "$rc" = 1 ] && grep -q 'snippet is not valid C' err || fail "bad snippet -j $j: exit $rc: $(cat err)"
+  ! grep -q 'nvcc\|module.cu' err || fail "bad snippet -j $j: nvcc's error shown too: $(cat err)"
 done
 # one arch: one run
 "$warpc" -v --cuda-arch sm_80 bf.py -o bf2.o 2>v.txt || fail "bf.py sm_80"
