@@ -103,7 +103,7 @@ fi
 if [ -n "\$out" ] && [ $tool = nvcc ]; then
   arch=
   for a in "\$@"; do case \$a in -arch=compute_*) arch=\${a#-arch=compute_} ;; esac; done
-  printf '.target sm_%s\n.file 1 "%s/module.cu"\n// $tool\n' "\$arch" "\$(pwd)" >"\$out"
+  printf '.file 1 "%s/module.cu"\n.target sm_%s\n// $tool\n' "\$(pwd)" "\$arch" >"\$out"
 elif [ -n "\$out" ]; then
   printf '// $tool\n' >"\$out"
 fi
