@@ -17,6 +17,9 @@
 #                   compile time per 1k lines of generated inputs at 1k, 10k,
 #                   100k lines (bench/compile/README.md; BENCH_ARGS=... for
 #                   its options, e.g. BENCH_ARGS=--obj)
+#   make bench-compile-targets
+#                   issue 13's compile-time targets in one run: warp's
+#                   example_raymarch --no-cuda, with CUDA, a cache hit
 #   make mutate FILES="lib/ir/fold.c ..." [N=40] [SEED=1] [MUTATE_ARGS=...]
 #                   mutation testing: N sampled mutants per file, each built
 #                   and run against the tests that reach its line
@@ -89,7 +92,7 @@ VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 WARP_VERSION := $(shell cat WARP_VERSION 2>/dev/null || echo 0.0.0)
 
 .PHONY: all deps deps-test check demo clean format unit coverage-table \
-        bench-compile install
+        bench-compile bench-compile-targets install
 
 ifeq ($(CROSS),)
 all: $(WARPC_BIN) $(LIBWARPRT) $(LIBWARPRT_SO_LINK)
@@ -383,6 +386,9 @@ demo: all
 
 bench-compile: all
 	python3 bench/compile/run.py $(BENCH_ARGS)
+
+bench-compile-targets: all
+	python3 bench/compile/raymarch.py $(BENCH_ARGS)
 
 # The whole suite with every e2e case's CUDA compile (WARPC_E2E_CUDA=all; make
 # check compiles one differential-suite case in 4 for CUDA: test/e2e/README.md).

@@ -143,13 +143,6 @@ static wp_cuda_options cuda_options(const options *o, const char *bin,
                            .verbose = o->verbose};
 }
 
-/* Builds `<dir>/module.fatbin` from the CUDA C written to module.cu; 0 or
- * 2. */
-static int build_fatbin(const options *o, const char *bin, wp_cleanup *c) {
-  wp_cuda_options co = cuda_options(o, bin, c);
-  return wp_cuda_fatbin(&co, "module.cu", "module.fatbin") ? 2 : 0;
-}
-
 static const char *cc_of(const options *o) {
   const char *cc = o->cc ? o->cc : getenv("WARPC_CC");
   return cc && *cc ? cc : "clang";
@@ -374,39 +367,61 @@ static int host_result(const options *o, ir_module *m,
   return 2;
 }
 
-/* Compiles the host C `csrc` into the objects objs[0..ncpus) (at least
- * one): the baseline (--cpu's first CPU, or the C compiler's default), then
- * each --cpu variant, up to -j at once; 0, 1 or 2. */
-static int compile_host(const options *o, ir_module *m,
-                        const wp_emit_options *eo, wp_cleanup *c,
-                        const char *csrc, const char **objs) {
-  int n = o->ncpus > 1 ? o->ncpus : 1, rc = 0;
-  host_compile h[WARPC_CPUS_MAX];
-  wp_tool_run runs[WARPC_CPUS_MAX];
-  for (int i = 0; i < n && !rc; i++) {
+/* The compiles of the host C `csrc` into the objects objs[0..ncpus) (at
+ * least one): the baseline (--cpu's first CPU, or the C compiler's
+ * default), then each --cpu variant, into h[] and runs[]; their number, or
+ * -1 (*rc set: 2). */
+static int host_runs(const options *o, const wp_emit_options *eo, wp_cleanup *c,
+                     const char *csrc, const char **objs, host_compile *h,
+                     wp_tool_run *runs, int *rc) {
+  int n = o->ncpus > 1 ? o->ncpus : 1;
+  *rc = 0;
+  for (int i = 0; i < n; i++) {
     char *err = i ? wp_strfmt("cc_%s.err", o->cpus[i]->tag) : NULL;
-    rc = host_prepare(o, eo, c, csrc, objs[i], o->ncpus ? o->cpus[i] : NULL,
-                      i > 0, err ? err : "cc.err", &h[i]);
+    *rc = host_prepare(o, eo, c, csrc, objs[i], o->ncpus ? o->cpus[i] : NULL,
+                       i > 0, err ? err : "cc.err", &h[i]);
     free(err);
     runs[i] = (wp_tool_run){.argv = (char **)h[i].argv, .err_path = h[i].errf};
-    if (rc)
-      n = i + 1;
+    if (*rc) {
+      for (int k = 0; k <= i; k++)
+        host_free(&h[k]);
+      return -1;
+    }
   }
-  if (!rc) {
-    if (n == 1)
-      runs[0].rc =
-          wp_run_tool_err(runs[0].argv, NULL, o->verbose, c, runs[0].err_path);
-    else
-      wp_run_tools(runs, n, o->jobs > 0 ? o->jobs : wp_tool_jobs(), NULL,
-                   o->verbose, c);
-    /* the first failure is reported (the others ran on the same C) */
-    for (int i = 0; i < n && !rc; i++)
-      if (runs[i].rc != -3) /* -3: not started after a failure */
-        rc = host_result(o, m, eo, c, &h[i], runs[i].rc);
-  }
+  return n;
+}
+
+/* After the host compiles h[0..n) ran (runs[].rc): reports the first
+ * failure (the others ran on the same C) and frees them; 0, 1 or 2. */
+static int host_results(const options *o, ir_module *m,
+                        const wp_emit_options *eo, wp_cleanup *c,
+                        host_compile *h, const wp_tool_run *runs, int n) {
+  int rc = 0;
+  for (int i = 0; i < n && !rc; i++)
+    if (runs[i].rc != -3) /* -3: not started after a failure */
+      rc = host_result(o, m, eo, c, &h[i], runs[i].rc);
   for (int i = 0; i < n; i++)
     host_free(&h[i]);
   return rc;
+}
+
+/* Compiles the host C `csrc` into the objects objs[0..ncpus), up to -j at
+ * once; 0, 1 or 2. */
+static int compile_host(const options *o, ir_module *m,
+                        const wp_emit_options *eo, wp_cleanup *c,
+                        const char *csrc, const char **objs) {
+  host_compile h[WARPC_CPUS_MAX];
+  wp_tool_run runs[WARPC_CPUS_MAX];
+  int rc, n = host_runs(o, eo, c, csrc, objs, h, runs, &rc);
+  if (n < 0)
+    return rc;
+  if (n == 1)
+    runs[0].rc =
+        wp_run_tool_err(runs[0].argv, NULL, o->verbose, c, runs[0].err_path);
+  else
+    wp_run_tools(runs, n, o->jobs > 0 ? o->jobs : wp_tool_jobs(), NULL,
+                 o->verbose, c);
+  return host_results(o, m, eo, c, h, runs, n);
 }
 
 /* The cache entry of this compilation, whose sources are written (module.c,
@@ -478,10 +493,23 @@ static int build_object(const options *o, ir_module *m,
     free(name);
     rc = rc || !objs[i] ? 2 : 0;
   }
-  if (!rc)
+  if (!rc && !bin)
     rc = compile_host(o, m, eo, c, csrc, objs);
-  if (bin && !rc) {
-    rc = build_fatbin(o, bin, c);
+  else if (!rc) {
+    /* the host compiles run beside nvcc and ptxas: they are independent */
+    host_compile h[WARPC_CPUS_MAX];
+    wp_tool_run runs[WARPC_CPUS_MAX];
+    int n = host_runs(o, eo, c, csrc, objs, h, runs, &rc);
+    if (n > 0) {
+      wp_cuda_options co = cuda_options(o, bin, c);
+      co.one_ptx = !o->nxnvcc && wp_cuda_arch_neutral(m);
+      co.also = runs;
+      co.n_also = n;
+      int dev = wp_cuda_fatbin(&co, "module.cu", "module.fatbin");
+      rc = host_results(o, m, eo, c, h, runs, n);
+      if (!rc && dev)
+        rc = 2;
+    }
     const char *fb = wpath(c, "fatbin.o");
     const char *fatbin = wpath(c, "module.fatbin");
     if (!rc && (!fb || !fatbin ||
@@ -564,6 +592,7 @@ static int device_output(const options *o, ir_module *m,
   const char *cu = rc ? NULL : wpath(c, "module.cu");
   if (cu) {
     wp_cuda_options co = cuda_options(o, bin, c);
+    co.one_ptx = !o->nxnvcc && wp_cuda_arch_neutral(m);
     int hi = o->archs[0];
     for (int i = 1; i < o->narchs; i++)
       hi = o->archs[i] > hi ? o->archs[i] : hi;

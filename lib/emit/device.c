@@ -2,13 +2,18 @@
  * cubin per requested arch (ptxas) -> a fatbin that also carries the PTX of
  * the lowest and the highest requested arch (fatbinary), and the embedding of
  * that fatbin into a host object (an assembler .incbin in a `.nv_fatbin`
- * section, where cuobjdump finds it, joined with `ld.lld -r`). */
+ * section, where cuobjdump finds it, joined with `ld.lld -r`).  The tools
+ * run as one schedule (wp_run_tools): nvcc beside the host C compiles, each
+ * ptxas as soon as its PTX is made; nvcc runs once when the CUDA C does not
+ * test the arch (wp_cuda_arch_neutral). */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "../../runtime/include/warp/abi.h"
 #include "emit.h"
 
 /* Turing, the oldest arch Warp supports, then each major arch as nvcc's
@@ -124,8 +129,10 @@ static void made(const wp_cuda_options *o, const char *name) {
 }
 
 /* nvcc writes absolute source names into PTX `.file` directives: drop the
- * work directory's prefix so identical inputs give identical outputs. */
-static int strip_workdir(const wp_cuda_options *o, const char *ptx) {
+ * work directory's prefix so identical inputs give identical outputs.  With
+ * `text`, *text is the PTX written (malloc'd).  0, or -1 (reported). */
+static int strip_workdir(const wp_cuda_options *o, const char *ptx,
+                         char **text) {
   if (!o->workdir)
     return 0;
   char *path = wp_strfmt("%s/%s", o->workdir, ptx);
@@ -164,15 +171,22 @@ static int strip_workdir(const wp_cuda_options *o, const char *ptx) {
     free(prefix);
     return wp_temp_write_error(errno);
   }
+  /* in place: the text only shrinks */
+  char *to = buf;
   for (char *p = buf, *hit; *p; p = hit + plen) {
     hit = strstr(p, prefix);
-    if (!hit) {
-      fputs(p, f);
+    size_t len = hit ? (size_t)(hit - p) : strlen(p);
+    memmove(to, p, len);
+    to += len;
+    if (!hit)
       break;
-    }
-    fwrite(p, 1, (size_t)(hit - p), f);
   }
-  free(buf);
+  *to = 0;
+  fwrite(buf, 1, (size_t)(to - buf), f);
+  if (text)
+    *text = buf;
+  else
+    free(buf);
   free(prefix);
   bad = ferror(f);
   int err = errno;
@@ -212,40 +226,6 @@ static void cubin_argv(argv_buf *a, const wp_cuda_options *o, const char *ptx,
   add(a, cubin_out);
 }
 
-/* Runs the n command lines `a` at once (up to o->jobs, or the CPUs), each
- * with its messages in a file of its own (relayed for the first failure
- * only, in order, as run() does: the same message for every arch is
- * said once); frees them.  0 or -1 (reported). */
-static int run_all(argv_buf *a, int n, const wp_cuda_options *o) {
-  wp_tool_run *runs = calloc((size_t)n, sizeof *runs);
-  if (!runs) {
-    fputs("warpc: fatal: out of memory\n", stderr);
-    abort();
-  }
-  wp_cleanup *c = o->cleanup;
-  for (int i = 0; i < n; i++) {
-    char name[32];
-    snprintf(name, sizeof name, "tool%d.err", i);
-    runs[i] = (wp_tool_run){a[i].items,
-                            c && c->dir ? wp_cleanup_file(c, name) : NULL, 0};
-  }
-  int jobs = o->jobs > 0 ? o->jobs : wp_tool_jobs();
-  int rc = wp_run_tools(runs, n, jobs, o->workdir, o->verbose, c);
-  for (int i = 0; i < n && rc; i++)
-    if (runs[i].rc != 0 && runs[i].rc != -3) {
-      int gaps =
-          runs[i].err_path ? wp_relay_tool_messages(runs[i].err_path) : 0;
-      if (runs[i].rc != -2 && !gaps)
-        fprintf(stderr, "warpc: error: '%s' failed%s\n", a[i].items[0],
-                runs[i].rc < 0 ? " to start" : "");
-      break;
-    }
-  for (int i = 0; i < n; i++)
-    free_argv(&a[i]);
-  free(runs);
-  return rc;
-}
-
 int wp_cuda_ptx(const wp_cuda_options *o, const char *cu, int arch,
                 const char *ptx_out) {
   argv_buf a = {0};
@@ -253,7 +233,7 @@ int wp_cuda_ptx(const wp_cuda_options *o, const char *cu, int arch,
   made(o, ptx_out);
   if (run_cuda(&a, o))
     return -1;
-  return strip_workdir(o, ptx_out);
+  return strip_workdir(o, ptx_out, NULL);
 }
 
 int wp_cuda_cubin(const wp_cuda_options *o, const char *ptx, int arch,
@@ -277,45 +257,165 @@ int wp_cuda_ptx_archs(const int *archs, int n, int out[2]) {
   return hi == lo ? 1 : 2;
 }
 
+/* What the step after an nvcc run needs: the PTX made, and the name of
+ * the highest arch's PTX to derive from it (NULL: none). */
+typedef struct ptx_step {
+  const wp_cuda_options *o;
+  const char *ptx, *retarget;
+  int lo, hi;
+} ptx_step;
+
+/* `.target sm_LO` (a whole word) at the start of a line of `ptx`: where, or
+ * NULL. */
+static char *target_line(char *ptx, int lo) {
+  char want[32];
+  int n = snprintf(want, sizeof want, ".target sm_%d", lo);
+  for (char *p = ptx; (p = strstr(p, want)); p += n)
+    if ((p == ptx || p[-1] == '\n') && !isalnum((unsigned char)p[n]) &&
+        p[n] != '_')
+      return p;
+  return NULL;
+}
+
+/* Writes the PTX `ptx` with its `.target sm_LO` made `.target sm_HI` to
+ * the work directory's file `name`; 0 or -2 (reported). */
+static int retarget(const ptx_step *s, char *ptx) {
+  char *t = target_line(ptx, s->lo);
+  if (!t) {
+    fprintf(stderr,
+            "warpc: error: the PTX nvcc made has no line '.target sm_%d'; "
+            "this is a bug in warpc\n",
+            s->lo);
+    return -2;
+  }
+  char *path = wp_strfmt("%s/%s", s->o->workdir, s->retarget);
+  FILE *f = fopen(path, "wb");
+  free(path);
+  if (!f) {
+    wp_temp_write_error(errno);
+    return -2;
+  }
+  char old[32];
+  int n = snprintf(old, sizeof old, ".target sm_%d", s->lo);
+  fwrite(ptx, 1, (size_t)(t - ptx), f);
+  fprintf(f, ".target sm_%d", s->hi);
+  fputs(t + n, f);
+  bool bad = ferror(f);
+  int err = errno;
+  if (fclose(f) == 0 && !bad)
+    return 0;
+  wp_temp_write_error(bad ? err : errno);
+  return -2;
+}
+
+/* wp_tool_run.then of an nvcc run: the work directory's name out of the
+ * PTX, and the highest arch's PTX derived when asked. */
+static int after_nvcc(void *arg) {
+  const ptx_step *s = arg;
+  char *text = NULL;
+  if (strip_workdir(s->o, s->ptx, s->retarget ? &text : NULL)) {
+    free(text);
+    return -2;
+  }
+  int rc = s->retarget ? retarget(s, text) : 0;
+  free(text);
+  return rc;
+}
+
+/* After wp_run_tools: the first failed device tool's messages, as run()
+ * does (the same message for every arch is said once). */
+static void report_first(const wp_tool_run *runs, int n) {
+  for (int i = 0; i < n; i++)
+    if (runs[i].rc != 0 && runs[i].rc != -3) {
+      int gaps =
+          runs[i].err_path ? wp_relay_tool_messages(runs[i].err_path) : 0;
+      if (runs[i].rc != -2 && !gaps)
+        fprintf(stderr, "warpc: error: '%s' failed%s\n", runs[i].argv[0],
+                runs[i].rc < 0 ? " to start" : "");
+      return;
+    }
+}
+
 int wp_cuda_fatbin(const wp_cuda_options *o, const char *cu,
                    const char *fatbin_out) {
   int parch[2];
   int nptx = wp_cuda_ptx_archs(o->archs, o->narchs, parch);
   if (!nptx)
     return -1;
+  /* nvcc once when the PTX of the lowest arch serves all */
+  int nnvcc = nptx == 2 && o->one_ptx && o->workdir ? 1 : nptx;
   char *ptx[2] = {NULL, NULL};
-  argv_buf *runs = calloc((size_t)o->narchs + 2, sizeof *runs);
-  if (!runs) {
+  int ndev = nnvcc + o->narchs, n = ndev + o->n_also;
+  argv_buf *argvs = calloc((size_t)ndev, sizeof *argvs);
+  wp_tool_run *runs = calloc((size_t)n, sizeof *runs);
+  ptx_step steps[2];
+  if (!argvs || !runs) {
     fputs("warpc: fatal: out of memory\n", stderr);
     abort();
   }
-  /* the PTX of both archs at once (each nvcc runs its front end and cicc
-     on one core), then every cubin at once */
+  wp_cleanup *c = o->cleanup;
+  /* the order in which ready tools start: the other tools (the host C
+     compiles: a bad @wp.func_native snippet is the C compiler's error, as
+     with --no-cuda), nvcc, then each ptxas once its PTX is made; runs[]
+     holds o->also, then nvcc's runs (from `nv`), then ptxas's (from `px`) */
+  int nv = o->n_also, px = nv + nnvcc;
+  for (int i = 0; i < o->n_also; i++)
+    runs[i] = o->also[i];
   for (int i = 0; i < nptx; i++) {
     ptx[i] = wp_strfmt("compute_%d.ptx", parch[i]);
-    ptx_argv(&runs[i], o, cu, parch[i], ptx[i]);
     made(o, ptx[i]);
   }
-  int rc = run_all(runs, nptx, o);
-  for (int i = 0; i < nptx && !rc; i++)
-    rc = strip_workdir(o, ptx[i]);
+  for (int i = 0; i < nnvcc; i++) {
+    ptx_argv(&argvs[i], o, cu, parch[i], ptx[i]);
+    steps[i] =
+        (ptx_step){o, ptx[i], nnvcc < nptx ? ptx[1] : NULL, parch[0], parch[1]};
+    runs[nv + i] = (wp_tool_run){.argv = argvs[i].items,
+                                 .cwd = o->workdir,
+                                 .then = after_nvcc,
+                                 .arg = &steps[i]};
+  }
   argv_buf fb = {0};
   push(&fb, wp_strfmt("%s/fatbinary", o->toolkit_bin));
   push(&fb, wp_strfmt("--create=%s", fatbin_out));
   add(&fb, "-64");
   /* each cubin from the newest PTX its arch can take: the highest arch's
      PTX for that arch (code under __CUDA_ARCH__ >= 900, such as a kernel's
-     __cluster_dims__, is in it), the lowest arch's for the others */
-  for (int i = 0; i < o->narchs && !rc; i++) {
+     __cluster_dims__, is in it), the lowest arch's for the others; it waits
+     for the nvcc run that makes that PTX (the only one when one_ptx) */
+  for (int i = 0; i < o->narchs; i++) {
     char *cubin = wp_strfmt("sm_%d.cubin", o->archs[i]);
     int p = nptx == 2 && o->archs[i] >= parch[1] ? 1 : 0;
-    cubin_argv(&runs[i], o, ptx[p], o->archs[i], cubin);
+    int k = nnvcc + i;
+    cubin_argv(&argvs[k], o, ptx[p], o->archs[i], cubin);
+    runs[px + i] = (wp_tool_run){.argv = argvs[k].items,
+                                 .cwd = o->workdir,
+                                 .after = nv + (p < nnvcc ? p : 0) + 1};
     made(o, cubin);
     push(&fb, wp_strfmt("--image3=kind=elf,sm=%d,file=%s", o->archs[i], cubin));
     free(cubin);
   }
-  if (!rc)
-    rc = run_all(runs, o->narchs, o);
+  for (int i = nv; i < n; i++) {
+    char name[32];
+    snprintf(name, sizeof name, "tool%d.err", i - nv);
+    runs[i].err_path = c && c->dir ? wp_cleanup_file(c, name) : NULL;
+  }
+  int jobs = o->jobs > 0 ? o->jobs : wp_tool_jobs();
+  int rc = wp_run_tools(runs, n, jobs, NULL, o->verbose, c);
+  /* the device tools' failures, unless one of the others failed: the
+     caller reports that one (a bad @wp.func_native snippet fails both the
+     host compile and nvcc, and is said once) */
+  bool also_ok = true;
+  for (int i = 0; i < o->n_also; i++) {
+    o->also[i].rc = runs[i].rc;
+    also_ok &= runs[i].rc == 0 || runs[i].rc == -3;
+  }
+  bool nvcc_ok = true;
+  for (int i = 0; i < nnvcc; i++)
+    nvcc_ok &= runs[nv + i].rc == 0;
+  if (also_ok)
+    report_first(runs + nv, nnvcc);
+  if (also_ok && nvcc_ok)
+    report_first(runs + px, o->narchs);
   /* as nvcc -gencode arch=compute_N,code=compute_N: the lowest arch's PTX
      lets the driver JIT for any newer GPU no cubin covers (sm_80 with
      sm_75,sm_90), the highest arch's gives GPUs past every cubin code using
@@ -326,10 +426,44 @@ int wp_cuda_fatbin(const wp_cuda_options *o, const char *cu,
   if (!rc)
     rc = run_cuda(&fb, o);
   free_argv(&fb);
+  for (int i = 0; i < ndev; i++)
+    free_argv(&argvs[i]);
+  free(argvs);
   free(ptx[0]);
   free(ptx[1]);
   free(runs);
   return rc;
+}
+
+/* Whether `t` is or holds a bfloat16. */
+static bool has_bf16(const ir_type *t) {
+  if (!t)
+    return false;
+  if ((t->kind == IR_T_SCALAR || t->kind == IR_T_VEC || t->kind == IR_T_MAT) &&
+      t->scalar == WP_SCALAR_BFLOAT16)
+    return true;
+  if (t->elem && t->elem != t && has_bf16(t->elem))
+    return true;
+  if (t->kind == IR_T_TUPLE) /* a struct's members are in the table */
+    for (int i = 0; i < t->nmembers; i++)
+      if (has_bf16(t->members[i]))
+        return true;
+  return false;
+}
+
+static bool module_arch_neutral(const ir_module *m) {
+  for (const ir_func *f = m->funcs; f; f = f->next)
+    if (f->native || f->options.cluster_dim > 1)
+      return false;
+  /* every type lowering made, used or not */
+  for (int i = 0, n = ir_types_count(m->types); i < n; i++)
+    if (has_bf16(ir_types_at(m->types, i)))
+      return false;
+  return true;
+}
+
+bool wp_cuda_arch_neutral(const ir_module *m) {
+  return module_arch_neutral(m) && (!m->cuda || module_arch_neutral(m->cuda));
 }
 
 int wp_embed_fatbin(const char *cc, const char *target, wp_cleanup *c,

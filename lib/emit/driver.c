@@ -255,28 +255,48 @@ int wp_tool_jobs(void) {
   return n < 1 ? 1 : n > WP_TOOL_JOBS_MAX ? WP_TOOL_JOBS_MAX : (int)n;
 }
 
+/* The first run not started whose `after` run ended well, or n. */
+static int next_ready(const wp_tool_run *runs, const bool *started, int n) {
+  for (int i = 0; i < n; i++)
+    if (!started[i] && (runs[i].after < 1 || runs[i].after > n ||
+                        runs[runs[i].after - 1].rc == 0))
+      return i;
+  return n;
+}
+
 int wp_run_tools(wp_tool_run *runs, int n, int jobs, const char *cwd,
                  bool verbose, wp_cleanup *c) {
   jobs = jobs < 1 ? 1 : jobs > WP_TOOL_JOBS_MAX ? WP_TOOL_JOBS_MAX : jobs;
   pid_t pids[WP_TOOL_JOBS_MAX] = {0};
-  int which[WP_TOOL_JOBS_MAX], next = 0, running = 0, failed = 0;
+  int which[WP_TOOL_JOBS_MAX], left = n, running = 0, failed = 0;
   volatile sig_atomic_t none[WP_TOOL_JOBS_MAX] = {0};
   volatile sig_atomic_t *slots = c ? c->jobs : none;
+  bool *started = calloc((size_t)n + 1, sizeof *started);
+  if (!started) {
+    fputs("warpc: fatal: out of memory\n", stderr);
+    abort();
+  }
   for (int i = 0; i < n; i++)
     runs[i].rc = -3; /* not run */
-  while (running > 0 || (next < n && !failed)) {
-    /* start tools in order while a slot is free and none failed */
-    for (int k = 0; k < jobs && next < n && !failed; k++)
+  while (running > 0 || (left > 0 && !failed)) {
+    /* start ready tools in order while a slot is free and none failed */
+    for (int k = 0; k < jobs && left > 0 && !failed; k++)
       if (!pids[k]) {
-        pid_t pid = spawn_tool(runs[next].argv, cwd, verbose, c,
-                               runs[next].err_path, &slots[k]);
+        int next = next_ready(runs, started, n);
+        if (next == n)
+          break;
+        started[next] = true;
+        left--;
+        pid_t pid =
+            spawn_tool(runs[next].argv, runs[next].cwd ? runs[next].cwd : cwd,
+                       verbose, c, runs[next].err_path, &slots[k]);
         if (pid < 0) {
-          runs[next++].rc = -1;
+          runs[next].rc = -1;
           failed = 1;
           break;
         }
         pids[k] = pid;
-        which[k] = next++;
+        which[k] = next;
         running++;
       }
     if (!running)
@@ -304,10 +324,13 @@ int wp_run_tools(wp_tool_run *runs, int n, int jobs, const char *cwd,
     int st = reap_tool(pids[k], c, &slots[k]);
     int r = which[k];
     runs[r].rc = tool_result(runs[r].argv, c, st);
+    if (runs[r].rc == 0 && runs[r].then)
+      runs[r].rc = runs[r].then(runs[r].arg);
     failed |= runs[r].rc != 0;
     pids[k] = 0;
     running--;
   }
+  free(started);
   for (int i = 0; i < n; i++)
     if (runs[i].rc != 0)
       return -1;

@@ -190,16 +190,25 @@ int wp_run_tool_err(char *const argv[], const char *cwd, bool verbose,
 /* One tool of wp_run_tools: its argv (NULL-terminated), the file for its
  * standard error (as wp_run_tool_err; NULL: warpc's), and its result: as
  * wp_run_tool_err's, or -3 when it was not started (an earlier one
- * failed). */
+ * failed).  `after` (1-based; 0: none) names the run that must end well
+ * before this one starts; `cwd`, when set, replaces wp_run_tools's for
+ * this run; `then`, when set, is called with `arg` in warpc itself as soon
+ * as the tool ended well, before the runs after it start (a step on its
+ * output: 0, or -2 when it failed and said why). */
 typedef struct wp_tool_run {
   char **argv;
   const char *err_path;
   int rc;
+  int after;
+  const char *cwd;
+  int (*then)(void *arg);
+  void *arg;
 } wp_tool_run;
 
-/* Runs the independent tools runs[0..n) as wp_run_tool_err does, up to
- * `jobs` (clamped to 1..WP_TOOL_JOBS_MAX) at once, started in order (the
- * verbose lines too); after a failure starts no more and waits for those
+/* Runs the tools runs[0..n) as wp_run_tool_err does, up to `jobs` (clamped
+ * to 1..WP_TOOL_JOBS_MAX) at once: whenever a slot is free, the first run
+ * not yet started whose `after` run has ended well starts (the verbose
+ * lines in that order); after a failure starts no more and waits for those
  * running.  Each runs in a process group of its own recorded in c->jobs
  * while it runs.  0 when every tool succeeded, else -1; the caller reports
  * the failures from runs[].rc (its messages: -2 and -1 are reported). */
@@ -268,6 +277,16 @@ typedef struct wp_cuda_options {
   wp_cleanup *cleanup;
   /* nvcc and ptxas runs at once (warpc -j; 0: the CPUs, wp_tool_jobs) */
   int jobs;
+  /* the CUDA C does not depend on the arch (wp_cuda_arch_neutral): nvcc
+     runs once, for the lowest arch, and the highest arch's PTX is that PTX
+     with its `.target` line naming the highest arch */
+  bool one_ptx;
+  /* tools independent of the device code (the host C compiles) that
+     wp_cuda_fatbin runs among its own, sharing the -j slots; their results
+     are left in also[i].rc (-3: not started after a failure) for the caller
+     to report */
+  wp_tool_run *also;
+  int n_also;
 } wp_cuda_options;
 
 /* The CUDA toolkit's bin directory: $WARPC_CUDA_PATH/bin when that is set
@@ -290,9 +309,21 @@ int wp_cuda_ptx_archs(const int *archs, int n, int out[2]);
 
 /* The whole pipeline, run in o->workdir (file names are relative to it,
  * intermediate files are made there): a cubin per arch plus the PTX of
- * wp_cuda_ptx_archs, packed by fatbinary into `fatbin_out`. */
+ * wp_cuda_ptx_archs, packed by fatbinary into `fatbin_out`.  Each ptxas
+ * starts as soon as its PTX is made, o->also's tools beside them.  0, or
+ * -1: a device tool failed (reported) or one of o->also did (not
+ * reported). */
 int wp_cuda_fatbin(const wp_cuda_options *o, const char *cu,
                    const char *fatbin_out);
+
+/* Whether module m's CUDA C is the same for every arch, so that the PTX
+ * nvcc makes for one arch serves all (wp_cuda_options.one_ptx): no
+ * @wp.func_native snippet (its C++ may test __CUDA_ARCH__), no bfloat16
+ * type (the prelude converts to it with sm_80's instruction from sm_80 on),
+ * no kernel with __cluster_dims__ (sm_90 on).  Those are the only places
+ * where warpc's CUDA C tests the arch (test/cli/cuda_ptx_once.sh checks
+ * the prelude and the emitter for others). */
+bool wp_cuda_arch_neutral(const ir_module *m);
 
 /* Assembles an object defining the hidden symbol `symbol` as the bytes of
  * `fatbin`, in a `.nv_fatbin` section, with the C compiler `cc` (and clang's

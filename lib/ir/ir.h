@@ -121,6 +121,9 @@ struct ir_type {
 typedef struct ir_types ir_types;
 
 ir_types *ir_types_new(wp_arena *arena);
+/* The types made so far, in the order they were made: how many, the i-th. */
+int ir_types_count(const ir_types *T);
+const ir_type *ir_types_at(const ir_types *T, int i);
 const ir_type *ir_t_void(ir_types *T);
 const ir_type *ir_t_scalar(ir_types *T, int scalar);
 const ir_type *ir_t_bool(ir_types *T);

@@ -49,6 +49,14 @@ ir_types *ir_types_new(wp_arena *arena) {
   return T;
 }
 
+int ir_types_count(const ir_types *T) {
+  return T->all.count;
+}
+
+const ir_type *ir_types_at(const ir_types *T, int i) {
+  return T->all.items[i];
+}
+
 static bool same(const ir_type *a, const ir_type *b) {
   if (a->kind != b->kind || a->flavor != b->flavor || a->scalar != b->scalar ||
       a->rows != b->rows || a->cols != b->cols || a->ndim != b->ndim ||

@@ -117,6 +117,9 @@ def T(name, op, n, a=("uniform", -1.5, 1.5), b=("uniform", -1, 1), **kw):
 
 GRAD_TESTS = [
     T("for_product", 0, 5, warp_wrong=True),
+    # 600 iterations tape 4.8 KB per thread: past the tape's 2048 bytes on
+    # the stack, so it moves to the heap twice (wp_ttape_grow)
+    T("for_product_long_tape", 0, 600, a=("uniform", 0.995, 1.005), warp_wrong=True),
     T("for_division", 1, 6, b=("uniform", -1, 1), a=("uniform", 0.7, 1.5), warp_wrong=["a"],
       note="d/db needs only x, so warp-lang gets that one right"),
     T("for_accumulate", 2, 7),

@@ -98,9 +98,12 @@ if [ -n "\${FAKE_CUDA_SLEEP:-}" ]; then
   [ -n "\${FAKE_CUDA_PIDFILE:-}" ] && echo \$! >>"\$FAKE_CUDA_PIDFILE"
   wait
 fi
-# nvcc names its source by its absolute path, as the real one does
+# nvcc names its source by its absolute path and its arch in .target, as
+# the real one does
 if [ -n "\$out" ] && [ $tool = nvcc ]; then
-  printf '.file 1 "%s/module.cu"\n// $tool\n' "\$(pwd)" >"\$out"
+  arch=
+  for a in "\$@"; do case \$a in -arch=compute_*) arch=\${a#-arch=compute_} ;; esac; done
+  printf '.file 1 "%s/module.cu"\n.target sm_%s\n// $tool\n' "\$(pwd)" "\$arch" >"\$out"
 elif [ -n "\$out" ]; then
   printf '// $tool\n' >"\$out"
 fi

@@ -596,18 +596,32 @@ WP_FN void wp_ttape_free(wp_ttape *t) {
   t->data = t->local;
 }
 
+/* Out of line, for a path that is rarely taken: a backward function calls
+ * wp_ttape_push at every overwritten value (Warp's example_raymarch: 130
+ * times), and inlining the growth (malloc, copy, free) at each made nvcc
+ * and ptxas spend a third of their time on it. */
+#ifdef __CUDACC__
+#define WP_COLD_FN __device__ __noinline__
+#else
+#define WP_COLD_FN static __attribute__((noinline, cold, unused))
+#endif
+
+/* Makes room for n more bytes on t: the data moves to the heap. */
+WP_COLD_FN void wp_ttape_grow(wp_ttape *t, wp_int64 n) {
+  wp_int64 cap = t->cap * 2 > t->top + n ? t->cap * 2 : t->top + n;
+  unsigned char *d = (unsigned char *)WP_MALLOC((wp_size)cap);
+  if (!d)
+    WP_TRAP(); /* out of memory in a backward kernel */
+  WP_MEMCPY(d, t->data, (wp_size)t->top);
+  if (t->data != t->local)
+    WP_FREE(t->data);
+  t->data = d;
+  t->cap = cap;
+}
+
 WP_FN void wp_ttape_push(wp_ttape *t, const void *p, wp_int64 n) {
-  if (t->top + n > t->cap) {
-    wp_int64 cap = t->cap * 2 > t->top + n ? t->cap * 2 : t->top + n;
-    unsigned char *d = (unsigned char *)WP_MALLOC((wp_size)cap);
-    if (!d)
-      WP_TRAP(); /* out of memory in a backward kernel */
-    WP_MEMCPY(d, t->data, (wp_size)t->top);
-    if (t->data != t->local)
-      WP_FREE(t->data);
-    t->data = d;
-    t->cap = cap;
-  }
+  if (t->top + n > t->cap)
+    wp_ttape_grow(t, n);
   WP_MEMCPY(t->data + t->top, p, (wp_size)n);
   t->top += n;
 }
