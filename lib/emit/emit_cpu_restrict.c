@@ -12,8 +12,10 @@
  * array argument, wp_spmd_disjoint of 0spmd.h), the loop runs in a
  * function whose 1-D arrays' data pointers are `restrict` parameters: the
  * same body, the same operations in the same order, so the same results;
- * clang may then vectorize it (masked stores, gathers).  Any other launch
- * runs the dense loop as before.
+ * clang may then vectorize it (masked stores, gathers).  Where arrays
+ * overlap, the general loop runs (so the body is compiled twice, not three
+ * times: example_fdtd_3d.py compiles in 0.72 s of CPU, 0.57 before the
+ * restrict loop; example_wave.py 0.28 s, 0.21).
  *
  * Which kernels (restrict_arrays): forward kernels whose parameters are
  * arrays (not indexed) and scalars, vectors or matrices other than

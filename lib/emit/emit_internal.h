@@ -85,7 +85,7 @@ void emit_tile_scratch(emit_ctx *e);
  * (printed before the range function; nothing when k does not get it),
  * and, inside the dense path's branch of the range function, the call of
  * it where no array k may write overlaps another array argument (false:
- * nothing printed). */
+ * nothing printed; true: the branch needs no other loop). */
 void emit_cpu_restrict_fn(emit_ctx *e, const ir_func *k, const char *body_fn,
                           const char *name);
 bool emit_cpu_restrict_call(emit_ctx *e, const ir_func *k, const char *name);

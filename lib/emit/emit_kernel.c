@@ -492,16 +492,19 @@ static void cpu_range(emit_ctx *e, const ir_func *k, bool backward, bool spmd) {
                 emit_ctype(e, t->elem));
     }
     fputs("    b.ndim = 1;\n", out);
-    if (!backward)
-      emit_cpu_restrict_call(e, k, rx);
-    fprintf(out,
-            "    for (wp_int32 i = (wp_int32)begin; i < (wp_int32)end; i++) "
-            "{\n"
-            "      wp_int64 c[4] = {i, 0, 0, 0};\n"
-            "      %s(&a, &b, i, c);\n"
-            "    }\n"
-            "    return;\n  }\n",
-            body_fn);
+    /* with the restrict loop, overlapping arrays take the general loop
+       (one copy of the body fewer to compile) */
+    if (!backward && emit_cpu_restrict_call(e, k, rx))
+      fputs("  }\n", out);
+    else
+      fprintf(out,
+              "    for (wp_int32 i = (wp_int32)begin; i < (wp_int32)end; "
+              "i++) {\n"
+              "      wp_int64 c[4] = {i, 0, 0, 0};\n"
+              "      %s(&a, &b, i, c);\n"
+              "    }\n"
+              "    return;\n  }\n",
+              body_fn);
   }
   emit_cpu_rows(e, k, body_fn); /* 2-4-D launches: emit_cpu_rows.c */
   fprintf(out,
