@@ -80,6 +80,15 @@ bool emit_uses_block_width(const ir_func *f);
  * site needs it). */
 int emit_tile_scratch_bytes(const ir_value *v);
 void emit_tile_scratch(emit_ctx *e);
+/* emit_cpu_restrict.c: the 1-D dense loop of forward kernel k with its
+ * 1-D arrays' data pointers `restrict`, as function `name` calling body_fn
+ * (printed before the range function; nothing when k does not get it),
+ * and, inside the dense path's branch of the range function, the call of
+ * it where no array k may write overlaps another array argument (false:
+ * nothing printed; true: the branch needs no other loop). */
+void emit_cpu_restrict_fn(emit_ctx *e, const ir_func *k, const char *body_fn,
+                          const char *name);
+bool emit_cpu_restrict_call(emit_ctx *e, const ir_func *k, const char *name);
 /* Where a stack push keeps the shared count in the scratch: after the
  * elements, 4-aligned, as in the stack's own type (whose size lowering
  * holds within IR_TILE_MAX_SHARED_BYTES). */

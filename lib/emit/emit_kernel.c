@@ -400,20 +400,44 @@ void emit_kernel_cuda(emit_ctx *e, const ir_func *f) {
   }
 }
 
-/* The dense fast path is emitted for straight-line kernels (one block: no
- * branch or loop in the kernel itself, so the body may vectorize) of at
- * most this many IR instructions (it compiles the body a second time). */
+/* The dense fast path is emitted for kernels of at most this many IR
+ * instructions (it compiles the body a second time). */
 enum { DENSE_MAX_INSTRS = 400 };
 
-/* Whether kernel k gets the dense fast path: straight-line, small, with a
- * 1-D wp.array parameter. */
-static bool dense_path(const ir_func *k) {
-  if (k->nblocks != 1)
+/* Whether every branch of f goes to a later block (no loop). */
+static bool forward_branches(const ir_func *f) {
+  for (const ir_block *b = f->entry; b; b = b->next) {
+    const ir_value *t = b->last;
+    if (!t || t->op == IR_SWITCH)
+      return false;
+    for (int k = 0; k < (t->op == IR_CBR ? 2 : t->op == IR_BR); k++) {
+      const ir_block *c = b->next;
+      while (c && c != t->targets[k])
+        c = c->next;
+      if (!c)
+        return false;
+    }
+  }
+  return true;
+}
+
+/* Whether kernel k gets the dense fast path: small, with a 1-D wp.array
+ * parameter, straight-line, or for the forward loop with branches but no
+ * loop: clang if-converts a small branchy body where the arrays are
+ * restrict (emit_cpu_restrict.c: example_wave's wave_displace).  The
+ * backward loop keeps one block (its adjoint body may be much larger than
+ * k), and loops keep the general loop: example_sph's and example_dem's
+ * neighbour loops ran no faster with constant strides (bench/examples,
+ * one thread: sph 2.65 s per step before, 2.71 s after; dem 3.70, 3.68),
+ * and the body would be compiled twice. */
+static bool dense_path(const ir_func *k, bool backward) {
+  if (k->nblocks != 1 && (backward || !forward_branches(k)))
     return false;
   int n = 0;
-  for (const ir_value *v = k->entry->first; v; v = v->next)
-    if (++n > DENSE_MAX_INSTRS)
-      return false;
+  for (const ir_block *b = k->entry; b; b = b->next)
+    for (const ir_value *v = b->first; v; v = v->next)
+      if (++n > DENSE_MAX_INSTRS)
+        return false;
   for (int i = 0; i < k->nparams; i++) {
     const ir_type *t = k->param_types[i];
     if (t->kind == IR_T_ARRAY && !ir_type_is_indexed(t) && t->ndim == 1)
@@ -425,17 +449,23 @@ static bool dense_path(const ir_func *k) {
 /* CPU: a plain loop over a contiguous range of thread indices (the runtime's
  * worker threads call it), which steps the launch coordinates with the
  * index (wp_launch_next) instead of dividing the index per thread.  For a
- * straight-line kernel (dense_path) a second loop runs where the launch is 1-D,
+ * small kernel (dense_path) a second loop runs where the launch is 1-D,
  * below 2^31 threads, and every 1-D array argument is dense (its stride is its
  * element size): there the strides and the launch's ndim are constants the C
  * compiler sees, the index is a 32-bit induction variable, and the addresses
  * base + 4 i are affine, so clang vectorizes the loop (with run-time checks
- * that the arrays do not overlap).  The body is the same, so are the results.
+ * that the arrays do not overlap; where the arguments show that no written
+ * array overlaps another, with restrict arrays: emit_cpu_restrict.c).  The
+ * body is the same, so are the results.
  */
 static void cpu_range(emit_ctx *e, const ir_func *k, bool backward, bool spmd) {
   FILE *out = e->out;
   const char *args = isym(e, k, "args");
   const char *body_fn = isym(e, k, backward ? "adj_body" : "body");
+  bool dense = !spmd && dense_path(k, backward);
+  const char *rx = isym(e, k, "dense_rx");
+  if (dense && !backward)
+    emit_cpu_restrict_fn(e, k, body_fn, rx);
   fprintf(out,
           "static void %s(const void *args, const wp_launch_bounds "
           "*bounds, wp_int64 begin, wp_int64 end) {\n"
@@ -446,7 +476,7 @@ static void cpu_range(emit_ctx *e, const ir_func *k, bool backward, bool spmd) {
           isym(e, k, backward ? "adj_cpu" : "cpu"), args, args);
   if (spmd)
     emit_spmd_dispatch(e, k);
-  else if (dense_path(k)) {
+  else if (dense) {
     fputs("  if (b.ndim == 1 && end <= 0x7fffffff", out);
     for (int i = 0; i < k->nparams; i++) {
       const ir_type *t = k->param_types[i];
@@ -461,15 +491,20 @@ static void cpu_range(emit_ctx *e, const ir_func *k, bool backward, bool spmd) {
         fprintf(out, "    a.p%d.strides[0] = sizeof(%s);\n", i,
                 emit_ctype(e, t->elem));
     }
-    fprintf(out,
-            "    b.ndim = 1;\n"
-            "    for (wp_int32 i = (wp_int32)begin; i < (wp_int32)end; i++) "
-            "{\n"
-            "      wp_int64 c[4] = {i, 0, 0, 0};\n"
-            "      %s(&a, &b, i, c);\n"
-            "    }\n"
-            "    return;\n  }\n",
-            body_fn);
+    fputs("    b.ndim = 1;\n", out);
+    /* with the restrict loop, overlapping arrays take the general loop
+       (one copy of the body fewer to compile) */
+    if (!backward && emit_cpu_restrict_call(e, k, rx))
+      fputs("  }\n", out);
+    else
+      fprintf(out,
+              "    for (wp_int32 i = (wp_int32)begin; i < (wp_int32)end; "
+              "i++) {\n"
+              "      wp_int64 c[4] = {i, 0, 0, 0};\n"
+              "      %s(&a, &b, i, c);\n"
+              "    }\n"
+              "    return;\n  }\n",
+              body_fn);
   }
   emit_cpu_rows(e, k, body_fn); /* 2-4-D launches: emit_cpu_rows.c */
   fprintf(out,

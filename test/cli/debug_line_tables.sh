@@ -20,7 +20,12 @@ PY
 "$warpc" --no-cuda k.py -o k.o 2>err || fail "compile: $(cat err)"
 readelf --debug-dump=decodedline k.o >lines 2>&1 || fail "readelf: $(cat lines)"
 grep -q 'k\.py' lines || fail "no line table entry maps to k.py"
-grep -Eq 'k\.py +7 ' lines || fail "no instruction maps to k.py line 7: $(grep k.py lines | head)"
+# (lines 6 and 8: the load and the store; line 7's sin is the prelude's
+# inlined code, and its add merges with its neighbours once the loop is
+# vectorized: with the restrict loop, no instruction keeps line 7)
+for l in 6 8; do
+  grep -Eq "k\.py +$l " lines || fail "no instruction maps to k.py line $l: $(grep k.py lines | head)"
+done
 readelf --debug-dump=info k.o >info 2>&1 || fail "readelf: $(cat info)"
 grep -q DW_TAG_compile_unit info || fail "no debugging information"
 ! grep -q 'DW_TAG_variable\|DW_TAG_formal_parameter' info ||

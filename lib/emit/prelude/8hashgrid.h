@@ -23,6 +23,9 @@
 typedef struct wp_hash_grid_query_t {
   const wp_hash_grid_desc *grid;
   wp_int32 x_start, y_start, z_start, x_end, y_end, z_end, x, y, z;
+  /* x, y, z and x_start, y_start wrapped into the grid (mod dim_x, ...):
+     stepped with them, so that a cell costs no division */
+  wp_int32 cx, cy, cz, cx_start, cy_start;
   wp_int32 cell_index, cell_end; /* the sorted points left in this cell */
   wp_int32 current;              /* the last result */
   wp_int32 group, filter_by_group;
@@ -73,16 +76,15 @@ WP_FN wp_int32 wp__hg_lower_bound(const wp_uint64 *keys, wp_int32 lo,
   return lo;
 }
 
+/* v mod dim in [0, dim) (dim >= 1: the runtime builds no empty grid). */
+WP_FN wp_int32 wp__hg_wrap(wp_int32 v, wp_int32 dim) {
+  wp_int32 c = v % dim;
+  return c < 0 ? c + dim : c;
+}
+
 WP_FN void wp__hg_set_cell(wp_hash_grid_query_t *q) {
   const wp_hash_grid_desc *g = q->grid;
-  wp_int32 cx = q->x % g->dim_x, cy = q->y % g->dim_y, cz = q->z % g->dim_z;
-  if (cx < 0)
-    cx += g->dim_x;
-  if (cy < 0)
-    cy += g->dim_y;
-  if (cz < 0)
-    cz += g->dim_z;
-  wp_int32 cell = cz * (g->dim_x * g->dim_y) + cy * g->dim_x + cx;
+  wp_int32 cell = q->cz * (g->dim_x * g->dim_y) + q->cy * g->dim_x + q->cx;
   wp_int32 start = g->cell_starts[cell], end = g->cell_ends[cell];
   if (q->filter_by_group && g->has_groups && g->point_keys) {
     wp_uint64 key =
@@ -111,6 +113,9 @@ WP_FN wp_hash_grid_query_t wp__hg_query(wp_uint64 id, const wp_int32 *lo,
   q.x_end = wp__hg_end(lo[0], hi[0], q.grid->dim_x);
   q.y_end = wp__hg_end(lo[1], hi[1], q.grid->dim_y);
   q.z_end = wp__hg_end(lo[2], hi[2], q.grid->dim_z);
+  q.cx_start = q.cx = wp__hg_wrap(q.x, q.grid->dim_x);
+  q.cy_start = q.cy = wp__hg_wrap(q.y, q.grid->dim_y);
+  q.cz = wp__hg_wrap(q.z, q.grid->dim_z);
   wp__hg_set_cell(&q);
   return q;
 }
@@ -179,13 +184,21 @@ WP_FN wp_hash_grid_query_t wp__hg_next(wp_hash_grid_query_t q) {
       q.found = 1;
       return q;
     }
+    const wp_hash_grid_desc *g = q.grid;
     if (++q.x > q.x_end) {
       q.x = q.x_start;
+      q.cx = q.cx_start;
       q.y++;
-    }
+      if (++q.cy == g->dim_y)
+        q.cy = 0;
+    } else if (++q.cx == g->dim_x)
+      q.cx = 0;
     if (q.y > q.y_end) {
       q.y = q.y_start;
+      q.cy = q.cy_start;
       q.z++;
+      if (++q.cz == g->dim_z)
+        q.cz = 0;
     }
     if (q.z > q.z_end)
       return q;

@@ -1,0 +1,151 @@
+/* emit_cpu_restrict.c - the 1-D dense path's loop with `restrict` arrays
+ * (issue #13).
+ *
+ * In the 1-D dense loop (emit_kernel.c, cpu_range) the array strides are
+ * constants, but the C compiler must still assume that a store through one
+ * array may change what another array holds: a kernel that reads its
+ * neighbours at indices that are not affine in the thread (clamped, as
+ * example_wave's wave_solve: f[clamp(y) * w + clamp(x)]), or that stores
+ * under a branch (wave_displace), keeps its loop scalar ("cannot identify
+ * array bounds").  Where the launcher's arguments show it (checked once per
+ * range: every array the kernel may write shares no byte with any other
+ * array argument, wp_spmd_disjoint of 0spmd.h), the loop runs in a
+ * function whose 1-D arrays' data pointers are `restrict` parameters: the
+ * same body, the same operations in the same order, so the same results;
+ * clang may then vectorize it (masked stores, gathers).  Where arrays
+ * overlap, the general loop runs (so the body is compiled twice, not three
+ * times: example_fdtd_3d.py compiles in 0.72 s of CPU, 0.57 before the
+ * restrict loop; example_wave.py 0.28 s, 0.21).
+ *
+ * Which kernels (restrict_arrays): forward kernels whose parameters are
+ * arrays (not indexed) and scalars, vectors or matrices other than
+ * 64-bit integers (ids of meshes, grids, volumes: memory the
+ * check does not see), with no array made from a pointer, no address taken
+ * and no array passed between blocks; the arrays it may write are those
+ * stored to, updated atomically or passed to a function (through views and
+ * slices: their parameter).
+ *
+ * warp-lang's example_wave.py (bench/examples, one thread, AVX-512 variant,
+ * 100 steps): 246 ms of CPU without, 123 ms with (wave_solve and
+ * wave_displace both vectorize). */
+#include "../../runtime/include/warp/abi.h"
+#include "emit_internal.h"
+
+/* More array parameters than this: no restrict form (the checks are
+ * pairs of arrays, once per range). */
+enum { RESTRICT_MAX_ARRAYS = 16 };
+
+/* The parameter array v is (through views and slices), or -1. */
+static int root_param(const ir_value *v) {
+  for (int depth = 0; v && depth < 64; depth++) {
+    if (v->op == IR_PARAM)
+      return v->aux;
+    if (v->op != IR_ARRAY_VIEW && v->op != IR_ARRAY_SLICE)
+      return -1;
+    v = v->args[0];
+  }
+  return -1;
+}
+
+static bool dense_array(const ir_type *t) {
+  return t->kind == IR_T_ARRAY && !ir_type_is_indexed(t) && t->ndim == 1;
+}
+
+/* Marks in written[] (nparams) the array parameters kernel k may write;
+ * false when k does not get the restrict form. */
+static bool restrict_arrays(const ir_func *k, bool *written) {
+  if (k->backward || k->kind != IR_FUNC_KERNEL)
+    return false;
+  int narrays = 0;
+  for (int i = 0; i < k->nparams; i++) {
+    const ir_type *t = k->param_types[i];
+    written[i] = false;
+    if (t->kind == IR_T_ARRAY) {
+      if (ir_type_is_indexed(t))
+        return false;
+      narrays++;
+    } else if (t->kind == IR_T_SCALAR) {
+      if (t->scalar == WP_SCALAR_UINT64 || t->scalar == WP_SCALAR_INT64)
+        return false;
+    } else if (t->kind != IR_T_VEC && t->kind != IR_T_MAT)
+      return false;
+  }
+  if (narrays < 2 || narrays > RESTRICT_MAX_ARRAYS)
+    return false;
+  bool any = false;
+  for (const ir_block *b = k->entry; b; b = b->next) {
+    for (int i = 0; i < b->nparams; i++)
+      if (b->params[i]->type->kind == IR_T_ARRAY)
+        return false;
+    for (const ir_value *v = b->first; v; v = v->next) {
+      if (v->op == IR_ARRAY_FROM_PTR || v->op == IR_ARRAY_PTR ||
+          v->op == IR_ADDR || emit_tile_handles(v))
+        return false;
+      if (v->op != IR_STORE && v->op != IR_ATOMIC && v->op != IR_CALL)
+        continue;
+      for (int i = 0; i < v->nargs; i++) {
+        if (v->args[i]->type->kind != IR_T_ARRAY)
+          continue;
+        int p = root_param(v->args[i]);
+        if (p < 0)
+          return false;
+        written[p] = any = true;
+      }
+    }
+  }
+  return any;
+}
+
+void emit_cpu_restrict_fn(emit_ctx *e, const ir_func *k, const char *body_fn,
+                          const char *name) {
+  bool *written = WP_NEW_ARRAY(e->m->arena, bool, k->nparams + 1);
+  if (!restrict_arrays(k, written))
+    return;
+  FILE *out = e->out;
+  fprintf(out,
+          "/* the dense loop with restrict arrays (emit_cpu_restrict.c) */\n"
+          "WP_FN void %s(%s a, wp_launch_bounds b, wp_int64 begin, wp_int64 "
+          "end",
+          name, emit_isym(e, k, "args"));
+  for (int i = 0; i < k->nparams; i++)
+    if (dense_array(k->param_types[i]))
+      fprintf(out, ", %s%s *restrict d%d", written[i] ? "" : "const ",
+              emit_ctype(e, k->param_types[i]->elem), i);
+  fputs(") {\n", out);
+  for (int i = 0; i < k->nparams; i++)
+    if (dense_array(k->param_types[i]))
+      fprintf(out, "  a.p%d.data = (void *)d%d;\n", i, i);
+  fprintf(out,
+          "  for (wp_int32 i = (wp_int32)begin; i < (wp_int32)end; i++) {\n"
+          "    wp_int64 c[4] = {i, 0, 0, 0};\n"
+          "    %s(&a, &b, i, c);\n"
+          "  }\n}\n\n",
+          body_fn);
+}
+
+bool emit_cpu_restrict_call(emit_ctx *e, const ir_func *k, const char *name) {
+  bool *written = WP_NEW_ARRAY(e->m->arena, bool, k->nparams + 1);
+  if (!restrict_arrays(k, written))
+    return false;
+  FILE *out = e->out;
+  fputs("    if (1", out);
+  for (int i = 0; i < k->nparams; i++) {
+    if (!written[i])
+      continue;
+    for (int j = 0; j < k->nparams; j++)
+      if (j != i && k->param_types[j]->kind == IR_T_ARRAY &&
+          (!written[j] || j > i))
+        fprintf(out,
+                " &&\n        wp_spmd_disjoint(&a.p%d, sizeof(%s), &a.p%d, "
+                "sizeof(%s))",
+                i, emit_ctype(e, k->param_types[i]->elem), j,
+                emit_ctype(e, k->param_types[j]->elem));
+  }
+  fprintf(out, ") {\n      %s(a, b, begin, end", name);
+  for (int i = 0; i < k->nparams; i++)
+    if (dense_array(k->param_types[i]))
+      fprintf(out, ", (%s%s *)a.p%d.data", written[i] ? "" : "const ",
+              emit_ctype(e, k->param_types[i]->elem), i);
+  fputs(");\n      return;\n    }\n", out);
+  return true;
+}
