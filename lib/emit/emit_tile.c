@@ -198,7 +198,12 @@ static void reduction(emit_ctx *e, const ir_value *v) {
     fprintf(out, "if (%s %c %s) { wp_acc = %s; wp_arg = wp_k; } ", xf,
             id == IR_B_TILE_MIN || id == IR_B_TILE_ARGMIN ? '<' : '>', af, x);
     break;
-  default: fold_step(e, (ir_builtin_id)v->aux2, el, "wp_acc", x); break;
+  default:
+    if (v->callee) /* a @wp.func */
+      fprintf(out, "wp_acc = %s(wp_acc, %s); ", v->callee->cname, x);
+    else
+      fold_step(e, (ir_builtin_id)v->aux2, el, "wp_acc", x);
+    break;
   }
   if (id == IR_B_TILE_ARGMIN || id == IR_B_TILE_ARGMAX)
     fprintf(out, "} v%d.v[wp_o] = wp_arg; (void)wp_acc; }", v->id);

@@ -23,7 +23,7 @@
  * which warpc holds as a copy) for a parameter the function writes. */
 #include <string.h>
 
-#include "lower_internal.h"
+#include "lower_tile.h"
 
 bool lower_tile_is_ref_param(const ir_func *f, const ir_type *t) {
   return f->kind == IR_FUNC_FUNC && t && t->kind == IR_T_TILE;
@@ -180,4 +180,35 @@ ir_value *lower_tile_view_arg(lower_ctx *c, ir_value *v, const ir_type *pt,
   ir_value *r = lower_emit(c, IR_BUILTIN, pt, &v, 1, loc);
   r->builtin = ir_builtin_get(IR_B_TILE_RESHAPE); /* the same elements */
   return r;
+}
+
+ir_func *lower_tile_reduce_func(lower_ctx *c, func_info *fi, const ir_type *t,
+                                wp_loc loc) {
+  const ir_type *el = t->elem;
+  if (el->kind == IR_T_STRUCT || ir_type_has_half(el)) {
+    wp_error(c->diag, loc,
+             "wp.tile_reduce() of a @wp.func over a tile of '%s' is not "
+             "supported by warpc yet (of scalars, vectors and matrices of "
+             "float32, float64 and integers it is)",
+             el->name);
+    return NULL;
+  }
+  const ir_type *et[2] = {el, el};
+  call_args a = {.types = et, .n = 2};
+  int *slots;
+  const ast_def *d;
+  ir_func *f = lower_resolve_func(c, fi, &a, &slots, &d, loc);
+  if (!f)
+    return NULL;
+  bool plain = f->nparams == 2 && !f->nrefs && !f->custom_grad &&
+               slots[0] == 0 && slots[1] == 1 && f->param_types[0] == el &&
+               f->param_types[1] == el;
+  if (!plain || f->ret != el) {
+    wp_error(c->diag, loc,
+             "wp.tile_reduce(): warpc folds a @wp.func of two elements ('%s') "
+             "that returns one (no defaults, no wp.ref); '%s' returns '%s'",
+             el->name, f->name, f->ret->name);
+    return NULL;
+  }
+  return f;
 }
