@@ -9,8 +9,8 @@
  *   + - * / unary -       the element-wise rules; a value beside a tile
  *                         gets the sum of its contributions
  *   tile_map(f, ...)      per element, the builtin's adjoint rule, or a
- *                         @wp.func's vector-Jacobian product
- *                         (ir_build_func_vjp)
+ *                         @wp.func's vector-Jacobian product (its
+ *                         @wp.func_grad, else ir_build_func_vjp)
  *   tile_sum(t)           adj(t) += broadcast(g)
  *   tile_transpose(t)     adj(t) += transpose(g)
  *   t[i, j]               adj(t)[i, j] += g
@@ -106,7 +106,7 @@ static void give(const ir_adj_hooks *h, const ir_value *u, ir_value *c) {
 
 static bool map_has_adjoint(const ir_value *v) {
   if (v->callee) /* a @wp.func: its vector-Jacobian product per element */
-    return !v->callee->custom_grad && !v->callee->nrefs;
+    return !v->callee->nrefs;
   switch (v->aux) {
   case IR_B_ADD:
   case IR_B_SUB:
@@ -212,7 +212,10 @@ static void map_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
       args[i] = h->fwd(h->ctx, v->args[i]);
     args[n] = h->fwd(h->ctx, v);
     args[n + 1] = g;
-    ir_func *vjp = v->callee ? ir_build_func_vjp(h->m, v->callee) : NULL;
+    ir_func *vjp = !v->callee ? NULL
+                   : v->callee->custom_grad
+                       ? v->callee->custom_grad
+                       : ir_build_func_vjp(h->m, v->callee);
     for (int k = 0; k < n; k++) {
       const ir_type *t = v->args[k]->type;
       const ir_type *el = t->kind == IR_T_TILE ? t->elem : t;

@@ -692,7 +692,7 @@ ir_value *lower_tile_map_func(lower_ctx *c, func_info *fi, ir_value **args,
   ir_func *callee = lower_resolve_func(c, fi, &a, &slots, &d, loc);
   if (!callee)
     return NULL;
-  bool plain = callee->nparams == n && !callee->nrefs && !callee->custom_grad;
+  bool plain = callee->nparams == n && !callee->nrefs;
   for (int i = 0; plain && i < n; i++)
     plain = slots[i] == i && callee->param_types[i] == et[i];
   const ir_type *rt = callee->ret;

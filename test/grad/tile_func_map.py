@@ -3,8 +3,9 @@ function's vector-Jacobian product, built from its body as the backward
 kernel's own code is): functions of one, two and three arguments with a
 value beside the tiles (its adjoint the sum over the elements), branches,
 builtins with their own rules (sin, exp, sqrt), an int argument (no
-adjoint), vector elements and vector results; against warp-lang's Tape and
-float64 finite differences."""
+adjoint), vector elements and vector results; a function with a
+@wp.func_grad, whose rule is used per element; against warp-lang's Tape
+and float64 finite differences."""
 import warp as wp
 
 M = 3
@@ -120,3 +121,29 @@ GRAD_TESTS = [
          args=dict(u=("uniform", -1, 1), v=("uniform", -1, 1)),
          shapes=dict(u=(5,), v=(5,), out=(5,), n=(5,)), outputs=["out", "n"], inputs=["u", "v"]),
 ]
+
+
+@wp.func
+def soft(x: float, y: float):
+    return x * y + wp.sin(x)
+
+
+@wp.func_grad(soft)
+def adj_soft(x: float, y: float, adj_ret: float):
+    # a custom rule that is not the derivative (warp-lang's Tape uses it)
+    wp.adjoint[x] += 2.0 * adj_ret
+    wp.adjoint[y] += x * adj_ret
+
+
+@wp.kernel
+def custom(x: wp.array[float], y: wp.array[float], out: wp.array[float]):
+    i = wp.tid()
+    tx = wp.tile_load(x, shape=6)
+    wp.tile_store(out, wp.tile_map(soft, tx, wp.tile_load(y, shape=6)) * tx)
+
+
+GRAD_TESTS.append(
+    dict(name="func_grad", kernel="custom", dim=1, block_dim=16, fd=False,
+         args=dict(x=("uniform", -1, 1), y=("uniform", -1, 1)), shapes=dict(x=(6,), y=(6,), out=(6,)),
+         outputs=["out"], inputs=["x", "y"],
+         note="a @wp.func_grad rule, used per element as in warp-lang (not the derivative: no FD)"))
