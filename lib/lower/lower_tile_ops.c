@@ -224,7 +224,9 @@ ir_value *lower_tile_map(lower_ctx *c, const ast_expr *e) {
     return NULL;
   }
   for (int i = 0; i < n; i++) {
-    if (args[i]->type->kind != IR_T_TILE)
+    /* a literal beside the tiles: of the tiles' dtype for a builtin; a
+       @wp.func takes it as it is (int32, float32), as warp-lang does */
+    if (args[i]->type->kind != IR_T_TILE && op)
       args[i] = lower_tile_literal_as(c, args[i], shape->elem);
     et[i] =
         args[i]->type->kind == IR_T_TILE ? args[i]->type->elem : args[i]->type;
