@@ -219,7 +219,12 @@ static void reduction(emit_ctx *e, const ir_value *v) {
     fprintf(out, "if (%s %c %s) { wp_acc = %s; wp_arg = wp_k; } ", xf,
             id == IR_B_TILE_MIN || id == IR_B_TILE_ARGMIN ? '<' : '>', af, x);
     break;
-  default: fold_step(e, (ir_builtin_id)v->aux2, el, "wp_acc", x); break;
+  default:
+    if (v->callee) /* a @wp.func */
+      fprintf(out, "wp_acc = %s(wp_acc, %s); ", v->callee->cname, x);
+    else
+      fold_step(e, (ir_builtin_id)v->aux2, el, "wp_acc", x);
+    break;
   }
   if (id == IR_B_TILE_ARGMIN || id == IR_B_TILE_ARGMAX)
     fprintf(out, "} v%d.v[wp_o] = wp_arg; (void)wp_acc; }", v->id);
@@ -471,11 +476,13 @@ static void grad_accum(emit_ctx *e, const ir_value *v) {
 }
 
 /* I_TILE_ADJ_MAP: per element, wp_adj_<builtin>_<types>(the arguments,
- * the result, its adjoint, &the arguments' adjoints); argument aux2's
- * adjoint kept (a tile), or summed (a value beside the tiles). */
+ * the result, its adjoint, &the arguments' adjoints), or callee (a
+ * @wp.func's vector-Jacobian product)(the arguments, the result's adjoint);
+ * argument aux2's adjoint kept (a tile), or summed (a value beside the
+ * tiles). */
 static void adj_map(emit_ctx *e, const ir_value *v) {
   FILE *out = e->out;
-  const ir_builtin *b = ir_builtin_get((ir_builtin_id)v->aux);
+  const ir_builtin *b = ir_builtin_get(v->callee ? IR_B_ADD : v->aux);
   int n = v->nargs - 2, k = v->aux2;
   const ir_value *r = v->args[n];
   const ir_type *et[8];
@@ -493,6 +500,24 @@ static void adj_map(emit_ctx *e, const ir_value *v) {
   }
   fprintf(out, "WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) { ",
           ir_tile_count(r->type));
+  if (v->callee) { /* a @wp.func's vector-Jacobian product: the tuple of
+                      the arguments' adjoints */
+    fprintf(out, "%s wp_r = %s(", emit_ctype(e, v->callee->ret),
+            v->callee->cname);
+    for (int i = 0; i < n; i++)
+      fprintf(out, "%s, ", operand_text(e, v->args[i], "wp_i"));
+    fprintf(out, "v%d.v[wp_i]); ", v->args[n + 1]->id);
+    if (tile)
+      fprintf(out, "v%d.v[wp_i] = wp_r.m%d; ", v->id, k);
+    else {
+      char acc[32], d[16];
+      snprintf(acc, sizeof acc, "v%d", v->id);
+      snprintf(d, sizeof d, "wp_r.m%d", k);
+      fold_step(e, IR_B_ADD, v->type, acc, d);
+    }
+    fputs("}", out);
+    return;
+  }
   for (int i = 0; i < n; i++) {
     fprintf(out, "%s wp_d%d = ", emit_ctype(e, et[i]), i);
     zero_of(e, et[i]);

@@ -72,6 +72,8 @@ typedef struct actx {
   ir_block *cur;        /* where instructions are appended */
   const ir_value *user; /* the primal instruction whose adjoint is being
                            built (NULL: an edge or the return) */
+  ir_value *seed;       /* the adjoint of a func's result: its parameter in a
+                           vector-Jacobian product (NULL: 1, the gradient) */
 } actx;
 
 /* ---- helpers ------------------------------------------------------------ */
@@ -368,7 +370,7 @@ static ir_value *hook_emit(void *ctx, ir_op op, const ir_type *t,
 
 static void adjoint_builtin(actx *a, const ir_value *v, ir_value *g) {
   if (v->builtin->id >= IR_B_TILE_ZEROS && v->builtin->id <= IR_B_TILE_MATMUL) {
-    ir_adj_hooks h = {a, a->T, hook_fwd, hook_accum, hook_emit};
+    ir_adj_hooks h = {a, a->T, hook_fwd, hook_accum, hook_emit, a->m};
     ir_tile_adjoint(&h, v, g);
     return;
   }
@@ -570,8 +572,11 @@ static void reverse_block(actx *a, ir_block *pb, ir_block *exit) {
   a->cur = a->rblk[pb->id];
   bool loop = a->in_loop[pb->id];
   if (pb->last->op == IR_RET && pb->last->nargs) { /* d result / d result */
-    ir_value *one = emit(a, IR_CONST, pb->last->args[0]->type, NULL, 0);
-    one->fval = 1.0;
+    ir_value *one = a->seed;
+    if (!one) {
+      one = emit(a, IR_CONST, pb->last->args[0]->type, NULL, 0);
+      one->fval = 1.0;
+    }
     accum(a, pb->last->args[0], one);
   }
   for (ir_value *v = pb->last; v; v = v->prev) {
@@ -633,7 +638,10 @@ static void reverse_block(actx *a, ir_block *pb, ir_block *exit) {
 /* ---- driver
  * ------------------------------------------------------------------ */
 
-static ir_func *build(ir_module *m, ir_func *k) {
+/* The backward function of kernel k, or of func k: its gradient (the
+ * result's adjoint 1), or with vjp its vector-Jacobian product (the
+ * result's adjoint an extra last parameter). */
+static ir_func *build(ir_module *m, ir_func *k, bool vjp) {
   actx a = {.m = m, .T = m->types, .A = m->arena};
   a.p = ir_adj_inlined_copy(m, k);
   ir_func *p = a.p;
@@ -685,7 +693,10 @@ static ir_func *build(ir_module *m, ir_func *k) {
   /* <cname>_adj (not a C symbol: the emitter names kernel bodies), or
      <cname>_grad, with '_' appended while another func has the name (a
      func named f_grad beside f) */
-  b->cname = wp_arena_printf(a.A, "%s_%s", k->cname, kernel ? "adj" : "grad");
+  b->cname = wp_arena_printf(a.A, "%s_%s", k->cname,
+                             kernel ? "adj"
+                             : vjp  ? "vjp"
+                                    : "grad");
   for (const ir_func *g = m->funcs; g && !kernel;)
     if (g != b && g->cname && !strcmp(g->cname, b->cname)) {
       b->cname = wp_arena_printf(a.A, "%s_", b->cname);
@@ -698,6 +709,19 @@ static ir_func *build(ir_module *m, ir_func *k) {
   b->param_types = k->param_types;
   b->param_names = k->param_names;
   b->param_locs = k->param_locs;
+  if (vjp) { /* f's parameters, then the adjoint of its result */
+    b->nparams = k->nparams + 1;
+    b->param_types = WP_NEW_ARRAY(a.A, const ir_type *, k->nparams + 1);
+    b->param_names = WP_NEW_ARRAY(a.A, const char *, k->nparams + 1);
+    b->param_locs = WP_NEW_ARRAY(a.A, wp_loc, k->nparams + 1);
+    for (int i = 0; i < k->nparams; i++) {
+      b->param_types[i] = k->param_types[i];
+      b->param_names[i] = k->param_names[i];
+      b->param_locs[i] = k->param_locs[i];
+    }
+    b->param_types[k->nparams] = k->ret;
+    b->param_names[k->nparams] = "wp_adj_ret";
+  }
   b->params = WP_NEW_ARRAY(a.A, ir_value *, k->nparams + 1);
   ir_block *entry = ir_block_new(b);
   entry->sealed = true;
@@ -708,6 +732,12 @@ static ir_func *build(ir_module *m, ir_func *k) {
     v->name = k->param_names[i];
     b->params[i] = v;
     a.fwd[p->params[i]->id] = v;
+  }
+  if (vjp) {
+    a.seed = ir_append(entry, IR_PARAM, k->ret, NULL, 0, (wp_loc){0});
+    a.seed->aux = k->nparams;
+    a.seed->name = b->param_names[k->nparams];
+    b->params[k->nparams] = a.seed;
   }
   /* shells for every primal value, so uses can precede definitions in
      layout order */
@@ -779,8 +809,14 @@ static ir_func *build(ir_module *m, ir_func *k) {
 
 ir_func *ir_build_func_gradient(ir_module *m, ir_func *f) {
   if (!f->gradient)
-    f->gradient = build(m, f);
+    f->gradient = build(m, f, false);
   return f->gradient;
+}
+
+ir_func *ir_build_func_vjp(ir_module *m, ir_func *f) {
+  if (!f->vjp)
+    f->vjp = build(m, f, true);
+  return f->vjp;
 }
 
 int ir_build_adjoints(ir_module *m) {
@@ -788,7 +824,7 @@ int ir_build_adjoints(ir_module *m) {
   for (ir_func *f = m->funcs; f; f = f->next)
     if (f->kind == IR_FUNC_KERNEL && !f->backward &&
         f->options.enable_backward && !ir_tile_no_adjoint(f, 0)) {
-      f->adjoint = build(m, f);
+      f->adjoint = build(m, f, false);
       built++;
     }
   return built;

@@ -8,6 +8,9 @@
  *   tile_full(v)          adj(v) += sum(g)
  *   + - * / unary -       the element-wise rules; a value beside a tile
  *                         gets the sum of its contributions
+ *   tile_map(f, ...)      per element, the builtin's adjoint rule, or a
+ *                         @wp.func's vector-Jacobian product (its
+ *                         @wp.func_grad, else ir_build_func_vjp)
  *   tile_sum(t)           adj(t) += broadcast(g)
  *   tile_transpose(t)     adj(t) += transpose(g)
  *   t[i, j]               adj(t)[i, j] += g
@@ -102,8 +105,8 @@ static void give(const ir_adj_hooks *h, const ir_value *u, ir_value *c) {
 }
 
 static bool map_has_adjoint(const ir_value *v) {
-  if (v->callee)
-    return false;
+  if (v->callee) /* a @wp.func: its vector-Jacobian product per element */
+    return !v->callee->nrefs;
   switch (v->aux) {
   case IR_B_ADD:
   case IR_B_SUB:
@@ -180,7 +183,7 @@ static bool scalar_map(const ir_value *v) {
 static void map_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
   const ir_type *t = g->type;
   const ir_value *x = v->args[0], *y = v->nargs > 1 ? v->args[1] : NULL;
-  int op = v->aux;
+  int op = v->callee ? IR_B_NONE : v->aux;
   if ((op == IR_B_MUL || op == IR_B_DIV) && !scalar_map(v))
     op = IR_B_NONE; /* the builtin's rule */
   switch (op) {
@@ -201,18 +204,27 @@ static void map_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
     give(h, y, map(h, IR_B_NEG, t, map(h, IR_B_DIV, t, gr, fy), NULL));
     return;
   }
-  default: { /* wp_adj_<builtin> per element, one argument at a time */
+  default: { /* wp_adj_<builtin> per element, one argument at a time (a
+                @wp.func: its vector-Jacobian product) */
     int n = v->nargs;
     ir_value *args[10];
     for (int i = 0; i < n; i++)
       args[i] = h->fwd(h->ctx, v->args[i]);
     args[n] = h->fwd(h->ctx, v);
     args[n + 1] = g;
+    ir_func *vjp = !v->callee ? NULL
+                   : v->callee->custom_grad
+                       ? v->callee->custom_grad
+                       : ir_build_func_vjp(h->m, v->callee);
     for (int k = 0; k < n; k++) {
-      ir_value *d =
-          tile_op(h, IR_B_I_TILE_ADJ_MAP, v->args[k]->type, args, n + 2);
-      d->aux = v->aux;
+      const ir_type *t = v->args[k]->type;
+      const ir_type *el = t->kind == IR_T_TILE ? t->elem : t;
+      if (vjp && !ir_type_is_float(el->kind == IR_T_SCALAR ? el : el->elem))
+        continue; /* no adjoint (an int, a bool) */
+      ir_value *d = tile_op(h, IR_B_I_TILE_ADJ_MAP, t, args, n + 2);
+      d->aux = vjp ? IR_B_NONE : v->aux;
       d->aux2 = k;
+      d->callee = vjp;
       h->accum(h->ctx, v->args[k], d);
     }
     return;

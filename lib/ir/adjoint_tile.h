@@ -16,6 +16,7 @@ typedef struct ir_adj_hooks {
   /* a new instruction of the backward function, where the sweep is */
   ir_value *(*emit)(void *ctx, ir_op op, const ir_type *t, ir_value **args,
                     int n);
+  ir_module *m; /* where the vector-Jacobian products of funcs go */
 } ir_adj_hooks;
 
 /* Whether tile instruction v has an adjoint rule here (then

@@ -495,6 +495,7 @@ struct ir_func {
                            func's arguments and the adjoint of its result
                            and returns the tuple of the arguments' adjoints;
                            calls of such funcs are not inlined */
+  ir_func *vjp;         /* of a @wp.func: its ir_build_func_vjp, or NULL */
   ir_func *primal;      /* of a backward function: the kernel */
   /* @wp.func_native: source pasted as the body instead of the IR body
      (which only returns zero), with the parameters named as in Python; for
@@ -641,6 +642,11 @@ const ir_value *ir_tile_no_adjoint(const ir_func *f, int depth);
  * of f's scalar result with respect to each (zero for non-float ones).
  * Built once and cached in f->gradient. */
 ir_func *ir_build_func_gradient(ir_module *m, ir_func *f);
+/* The vector-Jacobian product of @wp.func f (a func of the module named
+ * <cname>_vjp): f's arguments and the adjoint of f's result (of f->ret)
+ * give the tuple of the arguments' adjoints (zero for non-float ones).
+ * Built once and cached in f->vjp (the adjoint of tile_map of f). */
+ir_func *ir_build_func_vjp(ir_module *m, ir_func *f);
 
 /* Inlines every @wp.func call of `f` (transitively); returns the number of
  * calls inlined. */

@@ -144,6 +144,11 @@ static bool params(lower_ctx *c, const ast_def *d, ir_func *f,
       continue;
     }
     f->param_types[i] = t;
+    if (!inner && d->kind != AST_DEF_OTHER_WARP &&
+        lower_tile_is_ref_param(f, t)) { /* by reference: lower_tile_func.c */
+      f->param_ref[i] = true;
+      f->nrefs++;
+    }
     if (given && lower_fn_type_entity(c, t))
       continue; /* a wp.Function parameter (lower_fn_params) */
     ir_value *v = ir_append(f->entry, IR_PARAM, t, NULL, 0, p->loc);

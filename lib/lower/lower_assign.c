@@ -20,20 +20,17 @@ static bool rebind_array(lower_ctx *c, int var, const ir_type *t) {
          !lower_var_is_param(c, var);
 }
 
-bool lower_assign_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc) {
+/* `name = v`: rebind for a plain binding, else an in-place write (the
+ * tile builtins that write their argument, a call's write-back). */
+static bool assign_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc,
+                       bool rebind) {
   if (!lower_fn_check_value(c, name, loc))
     return false;
   int var = lower_var_index(c, name, true);
   if (v->type->kind == IR_T_TILE && c->fs->f &&
-      c->fs->f->kind == IR_FUNC_FUNC && lower_var_is_param(c, var)) {
-    /* Warp passes tiles to funcs by reference: the caller would see it */
-    wp_error(c->diag, loc,
-             "assigning to tile parameter '%s' of a @wp.func is not supported "
-             "by warpc yet (Warp passes tiles by reference, so the caller "
-             "sees the change); return the new tile instead",
-             name);
-    return false;
-  }
+      c->fs->f->kind == IR_FUNC_FUNC && lower_var_is_param(c, var) &&
+      !lower_tile_param_write(c, var, rebind, loc))
+    return false; /* Warp passes tiles to funcs by reference */
   if (v->type->kind == IR_T_VOID) {
     wp_error(c->diag, loc,
              "cannot assign to '%s': the value is None (a function that "
@@ -62,6 +59,14 @@ bool lower_assign_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc) {
     v->name = name;
   lower_write_var(c, var, lower_cur_block(c), v);
   return true;
+}
+
+bool lower_assign_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc) {
+  return assign_var(c, name, v, loc, false);
+}
+
+bool lower_bind_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc) {
+  return assign_var(c, name, v, loc, true);
 }
 
 /* The local vector/matrix variable a component assignment writes, or -1
@@ -272,6 +277,10 @@ static void place_write(lower_ctx *c, place *p, ir_value *v, wp_loc loc) {
     return;
   }
   if (p->var >= 0) {
+    if (v->type->kind == IR_T_TILE && c->fs->f->kind == IR_FUNC_FUNC &&
+        lower_var_is_param(c, p->var) &&
+        !lower_tile_param_write(c, p->var, false, loc))
+      return; /* t[i, j] = x on a tile parameter: in place */
     lower_write_var(c, p->var, lower_cur_block(c), v);
     return;
   }
@@ -462,7 +471,12 @@ static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
     return;
   }
   switch (t->kind) {
-  case AST_EXPR_NAME: lower_assign_var(c, t->name, v, t->loc); return;
+  case AST_EXPR_NAME: /* a call's write-back is in place (tiles) */
+    if (c->fs->tile_copy_back)
+      lower_assign_var(c, t->name, v, t->loc);
+    else
+      lower_bind_var(c, t->name, v, t->loc);
+    return;
   case AST_EXPR_TUPLE: {
     if (v->type->kind != IR_T_TUPLE || v->type->nmembers != t->nitems) {
       wp_error(c->diag, s->loc,
@@ -714,11 +728,19 @@ void lower_augassign(lower_ctx *c, const ast_stmt *s) {
       return;
     ir_value *args[2] = {cur, v};
     ir_value *r = lower_binary_op(c, op, args, s->loc);
+    /* t += u of two tiles (-=, &=, |=, ^=) is in place in Warp: the
+       caller of a func sees it; other ops bind a new tile */
+    bool inplace = cur->type->kind == IR_T_TILE && v->type->kind == IR_T_TILE &&
+                   (op == IR_B_ADD || op == IR_B_SUB || op == IR_B_BIT_AND ||
+                    op == IR_B_BIT_OR || op == IR_B_BIT_XOR);
     if (r && part)
       lower_spatial_set_part(c, t, r);
     else if (r) {
       lower_note_changed(c, t);
-      lower_assign_var(c, t->name, r, t->loc);
+      if (inplace)
+        lower_assign_var(c, t->name, r, t->loc);
+      else
+        lower_bind_var(c, t->name, r, t->loc);
     }
     return;
   }

@@ -446,7 +446,8 @@ static ir_value *call_values(lower_ctx *c, func_info *fi, const call_args *a,
       if (!args[i])
         return NULL;
     } else
-      args[i] = given[slots[k]];
+      args[i] =
+          lower_tile_view_arg(c, given[slots[k]], callee->param_types[i], loc);
     if (!args[i] || args[i]->type != callee->param_types[i]) {
       wp_error(c->diag, slots[k] < 0 || !exprs ? loc : exprs[slots[k]]->loc,
                "argument '%s' of '%s' must be '%s', got %s",

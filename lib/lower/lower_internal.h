@@ -222,6 +222,11 @@ typedef struct lower_frame {
   bool has_fixed_array; /* wp.zeros() made an array in this function */
   int nest; /* blocks being lowered: 1 in the body itself, more inside an
                if, a loop or an unrolled loop */
+  /* a @wp.func's tile parameters, by reference (lower_tile_func.c): per
+     parameter LOWER_TILE_WRITTEN / LOWER_TILE_REBOUND (NULL until one is
+     assigned); tile_copy_back: a call's write-back into its argument */
+  unsigned char *tile_params;
+  bool tile_copy_back;
 } lower_frame;
 
 typedef struct lower_names lower_names;
@@ -689,6 +694,47 @@ ir_block *lower_cur_block(lower_ctx *c);
 /* lower_assign.c: name = v, checking that the variable keeps its type;
  * false if reported. */
 bool lower_assign_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc);
+/* lower_tile_func.c: tiles and tile stacks passed to a @wp.func by
+ * reference, as in Warp.  A tile parameter of a @wp.func (not native) is a
+ * wp.ref-like parameter (param_ref) while its body is lowered; the body's
+ * in-place writes to it (tile builtins that write their argument, `+=`,
+ * `-=`, `&=`, `|=`, `^=` of a tile, element assignment, a call's write-back)
+ * mark it written, a plain binding (`t = ...`) rebound; afterwards the
+ * parameters not written stop being refs (lower_tile_refs_prune), so only
+ * written tiles come back to the caller, which assigns them to its
+ * argument variables (lower_tile_ref_arg).  Both on one parameter is an
+ * error, unless the binding comes first in the body itself. */
+enum {
+  LOWER_TILE_WRITTEN = 1,
+  LOWER_TILE_REBOUND = 2,
+  LOWER_TILE_REBOUND_TOP = 4 /* first bound in the function's body itself */
+};
+/* Whether parameter type t of func f is passed by reference this way. */
+bool lower_tile_is_ref_param(const ir_func *f, const ir_type *t);
+/* Variable var (a parameter of the current func, of tile type) is
+ * assigned: in place, or bound anew (rebind); false when reported. */
+bool lower_tile_param_write(lower_ctx *c, int var, bool rebind, wp_loc loc);
+/* `name = v` as a plain binding (a statement's target): the tile
+ * parameters' rule above, then lower_assign_var. */
+bool lower_bind_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc);
+/* After the body of f: its tile parameters not written stop being refs,
+ * its returns give the tuple of the rest; returns whether f has a
+ * wp.ref[T] parameter left (not a tile). */
+bool lower_tile_refs_prune(lower_ctx *c, ir_func *f);
+/* The stack type wp.tile_stack(capacity=, dtype=) call e makes (also a
+ * @wp.func parameter's annotation); NULL when reported
+ * (lower_tile_stack.c). */
+const ir_type *lower_tile_stack_type(lower_ctx *c, const ast_expr *e);
+/* Argument v of a parameter of type pt: a view of a tile (which warpc holds
+ * as a copy) as the tile type pt of its shape; else v. */
+ir_value *lower_tile_view_arg(lower_ctx *c, ir_value *v, const ir_type *pt,
+                              wp_loc loc);
+/* Whether the caller assigns the final value of ref parameter i of callee
+ * back to its argument (exprs[slots[i]]); false when reported (*bad set):
+ * the argument of a written tile is not a tile variable, or is also
+ * passed as another tile argument. */
+bool lower_tile_ref_arg(lower_ctx *c, const ir_func *callee, int i,
+                        const int *slots, const ast_expr **exprs, bool *bad);
 /* The statements `targets = value`, `target op= value` and
  * `target: T [= value]` (errors reported). */
 void lower_assign_stmt(lower_ctx *c, const ast_stmt *s);

@@ -50,7 +50,10 @@ ir_value *lower_ref_pack(lower_ctx *c, ir_value *v, wp_loc loc) {
 
 /* After the body: ret becomes the tuple the returns give. */
 void lower_ref_finish(lower_ctx *c, ir_func *f) {
+  bool wpref = lower_tile_refs_prune(c, f); /* tiles: lower_tile_func.c */
   f->user_ret = f->ret;
+  if (!f->nrefs)
+    return;
   bool v = f->ret->kind != IR_T_VOID;
   int n = (v ? 1 : 0) + f->nrefs, k = 0;
   const ir_type **types = WP_NEW_ARRAY(c->A, const ir_type *, n + 1);
@@ -60,7 +63,8 @@ void lower_ref_finish(lower_ctx *c, ir_func *f) {
     if (f->param_ref[i])
       types[k++] = f->param_types[i];
   f->ret = ir_t_tuple(c->T, types, n);
-  f->ref_func = f;
+  if (wpref) /* tiles alone: a backward kernel may call f */
+    f->ref_func = f;
 }
 
 static const char *src_text(lower_ctx *c, wp_loc l) {
@@ -166,14 +170,20 @@ ir_value *lower_ref_results(lower_ctx *c, ir_func *callee, ir_value *call,
     r = lower_emit(c, IR_EXTRACT, callee->user_ret, &call, 1, call->loc);
     r->aux = 0;
   }
+  bool bad = false;
   for (int i = 0; i < callee->nparams; i++)
     if (callee->param_ref[i]) {
       ir_value *part = lower_emit(c, IR_EXTRACT, callee->param_types[i], &call,
                                   1, call->loc);
       part->aux = k++;
+      if (!lower_tile_ref_arg(c, callee, i, slots, exprs, &bad))
+        continue;
+      bool was = c->fs->tile_copy_back;
+      c->fs->tile_copy_back = true; /* in place (tiles) */
       lower_assign_target(c, exprs[slots[i]], part);
+      c->fs->tile_copy_back = was;
     }
-  return r;
+  return bad ? NULL : r;
 }
 
 /* wp.address_of(x) -> uint64: x's value is copied into a slot whose

@@ -57,6 +57,11 @@ ir_value *lower_tile_row(lower_ctx *c, ir_value *t, ir_value *i, wp_loc iloc,
  * reported. */
 ir_value *lower_tile_set(lower_ctx *c, ir_value *t, const ast_expr *sub,
                          ir_value *x, wp_loc vloc);
+/* The instance of @wp.func fi that wp.tile_reduce folds over the elements
+ * of tile type t: f(a, b) of two elements giving one (lower_tile_func.c);
+ * NULL when reported. */
+ir_func *lower_tile_reduce_func(lower_ctx *c, func_info *fi, const ir_type *t,
+                                wp_loc loc);
 /* tile_map of @wp.func fi over args (tiles of `shape` and values). */
 ir_value *lower_tile_map_func(lower_ctx *c, func_info *fi, ir_value **args,
                               int n, const ir_type *shape, wp_loc loc);

@@ -692,9 +692,19 @@ ir_value *lower_tile_map_func(lower_ctx *c, func_info *fi, ir_value **args,
   ir_func *callee = lower_resolve_func(c, fi, &a, &slots, &d, loc);
   if (!callee)
     return NULL;
-  bool plain = callee->nparams == n && !callee->nrefs && !callee->custom_grad;
+  bool plain = callee->nparams == n && !callee->nrefs;
   for (int i = 0; plain && i < n; i++)
-    plain = slots[i] == i && callee->param_types[i] == et[i];
+    plain = slots[i] == i;
+  for (int i = 0; plain && i < n; i++)
+    if (callee->param_types[i] != et[i]) { /* as warp-lang: no conversion */
+      wp_error(c->diag, loc,
+               "wp.tile_map(): parameter '%s' of '%s' is a '%s', the "
+               "element (or value) given for it a '%s' (warp-lang finds no "
+               "overload either)",
+               callee->param_names[i], callee->name,
+               callee->param_types[i]->name, et[i]->name);
+      return NULL;
+    }
   const ir_type *rt = callee->ret;
   if (!plain || (rt->kind != IR_T_SCALAR && rt->kind != IR_T_VEC &&
                  rt->kind != IR_T_MAT && rt->kind != IR_T_STRUCT)) {

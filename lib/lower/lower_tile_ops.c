@@ -7,7 +7,8 @@
  *   TILE_ARGMIN, TILE_ARGMAX      args: tile -> int32 tile of shape (1,):
  *                the flat index of the first extreme element
  *   TILE_REDUCE  args: tile; aux: axis (-1: all); aux2: the builtin folded
- *                over the elements in order
+ *                over the elements in order, or IR_B_NONE and callee: the
+ *                @wp.func folded
  *   TILE_MAP     as the operators (lower_tile.c); aux: the builtin
  *   TILE_TRANSPOSE  args: 2-d tile
  *   TILE_BROADCAST  args: tile; the result type has the shape
@@ -24,20 +25,12 @@ static const ir_type *tile_of(lower_ctx *c, const ir_type *elem, int nd,
   return ir_t_tile(c->T, elem, nd, rows, cols);
 }
 
-/* The builtin an `op` argument names (wp.add, wp.min, a bare name);
- * NULL when reported. */
-static const ir_builtin *op_builtin(lower_ctx *c, const ast_expr *x,
+/* The builtin an `op` argument names (wp.add, wp.min, a bare name), en
+ * its entity (not a @wp.func); NULL when reported. */
+static const ir_builtin *op_builtin(lower_ctx *c, const ast_expr *x, entity en,
                                     const char *fn) {
-  entity en = lower_entity(c, x);
   if (en.kind == ENT_ERROR)
     return NULL;
-  if (en.kind == ENT_FUNC) {
-    wp_error(c->diag, x->loc,
-             "wp.%s() of a @wp.func is not supported by warpc yet (a Warp "
-             "builtin is)",
-             fn);
-    return NULL;
-  }
   if (en.kind != ENT_BUILTIN || en.builtin->internal ||
       lower_tile_handles(en.builtin->id) || en.builtin->atomic) {
     wp_error(c->diag, x->loc, "wp.%s() needs a Warp builtin or function here",
@@ -112,12 +105,25 @@ ir_value *lower_tile_reduction(lower_ctx *c, const ast_expr *e,
              red ? "op and a tile" : "a tile");
     return NULL;
   }
-  const ir_builtin *op = red ? op_builtin(c, x[0], b->name) : NULL;
+  entity en = red ? lower_entity(c, x[0]) : (entity){.kind = ENT_ERROR};
+  const ir_builtin *op =
+      red && en.kind != ENT_FUNC ? op_builtin(c, x[0], en, b->name) : NULL;
   ir_value *t;
   int axis;
-  if ((red && !op) || !(t = lower_tile_arg(c, tx, b->name)) ||
-      !axis_arg(c, ax, t->type, &axis))
+  if ((red && !op && en.kind != ENT_FUNC) ||
+      !(t = lower_tile_arg(c, tx, b->name)) || !axis_arg(c, ax, t->type, &axis))
     return NULL;
+  if (red && !op) { /* a @wp.func: lower_tile_func.c */
+    ir_func *f = lower_tile_reduce_func(c, en.func, t->type, e->loc);
+    if (!f)
+      return NULL;
+    ir_value *v = lower_tile_emit(
+        c, b->id, reduced(c, t->type, t->type->elem, axis), &t, 1, e->loc);
+    v->aux = axis;
+    v->aux2 = IR_B_NONE;
+    v->callee = f;
+    return v;
+  }
   const ir_type *el = t->type->elem, *rt = el;
   if (el->kind == IR_T_STRUCT &&
       (b->id != IR_B_TILE_SUM || !ir_tile_struct_summable(el))) {
@@ -191,7 +197,8 @@ ir_value *lower_tile_map(lower_ctx *c, const ast_expr *e) {
   entity fn = lower_entity(c, e->items[0]);
   const ir_builtin *op = NULL;
   if (fn.kind == ENT_ERROR ||
-      (fn.kind != ENT_FUNC && !(op = op_builtin(c, e->items[0], "tile_map"))))
+      (fn.kind != ENT_FUNC &&
+       !(op = op_builtin(c, e->items[0], fn, "tile_map"))))
     return NULL;
   int n = e->nitems - 1;
   ir_value **args = WP_NEW_ARRAY(c->A, ir_value *, n);
@@ -217,7 +224,9 @@ ir_value *lower_tile_map(lower_ctx *c, const ast_expr *e) {
     return NULL;
   }
   for (int i = 0; i < n; i++) {
-    if (args[i]->type->kind != IR_T_TILE)
+    /* a literal beside the tiles: of the tiles' dtype for a builtin; a
+       @wp.func takes it as it is (int32, float32), as warp-lang does */
+    if (args[i]->type->kind != IR_T_TILE && op)
       args[i] = lower_tile_literal_as(c, args[i], shape->elem);
     et[i] =
         args[i]->type->kind == IR_T_TILE ? args[i]->type->elem : args[i]->type;

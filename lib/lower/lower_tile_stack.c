@@ -47,8 +47,7 @@ static bool reassign(lower_ctx *c, const ast_expr *x, ir_value *r, int k,
   return lower_assign_var(c, x->name, s, loc);
 }
 
-/* wp.tile_stack(capacity, dtype). */
-static ir_value *make(lower_ctx *c, const ast_expr *e) {
+const ir_type *lower_tile_stack_type(lower_ctx *c, const ast_expr *e) {
   static const char *const k[] = {"capacity", "dtype"};
   const ast_expr *x[2];
   if (!lower_tile_bind(c, e, "tile_stack", k, 2, x))
@@ -89,7 +88,13 @@ static ir_value *make(lower_ctx *c, const ast_expr *e) {
              ir_type_size(st), IR_TILE_MAX_SHARED_BYTES);
     return NULL;
   }
-  return lower_tile_emit(c, IR_B_TILE_STACK, st, NULL, 0, e->loc);
+  return st;
+}
+
+/* wp.tile_stack(capacity, dtype). */
+static ir_value *make(lower_ctx *c, const ast_expr *e) {
+  const ir_type *st = lower_tile_stack_type(c, e);
+  return st ? lower_tile_emit(c, IR_B_TILE_STACK, st, NULL, 0, e->loc) : NULL;
 }
 
 /* The stack variable: the argument must be a name. */

@@ -597,6 +597,8 @@ const ir_type *lower_type_expr(lower_ctx *c, const ast_expr *e) {
       return vecmat_type(c, e, callee[0] == 'm');
     if (callee && !strcmp(callee, "tile") && e->kind == AST_EXPR_SUBSCRIPT)
       return tile_annotation(c, e);
+    if (callee && !strcmp(callee, "tile_stack") && e->kind == AST_EXPR_CALL)
+      return lower_tile_stack_type(c, e); /* a @wp.func's parameter */
     if (callee && flavor_type_call(e, callee)) {
       const ir_type *st = lower_type_expr(c, e->keywords[0].value);
       if (!st)

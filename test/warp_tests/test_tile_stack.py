@@ -38,11 +38,11 @@ TESTS = [
     dict(kernel='two_stacks_kernel', dim=1, block_dim=B, args=dict(out_ints=('full', -1), out_floats=('full', -1.0)), shapes=dict(out_ints=(B,), out_floats=(B,))),
     # test_pop_slot_compact
     dict(kernel='pop_slot_compact_kernel', dim=1, block_dim=B, args=dict(out_slot=('full', -2)), shapes=dict(out_slot=(B,))),
+    # test_func_tile_stack_arg: the stack passed to a @wp.func by reference
+    dict(kernel='func_tile_stack_kernel', dim=1, block_dim=B, args=dict(out=('full', -1)), shapes=dict(out=(B,))),
     # test_sparse_survivor_stack: wp.launch(dim=59, block_dim=32); a plain launch of 59 here
     # (the spec format's block_dim makes a tiled launch, where a single wp.tid() is the block index)
     dict(kernel='sparse_survivor_stack_kernel', dim=59, args=dict(out_count=('full', -1))),
 ]
-XFAIL = {
-    'func_tile_stack_kernel': "'tile_stack' is not a type warpc knows",
-}
+XFAIL = {}
 UNTESTED = {}
