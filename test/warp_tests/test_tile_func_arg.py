@@ -33,10 +33,7 @@ TESTS = [
     dict(tiled("test_mixed_storage_func_args.compute", MAB, input_a=("uniform", -1.0, 1.0),
                input_b=("uniform", -1.0, 1.0)), name="mixed_storage_uniform"),
     dict(tiled("test_nested_func_calls.compute", M, input=("uniform", -1.0, 1.0)), name="nested_calls_uniform"),
-]
-
-# the XFAIL kernels' tests, to move into TESTS when warpc compiles them
-PENDING = [
+    # tiles written in place through a @wp.func parameter (by reference, as Warp)
     tiled("test_shared_tile_inplace_no_return.compute", M, input=("full", 3.0)),
     tiled("test_register_tile_inplace_no_return.compute", M, input=("full", 3.0)),
     tiled("test_inplace_modify_func_grad.compute", LAB, input_a=("full", 2.0), input_b=("full", 3.0)),
@@ -44,14 +41,7 @@ PENDING = [
          name="register_inplace_uniform"),
 ]
 
-# tiles are passed to @wp.func by reference in Warp (the caller sees
-# `t += ...`); warpc does not do that yet
-_byref = "assigning to tile parameter"
-XFAIL = {
-    "test_shared_tile_inplace_no_return.compute": _byref + " 't' of a @wp.func is not supported by warpc yet",
-    "test_register_tile_inplace_no_return.compute": _byref + " 't' of a @wp.func is not supported by warpc yet",
-    "test_inplace_modify_func_grad.compute": _byref + " 'a' of a @wp.func is not supported by warpc yet",
-}
+XFAIL = {}
 
 _native = ("a @wp.func_native snippet in CUDA C++ (threadIdx, __syncthreads, tile_extract): the file runs "
            "it on CUDA devices only (get_cuda_test_devices)")
