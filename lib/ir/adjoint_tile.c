@@ -5,6 +5,11 @@
  *   tile_store(a, t, off) adj(t) += a.grad[off + i], then those a.grad
  *                         entries are cleared (Warp's rule: the store
  *                         replaced the values)
+ *   tile_atomic_add(a, t) adj(t) += a.grad[off + i] (kept), and the
+ *                         returned old values' adjoint added to a.grad
+ *                         (Warp drops it)
+ *   tile_reshape/squeeze  adj(t) += reshape(g)
+ *   tile_astype           adj(t) += astype(g) (adjoint_tile_half.c)
  *   tile_full(v)          adj(v) += sum(g)
  *   + - * / unary -       the element-wise rules; a value beside a tile
  *                         gets the sum of its contributions
@@ -30,6 +35,16 @@ static ir_value *tile_op(const ir_adj_hooks *h, ir_builtin_id id,
   ir_value *v = h->emit(h->ctx, IR_BUILTIN, t, args, n);
   v->builtin = ir_builtin_get(id);
   return v;
+}
+
+/* adj(u) += c: c in u's tile type (a view of the same elements when u's is
+ * a view: tile_reshape's, tile_squeeze's) before it is added. */
+static void acc(const ir_adj_hooks *h, const ir_value *u, ir_value *c) {
+  if (u->type->kind == IR_T_TILE && c->type->kind == IR_T_TILE &&
+      c->type != u->type && c->type->elem == u->type->elem &&
+      ir_tile_count(c->type) == ir_tile_count(u->type))
+    c = tile_op(h, IR_B_TILE_RESHAPE, u->type, &c, 1);
+  h->accum(h->ctx, u, c);
 }
 
 /* The element-wise map of builtin `op` over x (and y). */
@@ -96,9 +111,9 @@ static ir_value *unbroadcast(const ir_adj_hooks *h, ir_value *g,
  * beside the tiles. */
 static void give(const ir_adj_hooks *h, const ir_value *u, ir_value *c) {
   if (u->type->kind == IR_T_TILE)
-    h->accum(h->ctx, u, c);
+    acc(h, u, c);
   else
-    h->accum(h->ctx, u, sum(h, c));
+    acc(h, u, sum(h, c));
 }
 
 static bool map_has_adjoint(const ir_value *v) {
@@ -148,6 +163,9 @@ bool ir_tile_has_adjoint(const ir_value *v) {
   switch (v->builtin->id) {
   case IR_B_TILE_LOAD:
   case IR_B_TILE_STORE:
+  case IR_B_TILE_ATOMIC_ADD:
+  case IR_B_TILE_ASTYPE:
+  case IR_B_TILE_RESHAPE:
   case IR_B_TILE_FULL:
   case IR_B_TILE_ARANGE:
   case IR_B_TILE_TRANSPOSE:
@@ -213,7 +231,7 @@ static void map_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
           tile_op(h, IR_B_I_TILE_ADJ_MAP, v->args[k]->type, args, n + 2);
       d->aux = v->aux;
       d->aux2 = k;
-      h->accum(h->ctx, v->args[k], d);
+      acc(h, v->args[k], d);
     }
     return;
   }
@@ -232,17 +250,15 @@ static void matmul_adjoint(const ir_adj_hooks *h, const ir_value *v,
       tile_op(h, IR_B_TILE_TRANSPOSE,
               ir_t_tile(h->T, el, 2, a->type->cols, a->type->rows), &a, 1);
   ir_value *ga[3] = {g, bt, alpha}, *gb[3] = {at, g, alpha};
-  h->accum(h->ctx, v->args[0],
-           tile_op(h, IR_B_TILE_MATMUL,
-                   ir_t_tile(h->T, el, 2, a->type->rows, a->type->cols), ga,
-                   3));
-  h->accum(h->ctx, v->args[1],
-           tile_op(h, IR_B_TILE_MATMUL,
-                   ir_t_tile(h->T, el, 2, b->type->rows, b->type->cols), gb,
-                   3));
+  acc(h, v->args[0],
+      tile_op(h, IR_B_TILE_MATMUL,
+              ir_t_tile(h->T, el, 2, a->type->rows, a->type->cols), ga, 3));
+  acc(h, v->args[1],
+      tile_op(h, IR_B_TILE_MATMUL,
+              ir_t_tile(h->T, el, 2, b->type->rows, b->type->cols), gb, 3));
   if (v->aux) /* out = alpha a b + beta out */
-    h->accum(h->ctx, v->args[2],
-             map(h, IR_B_MUL, g->type, g, h->fwd(h->ctx, v->args[4])));
+    acc(h, v->args[2],
+        map(h, IR_B_MUL, g->type, g, h->fwd(h->ctx, v->args[4])));
 }
 
 void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
@@ -269,25 +285,46 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
     r->aux = v->aux;
     r->aux2 = 1;
     r->ival = v->ival;
-    h->accum(h->ctx, v->args[1], r);
+    acc(h, v->args[1], r);
     return;
   }
-  case IR_B_TILE_FULL: h->accum(h->ctx, v->args[0], sum(h, g)); return;
+  case IR_B_TILE_ATOMIC_ADD: { /* adj(t) += a.grad[off + i] (kept); the
+                                  old values' adjoint to a.grad */
+    args[0] = h->fwd(h->ctx, v->args[0]);
+    for (int i = 2; i < n; i++)
+      args[i - 1] = h->fwd(h->ctx, v->args[i]);
+    ir_value *r =
+        tile_op(h, IR_B_I_TILE_GRAD_LOAD, v->args[1]->type, args, n - 1);
+    r->aux = v->aux;
+    r->ival = v->ival;
+    acc(h, v->args[1], r);
+    args[1] = g; /* a.grad[off + i] += g[i]: the values before the add */
+    for (int i = 2; i < n; i++)
+      args[i] = h->fwd(h->ctx, v->args[i]);
+    ir_value *q = tile_op(h, IR_B_I_TILE_GRAD_ACCUM, ir_t_void(h->T), args, n);
+    q->aux = v->aux;
+    q->ival = v->ival;
+    return;
+  }
+  case IR_B_TILE_RESHAPE: /* the same elements in t's shape */
+    acc(h, v->args[0], tile_op(h, IR_B_TILE_RESHAPE, v->args[0]->type, &g, 1));
+    return;
+  case IR_B_TILE_FULL: acc(h, v->args[0], sum(h, g)); return;
   case IR_B_TILE_SUM: { /* g spread over what was summed */
     const ir_type *t = v->args[0]->type;
     if (v->aux == 1) { /* (rows,) -> (rows, 1), then along the rows */
       g = tile_op(h, IR_B_TILE_RESHAPE, ir_t_tile(h->T, t->elem, 2, t->rows, 1),
                   &g, 1);
     }
-    h->accum(h->ctx, v->args[0], tile_op(h, IR_B_TILE_BROADCAST, t, &g, 1));
+    acc(h, v->args[0], tile_op(h, IR_B_TILE_BROADCAST, t, &g, 1));
     return;
   }
   case IR_B_TILE_BROADCAST: /* summed over the broadcast extents */
     if (v->type->ndim > 2 || v->args[0]->type->ndim > 2)
-      h->accum(h->ctx, v->args[0],
-               tile_op(h, IR_B_I_TILE_UNBROADCAST, v->args[0]->type, &g, 1));
+      acc(h, v->args[0],
+          tile_op(h, IR_B_I_TILE_UNBROADCAST, v->args[0]->type, &g, 1));
     else
-      h->accum(h->ctx, v->args[0], unbroadcast(h, g, v->args[0]->type));
+      acc(h, v->args[0], unbroadcast(h, g, v->args[0]->type));
     return;
   case IR_B_TILE_MIN:
   case IR_B_TILE_MAX: { /* g to the (first) extreme element */
@@ -300,12 +337,12 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
     arg->aux = -1;
     ir_value *set[3] = {h->emit(h->ctx, IR_ZERO, t, NULL, 0),
                         first(h, arg, ir_t_int32(h->T)), first(h, g, t->elem)};
-    h->accum(h->ctx, v->args[0], tile_op(h, IR_B_I_TILE_SET, t, set, 3));
+    acc(h, v->args[0], tile_op(h, IR_B_I_TILE_SET, t, set, 3));
     return;
   }
   case IR_B_TILE_TRANSPOSE:
-    h->accum(h->ctx, v->args[0],
-             tile_op(h, IR_B_TILE_TRANSPOSE, v->args[0]->type, &g, 1));
+    acc(h, v->args[0],
+        tile_op(h, IR_B_TILE_TRANSPOSE, v->args[0]->type, &g, 1));
     return;
   case IR_B_TILE_EXTRACT: { /* adj(t)[i, j] += g */
     const ir_type *t = v->args[0]->type;
@@ -322,21 +359,20 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
       flat->builtin = ir_builtin_get(IR_B_ADD);
     }
     ir_value *set[3] = {z, flat, g};
-    h->accum(h->ctx, v->args[0], tile_op(h, IR_B_I_TILE_SET, t, set, 3));
+    acc(h, v->args[0], tile_op(h, IR_B_I_TILE_SET, t, set, 3));
     return;
   }
   case IR_B_TILE_MAP: map_adjoint(h, v, g); return;
   case IR_B_TILE_MATMUL: matmul_adjoint(h, v, g); return;
   case IR_B_TILE_ASTYPE: ir_tile_astype_adjoint(h, v, g); return;
   case IR_B_TILE: /* adj(x) += this thread's part of g */
-    h->accum(h->ctx, v->args[0],
-             tile_op(h, IR_B_UNTILE, v->args[0]->type, &g, 1));
+    acc(h, v->args[0], tile_op(h, IR_B_UNTILE, v->args[0]->type, &g, 1));
     return;
   case IR_B_UNTILE: { /* adj(t) += every thread's g, as wp.tile makes it */
     const ir_type *t = v->args[0]->type;
     ir_value *r = tile_op(h, IR_B_TILE, t, &g, 1);
     r->aux = t->elem->kind != IR_T_SCALAR; /* preserve_type */
-    h->accum(h->ctx, v->args[0], r);
+    acc(h, v->args[0], r);
     return;
   }
   case IR_B_TILE_SCATTER_ADD:
@@ -347,13 +383,13 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
     args[0] = g;
     for (int i = 1; i < n; i++)
       args[i] = h->fwd(h->ctx, v->args[i]);
-    h->accum(h->ctx, v->args[nd + 1],
-             tile_op(h, IR_B_I_TILE_PICK, v->args[nd + 1]->type, args, n));
+    acc(h, v->args[nd + 1],
+        tile_op(h, IR_B_I_TILE_PICK, v->args[nd + 1]->type, args, n));
     if (v->builtin->id == IR_B_TILE_SCATTER_MASKED) {
       args[nd + 1] = h->emit(h->ctx, IR_ZERO, v->args[nd + 1]->type, NULL, 0);
       g = tile_op(h, IR_B_TILE_SCATTER_MASKED, g->type, args, n);
     }
-    h->accum(h->ctx, v->args[0], g);
+    acc(h, v->args[0], g);
     return;
   }
   default:
