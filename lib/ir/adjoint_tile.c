@@ -56,6 +56,14 @@ static ir_value *map(const ir_adj_hooks *h, ir_builtin_id op, const ir_type *t,
   return v;
 }
 
+/* -g; for tiles of structs 0 - g (member-wise, emit_tile_struct.c) */
+static ir_value *neg(const ir_adj_hooks *h, ir_value *g) {
+  if (g->type->elem->kind != IR_T_STRUCT)
+    return map(h, IR_B_NEG, g->type, g, NULL);
+  return map(h, IR_B_SUB, g->type, h->emit(h->ctx, IR_ZERO, g->type, NULL, 0),
+             g);
+}
+
 /* The sum of the elements of tile x, as a value of its dtype. */
 static ir_value *sum(const ir_adj_hooks *h, ir_value *x) {
   const ir_type *el = x->type->elem;
@@ -150,16 +158,12 @@ static bool integral_only(const ir_value *v) {
 bool ir_tile_has_adjoint(const ir_value *v) {
   if (integral_only(v))
     return true; /* nothing to propagate: ir_tile_adjoint adds nothing */
-  /* float16 / bfloat16 tiles: adjoint_tile_half.c; tiles of structs: no
-     rules yet */
+  /* tiles of structs: adjoint_tile_struct.c; float16 / bfloat16 tiles:
+     adjoint_tile_half.c */
+  if (ir_tile_struct_involved(v))
+    return ir_tile_struct_has_adjoint(v);
   if (ir_tile_half_involved(v))
     return ir_tile_half_has_adjoint(v);
-  if (v->type->kind == IR_T_TILE && v->type->elem->kind == IR_T_STRUCT)
-    return false;
-  for (int i = 0; i < v->nargs; i++)
-    if (v->args[i]->type->kind == IR_T_TILE &&
-        v->args[i]->type->elem->kind == IR_T_STRUCT)
-      return false;
   switch (v->builtin->id) {
   case IR_B_TILE_LOAD:
   case IR_B_TILE_STORE:
@@ -203,9 +207,7 @@ static void map_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
     op = IR_B_NONE; /* the builtin's rule */
   switch (op) {
   case IR_B_ADD: give(h, x, g), give(h, y, g); return;
-  case IR_B_SUB:
-    give(h, x, g), give(h, y, map(h, IR_B_NEG, t, g, NULL));
-    return;
+  case IR_B_SUB: give(h, x, g), give(h, y, neg(h, g)); return;
   case IR_B_POS: give(h, x, g); return;
   case IR_B_NEG: give(h, x, map(h, IR_B_NEG, t, g, NULL)); return;
   case IR_B_MUL:

@@ -34,6 +34,11 @@ bool ir_tile_half_has_adjoint(const ir_value *v);
 void ir_tile_astype_adjoint(const ir_adj_hooks *h, const ir_value *v,
                             ir_value *g);
 
+/* adjoint_tile_struct.c: whether a tile of @wp.struct elements is among
+ * v's result and tile operands; then whether v has an adjoint rule. */
+bool ir_tile_struct_involved(const ir_value *v);
+bool ir_tile_struct_has_adjoint(const ir_value *v);
+
 /* ir_tile_no_adjoint (ir.h) with depth: the calls above f. */
 
 #endif
