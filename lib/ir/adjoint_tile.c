@@ -175,7 +175,7 @@ bool ir_tile_has_adjoint(const ir_value *v) {
   case IR_B_TILE_TRANSPOSE:
   case IR_B_TILE_EXTRACT:
   case IR_B_TILE_MATMUL: return true;
-  case IR_B_TILE_SUM: return v->aux < 0 || v->args[0]->type->ndim <= 2;
+  case IR_B_TILE_SUM: return true;
   case IR_B_TILE_BROADCAST: /* past 2-d: element types that add in C */
     return (v->type->ndim <= 2 && v->args[0]->type->ndim <= 2) ||
            v->type->elem->kind == IR_T_SCALAR;
@@ -314,8 +314,15 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
   case IR_B_TILE_FULL: acc(h, v->args[0], sum(h, g)); return;
   case IR_B_TILE_SUM: { /* g spread over what was summed */
     const ir_type *t = v->args[0]->type;
-    if (v->aux == 1) { /* (rows,) -> (rows, 1), then along the rows */
+    if (v->aux == 1 && t->ndim == 2) { /* (rows,) -> (rows, 1), then along
+                                          the rows */
       g = tile_op(h, IR_B_TILE_RESHAPE, ir_t_tile(h->T, t->elem, 2, t->rows, 1),
+                  &g, 1);
+    } else if (v->aux >= 0 && t->ndim > 2) { /* the axis back as extent 1 */
+      int d[IR_TILE_MAX_NDIM];
+      for (int i = 0; i < t->ndim; i++)
+        d[i] = i == v->aux ? 1 : t->tdims[i];
+      g = tile_op(h, IR_B_TILE_RESHAPE, ir_t_tile_nd(h->T, t->elem, t->ndim, d),
                   &g, 1);
     }
     acc(h, v->args[0], tile_op(h, IR_B_TILE_BROADCAST, t, &g, 1));

@@ -3,7 +3,7 @@
 (an index of -1 pads: no element, no gradient), tile_atomic_add (its
 adjoint adj(t) += a.grad keeps a.grad; the returned old values' gradient
 reaches a, which warp-lang 1.19 drops), loads and stores of vector and
-matrix tiles, tile_astype between float32 and float64, tile_reshape and
+matrix tiles, tile_sum along each axis of a 3-d tile, tile_astype between float32 and float64, tile_reshape and
 tile_squeeze, tile_dot, tile_axpy and the in-place += / -= of tiles."""
 import warp as wp
 
@@ -117,6 +117,26 @@ def mixed_f64(a: wp.array(dtype=wp.float64), b: wp.array(dtype=wp.float64), y: w
     wp.tile_store(u, acc)
 
 
+@wp.kernel
+def sum3(a: wp.array3d(dtype=float), v: wp.array3d(dtype=wp.vec2), y0: wp.array2d(dtype=float),
+         y1: wp.array2d(dtype=float), y2: wp.array2d(dtype=float), w: wp.array2d(dtype=wp.vec2)):
+    t = wp.tile_load(a, shape=(2, 3, 4))
+    wp.tile_store(y0, wp.tile_sum(t * t, axis=0))
+    wp.tile_store(y1, wp.tile_sum(t, axis=1))
+    wp.tile_store(y2, wp.tile_sum(t * 3.0, axis=2))
+    wp.tile_store(w, wp.tile_sum(wp.tile_load(v, shape=(2, 3, 4)), axis=1))
+
+
+@wp.kernel
+def sum3_f64(a: wp.array3d(dtype=wp.float64), v: wp.array3d(dtype=wp.vec2d), y0: wp.array2d(dtype=wp.float64),
+             y1: wp.array2d(dtype=wp.float64), y2: wp.array2d(dtype=wp.float64), w: wp.array2d(dtype=wp.vec2d)):
+    t = wp.tile_load(a, shape=(2, 3, 4))
+    wp.tile_store(y0, wp.tile_sum(t * t, axis=0))
+    wp.tile_store(y1, wp.tile_sum(t, axis=1))
+    wp.tile_store(y2, wp.tile_sum(t * wp.float64(3.0), axis=2))
+    wp.tile_store(w, wp.tile_sum(wp.tile_load(v, shape=(2, 3, 4)), axis=1))
+
+
 U = ("uniform", -1, 1)
 GRAD_TESTS = [
     # rows 4, -1 (padding: no element) and 1 of a; distinct rows of y
@@ -134,4 +154,9 @@ GRAD_TESTS = [
          outputs=["y", "w", "q", "s"], inputs=["a", "v", "m"]),
     dict(name="mixed", kernel="mixed", dim=1, block_dim=8, args=dict(a=U, b=U),
          shapes=dict(a=(6,), b=(6,), y=(6,), u=(6,)), outputs=["y", "u"], inputs=["a", "b"]),
+    # tile_sum along each axis of a 3-d tile (the adjoint: g with the axis
+    # back as extent 1, broadcast)
+    dict(name="sum3", kernel="sum3", dim=1, block_dim=8, args=dict(a=U, v=U),
+         shapes=dict(a=(2, 3, 4), v=(2, 3, 4), y0=(3, 4), y1=(2, 4), y2=(2, 3), w=(2, 4)),
+         outputs=["y0", "y1", "y2", "w"], inputs=["a", "v"]),
 ]
