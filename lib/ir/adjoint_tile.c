@@ -30,22 +30,24 @@
  * using them no backward kernel. */
 #include "adjoint_tile.h"
 
-static ir_value *tile_op(const ir_adj_hooks *h, ir_builtin_id id,
+ir_value *ir_tile_adj_op(const ir_adj_hooks *h, ir_builtin_id id,
                          const ir_type *t, ir_value **args, int n) {
   ir_value *v = h->emit(h->ctx, IR_BUILTIN, t, args, n);
   v->builtin = ir_builtin_get(id);
   return v;
 }
+#define tile_op ir_tile_adj_op
 
 /* adj(u) += c: c in u's tile type (a view of the same elements when u's is
  * a view: tile_reshape's, tile_squeeze's) before it is added. */
-static void acc(const ir_adj_hooks *h, const ir_value *u, ir_value *c) {
+void ir_tile_adj_acc(const ir_adj_hooks *h, const ir_value *u, ir_value *c) {
   if (u->type->kind == IR_T_TILE && c->type->kind == IR_T_TILE &&
       c->type != u->type && c->type->elem == u->type->elem &&
       ir_tile_count(c->type) == ir_tile_count(u->type))
     c = tile_op(h, IR_B_TILE_RESHAPE, u->type, &c, 1);
   h->accum(h->ctx, u, c);
 }
+#define acc ir_tile_adj_acc
 
 /* The element-wise map of builtin `op` over x (and y). */
 static ir_value *map(const ir_adj_hooks *h, ir_builtin_id op, const ir_type *t,
@@ -164,6 +166,8 @@ bool ir_tile_has_adjoint(const ir_value *v) {
     return ir_tile_struct_has_adjoint(v);
   if (ir_tile_half_involved(v))
     return ir_tile_half_has_adjoint(v);
+  if (ir_tile_linalg_handles(v))
+    return true; /* adjoint_tile_linalg.c */
   switch (v->builtin->id) {
   case IR_B_TILE_LOAD:
   case IR_B_TILE_STORE:
@@ -266,6 +270,10 @@ static void matmul_adjoint(const ir_adj_hooks *h, const ir_value *v,
 void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
   int n = v->nargs;
   ir_value *args[3 + IR_TILE_MAX_NDIM];
+  if (ir_tile_linalg_handles(v)) {
+    ir_tile_linalg_adjoint(h, v, g);
+    return;
+  }
   switch (v->builtin->id) {
   case IR_B_TILE_LOAD: { /* a.grad[off + i] += g[i] */
     args[0] = h->fwd(h->ctx, v->args[0]);
