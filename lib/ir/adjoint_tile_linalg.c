@@ -24,8 +24,11 @@
  *   tile_scan_inclusive(x)     adj(x)_j = sum_(i >= j) g_i
  *                              = sum(g) - exclusive_scan(g)_j
  *   tile_scan_exclusive(x)     adj(x)_j = sum(g) - inclusive_scan(g)_j
+ *   tile_fft(x), tile_ifft(x)  (unnormalized, along the last axis, complex
+ *                              numbers as vec2) adj(x) += ifft(g), fft(g):
+ *                              the conjugate transposes, as Warp's
  *
- * Warp 1.19 differentiates tile_cholesky and tile_lower_solve only; its
+ * Warp 1.19 differentiates tile_cholesky, tile_lower_solve and the FFTs; its
  * tape gives tile_upper_solve, tile_cholesky_solve, tile_diag_add and the
  * scans (is_differentiable=False) no gradient at all, where these rules
  * give the derivative (test/grad/tile_linalg.py: warp_wrong). */
@@ -155,7 +158,9 @@ bool ir_tile_linalg_handles(const ir_value *v) {
   case IR_B_TILE_UPPER_SOLVE:
   case IR_B_TILE_DIAG_ADD:
   case IR_B_TILE_SCAN_INCLUSIVE:
-  case IR_B_TILE_SCAN_EXCLUSIVE: return true;
+  case IR_B_TILE_SCAN_EXCLUSIVE:
+  case IR_B_TILE_FFT:
+  case IR_B_TILE_IFFT: return true;
   default: return false;
   }
 }
@@ -170,6 +175,13 @@ void ir_tile_linalg_adjoint(const ir_adj_hooks *h, const ir_value *v,
     return;
   case IR_B_TILE_SCAN_INCLUSIVE:
   case IR_B_TILE_SCAN_EXCLUSIVE: scan(h, v, g); return;
+  case IR_B_TILE_FFT:
+  case IR_B_TILE_IFFT:
+    ir_tile_adj_acc(
+        h, v->args[0],
+        OP(h, v->builtin->id == IR_B_TILE_FFT ? IR_B_TILE_IFFT : IR_B_TILE_FFT,
+           v->args[0]->type, &g, 1));
+    return;
   default: solves(h, v, g); return;
   }
 }

@@ -1,6 +1,7 @@
 """Adjoints of the tile linear algebra and the sum scans
 (lib/ir/adjoint_tile_linalg.c): tile_cholesky (fill_mode "lower" and
-"upper") and tile_lower_solve (vector and matrix right-hand sides), which
+"upper"), tile_lower_solve (vector and matrix right-hand sides) and
+tile_fft / tile_ifft (vec2 complex numbers), which
 warp-lang 1.19 differentiates (compared with its tape); tile_upper_solve,
 tile_cholesky_solve, tile_diag_add and tile_scan_inclusive /
 tile_scan_exclusive, which warp-lang marks is_differentiable=False: its tape
@@ -104,6 +105,26 @@ def scans_f64(s: wp.array(dtype=wp.float64), m: wp.array2d(dtype=wp.float64), si
                                      wp.float64))
 
 
+@wp.kernel
+def ffts(x: wp.array2d(dtype=wp.vec2f), y: wp.array2d(dtype=wp.vec2f), z: wp.array2d(dtype=wp.vec2f)):
+    t = wp.tile_load(x, shape=(2, 8))
+    wp.tile_fft(t)
+    wp.tile_store(y, t)
+    u = wp.tile_load(x, shape=(2, 8))
+    wp.tile_ifft(u)
+    wp.tile_store(z, u * 0.5)
+
+
+@wp.kernel
+def ffts_f64(x: wp.array2d(dtype=wp.vec2d), y: wp.array2d(dtype=wp.vec2d), z: wp.array2d(dtype=wp.vec2d)):
+    t = wp.tile_load(x, shape=(2, 8))
+    wp.tile_fft(t)
+    wp.tile_store(y, t)
+    u = wp.tile_load(x, shape=(2, 8))
+    wp.tile_ifft(u)
+    wp.tile_store(z, u * wp.float64(0.5))
+
+
 U = ("uniform", -1, 1)
 SPD = ("values", [[4.0, 1.0, 0.5, 0.25], [1.0, 5.0, 0.375, 0.125], [0.5, 0.375, 3.0, 0.5], [0.25, 0.125, 0.5, 2.0]])
 NOGRAD = "warp-lang 1.19 marks these builtins is_differentiable=False: its tape gives their inputs no gradient"
@@ -121,4 +142,7 @@ GRAD_TESTS = [
     dict(name="scans", kernel="scans", dim=1, block_dim=8, args=dict(s=U, m=U),
          shapes=dict(s=(6,), m=(2, 3), si=(6,), se=(6,), sm=(2, 3)), outputs=["si", "se", "sm"],
          inputs=["s", "m"], warp_wrong=True, note=NOGRAD, fd_h=1e-2, fd_rtol=1e-4, fd_atol=1e-5),
+    # unnormalized transforms along the rows: adj(x) = ifft(g) (fft(g))
+    dict(name="ffts", kernel="ffts", dim=1, block_dim=8, args=dict(x=U),
+         shapes=dict(x=(2, 8), y=(2, 8), z=(2, 8)), outputs=["y", "z"], inputs=["x"]),
 ]
