@@ -125,6 +125,32 @@ def ffts_f64(x: wp.array2d(dtype=wp.vec2d), y: wp.array2d(dtype=wp.vec2d), z: wp
     wp.tile_store(z, u * wp.float64(0.5))
 
 
+# the in-place forms: warpc lowers them to the out-of-place ones (with
+# their adjoints); warp-lang marks them is_differentiable=False, and its
+# tape passes the tile's adjoint through them unchanged (as if they were
+# the identity: a.grad and y.grad hold the seeds of l and z)
+@wp.kernel
+def inplace(a: wp.array2d(dtype=float), y: wp.array(dtype=float), l: wp.array2d(dtype=float),
+            z: wp.array(dtype=float)):
+    ta = wp.tile_load(a, shape=(N, N))
+    wp.tile_cholesky_inplace(ta)
+    wp.tile_store(l, ta)
+    ty = wp.tile_load(y, shape=N)
+    wp.tile_lower_solve_inplace(ta, ty)
+    wp.tile_store(z, ty)
+
+
+@wp.kernel
+def inplace_f64(a: wp.array2d(dtype=wp.float64), y: wp.array(dtype=wp.float64), l: wp.array2d(dtype=wp.float64),
+                z: wp.array(dtype=wp.float64)):
+    ta = wp.tile_load(a, shape=(N, N))
+    wp.tile_cholesky_inplace(ta)
+    wp.tile_store(l, ta)
+    ty = wp.tile_load(y, shape=N)
+    wp.tile_lower_solve_inplace(ta, ty)
+    wp.tile_store(z, ty)
+
+
 U = ("uniform", -1, 1)
 SPD = ("values", [[4.0, 1.0, 0.5, 0.25], [1.0, 5.0, 0.375, 0.125], [0.5, 0.375, 3.0, 0.5], [0.25, 0.125, 0.5, 2.0]])
 NOGRAD = "warp-lang 1.19 marks these builtins is_differentiable=False: its tape gives their inputs no gradient"
@@ -142,6 +168,9 @@ GRAD_TESTS = [
     dict(name="scans", kernel="scans", dim=1, block_dim=8, args=dict(s=U, m=U),
          shapes=dict(s=(6,), m=(2, 3), si=(6,), se=(6,), sm=(2, 3)), outputs=["si", "se", "sm"],
          inputs=["s", "m"], warp_wrong=True, note=NOGRAD, fd_h=1e-2, fd_rtol=1e-4, fd_atol=1e-5),
+    dict(name="inplace", kernel="inplace", dim=1, block_dim=8, args=dict(a=SPD, y=U),
+         shapes=dict(a=(N, N), y=(N,), l=(N, N), z=(N,)), outputs=["l", "z"], inputs=["a", "y"],
+         warp_wrong=True, note="warp-lang 1.19's tape treats the in-place forms (is_differentiable=False) as the identity"),
     # unnormalized transforms along the rows: adj(x) = ifft(g) (fft(g))
     dict(name="ffts", kernel="ffts", dim=1, block_dim=8, args=dict(x=U),
          shapes=dict(x=(2, 8), y=(2, 8), z=(2, 8)), outputs=["y", "z"], inputs=["x"]),

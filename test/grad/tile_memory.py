@@ -137,6 +137,22 @@ def sum3_f64(a: wp.array3d(dtype=wp.float64), v: wp.array3d(dtype=wp.vec2d), y0:
     wp.tile_store(w, wp.tile_sum(wp.tile_load(v, shape=(2, 3, 4)), axis=1))
 
 
+@wp.kernel
+def extract(a: wp.array3d(dtype=float), v: wp.array2d(dtype=wp.vec3), e: wp.array(dtype=float)):
+    t3 = wp.tile_load(a, shape=(2, 3, 4))
+    t4 = wp.tile_reshape(t3 * t3, shape=(2, 3, 2, 2))
+    tv = wp.tile_load(v, shape=(2, 3))
+    e[0] = t3[1, 2, 3] * t4[0, 1, 1, 0] + tv[1, 2][0] * tv[0, 1].y + wp.tile_extract(t3, 0, 0, 1)
+
+
+@wp.kernel
+def extract_f64(a: wp.array3d(dtype=wp.float64), v: wp.array2d(dtype=wp.vec3d), e: wp.array(dtype=wp.float64)):
+    t3 = wp.tile_load(a, shape=(2, 3, 4))
+    t4 = wp.tile_reshape(t3 * t3, shape=(2, 3, 2, 2))
+    tv = wp.tile_load(v, shape=(2, 3))
+    e[0] = t3[1, 2, 3] * t4[0, 1, 1, 0] + tv[1, 2][0] * tv[0, 1].y + wp.tile_extract(t3, 0, 0, 1)
+
+
 U = ("uniform", -1, 1)
 GRAD_TESTS = [
     # rows 4, -1 (padding: no element) and 1 of a; distinct rows of y
@@ -159,4 +175,7 @@ GRAD_TESTS = [
     dict(name="sum3", kernel="sum3", dim=1, block_dim=8, args=dict(a=U, v=U),
          shapes=dict(a=(2, 3, 4), v=(2, 3, 4), y0=(3, 4), y1=(2, 4), y2=(2, 3), w=(2, 4)),
          outputs=["y0", "y1", "y2", "w"], inputs=["a", "v"]),
+    # elements of 3-d and 4-d tiles, components of vector elements
+    dict(name="extract", kernel="extract", dim=1, block_dim=8, args=dict(a=U, v=U),
+         shapes=dict(a=(2, 3, 4), v=(2, 3), e=(1,)), outputs=["e"], inputs=["a", "v"]),
 ]
