@@ -1,5 +1,5 @@
 """Tile memory adjoints beyond tiles.py: tile_load at offsets into 2-d and
-3-d arrays, tile_load_indexed / tile_store_indexed / tile_atomic_add_indexed
+3-d arrays and from strided views (a[:, 1], a[::-1], stores into w[::2]), tile_load_indexed / tile_store_indexed / tile_atomic_add_indexed
 (an index of -1 pads: no element, no gradient), tile_atomic_add (its
 adjoint adj(t) += a.grad keeps a.grad; the returned old values' gradient
 reaches a, which warp-lang 1.19 drops), loads and stores of vector and
@@ -153,6 +153,27 @@ def extract_f64(a: wp.array3d(dtype=wp.float64), v: wp.array2d(dtype=wp.vec3d), 
     e[0] = t3[1, 2, 3] * t4[0, 1, 1, 0] + tv[1, 2][0] * tv[0, 1].y + wp.tile_extract(t3, 0, 0, 1)
 
 
+# tiles of strided views: a column, a reversed array, every other row
+@wp.kernel
+def strided(a: wp.array2d(dtype=float), y: wp.array2d(dtype=float), w: wp.array2d(dtype=float),
+            z: wp.array2d(dtype=float)):
+    tc = wp.tile_load(a[:, 1], shape=5)
+    tr = wp.tile_load(a[::-1], shape=(2, 3), offset=(1, 0))
+    wp.tile_store(y[:, 2], tc * tc)
+    wp.tile_store(w[::2], tr * 2.0)
+    wp.tile_atomic_add(z[:, 0], tc)
+
+
+@wp.kernel
+def strided_f64(a: wp.array2d(dtype=wp.float64), y: wp.array2d(dtype=wp.float64), w: wp.array2d(dtype=wp.float64),
+                z: wp.array2d(dtype=wp.float64)):
+    tc = wp.tile_load(a[:, 1], shape=5)
+    tr = wp.tile_load(a[::-1], shape=(2, 3), offset=(1, 0))
+    wp.tile_store(y[:, 2], tc * tc)
+    wp.tile_store(w[::2], tr * wp.float64(2.0))
+    wp.tile_atomic_add(z[:, 0], tc)
+
+
 U = ("uniform", -1, 1)
 GRAD_TESTS = [
     # rows 4, -1 (padding: no element) and 1 of a; distinct rows of y
@@ -175,6 +196,8 @@ GRAD_TESTS = [
     dict(name="sum3", kernel="sum3", dim=1, block_dim=8, args=dict(a=U, v=U),
          shapes=dict(a=(2, 3, 4), v=(2, 3, 4), y0=(3, 4), y1=(2, 4), y2=(2, 3), w=(2, 4)),
          outputs=["y0", "y1", "y2", "w"], inputs=["a", "v"]),
+    dict(name="strided", kernel="strided", dim=1, block_dim=8, args=dict(a=U, z=U),
+         shapes=dict(a=(5, 3), y=(5, 4), w=(4, 3), z=(5, 2)), outputs=["y", "w", "z"], inputs=["a", "z"]),
     # elements of 3-d and 4-d tiles, components of vector elements
     dict(name="extract", kernel="extract", dim=1, block_dim=8, args=dict(a=U, v=U),
          shapes=dict(a=(2, 3, 4), v=(2, 3), e=(1,)), outputs=["e"], inputs=["a", "v"]),
