@@ -34,8 +34,6 @@
  * give the derivative (test/grad/tile_linalg.py: warp_wrong). */
 #include "adjoint_tile.h"
 
-#define OP ir_tile_adj_op
-
 static ir_value *cst(const ir_adj_hooks *h, const ir_type *el, double x) {
   ir_value *c = h->emit(h->ctx, IR_CONST, el, NULL, 0);
   c->fval = x;
@@ -44,8 +42,8 @@ static ir_value *cst(const ir_adj_hooks *h, const ir_type *el, double x) {
 
 static ir_value *tr(const ir_adj_hooks *h, ir_value *x) {
   const ir_type *t = x->type;
-  return OP(h, IR_B_TILE_TRANSPOSE,
-            ir_t_tile(h->T, t->elem, 2, t->cols, t->rows), &x, 1);
+  return ir_tile_adj_op(h, IR_B_TILE_TRANSPOSE,
+                        ir_t_tile(h->T, t->elem, 2, t->cols, t->rows), &x, 1);
 }
 
 /* alpha a b */
@@ -53,16 +51,17 @@ static ir_value *mm(const ir_adj_hooks *h, ir_value *a, ir_value *b,
                     double alpha) {
   const ir_type *el = a->type->elem;
   ir_value *args[3] = {a, b, cst(h, el, alpha)};
-  return OP(h, IR_B_TILE_MATMUL,
-            ir_t_tile(h->T, el, 2, a->type->rows, b->type->cols), args, 3);
+  return ir_tile_adj_op(h, IR_B_TILE_MATMUL,
+                        ir_t_tile(h->T, el, 2, a->type->rows, b->type->cols),
+                        args, 3);
 }
 
 /* _tile_tri (lib/ir/builtins.def) of (n, n) tile x */
 static ir_value *tri(const ir_adj_hooks *h, ir_value *x, int mode) {
   const ir_type *t = x->type;
-  ir_value *r =
-      OP(h, IR_B_I_TILE_TRI,
-         mode == 3 ? ir_t_tile(h->T, t->elem, 1, t->rows, 1) : t, &x, 1);
+  ir_value *r = ir_tile_adj_op(
+      h, IR_B_I_TILE_TRI,
+      mode == 3 ? ir_t_tile(h->T, t->elem, 1, t->rows, 1) : t, &x, 1);
   r->aux = mode;
   return r;
 }
@@ -75,7 +74,7 @@ static ir_value *upper(const ir_adj_hooks *h, ir_value *x) {
 static ir_value *solve(const ir_adj_hooks *h, ir_builtin_id id, ir_value *m,
                        ir_value *rhs, int aux) {
   ir_value *args[2] = {m, rhs};
-  ir_value *r = OP(h, id, rhs->type, args, 2);
+  ir_value *r = ir_tile_adj_op(h, id, rhs->type, args, 2);
   r->aux = aux;
   return r;
 }
@@ -85,14 +84,14 @@ static ir_value *col(const ir_adj_hooks *h, ir_value *x) {
   const ir_type *t = x->type;
   if (t->ndim == 2)
     return x;
-  return OP(h, IR_B_TILE_RESHAPE, ir_t_tile(h->T, t->elem, 2, t->rows, 1), &x,
-            1);
+  return ir_tile_adj_op(h, IR_B_TILE_RESHAPE,
+                        ir_t_tile(h->T, t->elem, 2, t->rows, 1), &x, 1);
 }
 
 static ir_value *map2(const ir_adj_hooks *h, ir_builtin_id op, ir_value *x,
                       ir_value *y) {
   ir_value *args[2] = {x, y};
-  ir_value *r = OP(h, IR_B_TILE_MAP, x->type, args, y ? 2 : 1);
+  ir_value *r = ir_tile_adj_op(h, IR_B_TILE_MAP, x->type, args, y ? 2 : 1);
   r->aux = op;
   return r;
 }
@@ -139,13 +138,14 @@ static void scan(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
                             ? IR_B_TILE_SCAN_EXCLUSIVE
                             : IR_B_TILE_SCAN_INCLUSIVE;
   const ir_type *t = g->type, *el = t->elem;
-  ir_value *s = OP(h, IR_B_TILE_SUM, ir_t_tile(h->T, el, 1, 1, 1), &g, 1);
+  ir_value *s =
+      ir_tile_adj_op(h, IR_B_TILE_SUM, ir_t_tile(h->T, el, 1, 1, 1), &g, 1);
   s->aux = -1;
   ir_value *zero = h->emit(h->ctx, IR_CONST, ir_t_int32(h->T), NULL, 0);
   zero->ival = 0;
   ir_value *ex[2] = {s, zero};
-  ir_value *total = OP(h, IR_B_TILE_EXTRACT, el, ex, 2);
-  ir_value *p = OP(h, other, t, &g, 1);
+  ir_value *total = ir_tile_adj_op(h, IR_B_TILE_EXTRACT, el, ex, 2);
+  ir_value *p = ir_tile_adj_op(h, other, t, &g, 1);
   ir_tile_adj_acc(h, v->args[0],
                   map2(h, IR_B_NEG, map2(h, IR_B_SUB, p, total), NULL));
 }
@@ -179,8 +179,9 @@ void ir_tile_linalg_adjoint(const ir_adj_hooks *h, const ir_value *v,
   case IR_B_TILE_IFFT:
     ir_tile_adj_acc(
         h, v->args[0],
-        OP(h, v->builtin->id == IR_B_TILE_FFT ? IR_B_TILE_IFFT : IR_B_TILE_FFT,
-           v->args[0]->type, &g, 1));
+        ir_tile_adj_op(
+            h, v->builtin->id == IR_B_TILE_FFT ? IR_B_TILE_IFFT : IR_B_TILE_FFT,
+            v->args[0]->type, &g, 1));
     return;
   default: solves(h, v, g); return;
   }
