@@ -469,8 +469,11 @@ static void grad_accum(emit_ctx *e, const ir_value *v) {
   const ir_type *el = t->type->elem;
   fprintf(out, "if (v%d.grad && WP_TILE_LEADER()) { ", a->id);
   array_loops(e, v, t->type, a, 2);
-  fprintf(out, "if (wp_in) wp_atomic_add_%s%s(",
-          el->kind == IR_T_SCALAR ? "" : "v_", el->name);
+  if (el->kind == IR_T_STRUCT) /* member-wise: emit_tile_struct.c */
+    fprintf(out, "if (wp_in) wp_tile_atomic_add_%s(", emit_ctype(e, el));
+  else
+    fprintf(out, "if (wp_in) wp_atomic_add_%s%s(",
+            el->kind == IR_T_SCALAR ? "" : "v_", el->name);
   gat(e, a);
   fprintf(out, ", v%d.v[wp_e]); } } WP_TILE_SYNC();", t->id);
 }

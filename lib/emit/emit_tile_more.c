@@ -195,6 +195,31 @@ static void linsolve(emit_ctx *e, const ir_value *v) {
   }
 }
 
+/* _tile_tri(a) (lib/ir/builtins.def): a's lower triangle, zeros above
+ * (aux 0) or mirrored above (1) or with the diagonal halved (2); its
+ * diagonal (3). */
+static void tri(emit_ctx *e, const ir_value *v) {
+  int n = v->args[0]->type->rows, a = EL(v->args[0]);
+  const char *T = emit_ctype(e, v->args[0]->type->elem);
+  if (v->aux == 3) {
+    fprintf(e->out,
+            "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = v%d.v[wp_i "
+            "* %d + wp_i];",
+            n, EL(v), a, n);
+    return;
+  }
+  fprintf(e->out,
+          "for (int wp_i = 0; wp_i < %d; wp_i++) for (int wp_j = 0; wp_j < "
+          "%d; wp_j++) v%d.v[wp_i * %d + wp_j] = wp_j > wp_i ? %s : wp_j == "
+          "wp_i ? (%s)%s * v%d.v[wp_i * %d + wp_j] : v%d.v[wp_i * %d + "
+          "wp_j];",
+          n, n, EL(v), n,
+          v->aux == 1
+              ? wp_arena_printf(e->m->arena, "v%d.v[wp_j * %d + wp_i]", a, n)
+              : wp_arena_printf(e->m->arena, "(%s)0", T),
+          T, v->aux == 2 ? "0.5" : "1", a, n, a, n);
+}
+
 /* tile_sort: heapsort of the keys (result member 0) carrying the values
  * (member 1); not stable, as Warp's (Williams, CACM 7(6), 1964). */
 static void sort(emit_ctx *e, const ir_value *v) {
@@ -261,6 +286,7 @@ bool emit_tile_more(emit_ctx *e, const ir_value *v) {
             v->type->cols, EL(v->args[1]));
     return true;
   case IR_B_TILE_CHOLESKY: cholesky(e, v); return true;
+  case IR_B_I_TILE_TRI: tri(e, v); return true;
   case IR_B_TILE_CHOLESKY_SOLVE:
   case IR_B_TILE_LOWER_SOLVE:
   case IR_B_TILE_UPPER_SOLVE: linsolve(e, v); return true;

@@ -5,6 +5,11 @@
  *   tile_store(a, t, off) adj(t) += a.grad[off + i], then those a.grad
  *                         entries are cleared (Warp's rule: the store
  *                         replaced the values)
+ *   tile_atomic_add(a, t) adj(t) += a.grad[off + i] (kept), and the
+ *                         returned old values' adjoint added to a.grad
+ *                         (Warp drops it)
+ *   tile_reshape/squeeze  adj(t) += reshape(g)
+ *   tile_astype           adj(t) += astype(g) (adjoint_tile_half.c)
  *   tile_full(v)          adj(v) += sum(g)
  *   + - * / unary -       the element-wise rules; a value beside a tile
  *                         gets the sum of its contributions
@@ -24,35 +29,57 @@
  *   tile_scatter_add      adj(value) += g[i] (when has_value), adj(a) += g
  *   tile_scatter_masked   the same, the elements written cleared from g
  *
+ * The linear algebra, scans and FFTs: adjoint_tile_linalg.c; which rules
+ * serve tiles of structs: adjoint_tile_struct.c; of float16/bfloat16:
+ * adjoint_tile_half.c.  The gradient tests of each: docs/tile_gradients.md.
  * Other tile builtins have no rule yet: ir_build_adjoints gives kernels
  * using them no backward kernel. */
 #include "adjoint_tile.h"
 
-static ir_value *tile_op(const ir_adj_hooks *h, ir_builtin_id id,
+ir_value *ir_tile_adj_op(const ir_adj_hooks *h, ir_builtin_id id,
                          const ir_type *t, ir_value **args, int n) {
   ir_value *v = h->emit(h->ctx, IR_BUILTIN, t, args, n);
   v->builtin = ir_builtin_get(id);
   return v;
 }
 
+/* adj(u) += c: c in u's tile type (a view of the same elements when u's is
+ * a view: tile_reshape's, tile_squeeze's) before it is added. */
+void ir_tile_adj_acc(const ir_adj_hooks *h, const ir_value *u, ir_value *c) {
+  if (u->type->kind == IR_T_TILE && c->type->kind == IR_T_TILE &&
+      c->type != u->type && c->type->elem == u->type->elem &&
+      ir_tile_count(c->type) == ir_tile_count(u->type))
+    c = ir_tile_adj_op(h, IR_B_TILE_RESHAPE, u->type, &c, 1);
+  h->accum(h->ctx, u, c);
+}
+
 /* The element-wise map of builtin `op` over x (and y). */
 static ir_value *map(const ir_adj_hooks *h, ir_builtin_id op, const ir_type *t,
                      ir_value *x, ir_value *y) {
   ir_value *args[2] = {x, y};
-  ir_value *v = tile_op(h, IR_B_TILE_MAP, t, args, y ? 2 : 1);
+  ir_value *v = ir_tile_adj_op(h, IR_B_TILE_MAP, t, args, y ? 2 : 1);
   v->aux = op;
   return v;
+}
+
+/* -g; for tiles of structs 0 - g (member-wise, emit_tile_struct.c) */
+static ir_value *neg(const ir_adj_hooks *h, ir_value *g) {
+  if (g->type->elem->kind != IR_T_STRUCT)
+    return map(h, IR_B_NEG, g->type, g, NULL);
+  return map(h, IR_B_SUB, g->type, h->emit(h->ctx, IR_ZERO, g->type, NULL, 0),
+             g);
 }
 
 /* The sum of the elements of tile x, as a value of its dtype. */
 static ir_value *sum(const ir_adj_hooks *h, ir_value *x) {
   const ir_type *el = x->type->elem;
-  ir_value *s = tile_op(h, IR_B_TILE_SUM, ir_t_tile(h->T, el, 1, 1, 1), &x, 1);
+  ir_value *s =
+      ir_tile_adj_op(h, IR_B_TILE_SUM, ir_t_tile(h->T, el, 1, 1, 1), &x, 1);
   s->aux = -1;
   ir_value *zero = h->emit(h->ctx, IR_CONST, ir_t_int32(h->T), NULL, 0);
   zero->ival = 0;
   ir_value *args[2] = {s, zero};
-  return tile_op(h, IR_B_TILE_EXTRACT, el, args, 2);
+  return ir_tile_adj_op(h, IR_B_TILE_EXTRACT, el, args, 2);
 }
 
 /* Element 0 of tile x (of dtype el). */
@@ -60,7 +87,7 @@ static ir_value *first(const ir_adj_hooks *h, ir_value *x, const ir_type *el) {
   ir_value *zero = h->emit(h->ctx, IR_CONST, ir_t_int32(h->T), NULL, 0);
   zero->ival = 0;
   ir_value *args[2] = {x, zero};
-  return tile_op(h, IR_B_TILE_EXTRACT, el, args, 2);
+  return ir_tile_adj_op(h, IR_B_TILE_EXTRACT, el, args, 2);
 }
 
 /* Tile g (of a broadcast's result shape) summed to source shape t (NumPy's
@@ -70,8 +97,8 @@ static ir_value *unbroadcast(const ir_adj_hooks *h, ir_value *g,
   const ir_type *d = g->type;
   if (d->ndim == 2 && d->rows > 1 && (t->ndim == 1 || t->rows == 1)) {
     /* the rows were added: sum along axis 0 -> (cols,) */
-    ir_value *s = tile_op(h, IR_B_TILE_SUM,
-                          ir_t_tile(h->T, d->elem, 1, d->cols, 1), &g, 1);
+    ir_value *s = ir_tile_adj_op(
+        h, IR_B_TILE_SUM, ir_t_tile(h->T, d->elem, 1, d->cols, 1), &g, 1);
     s->aux = 0;
     g = s;
     d = s->type;
@@ -81,17 +108,18 @@ static ir_value *unbroadcast(const ir_adj_hooks *h, ir_value *g,
   if (tc == 1 && dc > 1) { /* the columns were added: sum along the last */
     ir_value *s;
     if (d->ndim == 2) {
-      s = tile_op(h, IR_B_TILE_SUM, ir_t_tile(h->T, d->elem, 1, d->rows, 1), &g,
-                  1);
+      s = ir_tile_adj_op(h, IR_B_TILE_SUM,
+                         ir_t_tile(h->T, d->elem, 1, d->rows, 1), &g, 1);
       s->aux = 1;
     } else {
-      s = tile_op(h, IR_B_TILE_SUM, ir_t_tile(h->T, d->elem, 1, 1, 1), &g, 1);
+      s = ir_tile_adj_op(h, IR_B_TILE_SUM, ir_t_tile(h->T, d->elem, 1, 1, 1),
+                         &g, 1);
       s->aux = -1;
     }
     g = s;
   }
   if (ir_tile_count(g->type) == ir_tile_count(t) && g->type != t)
-    g = tile_op(h, IR_B_TILE_RESHAPE, t, &g, 1); /* the same elements */
+    g = ir_tile_adj_op(h, IR_B_TILE_RESHAPE, t, &g, 1); /* the same elements */
   return g;
 }
 
@@ -99,9 +127,9 @@ static ir_value *unbroadcast(const ir_adj_hooks *h, ir_value *g,
  * beside the tiles. */
 static void give(const ir_adj_hooks *h, const ir_value *u, ir_value *c) {
   if (u->type->kind == IR_T_TILE)
-    h->accum(h->ctx, u, c);
+    ir_tile_adj_acc(h, u, c);
   else
-    h->accum(h->ctx, u, sum(h, c));
+    ir_tile_adj_acc(h, u, sum(h, c));
 }
 
 static bool map_has_adjoint(const ir_value *v) {
@@ -138,25 +166,26 @@ static bool integral_only(const ir_value *v) {
 bool ir_tile_has_adjoint(const ir_value *v) {
   if (integral_only(v))
     return true; /* nothing to propagate: ir_tile_adjoint adds nothing */
-  /* float16 / bfloat16 tiles: adjoint_tile_half.c; tiles of structs: no
-     rules yet */
+  /* tiles of structs: adjoint_tile_struct.c; float16 / bfloat16 tiles:
+     adjoint_tile_half.c */
+  if (ir_tile_struct_involved(v))
+    return ir_tile_struct_has_adjoint(v);
   if (ir_tile_half_involved(v))
     return ir_tile_half_has_adjoint(v);
-  if (v->type->kind == IR_T_TILE && v->type->elem->kind == IR_T_STRUCT)
-    return false;
-  for (int i = 0; i < v->nargs; i++)
-    if (v->args[i]->type->kind == IR_T_TILE &&
-        v->args[i]->type->elem->kind == IR_T_STRUCT)
-      return false;
+  if (ir_tile_linalg_handles(v))
+    return true; /* adjoint_tile_linalg.c */
   switch (v->builtin->id) {
   case IR_B_TILE_LOAD:
   case IR_B_TILE_STORE:
+  case IR_B_TILE_ATOMIC_ADD:
+  case IR_B_TILE_ASTYPE:
+  case IR_B_TILE_RESHAPE:
   case IR_B_TILE_FULL:
   case IR_B_TILE_ARANGE:
   case IR_B_TILE_TRANSPOSE:
   case IR_B_TILE_EXTRACT:
   case IR_B_TILE_MATMUL: return true;
-  case IR_B_TILE_SUM: return v->aux < 0 || v->args[0]->type->ndim <= 2;
+  case IR_B_TILE_SUM: return true;
   case IR_B_TILE_BROADCAST: /* past 2-d: element types that add in C */
     return (v->type->ndim <= 2 && v->args[0]->type->ndim <= 2) ||
            v->type->elem->kind == IR_T_SCALAR;
@@ -188,9 +217,7 @@ static void map_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
     op = IR_B_NONE; /* the builtin's rule */
   switch (op) {
   case IR_B_ADD: give(h, x, g), give(h, y, g); return;
-  case IR_B_SUB:
-    give(h, x, g), give(h, y, map(h, IR_B_NEG, t, g, NULL));
-    return;
+  case IR_B_SUB: give(h, x, g), give(h, y, neg(h, g)); return;
   case IR_B_POS: give(h, x, g); return;
   case IR_B_NEG: give(h, x, map(h, IR_B_NEG, t, g, NULL)); return;
   case IR_B_MUL:
@@ -221,11 +248,11 @@ static void map_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
       const ir_type *el = t->kind == IR_T_TILE ? t->elem : t;
       if (vjp && !ir_type_is_float(el->kind == IR_T_SCALAR ? el : el->elem))
         continue; /* no adjoint (an int, a bool) */
-      ir_value *d = tile_op(h, IR_B_I_TILE_ADJ_MAP, t, args, n + 2);
+      ir_value *d = ir_tile_adj_op(h, IR_B_I_TILE_ADJ_MAP, t, args, n + 2);
       d->aux = vjp ? IR_B_NONE : v->aux;
       d->aux2 = k;
       d->callee = vjp;
-      h->accum(h->ctx, v->args[k], d);
+      ir_tile_adj_acc(h, v->args[k], d);
     }
     return;
   }
@@ -237,29 +264,35 @@ static void matmul_adjoint(const ir_adj_hooks *h, const ir_value *v,
   ir_value *a = h->fwd(h->ctx, v->args[0]), *b = h->fwd(h->ctx, v->args[1]);
   ir_value *alpha = h->fwd(h->ctx, v->args[v->aux ? 3 : 2]);
   const ir_type *el = g->type->elem;
-  ir_value *bt =
-      tile_op(h, IR_B_TILE_TRANSPOSE,
-              ir_t_tile(h->T, el, 2, b->type->cols, b->type->rows), &b, 1);
-  ir_value *at =
-      tile_op(h, IR_B_TILE_TRANSPOSE,
-              ir_t_tile(h->T, el, 2, a->type->cols, a->type->rows), &a, 1);
+  ir_value *bt = ir_tile_adj_op(
+      h, IR_B_TILE_TRANSPOSE,
+      ir_t_tile(h->T, el, 2, b->type->cols, b->type->rows), &b, 1);
+  ir_value *at = ir_tile_adj_op(
+      h, IR_B_TILE_TRANSPOSE,
+      ir_t_tile(h->T, el, 2, a->type->cols, a->type->rows), &a, 1);
   ir_value *ga[3] = {g, bt, alpha}, *gb[3] = {at, g, alpha};
-  h->accum(h->ctx, v->args[0],
-           tile_op(h, IR_B_TILE_MATMUL,
-                   ir_t_tile(h->T, el, 2, a->type->rows, a->type->cols), ga,
-                   3));
-  h->accum(h->ctx, v->args[1],
-           tile_op(h, IR_B_TILE_MATMUL,
-                   ir_t_tile(h->T, el, 2, b->type->rows, b->type->cols), gb,
-                   3));
+  ir_tile_adj_acc(
+      h, v->args[0],
+      ir_tile_adj_op(h, IR_B_TILE_MATMUL,
+                     ir_t_tile(h->T, el, 2, a->type->rows, a->type->cols), ga,
+                     3));
+  ir_tile_adj_acc(
+      h, v->args[1],
+      ir_tile_adj_op(h, IR_B_TILE_MATMUL,
+                     ir_t_tile(h->T, el, 2, b->type->rows, b->type->cols), gb,
+                     3));
   if (v->aux) /* out = alpha a b + beta out */
-    h->accum(h->ctx, v->args[2],
-             map(h, IR_B_MUL, g->type, g, h->fwd(h->ctx, v->args[4])));
+    ir_tile_adj_acc(h, v->args[2],
+                    map(h, IR_B_MUL, g->type, g, h->fwd(h->ctx, v->args[4])));
 }
 
 void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
   int n = v->nargs;
   ir_value *args[3 + IR_TILE_MAX_NDIM];
+  if (ir_tile_linalg_handles(v)) {
+    ir_tile_linalg_adjoint(h, v, g);
+    return;
+  }
   switch (v->builtin->id) {
   case IR_B_TILE_LOAD: { /* a.grad[off + i] += g[i] */
     args[0] = h->fwd(h->ctx, v->args[0]);
@@ -267,7 +300,7 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
     for (int i = 1; i < n; i++)
       args[1 + i] = h->fwd(h->ctx, v->args[i]);
     ir_value *r =
-        tile_op(h, IR_B_I_TILE_GRAD_ACCUM, ir_t_void(h->T), args, n + 1);
+        ir_tile_adj_op(h, IR_B_I_TILE_GRAD_ACCUM, ir_t_void(h->T), args, n + 1);
     r->aux = v->aux;
     r->ival = v->ival; /* indexed: the gathered axis + 1 */
     return;
@@ -277,47 +310,82 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
     for (int i = 2; i < n; i++)
       args[i - 1] = h->fwd(h->ctx, v->args[i]);
     ir_value *r =
-        tile_op(h, IR_B_I_TILE_GRAD_LOAD, v->args[1]->type, args, n - 1);
+        ir_tile_adj_op(h, IR_B_I_TILE_GRAD_LOAD, v->args[1]->type, args, n - 1);
     r->aux = v->aux;
     r->aux2 = 1;
     r->ival = v->ival;
-    h->accum(h->ctx, v->args[1], r);
+    ir_tile_adj_acc(h, v->args[1], r);
     return;
   }
-  case IR_B_TILE_FULL: h->accum(h->ctx, v->args[0], sum(h, g)); return;
+  case IR_B_TILE_ATOMIC_ADD: { /* adj(t) += a.grad[off + i] (kept); the
+                                  old values' adjoint to a.grad */
+    args[0] = h->fwd(h->ctx, v->args[0]);
+    for (int i = 2; i < n; i++)
+      args[i - 1] = h->fwd(h->ctx, v->args[i]);
+    ir_value *r =
+        ir_tile_adj_op(h, IR_B_I_TILE_GRAD_LOAD, v->args[1]->type, args, n - 1);
+    r->aux = v->aux;
+    r->ival = v->ival;
+    ir_tile_adj_acc(h, v->args[1], r);
+    args[1] = g; /* a.grad[off + i] += g[i]: the values before the add */
+    for (int i = 2; i < n; i++)
+      args[i] = h->fwd(h->ctx, v->args[i]);
+    ir_value *q =
+        ir_tile_adj_op(h, IR_B_I_TILE_GRAD_ACCUM, ir_t_void(h->T), args, n);
+    q->aux = v->aux;
+    q->ival = v->ival;
+    return;
+  }
+  case IR_B_TILE_RESHAPE: /* the same elements in t's shape */
+    ir_tile_adj_acc(
+        h, v->args[0],
+        ir_tile_adj_op(h, IR_B_TILE_RESHAPE, v->args[0]->type, &g, 1));
+    return;
+  case IR_B_TILE_FULL: ir_tile_adj_acc(h, v->args[0], sum(h, g)); return;
   case IR_B_TILE_SUM: { /* g spread over what was summed */
     const ir_type *t = v->args[0]->type;
-    if (v->aux == 1) { /* (rows,) -> (rows, 1), then along the rows */
-      g = tile_op(h, IR_B_TILE_RESHAPE, ir_t_tile(h->T, t->elem, 2, t->rows, 1),
-                  &g, 1);
+    if (v->aux == 1 && t->ndim == 2) { /* (rows,) -> (rows, 1), then along
+                                          the rows */
+      g = ir_tile_adj_op(h, IR_B_TILE_RESHAPE,
+                         ir_t_tile(h->T, t->elem, 2, t->rows, 1), &g, 1);
+    } else if (v->aux >= 0 && t->ndim > 2) { /* the axis back as extent 1 */
+      int d[IR_TILE_MAX_NDIM];
+      for (int i = 0; i < t->ndim; i++)
+        d[i] = i == v->aux ? 1 : t->tdims[i];
+      g = ir_tile_adj_op(h, IR_B_TILE_RESHAPE,
+                         ir_t_tile_nd(h->T, t->elem, t->ndim, d), &g, 1);
     }
-    h->accum(h->ctx, v->args[0], tile_op(h, IR_B_TILE_BROADCAST, t, &g, 1));
+    ir_tile_adj_acc(h, v->args[0],
+                    ir_tile_adj_op(h, IR_B_TILE_BROADCAST, t, &g, 1));
     return;
   }
   case IR_B_TILE_BROADCAST: /* summed over the broadcast extents */
     if (v->type->ndim > 2 || v->args[0]->type->ndim > 2)
-      h->accum(h->ctx, v->args[0],
-               tile_op(h, IR_B_I_TILE_UNBROADCAST, v->args[0]->type, &g, 1));
+      ir_tile_adj_acc(
+          h, v->args[0],
+          ir_tile_adj_op(h, IR_B_I_TILE_UNBROADCAST, v->args[0]->type, &g, 1));
     else
-      h->accum(h->ctx, v->args[0], unbroadcast(h, g, v->args[0]->type));
+      ir_tile_adj_acc(h, v->args[0], unbroadcast(h, g, v->args[0]->type));
     return;
   case IR_B_TILE_MIN:
   case IR_B_TILE_MAX: { /* g to the (first) extreme element */
     const ir_type *t = v->args[0]->type;
     ir_value *ft = h->fwd(h->ctx, v->args[0]);
-    ir_value *arg = tile_op(h,
-                            v->builtin->id == IR_B_TILE_MIN ? IR_B_TILE_ARGMIN
-                                                            : IR_B_TILE_ARGMAX,
-                            ir_t_tile(h->T, ir_t_int32(h->T), 1, 1, 1), &ft, 1);
+    ir_value *arg = ir_tile_adj_op(
+        h,
+        v->builtin->id == IR_B_TILE_MIN ? IR_B_TILE_ARGMIN : IR_B_TILE_ARGMAX,
+        ir_t_tile(h->T, ir_t_int32(h->T), 1, 1, 1), &ft, 1);
     arg->aux = -1;
     ir_value *set[3] = {h->emit(h->ctx, IR_ZERO, t, NULL, 0),
                         first(h, arg, ir_t_int32(h->T)), first(h, g, t->elem)};
-    h->accum(h->ctx, v->args[0], tile_op(h, IR_B_I_TILE_SET, t, set, 3));
+    ir_tile_adj_acc(h, v->args[0],
+                    ir_tile_adj_op(h, IR_B_I_TILE_SET, t, set, 3));
     return;
   }
   case IR_B_TILE_TRANSPOSE:
-    h->accum(h->ctx, v->args[0],
-             tile_op(h, IR_B_TILE_TRANSPOSE, v->args[0]->type, &g, 1));
+    ir_tile_adj_acc(
+        h, v->args[0],
+        ir_tile_adj_op(h, IR_B_TILE_TRANSPOSE, v->args[0]->type, &g, 1));
     return;
   case IR_B_TILE_EXTRACT: { /* adj(t)[i, j] += g */
     const ir_type *t = v->args[0]->type;
@@ -334,21 +402,22 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
       flat->builtin = ir_builtin_get(IR_B_ADD);
     }
     ir_value *set[3] = {z, flat, g};
-    h->accum(h->ctx, v->args[0], tile_op(h, IR_B_I_TILE_SET, t, set, 3));
+    ir_tile_adj_acc(h, v->args[0],
+                    ir_tile_adj_op(h, IR_B_I_TILE_SET, t, set, 3));
     return;
   }
   case IR_B_TILE_MAP: map_adjoint(h, v, g); return;
   case IR_B_TILE_MATMUL: matmul_adjoint(h, v, g); return;
   case IR_B_TILE_ASTYPE: ir_tile_astype_adjoint(h, v, g); return;
   case IR_B_TILE: /* adj(x) += this thread's part of g */
-    h->accum(h->ctx, v->args[0],
-             tile_op(h, IR_B_UNTILE, v->args[0]->type, &g, 1));
+    ir_tile_adj_acc(h, v->args[0],
+                    ir_tile_adj_op(h, IR_B_UNTILE, v->args[0]->type, &g, 1));
     return;
   case IR_B_UNTILE: { /* adj(t) += every thread's g, as wp.tile makes it */
     const ir_type *t = v->args[0]->type;
-    ir_value *r = tile_op(h, IR_B_TILE, t, &g, 1);
+    ir_value *r = ir_tile_adj_op(h, IR_B_TILE, t, &g, 1);
     r->aux = t->elem->kind != IR_T_SCALAR; /* preserve_type */
-    h->accum(h->ctx, v->args[0], r);
+    ir_tile_adj_acc(h, v->args[0], r);
     return;
   }
   case IR_B_TILE_SCATTER_ADD:
@@ -359,13 +428,14 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
     args[0] = g;
     for (int i = 1; i < n; i++)
       args[i] = h->fwd(h->ctx, v->args[i]);
-    h->accum(h->ctx, v->args[nd + 1],
-             tile_op(h, IR_B_I_TILE_PICK, v->args[nd + 1]->type, args, n));
+    ir_tile_adj_acc(
+        h, v->args[nd + 1],
+        ir_tile_adj_op(h, IR_B_I_TILE_PICK, v->args[nd + 1]->type, args, n));
     if (v->builtin->id == IR_B_TILE_SCATTER_MASKED) {
       args[nd + 1] = h->emit(h->ctx, IR_ZERO, v->args[nd + 1]->type, NULL, 0);
-      g = tile_op(h, IR_B_TILE_SCATTER_MASKED, g->type, args, n);
+      g = ir_tile_adj_op(h, IR_B_TILE_SCATTER_MASKED, g->type, args, n);
     }
-    h->accum(h->ctx, v->args[0], g);
+    ir_tile_adj_acc(h, v->args[0], g);
     return;
   }
   default:

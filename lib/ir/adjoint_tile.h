@@ -35,6 +35,24 @@ bool ir_tile_half_has_adjoint(const ir_value *v);
 void ir_tile_astype_adjoint(const ir_adj_hooks *h, const ir_value *v,
                             ir_value *g);
 
+/* adjoint_tile.c's helpers: a tile instruction of the backward function;
+ * adj(u) += c, c made u's tile type (views) first. */
+ir_value *ir_tile_adj_op(const ir_adj_hooks *h, ir_builtin_id id,
+                         const ir_type *t, ir_value **args, int n);
+void ir_tile_adj_acc(const ir_adj_hooks *h, const ir_value *u, ir_value *c);
+
+/* adjoint_tile_linalg.c: whether v is one of the linear-algebra tile
+ * builtins (Cholesky, the solves, tile_diag_add) or a sum scan, whose
+ * adjoints it has; that adjoint. */
+bool ir_tile_linalg_handles(const ir_value *v);
+void ir_tile_linalg_adjoint(const ir_adj_hooks *h, const ir_value *v,
+                            ir_value *g);
+
+/* adjoint_tile_struct.c: whether a tile of @wp.struct elements is among
+ * v's result and tile operands; then whether v has an adjoint rule. */
+bool ir_tile_struct_involved(const ir_value *v);
+bool ir_tile_struct_has_adjoint(const ir_value *v);
+
 /* ir_tile_no_adjoint (ir.h) with depth: the calls above f. */
 
 #endif

@@ -57,6 +57,8 @@ bool ir_tile_half_has_adjoint(const ir_value *v) {
 void ir_tile_astype_adjoint(const ir_adj_hooks *h, const ir_value *v,
                             ir_value *g) {
   const ir_type *x = v->args[0]->type;
+  if (x->elem->kind != IR_T_SCALAR || !ir_type_is_float(x->elem))
+    return; /* from integers: nothing to propagate */
   ir_value *c = h->emit(h->ctx, IR_BUILTIN,
                         ir_t_tile_like(h->T, x->elem, g->type), &g, 1);
   c->builtin = ir_builtin_get(IR_B_TILE_ASTYPE);
