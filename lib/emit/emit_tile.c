@@ -541,8 +541,8 @@ void emit_tile(emit_ctx *e, const ir_value *v) {
   case IR_B_I_TILE_ADJ_MAP: adj_map(e, v); break;
   case IR_B_I_TILE_GRAD_ACCUM: grad_accum(e, v); break;
   default:
-    if (!emit_tile_more(e, v) && !emit_tile_block(e, v) &&
-        !emit_tile_stack(e, v))
+    if (!emit_tile_view(e, v) && !emit_tile_more(e, v) &&
+        !emit_tile_block(e, v) && !emit_tile_stack(e, v))
       fputs("/* not a tile builtin */", out);
     break;
   }

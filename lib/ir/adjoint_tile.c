@@ -21,6 +21,7 @@
  *   tile_scatter_add      adj(value) += g[i] (when has_value), adj(a) += g
  *   tile_scatter_masked   the same, the elements written cleared from g
  *
+ * Views, slices and writes: adjoint_tile_view.c.
  * Other tile builtins have no rule yet: ir_build_adjoints gives kernels
  * using them no backward kernel. */
 #include "adjoint_tile.h"
@@ -160,9 +161,10 @@ bool ir_tile_has_adjoint(const ir_value *v) {
   case IR_B_TILE_MIN:
   case IR_B_TILE_MAX: return v->aux < 0;
   case IR_B_TILE_MAP: return map_has_adjoint(v);
-  default: /* block tiles: their rules; stacks, random tiles: none, as in
-              Warp */
-    return ir_builtin_is_tile_block(v->builtin->id);
+  default: /* views and writes (adjoint_tile_view.c); block tiles: their
+              rules; stacks, random tiles: none, as in Warp */
+    return ir_tile_view_has_adjoint(v) ||
+           ir_builtin_is_tile_block(v->builtin->id);
   }
 }
 
@@ -356,9 +358,10 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
     h->accum(h->ctx, v->args[0], g);
     return;
   }
-  default:
-    return; /* tile_arange: constants; tile_from_thread: none, as in
-               Warp */
+  default: /* views and writes: adjoint_tile_view.c; tile_arange:
+              constants; tile_from_thread: none, as in Warp */
+    ir_tile_view_adjoint(h, v, g);
+    return;
   }
 }
 

@@ -673,6 +673,8 @@ ir_value *lower_tile_subscript(lower_ctx *c, ir_value *t, const ast_expr *e) {
   for (int i = 0; i < e->nitems; i++)
     if (e->items[i]->kind == AST_EXPR_SLICE)
       return lower_tile_slice(c, t, e);
+  if (t->type->ndim > 2 && e->nitems < t->type->ndim) /* a sub-tile */
+    return lower_tile_slice(c, t, e);
   if (e->nitems == 1) { /* t[i], t[indices] */
     ir_value *i = lower_expr(c, e->items[0]);
     if (!i)

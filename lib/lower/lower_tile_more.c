@@ -166,6 +166,9 @@ static ir_value *view(lower_ctx *c, const ast_expr *e) {
              tt->name);
     return NULL;
   }
+  for (int i = 0; i < n; i++)
+    if (lower_tile_is_slice_call(c, items[i])) /* offset=(slice(a, b),) */
+      return lower_tile_view_slices(c, t, x[1], items, n, x[2]);
   ir_value *args[1 + IR_TILE_MAX_NDIM] = {t};
   for (int i = 0; i < n; i++) {
     if (items[i]->kind == AST_EXPR_SLICE) {
@@ -489,12 +492,6 @@ static ir_value *assign(lower_ctx *c, const ast_expr *e) {
   const ir_type *d = args[0]->type, *s = args[1]->type;
   if (!lower_tile_2d(c, d, "wp.tile_assign()", e->loc))
     return NULL;
-  if (d->flavor != IR_TILE_OWN) {
-    wp_error(c->diag, x[0]->loc,
-             "writing through a tile view is not supported by warpc yet "
-             "(warpc holds views as copies)");
-    return NULL;
-  }
   if (d->ndim != s->ndim || s->rows > d->rows || s->cols > d->cols ||
       (d->elem != s->elem &&
        (d->elem->kind != IR_T_SCALAR || s->elem->kind != IR_T_SCALAR ||
@@ -527,7 +524,8 @@ static ir_value *assign(lower_ctx *c, const ast_expr *e) {
   }
   ir_value *r =
       lower_tile_emit(c, IR_B_TILE_ASSIGN, d, args, 2 + d->ndim, e->loc);
-  if (!lower_assign_var(c, x[0]->name, r, e->loc))
+  /* through a view: into its parent too (lower_tile_view_assign.c) */
+  if (!lower_tile_write(c, x[0]->name, args[0], r, e->loc))
     return NULL;
   return r;
 }
@@ -626,12 +624,8 @@ ir_value *lower_tile_more(lower_ctx *c, const ast_expr *e,
 ir_value *lower_tile_set(lower_ctx *c, ir_value *t, const ast_expr *sub,
                          ir_value *x, wp_loc vloc) {
   const ir_type *tt = t->type;
-  if (tt->flavor != IR_TILE_OWN) {
-    wp_error(c->diag, sub->loc,
-             "writing through a tile view is not supported by warpc yet "
-             "(warpc holds views as copies)");
-    return NULL;
-  }
+  if (lower_tile_is_view_subscript(sub, tt->ndim)) /* t[a:b] = x, t[i] = r */
+    return lower_tile_set_region(c, t, sub, x, vloc);
   if (sub->nitems != tt->ndim) {
     wp_error(c->diag, sub->loc, "assigning to '%s' takes %d indices, got %d",
              tt->name, tt->ndim, sub->nitems);

@@ -6,7 +6,9 @@
  * tile its start and step (int32): a slice (compile-time start and step,
  * as Python's slice.indices computes them), or an index (step 0: the
  * dimension is removed; the start may be a runtime value).  The result type
- * has the extents of the slices. */
+ * has the extents of the slices (lib/emit/emit_tile_view.c).  Tiles of 1
+ * to IR_TILE_MAX_NDIM dimensions; fewer subscripts than dimensions take
+ * the last ones whole (t[i] of a 3-d tile). */
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
@@ -67,16 +69,14 @@ static bool whole_after(const ast_expr *e) {
 
 ir_value *lower_tile_slice(lower_ctx *c, ir_value *t, const ast_expr *e) {
   const ir_type *tt = t->type;
-  if (!lower_tile_2d(c, tt, "a slice", e->loc))
-    return NULL;
-  int src[2] = {tt->rows, tt->cols};
+  const int *src = tt->tdims;
   if (e->nitems > tt->ndim) {
     wp_error(c->diag, e->loc, "too many indices for '%s'", tt->name);
     return NULL;
   }
   const ir_type *i32 = ir_t_int32(c->T);
   ir_value *args[1 + 2 * IR_TILE_MAX_NDIM] = {t};
-  int nd = 0, dims[IR_TILE_MAX_NDIM] = {1, 1};
+  int nd = 0, dims[IR_TILE_MAX_NDIM] = {1, 1, 1, 1};
   bool contiguous = true, all_full = true;
   for (int k = 0; k < tt->ndim; k++) {
     const ast_expr *x = k < e->nitems ? e->items[k] : NULL;
@@ -125,7 +125,7 @@ ir_value *lower_tile_slice(lower_ctx *c, ir_value *t, const ast_expr *e) {
   }
   ir_value *v = lower_tile_emit(
       c, IR_B_I_TILE_SLICE,
-      ir_t_tile_view(c->T, ir_t_tile(c->T, tt->elem, nd, dims[0], dims[1]),
+      ir_t_tile_view(c->T, ir_t_tile_nd(c->T, tt->elem, nd, dims),
                      contiguous ? IR_TILE_VIEW : IR_TILE_STRIDED),
       args, 1 + 2 * tt->ndim, e->loc);
   return v;

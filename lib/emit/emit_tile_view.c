@@ -1,0 +1,80 @@
+/* emit_tile_view.c - the C of the region instructions of tiles (lib/lower/
+ * lower_tile_slice.c, lower_tile_view_assign.c), for tiles of 1 to
+ * IR_TILE_MAX_NDIM dimensions:
+ *
+ *   I_TILE_SLICE      args: tile p, then per dimension k of p its start
+ *                     and step (int32) -> the elements of the region
+ *   I_TILE_SLICE_SET  args: tile p, tile x, then the starts and steps ->
+ *                     p with the region replaced by x (converted to p's
+ *                     dtype when both are scalars)
+ *
+ * Element c of the region (c_0 .. c_{n-1} over the dimensions of the
+ * region, row-major) is element (start_k + step_k * c_{r(k)})_k of p, where
+ * a dimension k of step 0 (a compile-time 0: an index) makes no dimension
+ * of the region and takes start_k alone.  Both are copies: warpc holds
+ * tiles (and views) as values, so x may be a region of p itself
+ * (`t[1:] = t[:-1]` reads the old elements, as NumPy's). */
+#include "../../runtime/include/warp/abi.h"
+#include "emit_internal.h"
+
+/* Does dimension k of region instruction v make a dimension of the region
+ * (a step that is not the constant 0)? */
+static bool kept(const ir_value *v, int first, int k) {
+  const ir_value *st = v->args[first + 2 * k + 1];
+  return st->op != IR_CONST || st->ival != 0;
+}
+
+/* Prints the flat index into p of region element wp_i (declared by the
+ * caller) of the region of type r: the coordinates of wp_i taken from the
+ * last dimension of r backwards. */
+static void source_index(emit_ctx *e, const ir_value *v, int first,
+                         const ir_type *p, const ir_type *r) {
+  FILE *out = e->out;
+  int np = p->ndim, nr = 0;
+  for (int k = 0; k < np; k++)
+    nr += kept(v, first, k);
+  /* wp_c<q>: coordinate q of the region */
+  fputs("int wp_q = wp_i;", out);
+  for (int q = nr - 1; q >= 0; q--) {
+    int ext = r->tdims[q] ? r->tdims[q] : 1;
+    fprintf(out, " int wp_c%d = wp_q %% %d; wp_q /= %d;", q, ext, ext);
+  }
+  fputs(" (void)wp_q; int wp_s = 0;", out);
+  int q = 0;
+  for (int k = 0; k < np; k++) {
+    const ir_value *start = v->args[first + 2 * k];
+    const ir_value *step = v->args[first + 2 * k + 1];
+    fprintf(out, " wp_s = wp_s * %d + (v%d", p->tdims[k], start->id);
+    if (kept(v, first, k))
+      fprintf(out, " + v%d * wp_c%d", step->id, q++);
+    fputs(");", out);
+  }
+}
+
+bool emit_tile_view(emit_ctx *e, const ir_value *v) {
+  FILE *out = e->out;
+  switch (v->builtin->id) {
+  case IR_B_I_TILE_SLICE: {
+    const ir_value *p = v->args[0];
+    fprintf(out, "for (int wp_i = 0; wp_i < %d; wp_i++) { ",
+            ir_tile_count(v->type));
+    source_index(e, v, 1, p->type, v->type);
+    fprintf(out, " v%d.v[wp_i] = v%d.v[wp_s]; }", v->id, p->id);
+    return true;
+  }
+  case IR_B_I_TILE_SLICE_SET: {
+    const ir_value *p = v->args[0], *x = v->args[1];
+    const ir_type *pe = p->type->elem, *xe = x->type->elem;
+    const char *cast =
+        pe != xe && pe->kind == IR_T_SCALAR && xe->kind == IR_T_SCALAR
+            ? wp_arena_printf(e->m->arena, "(%s)", emit_ctype(e, pe))
+            : "";
+    fprintf(out, "v%d = v%d; for (int wp_i = 0; wp_i < %d; wp_i++) { ", v->id,
+            p->id, ir_tile_count(x->type));
+    source_index(e, v, 2, p->type, x->type);
+    fprintf(out, " v%d.v[wp_s] = %sv%d.v[wp_i]; }", v->id, cast, x->id);
+    return true;
+  }
+  default: return false;
+  }
+}
