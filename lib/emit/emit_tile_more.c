@@ -251,18 +251,6 @@ bool emit_tile_more(emit_ctx *e, const ir_value *v) {
             v->builtin->id == IR_B_TILE_IFFT);
     return true;
   case IR_B_TILE_SORT: sort(e, v); return true;
-  case IR_B_I_TILE_GATHER: { /* rows of t at the indices; a negative
-                                 index counts from the end, as Warp's */
-    int inner = ir_tile_count(v->type) / v->args[1]->type->rows;
-    fprintf(out,
-            "for (int wp_i = 0; wp_i < %d; wp_i++) { int wp_r = "
-            "(int)v%d.v[wp_i]; if (wp_r < 0) wp_r += %d; for (int wp_j = 0; "
-            "wp_j < %d; wp_j++) v%d.v[wp_i * %d + wp_j] = v%d.v[wp_r * %d + "
-            "wp_j]; }",
-            v->args[1]->type->rows, EL(v->args[1]), v->args[0]->type->tdims[0],
-            inner, EL(v), inner, EL(v->args[0]), inner);
-    return true;
-  }
   case IR_B_I_TILE_SET:
     fprintf(out, "v%d = v%d; v%d.v[v%d] = v%d;", EL(v), EL(v->args[0]), EL(v),
             EL(v->args[1]), EL(v->args[2]));

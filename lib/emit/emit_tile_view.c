@@ -7,6 +7,7 @@
  *   I_TILE_SLICE_SET  args: tile p, tile x, then the starts and steps ->
  *                     p with the region replaced by x (converted to p's
  *                     dtype when both are scalars)
+ *   I_TILE_GATHER, I_TILE_UNGATHER  t[indices] along an axis, its adjoint
  *
  * Element c of the region (c_0 .. c_{n-1} over the dimensions of the
  * region, row-major) is element (start_k + step_k * c_{r(k)})_k of p, where
@@ -51,9 +52,46 @@ static void source_index(emit_ctx *e, const ir_value *v, int first,
   }
 }
 
+/* I_TILE_GATHER (ungather false): element (o, j, q) of the result (o over
+ * the dimensions before axis aux, j over the indices, q over those after)
+ * is element (o, idx[j], q) of the source; a negative index counts from
+ * the end, as Warp's.  I_TILE_UNGATHER: zeros of the source's shape, g's
+ * element (o, j, q) added at (o, idx[j], q) (repeated indices add up). */
+static void gather(emit_ctx *e, const ir_value *v, bool ungather) {
+  const ir_type *big = ungather ? v->type : v->args[0]->type;
+  const ir_value *idx = v->args[1];
+  int axis = (int)v->aux, n = idx->type->rows, d = big->tdims[axis];
+  int outer = 1, inner = 1;
+  for (int k = 0; k < big->ndim; k++)
+    if (k < axis)
+      outer *= big->tdims[k];
+    else if (k > axis)
+      inner *= big->tdims[k];
+  FILE *out = e->out;
+  if (ungather)
+    fprintf(out, "v%d = WP_LIT(%s){0}; ", v->id, emit_ctype(e, v->type));
+  fprintf(out,
+          "for (int wp_o = 0; wp_o < %d; wp_o++) for (int wp_j = 0; wp_j < "
+          "%d; wp_j++) { int wp_r = (int)v%d.v[wp_j]; if (wp_r < 0) wp_r += "
+          "%d; for (int wp_q = 0; wp_q < %d; wp_q++) ",
+          outer, n, idx->id, d, inner);
+  if (ungather)
+    fprintf(out,
+            "v%d.v[(wp_o * %d + wp_r) * %d + wp_q] += v%d.v[(wp_o * %d + "
+            "wp_j) * %d + wp_q]; }",
+            v->id, d, inner, v->args[0]->id, n, inner);
+  else
+    fprintf(out,
+            "v%d.v[(wp_o * %d + wp_j) * %d + wp_q] = v%d.v[(wp_o * %d + "
+            "wp_r) * %d + wp_q]; }",
+            v->id, n, inner, v->args[0]->id, d, inner);
+}
+
 bool emit_tile_view(emit_ctx *e, const ir_value *v) {
   FILE *out = e->out;
   switch (v->builtin->id) {
+  case IR_B_I_TILE_GATHER: gather(e, v, false); return true;
+  case IR_B_I_TILE_UNGATHER: gather(e, v, true); return true;
   case IR_B_I_TILE_SLICE: {
     const ir_value *p = v->args[0];
     fprintf(out, "for (int wp_i = 0; wp_i < %d; wp_i++) { ",

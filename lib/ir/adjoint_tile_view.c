@@ -10,6 +10,9 @@
  *   I_TILE_SET(p, i, x)    (t[i, j] = x) adj(x) += g[i]; adj(p) += g with
  *                          element i cleared
  *   tile_reshape           adj(t) += g in t's shape
+ *   t[indices], t[:, indices] (I_TILE_GATHER)
+ *                          adj(t) += g added at the indices (repeated
+ *                          indices add up, as Warp's atomic adds)
  *
  * Warp's rules for the same writes (tile_assign's adjoint reads the
  * destination's adjoint over the region, then zeroes it) give these sums.
@@ -114,6 +117,13 @@ bool ir_tile_view_adjoint(const ir_adj_hooks *h, const ir_value *v,
     h->accum(h->ctx, p, op(h, IR_B_I_TILE_SET, p->type, set, 3));
     return true;
   }
+  case IR_B_I_TILE_GATHER: { /* adj(t) += g added at the indices */
+    ir_value *args[2] = {g, h->fwd(h->ctx, v->args[1])};
+    ir_value *u = op(h, IR_B_I_TILE_UNGATHER, p->type, args, 2);
+    u->aux = v->aux;
+    h->accum(h->ctx, p, u);
+    return true;
+  }
   case IR_B_TILE_RESHAPE:
     h->accum(h->ctx, p, op(h, IR_B_TILE_RESHAPE, p->type, &g, 1));
     return true;
@@ -128,6 +138,7 @@ bool ir_tile_view_has_adjoint(const ir_value *v) {
   case IR_B_I_TILE_SLICE_SET:
   case IR_B_TILE_ASSIGN:
   case IR_B_I_TILE_SET:
+  case IR_B_I_TILE_GATHER:
   case IR_B_TILE_RESHAPE: return true;
   default: return false;
   }

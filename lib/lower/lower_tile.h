@@ -107,6 +107,13 @@ ir_value *lower_tile_view_slices(lower_ctx *c, ir_value *t,
                                  const ast_expr *offset,
                                  const ast_expr *const *items, int n,
                                  const ast_expr *shape);
+/* The elements of tile t at the indices of 1-d int tile i along `axis`
+ * (I_TILE_GATHER, aux the axis): Warp's t[:, i] and tile_slice_indexed;
+ * NULL when reported. */
+ir_value *lower_tile_gather_axis(lower_ctx *c, ir_value *t, ir_value *i,
+                                 int axis, wp_loc iloc, wp_loc loc);
+/* wp.tile_slice_indexed(t, indices): t[indices...] (a gather). */
+ir_value *lower_tile_slice_indexed(lower_ctx *c, const ast_expr *e);
 /* `t[sub] = x` with sub a view subscript: t's new value; NULL when
  * reported. */
 ir_value *lower_tile_set_region(lower_ctx *c, ir_value *t, const ast_expr *sub,

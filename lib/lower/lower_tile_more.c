@@ -553,6 +553,7 @@ ir_value *lower_tile_more(lower_ctx *c, const ast_expr *e,
   case IR_B_TILE_LOWER_SOLVE_INPLACE:
   case IR_B_TILE_UPPER_SOLVE_INPLACE: return linalg(c, e, b);
   case IR_B_TILE_ASSIGN: return assign(c, e);
+  case IR_B_TILE_SLICE_INDEXED: return lower_tile_slice_indexed(c, e);
   case IR_B_TILE_FFT:
   case IR_B_TILE_IFFT: return fft(c, e, b);
   case IR_B_TILE_SORT: return sort(c, e);

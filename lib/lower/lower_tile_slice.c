@@ -57,11 +57,19 @@ static bool slice_of(lower_ctx *c, const ast_expr *s, int n, int64_t *start,
   return true;
 }
 
-/* Are the subscripts after the first all `:` (whole dimensions)? */
-static bool whole_after(const ast_expr *e) {
-  for (int k = 1; k < e->nitems; k++) {
-    const ast_expr *x = e->items[k];
-    if (x->kind != AST_EXPR_SLICE || x->items[0] || x->items[1] || x->items[2])
+/* Are the subscripts but the k-th all slices of whole dimensions (`:`,
+ * `0:n`, `::1`)?  false when one is not (reported when a bound is not a
+ * constant). */
+static bool whole_but(lower_ctx *c, const ast_expr *e, int k, const int *src) {
+  for (int q = 0; q < e->nitems; q++) {
+    const ast_expr *x = e->items[q];
+    if (q == k)
+      continue;
+    int64_t start, step, count;
+    if (x->kind != AST_EXPR_SLICE ||
+        !slice_of(c, x, src[q], &start, &step, &count))
+      return false;
+    if (start != 0 || step != 1 || count != src[q])
       return false;
   }
   return true;
@@ -89,8 +97,15 @@ ir_value *lower_tile_slice(lower_ctx *c, ir_value *t, const ast_expr *e) {
       ir_value *v = lower_expr(c, x);
       if (!v)
         return NULL;
-      if (k == 0 && v->type->kind == IR_T_TILE && whole_after(e))
-        return lower_tile_gather(c, t, v, x->loc, e->loc); /* t[idx, :] */
+      if (v->type->kind == IR_T_TILE) { /* t[idx, :], t[:, idx] */
+        if (!whole_but(c, e, k, src)) {
+          wp_error(c->diag, e->loc,
+                   "indexing a tile with an integer index tile requires ':' "
+                   "on all other axes (t[indices, :], t[:, indices])");
+          return NULL;
+        }
+        return lower_tile_gather_axis(c, t, v, k, x->loc, e->loc);
+      }
       if (v->type->kind != IR_T_SCALAR || !ir_type_is_int(v->type)) {
         wp_error(c->diag, x->loc, "a tile index must be an integer, not '%s'",
                  v->type->name);

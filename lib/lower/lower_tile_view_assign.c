@@ -236,3 +236,54 @@ ir_value *lower_tile_view_slices(lower_ctx *c, ir_value *t,
   }
   return lower_tile_slice(c, t, sub);
 }
+
+ir_value *lower_tile_gather_axis(lower_ctx *c, ir_value *t, ir_value *i,
+                                 int axis, wp_loc iloc, wp_loc loc) {
+  const ir_type *it = i->type, *tt = t->type;
+  if (it->ndim != 1 || !ir_type_is_int(it->elem) ||
+      it->elem->kind != IR_T_SCALAR) {
+    wp_error(c->diag, iloc,
+             "a tile is indexed by a 1-d tile of integers, not '%s'", it->name);
+    return NULL;
+  }
+  int dims[IR_TILE_MAX_NDIM];
+  for (int k = 0; k < tt->ndim; k++)
+    dims[k] = k == axis ? it->rows : tt->tdims[k];
+  ir_value *args[2] = {t, i};
+  ir_value *v = lower_tile_emit(c, IR_B_I_TILE_GATHER,
+                                ir_t_tile_nd(c->T, tt->elem, tt->ndim, dims),
+                                args, 2, loc);
+  v->aux = axis;
+  return v;
+}
+
+ir_value *lower_tile_slice_indexed(lower_ctx *c, const ast_expr *e) {
+  if (e->nkeywords || e->nitems != 2 || e->items[1]->kind != AST_EXPR_TUPLE) {
+    wp_error(c->diag, e->loc,
+             "wp.tile_slice_indexed() takes a tile and a tuple of subscripts "
+             "by position: (indices, slice(...), ...)");
+    return NULL;
+  }
+  ir_value *t = lower_tile_arg(c, e->items[0], "tile_slice_indexed");
+  if (!t)
+    return NULL;
+  const ast_expr *tup = e->items[1];
+  bool tile_index = false;
+  for (int k = 0; k < tup->nitems; k++)
+    tile_index |= !lower_tile_is_slice_call(c, tup->items[k]);
+  if (!tile_index || tup->nitems < 1) {
+    wp_error(c->diag, tup->loc,
+             "wp.tile_slice_indexed() needs a 1-d integer index tile among "
+             "the subscripts");
+    return NULL;
+  }
+  ir_value *v = lower_tile_view_slices(
+      c, t, tup, (const ast_expr *const *)tup->items, tup->nitems, NULL);
+  if (v && !(v->op == IR_BUILTIN && v->builtin->id == IR_B_I_TILE_GATHER)) {
+    wp_error(c->diag, tup->loc,
+             "wp.tile_slice_indexed(): the subscripts are one 1-d integer "
+             "index tile and full slices");
+    return NULL;
+  }
+  return v;
+}

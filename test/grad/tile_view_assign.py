@@ -118,6 +118,25 @@ def warp_forms_f64(src: wp.array2d(dtype=wp.float64), val: wp.array2d(dtype=wp.f
         wp.tile_assign(row_dst, row_src)
     wp.tile_store(dst3, b)
 
+@wp.kernel
+def gathers(a: wp.array2d(dtype=float), idx: wp.array(dtype=int), y: wp.array2d(dtype=float),
+            z: wp.array2d(dtype=float)):
+    t = wp.tile_load(a, shape=(M, N))
+    i = wp.tile_load(idx, shape=4)
+    r = t[i, :]                        # repeated indices: their gradients add
+    wp.tile_store(y, r * r)
+    wp.tile_store(z, t[:, i] * t[0:M, 0:4])
+
+
+@wp.kernel
+def gathers_f64(a: wp.array2d(dtype=wp.float64), idx: wp.array(dtype=int), y: wp.array2d(dtype=wp.float64),
+            z: wp.array2d(dtype=wp.float64)):
+    t = wp.tile_load(a, shape=(M, N))
+    i = wp.tile_load(idx, shape=4)
+    r = t[i, :]                        # repeated indices: their gradients add
+    wp.tile_store(y, r * r)
+    wp.tile_store(z, t[:, i] * t[0:M, 0:4])
+
 
 GRAD_TESTS = [
     dict(name="warp_forms", kernel="warp_forms", dim=1, block_dim=32,
@@ -134,4 +153,8 @@ GRAD_TESTS = [
          args=dict(a=("uniform", -1, 1), p=("uniform", -1, 1), m=("uniform", -1, 1)),
          shapes=dict(a=(3, 4, 2), p=(4, 2), m=(4, 4), y=(3, 4, 2), c=(5, 2)),
          outputs=["y", "c"], inputs=["a", "p", "m"]),
+    dict(name="gathers", kernel="gathers", dim=1, block_dim=16,
+         args=dict(a=("uniform", -1, 1), idx=("values", [1, -1, 1, 4])),
+         shapes=dict(a=(M, N), idx=(4,), y=(4, N), z=(M, 4)),
+         outputs=["y", "z"], inputs=["a"]),
 ]
