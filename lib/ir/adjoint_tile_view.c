@@ -89,6 +89,8 @@ static ir_value *slice(const ir_adj_hooks *h, const ir_type *t, ir_value *g,
 bool ir_tile_view_adjoint(const ir_adj_hooks *h, const ir_value *v,
                           ir_value *g) {
   ir_value *r[2 * IR_TILE_MAX_NDIM];
+  if (!ir_tile_view_has_adjoint(v))
+    return false;
   const ir_value *p = v->args[0];
   int np = p->type->ndim;
   switch (v->builtin->id) {
