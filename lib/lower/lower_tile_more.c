@@ -490,12 +490,12 @@ static ir_value *assign(lower_ctx *c, const ast_expr *e) {
     return NULL;
   }
   const ir_type *d = args[0]->type, *s = args[1]->type;
-  if (!lower_tile_2d(c, d, "wp.tile_assign()", e->loc))
-    return NULL;
-  if (d->ndim != s->ndim || s->rows > d->rows || s->cols > d->cols ||
-      (d->elem != s->elem &&
-       (d->elem->kind != IR_T_SCALAR || s->elem->kind != IR_T_SCALAR ||
-        ir_type_has_half(d->elem) || ir_type_has_half(s->elem)))) {
+  bool fits = d->ndim == s->ndim;
+  for (int k = 0; fits && k < d->ndim; k++)
+    fits = s->tdims[k] <= d->tdims[k];
+  if (!fits || (d->elem != s->elem &&
+                (d->elem->kind != IR_T_SCALAR || s->elem->kind != IR_T_SCALAR ||
+                 ir_type_has_half(d->elem) || ir_type_has_half(s->elem)))) {
     wp_error(c->diag, e->loc, "wp.tile_assign(): '%s' does not fit into '%s'",
              s->name, d->name);
     return NULL;
@@ -522,8 +522,17 @@ static ir_value *assign(lower_ctx *c, const ast_expr *e) {
     }
     args[2 + i] = lower_cast(c, v, ir_t_int32(c->T), e->loc);
   }
-  ir_value *r =
-      lower_tile_emit(c, IR_B_TILE_ASSIGN, d, args, 2 + d->ndim, e->loc);
+  ir_value *r;
+  if (d->ndim > 2) { /* the region at the offsets (lib/emit/emit_tile_view.c) */
+    ir_value *sa[2 + 2 * IR_TILE_MAX_NDIM] = {args[0], args[1]};
+    for (int k = 0; k < d->ndim; k++) {
+      sa[2 + 2 * k] = args[2 + k];
+      sa[3 + 2 * k] = lower_const_int(c, ir_t_int32(c->T), 1);
+    }
+    r = lower_tile_emit(c, IR_B_I_TILE_SLICE_SET, d, sa, 2 + 2 * d->ndim,
+                        e->loc);
+  } else
+    r = lower_tile_emit(c, IR_B_TILE_ASSIGN, d, args, 2 + d->ndim, e->loc);
   /* through a view: into its parent too (lower_tile_view_assign.c) */
   if (!lower_tile_write(c, x[0]->name, args[0], r, e->loc))
     return NULL;

@@ -39,6 +39,7 @@ def planes(a: wp.array3d(dtype=float), p: wp.array2d(dtype=float), m: wp.array2d
     for k in range(3):
         w = z[k]
         wp.tile_assign(w, t[2 - k] * float(float(k + 1)))
+    wp.tile_assign(z, t[0:2, 1:3, :] * t[1:3, 0:2, :], offset=(1, 2, 0))
     wp.tile_store(y, z)
     pa = wp.tile_zeros(shape=(5, 2), dtype=float)
     acc = wp.tile_view(pa, offset=(1, 0), shape=(4, 2))
@@ -74,6 +75,7 @@ def planes_f64(a: wp.array3d(dtype=wp.float64), p: wp.array2d(dtype=wp.float64),
     for k in range(3):
         w = z[k]
         wp.tile_assign(w, t[2 - k] * wp.float64(float(k + 1)))
+    wp.tile_assign(z, t[0:2, 1:3, :] * t[1:3, 0:2, :], offset=(1, 2, 0))
     wp.tile_store(y, z)
     pa = wp.tile_zeros(shape=(5, 2), dtype=wp.float64)
     acc = wp.tile_view(pa, offset=(1, 0), shape=(4, 2))

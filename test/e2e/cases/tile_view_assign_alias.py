@@ -6,7 +6,8 @@ taken before a write into rows 0..3 through another view reads the new
 rows 2 and 3).  Slice assignment t[a:b, c:d] = x with steps, negative
 steps and an integer index (t[i, 1:5] = row), overlapping slices
 (t[1:] = t[:-1] reads the old elements, NumPy's semantics), t[i] = row of
-a 2-d tile and t[i] = plane of a 3-d tile, and a converted dtype.  warpc
+a 2-d tile and t[i] = plane of a 3-d tile, wp.tile_assign into a 3-d
+tile, and a converted dtype.  warpc
 held views as copies and refused these writes."""
 import warp as wp
 
@@ -85,6 +86,16 @@ def matmul_view(a: wp.array2d(dtype=float), b: wp.array2d(dtype=float), c: wp.ar
     wp.tile_store(parent, p)
 
 
+@wp.kernel
+def assign3d(a: wp.array3d(dtype=float), b: wp.array3d(dtype=float), i: int, out: wp.array3d(dtype=float)):
+    # wp.tile_assign into a tile of 3 dimensions, at an offset and whole
+    t = wp.tile_load(a, shape=(3, 4, 5))
+    s = wp.tile_load(b, shape=(2, 2, 3))
+    wp.tile_assign(t, s, offset=(1, i, 2))
+    wp.tile_assign(t, s * 2.0)
+    wp.tile_store(out, t)
+
+
 TESTS = [
     dict(kernel="view_writes", dim=1, block_dim=16,
          args=dict(a=("uniform", -1, 1), x=("uniform", -1, 1)),
@@ -104,4 +115,6 @@ TESTS = [
          args=dict(a=("uniform", -1, 1), b=("uniform", -1, 1)),
          shapes=dict(a=(9, 4), b=(4, 4), c=(8, 4), parent=(9, 4)),
          outputs=["c", "parent"]),
+    dict(kernel="assign3d", dim=1, block_dim=8, args=dict(a=("uniform", -1, 1), b=("uniform", -1, 1), i=2),
+         shapes=dict(a=(3, 4, 5), b=(2, 2, 3), out=(3, 4, 5)), outputs=["out"]),
 ]
