@@ -20,7 +20,11 @@
  * reading it gives the value it holds, and writing into it is an error
  * (warpc cannot tell which tile the write goes to).  A parent rebound to
  * another tile (`b = wp.tile_zeros(...)` after `v = b[0]`) still receives
- * the writes through v, where Warp's v writes into the old storage. */
+ * the writes through v, where Warp's v writes into the old storage.
+ *
+ * Also the subscripts that make views or copies of regions: slice() objects
+ * in tile_view's offsets, and gathers along any axis (t[:, idx],
+ * tile_slice_indexed). */
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
