@@ -7,7 +7,12 @@
  *   I_TILE_SLICE_SET  args: tile p, tile x, then the starts and steps ->
  *                     p with the region replaced by x (converted to p's
  *                     dtype when both are scalars)
+ *   I_TILE_SLICE_SCATTER  args: tile x, the starts and steps -> zeros of
+ *                     the result type with x at the region
  *   I_TILE_GATHER, I_TILE_UNGATHER  t[indices] along an axis, its adjoint
+ *
+ * Copies of whole tiles are loops: nvcc expands a struct assignment of a
+ * large tile into one move per element (a (16, 32, 8) tile took minutes).
  *
  * Element c of the region (c_0 .. c_{n-1} over the dimensions of the
  * region, row-major) is element (start_k + step_k * c_{r(k)})_k of p, where
@@ -69,7 +74,10 @@ static void gather(emit_ctx *e, const ir_value *v, bool ungather) {
       inner *= big->tdims[k];
   FILE *out = e->out;
   if (ungather)
-    fprintf(out, "v%d = WP_LIT(%s){0}; ", v->id, emit_ctype(e, v->type));
+    fprintf(
+        out,
+        "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = WP_LIT(%s){0}; ",
+        ir_tile_count(v->type), v->id, emit_ctype(e, v->type->elem));
   fprintf(out,
           "for (int wp_o = 0; wp_o < %d; wp_o++) for (int wp_j = 0; wp_j < "
           "%d; wp_j++) { int wp_r = (int)v%d.v[wp_j]; if (wp_r < 0) wp_r += "
@@ -107,10 +115,26 @@ bool emit_tile_view(emit_ctx *e, const ir_value *v) {
         pe != xe && pe->kind == IR_T_SCALAR && xe->kind == IR_T_SCALAR
             ? wp_arena_printf(e->m->arena, "(%s)", emit_ctype(e, pe))
             : "";
-    fprintf(out, "v%d = v%d; for (int wp_i = 0; wp_i < %d; wp_i++) { ", v->id,
-            p->id, ir_tile_count(x->type));
+    /* the copy of p as a loop: nvcc expands a struct assignment of a
+       large tile into one move per element (minutes to compile) */
+    fprintf(out,
+            "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = v%d.v[wp_i]; "
+            "for (int wp_i = 0; wp_i < %d; wp_i++) { ",
+            ir_tile_count(p->type), v->id, p->id, ir_tile_count(x->type));
     source_index(e, v, 2, p->type, x->type);
     fprintf(out, " v%d.v[wp_s] = %sv%d.v[wp_i]; }", v->id, cast, x->id);
+    return true;
+  }
+  case IR_B_I_TILE_SLICE_SCATTER: { /* zeros, x at the region */
+    const ir_value *x = v->args[0];
+    fprintf(
+        out,
+        "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = WP_LIT(%s){0}; "
+        "for (int wp_i = 0; wp_i < %d; wp_i++) { ",
+        ir_tile_count(v->type), v->id, emit_ctype(e, v->type->elem),
+        ir_tile_count(x->type));
+    source_index(e, v, 1, v->type, x->type);
+    fprintf(out, " v%d.v[wp_s] = v%d.v[wp_i]; }", v->id, x->id);
     return true;
   }
   default: return false;

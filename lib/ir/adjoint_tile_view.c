@@ -95,10 +95,13 @@ bool ir_tile_view_adjoint(const ir_adj_hooks *h, const ir_value *v,
   int np = p->type->ndim;
   switch (v->builtin->id) {
   case IR_B_I_TILE_SLICE:
-  case IR_B_TILE_VIEW: {
+  case IR_B_TILE_VIEW: { /* zeros of p's shape, g at the region */
     region(h, v, r);
-    ir_value *z = h->emit(h->ctx, IR_ZERO, p->type, NULL, 0);
-    h->accum(h->ctx, p, slice_set(h, p->type, z, g, r, np));
+    ir_value *args[1 + 2 * IR_TILE_MAX_NDIM] = {g};
+    for (int i = 0; i < 2 * np; i++)
+      args[1 + i] = r[i];
+    h->accum(h->ctx, p,
+             op(h, IR_B_I_TILE_SLICE_SCATTER, p->type, args, 1 + 2 * np));
     return true;
   }
   case IR_B_I_TILE_SLICE_SET:
