@@ -61,6 +61,9 @@ void emit_tile(emit_ctx *e, const ir_value *v);
 /* emit_tile_half.c: the function converting scalar type t to float
  * ("wp_h2f", "wp_bf2f"), NULL unless float16/bfloat16. */
 const char *emit_tile_half_to_float(const ir_type *t);
+/* emit_tile_view.c: the body of I_TILE_SLICE and I_TILE_SLICE_SET; false
+ * for other builtins. */
+bool emit_tile_view(emit_ctx *e, const ir_value *v);
 /* emit_tile_more.c: the body of the tile builtins from tile_astype to
  * _tile_set (inside emit_tile's braces); false for another builtin. */
 bool emit_tile_more(emit_ctx *e, const ir_value *v);

@@ -376,7 +376,7 @@ static void matmul(emit_ctx *e, const ir_value *v) {
           "wp_j = 0; wp_j < %d; wp_j++) wp_row[wp_j] = 0; WP_TLOOP for (int "
           "wp_k = 0; "
           "wp_k < %d; wp_k++) { %s wp_a = v%d.v[wp_i * %d + wp_k]; WP_TLOOP "
-          "for (int "
+          "WP_TLOOP for (int "
           "wp_j = 0; wp_j < %d; wp_j++) wp_row[wp_j] += wp_a * v%d.v[wp_k * "
           "%d + wp_j]; } WP_TLOOP for (int wp_j = 0; wp_j < %d; wp_j++) "
           "v%d.v[wp_i * "
@@ -601,8 +601,8 @@ void emit_tile(emit_ctx *e, const ir_value *v) {
   case IR_B_I_TILE_ADJ_MAP: adj_map(e, v); break;
   case IR_B_I_TILE_GRAD_ACCUM: grad_accum(e, v); break;
   default:
-    if (!emit_tile_more(e, v) && !emit_tile_block(e, v) &&
-        !emit_tile_stack(e, v))
+    if (!emit_tile_view(e, v) && !emit_tile_more(e, v) &&
+        !emit_tile_block(e, v) && !emit_tile_stack(e, v))
       fputs("/* not a tile builtin */", out);
     break;
   }

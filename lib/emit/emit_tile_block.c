@@ -162,7 +162,7 @@ static void scatter(emit_ctx *e, const ir_value *v) {
   const char *et = emit_ctype(e, el);
   fprintf(out,
           "%s *wp_buf = (%s *)wp_tile_scratch; if (WP_TILE_LEADER()) WP_TLOOP "
-          "for (int "
+          "WP_TLOOP for (int "
           "wp_i = 0; wp_i < %d; wp_i++) wp_buf[wp_i] = v%d.v[wp_i]; "
           "WP_TILE_SYNC(); if (wp_on) ",
           et, et, n, t->id);

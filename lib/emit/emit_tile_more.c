@@ -40,35 +40,6 @@ static void view(emit_ctx *e, const ir_value *v) {
           EL(v->args[2]));
 }
 
-/* I_TILE_SLICE: source coordinate k is start_k + step_k * (the loop
- * variable of the result dimension it makes), or start_k (step 0). */
-static void slice(emit_ctx *e, const ir_value *v) {
-  const ir_value *t = v->args[0];
-  const ir_type *s = t->type, *d = v->type;
-  FILE *out = e->out;
-  const char *loopvar[2] = {"wp_i", "wp_j"};
-  fprintf(out,
-          "WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) WP_TLOOP for (int "
-          "wp_j = 0; wp_j < "
-          "%d; wp_j++) v%d.v[wp_i * %d + wp_j] = v%d.v[",
-          d->rows, d->cols, EL(v), d->cols, EL(t));
-  int r = 0; /* result dimensions used so far */
-  for (int k = 0; k < s->ndim; k++) {
-    const ir_value *st = v->args[2 + 2 * k];
-    bool kept = st->op != IR_CONST || st->ival != 0;
-    if (k)
-      fputs(" + ", out);
-    fprintf(out, "(v%d", EL(v->args[1 + 2 * k]));
-    if (kept)
-      fprintf(out, " + v%d * %s", EL(st), loopvar[r++]);
-    fprintf(out, ")%s",
-            k == 0 && s->ndim == 2
-                ? wp_arena_printf(e->m->arena, " * %d", s->cols)
-                : "");
-  }
-  fputs("];", out);
-}
-
 static void scan(emit_ctx *e, const ir_value *v) {
   const ir_value *t = v->args[0];
   const char *T = emit_ctype(e, v->type->elem);
@@ -203,13 +174,15 @@ static void tri(emit_ctx *e, const ir_value *v) {
   const char *T = emit_ctype(e, v->args[0]->type->elem);
   if (v->aux == 3) {
     fprintf(e->out,
-            "for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = v%d.v[wp_i "
+            "WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) v%d.v[wp_i] = "
+            "v%d.v[wp_i "
             "* %d + wp_i];",
             n, EL(v), a, n);
     return;
   }
   fprintf(e->out,
-          "for (int wp_i = 0; wp_i < %d; wp_i++) for (int wp_j = 0; wp_j < "
+          "WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) WP_TLOOP for (int "
+          "wp_j = 0; wp_j < "
           "%d; wp_j++) v%d.v[wp_i * %d + wp_j] = wp_j > wp_i ? %s : wp_j == "
           "wp_i ? (%s)%s * v%d.v[wp_i * %d + wp_j] : v%d.v[wp_i * %d + "
           "wp_j];",
@@ -308,7 +281,6 @@ bool emit_tile_more(emit_ctx *e, const ir_value *v) {
             EL(v->args[1]), st->cols);
     return true;
   }
-  case IR_B_I_TILE_SLICE: slice(e, v); return true;
   case IR_B_TILE_FFT:
   case IR_B_TILE_IFFT:
     fprintf(out,
@@ -320,19 +292,6 @@ bool emit_tile_more(emit_ctx *e, const ir_value *v) {
             v->builtin->id == IR_B_TILE_IFFT);
     return true;
   case IR_B_TILE_SORT: sort(e, v); return true;
-  case IR_B_I_TILE_GATHER: { /* rows of t at the indices; a negative
-                                 index counts from the end, as Warp's */
-    int inner = ir_tile_count(v->type) / v->args[1]->type->rows;
-    fprintf(out,
-            "WP_TLOOP for (int wp_i = 0; wp_i < %d; wp_i++) { int wp_r = "
-            "(int)v%d.v[wp_i]; if (wp_r < 0) wp_r += %d; WP_TLOOP for (int "
-            "wp_j = 0; "
-            "wp_j < %d; wp_j++) v%d.v[wp_i * %d + wp_j] = v%d.v[wp_r * %d + "
-            "wp_j]; }",
-            v->args[1]->type->rows, EL(v->args[1]), v->args[0]->type->tdims[0],
-            inner, EL(v), inner, EL(v->args[0]), inner);
-    return true;
-  }
   case IR_B_I_TILE_SET:
     fprintf(out, "v%d = v%d; v%d.v[v%d] = v%d;", EL(v), EL(v->args[0]), EL(v),
             EL(v->args[1]), EL(v->args[2]));

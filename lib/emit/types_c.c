@@ -25,9 +25,16 @@ const char *emit_ctype(emit_ctx *e, const ir_type *t) {
   case IR_T_ARRAY:
     return t->flavor == IR_ARR_INDEXED ? "wp_indexedarray" : "wp_array";
   case IR_T_STRUCT: return t->symbol;
+  case IR_T_TILE:
+    /* a view is a copy of its elements: the C type of the tile, so that
+       views and tiles of one shape assign to each other (the adjoints
+       accumulate a tile's into a view's) */
+    if (t->flavor == IR_TILE_VIEW || t->flavor == IR_TILE_STRIDED)
+      return emit_ctype(e,
+                        ir_t_tile_nd(e->m->types, t->elem, t->ndim, t->tdims));
+    break;
   case IR_T_VEC:
   case IR_T_MAT:
-  case IR_T_TILE:
   case IR_T_TUPLE: break;
   }
   void **slot = wp_keymap_slot(e->m->arena, &e->ctypes, t, 0);

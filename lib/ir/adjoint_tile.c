@@ -32,6 +32,7 @@
  * The linear algebra, scans and FFTs: adjoint_tile_linalg.c; which rules
  * serve tiles of structs: adjoint_tile_struct.c; of float16/bfloat16:
  * adjoint_tile_half.c.  The gradient tests of each: docs/tile_gradients.md.
+ * Views, slices and writes: adjoint_tile_view.c.
  * Other tile builtins have no rule yet: ir_build_adjoints gives kernels
  * using them no backward kernel. */
 #include "adjoint_tile.h"
@@ -192,9 +193,10 @@ bool ir_tile_has_adjoint(const ir_value *v) {
   case IR_B_TILE_MIN:
   case IR_B_TILE_MAX: return v->aux < 0;
   case IR_B_TILE_MAP: return map_has_adjoint(v);
-  default: /* block tiles: their rules; stacks, random tiles: none, as in
-              Warp */
-    return ir_builtin_is_tile_block(v->builtin->id);
+  default: /* views and writes (adjoint_tile_view.c); block tiles: their
+              rules; stacks, random tiles: none, as in Warp */
+    return ir_tile_view_has_adjoint(v) ||
+           ir_builtin_is_tile_block(v->builtin->id);
   }
 }
 
@@ -438,9 +440,10 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
     ir_tile_adj_acc(h, v->args[0], g);
     return;
   }
-  default:
-    return; /* tile_arange: constants; tile_from_thread: none, as in
-               Warp */
+  default: /* views and writes: adjoint_tile_view.c; tile_arange:
+              constants; tile_from_thread: none, as in Warp */
+    ir_tile_view_adjoint(h, v, g);
+    return;
   }
 }
 

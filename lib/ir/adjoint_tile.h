@@ -53,6 +53,13 @@ void ir_tile_linalg_adjoint(const ir_adj_hooks *h, const ir_value *v,
 bool ir_tile_struct_involved(const ir_value *v);
 bool ir_tile_struct_has_adjoint(const ir_value *v);
 
+/* adjoint_tile_view.c: views, regions and writes of tiles (tile_view,
+ * slices, tile_assign, t[i, j] = x, tile_reshape): whether v is one, and
+ * its adjoint (false: not one of them). */
+bool ir_tile_view_has_adjoint(const ir_value *v);
+bool ir_tile_view_adjoint(const ir_adj_hooks *h, const ir_value *v,
+                          ir_value *g);
+
 /* ir_tile_no_adjoint (ir.h) with depth: the calls above f. */
 
 #endif

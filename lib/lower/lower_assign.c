@@ -58,6 +58,8 @@ static bool assign_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc,
   if (!v->name)
     v->name = name;
   lower_write_var(c, var, lower_cur_block(c), v);
+  if (v->type->kind == IR_T_TILE) /* a view of another variable? */
+    lower_tile_alias_note(c, name, v);
   return true;
 }
 
@@ -321,10 +323,15 @@ static ir_value *component(lower_ctx *c, place *p, const ast_expr *t,
   const ir_type *type = p->type;
   if (type->kind == IR_T_TILE && t->kind == AST_EXPR_SUBSCRIPT) {
     ir_value *agg = place_read(c, p, s->loc); /* t[i, j] = x */
+    const char *name = p->var >= 0 && !p->path ? c->fs->vars[p->var] : NULL;
+    if (name) /* a view: of its parent's value */
+      agg = lower_tile_alias_read(c, name, agg, s->loc);
     if (!value)
       return lower_tile_subscript(c, agg, t);
     ir_value *r =
         lower_tile_set(c, agg, t, value, s->value ? s->value->loc : s->loc);
+    if (r && name) /* through a view: into its parent too */
+      return lower_tile_write(c, name, agg, r, s->loc) ? r : NULL;
     if (r)
       place_write(c, p, r, s->loc);
     return r;
@@ -749,6 +756,14 @@ void lower_augassign(lower_ctx *c, const ast_stmt *s) {
     return;
   place p = {.stmt = s};
   if (resolve_place(c, t->value, &p)) {
+    if (p.type && p.type->kind == IR_T_TILE && t->kind == AST_EXPR_SUBSCRIPT &&
+        lower_tile_is_view_subscript(t, p.type->ndim)) {
+      wp_error(c->diag, s->loc,
+               "compound assignment to a tile view (t[a:b, :] += x, t[i] += "
+               "x) is not supported, as in Warp: read the view, update it "
+               "and assign it back");
+      return;
+    }
     ir_value *cur = component(c, &p, t, NULL, s);
     ir_value *v = cur ? lower_expr(c, s->value) : NULL;
     if (!v)

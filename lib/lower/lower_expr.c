@@ -338,6 +338,8 @@ static entity name_entity(lower_ctx *c, const ast_expr *e) {
     ir_value *v = lower_read_var(c, var, c->fs->cur);
     if (!v)
       v = lower_zero(c, c->fs->var_types[var]);
+    else if (v->type->kind == IR_T_TILE) /* a view: of the parent's value */
+      v = lower_tile_alias_read(c, e->name, v, e->loc);
     return value_entity(v);
   }
   int scope = 0;

@@ -219,6 +219,8 @@ typedef struct lower_frame {
   static_bind *static_binds;
   static_bind *for_names;
   wp_strmap fn_locals;  /* function-valued locals: name -> entity * */
+  wp_strmap tile_views; /* variables holding views of tile variables
+                           (lower_tile_view_assign.c) */
   bool has_fixed_array; /* wp.zeros() made an array in this function */
   int nest; /* blocks being lowered: 1 in the body itself, more inside an
                if, a loop or an unrolled loop */

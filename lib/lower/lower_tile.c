@@ -660,19 +660,16 @@ ir_value *lower_tile_gather(lower_ctx *c, ir_value *t, ir_value *i, wp_loc iloc,
              "a tile is indexed by a 1-d tile of integers, not '%s'", it->name);
     return NULL;
   }
-  int dims[IR_TILE_MAX_NDIM] = {it->rows};
-  for (int k = 1; k < tt->ndim; k++)
-    dims[k] = tt->tdims[k];
-  ir_value *args[2] = {t, i};
-  return lower_tile_emit(c, IR_B_I_TILE_GATHER,
-                         ir_t_tile_nd(c->T, tt->elem, tt->ndim, dims), args, 2,
-                         loc);
+  (void)tt;
+  return lower_tile_gather_axis(c, t, i, 0, iloc, loc);
 }
 
 ir_value *lower_tile_subscript(lower_ctx *c, ir_value *t, const ast_expr *e) {
   for (int i = 0; i < e->nitems; i++)
     if (e->items[i]->kind == AST_EXPR_SLICE)
       return lower_tile_slice(c, t, e);
+  if (t->type->ndim > 2 && e->nitems < t->type->ndim) /* a sub-tile */
+    return lower_tile_slice(c, t, e);
   if (e->nitems == 1) { /* t[i], t[indices] */
     ir_value *i = lower_expr(c, e->items[0]);
     if (!i)

@@ -80,6 +80,50 @@ bool lower_tile_storage_arg(lower_ctx *c, const ast_expr *x);
 bool lower_tile_no_half(lower_ctx *c, const ir_type *t, const char *fn,
                         wp_loc loc);
 
+/* lower_tile_view_assign.c: writes into regions of tiles and through
+ * views (Warp's views alias their parent; warpc's are values). */
+/* After `name = v` (v a tile): remembers name as a view of the variable
+ * v views (v a tile_view or slice of that variable's current value), else
+ * forgets it. */
+void lower_tile_alias_note(lower_ctx *c, const char *name, ir_value *v);
+/* cur, the value of tile variable `name` just read; when name is a view of
+ * a variable written since, the view of that variable's new value (then
+ * bound to name). */
+ir_value *lower_tile_alias_read(lower_ctx *c, const char *name, ir_value *cur,
+                                wp_loc loc);
+/* Binds tile variable `name` (whose value was `old`) to v, written into
+ * the parent's region too when name is a view (and on up); false when
+ * reported (a view bound before a loop or in a branch). */
+bool lower_tile_write(lower_ctx *c, const char *name, ir_value *old,
+                      ir_value *v, wp_loc loc);
+/* p with the region of view instruction `view` (of p's shape) replaced by
+ * tile x (of the view's shape; a scalar dtype converts); NULL when
+ * reported. */
+ir_value *lower_tile_region_set(lower_ctx *c, ir_value *p, const ir_value *view,
+                                ir_value *x, wp_loc loc);
+/* Whether subscript `sub` of a tile of ndim dimensions makes a view (a
+ * slice, or fewer indices than dimensions). */
+bool lower_tile_is_view_subscript(const ast_expr *sub, int ndim);
+/* Is x a call of Python's slice() (not a local of that name)? */
+bool lower_tile_is_slice_call(lower_ctx *c, const ast_expr *x);
+/* tile_view(t, offset=(items...)) with slice(...) among the n items (and
+ * `shape`, an error with slices, as in Warp): t[items...]. */
+ir_value *lower_tile_view_slices(lower_ctx *c, ir_value *t,
+                                 const ast_expr *offset,
+                                 const ast_expr *const *items, int n,
+                                 const ast_expr *shape);
+/* The elements of tile t at the indices of 1-d int tile i along `axis`
+ * (I_TILE_GATHER, aux the axis): Warp's t[:, i] and tile_slice_indexed;
+ * NULL when reported. */
+ir_value *lower_tile_gather_axis(lower_ctx *c, ir_value *t, ir_value *i,
+                                 int axis, wp_loc iloc, wp_loc loc);
+/* wp.tile_slice_indexed(t, indices): t[indices...] (a gather). */
+ir_value *lower_tile_slice_indexed(lower_ctx *c, const ast_expr *e);
+/* `t[sub] = x` with sub a view subscript: t's new value; NULL when
+ * reported. */
+ir_value *lower_tile_set_region(lower_ctx *c, ir_value *t, const ast_expr *sub,
+                                ir_value *x, wp_loc vloc);
+
 /* lower_tile_arange.c: wp.tile_arange(stop | start, stop[, step], dtype=,
  * storage=). */
 ir_value *lower_tile_arange(lower_ctx *c, const ast_expr *e);

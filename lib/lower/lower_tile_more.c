@@ -166,6 +166,9 @@ static ir_value *view(lower_ctx *c, const ast_expr *e) {
              tt->name);
     return NULL;
   }
+  for (int i = 0; i < n; i++)
+    if (lower_tile_is_slice_call(c, items[i])) /* offset=(slice(a, b),) */
+      return lower_tile_view_slices(c, t, x[1], items, n, x[2]);
   ir_value *args[1 + IR_TILE_MAX_NDIM] = {t};
   for (int i = 0; i < n; i++) {
     if (items[i]->kind == AST_EXPR_SLICE) {
@@ -487,18 +490,12 @@ static ir_value *assign(lower_ctx *c, const ast_expr *e) {
     return NULL;
   }
   const ir_type *d = args[0]->type, *s = args[1]->type;
-  if (!lower_tile_2d(c, d, "wp.tile_assign()", e->loc))
-    return NULL;
-  if (d->flavor != IR_TILE_OWN) {
-    wp_error(c->diag, x[0]->loc,
-             "writing through a tile view is not supported by warpc yet "
-             "(warpc holds views as copies)");
-    return NULL;
-  }
-  if (d->ndim != s->ndim || s->rows > d->rows || s->cols > d->cols ||
-      (d->elem != s->elem &&
-       (d->elem->kind != IR_T_SCALAR || s->elem->kind != IR_T_SCALAR ||
-        ir_type_has_half(d->elem) || ir_type_has_half(s->elem)))) {
+  bool fits = d->ndim == s->ndim;
+  for (int k = 0; fits && k < d->ndim; k++)
+    fits = s->tdims[k] <= d->tdims[k];
+  if (!fits || (d->elem != s->elem &&
+                (d->elem->kind != IR_T_SCALAR || s->elem->kind != IR_T_SCALAR ||
+                 ir_type_has_half(d->elem) || ir_type_has_half(s->elem)))) {
     wp_error(c->diag, e->loc, "wp.tile_assign(): '%s' does not fit into '%s'",
              s->name, d->name);
     return NULL;
@@ -525,9 +522,19 @@ static ir_value *assign(lower_ctx *c, const ast_expr *e) {
     }
     args[2 + i] = lower_cast(c, v, ir_t_int32(c->T), e->loc);
   }
-  ir_value *r =
-      lower_tile_emit(c, IR_B_TILE_ASSIGN, d, args, 2 + d->ndim, e->loc);
-  if (!lower_assign_var(c, x[0]->name, r, e->loc))
+  ir_value *r;
+  if (d->ndim > 2) { /* the region at the offsets (lib/emit/emit_tile_view.c) */
+    ir_value *sa[2 + 2 * IR_TILE_MAX_NDIM] = {args[0], args[1]};
+    for (int k = 0; k < d->ndim; k++) {
+      sa[2 + 2 * k] = args[2 + k];
+      sa[3 + 2 * k] = lower_const_int(c, ir_t_int32(c->T), 1);
+    }
+    r = lower_tile_emit(c, IR_B_I_TILE_SLICE_SET, d, sa, 2 + 2 * d->ndim,
+                        e->loc);
+  } else
+    r = lower_tile_emit(c, IR_B_TILE_ASSIGN, d, args, 2 + d->ndim, e->loc);
+  /* through a view: into its parent too (lower_tile_view_assign.c) */
+  if (!lower_tile_write(c, x[0]->name, args[0], r, e->loc))
     return NULL;
   return r;
 }
@@ -555,6 +562,7 @@ ir_value *lower_tile_more(lower_ctx *c, const ast_expr *e,
   case IR_B_TILE_LOWER_SOLVE_INPLACE:
   case IR_B_TILE_UPPER_SOLVE_INPLACE: return linalg(c, e, b);
   case IR_B_TILE_ASSIGN: return assign(c, e);
+  case IR_B_TILE_SLICE_INDEXED: return lower_tile_slice_indexed(c, e);
   case IR_B_TILE_FFT:
   case IR_B_TILE_IFFT: return fft(c, e, b);
   case IR_B_TILE_SORT: return sort(c, e);
@@ -626,12 +634,8 @@ ir_value *lower_tile_more(lower_ctx *c, const ast_expr *e,
 ir_value *lower_tile_set(lower_ctx *c, ir_value *t, const ast_expr *sub,
                          ir_value *x, wp_loc vloc) {
   const ir_type *tt = t->type;
-  if (tt->flavor != IR_TILE_OWN) {
-    wp_error(c->diag, sub->loc,
-             "writing through a tile view is not supported by warpc yet "
-             "(warpc holds views as copies)");
-    return NULL;
-  }
+  if (lower_tile_is_view_subscript(sub, tt->ndim)) /* t[a:b] = x, t[i] = r */
+    return lower_tile_set_region(c, t, sub, x, vloc);
   if (sub->nitems != tt->ndim) {
     wp_error(c->diag, sub->loc, "assigning to '%s' takes %d indices, got %d",
              tt->name, tt->ndim, sub->nitems);

@@ -400,6 +400,8 @@ ir_value *lower_tile_matmul(lower_ctx *c, const ast_expr *e) {
     return NULL;
   }
   const ir_type *rt = tile_of(c, s, 2, a->rows, b->cols);
+  if (acc && ir_t_tile_view(c->T, rt, args[2]->type->flavor) == args[2]->type)
+    rt = args[2]->type; /* into a view: written into its parent too */
   if (acc && args[2]->type != rt) {
     wp_error(c->diag, x[2]->loc,
              "wp.tile_matmul(): out is '%s', the product "
@@ -426,7 +428,7 @@ ir_value *lower_tile_matmul(lower_ctx *c, const ast_expr *e) {
   }
   ir_value *v = lower_tile_emit(c, IR_B_TILE_MATMUL, rt, args, n, e->loc);
   v->aux = acc;
-  if (acc && !lower_assign_var(c, x[2]->name, v, e->loc))
+  if (acc && !lower_tile_write(c, x[2]->name, args[2], v, e->loc))
     return NULL;
   return v;
 }

@@ -6,7 +6,9 @@
  * tile its start and step (int32): a slice (compile-time start and step,
  * as Python's slice.indices computes them), or an index (step 0: the
  * dimension is removed; the start may be a runtime value).  The result type
- * has the extents of the slices. */
+ * has the extents of the slices (lib/emit/emit_tile_view.c).  Tiles of 1
+ * to IR_TILE_MAX_NDIM dimensions; fewer subscripts than dimensions take
+ * the last ones whole (t[i] of a 3-d tile). */
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
@@ -55,11 +57,19 @@ static bool slice_of(lower_ctx *c, const ast_expr *s, int n, int64_t *start,
   return true;
 }
 
-/* Are the subscripts after the first all `:` (whole dimensions)? */
-static bool whole_after(const ast_expr *e) {
-  for (int k = 1; k < e->nitems; k++) {
-    const ast_expr *x = e->items[k];
-    if (x->kind != AST_EXPR_SLICE || x->items[0] || x->items[1] || x->items[2])
+/* Are the subscripts but the k-th all slices of whole dimensions (`:`,
+ * `0:n`, `::1`)?  false when one is not (reported when a bound is not a
+ * constant). */
+static bool whole_but(lower_ctx *c, const ast_expr *e, int k, const int *src) {
+  for (int q = 0; q < e->nitems; q++) {
+    const ast_expr *x = e->items[q];
+    if (q == k)
+      continue;
+    int64_t start, step, count;
+    if (x->kind != AST_EXPR_SLICE ||
+        !slice_of(c, x, src[q], &start, &step, &count))
+      return false;
+    if (start != 0 || step != 1 || count != src[q])
       return false;
   }
   return true;
@@ -67,16 +77,14 @@ static bool whole_after(const ast_expr *e) {
 
 ir_value *lower_tile_slice(lower_ctx *c, ir_value *t, const ast_expr *e) {
   const ir_type *tt = t->type;
-  if (!lower_tile_2d(c, tt, "a slice", e->loc))
-    return NULL;
-  int src[2] = {tt->rows, tt->cols};
+  const int *src = tt->tdims;
   if (e->nitems > tt->ndim) {
     wp_error(c->diag, e->loc, "too many indices for '%s'", tt->name);
     return NULL;
   }
   const ir_type *i32 = ir_t_int32(c->T);
   ir_value *args[1 + 2 * IR_TILE_MAX_NDIM] = {t};
-  int nd = 0, dims[IR_TILE_MAX_NDIM] = {1, 1};
+  int nd = 0, dims[IR_TILE_MAX_NDIM] = {1, 1, 1, 1};
   bool contiguous = true, all_full = true;
   for (int k = 0; k < tt->ndim; k++) {
     const ast_expr *x = k < e->nitems ? e->items[k] : NULL;
@@ -89,8 +97,15 @@ ir_value *lower_tile_slice(lower_ctx *c, ir_value *t, const ast_expr *e) {
       ir_value *v = lower_expr(c, x);
       if (!v)
         return NULL;
-      if (k == 0 && v->type->kind == IR_T_TILE && whole_after(e))
-        return lower_tile_gather(c, t, v, x->loc, e->loc); /* t[idx, :] */
+      if (v->type->kind == IR_T_TILE) { /* t[idx, :], t[:, idx] */
+        if (!whole_but(c, e, k, src)) {
+          wp_error(c->diag, e->loc,
+                   "indexing a tile with an integer index tile requires ':' "
+                   "on all other axes (t[indices, :], t[:, indices])");
+          return NULL;
+        }
+        return lower_tile_gather_axis(c, t, v, k, x->loc, e->loc);
+      }
       if (v->type->kind != IR_T_SCALAR || !ir_type_is_int(v->type)) {
         wp_error(c->diag, x->loc, "a tile index must be an integer, not '%s'",
                  v->type->name);
@@ -125,7 +140,7 @@ ir_value *lower_tile_slice(lower_ctx *c, ir_value *t, const ast_expr *e) {
   }
   ir_value *v = lower_tile_emit(
       c, IR_B_I_TILE_SLICE,
-      ir_t_tile_view(c->T, ir_t_tile(c->T, tt->elem, nd, dims[0], dims[1]),
+      ir_t_tile_view(c->T, ir_t_tile_nd(c->T, tt->elem, nd, dims),
                      contiguous ? IR_TILE_VIEW : IR_TILE_STRIDED),
       args, 1 + 2 * tt->ndim, e->loc);
   return v;

@@ -34,7 +34,7 @@ def bad(a: wp.array2d(dtype=float), b: wp.array(dtype=float), n: int):
 # expect: 22:46: offset= has 1 value, the array 2 dimensions
 # expect: 23:29: axis 2 is out of range for 'tile(dtype=float32, shape=(4, 4))'
 # expect: 24:29: wp.tile_zeros(): a tile holds at most 16384 elements in warpc (its limit: a block's tiles are in the frame of the thread that runs it)
-# expect: 25:5: assigning to 'tile(dtype=float32, shape=(4, 4))' takes 2 indices, got 1
+# expect: 25:12: tile view assignment requires a tile of matching shape on the right-hand side (t[a:b, :] = src, t[0] = row), not a 'float32'
 
 
 @wp.kernel

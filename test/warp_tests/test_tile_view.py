@@ -78,16 +78,24 @@ TESTS = [
     dict(kernel='tile_local_index_expression_kernel', dim=1, block_dim=32, args=dict(src=('values', [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63])), shapes=dict(src=(8, 8), dst=(8,))),
     # test_tile_chain_int_element
     dict(kernel='tile_chain_int_element_kernel', dim=1, block_dim=32, args=dict(src=('values', [0.08925092, 0.773956, 0.6545715, 0.43887842, 0.43301523, 0.8585979, 0.085945606, 0.697368, 0.20146948, 0.094177306, 0.52647895, 0.9756223, 0.73575234, 0.7611397, 0.71747726, 0.78606427, 0.51322657, 0.12811363, 0.8397482, 0.45038593, 0.5003519, 0.370798, 0.1825496, 0.92676497, 0.78156745, 0.6438651, 0.40241432, 0.8227616, 0.5454291, 0.44341415, 0.45045954, 0.22723871, 0.092135906, 0.55458474, 0.8878898])), shapes=dict(src=(5, 7), dst=(1,))),
+    # test_tile_assign_1d
+    dict(kernel='test_tile_assign_1d_kernel', dim=1, block_dim=32, args=dict(src=('uniform', 0.0, 1.0)), shapes=dict(src=(16, 32), dst=(16, 32))),
+    # test_tile_assign_2d (and _cpu_blocks)
+    dict(kernel='test_tile_assign_2d_kernel', dim=1, block_dim=32, args=dict(src=('uniform', 0.0, 1.0)), shapes=dict(src=(16, 32, 8), dst=(16, 32, 8))),
+    # test_tile_slice_assign
+    dict(kernel='tile_slice_assign_kernel', dim=1, block_dim=32, args=dict(src=('uniform', 0.0, 1.0)), shapes=dict(src=(16, 32), dst=(16, 32))),
+    # test_tile_slice_assign_grad
+    dict(kernel='tile_slice_assign_grad_kernel', dim=1, block_dim=32, args=dict(src=('uniform', 0.0, 1.0), val=('uniform', 0.0, 1.0)), shapes=dict(src=(16, 32), val=(4, 32), dst=(16, 32))),
+    # test_tile_slice_assign_overlap
+    dict(kernel='tile_slice_assign_overlap_kernel', dim=1, block_dim=32, args=dict(src=('values', [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63])), shapes=dict(src=(64,), dst=(64,))),
+    # test_tile_row_assign
+    dict(kernel='tile_row_assign_kernel', dim=1, block_dim=32, args=dict(src=('uniform', 0.0, 1.0), row_src=('uniform', 0.0, 1.0)), shapes=dict(src=(16, 32), row_src=(32,), dst=(16, 32))),
+    # test_tile_view_explicit_slice
+    dict(kernel='tile_view_explicit_slice_kernel', dim=1, block_dim=32, args=dict(src=('values', [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63])), shapes=dict(src=(64,), dst=(63,))),
+    # test_tile_view_explicit_slice
+    dict(kernel='tile_view_explicit_slice_neg_start_kernel', dim=1, block_dim=32, args=dict(src=('values', [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63])), shapes=dict(src=(64,), dst=(3,))),
 ]
 XFAIL = {
-    'test_tile_assign_1d_kernel': 'writing through a tile view is not supported by warpc yet',
-    'test_tile_assign_2d_kernel': 'a tile of 3 dimensions takes 3 indices here, got 1',
-    'tile_slice_assign_kernel': 'assigning to a slice of a tile is not supported by warpc yet',
-    'tile_slice_assign_grad_kernel': 'assigning to a slice of a tile is not supported by warpc yet',
-    'tile_slice_assign_overlap_kernel': 'assigning to a slice of a tile is not supported by warpc yet',
-    'tile_view_explicit_slice_kernel': "name 'slice' is not defined",
-    'tile_view_explicit_slice_neg_start_kernel': "name 'slice' is not defined",
-    'tile_row_assign_kernel': "assigning to 'tile(dtype=float32, shape=(16, 32))' takes 2 indices, got 1",
 }
 UNTESTED = {
 }
