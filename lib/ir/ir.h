@@ -283,6 +283,9 @@ bool ir_out_of_scope_at(int i, const char **key, bool *prefix,
  * string) with *since set to the warp-lang release that removed it ("1.10"),
  * or NULL when `name` was not removed. */
 const char *ir_removed_builtin(const char *name, const char **since);
+/* Entry i of that table (0, 1, ...): its name and release; false past the
+ * end. */
+bool ir_removed_at(int i, const char **name, const char **since);
 
 /* ---- instructions ----------------------------------------------------- */
 
