@@ -386,6 +386,11 @@ typedef enum ir_print_piece_kind {
   IR_PIECE_PRINTF, /* text is the format of wp.printf (Warp's, with C
                       printf's conventions), converting args[arg] and the
                       args after it in order */
+  IR_PIECE_TILE,   /* args[arg], a tile of scalars, as Warp's print(tile)
+                      shows it: its values, then " = tile(shape=(..),
+                      storage=S)"; text is S when the lowering knows it
+                      ("shared"), else NULL: lib/emit decides from the
+                      tile's uses (lib/lower/lower_tile_print.c) */
 } ir_print_piece_kind;
 
 typedef struct ir_print_piece {

@@ -155,4 +155,12 @@ bool lower_tile_shape(lower_ctx *c, const ast_expr *x, const char *fn,
 bool lower_tile_shape_infer(lower_ctx *c, const ast_expr *x, const char *fn,
                             int total, int *ndim, int *dims);
 
+/* lower_tile_print.c: after tile call r is lowered, records it as a
+ * shared tile when its storage= said so (c->tile_shared_kw). */
+void lower_tile_note_storage(lower_ctx *c, ir_value *r);
+/* print(t) of tile t: false (reported) for a tile print() does not take;
+ * *storage "shared" when t was made with storage="shared", else NULL (the
+ * emitter decides: IR_PIECE_TILE). */
+bool lower_tile_print_storage(lower_ctx *c, ir_value *t, const char **storage,
+                              wp_loc loc);
 #endif
