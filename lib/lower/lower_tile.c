@@ -62,6 +62,7 @@ bool lower_tile_bind(lower_ctx *c, const ast_expr *e, const char *fn,
 
 ir_value *lower_tile_emit(lower_ctx *c, ir_builtin_id id, const ir_type *t,
                           ir_value **args, int n, wp_loc loc) {
+  lower_tile_check_bytes(c, t, args, n, loc); /* lower_tile_limits.c */
   ir_value *v = lower_emit(c, IR_BUILTIN, t, args, n, loc);
   v->builtin = ir_builtin_get(id);
   return v;
