@@ -50,11 +50,14 @@ def registry(warpc):
 
 def out_of_scope(warpc):
     out = subprocess.run([warpc, "--list-out-of-scope"], check=True, capture_output=True, text=True).stdout
-    prefixes, names = [], set()
+    prefixes, names, removed = [], set(), {}
     for line in out.splitlines():
         kind, key = line.split()[:2]
-        (prefixes.append if kind == "prefix" else names.add)(key)
-    return tuple(prefixes), names
+        if kind == "removed":  # "removed NAME SINCE": warp-lang removed it
+            removed[key] = line.split()[2]
+        else:
+            (prefixes.append if kind == "prefix" else names.add)(key)
+    return tuple(prefixes), names, removed
 
 
 def reference():
@@ -100,6 +103,8 @@ def status(name, group, reg, out):
     r = ALIASES.get(name, name)
     if r in reg:
         return "supported", "yes" if reg[r][1] else "no"
+    if name in out[2]:
+        return "removed in warp-lang %s" % out[2][name], ""
     if group in NOT_YET_GROUPS or name.startswith("tile") or name == "untile":
         return "not yet", ""
     if group in OUT_GROUPS or name.startswith(out[0]) or name in out[1]:
@@ -117,11 +122,11 @@ def main():
     reg = registry(a.warpc)
     out_scope = out_of_scope(a.warpc)
     version, fams = reference()
-    rows, counts = [], {"supported": 0, "not yet": 0, "out of scope": 0}
+    rows, counts = [], {"supported": 0, "not yet": 0, "out of scope": 0, "removed": 0}
     for name in sorted(fams, key=lambda n: (fams[n][0], n)):
         group, sigs = fams[name]
         st, grad = status(name, group, reg, out_scope)
-        counts["supported" if st.startswith("supported") else st] += 1
+        counts[st.split()[0] if st.startswith(("supported", "removed")) else st] += 1
         sig = "<br>".join("`%s`" % s.replace("|", "\\|") for s in sigs)
         rows.append("| %s | `%s` | %d | %s | %s | %s |" % (group, name, len(sigs), st, grad, sig))
     used = {ALIASES.get(n, n) for n in fams}
@@ -135,10 +140,12 @@ def main():
     out.append("Status: **supported** (a registry entry; *gradient* says whether it has an adjoint "
                "rule), **supported (lowering)** (a construct the lowering handles itself), "
                "**not yet**, **out of scope** by decision (texture queries, "
-               "sparse).  A supported family may not accept "
+               "sparse), **removed in warp-lang X** (listed by warp-lang's reference, but its code generation "
+               "rejects every call since release X; warpc rejects them too, saying what to write instead).  "
+               "A supported family may not accept "
                "every overload listed (some quaternion and transform overloads).\n")
-    out.append("Summary: %d families: %d supported, %d not yet, %d out of scope.\n"
-               % (len(fams), counts["supported"], counts["not yet"], counts["out of scope"]))
+    out.append("Summary: %d families: %d supported, %d not yet, %d out of scope, %d removed in warp-lang.\n"
+               % (len(fams), counts["supported"], counts["not yet"], counts["out of scope"], counts["removed"]))
     out.append("| group | builtin | overloads | status | gradient | signatures |")
     out.append("| --- | --- | --- | --- | --- | --- |")
     out.extend(rows)

@@ -283,12 +283,15 @@ int warpc_parse_args(int argc, char **argv, options *o) {
       print_and_exit();
     } else if (!strcmp(a, "--list-out-of-scope")) {
       /* hidden: the builtin families left out by decision, one line each,
-       * "prefix KEY FAMILY..." or "name KEY FAMILY...", read by
+       * "prefix KEY FAMILY..." or "name KEY FAMILY...", then the builtins
+       * warp-lang removed, "removed NAME SINCE", read by
        * scripts/coverage_table.py */
       const char *key, *family;
       bool prefix;
       for (int k = 0; ir_out_of_scope_at(k, &key, &prefix, &family); k++)
         printf("%s %s %s\n", prefix ? "prefix" : "name", key, family);
+      for (int k = 0; ir_removed_at(k, &key, &family); k++)
+        printf("removed %s %s\n", key, family);
       print_and_exit();
     } else if ((v = value_of(a, "-o", &i, argc, argv, &err)) || err) {
       o->output = v;

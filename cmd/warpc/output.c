@@ -152,6 +152,30 @@ static const char *cc_of(const options *o) {
  * the text of a @wp.func_native snippet: a line "PATH:LINE:COL: error:"
  * whose PATH and LINE fall in a snippet of m (the #line directives map the
  * snippet into the Python file).  Such an error is in the user's input. */
+#define WARPC_STR2(x) #x
+#define WARPC_STR(x) WARPC_STR2(x)
+#define WARPC_FRAME_FLAG "-Wframe-larger-than=" WARPC_STR(WARPC_MAX_FRAME)
+/* IR_CPU_MAX_FRAME_BYTES, spelled as a literal for the flag */
+#define WARPC_MAX_FRAME 6291456
+_Static_assert(WARPC_MAX_FRAME == IR_CPU_MAX_FRAME_BYTES,
+               "the -Wframe-larger-than flag is IR_CPU_MAX_FRAME_BYTES");
+
+/* Whether the C compiler's messages in errf refuse a stack frame larger
+ * than IR_CPU_MAX_FRAME_BYTES. */
+static bool frame_too_large(const char *errf) {
+  FILE *in = fopen(errf, "r");
+  if (!in)
+    return false;
+  bool found = false;
+  char *line = NULL;
+  size_t cap = 0;
+  while (!found && getline(&line, &cap, in) > 0)
+    found = strstr(line, ": error:") && strstr(line, "-Wframe-larger-than");
+  free(line);
+  fclose(in);
+  return found;
+}
+
 static bool error_in_snippet(const ir_module *m, const wp_emit_options *eo,
                              const char *errf) {
   FILE *in = fopen(errf, "r");
@@ -270,7 +294,8 @@ static int host_prepare(const options *o, const wp_emit_options *eo,
          error: a prelude function warpc lacks fails here, not at the
          user's link */
       "-Wno-everything", "-Werror=implicit-function-declaration",
-      "-gline-tables-only"};
+      /* a frame the stack of the thread running a block may not hold */
+      WARPC_FRAME_FLAG, "-Werror=frame-larger-than", "-gline-tables-only"};
   size_t nfixed = sizeof fixed / sizeof fixed[0];
   h->define = variant ? wp_strfmt("-DWP_CPU_VARIANT=%s", cpu->tag) : NULL;
   /* cc, --target, the CPU, the variant, the fixed flags, maps, -Xcc's,
@@ -346,6 +371,13 @@ static int host_result(const options *o, ir_module *m,
                 "message above)\n",
                 cc, h->cpu->flag, h->cpu->name);
     return 2;
+  } else if (frame_too_large(h->errf)) {
+    warpc_error("a kernel needs a CPU stack frame of more than %d MiB, "
+                "warpc's limit (its tiles are in the frame of the thread "
+                "that runs a block: make them smaller or fewer; see LIMITS "
+                "in warpc(1))\n",
+                IR_CPU_MAX_FRAME_BYTES / (1024 * 1024));
+    return 1;
   } else if (error_in_snippet(m, eo, h->errf)) {
     warpc_error("a @wp.func_native snippet is not valid C "
                 "(it must be C, and C++ for CUDA, using only its "

@@ -180,6 +180,17 @@ static const char *helper_name(emit_ctx *e, const ir_func *f,
   return bn;
 }
 
+/* The array parameters of native f (named wpn_arr_<name>) as the snippet
+ * sees them: `T *name`, the first element (lib/lower/lower_native.c). */
+static void native_array_params(emit_ctx *e, const ir_func *f) {
+  for (int i = 0; i < f->nparams; i++)
+    if (f->param_types[i]->kind == IR_T_ARRAY) {
+      const char *et = emit_ctype(e, f->param_types[i]->elem);
+      fprintf(e->out, "  %s *%s = (%s *)wpn_arr_%s.data;\n", et,
+              f->param_names[i], et, f->param_names[i]);
+    }
+}
+
 /* A @wp.func_native with wp.ref[T] parameters: the snippet runs in a body
  * whose ref parameters are macros for pointers into the tuple the wrapper
  * returns (the result, then the refs' final values). */
@@ -190,8 +201,12 @@ static void emit_native_ref(emit_ctx *e, const ir_func *f) {
   fprintf(out, "WP_FN %s %s(", v ? emit_ctype(e, f->user_ret) : "void", bn);
   for (int i = 0; i < f->nparams; i++)
     fprintf(out, "%s%s %s%s%s", i ? ", " : "", emit_ctype(e, f->param_types[i]),
-            f->param_ref[i] ? "*wpn_" : "", f->param_names[i], "");
+            f->param_ref[i]                         ? "*wpn_"
+            : f->param_types[i]->kind == IR_T_ARRAY ? "wpn_arr_"
+                                                    : "",
+            f->param_names[i], "");
   fprintf(out, "%s) {\n", f->nparams ? "" : "void");
+  native_array_params(e, f);
   for (int i = 0; i < f->nparams; i++)
     if (f->param_ref[i])
       fprintf(out, "#define %s (*wpn_%s)\n", f->param_names[i],
@@ -227,9 +242,11 @@ static void emit_native(emit_ctx *e, const ir_func *f) {
   if (!f->native_adjoint) {
     fprintf(out, "WP_FN %s %s(", emit_ctype(e, f->ret), f->cname);
     for (int i = 0; i < f->nparams; i++)
-      fprintf(out, "%s%s %s", i ? ", " : "", emit_ctype(e, f->param_types[i]),
+      fprintf(out, "%s%s %s%s", i ? ", " : "", emit_ctype(e, f->param_types[i]),
+              f->param_types[i]->kind == IR_T_ARRAY ? "wpn_arr_" : "",
               f->param_names[i]);
     fprintf(out, "%s) {\n", f->nparams ? "" : "void");
+    native_array_params(e, f);
     snippet_line(e, f);
     fprintf(out, "%s\n}\n", f->native);
     return;

@@ -55,6 +55,10 @@ const char *emit_builtin_op(const ir_builtin *b, const ir_type **args,
 void emit_value(emit_ctx *e, const ir_value *v);
 /* The C name of value v ("v<id>"). */
 void emit_name(FILE *out, const ir_value *v);
+/* emit_tile_print.c: does IR_PRINT v print a tile; its C (thread 0 of the
+ * block prints). */
+bool emit_print_has_tile(const ir_value *v);
+void emit_tile_print_calls(emit_ctx *e, const ir_value *v);
 /* emit_tile.c: is v a tile builtin; its statements (the whole line). */
 bool emit_tile_handles(const ir_value *v);
 void emit_tile(emit_ctx *e, const ir_value *v);

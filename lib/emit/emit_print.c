@@ -92,6 +92,10 @@ static const char *print_format(emit_ctx *e, const ir_value *v) {
  * or, past PRINTF_MAX_ARGS values, the format cut before a conversion
  * into calls of at most that many values each. */
 void emit_print_calls(emit_ctx *e, const ir_value *v, int first) {
+  if (emit_print_has_tile(v)) { /* print(tile): emit_tile_print.c */
+    emit_tile_print_calls(e, v);
+    return;
+  }
   const char *f = print_format(e, v);
   if (v->nargs - first <= PRINTF_MAX_ARGS) {
     print_call(e, v, f, strlen(f), first, v->nargs);

@@ -174,7 +174,9 @@ const char *ir_out_of_scope(const char *name) {
 
 /* ---- removed -------------------------------------------------------------
  * Builtins warp-lang has removed, with what to write instead: a call gets
- * that advice instead of "unknown builtin". */
+ * that advice instead of "unknown builtin" (warp-lang 1.19 also rejects
+ * them, at code generation).  `warpc --list-out-of-scope` lists them too
+ * ("removed NAME SINCE"), for scripts/coverage_table.py. */
 static const struct {
   const char *name, *since, *instead;
 } removed[] = {
@@ -190,6 +192,14 @@ const char *ir_removed_builtin(const char *name, const char **since) {
       return removed[i].instead;
     }
   return NULL;
+}
+
+bool ir_removed_at(int i, const char **name, const char **since) {
+  if (i < 0 || (size_t)i >= sizeof removed / sizeof removed[0])
+    return false;
+  *name = removed[i].name;
+  *since = removed[i].since;
+  return true;
 }
 
 bool ir_out_of_scope_at(int i, const char **key, bool *prefix,

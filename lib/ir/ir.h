@@ -74,10 +74,23 @@ enum { IR_TILE_STACK = 3 };
 /* The longest vector and the most rows or columns of a matrix that warpc
  * compiles (Warp has no such limit; man/warpc.1, LIMITS). */
 enum { IR_MAX_DIM = 64 };
-/* Tiles: at most 4 dimensions and IR_TILE_MAX_ELEMS elements (warpc's
- * limits; a tile lives in the frame of the thread that runs its block:
- * man/warpc.1, LIMITS). */
-enum { IR_TILE_MAX_NDIM = 4, IR_TILE_MAX_ELEMS = 16384 };
+/* Tiles: at most 4 dimensions, IR_TILE_MAX_ELEMS elements and
+ * IR_TILE_MAX_BYTES bytes (warpc's limits; a tile lives in the frame of
+ * the thread that runs its block: man/warpc.1, LIMITS).  The bytes are
+ * warp-lang's CPU arena of shared tiles (WP_MAX_CPU_SHARED, 256 KiB: a
+ * larger one stops Warp's CPU kernel with "Warp CPU tile shared-memory
+ * allocation exceeds the 256 KiB arena"). */
+enum {
+  IR_TILE_MAX_NDIM = 4,
+  IR_TILE_MAX_ELEMS = 262144,
+  IR_TILE_MAX_BYTES = 256 * 1024
+};
+/* The largest stack frame of a generated CPU function (its tiles, mostly):
+ * the C compiler refuses a larger one (-Wframe-larger-than), and warpc
+ * says so, rather than a launch overflowing the stack of the thread that
+ * runs the block (8 MiB by default on Linux: the pool's workers', the
+ * launching thread's).  man/warpc.1, LIMITS. */
+enum { IR_CPU_MAX_FRAME_BYTES = 6 * 1024 * 1024 };
 /* The largest tile of a tile_atomic_add, whose old values a CUDA block
  * shares through static __shared__ memory (48 KiB on every arch). */
 enum { IR_TILE_MAX_SHARED_BYTES = 48 * 1024 };
@@ -286,6 +299,9 @@ bool ir_out_of_scope_at(int i, const char **key, bool *prefix,
  * string) with *since set to the warp-lang release that removed it ("1.10"),
  * or NULL when `name` was not removed. */
 const char *ir_removed_builtin(const char *name, const char **since);
+/* Entry i of that table (0, 1, ...): its name and release; false past the
+ * end. */
+bool ir_removed_at(int i, const char **name, const char **since);
 
 /* ---- instructions ----------------------------------------------------- */
 
@@ -386,6 +402,11 @@ typedef enum ir_print_piece_kind {
   IR_PIECE_PRINTF, /* text is the format of wp.printf (Warp's, with C
                       printf's conventions), converting args[arg] and the
                       args after it in order */
+  IR_PIECE_TILE,   /* args[arg], a tile of scalars, as Warp's print(tile)
+                      shows it: its values, then " = tile(shape=(..),
+                      storage=S)"; text is S when the lowering knows it
+                      ("shared"), else NULL: lib/emit decides from the
+                      tile's uses (lib/lower/lower_tile_print.c) */
 } ir_print_piece_kind;
 
 typedef struct ir_print_piece {

@@ -289,6 +289,9 @@ static void check_value(vctx *v, const ir_block *b, const ir_value *x) {
       }
       if (p->kind == IR_PIECE_VALUE && !print_value_type(x->args[p->arg]->type))
         problem(v, "print value of a type print() does not convert", x);
+      if (p->kind == IR_PIECE_TILE &&
+          (p->arg == x->nargs || x->args[p->arg]->type->kind != IR_T_TILE))
+        problem(v, "tile print piece names a value that is not a tile", x);
     }
     break;
   }

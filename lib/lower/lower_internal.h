@@ -286,6 +286,10 @@ typedef struct lower_ctx {
   lower_frame *fs;         /* the function being lowered (never NULL) */
   int half_scalar;     /* lower_half.c: float16 or bfloat16, the builtin's */
   int left_out_errors; /* -fkeep-going: errors of the kernels left out */
+  /* tiles made with storage="shared" (ir_value *), for print(tile), and
+     the flag the tile call being lowered sets (lower_tile_print.c) */
+  wp_ptrvec tile_shared;
+  bool tile_shared_kw;
 } lower_ctx;
 
 /* lower.c: makes `fs` the frame of function f, on top of the current one:

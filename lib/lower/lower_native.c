@@ -5,6 +5,15 @@
  * arithmetic on the parameters, named as in Python, and `return`.
  * Parameters and the result (`-> T`, none: void) are scalars or vectors
  * (warpc's vectors, like Warp's, hold their components in `.c[]`).
+ * An array parameter (wp.array of such a dtype, any ndim) reaches the
+ * snippet as a pointer to its first element, `T *name`: Warp's array_t
+ * converts to that pointer (array.h's `operator T*`), so `out[i]`,
+ * `*out` and CUDA's `atomicAdd(out, 1)` mean what they mean in Warp
+ * (the element i places past the first, whatever the strides).  The rest
+ * of array_t (`out.shape[0]`, `out.data`, `wp::address(out, i)`) is C++
+ * warpc cannot give: a snippet naming a member of an array parameter is
+ * an error, and so is an adj_snippet beside array parameters (Warp hands
+ * it the gradient arrays).
  * adj_snippet is the backward: it reads the parameters and `adj_ret` (the
  * adjoint of the result) and adds to `adj_<param>`; without it the call
  * passes no gradient, as in Warp. */
@@ -63,6 +72,34 @@ static bool native_type(const ir_type *t) {
          (t->kind == IR_T_VEC && t->flavor == IR_VEC_PLAIN);
 }
 
+/* An array parameter warpc passes as `T *` (see the top). */
+static bool native_array(const ir_type *t) {
+  return t->kind == IR_T_ARRAY && t->flavor != IR_ARR_INDEXED &&
+         native_type(t->elem);
+}
+
+static bool ident_char(char ch) {
+  return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+         (ch >= '0' && ch <= '9') || ch == '_';
+}
+
+/* Whether snippet s uses a member of `name` (`name.x`, `name->x`, spaces
+ * allowed before the operator), which a pointer does not have. */
+static bool member_use(const char *s, const char *name) {
+  size_t n = strlen(name);
+  for (const char *p = strstr(s, name); p; p = strstr(p + 1, name)) {
+    if ((p > s && ident_char(p[-1])) || ident_char(p[n]))
+      continue;
+    const char *q = p + n;
+    while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')
+      q++;
+    if ((q[0] == '.' && !(q[1] >= '0' && q[1] <= '9')) ||
+        (q[0] == '-' && q[1] == '>'))
+      return true;
+  }
+  return false;
+}
+
 bool lower_native(lower_ctx *c, const ast_def *d, ir_func *f) {
   const ast_expr *dec = d->decorator;
   const ast_expr *args[2] = {NULL, NULL};
@@ -86,18 +123,31 @@ bool lower_native(lower_ctx *c, const ast_def *d, ir_func *f) {
              "adj_snippet)");
     return false;
   }
-  bool ok = true;
+  bool ok = true, arrays = false;
   for (int i = 0; i < f->nparams; i++) {
+    const ir_type *pt = f->param_types[i];
+    if (native_array(pt)) {
+      arrays = true;
+      if (member_use(body, f->param_names[i])) {
+        wp_error(c->diag, f->param_locs[i],
+                 "array parameter '%s' of @wp.func_native '%s' reaches the "
+                 "snippet as a pointer to its first element (what Warp's "
+                 "array_t converts to); warpc cannot give the snippet its "
+                 "members (%s.shape, .data, ...): pass them as parameters",
+                 f->param_names[i], d->name, f->param_names[i]);
+        ok = false;
+      }
+    }
     if (c_reserved(f->param_names[i])) {
       wp_error(c->diag, f->param_locs[i],
                "parameter '%s' of @wp.func_native '%s' cannot be a C "
                "identifier in the pasted snippet; rename it",
                f->param_names[i], d->name);
       ok = false;
-    } else if (!native_type(f->param_types[i])) {
+    } else if (!native_type(pt) && !native_array(pt)) {
       wp_error(c->diag, f->param_locs[i],
                "warpc supports @wp.func_native parameters of scalar and "
-               "vector types only; '%s' is a '%s'",
+               "vector types and arrays of them only; '%s' is a '%s'",
                f->param_names[i], f->param_types[i]->name);
       ok = false;
     }
@@ -107,6 +157,14 @@ bool lower_native(lower_ctx *c, const ast_def *d, ir_func *f) {
              "warpc supports @wp.func_native results of scalar and vector "
              "types only; this is a '%s'",
              f->ret->name);
+    ok = false;
+  }
+  if (arrays && adj && *adj) {
+    wp_error(c->diag, al,
+             "warpc does not run the adj_snippet of a @wp.func_native with "
+             "array parameters (Warp passes it their gradient arrays as "
+             "adj_<name>); write the gradient with @wp.func_grad of a "
+             "@wp.func instead");
     ok = false;
   }
   if (!ok)

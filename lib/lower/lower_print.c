@@ -5,11 +5,12 @@
  * code calls the runtime's wp_printf, CUDA code the device printf.  Values
  * print the way Warp's print() does: floats as %g does, integers in decimal,
  * bools True/False, vectors each component (as a float) and a space, then
- * a newline, matrices one such line per row. */
+ * a newline, matrices one such line per row; a tile as Warp prints one
+ * (lower_tile_print.c). */
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
-#include "lower_internal.h"
+#include "lower_tile.h"
 
 /* The most values wp.printf takes after its format, as in Warp (CUDA's
  * printf limit; man/warpc.1, LIMITS). */
@@ -113,6 +114,14 @@ static bool put_value(lower_ctx *c, pbuf *p, ir_value *v, wp_loc loc) {
       if (r + 1 < t->rows)
         put(p, "\n");
     }
+    return true;
+  }
+  if (t->kind == IR_T_TILE) { /* lower_tile_print.c */
+    const char *storage;
+    if (!lower_tile_print_storage(c, v, &storage, loc))
+      return false;
+    piece(p, IR_PIECE_TILE, storage);
+    arg(p, v);
     return true;
   }
   wp_error(c->diag, loc, "values of type '%s' cannot be printed", t->name);

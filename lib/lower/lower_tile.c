@@ -62,6 +62,7 @@ bool lower_tile_bind(lower_ctx *c, const ast_expr *e, const char *fn,
 
 ir_value *lower_tile_emit(lower_ctx *c, ir_builtin_id id, const ir_type *t,
                           ir_value **args, int n, wp_loc loc) {
+  lower_tile_check_bytes(c, t, args, n, loc); /* lower_tile_limits.c */
   ir_value *v = lower_emit(c, IR_BUILTIN, t, args, n, loc);
   v->builtin = ir_builtin_get(id);
   return v;
@@ -197,6 +198,7 @@ static bool storage_arg(lower_ctx *c, const ast_expr *x) {
     wp_error(c->diag, x->loc, "storage= is \"register\" or \"shared\"");
     return false;
   }
+  c->tile_shared_kw |= !strcmp(x->string, "shared");
   return true;
 }
 
@@ -466,8 +468,8 @@ static ir_value *tile_store(lower_ctx *c, const ast_expr *e,
   return v;
 }
 
-ir_value *lower_tile_call(lower_ctx *c, const ast_expr *e,
-                          const ir_builtin *b) {
+static ir_value *tile_call(lower_ctx *c, const ast_expr *e,
+                           const ir_builtin *b) {
   switch (b->id) {
   case IR_B_TILE_ZEROS:
   case IR_B_TILE_ONES:
@@ -491,6 +493,16 @@ ir_value *lower_tile_call(lower_ctx *c, const ast_expr *e,
     return ir_builtin_is_tile_block(b->id) ? lower_tile_block(c, e, b)
                                            : lower_tile_shape_op(c, e, b);
   }
+}
+
+ir_value *lower_tile_call(lower_ctx *c, const ast_expr *e,
+                          const ir_builtin *b) {
+  bool outer = c->tile_shared_kw; /* of a call this one is an argument of */
+  c->tile_shared_kw = false;
+  ir_value *r = tile_call(c, e, b);
+  lower_tile_note_storage(c, r);
+  c->tile_shared_kw = outer;
+  return r;
 }
 
 /* A Python number among the arguments of an operator on a tile takes the

@@ -204,4 +204,17 @@ bool lower_tile_shape(lower_ctx *c, const ast_expr *x, const char *fn,
 bool lower_tile_shape_infer(lower_ctx *c, const ast_expr *x, const char *fn,
                             int total, int *ndim, int *dims);
 
+/* lower_tile_print.c: after tile call r is lowered, records it as a
+ * shared tile when its storage= said so (c->tile_shared_kw). */
+void lower_tile_note_storage(lower_ctx *c, ir_value *r);
+/* lower_tile_limits.c: reports a tile type t of more than
+ * IR_TILE_MAX_BYTES made from args (once: not when an argument is such a
+ * tile already). */
+void lower_tile_check_bytes(lower_ctx *c, const ir_type *t, ir_value **args,
+                            int n, wp_loc loc);
+/* print(t) of tile t: false (reported) for a tile print() does not take;
+ * *storage "shared" when t was made with storage="shared", else NULL (the
+ * emitter decides: IR_PIECE_TILE). */
+bool lower_tile_print_storage(lower_ctx *c, ir_value *t, const char **storage,
+                              wp_loc loc);
 #endif

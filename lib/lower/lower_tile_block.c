@@ -189,6 +189,7 @@ static ir_value *from_thread(lower_ctx *c, const ast_expr *e) {
              "\"shared\"");
     return NULL;
   }
+  c->tile_shared_kw |= x[3] && !strcmp(x[3]->string, "shared");
   ir_value *a[2];
   if (!(a[0] = lower_expr(c, x[1])) || !(a[1] = lower_expr(c, x[2])))
     return NULL;

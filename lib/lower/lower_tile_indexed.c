@@ -32,6 +32,7 @@ ir_value *lower_tile_indexed(lower_ctx *c, const ast_expr *e,
     wp_error(c->diag, x[5]->loc, "storage= is \"register\" or \"shared\"");
     return NULL;
   }
+  c->tile_shared_kw |= load && x[5] && !strcmp(x[5]->string, "shared");
   ir_value *a = lower_tile_array_arg(c, x[0], b->name);
   ir_value *idx = a ? lower_tile_arg(c, x[1], b->name) : NULL;
   if (!idx)

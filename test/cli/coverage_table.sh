@@ -14,4 +14,9 @@ fi
 # and the builtin families out of scope, which coverage_table.py also reads
 "$root/build/bin/warpc" --list-out-of-scope | grep -qx 'prefix texture texture lookups' ||
   { echo "FAIL: --list-out-of-scope"; exit 1; }
+# with the builtins warp-lang removed (wp.select: a call is an error in both)
+"$root/build/bin/warpc" --list-out-of-scope | grep -qx 'removed select 1.10' ||
+  { echo "FAIL: --list-out-of-scope lacks the removed wp.select"; exit 1; }
+grep -q '^| Utility | `select` | 10 | removed in warp-lang 1.10 |' "$root/docs/coverage.md" ||
+  { echo "FAIL: docs/coverage.md does not give select as removed"; exit 1; }
 echo ok

@@ -43,7 +43,7 @@ def bad(a: wp.array(dtype=float), q: wp.array(dtype=wp.quat), n: int):
 # expect: 26:28: wp.tile_stack_push(): the value must be of the stack's dtype 'int32', not 'float32'
 # expect: 27:21: wp.tile_sum() needs a tile here, not 'tile_stack(dtype=int32, capacity=4)'
 # expect: 28:29: wp.tile_stack_count() needs a tile stack, not 'tile(dtype=float32, shape=(4,))'
-# expect: 29:32: wp.tile_stack(): the capacity must be from 1 to 16384 (warpc's limit), not 0
+# expect: 29:32: wp.tile_stack(): the capacity must be from 1 to 262144 (warpc's limit), not 0
 # expect: 30:5: wp.tile_stack_push() takes at most 3 arguments, got 4
 # expect: 31:62: wp.tile_randi(): max must be greater than min
 # expect: 32:55: wp.tile_randf(): min and max must be compile-time floats

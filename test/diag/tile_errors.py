@@ -21,8 +21,9 @@ def bad(a: wp.array2d(dtype=float), b: wp.array(dtype=float), n: int):
     q = wp.tile_matmul(u, t)
     r = wp.tile_load(a, shape=(4, 4), offset=i)
     s = wp.tile_sum(t, axis=2)
-    v = wp.tile_zeros(shape=(200, 200), dtype=float)
+    v = wp.tile_zeros(shape=(300, 300), dtype=float)
     t[1] = 2.0
+    w = wp.tile_ones(shape=(1024, 257), dtype=wp.int8)
 
 # expect: 15:31: a tile extent must be a compile-time integer
 # expect: 16:29: wp.tile_zeros(): warpc compiles tiles of 1 to 4 dimensions, not 5 (its limit)
@@ -33,8 +34,9 @@ def bad(a: wp.array2d(dtype=float), b: wp.array(dtype=float), n: int):
 # expect: 21:9: wp.tile_matmul(): 'tile(dtype=float32, shape=(8,))' times 'tile(dtype=float32, shape=(4, 4))' (2-d tiles of one dtype, (M, K) and (K, N))
 # expect: 22:46: offset= has 1 value, the array 2 dimensions
 # expect: 23:29: axis 2 is out of range for 'tile(dtype=float32, shape=(4, 4))'
-# expect: 24:29: wp.tile_zeros(): a tile holds at most 16384 elements in warpc (its limit: a block's tiles are in the frame of the thread that runs it)
+# expect: 24:9: a 'tile(dtype=float32, shape=(300, 300))' is 360000 bytes: a tile holds at most 256 KiB in warpc (as warp-lang's CPU backend, whose block stops with "Warp CPU tile shared-memory allocation exceeds the 256 KiB arena")
 # expect: 25:12: tile view assignment requires a tile of matching shape on the right-hand side (t[a:b, :] = src, t[0] = row), not a 'float32'
+# expect: 26:28: wp.tile_ones(): a tile holds at most 262144 elements in warpc (its limit: a block's tiles are in the frame of the thread that runs it)
 
 
 @wp.kernel
@@ -42,4 +44,4 @@ def big_atomic(a: wp.array2d(dtype=float)):
     t = wp.tile_zeros(shape=(128, 128), dtype=float)
     wp.tile_atomic_add(a, t)
 
-# expect: 43:5: wp.tile_atomic_add() of a tile of 65536 bytes: warpc takes at most 49152 (its limit: CUDA's static shared memory)
+# expect: 45:5: wp.tile_atomic_add() of a tile of 65536 bytes: warpc takes at most 49152 (its limit: CUDA's static shared memory)

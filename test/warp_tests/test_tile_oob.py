@@ -7,7 +7,7 @@ TARGET = "warp/tests/tile/test_tile_oob.py"
 
 TESTS = []
 XFAIL = {
-    'register_tile_oob_kernel': "warpc supports @wp.func_native parameters of scalar and vector types only; 'out' is a 'array(dtype=int32, ndim=1)'",
+    'register_tile_oob_kernel': "warpc supports @wp.func_native parameters of scalar and vector types and arrays of them only; 't' is a 'tile(dtype=int32, shape=(1,))'",
 }
 UNTESTED = {
     'shared_tile_oob_kernel': "reads a tile out of its bounds on purpose: the file checks, in a subprocess, that Warp's debug build reports it (no value to compare)",

@@ -23,6 +23,10 @@ TESTS = [
     dict(kernel="initialize_key_value", dim=(4, 64), args=dict(values=("uniform", 0.0, 1.0))),
     # test_tile_sum_axis_large_gradient: skipped on the CPU by the file (it asks the device for shared memory)
     dict(kernel="tile_sum_axis0_large_gradient_kernel", dim=1, block_dim=32, args=dict(x="ones"), shapes=dict(x=(2, 4608), y=(4608,))),
+    # test_tile_sum_axis_large_cpu_gradient: launch_tiled(dim=[1], block_dim=32) of x = ones((2, 14000)) (a
+    # shared tile of 112000 bytes); its gradient: test/grad/tile_large.py
+    dict(kernel="tile_sum_axis0_large_cpu_gradient_kernel", dim=1, block_dim=32, args=dict(x="ones"),
+         shapes=dict(x=(2, 14000), y=(14000,))),
     # test_tile_reduce_sum
     dict(kernel='tile_sum_kernel', dim=56, block_dim=64, args=dict(input=('uniform', 0.0, 1.0)), shapes=dict(input=(56, 192), output=(56,))),
     # test_tile_reduce_narrow_int
@@ -103,6 +107,5 @@ TESTS = [
     dict(kernel='tile_reduce_axis_empty_custom_slices_kernel', dim=32, args=dict(values=('uniform', 0.5, 1.5)), shapes=dict(values=(32, 8))),
 ]
 XFAIL = {
-    'tile_sum_axis0_large_cpu_gradient_kernel': 'wp.tile_load(): a tile holds at most 16384 elements in warpc',
 }
 UNTESTED = {}
