@@ -197,8 +197,6 @@ BIND = {
     "create_tile_scan_min_inclusive_kernel.tile_scan_min_inclusive_kernel": dict(tile_dim=1234),
     "create_tile_scan_min_max_inclusive_kernel.tile_scan_min_max_inclusive_kernel[f32_67]":
         dict(dtype=wp.float32, tile_dim=67),
-    "create_tile_scan_min_max_inclusive_kernel.tile_scan_min_max_inclusive_kernel[f32_300]":
-        dict(dtype=wp.float32, tile_dim=300),
     "create_tile_scan_min_max_inclusive_kernel.tile_scan_min_max_inclusive_kernel[i32_67]":
         dict(dtype=wp.int32, tile_dim=67),
     "create_tile_scan_min_max_inclusive_kernel.tile_scan_min_max_inclusive_kernel[u32_67]":
