@@ -43,3 +43,23 @@ TESTS = [
 ]
 XFAIL = {}
 UNTESTED = {}
+
+# --- kernels inside the test functions (lifted by the harness) ---
+# test_tile_cholesky_block_cholesky (CUDA-only in the file; the kernels run on
+# warp-lang's CPU backend too): the blocked factorization of the test's SPD
+# matrix A = M^T M + I (M uniform [0, 1) from default_rng(42), 8 x 8, blocks of
+# BLOCK_SIZE = 4), then the blocked solve with its L and b.
+import numpy as _np
+
+_rng = _np.random.default_rng(42)
+_M = _rng.random((8, 8))
+_A = _M.T @ _M + _np.eye(8)
+_L = _np.linalg.cholesky(_A)
+_b = _rng.random((8, 1))
+TESTS += [
+    dict(kernel="test_tile_cholesky_block_cholesky.block_cholesky_kernel", dim=1, block_dim=32,
+         args=dict(A=("values", _A.ravel().tolist())), shapes=dict(A=(8, 8), L=(8, 8))),
+    dict(kernel="test_tile_cholesky_block_cholesky.block_cholesky_solve_kernel", dim=1, block_dim=32,
+         args=dict(L=("values", _L.ravel().tolist()), b=("values", _b.ravel().tolist())),
+         shapes=dict(L=(8, 8), b=(8, 1), scratch=(8, 1), x=(8, 1))),
+]

@@ -62,3 +62,34 @@ TESTS = [
 ]
 XFAIL = {}
 UNTESTED = {}
+
+# --- kernels inside the test functions (lifted by the harness) ---
+# the file's *_rejected tests: warp-lang rejects each of these tile_arange
+# kernels when it builds it (its test checks the message); warpc must too
+_big = "wp.tile_arange(): the tile would have more than 16384 elements (warpc's limit)"
+XFAIL.update({
+    "test_tile_arange_zero_step_rejected.kernel_fn": "wp.tile_arange(): the step is zero",
+    "test_tile_arange_empty_range_rejected.empty_kernel": "wp.tile_arange(): the range is empty",
+    "test_tile_arange_empty_range_rejected.inverted_kernel": "wp.tile_arange(): the range is empty",
+    "test_tile_arange_empty_range_rejected.negative_step_kernel": "wp.tile_arange(): the range is empty",
+    "test_tile_arange_argument_count_rejected.kernel_fn": "wp.tile_arange() takes 1 to 3 positional arguments",
+    "test_tile_arange_non_constant_rejected.kernel_fn": "the bounds of wp.tile_arange() must be compile-time numbers",
+    "test_tile_arange_wide_integer_bound_rejected.rejected_kernel":
+        "integer literal too large: 1180591620717411303424 does not fit in 64 bits",
+    "test_tile_arange_non_numeric_dtype_rejected.vector_kernel": "wp.tile_arange() makes tiles of scalars",
+    "test_tile_arange_float32_underflow_step_rejected.kernel_fn": "wp.tile_arange(): the step is zero",
+    # Warp: "stop=1099511627776 is out of range" (of int32)
+    "test_tile_arange_unrepresentable_rejected.out_of_range_kernel": _big,
+    "test_tile_arange_unrepresentable_rejected.fractional_kernel":
+        "wp.tile_arange(): a bound of an integer range must be an integer",
+    # Warp: "stop=1e+300 is out of range" (of float32)
+    "test_tile_arange_unrepresentable_rejected.overflowing_float_kernel": _big,
+    # Warp: "spans more elements than can be counted"
+    "test_tile_arange_uncountable_range_rejected.kernel_fn": _big,
+})
+# warp-lang rejects it ("tile_arange() requires a numeric scalar dtype");
+# warpc compiles wp.tile_arange(0, 6, dtype=wp.bool) (reported)
+UNTESTED.update({
+    "test_tile_arange_non_numeric_dtype_rejected.bool_kernel": "mismatch: warp-lang rejects wp.tile_arange(0, 6, "
+        "dtype=wp.bool) (a numeric scalar dtype is required); warpc compiles it",
+})

@@ -62,3 +62,67 @@ TESTS = [
 XFAIL = {
 }
 UNTESTED = {}
+
+# --- kernels inside the test functions (lifted by the harness) ---
+# TILE_M x TILE_K x TILE_N = 8 x 8 x 4, block_dim TILE_DIM = 64 as the file's
+# tests; standard-normal inputs as theirs.  The MathDx / TF32 tests run on
+# CUDA only (or skip without MathDx); their kernels' CPU path (the scalar
+# GEMM in float32, which warp-lang's CPU backend takes for precision="tf32")
+# is compared here.
+# (TestTileMatmul.test_tile_matmul_tf32_compilation defines one more kernel in
+# a method of a class, which the harness does not lift: not counted.)
+_N01 = ("normal", 0.0, 1.0)
+
+
+def _mm(kernel, dim, a, b, c, name=None):
+    d = dict(kernel=kernel, dim=dim, block_dim=64, args=dict(A=_N01, B=_N01), shapes=dict(A=a, B=b, C=c))
+    if name:
+        d["name"] = name
+    return d
+
+
+TESTS += [
+    _mm("test_tile_matmul_alignment_fallback.kernel", 1, (24, 8), (8, 20), (24, 20)),
+    _mm("test_tile_matmul_alignment_fallback.kernel_again", 1, (24, 8), (8, 20), (24, 20)),
+    _mm("test_tile_matmul_tf32.tile_gemm_tf32", (7, 5), (56, 48), (48, 20), (56, 20)),
+    _mm("test_tile_matmul_tf32.tile_gemm_tf32_return_form", (7, 5), (56, 48), (48, 20), (56, 20)),
+    _mm("test_tile_matmul_tf32_fallback.kernel_tf32_scalar", (1, 1), (8, 8), (8, 4), (8, 4)),
+]
+PENDING = [
+    _mm("test_tile_matmul_alignment_fallback.kernel_view_then_owners", 1, (25, 16), (17, 20), (24, 20)),
+]
+# the file's *_rejected tests: warp-lang rejects each of these kernels when
+# it builds it (its test checks the message); warpc rejects them too, the
+# complex ones as tiles of a dtype tile_matmul does not take
+_cplx = "wp.tile_matmul() accumulates in float16, float32 or float64 (Warp's), not in the dtype of 'tile(dtype="
+_cplxh = "wp.tile_matmul() arguments must be tiles of float16, bfloat16, float32, or float64 entries, not 'tile(dtype=vec2h"
+_bf16out = "wp.tile_matmul() does not support a bfloat16 'out' tile (as Warp: its accumulator)"
+XFAIL.update({
+    "test_tile_matmul_alignment_fallback.kernel_view_then_owners":
+        "wp.tile_matmul(): out is 'view of tile(dtype=float32, shape=(24, 20))', the product",
+    "test_tile_matmul_bf16_out_rejected.kernel_bf16_out": _bf16out,
+    "test_tile_matmul_bf16_out_rejected_return_form.kernel_bf16_return": _bf16out,
+    "test_tile_matmul_complex_rejected.kernel_complex_out[vec2h]": _cplxh,
+    "test_tile_matmul_complex_rejected.kernel_complex_out[vec2f]": _cplx + "vec2f",
+    "test_tile_matmul_complex_rejected.kernel_complex_out[vec2d]": _cplx + "vec2d",
+    "test_tile_matmul_complex_rejected_return_form.kernel_complex_return[vec2h]": _cplxh,
+    "test_tile_matmul_complex_rejected_return_form.kernel_complex_return[vec2f]": _cplx + "vec2f",
+    "test_tile_matmul_complex_rejected_return_form.kernel_complex_return[vec2d]": _cplx + "vec2d",
+    "test_tile_matmul_tf32_rejected.kernel_bad_precision": 'precision= is "default" or "tf32"',
+    "test_tile_matmul_tf32_rejected.kernel_tf32_complex": _cplx + "vec2f",
+    # Warp: "got a non-literal argument" (the launch passes "tf32")
+    "test_tile_matmul_tf32_rejected.kernel_var_precision": "unknown type 'str'",
+})
+# warp-lang rejects these when it builds them; warpc compiles them (reported)
+_bf16bw = ("mismatch: warp-lang rejects a bfloat16 'a' or 'b' tile of wp.tile_matmul when the backward pass is "
+           "enabled (its adjoint accumulates into it); warpc compiles the kernel")
+UNTESTED.update({
+    "test_tile_matmul_bf16_a_with_backward_rejected.kernel_bf16_a": _bf16bw,
+    "test_tile_matmul_bf16_b_with_backward_rejected.kernel_bf16_b": _bf16bw,
+    "test_tile_matmul_tf32_rejected.kernel_tf32_fp16": "mismatch: warp-lang rejects wp.tile_matmul(a, b, c, "
+        "precision=\"tf32\") of float16 tiles (\"precision='tf32' requires float32 tiles\"); warpc compiles it",
+})
+BIND = {}
+for _t in ("vec2h", "vec2f", "vec2d"):
+    BIND[f"test_tile_matmul_complex_rejected.kernel_complex_out[{_t}]"] = dict(vec_dtype=getattr(wp, _t))
+    BIND[f"test_tile_matmul_complex_rejected_return_form.kernel_complex_return[{_t}]"] = dict(vec_dtype=getattr(wp, _t))
