@@ -342,8 +342,12 @@ int wp_cuda_fatbin(const wp_cuda_options *o, const char *cu,
   int nptx = wp_cuda_ptx_archs(o->archs, o->narchs, parch);
   if (!nptx)
     return -1;
-  /* nvcc once when the PTX of the lowest arch serves all */
-  int nnvcc = nptx == 2 && o->one_ptx && o->workdir ? 1 : nptx;
+  /* nvcc once when the PTX of the lowest arch serves all: not across
+     nvcc's two device compilers (CUDA 13 compiles compute_100 and later
+     with NVVM 20, the archs before with NVVM 7: other PTX, not only the
+     .target line) */
+  bool one_nvvm = (parch[0] >= 100) == (parch[1] >= 100);
+  int nnvcc = nptx == 2 && o->one_ptx && one_nvvm && o->workdir ? 1 : nptx;
   char *ptx[2] = {NULL, NULL};
   int ndev = nnvcc + o->narchs, n = ndev + o->n_also;
   argv_buf *argvs = calloc((size_t)ndev, sizeof *argvs);
