@@ -328,7 +328,7 @@ static int host_result(const options *o, ir_module *m,
                     : "");
     return 2;
   }
-  if (st == 0 || st == -2) /* -2: a full disk, reported */
+  if (st == 0 || st == -2) /* -2: a full disk or a signal, reported */
     return st ? 2 : 0;
   if (gaps)
     return 2; /* named the builtins */

@@ -162,13 +162,14 @@ void wp_cleanup_on_signal(wp_cleanup *c, int sig);
 
 /* Runs argv[0] (looked up in PATH) with argv, no shell, and waits.  With
  * `verbose` prints the command line to stderr first.  Returns the exit
- * status, or -1 when it could not be started or was killed (message on
- * stderr).  wp_run_tool_in with a cleanup record that has its directory
+ * status, -1 when it could not be started (message on stderr), or -2 when
+ * it was killed by a signal ("'TOOL' was killed by signal N (NAME)").
+ * wp_run_tool_in with a cleanup record that has its directory also
  * returns -2 when the tool failed and the disk of that directory is (all
  * but) full or the file size limit is low, the likely cause, which is
  * reported ("cannot write in the temporary directory 'TMPDIR': No space
- * left on device (free: N bytes; 'TOOL' failed)"): the caller adds no
- * message of its own then. */
+ * left on device (free: N bytes; 'TOOL' failed)").  After -2 the caller
+ * adds no message of its own. */
 int wp_run_tool(char *const argv[], bool verbose);
 
 /* wp_run_tool in the working directory `cwd` (NULL: the current one).
