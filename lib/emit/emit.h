@@ -288,6 +288,10 @@ typedef struct wp_cuda_options {
      to report */
   wp_tool_run *also;
   int n_also;
+  /* when set, receives the file of nvcc's messages (in workdir, removed
+     with it) when nvcc ran and failed, for the caller to tell an error in
+     the user's code (a @wp.func_native snippet) from one of warpc's */
+  const char **nvcc_failed;
 } wp_cuda_options;
 
 /* The CUDA toolkit's bin directory: $WARPC_CUDA_PATH/bin when that is set
