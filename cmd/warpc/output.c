@@ -148,10 +148,6 @@ static const char *cc_of(const options *o) {
   return cc && *cc ? cc : "clang";
 }
 
-/* Whether the C compiler's messages (the file errf) report an error inside
- * the text of a @wp.func_native snippet: a line "PATH:LINE:COL: error:"
- * whose PATH and LINE fall in a snippet of m (the #line directives map the
- * snippet into the Python file).  Such an error is in the user's input. */
 #define WARPC_STR2(x) #x
 #define WARPC_STR(x) WARPC_STR2(x)
 #define WARPC_FRAME_FLAG "-Wframe-larger-than=" WARPC_STR(WARPC_MAX_FRAME)
@@ -176,6 +172,11 @@ static bool frame_too_large(const char *errf) {
   return found;
 }
 
+/* Whether the C compiler's messages (the file errf) report an error inside
+ * the text of a @wp.func_native snippet: a line "PATH:LINE:COL: error:"
+ * (nvcc's: "PATH(LINE): error:") whose PATH and LINE fall in a snippet of
+ * m (the #line directives map the snippet into the Python file).  Such an
+ * error is in the user's input. */
 static bool error_in_snippet(const ir_module *m, const wp_emit_options *eo,
                              const char *errf) {
   FILE *in = fopen(errf, "r");
@@ -193,7 +194,7 @@ static bool error_in_snippet(const ir_module *m, const wp_emit_options *eo,
         continue;
       const char *path = wp_emit_source_name(eo, l->src);
       size_t n = strlen(path);
-      if (strncmp(line, path, n) || line[n] != ':')
+      if (strncmp(line, path, n) || (line[n] != ':' && line[n] != '('))
         continue;
       unsigned long at = strtoul(line + n + 1, NULL, 10), last = l->line;
       for (uint32_t i = l->start; i < l->end && i < l->src->len; i++)
@@ -204,6 +205,18 @@ static bool error_in_snippet(const ir_module *m, const wp_emit_options *eo,
   free(line);
   fclose(in);
   return found;
+}
+
+/* The status of a failed device compile: 1 when nvcc failed (its messages
+ * in the file `nvcc_err`, already shown) on a @wp.func_native snippet that
+ * is valid C but not CUDA C++, an error in the input (said); else 2. */
+static int device_failure(const ir_module *m, const wp_emit_options *eo,
+                          const char *nvcc_err) {
+  if (!nvcc_err || !error_in_snippet(m, eo, nvcc_err))
+    return 2;
+  warpc_error("a @wp.func_native snippet is not valid CUDA C++ (it must be "
+              "C, and C++ for CUDA, using only its parameters)\n");
+  return 1;
 }
 
 /* After a failed host compile with --target or --cpu: whether the C
@@ -353,7 +366,7 @@ static int host_result(const options *o, ir_module *m,
                     : "");
     return 2;
   }
-  if (st == 0 || st == -2) /* -2: a full disk, reported */
+  if (st == 0 || st == -2) /* -2: a full disk or a signal, reported */
     return st ? 2 : 0;
   if (gaps)
     return 2; /* named the builtins */
@@ -537,10 +550,12 @@ static int build_object(const options *o, ir_module *m,
       co.one_ptx = !o->nxnvcc && wp_cuda_arch_neutral(m);
       co.also = runs;
       co.n_also = n;
+      const char *nvcc_err = NULL;
+      co.nvcc_failed = &nvcc_err;
       int dev = wp_cuda_fatbin(&co, "module.cu", "module.fatbin");
       rc = host_results(o, m, eo, c, h, runs, n);
       if (!rc && dev)
-        rc = 2;
+        rc = device_failure(m, eo, nvcc_err);
     }
     const char *fb = wpath(c, "fatbin.o");
     const char *fatbin = wpath(c, "module.fatbin");
@@ -625,6 +640,8 @@ static int device_output(const options *o, ir_module *m,
   if (cu) {
     wp_cuda_options co = cuda_options(o, bin, c);
     co.one_ptx = !o->nxnvcc && wp_cuda_arch_neutral(m);
+    const char *nvcc_err = NULL;
+    co.nvcc_failed = &nvcc_err;
     int hi = o->archs[0];
     for (int i = 1; i < o->narchs; i++)
       hi = o->archs[i] > hi ? o->archs[i] : hi;
@@ -635,11 +652,15 @@ static int device_output(const options *o, ir_module *m,
     const char *result = wpath(c, name);
     rc = result ? write_cu_file(cu, m, eo) : 2;
     if (!rc && o->emit == EMIT_FATBIN)
-      rc = wp_cuda_fatbin(&co, "module.cu", name) ? 2 : 0;
+      rc = wp_cuda_fatbin(&co, "module.cu", name)
+               ? device_failure(m, eo, nvcc_err)
+               : 0;
     else if (!rc) {
       /* ptx: the highest arch's; cubin: the first requested arch's */
       int arch = o->emit == EMIT_PTX ? hi : o->archs[0];
-      rc = wp_cuda_ptx(&co, "module.cu", arch, "module.ptx") ? 2 : 0;
+      rc = wp_cuda_ptx(&co, "module.cu", arch, "module.ptx")
+               ? device_failure(m, eo, nvcc_err)
+               : 0;
       if (!rc && o->emit == EMIT_CUBIN)
         rc = wp_cuda_cubin(&co, "module.ptx", arch, name) ? 2 : 0;
     }

@@ -105,11 +105,15 @@ static void free_argv(argv_buf *a) {
 
 /* Runs the command (freed after); 0 or -1 (reported).  In a private
  * directory the tool's messages go through a file there, so that a call of
- * a function the prelude lacks is named by its builtin. */
-static int run(argv_buf *a, const char *cwd, bool verbose, wp_cleanup *c) {
+ * a function the prelude lacks is named by its builtin; `failed`, when set,
+ * receives that file's name when the tool ran and failed. */
+static int run(argv_buf *a, const char *cwd, bool verbose, wp_cleanup *c,
+               const char **failed) {
   const char *errf = c && c->dir ? wp_cleanup_file(c, "tool.err") : NULL;
   int rc = wp_run_tool_err(a->items, cwd, verbose, c, errf);
   int gaps = errf ? wp_relay_tool_messages(errf) : 0;
+  if (failed && rc > 0 && errf)
+    *failed = errf;
   if (rc != 0 && rc != -2 && !gaps) /* -2: the cause was reported */
     fprintf(stderr, "warpc: error: '%s' failed%s\n", a->items[0],
             rc < 0 ? " to start" : "");
@@ -118,7 +122,7 @@ static int run(argv_buf *a, const char *cwd, bool verbose, wp_cleanup *c) {
 }
 
 static int run_cuda(argv_buf *a, const wp_cuda_options *o) {
-  return run(a, o->workdir, o->verbose, o->cleanup);
+  return run(a, o->workdir, o->verbose, o->cleanup, NULL);
 }
 
 /* Records `name`, made in the work directory by a tool, for the signal
@@ -231,7 +235,7 @@ int wp_cuda_ptx(const wp_cuda_options *o, const char *cu, int arch,
   argv_buf a = {0};
   ptx_argv(&a, o, cu, arch, ptx_out);
   made(o, ptx_out);
-  if (run_cuda(&a, o))
+  if (run(&a, o->workdir, o->verbose, o->cleanup, o->nvcc_failed))
     return -1;
   return strip_workdir(o, ptx_out, NULL);
 }
@@ -342,8 +346,12 @@ int wp_cuda_fatbin(const wp_cuda_options *o, const char *cu,
   int nptx = wp_cuda_ptx_archs(o->archs, o->narchs, parch);
   if (!nptx)
     return -1;
-  /* nvcc once when the PTX of the lowest arch serves all */
-  int nnvcc = nptx == 2 && o->one_ptx && o->workdir ? 1 : nptx;
+  /* nvcc once when the PTX of the lowest arch serves all: not across
+     nvcc's two device compilers (CUDA 13 compiles compute_100 and later
+     with NVVM 20, the archs before with NVVM 7: other PTX, not only the
+     .target line) */
+  bool one_nvvm = (parch[0] >= 100) == (parch[1] >= 100);
+  int nnvcc = nptx == 2 && o->one_ptx && one_nvvm && o->workdir ? 1 : nptx;
   char *ptx[2] = {NULL, NULL};
   int ndev = nnvcc + o->narchs, n = ndev + o->n_also;
   argv_buf *argvs = calloc((size_t)ndev, sizeof *argvs);
@@ -410,8 +418,11 @@ int wp_cuda_fatbin(const wp_cuda_options *o, const char *cu,
     also_ok &= runs[i].rc == 0 || runs[i].rc == -3;
   }
   bool nvcc_ok = true;
-  for (int i = 0; i < nnvcc; i++)
+  for (int i = 0; i < nnvcc; i++) {
     nvcc_ok &= runs[nv + i].rc == 0;
+    if (o->nvcc_failed && !*o->nvcc_failed && runs[nv + i].rc > 0)
+      *o->nvcc_failed = runs[nv + i].err_path;
+  }
   if (also_ok)
     report_first(runs + nv, nnvcc);
   if (also_ok && nvcc_ok)
@@ -495,7 +506,7 @@ int wp_embed_fatbin(const char *cc, const char *target, wp_cleanup *c,
   add(&a, asm_path);
   add(&a, "-o");
   add(&a, obj_out);
-  return run(&a, NULL, verbose, c);
+  return run(&a, NULL, verbose, c, NULL);
 }
 
 int wp_link_relocatable(const char *const *objs, int n, const char *out,
@@ -508,5 +519,5 @@ int wp_link_relocatable(const char *const *objs, int n, const char *out,
     add(&a, objs[i]);
   add(&a, "-o");
   add(&a, out);
-  return run(&a, NULL, verbose, c);
+  return run(&a, NULL, verbose, c, NULL);
 }

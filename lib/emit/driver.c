@@ -235,7 +235,7 @@ static int tool_result(char *const argv[], wp_cleanup *c, int status) {
   fprintf(stderr, "warpc: error: '%s' was killed by signal %d (%s)\n", argv[0],
           WIFSIGNALED(status) ? WTERMSIG(status) : 0,
           WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : "stopped");
-  return -1;
+  return -2; /* said: the caller adds nothing (it did start) */
 }
 
 int wp_run_tool_err(char *const argv[], const char *cwd, bool verbose,

@@ -162,13 +162,14 @@ void wp_cleanup_on_signal(wp_cleanup *c, int sig);
 
 /* Runs argv[0] (looked up in PATH) with argv, no shell, and waits.  With
  * `verbose` prints the command line to stderr first.  Returns the exit
- * status, or -1 when it could not be started or was killed (message on
- * stderr).  wp_run_tool_in with a cleanup record that has its directory
+ * status, -1 when it could not be started (message on stderr), or -2 when
+ * it was killed by a signal ("'TOOL' was killed by signal N (NAME)").
+ * wp_run_tool_in with a cleanup record that has its directory also
  * returns -2 when the tool failed and the disk of that directory is (all
  * but) full or the file size limit is low, the likely cause, which is
  * reported ("cannot write in the temporary directory 'TMPDIR': No space
- * left on device (free: N bytes; 'TOOL' failed)"): the caller adds no
- * message of its own then. */
+ * left on device (free: N bytes; 'TOOL' failed)").  After -2 the caller
+ * adds no message of its own. */
 int wp_run_tool(char *const argv[], bool verbose);
 
 /* wp_run_tool in the working directory `cwd` (NULL: the current one).
@@ -287,6 +288,10 @@ typedef struct wp_cuda_options {
      to report */
   wp_tool_run *also;
   int n_also;
+  /* when set, receives the file of nvcc's messages (in workdir, removed
+     with it) when nvcc ran and failed, for the caller to tell an error in
+     the user's code (a @wp.func_native snippet) from one of warpc's */
+  const char **nvcc_failed;
 } wp_cuda_options;
 
 /* The CUDA toolkit's bin directory: $WARPC_CUDA_PATH/bin when that is set

@@ -2027,16 +2027,32 @@ def cuda_check(obj, kernels, cuda, archs=("sm_75", "sm_90")):
                          text=True).stdout
     header = Path(obj).with_name("case.h")
     htext = header.read_text() if header.exists() else ""
+    cubins, ptxs = fatbin_parts(elf, "elf"), fatbin_parts(ptx, "ptx")
     for k in kernels:
         # no backward entry for kernels with enable_backward=False (the
         # header then declares no _backward launcher)
         has_bwd = f"{MODULE}_{k}_backward(" in htext or not htext
         for entry in (f"{MODULE}_{k}_cuda_forward",) + ((f"{MODULE}_{k}_cuda_backward",) if has_bwd else ()):
-            if elf.count(f".text.{entry}") < len(archs):
-                return f"the cubins lack the entry {entry}"
-            if f".entry {entry}" not in ptx:
-                return f"the PTX lacks the entry {entry}"
+            # each cubin, and the highest arch's PTX; the whole name (not
+            # ENTRY_1d's prefix)
+            for a in archs:
+                if not re.search(rf"\.text\.{entry}\b", cubins.get(a, "")):
+                    return f"the {a} cubin lacks the entry {entry}"
+            if not re.search(rf"\.entry {entry}\(", ptxs.get(archs[-1], "")):
+                return f"the {archs[-1]} PTX lacks the entry {entry}"
     return None
+
+
+def fatbin_parts(listing, kind):
+    """cuobjdump -elf (kind "elf") or -ptx ("ptx") output split by arch:
+    {"sm_75": the text of that arch's cubin (or PTX)}; two of one arch
+    joined."""
+    parts = {}
+    for chunk in listing.split(f"Fatbin {kind} code:")[1:]:
+        m = re.search(r"^arch = (sm_\d+\w*)$", chunk, re.M)
+        if m:
+            parts[m.group(1)] = parts.get(m.group(1), "") + chunk
+    return parts
 
 
 def main(argv=None):
