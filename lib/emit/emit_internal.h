@@ -96,6 +96,14 @@ void emit_tile_scratch(emit_ctx *e);
 void emit_cpu_restrict_fn(emit_ctx *e, const ir_func *k, const char *body_fn,
                           const char *name);
 bool emit_cpu_restrict_call(emit_ctx *e, const ir_func *k, const char *name);
+/* emit_cpu_restrict_adj.c: the same for k's backward loop (k the forward
+ * kernel): its 1-D arrays' data and grads `restrict`, the grad tests
+ * constants; the call (true: printed, the caller keeps its plain dense loop
+ * after it for the launches the checks turn away). */
+void emit_cpu_restrict_adj_fn(emit_ctx *e, const ir_func *k,
+                              const char *body_fn, const char *name);
+bool emit_cpu_restrict_adj_call(emit_ctx *e, const ir_func *k,
+                                const char *name);
 /* Where a stack push keeps the shared count in the scratch: after the
  * elements, 4-aligned, as in the stack's own type (whose size lowering
  * holds within IR_TILE_MAX_SHARED_BYTES). */

@@ -463,9 +463,11 @@ static void cpu_range(emit_ctx *e, const ir_func *k, bool backward, bool spmd) {
   const char *args = isym(e, k, "args");
   const char *body_fn = isym(e, k, backward ? "adj_body" : "body");
   bool dense = !spmd && dense_path(k, backward);
-  const char *rx = isym(e, k, "dense_rx");
+  const char *rx = isym(e, k, backward ? "adj_dense_rx" : "dense_rx");
   if (dense && !backward)
     emit_cpu_restrict_fn(e, k, body_fn, rx);
+  else if (dense)
+    emit_cpu_restrict_adj_fn(e, k, body_fn, rx);
   fprintf(out,
           "static void %s(const void *args, const wp_launch_bounds "
           "*bounds, wp_int64 begin, wp_int64 end) {\n"
@@ -492,6 +494,8 @@ static void cpu_range(emit_ctx *e, const ir_func *k, bool backward, bool spmd) {
                 emit_ctype(e, t->elem));
     }
     fputs("    b.ndim = 1;\n", out);
+    if (backward) /* emit_cpu_restrict_adj.c, then the plain loop */
+      emit_cpu_restrict_adj_call(e, k, rx);
     /* with the restrict loop, overlapping arrays take the general loop
        (one copy of the body fewer to compile) */
     if (!backward && emit_cpu_restrict_call(e, k, rx))

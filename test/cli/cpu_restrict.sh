@@ -71,7 +71,7 @@ cpu=
 [ "$(uname -m)" = x86_64 ] && cpu=--cpu=x86-64,x86-64-v3
 "$warpc" --no-cuda -fno-spmd $cpu kernels.py -o kernels.o || fail "warpc $cpu"
 "$warpc" --no-cuda -fno-spmd --emit=c kernels.py -o kernels.c || fail "warpc --emit=c"
-n=$(grep -c '_dense_rx(a, b, begin, end' kernels.c)
+n=$(grep -c 'wpk[0-9]*_dense_rx(a, b, begin, end' kernels.c) # (not the backward's wpkN_adj_dense_rx)
 [ "$n" = 2 ] || fail "expected the restrict loop called in blur's and splash's range functions, got $n"
 grep -q 'wpk1_dense_rx(wpk1_args a, wp_launch_bounds b, wp_int64 begin, wp_int64 end, float \*restrict d0, float \*restrict d1)' kernels.c ||
   fail "splash's restrict loop: $(grep -n 'wpk1_dense_rx' kernels.c)"
