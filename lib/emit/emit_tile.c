@@ -184,8 +184,9 @@ static void reduction(emit_ctx *e, const ir_value *v) {
   const char *h2f = emit_tile_half_to_float(el);
   if (id == IR_B_TILE_SUM) { /* structs: from the first element, as Warp
                                (its members that do not add are kept);
-                               float16/bfloat16 too (bit for bit: -0) */
-    bool st = el->kind == IR_T_STRUCT || h2f;
+                               float16/bfloat16 too (bit for bit: -0);
+                               aux2 1: from zero (tile_dot) */
+    bool st = el->kind == IR_T_STRUCT || (h2f && !v->aux2);
     fprintf(out, "%s wp_acc = ", emit_ctype(e, el));
     if (st)
       fprintf(out, "v%d.v[%s]", t->id, first);

@@ -332,7 +332,11 @@ static ir_value *reshape(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
                          &t, 1, e->loc);
 }
 
-/* tile_dot(a, b): the sum of the products (of dot products for vectors). */
+/* tile_dot(a, b): Warp's tensordot of each pair of elements (the product
+ * of scalars, dot of vectors, ddot of matrices), summed from zero in
+ * element order (warp/native/tile_reduce.h tile_dot: a float16 product and
+ * each partial sum rounded to float16) into a tile of shape (1,) of the
+ * scalar type. */
 static ir_value *dot(lower_ctx *c, const ast_expr *e) {
   static const char *const k[] = {"a", "b"};
   const ast_expr *x[2];
@@ -347,19 +351,41 @@ static ir_value *dot(lower_ctx *c, const ast_expr *e) {
       !(args[1] = lower_tile_arg(c, x[1], "tile_dot")))
     return NULL;
   const ir_type *el = args[0]->type->elem;
-  if (ir_type_has_half(el)) {
+  if (args[1]->type->elem != el ||
+      !ir_tile_same_shape(args[0]->type, args[1]->type)) {
     wp_error(c->diag, e->loc,
-             "wp.tile_dot() of float16/bfloat16 tiles is not supported by "
-             "warpc yet");
+             "wp.tile_dot(): the tiles '%s' and '%s' differ in dtype or shape",
+             args[0]->type->name, args[1]->type->name);
     return NULL;
   }
-  ir_builtin_id op = el->kind == IR_T_VEC ? IR_B_DOT : IR_B_MUL;
-  ir_value *p = lower_tile_elementwise(c, ir_builtin_get(op), args, 2, e->loc);
-  if (!p)
+  bool vm = el->kind == IR_T_VEC || el->kind == IR_T_MAT;
+  if ((!vm && el->kind != IR_T_SCALAR) || ir_type_is_bool(el)) {
+    wp_error(c->diag, e->loc,
+             "wp.tile_dot() takes tiles of numbers, vectors or matrices, not "
+             "'%s'",
+             args[0]->type->name);
+    return NULL;
+  }
+  if (vm && ir_type_has_half(el)) {
+    wp_error(c->diag, e->loc,
+             "wp.tile_dot() of tiles of float16/bfloat16 vectors or matrices "
+             "is not supported by warpc yet");
+    return NULL;
+  }
+  ir_value *p;
+  if (vm) { /* the element-wise contraction, a tile of scalars */
+    const ir_type *s = el->elem;
+    p = lower_tile_emit(c, IR_B_TILE_MAP,
+                        ir_t_tile_like(c->T, s, args[0]->type), args, 2,
+                        e->loc);
+    p->aux = el->kind == IR_T_VEC ? IR_B_DOT : IR_B_DDOT;
+  } else if (!(p = lower_tile_elementwise(c, ir_builtin_get(IR_B_MUL), args, 2,
+                                          e->loc)))
     return NULL;
   ir_value *s = lower_tile_emit(
       c, IR_B_TILE_SUM, ir_t_tile(c->T, p->type->elem, 1, 1, 1), &p, 1, e->loc);
   s->aux = -1;
+  s->aux2 = 1; /* from zero, also in float16 (emit_tile.c reduction) */
   return s;
 }
 

@@ -67,10 +67,8 @@ TESTS = [
         kernel="test_tile_dot_float.run.compute[f64]"),
     dot(64, ("uniform", -1.0, 1.0), ("uniform", -1.0, 1.0), "dot_float64_uniform",
         kernel="test_tile_dot_float.run.compute[f64]"),
-]
-
-# the XFAIL kernels' tests, to move into TESTS when warpc compiles them
-PENDING = [
+    # tile_dot of float16 (each product and sum rounded to float16), vec3 and
+    # mat33 tiles (fully contracted into a float tile of shape (1,))
     dot(64, ("values", [i % 4 for i in range(64)]), ("values", [i % 3 for i in range(64)]),
         kernel="test_tile_dot_float.run.compute[f16]"),
     tiled("test_tile_dot_vec3.compute", dict(a_in=(16,), b_in=(16,), out=(1,)), a_in=("arange",),
@@ -79,12 +77,7 @@ PENDING = [
           b_in=("full", 0.5)),
 ]
 
-XFAIL = {
-    "test_tile_dot_float.run.compute[f16]": "wp.tile_dot() of float16/bfloat16 tiles is not supported by warpc yet",
-    # Warp contracts vector and matrix tiles fully (a float tile of shape (1,))
-    "test_tile_dot_vec3.compute": "'dot' is not defined on these tile arguments in Warp",
-    "test_tile_dot_mat33.compute": "wp.tile_store(): the tile 'tile(dtype=mat33f, shape=(1,))' does not match",
-}
+XFAIL = {}
 
 BIND = {
     "test_tile_dot_float.run.compute[f32]": dict(wp_dtype=wp.float32),
