@@ -140,6 +140,14 @@ ir_value *lower_tile_emit(lower_ctx *c, ir_builtin_id id, const ir_type *t,
  * (lower_tile_half.c). */
 bool lower_tile_matmul_half(lower_ctx *c, ir_value **args, bool acc,
                             wp_loc loc);
+/* wp.tile_map(op, args...) of builtin op with float16/bfloat16 scalar
+ * elements among args (n of them, shape: a tile argument's type): as Warp
+ * computes op on such values (lower_half.c), in float32 rounded once to
+ * the half type; op Warp computes in several rounded steps is reported
+ * (lower_tile_half.c). */
+ir_value *lower_tile_map_half(lower_ctx *c, const ir_builtin *op,
+                              ir_value **args, int n, const ir_type *shape,
+                              wp_loc loc);
 /* A tile argument: lowered, and an error unless a tile. */
 ir_value *lower_tile_arg(lower_ctx *c, const ast_expr *x, const char *fn);
 /* A compile-time integer (a literal, a constant, wp.static); false when
