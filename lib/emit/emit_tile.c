@@ -388,12 +388,15 @@ static void matmul(emit_ctx *e, const ir_value *v) {
 /* A broadcast to or from more than 2 dimensions: output element wp_o's
  * coordinates (row-major), the source's extents aligned right against
  * them, an extent 1 read at 0.  Its adjoint (_tile_unbroadcast, `adj`):
- * the source element wp_s sums the elements wp_o of g. */
+ * the source element wp_s sums the elements wp_o of g in order, from 0,
+ * or from args[1]'s element (tile_axpy onto a broadcast). */
 static void broadcast_nd(emit_ctx *e, const ir_value *v, bool adj) {
   FILE *out = e->out;
   const ir_type *s = adj ? v->type : v->args[0]->type;
   const ir_type *d = adj ? v->args[0]->type : v->type;
-  if (adj)
+  if (adj && v->nargs > 1) /* from the source's values (tile_axpy) */
+    fprintf(out, "v%d = v%d; ", v->id, v->args[1]->id);
+  else if (adj)
     fprintf(out, "v%d = WP_LIT(%s){0}; ", v->id, emit_ctype(e, v->type));
   fprintf(out,
           "WP_TLOOP for (int wp_o = 0; wp_o < %d; wp_o++) { int wp_r = wp_o, "

@@ -9,6 +9,8 @@
  *   + - * / unary -       the element-wise rules; a value beside a tile
  *                         gets the sum of its contributions
  *   tile_sum(t)           adj(t) += broadcast(g)
+ *   _tile_unbroadcast(p[, b])  adj(p) += broadcast(g), adj(b) += g
+ *                         (tile_axpy onto a broadcast of b)
  *   tile_transpose(t)     adj(t) += transpose(g)
  *   t[i, j]               adj(t)[i, j] += g
  *   tile_matmul           adj(a) += alpha g b^T, adj(b) += alpha a^T g,
@@ -159,6 +161,7 @@ bool ir_tile_has_adjoint(const ir_value *v) {
            v->type->elem->kind == IR_T_SCALAR;
   case IR_B_TILE_MIN:
   case IR_B_TILE_MAX: return v->aux < 0;
+  case IR_B_I_TILE_UNBROADCAST: return v->type->elem->kind == IR_T_SCALAR;
   case IR_B_TILE_MAP: return map_has_adjoint(v);
   default: /* block tiles: their rules; stacks, random tiles: none, as in
               Warp */
@@ -288,6 +291,13 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
                tile_op(h, IR_B_I_TILE_UNBROADCAST, v->args[0]->type, &g, 1));
     else
       h->accum(h->ctx, v->args[0], unbroadcast(h, g, v->args[0]->type));
+    return;
+  case IR_B_I_TILE_UNBROADCAST: /* (b +) the sums of g's copies: tile_axpy
+                                   onto a broadcast of b */
+    h->accum(h->ctx, v->args[0],
+             tile_op(h, IR_B_TILE_BROADCAST, v->args[0]->type, &g, 1));
+    if (v->nargs > 1)
+      h->accum(h->ctx, v->args[1], g);
     return;
   case IR_B_TILE_MIN:
   case IR_B_TILE_MAX: { /* g to the (first) extreme element */

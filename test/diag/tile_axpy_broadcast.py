@@ -1,0 +1,20 @@
+# wp.tile_axpy onto a tile_broadcast adds into the broadcast's source (a
+# view in Warp); warpc refuses the broadcasts it cannot follow: one bound
+# before a loop, and a broadcast of a view.
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float), s: wp.array2d(dtype=float), n: int):
+    i = wp.tid()
+    b = wp.tile_load(a, shape=4)
+    d = wp.tile_broadcast(b, shape=(4, 4))
+    t = wp.tile_load(s, shape=(4, 4))
+    for j in range(n):
+        wp.tile_axpy(1.0, t, d)
+    m = wp.tile_load(s, shape=(4, 4))
+    e = wp.tile_broadcast(m[1], shape=(4, 4))
+    wp.tile_axpy(1.0, t, e)
+
+# expect: 14:9: wp.tile_axpy() onto 'd', a tile_broadcast bound before a loop or in a branch: not supported by warpc yet (Warp adds into the broadcast's source; bind the broadcast where it is updated)
+# expect: 17:5: wp.tile_axpy() onto a tile_broadcast of a view ('view of tile(dtype=float32, shape=(4,))') is not supported by warpc yet (Warp adds into the viewed tile)
