@@ -389,7 +389,8 @@ static void matmul(emit_ctx *e, const ir_value *v) {
  * coordinates (row-major), the source's extents aligned right against
  * them, an extent 1 read at 0.  Its adjoint (_tile_unbroadcast, `adj`):
  * the source element wp_s sums the elements wp_o of g in order, from 0,
- * or from args[1]'s element (tile_axpy onto a broadcast). */
+ * or from args[1]'s element (tile_axpy onto a broadcast); aux 1: takes the
+ * last one's value (an in-place operator onto a broadcast). */
 static void broadcast_nd(emit_ctx *e, const ir_value *v, bool adj) {
   FILE *out = e->out;
   const ir_type *s = adj ? v->type : v->args[0]->type;
@@ -412,8 +413,9 @@ static void broadcast_nd(emit_ctx *e, const ir_value *v, bool adj) {
       stride *= s->tdims[j];
     fprintf(out, "wp_r /= %d; ", d->tdims[k]);
   }
-  if (adj)
-    fprintf(out, "v%d.v[wp_s] += v%d.v[wp_o]; }", v->id, v->args[0]->id);
+  if (adj) /* aux 1: the last position's value (in-place operators) */
+    fprintf(out, "v%d.v[wp_s] %s= v%d.v[wp_o]; }", v->id, v->aux ? "" : "+",
+            v->args[0]->id);
   else
     fprintf(out, "v%d.v[wp_o] = v%d.v[wp_s]; }", v->id, v->args[0]->id);
 }

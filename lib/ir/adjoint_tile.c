@@ -161,7 +161,8 @@ bool ir_tile_has_adjoint(const ir_value *v) {
            v->type->elem->kind == IR_T_SCALAR;
   case IR_B_TILE_MIN:
   case IR_B_TILE_MAX: return v->aux < 0;
-  case IR_B_I_TILE_UNBROADCAST: return v->type->elem->kind == IR_T_SCALAR;
+  case IR_B_I_TILE_UNBROADCAST: /* aux 1 (the last position's): none */
+    return v->type->elem->kind == IR_T_SCALAR && !v->aux;
   case IR_B_TILE_MAP: return map_has_adjoint(v);
   default: /* block tiles: their rules; stacks, random tiles: none, as in
               Warp */

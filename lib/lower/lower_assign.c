@@ -718,6 +718,12 @@ void lower_augassign(lower_ctx *c, const ast_stmt *s) {
       lower_spatial_set_part(c, t, r);
     else if (r) {
       lower_note_changed(c, t);
+      /* Warp's in-place tile operators write through a tile_broadcast */
+      if (v->type->kind == IR_T_TILE && r->type->kind == IR_T_TILE &&
+          (op == IR_B_ADD || op == IR_B_SUB || op == IR_B_BIT_AND ||
+           op == IR_B_BIT_OR || op == IR_B_BIT_XOR) &&
+          !part && lower_tile_inplace_broadcast(c, t->name, cur, r, s->loc))
+        return;
       lower_assign_var(c, t->name, r, t->loc);
     }
     return;

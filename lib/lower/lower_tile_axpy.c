@@ -14,6 +14,13 @@
  * broadcast of b, is given b', or that broadcast of b', as the aliases
  * would read them.
  *
+ * The in-place operators (d += t, -=, &=, |=, ^= with a tile t) on
+ * d = broadcast(b): Warp computes every position's d op t (reading them
+ * all first) and writes each position's result into b's element, the last
+ * position's value remaining (warp/native/tile.h tile_add_inplace, assign:
+ * the CPU backend's order; on CUDA the threads race): b' = the result at
+ * the last position of each source element (I_TILE_UNBROADCAST, aux 1).
+ *
  * A dest warpc cannot see as a broadcast (bound to one before a loop or
  * in a branch of an if) and a broadcast of a view are reported: warpc
  * refuses what it would compute wrongly. */
@@ -27,13 +34,27 @@ static bool is_broadcast(const ir_value *v) {
          v->builtin->id == IR_B_TILE_BROADCAST;
 }
 
-/* Whether variable `name` was given a tile_broadcast anywhere in the
- * function lowered so far. */
-static bool ever_broadcast(lower_ctx *c, const char *name) {
-  for (const ir_block *b = c->fs->f->entry; b; b = b->next)
-    for (const ir_value *v = b->first; v; v = v->next)
-      if (is_broadcast(v) && v->name && !strcmp(v->name, name))
-        return true;
+/* Whether block argument d of variable var may hold a tile_broadcast:
+ * one of the values its block's predecessors give var (through their
+ * block arguments, `depth` levels), or, in a loop header not sealed yet
+ * (its back edges unknown), a broadcast given to var in a block made after
+ * it (the loop's body). */
+static bool may_broadcast(lower_ctx *c, int var, const ir_value *d, int depth) {
+  const ir_block *h = d->block;
+  if (!h || depth > 8)
+    return true; /* unknown: as if it could */
+  if (!h->sealed)
+    for (const ir_block *b = h; b; b = b->next)
+      for (const ir_value *v = b->first; v; v = v->next)
+        if (is_broadcast(v) && v->name && b->id >= h->id &&
+            !strcmp(v->name, c->fs->vars[var]))
+          return true;
+  for (int i = 0; i < h->npreds; i++) {
+    ir_value *v = lower_read_var(c, var, h->preds[i]);
+    if (is_broadcast(v) || (v && v != d && v->op == IR_BLOCK_ARG &&
+                            may_broadcast(c, var, v, depth + 1)))
+      return true;
+  }
   return false;
 }
 
@@ -42,17 +63,22 @@ static ir_value *broadcast_of(lower_ctx *c, ir_value *src, const ir_type *t,
   return lower_tile_emit(c, IR_B_TILE_BROADCAST, t, &src, 1, loc);
 }
 
-int lower_tile_axpy_broadcast(lower_ctx *c, const char *name, ir_value *d,
-                              ir_value *p, ir_value **out, wp_loc loc) {
+/* The broadcast d's source b, or NULL with *err set when reported (or d
+ * no broadcast: *err false). */
+static ir_value *source_of(lower_ctx *c, const char *name, ir_value *d,
+                           const char *what, bool *err, wp_loc loc) {
+  *err = false;
   if (!is_broadcast(d)) { /* a join or loop value may hold one */
-    if (d->op != IR_BLOCK_ARG || !ever_broadcast(c, name))
-      return 0;
+    int var = lower_var_index(c, name, false);
+    if (d->op != IR_BLOCK_ARG || var < 0 || !may_broadcast(c, var, d, 0))
+      return NULL;
     wp_error(c->diag, loc,
-             "wp.tile_axpy() onto '%s', a tile_broadcast bound before a loop "
-             "or in a branch: not supported by warpc yet (Warp adds into the "
+             "%s onto '%s', a tile_broadcast bound before a loop or in a "
+             "branch: not supported by warpc yet (Warp writes into the "
              "broadcast's source; bind the broadcast where it is updated)",
-             name);
-    return -1;
+             what, name);
+    *err = true;
+    return NULL;
   }
   ir_value *b = d->args[0];
   if (b->type->flavor != IR_TILE_OWN ||
@@ -60,16 +86,21 @@ int lower_tile_axpy_broadcast(lower_ctx *c, const char *name, ir_value *d,
                                b->builtin->id == IR_B_I_TILE_SLICE ||
                                b->builtin->id == IR_B_TILE_RESHAPE))) {
     wp_error(c->diag, loc,
-             "wp.tile_axpy() onto a tile_broadcast of a view ('%s') is not "
-             "supported by warpc yet (Warp adds into the viewed tile)",
-             b->type->name);
-    return -1;
+             "%s onto a tile_broadcast of a view ('%s') is not supported by "
+             "warpc yet (Warp writes into the viewed tile)",
+             what, b->type->name);
+    *err = true;
+    return NULL;
   }
-  ir_value *ua[2] = {p, b};
-  ir_value *nb =
-      lower_tile_emit(c, IR_B_I_TILE_UNBROADCAST, b->type, ua, 2, loc);
+  return b;
+}
+
+/* b's new value nb: every variable holding b, or a broadcast of b, gets
+ * nb or that broadcast of nb; 1, or -1 when reported. */
+static int update_aliases(lower_ctx *c, const char *name, ir_value *b,
+                          ir_value *nb, wp_loc loc) {
   ir_block *cur = lower_cur_block(c);
-  *out = NULL;
+  bool dest = false;
   for (int var = 0; var < c->fs->nvars; var++) {
     const ir_type *t = c->fs->var_types[var];
     if (!t || t->kind != IR_T_TILE || t->elem != b->type->elem)
@@ -84,10 +115,31 @@ int lower_tile_axpy_broadcast(lower_ctx *c, const char *name, ir_value *d,
       continue;
     if (!lower_assign_var(c, c->fs->vars[var], nv, loc))
       return -1;
-    if (!strcmp(c->fs->vars[var], name))
-      *out = nv;
+    dest |= !strcmp(c->fs->vars[var], name);
   }
-  if (!*out) /* dest is a name bound to d */
-    return -1;
-  return 1;
+  return dest ? 1 : -1; /* name holds the broadcast */
+}
+
+int lower_tile_axpy_broadcast(lower_ctx *c, const char *name, ir_value *d,
+                              ir_value *p, wp_loc loc) {
+  bool err;
+  ir_value *b = source_of(c, name, d, "wp.tile_axpy()", &err, loc);
+  if (!b)
+    return err ? -1 : 0;
+  ir_value *ua[2] = {p, b};
+  return update_aliases(
+      c, name, b,
+      lower_tile_emit(c, IR_B_I_TILE_UNBROADCAST, b->type, ua, 2, loc), loc);
+}
+
+int lower_tile_inplace_broadcast(lower_ctx *c, const char *name, ir_value *d,
+                                 ir_value *r, wp_loc loc) {
+  bool err;
+  ir_value *b = source_of(c, name, d, "an in-place tile operator", &err, loc);
+  if (!b)
+    return err ? -1 : 0;
+  ir_value *nb =
+      lower_tile_emit(c, IR_B_I_TILE_UNBROADCAST, b->type, &r, 1, loc);
+  nb->aux = 1; /* the last position's value */
+  return update_aliases(c, name, b, nb, loc);
 }

@@ -413,14 +413,14 @@ static ir_value *axpy(lower_ctx *c, const ast_expr *e) {
       lower_tile_elementwise(c, ir_builtin_get(IR_B_MUL), a, 2, e->loc);
   if (!p)
     return NULL;
-  ir_value *r;
-  switch (lower_tile_axpy_broadcast(c, x[2]->name, d, p, &r, e->loc)) {
-  case 1: return r;
+  switch (lower_tile_axpy_broadcast(c, x[2]->name, d, p, e->loc)) {
+  case 1: return lower_expr(c, x[2]); /* its new value */
   case -1: return NULL;
   default: break;
   }
   ir_value *s[2] = {p, d};
-  r = lower_tile_elementwise(c, ir_builtin_get(IR_B_ADD), s, 2, e->loc);
+  ir_value *r =
+      lower_tile_elementwise(c, ir_builtin_get(IR_B_ADD), s, 2, e->loc);
   if (!r || !lower_assign_var(c, x[2]->name, r, e->loc))
     return NULL;
   return r;

@@ -1,6 +1,7 @@
 # wp.tile_axpy onto a tile_broadcast adds into the broadcast's source (a
 # view in Warp); warpc refuses the broadcasts it cannot follow: one bound
-# before a loop, and a broadcast of a view.
+# before a loop or in an if, and a broadcast of a view; the in-place
+# operators (+=) too.
 import warp as wp
 
 
@@ -15,6 +16,12 @@ def k(a: wp.array(dtype=float), s: wp.array2d(dtype=float), n: int):
     m = wp.tile_load(s, shape=(4, 4))
     e = wp.tile_broadcast(m[1], shape=(4, 4))
     wp.tile_axpy(1.0, t, e)
+    if n > 2:
+        g = wp.tile_broadcast(b, shape=(4, 4))
+    else:
+        g = wp.tile_broadcast(wp.tile_load(a, shape=4), shape=(4, 4))
+    g += t
 
-# expect: 14:9: wp.tile_axpy() onto 'd', a tile_broadcast bound before a loop or in a branch: not supported by warpc yet (Warp adds into the broadcast's source; bind the broadcast where it is updated)
-# expect: 17:5: wp.tile_axpy() onto a tile_broadcast of a view ('view of tile(dtype=float32, shape=(4,))') is not supported by warpc yet (Warp adds into the viewed tile)
+# expect: 15:9: wp.tile_axpy() onto 'd', a tile_broadcast bound before a loop or in a branch: not supported by warpc yet (Warp writes into the broadcast's source; bind the broadcast where it is updated)
+# expect: 18:5: wp.tile_axpy() onto a tile_broadcast of a view ('view of tile(dtype=float32, shape=(4,))') is not supported by warpc yet (Warp writes into the viewed tile)
+# expect: 23:5: an in-place tile operator onto 'g', a tile_broadcast bound before a loop or in a branch: not supported by warpc yet (Warp writes into the broadcast's source; bind the broadcast where it is updated)
