@@ -1,11 +1,11 @@
-"""wp.tile_dot of tiles of vectors, matrices and float16, bit for bit
+"""wp.tile_dot of tiles of vectors, matrices, float16 and bfloat16, bit for bit
 against warp-lang's CPU backend (tol 0): Warp contracts each pair of
 elements fully (tensordot: dot of vectors, ddot of matrices, product of
 scalars) and sums from zero in element order into a tile of shape (1,) of
-the scalar type (warp/native/tile_reduce.h tile_dot); in float16 every
-product and partial sum is rounded to float16.  A float16 dot of negative
-zero products is +0 (the sum starts from +0, unlike tile_sum): seen
-through 1 / dot = +inf."""
+the scalar type (warp/native/tile_reduce.h tile_dot); in float16
+(bfloat16) every product and partial sum is rounded to float16
+(bfloat16).  A float16 dot of negative zero products is +0 (the sum
+starts from +0, unlike tile_sum): seen through 1 / dot = +inf."""
 import warp as wp
 
 EXACT = dict(rtol=0.0, atol=0.0)
@@ -43,6 +43,12 @@ def dot_half(a: wp.array(dtype=wp.float16), b: wp.array(dtype=wp.float16), out: 
     wp.tile_store(inv, 1.0 / wp.tile_astype(s, dtype=float))
 
 
+@wp.kernel
+def dot_bf16(a: wp.array(dtype=wp.bfloat16), b: wp.array(dtype=wp.bfloat16), out: wp.array(dtype=wp.bfloat16)):
+    i = wp.tid()
+    wp.tile_store(out, wp.tile_dot(wp.tile_load(a, shape=40), wp.tile_load(b, shape=40)))
+
+
 TESTS = [
     dict(name="vec", kernel="dot_vec", dim=1, block_dim=16,
          args=dict(a=("uniform", -1, 1), b=("uniform", -1, 1), c=("uniform", -1, 1), d=("uniform", -1, 1)),
@@ -59,4 +65,7 @@ TESTS = [
     dict(name="half_negzero", kernel="dot_half", dim=1, block_dim=16,
          args=dict(a=("full", -0.0), b=("full", 1.0)),
          shapes=dict(a=(64,), b=(64,), out=(1,), inv=(1,)), outputs=["out", "inv"], allow_nonfinite=True, **EXACT),
+    dict(name="bf16", kernel="dot_bf16", dim=1, block_dim=8,
+         args=dict(a=("uniform", -2, 2), b=("uniform", -2, 2)),
+         shapes=dict(a=(40,), b=(40,), out=(1,)), outputs=["out"], **EXACT),
 ]
