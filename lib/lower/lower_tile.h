@@ -160,6 +160,10 @@ int lower_tile_axpy_broadcast(lower_ctx *c, const char *name, ir_value *d,
  * gets the value at its last position, as Warp's in-place operators. */
 int lower_tile_inplace_broadcast(lower_ctx *c, const char *name, ir_value *d,
                                  ir_value *r, wp_loc loc);
+/* false (reported) when tile value t, which `what` writes into, is a
+ * tile_broadcast (Warp's view of its source). */
+bool lower_tile_broadcast_write(lower_ctx *c, const ir_value *t,
+                                const char *what, wp_loc loc);
 /* A tile argument: lowered, and an error unless a tile. */
 ir_value *lower_tile_arg(lower_ctx *c, const ast_expr *x, const char *fn);
 /* A compile-time integer (a literal, a constant, wp.static); false when

@@ -1,5 +1,5 @@
-/* lower_tile_axpy.c - wp.tile_axpy(alpha, src, dest) onto a tile_broadcast
- * (lower_tile.h).
+/* lower_tile_axpy.c - writes onto a tile_broadcast: wp.tile_axpy(alpha,
+ * src, dest) and the in-place operators (lower_tile.h).
  *
  * Warp's tile_broadcast is a view: it places its source in shared memory
  * and every position along a broadcast extent refers to the same source
@@ -21,9 +21,11 @@
  * the CPU backend's order; on CUDA the threads race): b' = the result at
  * the last position of each source element (I_TILE_UNBROADCAST, aux 1).
  *
- * A dest warpc cannot see as a broadcast (bound to one before a loop or
- * in a branch of an if) and a broadcast of a view are reported: warpc
- * refuses what it would compute wrongly. */
+ * warpc reports what it would compute wrongly: the other writes into a
+ * broadcast (t[i, j] = x, tile_assign, tile_matmul's out, tile_sort,
+ * tile_fft: lower_tile_broadcast_write), a write onto a broadcast warpc
+ * cannot follow (bound before a loop or in a branch of an if) and one
+ * onto a broadcast of a view. */
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
@@ -142,4 +144,16 @@ int lower_tile_inplace_broadcast(lower_ctx *c, const char *name, ir_value *d,
       lower_tile_emit(c, IR_B_I_TILE_UNBROADCAST, b->type, &r, 1, loc);
   nb->aux = 1; /* the last position's value */
   return update_aliases(c, name, b, nb, loc);
+}
+
+bool lower_tile_broadcast_write(lower_ctx *c, const ir_value *t,
+                                const char *what, wp_loc loc) {
+  if (!is_broadcast(t))
+    return true;
+  wp_error(c->diag, loc,
+           "%s: writing into a tile_broadcast is not supported by warpc yet "
+           "(Warp writes into the broadcast's source; wp.tile_axpy and the "
+           "in-place operators are)",
+           what);
+  return false;
 }

@@ -458,6 +458,9 @@ static ir_value *sort(lower_ctx *c, const ast_expr *e) {
                "views) only");
       return NULL;
     }
+  for (int i = 0; i < 2; i++)
+    if (!lower_tile_broadcast_write(c, args[i], "wp.tile_sort()", x[i]->loc))
+      return NULL;
   const ir_type *m[2] = {kt, vt};
   ir_value *r = lower_tile_emit(c, IR_B_TILE_SORT, ir_t_tuple(c->T, m, 2), args,
                                 2, e->loc);
@@ -495,6 +498,8 @@ static ir_value *fft(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
              b->name);
     return NULL;
   }
+  if (!lower_tile_broadcast_write(c, t, b->name, x[0]->loc))
+    return NULL;
   ir_value *r = lower_tile_emit(c, b->id, tt, &t, 1, e->loc);
   if (!lower_assign_var(c, x[0]->name, r, e->loc))
     return NULL;
@@ -517,6 +522,8 @@ static ir_value *assign(lower_ctx *c, const ast_expr *e) {
              "only");
     return NULL;
   }
+  if (!lower_tile_broadcast_write(c, args[0], "wp.tile_assign()", x[0]->loc))
+    return NULL;
   const ir_type *d = args[0]->type, *s = args[1]->type;
   if (!lower_tile_2d(c, d, "wp.tile_assign()", e->loc))
     return NULL;
@@ -657,6 +664,8 @@ ir_value *lower_tile_more(lower_ctx *c, const ast_expr *e,
 ir_value *lower_tile_set(lower_ctx *c, ir_value *t, const ast_expr *sub,
                          ir_value *x, wp_loc vloc) {
   const ir_type *tt = t->type;
+  if (!lower_tile_broadcast_write(c, t, "t[i] = x", sub->loc))
+    return NULL;
   if (tt->flavor != IR_TILE_OWN) {
     wp_error(c->diag, sub->loc,
              "writing through a tile view is not supported by warpc yet "

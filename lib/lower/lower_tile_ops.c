@@ -403,6 +403,8 @@ ir_value *lower_tile_matmul(lower_ctx *c, const ast_expr *e) {
                "(a name) only");
       return NULL;
     }
+    if (!lower_tile_broadcast_write(c, args[2], "wp.tile_matmul()", x[2]->loc))
+      return NULL;
     if (!(args[3] = scale_arg(c, x[3], s)) ||
         !(args[4] = scale_arg(c, x[4], s)))
       return NULL;
