@@ -184,8 +184,9 @@ static void reduction(emit_ctx *e, const ir_value *v) {
   const char *h2f = emit_tile_half_to_float(el);
   if (id == IR_B_TILE_SUM) { /* structs: from the first element, as Warp
                                (its members that do not add are kept);
-                               float16/bfloat16 too (bit for bit: -0) */
-    bool st = el->kind == IR_T_STRUCT || h2f;
+                               float16/bfloat16 too (bit for bit: -0);
+                               aux2 1: from zero (tile_dot) */
+    bool st = el->kind == IR_T_STRUCT || (h2f && !v->aux2);
     fprintf(out, "%s wp_acc = ", emit_ctype(e, el));
     if (st)
       fprintf(out, "v%d.v[%s]", t->id, first);
@@ -392,12 +393,16 @@ static void matmul(emit_ctx *e, const ir_value *v) {
 /* A broadcast to or from more than 2 dimensions: output element wp_o's
  * coordinates (row-major), the source's extents aligned right against
  * them, an extent 1 read at 0.  Its adjoint (_tile_unbroadcast, `adj`):
- * the source element wp_s sums the elements wp_o of g. */
+ * the source element wp_s sums the elements wp_o of g in order, from 0,
+ * or from args[1]'s element (tile_axpy onto a broadcast); aux 1: takes the
+ * last one's value (an in-place operator onto a broadcast). */
 static void broadcast_nd(emit_ctx *e, const ir_value *v, bool adj) {
   FILE *out = e->out;
   const ir_type *s = adj ? v->type : v->args[0]->type;
   const ir_type *d = adj ? v->args[0]->type : v->type;
-  if (adj)
+  if (adj && v->nargs > 1) /* from the source's values (tile_axpy) */
+    fprintf(out, "v%d = v%d; ", v->id, v->args[1]->id);
+  else if (adj)
     fprintf(out, "v%d = WP_LIT(%s){0}; ", v->id, emit_ctype(e, v->type));
   fprintf(out,
           "WP_TLOOP for (int wp_o = 0; wp_o < %d; wp_o++) { int wp_r = wp_o, "
@@ -413,8 +418,9 @@ static void broadcast_nd(emit_ctx *e, const ir_value *v, bool adj) {
       stride *= s->tdims[j];
     fprintf(out, "wp_r /= %d; ", d->tdims[k]);
   }
-  if (adj)
-    fprintf(out, "v%d.v[wp_s] += v%d.v[wp_o]; }", v->id, v->args[0]->id);
+  if (adj) /* aux 1: the last position's value (in-place operators) */
+    fprintf(out, "v%d.v[wp_s] %s= v%d.v[wp_o]; }", v->id, v->aux ? "" : "+",
+            v->args[0]->id);
   else
     fprintf(out, "v%d.v[wp_o] = v%d.v[wp_s]; }", v->id, v->args[0]->id);
 }

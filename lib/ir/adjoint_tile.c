@@ -17,6 +17,8 @@
  *                         @wp.func's vector-Jacobian product (its
  *                         @wp.func_grad, else ir_build_func_vjp)
  *   tile_sum(t)           adj(t) += broadcast(g)
+ *   _tile_unbroadcast(p[, b])  adj(p) += broadcast(g), adj(b) += g
+ *                         (tile_axpy onto a broadcast of b)
  *   tile_transpose(t)     adj(t) += transpose(g)
  *   t[i, j]               adj(t)[i, j] += g
  *   tile_matmul           adj(a) += alpha g b^T, adj(b) += alpha a^T g,
@@ -192,6 +194,8 @@ bool ir_tile_has_adjoint(const ir_value *v) {
            v->type->elem->kind == IR_T_SCALAR;
   case IR_B_TILE_MIN:
   case IR_B_TILE_MAX: return v->aux < 0;
+  case IR_B_I_TILE_UNBROADCAST: /* aux 1 (the last position's): none */
+    return v->type->elem->kind == IR_T_SCALAR && !v->aux;
   case IR_B_TILE_MAP: return map_has_adjoint(v);
   default: /* views and writes (adjoint_tile_view.c); block tiles: their
               rules; stacks, random tiles: none, as in Warp */
@@ -368,6 +372,14 @@ void ir_tile_adjoint(const ir_adj_hooks *h, const ir_value *v, ir_value *g) {
           ir_tile_adj_op(h, IR_B_I_TILE_UNBROADCAST, v->args[0]->type, &g, 1));
     else
       ir_tile_adj_acc(h, v->args[0], unbroadcast(h, g, v->args[0]->type));
+    return;
+  case IR_B_I_TILE_UNBROADCAST: /* (b +) the sums of g's copies: tile_axpy
+                                   onto a broadcast of b */
+    ir_tile_adj_acc(
+        h, v->args[0],
+        ir_tile_adj_op(h, IR_B_TILE_BROADCAST, v->args[0]->type, &g, 1));
+    if (v->nargs > 1)
+      ir_tile_adj_acc(h, v->args[1], g);
     return;
   case IR_B_TILE_MIN:
   case IR_B_TILE_MAX: { /* g to the (first) extreme element */

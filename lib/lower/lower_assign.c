@@ -744,6 +744,9 @@ void lower_augassign(lower_ctx *c, const ast_stmt *s) {
       lower_spatial_set_part(c, t, r);
     else if (r) {
       lower_note_changed(c, t);
+      /* Warp's in-place tile operators write through a tile_broadcast */
+      if (inplace && lower_tile_inplace_broadcast(c, t->name, cur, r, s->loc))
+        return;
       if (inplace)
         lower_assign_var(c, t->name, r, t->loc);
       else

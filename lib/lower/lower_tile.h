@@ -189,6 +189,30 @@ ir_value *lower_tile_emit(lower_ctx *c, ir_builtin_id id, const ir_type *t,
  * (lower_tile_half.c). */
 bool lower_tile_matmul_half(lower_ctx *c, ir_value **args, bool acc,
                             wp_loc loc);
+/* wp.tile_map(op, args...) of builtin op with float16/bfloat16 scalar
+ * elements among args (n of them, shape: a tile argument's type): as Warp
+ * computes op on such values (lower_half.c), in float32 rounded once to
+ * the half type; op Warp computes in several rounded steps is reported
+ * (lower_tile_half.c). */
+ir_value *lower_tile_map_half(lower_ctx *c, const ir_builtin *op,
+                              ir_value **args, int n, const ir_type *shape,
+                              wp_loc loc);
+/* Writes into variable `name`, whose value d may be a tile_broadcast
+ * (Warp's view of its source), for lower_tile_axpy.c: 1, done (the
+ * variables aliasing the source, name among them, given their new values);
+ * 0: d is no broadcast (a plain update); -1: reported.
+ * lower_tile_axpy_broadcast: wp.tile_axpy, p = alpha * src (d's shape)
+ * added into the source in Warp's order. */
+int lower_tile_axpy_broadcast(lower_ctx *c, const char *name, ir_value *d,
+                              ir_value *p, wp_loc loc);
+/* `name op= t` (op + - & | ^, t a tile), r = d op t: each source element
+ * gets the value at its last position, as Warp's in-place operators. */
+int lower_tile_inplace_broadcast(lower_ctx *c, const char *name, ir_value *d,
+                                 ir_value *r, wp_loc loc);
+/* false (reported) when tile value t, which `what` writes into, is a
+ * tile_broadcast (Warp's view of its source). */
+bool lower_tile_broadcast_write(lower_ctx *c, const ir_value *t,
+                                const char *what, wp_loc loc);
 /* A tile argument: lowered, and an error unless a tile. */
 ir_value *lower_tile_arg(lower_ctx *c, const ast_expr *x, const char *fn);
 /* A compile-time integer (a literal, a constant, wp.static); false when

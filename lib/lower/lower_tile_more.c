@@ -335,7 +335,11 @@ static ir_value *reshape(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
                          &t, 1, e->loc);
 }
 
-/* tile_dot(a, b): the sum of the products (of dot products for vectors). */
+/* tile_dot(a, b): Warp's tensordot of each pair of elements (the product
+ * of scalars, dot of vectors, ddot of matrices), summed from zero in
+ * element order (warp/native/tile_reduce.h tile_dot: a float16 product and
+ * each partial sum rounded to float16) into a tile of shape (1,) of the
+ * scalar type. */
 static ir_value *dot(lower_ctx *c, const ast_expr *e) {
   static const char *const k[] = {"a", "b"};
   const ast_expr *x[2];
@@ -350,19 +354,41 @@ static ir_value *dot(lower_ctx *c, const ast_expr *e) {
       !(args[1] = lower_tile_arg(c, x[1], "tile_dot")))
     return NULL;
   const ir_type *el = args[0]->type->elem;
-  if (ir_type_has_half(el)) {
+  if (args[1]->type->elem != el ||
+      !ir_tile_same_shape(args[0]->type, args[1]->type)) {
     wp_error(c->diag, e->loc,
-             "wp.tile_dot() of float16/bfloat16 tiles is not supported by "
-             "warpc yet");
+             "wp.tile_dot(): the tiles '%s' and '%s' differ in dtype or shape",
+             args[0]->type->name, args[1]->type->name);
     return NULL;
   }
-  ir_builtin_id op = el->kind == IR_T_VEC ? IR_B_DOT : IR_B_MUL;
-  ir_value *p = lower_tile_elementwise(c, ir_builtin_get(op), args, 2, e->loc);
-  if (!p)
+  bool vm = el->kind == IR_T_VEC || el->kind == IR_T_MAT;
+  if ((!vm && el->kind != IR_T_SCALAR) || ir_type_is_bool(el)) {
+    wp_error(c->diag, e->loc,
+             "wp.tile_dot() takes tiles of numbers, vectors or matrices, not "
+             "'%s'",
+             args[0]->type->name);
+    return NULL;
+  }
+  if (vm && ir_type_has_half(el)) {
+    wp_error(c->diag, e->loc,
+             "wp.tile_dot() of tiles of float16/bfloat16 vectors or matrices "
+             "is not supported by warpc yet");
+    return NULL;
+  }
+  ir_value *p;
+  if (vm) { /* the element-wise contraction, a tile of scalars */
+    const ir_type *s = el->elem;
+    p = lower_tile_emit(c, IR_B_TILE_MAP,
+                        ir_t_tile_like(c->T, s, args[0]->type), args, 2,
+                        e->loc);
+    p->aux = el->kind == IR_T_VEC ? IR_B_DOT : IR_B_DDOT;
+  } else if (!(p = lower_tile_elementwise(c, ir_builtin_get(IR_B_MUL), args, 2,
+                                          e->loc)))
     return NULL;
   ir_value *s = lower_tile_emit(
       c, IR_B_TILE_SUM, ir_t_tile(c->T, p->type->elem, 1, 1, 1), &p, 1, e->loc);
   s->aux = -1;
+  s->aux2 = 1; /* from zero, also in float16 (emit_tile.c reduction) */
   return s;
 }
 
@@ -390,6 +416,11 @@ static ir_value *axpy(lower_ctx *c, const ast_expr *e) {
       lower_tile_elementwise(c, ir_builtin_get(IR_B_MUL), a, 2, e->loc);
   if (!p)
     return NULL;
+  switch (lower_tile_axpy_broadcast(c, x[2]->name, d, p, e->loc)) {
+  case 1: return lower_expr(c, x[2]); /* its new value */
+  case -1: return NULL;
+  default: break;
+  }
   ir_value *s[2] = {p, d};
   ir_value *r =
       lower_tile_elementwise(c, ir_builtin_get(IR_B_ADD), s, 2, e->loc);
@@ -430,6 +461,9 @@ static ir_value *sort(lower_ctx *c, const ast_expr *e) {
                "views) only");
       return NULL;
     }
+  for (int i = 0; i < 2; i++)
+    if (!lower_tile_broadcast_write(c, args[i], "wp.tile_sort()", x[i]->loc))
+      return NULL;
   const ir_type *m[2] = {kt, vt};
   ir_value *r = lower_tile_emit(c, IR_B_TILE_SORT, ir_t_tuple(c->T, m, 2), args,
                                 2, e->loc);
@@ -467,6 +501,8 @@ static ir_value *fft(lower_ctx *c, const ast_expr *e, const ir_builtin *b) {
              b->name);
     return NULL;
   }
+  if (!lower_tile_broadcast_write(c, t, b->name, x[0]->loc))
+    return NULL;
   ir_value *r = lower_tile_emit(c, b->id, tt, &t, 1, e->loc);
   if (!lower_assign_var(c, x[0]->name, r, e->loc))
     return NULL;
@@ -489,6 +525,8 @@ static ir_value *assign(lower_ctx *c, const ast_expr *e) {
              "only");
     return NULL;
   }
+  if (!lower_tile_broadcast_write(c, args[0], "wp.tile_assign()", x[0]->loc))
+    return NULL;
   const ir_type *d = args[0]->type, *s = args[1]->type;
   bool fits = d->ndim == s->ndim;
   for (int k = 0; fits && k < d->ndim; k++)
@@ -634,6 +672,8 @@ ir_value *lower_tile_more(lower_ctx *c, const ast_expr *e,
 ir_value *lower_tile_set(lower_ctx *c, ir_value *t, const ast_expr *sub,
                          ir_value *x, wp_loc vloc) {
   const ir_type *tt = t->type;
+  if (!lower_tile_broadcast_write(c, t, "t[i] = x", sub->loc))
+    return NULL;
   if (lower_tile_is_view_subscript(sub, tt->ndim)) /* t[a:b] = x, t[i] = r */
     return lower_tile_set_region(c, t, sub, x, vloc);
   if (sub->nitems != tt->ndim) {

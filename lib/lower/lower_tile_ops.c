@@ -230,15 +230,12 @@ ir_value *lower_tile_map(lower_ctx *c, const ast_expr *e) {
       args[i] = lower_tile_literal_as(c, args[i], shape->elem);
     et[i] =
         args[i]->type->kind == IR_T_TILE ? args[i]->type->elem : args[i]->type;
-    if (ir_type_has_half(et[i])) {
-      wp_error(c->diag, e->loc,
-               "wp.tile_map(): float16/bfloat16 elements are not supported "
-               "by warpc yet");
-      return NULL;
-    }
   }
-  if (!op)
+  if (!op) /* float16 too: the function computes as Warp's does */
     return lower_tile_map_func(c, fn.func, args, n, shape, e->loc);
+  for (int i = 0; i < n; i++)
+    if (ir_type_has_half(et[i]))
+      return lower_tile_map_half(c, op, args, n, shape, e->loc);
   const ir_type *rt = elem_result(c, op, et, n, e->loc);
   if (!rt)
     return NULL;
@@ -417,6 +414,8 @@ ir_value *lower_tile_matmul(lower_ctx *c, const ast_expr *e) {
                "(a name) only");
       return NULL;
     }
+    if (!lower_tile_broadcast_write(c, args[2], "wp.tile_matmul()", x[2]->loc))
+      return NULL;
     if (!(args[3] = scale_arg(c, x[3], s)) ||
         !(args[4] = scale_arg(c, x[4], s)))
       return NULL;

@@ -899,6 +899,7 @@ class WarpSpec:
             except wtm.LiftError as e:
                 raise SpecError(f"cannot lift a kernel of {spec.TARGET} to module level: {e}") from e
         stub_modules(getattr(spec, "STUB_MODULES", []))
+        self.warpc_flags = [str(f) for f in getattr(spec, "WARPC_FLAGS", [])]
         name = "e2e_case_warp_" + self.path.stem
         ispec = importlib.util.spec_from_file_location(name, str(self.path))
         self.module = importlib.util.module_from_spec(ispec)
@@ -1602,6 +1603,8 @@ def run_case(path, opts):
     # more warpc options for every case (WARPC_E2E_FLAGS="-fno-spmd",
     # "--cpu x86-64,x86-64-v3,x86-64-v4"): the same results are expected
     flags += shlex.split(os.environ.get("WARPC_E2E_FLAGS", ""))
+    if ws is not None:  # a spec's own (WARPC_FLAGS: warp_tests.py)
+        flags += ws.warpc_flags
     src = path
     if ws is not None:  # the tested kernels of TARGET, and what they use
         launches = [ln for t, _, _ in ready for ln in t.launches]

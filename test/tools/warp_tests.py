@@ -25,6 +25,8 @@ of several instances, "create_sort_kernel.tile_sort_kernel[f32_17]":
 
     BIND  = {"make.inner.k[f32]": {"dtype": wp.float32, "n": 17}}
     STUB_MODULES = ["PIL"]   # host-code imports that need not be installed
+    WARPC_FLAGS = ["--block-dim", "1"]  # more warpc options (the launches'
+                             # CUDA block_dim where BIND fixes the CPU's)
 
 lift() (below) moves each named one to module level, renamed "make__inner__k
 __f32" (warpc's launcher t_make__inner__k__f32), with the enclosing

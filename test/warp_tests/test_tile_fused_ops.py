@@ -44,6 +44,12 @@ TESTS = [
           dest_in=("full", 2.0), src_in=("full", 3.0), alpha_in=("values", [5.0])),
     tiled("test_tile_axpy_vec3.compute", dict(dest_in=(16,), src_in=(16,), out=(16,)),
           dest_in=("full", 2.0), src_in=("arange",), alpha=3.0),
+    # onto a broadcast of a shared tile (Warp's view: each row adds into the bias)
+    tiled("test_tile_axpy_broadcast_dest.compute", dict(bias_in=(4,), src_in=(4, 4), out=(4, 4)),
+          bias_in=("values", [1.0, 2.0, 3.0, 4.0]), src_in=("full", 1.0), alpha=1.0),
+    tiled("test_tile_axpy_broadcast_dest.compute", dict(bias_in=(4,), src_in=(4, 4), out=(4, 4)),
+          "axpy_broadcast_dest_uniform", bias_in=("uniform", -1.0, 1.0), src_in=("uniform", -1.0, 1.0),
+          alpha=0.75),
     # tile_dot
     dot(64, ("full", 2.0), ("full", 3.0), kernel="test_tile_dot_register_shared.compute"),
     dot(64, ("uniform", -1.0, 1.0), ("uniform", -1.0, 1.0), "dot_register_shared_uniform",
@@ -67,10 +73,8 @@ TESTS = [
         kernel="test_tile_dot_float.run.compute[f64]"),
     dot(64, ("uniform", -1.0, 1.0), ("uniform", -1.0, 1.0), "dot_float64_uniform",
         kernel="test_tile_dot_float.run.compute[f64]"),
-]
-
-# the XFAIL kernels' tests, to move into TESTS when warpc compiles them
-PENDING = [
+    # tile_dot of float16 (each product and sum rounded to float16), vec3 and
+    # mat33 tiles (fully contracted into a float tile of shape (1,))
     dot(64, ("values", [i % 4 for i in range(64)]), ("values", [i % 3 for i in range(64)]),
         kernel="test_tile_dot_float.run.compute[f16]"),
     tiled("test_tile_dot_vec3.compute", dict(a_in=(16,), b_in=(16,), out=(1,)), a_in=("arange",),
@@ -79,12 +83,7 @@ PENDING = [
           b_in=("full", 0.5)),
 ]
 
-XFAIL = {
-    "test_tile_dot_float.run.compute[f16]": "wp.tile_dot() of float16/bfloat16 tiles is not supported by warpc yet",
-    # Warp contracts vector and matrix tiles fully (a float tile of shape (1,))
-    "test_tile_dot_vec3.compute": "'dot' is not defined on these tile arguments in Warp",
-    "test_tile_dot_mat33.compute": "wp.tile_store(): the tile 'tile(dtype=mat33f, shape=(1,))' does not match",
-}
+XFAIL = {}
 
 BIND = {
     "test_tile_dot_float.run.compute[f32]": dict(wp_dtype=wp.float32),
@@ -92,12 +91,4 @@ BIND = {
     "test_tile_dot_float.run.compute[f16]": dict(wp_dtype=wp.float16),
 }
 
-UNTESTED = {
-    # compiles, but its result differs from warp-lang's: launched as the test
-    # does (bias 1 2 3 4, src ones, alpha 1), warp-lang stores 5 6 7 8 in every
-    # row (the broadcast tile's 4 rows share the bias's storage, so each gets
-    # the 4 rows' contributions, as the test expects), warpc 2 3 4 5 (one)
-    "test_tile_axpy_broadcast_dest.compute": "MISMATCH: tile_axpy onto a tile_broadcast of a shared tile adds "
-                                             "alpha*src once per element; Warp adds every row's alpha*src "
-                                             "into the shared storage (out[i, j] = bias[j] + 4 here)",
-}
+UNTESTED = {}

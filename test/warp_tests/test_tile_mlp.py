@@ -33,11 +33,7 @@ TESTS = [
          args=dict(input=layer(56), weights=layer(8), bias=layer(8)),
          shapes=dict(input=(8, 56), weights=(16, 8), bias=(16, 1), out=(16, 56)),
          tol=dict(out=(1e-5, 1e-6))),
-]
-
-# the XFAIL kernel's test, to move into TESTS when warpc compiles it (float16
-# tile_map; dtype = wp.float16)
-PENDING = [
+    # float16 tile_map of the relu @wp.func (dtype = wp.float16)
     dict(kernel="test_multi_layer_nn.compute", dim=512,
          args=dict(batches=("values", BATCH), input=("zeros",),
                    weights_0=layer(32), bias_0=layer(32), weights_1=layer(32), bias_1=layer(32),
@@ -49,9 +45,10 @@ PENDING = [
          outputs=["input", "loss", "out"]),
 ]
 
-XFAIL = {
-    "test_multi_layer_nn.compute": "wp.tile_map(): float16/bfloat16 elements are not supported by warpc yet",
-}
+XFAIL = {}
+
+# Warp compiles the module for the launches' block_dim (NUM_THREADS): 1
+WARPC_FLAGS = ["--block-dim", "1"]
 
 BIND = {
     "test_single_layer_nn.compute": dict(NUM_THREADS=1),
