@@ -33,6 +33,6 @@ grep -q '_tile_gather' e.txt || fail "no gather in the explicit call: $(cat e.tx
 diff e.txt s.txt >d.txt || fail "the call and t[:, i] differ: $(cat d.txt)"
 # the gather's axis (aux) is in the C: both read column idx[j] of each row
 "$warpc" --emit c -o m.c m.py || fail "warpc --emit c failed"
-n=$(grep -c 'wp_r < 0) wp_r += 5; for (int wp_q = 0; wp_q < 1; wp_q++)' m.c || true)
+n=$(grep -c 'wp_r < 0) wp_r += 5; WP_TLOOP for (int wp_q = 0; wp_q < 1; wp_q++)' m.c || true)
 [ "$n" -ge 2 ] || fail "the gathers are not along axis 1 of the (4, 5) tile ($n)"
 echo "ok"
