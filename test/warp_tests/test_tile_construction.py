@@ -66,7 +66,7 @@ UNTESTED = {}
 # --- kernels inside the test functions (lifted by the harness) ---
 # the file's *_rejected tests: warp-lang rejects each of these tile_arange
 # kernels when it builds it (its test checks the message); warpc must too
-_big = "wp.tile_arange(): the tile would have more than 16384 elements (warpc's limit)"
+_big = "wp.tile_arange(): the tile would have more than 262144 elements (warpc's limit)"
 XFAIL.update({
     "test_tile_arange_zero_step_rejected.kernel_fn": "wp.tile_arange(): the step is zero",
     "test_tile_arange_empty_range_rejected.empty_kernel": "wp.tile_arange(): the range is empty",

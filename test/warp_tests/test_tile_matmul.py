@@ -87,8 +87,7 @@ TESTS += [
     _mm("test_tile_matmul_tf32.tile_gemm_tf32", (7, 5), (56, 48), (48, 20), (56, 20)),
     _mm("test_tile_matmul_tf32.tile_gemm_tf32_return_form", (7, 5), (56, 48), (48, 20), (56, 20)),
     _mm("test_tile_matmul_tf32_fallback.kernel_tf32_scalar", (1, 1), (8, 8), (8, 4), (8, 4)),
-]
-PENDING = [
+    # tile_matmul into a view of a tile (tile views alias their tile)
     _mm("test_tile_matmul_alignment_fallback.kernel_view_then_owners", 1, (25, 16), (17, 20), (24, 20)),
 ]
 # the file's *_rejected tests: warp-lang rejects each of these kernels when
@@ -98,8 +97,6 @@ _cplx = "wp.tile_matmul() accumulates in float16, float32 or float64 (Warp's), n
 _cplxh = "wp.tile_matmul() arguments must be tiles of float16, bfloat16, float32, or float64 entries, not 'tile(dtype=vec2h"
 _bf16out = "wp.tile_matmul() does not support a bfloat16 'out' tile (as Warp: its accumulator)"
 XFAIL.update({
-    "test_tile_matmul_alignment_fallback.kernel_view_then_owners":
-        "wp.tile_matmul(): out is 'view of tile(dtype=float32, shape=(24, 20))', the product",
     "test_tile_matmul_bf16_out_rejected.kernel_bf16_out": _bf16out,
     "test_tile_matmul_bf16_out_rejected_return_form.kernel_bf16_return": _bf16out,
     "test_tile_matmul_complex_rejected.kernel_complex_out[vec2h]": _cplxh,

@@ -83,20 +83,13 @@ TESTS += [
          args=dict(x=("uniform", -1.0, 1.0))),
 ]
 _TN = _SMEM_MAX // 4
-# the XFAIL kernels' tests, to move into TESTS when warpc compiles them
-PENDING = [_tiled(f"test_tile_shared_mem_{k}.compute", dict(out=(_TN,)), 64)
-           for k in ("overflow_message", "unknown_static_message", "launch_error_without_shortfall",
-                     "occupancy_query_message")]
-PENDING.append(_tiled("test_tile_shared_mem_deterministic_launch_message.compute",
-                      dict(out=(_TN,), dest=(1,), acc=(1,)), 64))
-_big = "wp.tile_zeros(): a tile holds at most 16384 elements in warpc"
-XFAIL.update({
-    "test_tile_shared_mem_overflow_message.compute": _big,
-    "test_tile_shared_mem_unknown_static_message.compute": _big,
-    "test_tile_shared_mem_launch_error_without_shortfall.compute": _big,
-    "test_tile_shared_mem_occupancy_query_message.compute": _big,
-    "test_tile_shared_mem_deterministic_launch_message.compute": _big,
-})
+# the file's launch-message tests: a tile of the device's shared memory
+# (tiles up to 256 KiB compile in warpc; on the CPU they run as warp-lang's)
+TESTS += [_tiled(f"test_tile_shared_mem_{k}.compute", dict(out=(_TN,)), 64)
+          for k in ("overflow_message", "unknown_static_message", "launch_error_without_shortfall",
+                    "occupancy_query_message")]
+TESTS.append(_tiled("test_tile_shared_mem_deterministic_launch_message.compute",
+                    dict(out=(_TN,), dest=(1,), acc=(1,)), 64))
 BIND = {
     "test_tile_shared_mem_overflow_message.compute": dict(TILE_N=_TN),
     "test_tile_shared_mem_backward_overflow_message.compute": dict(TILE_N=int(_SMEM_MAX * 0.6) // 4),

@@ -112,31 +112,34 @@ PENDING = [
 _passthrough = ("'test_tile_inline_user_function_index__index_passthrough' is declared to return "
                 "'tile(dtype=int32, shape=(8,))' but returns 'view of tile(dtype=int32, shape=(8,))' here")
 # the file's *_rejected tests: warp-lang rejects each of these kernels when
-# it builds it (its test checks the message); warpc rejects them too, some
-# for the reason warp-lang gives, some (noted) because it lacks the feature
-_slice_assign = "assigning to a slice of a tile is not supported by warpc yet"
-_no_slice = "name 'slice' is not defined"
+# it builds it (its test checks the message); warpc rejects them too, for
+# the reason warp-lang gives
 XFAIL.update({
     "test_tile_inline_user_function_index.inline_kernel": _passthrough,
     "test_tile_inline_user_function_index.local_kernel": _passthrough,
     "test_tile_advanced_index_float_rejected.kernel_fn":
         "a tile is indexed by a 1-d tile of integers, not 'tile(dtype=float32, shape=(8,))'",
     "test_tile_advanced_index_non_full_slice_rejected.kernel_fn":
-        "a tile index must be an integer, not 'tile(dtype=int32, shape=(4,))'",
-    "test_tile_slice_scalar_assign_rejected.kernel_fn": _slice_assign,  # Warp: needs a tile of matching shape
-    "test_tile_slice_augassign_rejected.kernel_fn": _slice_assign,  # Warp: compound assignment to a view
-    "test_tile_row_augassign_rejected.kernel_fn":  # Warp: compound assignment to a view
-        "assigning to 'tile(dtype=float32, shape=(16, 32))' takes 2 indices, got 1",
-    "test_tile_slice_assign_shape_mismatch.kernel_fn": _slice_assign,  # Warp: shape mismatch
+        "indexing a tile with an integer index tile requires ':' on all other axes (t[indices, :], t[:, indices])",
+    "test_tile_slice_scalar_assign_rejected.kernel_fn":
+        "tile view assignment requires a tile of matching shape on the right-hand side (t[a:b, :] = src, t[0] = row), not a 'float32'",
+    "test_tile_slice_augassign_rejected.kernel_fn":
+        'compound assignment to a tile view (t[a:b, :] += x, t[i] += x) is not supported, as in Warp: read the view, update it and assign it back',
+    "test_tile_row_augassign_rejected.kernel_fn":
+        'compound assignment to a tile view (t[a:b, :] += x, t[i] += x) is not supported, as in Warp: read the view, update it and assign it back',
+    "test_tile_slice_assign_shape_mismatch.kernel_fn":
+        "tile view assignment shape mismatch: the view is 'view of tile(dtype=float32, shape=(4, 32))', the value 'tile(dtype=float32, shape=(5, 32))'",
     "test_tile_index_out_of_bounds.kernel_fn": "tile index 100 is out of bounds for axis 0 with size 16",
     "test_tile_slice_empty_rejected.kernel_fn": "this slice of a tile is empty",
     "test_tile_slice_float_index_rejected.kernel_fn": "a tile index must be an integer, not 'float32'",
     "test_tile_view_float_offset_rejected.kernel_fn": "an offset must be an integer",
     "test_tile_reshape_strided_view_rejected.kernel_fn": "wp.tile_reshape() needs a contiguous tile, not a strided view",
-    "test_tile_view_shape_with_slice_rejected.kernel_fn": _no_slice,  # Warp: 'shape' together with a slice
+    "test_tile_view_shape_with_slice_rejected.kernel_fn":
+        "wp.tile_view() takes no 'shape' together with a slice offset (as in Warp): the slices give the shape",
     "test_tile_slice_sentinel_bounds_empty_rejected.max_start_kernel": "this slice of a tile is empty",
     "test_tile_slice_sentinel_bounds_empty_rejected.min_stop_kernel": "this slice of a tile is empty",
-    "test_tile_view_runtime_slice_bound_rejected.kernel_fn": _no_slice,  # Warp: compile-time constant
+    "test_tile_view_runtime_slice_bound_rejected.kernel_fn":
+        'a slice bound or step of a tile must be a compile-time integer',
 })
 # warp-lang rejects these ("out of bounds"); warpc compiles them (reported):
 #   t = wp.tile_ones(shape=(16, 32), dtype=float); row = wp.tile_view(t, offset=(-1,))
