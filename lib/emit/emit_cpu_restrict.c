@@ -53,23 +53,29 @@ static bool dense_array(const ir_type *t) {
 
 /* Marks in written[] (nparams) the array parameters kernel k may write;
  * false when k does not get the restrict form. */
-static bool restrict_arrays(const ir_func *k, bool *written) {
-  if (k->backward || k->kind != IR_FUNC_KERNEL)
-    return false;
+int emit_restrict_param_arrays(const ir_func *k, bool one_d) {
   int narrays = 0;
   for (int i = 0; i < k->nparams; i++) {
     const ir_type *t = k->param_types[i];
-    written[i] = false;
     if (t->kind == IR_T_ARRAY) {
-      if (ir_type_is_indexed(t))
-        return false;
+      if (ir_type_is_indexed(t) || (one_d && t->ndim != 1))
+        return -1;
       narrays++;
     } else if (t->kind == IR_T_SCALAR) {
       if (t->scalar == WP_SCALAR_UINT64 || t->scalar == WP_SCALAR_INT64)
-        return false;
+        return -1;
     } else if (t->kind != IR_T_VEC && t->kind != IR_T_MAT)
-      return false;
+      return -1;
   }
+  return narrays;
+}
+
+static bool restrict_arrays(const ir_func *k, bool *written) {
+  if (k->backward || k->kind != IR_FUNC_KERNEL)
+    return false;
+  for (int i = 0; i < k->nparams; i++)
+    written[i] = false;
+  int narrays = emit_restrict_param_arrays(k, false);
   if (narrays < 2 || narrays > RESTRICT_MAX_ARRAYS)
     return false;
   bool any = false;

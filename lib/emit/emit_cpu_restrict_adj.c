@@ -65,20 +65,9 @@ static bool adj_arrays(const ir_func *k, int *use) {
   const ir_func *adj = k->adjoint;
   if (!adj || k->kind != IR_FUNC_KERNEL || adj->nparams != k->nparams)
     return false;
-  int narrays = 0;
-  for (int i = 0; i < k->nparams; i++) {
-    const ir_type *t = k->param_types[i];
+  for (int i = 0; i < k->nparams; i++)
     use[i] = 0;
-    if (t->kind == IR_T_ARRAY) {
-      if (ir_type_is_indexed(t) || t->ndim != 1)
-        return false;
-      narrays++;
-    } else if (t->kind == IR_T_SCALAR) {
-      if (t->scalar == WP_SCALAR_UINT64 || t->scalar == WP_SCALAR_INT64)
-        return false;
-    } else if (t->kind != IR_T_VEC && t->kind != IR_T_MAT)
-      return false;
-  }
+  int narrays = emit_restrict_param_arrays(k, true);
   if (narrays < 1 || narrays > RESTRICT_ADJ_MAX_ARRAYS)
     return false;
   bool grads = false;

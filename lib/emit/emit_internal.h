@@ -96,6 +96,11 @@ void emit_tile_scratch(emit_ctx *e);
 void emit_cpu_restrict_fn(emit_ctx *e, const ir_func *k, const char *body_fn,
                           const char *name);
 bool emit_cpu_restrict_call(emit_ctx *e, const ir_func *k, const char *name);
+/* The number of array parameters of kernel k when every parameter suits a
+ * restrict loop (arrays not indexed, of 1 dimension when one_d; scalars but
+ * 64-bit integers, which may be ids of memory the overlap test cannot see;
+ * vectors, matrices); -1 when one does not. */
+int emit_restrict_param_arrays(const ir_func *k, bool one_d);
 /* emit_cpu_restrict_adj.c: the same for k's backward loop (k the forward
  * kernel): its 1-D arrays' data and grads `restrict`, the grad tests
  * constants; the call (true: printed, the caller keeps its plain dense loop
