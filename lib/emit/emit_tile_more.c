@@ -60,14 +60,15 @@ static void scan(emit_ctx *e, const ir_value *v) {
             "= wp_acc; wp_acc = wp_acc + v%d.v[wp_i]; }",
             T, n, EL(v), EL(t));
     break;
-  default: {
+  default: { /* max/min scans as Warp's (fmax, fmin): a NaN element is
+                passed over, a NaN running value replaced */
     const char *cmp =
         v->builtin->id == IR_B_TILE_SCAN_MAX_INCLUSIVE ? ">" : "<";
     fprintf(out,
             "%s wp_acc = v%d.v[0]; WP_TLOOP for (int wp_i = 0; wp_i < %d; "
             "wp_i++) { "
-            "if (v%d.v[wp_i] %s wp_acc) wp_acc = v%d.v[wp_i]; v%d.v[wp_i] = "
-            "wp_acc; }",
+            "if (v%d.v[wp_i] %s wp_acc || wp_acc != wp_acc) wp_acc = "
+            "v%d.v[wp_i]; v%d.v[wp_i] = wp_acc; }",
             T, EL(t), n, EL(t), cmp, EL(t), EL(v));
   }
   }

@@ -224,14 +224,8 @@ UNTESTED.update({
     "test_tile_atomic_add_unsupported_dtype.atomic_add_int8_kernel": "mismatch: warp-lang rejects "
         "wp.tile_atomic_add() of an int8 tile (\"tile_atomic_add ... only supports\"); warpc compiles it",
 })
-# test_tile_scan_min_max_inclusive_nan (300 long): warpc's scans let a NaN
-# prefix stick, warp-lang's (as C fmax/fmin) skip NaN elements: on the CPU,
-# wp.tile_scan_max_inclusive of the tile [nan, -12.2, 71.7] is
-# [nan, -12.2, 71.7] in warp-lang and [nan, nan, nan] in warpc (reported);
-# its test, for TESTS once warpc matches:
-MISMATCH = [_minmax("f32_300", _NAN_ROWS.tolist(), name="scan_min_max_nan")]
-UNTESTED.update({
-    "create_tile_scan_min_max_inclusive_kernel.tile_scan_min_max_inclusive_kernel[f32_300]":
-        "mismatch: a NaN element makes warpc's tile_scan_max_inclusive / tile_scan_min_inclusive NaN from "
-        "there on; warp-lang skips NaN elements as fmax/fmin do ([nan, -12.2] scans to [nan, -12.2])",
-})
+# test_tile_scan_min_max_inclusive_nan (300 long): the scans skip NaN
+# elements as C's fmax/fmin do, as warp-lang's (e2e.tile_scan_nan)
+TESTS.append(_minmax("f32_300", _NAN_ROWS.tolist(), name="scan_min_max_nan"))
+BIND["create_tile_scan_min_max_inclusive_kernel.tile_scan_min_max_inclusive_kernel[f32_300]"] = dict(
+    dtype=wp.float32, tile_dim=300)
