@@ -27,12 +27,20 @@ bool emit_tile_handles(const ir_value *v) {
          v->builtin->id <= IR_B_TILE_MATMUL;
 }
 
+/* Whether f or a function it calls uses tiles; memoized in f (the call
+ * graph has no cycles: Warp functions do not recurse), so each function is
+ * scanned once. */
 bool emit_uses_tiles(const ir_func *f) {
-  for (const ir_block *b = f->entry; b; b = b->next)
-    for (const ir_value *v = b->first; v; v = v->next)
-      if (emit_tile_handles(v) || v->type->kind == IR_T_TILE)
-        return true;
-  return false;
+  ir_func *memo = (ir_func *)f; /* the memo is scratch, not f's meaning */
+  if (f->uses_tiles)
+    return f->uses_tiles == 2;
+  bool any = false;
+  for (const ir_block *b = f->entry; b && !any; b = b->next)
+    for (const ir_value *v = b->first; v && !any; v = v->next)
+      any = emit_tile_handles(v) || v->type->kind == IR_T_TILE ||
+            (v->op == IR_CALL && v->callee && emit_uses_tiles(v->callee));
+  memo->uses_tiles = any ? 2 : 1;
+  return any;
 }
 
 /* CUDA only: WP_TLOOP (prelude 8tile.h) for the tile loops of f's body:

@@ -536,6 +536,7 @@ struct ir_func {
   const ir_func *ref_func;
   const ir_type **locals;
   int nlocals, cap_locals;
+  signed char uses_tiles; /* emit_uses_tiles' memo: 0 not known, 1 no, 2 yes */
 };
 
 typedef struct ir_module {
