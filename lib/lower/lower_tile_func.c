@@ -185,11 +185,11 @@ ir_value *lower_tile_view_arg(lower_ctx *c, ir_value *v, const ir_type *pt,
 ir_func *lower_tile_reduce_func(lower_ctx *c, func_info *fi, const ir_type *t,
                                 wp_loc loc) {
   const ir_type *el = t->elem;
-  if (el->kind == IR_T_STRUCT || ir_type_has_half(el)) {
+  if (ir_type_has_half(el)) {
     wp_error(c->diag, loc,
              "wp.tile_reduce() of a @wp.func over a tile of '%s' is not "
-             "supported by warpc yet (of scalars, vectors and matrices of "
-             "float32, float64 and integers it is)",
+             "supported by warpc yet (of scalars, vectors, matrices and "
+             "structs of float32, float64 and integers it is)",
              el->name);
     return NULL;
   }

@@ -114,6 +114,13 @@ ir_value *lower_tile_reduction(lower_ctx *c, const ast_expr *e,
       !(t = lower_tile_arg(c, tx, b->name)) || !axis_arg(c, ax, t->type, &axis))
     return NULL;
   if (red && !op) { /* a @wp.func: lower_tile_func.c */
+    if (t->type->elem->kind == IR_T_STRUCT && axis >= 0) {
+      wp_error(c->diag, e->loc,
+               "wp.tile_reduce() of a @wp.func along an axis of a tile of "
+               "struct '%s' is not supported by warpc (nor by Warp)",
+               t->type->elem->name);
+      return NULL;
+    }
     ir_func *f = lower_tile_reduce_func(c, en.func, t->type, e->loc);
     if (!f)
       return NULL;

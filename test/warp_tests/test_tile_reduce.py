@@ -190,10 +190,9 @@ TESTS += [
                        _np.random.default_rng(42).integers(0, _U32.max, 67, dtype=_np.uint32,
                                                            endpoint=True).tolist()]),
 ]
-# the XFAIL kernels' tests, to move into TESTS when warpc compiles them:
 # test_tile_reduce_custom_struct_argmax (block_dim 64) and _single_warp (32),
 # keys the column index, values random [0, 1) as initialize_key_value makes them
-PENDING = [_kv(64), _kv(32)]
+TESTS += [_kv(64), _kv(32)]
 BIND = {
     "create_tile_reduce_custom_kernel.tile_reduce_custom_kernel[64]": dict(tile_dim=64),
     "create_tile_reduce_custom_kernel.tile_reduce_custom_kernel[32]": dict(tile_dim=32),
@@ -210,10 +209,7 @@ BIND = {
     "create_tile_reduce_custom_struct_kernel.tile_reduce_custom_struct_kernel[64]": dict(tile_dim=64),
     "create_tile_reduce_custom_struct_kernel.tile_reduce_custom_struct_kernel[32]": dict(tile_dim=32),
 }
-_custom = "wp.tile_reduce() of a @wp.func over a tile of 'KeyValue' is not supported by warpc yet"
 XFAIL.update({
-    "create_tile_reduce_custom_struct_kernel.tile_reduce_custom_struct_kernel[64]": _custom,
-    "create_tile_reduce_custom_struct_kernel.tile_reduce_custom_struct_kernel[32]": _custom,
     # test_tile_atomic_add_unsupported_dtype: warp-lang rejects it when it
     # builds it ("tile_atomic_add ... only supports"); warpc too
     "test_tile_atomic_add_unsupported_dtype.atomic_add_bool_kernel": "wp.tile_atomic_add(): no atomic add on 'bool'",
