@@ -217,11 +217,15 @@ class ArrayField:
         # warp-lang 1.19 keeps a subscript annotation (wp.array[T]) as a
         # lightweight _ArrayAnnotation of wp.array
         ann = getattr(_wt, "_ArrayAnnotation", None)
-        if type(t) is not _wt.array and not (ann is not None and type(t) is ann):
-            raise SpecError(f"struct field type {t!r}: only wp.array fields are supported")
+        iann = getattr(_wt, "_IndexedArrayAnnotation", None)
+        # wp.indexedarray fields: only filled per element of an array of
+        # structs (("per_element", shape, fill, index_fill))
+        self.indexed = type(t) is _wt.indexedarray or (iann is not None and type(t) is iann)
+        if type(t) is not _wt.array and not (ann is not None and type(t) is ann) and not self.indexed:
+            raise SpecError(f"struct field type {t!r}: only wp.array and wp.indexedarray fields are supported")
         self.ndim = int(t.ndim)
         self.dtype = TypeInfo(t.dtype)
-        self.name = f"array({self.dtype.name}, ndim={self.ndim})"
+        self.name = f"{'indexedarray' if self.indexed else 'array'}({self.dtype.name}, ndim={self.ndim})"
 
 
 class Deferred:
@@ -333,8 +337,11 @@ def _kind_of(spec):
     return None, None
 
 
-def make_array_data(spec, shape, ti, rng, what):
-    """numpy array of shape + ti.inner and ti.np_dtype from a fill spec."""
+def make_array_data(spec, shape, ti, rng, what, elem_arrays=None):
+    """numpy array of shape + ti.inner and ti.np_dtype from a fill spec.
+    An array of structs may fill an array (or indexedarray) field with
+    ("per_element", shape, fill[, index_fill]): each element gets its own
+    array, appended to elem_arrays (see per_element_field)."""
     import numpy as np
 
     full = tuple(shape) + ti.inner
@@ -354,8 +361,11 @@ def make_array_data(spec, shape, ti, rng, what):
         fills = spec if isinstance(spec, dict) else {n: spec for n, f in ti.fields if f.kind != "array"}
         for fname, fti in ti.fields:
             if fname in fills and fti.kind == "array":
-                raise SpecError(f"{what}.{fname}: array fields of arrays of structs cannot be filled "
-                                f"(they are left empty)")
+                if elem_arrays is None:
+                    raise SpecError(f"{what}.{fname}: array fields of arrays of structs are filled only "
+                                    f"in arrays of the test")
+                elem_arrays.append(per_element_field(fills[fname], shape, fname, fti, rng, f"{what}.{fname}"))
+                continue
             if fname in fills:
                 out[fname] = make_array_data(fills[fname], shape, fti, rng, f"{what}.{fname}")
         return out
@@ -433,6 +443,42 @@ def make_array_data(spec, shape, ti, rng, what):
     raise SpecError(f"{what}: unknown fill kind {kind!r}")
 
 
+def per_element_field(spec, shape, fname, fti, rng, what):
+    """The arrays of an array field of an array of structs of shape `shape`:
+    ("per_element", eshape, fill) gives every element its own array of shape
+    eshape (fill over all the elements' values together, in element order:
+    ("arange", 100.0) with eshape (1,) makes element i's array [100 + i]);
+    an indexedarray field takes ("per_element", eshape, fill, index_fill):
+    the base arrays as above, each indexed along its first dimension by its
+    own int32 array of eshape[0] indices (index_fill over all of them), the
+    other dimensions not indexed (wp.indexedarray(base, [idx, None, ...])).
+    Returns dict(field, fti, eshape, n, data, indices): data of shape
+    (n, *eshape, *inner), indices (n, eshape[0]) or None."""
+    import numpy as np
+
+    kind, p = _kind_of(spec)
+    if kind != "per_element" or len(p) not in (2, 3):
+        raise SpecError(f"{what}: an array field of an array of structs takes ('per_element', shape, fill)"
+                        f" (an indexedarray field: ('per_element', shape, fill, index_fill))")
+    eshape = norm_dim(p[0], what)
+    if len(eshape) != fti.ndim:
+        raise SpecError(f"{what}: per-element shape {eshape} but the field is {fti.ndim}-D")
+    if fti.indexed != (len(p) == 3):
+        raise SpecError(f"{what}: a {'wp.indexedarray' if fti.indexed else 'wp.array'} field takes "
+                        f"('per_element', shape, fill{', index_fill' if fti.indexed else ''})")
+    n = 1
+    for s_ in shape:
+        n *= s_
+    data = make_array_data(p[1], (n,) + eshape, fti.dtype, rng, what)
+    indices = None
+    if fti.indexed:
+        idx_ti = TypeInfo(_wt.int32)
+        indices = make_array_data(p[2], (n, eshape[0]), idx_ti, rng, what + " indices")
+        if np.any(indices < 0) or np.any(indices >= eshape[0]):
+            raise SpecError(f"{what}: indices outside [0, {eshape[0]})")
+    return dict(field=fname, fti=fti, eshape=eshape, n=n, data=data, indices=indices)
+
+
 def bf16_bits(f):
     """float32 values -> bfloat16 bits (uint16): round to nearest even, as
     warp-lang's conversion; a NaN keeps its top bits and stays a NaN."""
@@ -471,6 +517,9 @@ def make_value(spec, ti, what, refs=None):
                     raise SpecError(f"{what}.{fname}: an array field names an array of the test")
                 if refs is None:
                     raise SpecError(f"{what}.{fname}: array fields are not supported here")
+                if fti.indexed:
+                    raise SpecError(f"{what}.{fname}: an indexedarray field of a struct value is not "
+                                    f"supported (only per element of an array of structs)")
                 refs.append((aname, fti))
                 items.append((fname, "array", aname))
                 cs.append(f".{fname} = wp_array_view({ARRAY_REF % aname})")
@@ -1008,9 +1057,47 @@ def fill_inputs(t):
 
     rng = np.random.default_rng(t.seed)
     data = {}
+    # arrays of structs whose array fields are filled per element: name ->
+    # [per_element_field dicts]; their values go to NAME.FIELD.bin (and the
+    # indices to NAME.FIELD.idx.bin), entries of the returned dict too
+    t.elem_arrays = {}
     for name, a in t.arrays.items():
-        data[name] = make_array_data(a["fill"], a["shape"], a["ti"], rng, f"{t.label}: array {name!r}")
+        ea = []
+        data[name] = make_array_data(a["fill"], a["shape"], a["ti"], rng, f"{t.label}: array {name!r}", ea)
+        if ea:
+            t.elem_arrays[name] = ea
+    for name, ea in t.elem_arrays.items():
+        for f in ea:
+            data[f"{name}.{f['field']}"] = f["data"]
+            if f["indices"] is not None:
+                data[f"{name}.{f['field']}.idx"] = f["indices"]
     return data
+
+
+def oracle_elem_arrays(t, warrs, keep):
+    """warp-lang side of per-element array fields: each element's wp.array
+    (wp.indexedarray) made from the filled values, its descriptor's bytes
+    written into the element's field (the struct array is copied to the
+    device from these bytes).  `keep` holds the arrays alive."""
+    import numpy as np
+
+    wp = _wp
+    for name, ea in getattr(t, "elem_arrays", {}).items():
+        recs = warrs[name].numpy().reshape(-1).copy()
+        for f in ea:
+            fdt = recs.dtype.fields[f["field"]][0]
+            for i in range(f["n"]):
+                base = wp.array(np.ascontiguousarray(f["data"][i]), dtype=f["fti"].dtype.wp_type,
+                                shape=f["eshape"], device="cpu")
+                arr = base
+                if f["indices"] is not None:
+                    idx = wp.array(np.ascontiguousarray(f["indices"][i]), dtype=wp.int32, device="cpu")
+                    arr = wp.indexedarray(base, [idx] + [None] * (len(f["eshape"]) - 1))
+                    keep.append(idx)
+                keep.extend([base, arr])
+                recs[f["field"]][i] = np.frombuffer(bytes(arr.__ctype__()), dtype=fdt)[0]
+        a = t.arrays[name]
+        warrs[name] = wp.array(recs.reshape(a["shape"]), dtype=a["ti"].wp_type, shape=a["shape"], device="cpu")
 
 
 def run_oracle(t, inputs):
@@ -1020,6 +1107,8 @@ def run_oracle(t, inputs):
     warrs = {}
     for name, a in t.arrays.items():
         warrs[name] = wp.array(inputs[name].copy(), dtype=a["ti"].wp_type, shape=a["shape"], device="cpu")
+    keep = []
+    oracle_elem_arrays(t, warrs, keep)
     objs = {}
     for key, (_, kind, oopts) in t.objects.items():
         plugin = object_plugin(kind, t.label)
@@ -1152,6 +1241,7 @@ def gen_main_c(t):
         w(f"    make(&{c_ident(name)}, {ti.c_dtype}, {elem}, {a['ndim']}, shape, \"{name}\");\n")
         w(f"    load(&{c_ident(name)}, \"{name}.bin\");\n")
         w("  }\n")
+    w(c_elem_arrays(t))
     for var, kind, oopts in t.objects.values():
         plugin = object_plugin(kind, t.label)
         w(f"  wp_uint64 {var} = 0; /* {kind} */\n  {{\n")
@@ -1185,8 +1275,62 @@ def gen_main_c(t):
         w(object_plugin(kind, t.label).c_destroy(var, "WP_DEVICE_CPU"))
     for name in t.arrays:
         w(f"  wp_array_free(&{c_ident(name)});\n")
+    for name, ea in getattr(t, "elem_arrays", {}).items():
+        for f in ea:
+            v = f"e_{name}_{f['field']}"
+            w(f"  for (int i = 0; i < {f['n']}; i++) {{\n    wp_array_free(&{v}[i]);\n")
+            if f["indices"] is not None:
+                w(f"    wp_array_free(&{v}_idx[i]);\n")
+            w("  }\n")
     w("  return 0;\n}\n")
     return "".join(lines)
+
+
+def c_elem_arrays(t):
+    """C statements of per-element array fields (see per_element_field):
+    each element's array made with wp_array_alloc and read from
+    NAME.FIELD.bin in element order (for an indexedarray field its index
+    array from NAME.FIELD.idx.bin, the view by wp_indexedarray_init), its
+    view stored into the element's field of the loaded struct array."""
+    out = []
+    w = out.append
+    for name, ea in getattr(t, "elem_arrays", {}).items():
+        ct = t.arrays[name]["ti"].c_type
+        for f in ea:
+            v = f"e_{name}_{f['field']}"
+            fti = f["fti"]
+            shape = ", ".join(f"{s}ll" for s in f["eshape"])
+            elem = fti.dtype.np_dtype.itemsize * fti.dtype.ncomp
+            idx = f["indices"] is not None
+            w(f"  static wp_array {v}[{f['n']}];\n")
+            if idx:
+                w(f"  static wp_array {v}_idx[{f['n']}];\n")
+            w(f"  {{ /* {name}[i].{f['field']}: {fti.name}, shape {f['eshape']} per element */\n")
+            w(f"    static const wp_int64 shape[4] = {{{shape}}};\n")
+            w(f"    static const wp_int64 ishape[4] = {{{f['eshape'][0]}ll}};\n" if idx else "")
+            w(f"    FILE *fp = fopen(\"{name}.{f['field']}.bin\", \"rb\");\n")
+            if idx:
+                w(f"    FILE *fi = fopen(\"{name}.{f['field']}.idx.bin\", \"rb\");\n")
+            w(f"    if (!fp{' || !fi' if idx else ''}) {{ perror(\"{name}.{f['field']}\"); exit(4); }}\n")
+            w(f"    for (int i = 0; i < {f['n']}; i++) {{\n")
+            w(f"      make(&{v}[i], {fti.dtype.c_dtype}, {elem}, {fti.ndim}, shape, \"{name}.{f['field']}\");\n")
+            w(f"      size_t n = (size_t)wp_array_size(&{v}[i]) * (size_t){v}[i].elem_size;\n")
+            w(f"      if (n && fread({v}[i].data, 1, n, fp) != n) {{ fprintf(stderr, \"short read\\n\"); exit(4); }}\n")
+            if idx:
+                w(f"      make(&{v}_idx[i], WP_INT32, 4, 1, ishape, \"{name}.{f['field']} indices\");\n")
+                w(f"      if (fread({v}_idx[i].data, 4, {f['eshape'][0]}, fi) != {f['eshape'][0]}) "
+                  f"{{ fprintf(stderr, \"short read\\n\"); exit(4); }}\n")
+                nulls = ", NULL" * (len(f["eshape"]) - 1)
+                w(f"      const wp_array *ix[{len(f['eshape'])}] = {{&{v}_idx[i]{nulls}}};\n")
+                w("      wp_indexedarray ia;\n")
+                w(f"      check(wp_indexedarray_init(&ia, &{v}[i], ix), \"wp_indexedarray_init\");\n")
+                w(f"      (({ct} *){c_ident(name)}.data)[i].{f['field']} = wp_indexedarray_view(&ia);\n")
+            else:
+                w(f"      (({ct} *){c_ident(name)}.data)[i].{f['field']} = wp_array_view(&{v}[i]);\n")
+            w("    }\n")
+            w("    fclose(fp);\n" + ("    fclose(fi);\n" if idx else ""))
+            w("  }\n")
+    return "".join(out)
 
 
 # The harness of --device / --time runs: the same helpers, host arrays h_NAME
@@ -1225,6 +1369,9 @@ def parse_device(s):
 
 def gen_main_c_timed(t, device, time_cpu):
     dev_name, dev_c, ordinal = parse_device(device)
+    if getattr(t, "elem_arrays", None):
+        raise SpecError(f"{t.label}: array fields filled per element ('per_element') are not supported "
+                        f"with --device / --time")
     gpu = ordinal is not None
     lines = [TIMED_PRELUDE % dict(label=t.label.replace("*/", "* /")), struct_layout_asserts(t)]
     w = lines.append

@@ -35,10 +35,22 @@ TESTS = [
     dict(kernel="tile_nested_struct_grad_kernel", dim=1, block_dim=8, args=dict(input=NESTED), shapes=ONE),
     # test_tile_nested_field_store_grad
     dict(kernel="tile_nested_field_store_grad_kernel", dim=1, block_dim=8, args=dict(input=NESTED), shapes=ONE),
-    # test_tile_struct_array_payload_sort / _indexed_: the tags (the harness leaves array fields empty)
-    dict(kernel="tile_struct_array_payload_sort_kernel", dim=1, block_dim=32,
-         args=dict(input=dict(tag="arange"), sort_keys=REV),
-         shapes=dict(input=(8,), sort_keys=(8,), sorted_payloads=(8,))),
+    # test_tile_struct_array_payload_sort / _indexed_array_payload_sort: element i's data the
+    # 1-element array [100 + i] (indexed through its own index array [0]), tag i; the sorted
+    # payloads then read by the read kernel (a plain launch; its block_dim changes nothing on the CPU)
+    dict(name="tile_struct_array_payload_sort+read", dim=1,
+         arrays=dict(input=dict(data=("per_element", (1,), ("arange", 100.0)), tag="arange"), sort_keys=REV),
+         launches=[dict(kernel="tile_struct_array_payload_sort_kernel", block_dim=32),
+                   dict(kernel="tile_struct_array_payload_read_kernel", dim=8,
+                        args=dict(payloads="sorted_payloads"))],
+         shapes=dict(input=(8,), sort_keys=(8,), sorted_payloads=(8,), values_out=(8,), tags_out=(8,))),
+    dict(name="tile_struct_indexed_array_payload_sort+read", dim=1,
+         arrays=dict(input=dict(data=("per_element", (1,), ("arange", 100.0), ("full", 0)), tag="arange"),
+                     sort_keys=REV),
+         launches=[dict(kernel="tile_struct_indexed_array_payload_sort_kernel", block_dim=32),
+                   dict(kernel="tile_struct_indexed_array_payload_read_kernel", dim=8,
+                        args=dict(payloads="sorted_payloads"))],
+         shapes=dict(input=(8,), sort_keys=(8,), sorted_payloads=(8,), values_out=(8,), tags_out=(8,))),
     # test_tile_struct_field_types (half, quat/transform, float64 fields), reversed sort keys
     dict(kernel="tile_struct_half_fields_kernel", dim=1, block_dim=32,
          args=dict(input=("uniform", -2.0, 2.0), sort_keys=REV),
@@ -89,8 +101,4 @@ TESTS = [
          shapes=dict(input=(8,), weights=(8,), loss=(1,))),
 ]
 XFAIL = {}
-UNTESTED = {
-    'tile_struct_indexed_array_payload_sort_kernel': 'its struct has a wp.indexedarray field, which the harness cannot fill (only wp.array fields)',
-    'tile_struct_array_payload_read_kernel': 'reads an array field of a struct array element: the harness leaves the array fields of arrays of structs empty',
-    'tile_struct_indexed_array_payload_read_kernel': 'reads an array field of a struct array element: the harness leaves the array fields of arrays of structs empty',
-}
+UNTESTED = {}
