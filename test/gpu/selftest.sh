@@ -65,8 +65,8 @@ if [ $quick = 1 ]; then
   # about the harness; e2e.NAME checks it (cuda_check) in the CPU suite
   rc=0
   WARPC_E2E_CUDA_ARCHS=sm_75 python3 test/tools/e2e.py --device cuda:0 --time --work-dir "$out/e2e" \
-    test/e2e/cases/{saxpy,histogram,mandelbrot,vec_basic,tid_4d,multi_kernel_chain,struct_nested}.py >"$out/quick.log" 2>&1 || rc=$?
-  check "e2e.py --device cuda:0 --time (7 cases, emulated; struct_nested: struct outputs field by field)" 0 $rc
+    test/e2e/cases/{saxpy,histogram,mandelbrot,vec_basic,tid_4d,multi_kernel_chain,struct_nested,struct_array_field_fill}.py >"$out/quick.log" 2>&1 || rc=$?
+  check "e2e.py --device cuda:0 --time (8 cases, emulated; struct_nested: struct outputs field by field; struct_array_field_fill: per-element array fields on the device)" 0 $rc
   [ $rc -eq 0 ] || grep -A5 '^FAIL' "$out/quick.log" | head -40
   echo "selftest: $([ $fails -eq 0 ] && echo passed || echo "$fails FAILED")"
   [ $fails -eq 0 ]

@@ -1241,7 +1241,7 @@ def gen_main_c(t):
         w(f"    make(&{c_ident(name)}, {ti.c_dtype}, {elem}, {a['ndim']}, shape, \"{name}\");\n")
         w(f"    load(&{c_ident(name)}, \"{name}.bin\");\n")
         w("  }\n")
-    w(c_elem_arrays(t))
+    w(c_elem_decls(t, "e_") + c_elem_load(t, "e_") + c_elem_point(t, c_ident, lambda v: "e_" + v))
     for var, kind, oopts in t.objects.values():
         plugin = object_plugin(kind, t.label)
         w(f"  wp_uint64 {var} = 0; /* {kind} */\n  {{\n")
@@ -1275,61 +1275,95 @@ def gen_main_c(t):
         w(object_plugin(kind, t.label).c_destroy(var, "WP_DEVICE_CPU"))
     for name in t.arrays:
         w(f"  wp_array_free(&{c_ident(name)});\n")
-    for name, ea in getattr(t, "elem_arrays", {}).items():
-        for f in ea:
-            v = f"e_{name}_{f['field']}"
-            w(f"  for (int i = 0; i < {f['n']}; i++) {{\n    wp_array_free(&{v}[i]);\n")
-            if f["indices"] is not None:
-                w(f"    wp_array_free(&{v}_idx[i]);\n")
-            w("  }\n")
+    w(c_elem_free(t, "e_"))
     w("  return 0;\n}\n")
     return "".join(lines)
 
 
-def c_elem_arrays(t):
+def _elem_fields(t):
+    """(struct array name, its C type, per_element_field dict) of the test."""
+    for name, ea in getattr(t, "elem_arrays", {}).items():
+        for f in ea:
+            yield name, t.arrays[name]["ti"].c_type, f
+
+
+def c_elem_decls(t, pre, ind="  "):
+    """Declarations of the per-element arrays: wp_array PRE<name>_<field>[n]
+    (and PRE<name>_<field>_idx[n], an indexedarray field's index arrays)."""
+    out = []
+    for name, _, f in _elem_fields(t):
+        v = f"{pre}{name}_{f['field']}"
+        out.append(f"{ind}static wp_array {v}[{f['n']}];\n")
+        if f["indices"] is not None:
+            out.append(f"{ind}static wp_array {v}_idx[{f['n']}];\n")
+    return "".join(out)
+
+
+def c_elem_load(t, pre):
     """C statements of per-element array fields (see per_element_field):
-    each element's array made with wp_array_alloc and read from
-    NAME.FIELD.bin in element order (for an indexedarray field its index
-    array from NAME.FIELD.idx.bin, the view by wp_indexedarray_init), its
-    view stored into the element's field of the loaded struct array."""
+    each element's array made on the CPU with wp_array_alloc (make) and read
+    from NAME.FIELD.bin in element order (an indexedarray field's index
+    arrays from NAME.FIELD.idx.bin)."""
     out = []
     w = out.append
-    for name, ea in getattr(t, "elem_arrays", {}).items():
-        ct = t.arrays[name]["ti"].c_type
-        for f in ea:
-            v = f"e_{name}_{f['field']}"
-            fti = f["fti"]
-            shape = ", ".join(f"{s}ll" for s in f["eshape"])
-            elem = fti.dtype.np_dtype.itemsize * fti.dtype.ncomp
-            idx = f["indices"] is not None
-            w(f"  static wp_array {v}[{f['n']}];\n")
-            if idx:
-                w(f"  static wp_array {v}_idx[{f['n']}];\n")
-            w(f"  {{ /* {name}[i].{f['field']}: {fti.name}, shape {f['eshape']} per element */\n")
-            w(f"    static const wp_int64 shape[4] = {{{shape}}};\n")
-            w(f"    static const wp_int64 ishape[4] = {{{f['eshape'][0]}ll}};\n" if idx else "")
-            w(f"    FILE *fp = fopen(\"{name}.{f['field']}.bin\", \"rb\");\n")
-            if idx:
-                w(f"    FILE *fi = fopen(\"{name}.{f['field']}.idx.bin\", \"rb\");\n")
-            w(f"    if (!fp{' || !fi' if idx else ''}) {{ perror(\"{name}.{f['field']}\"); exit(4); }}\n")
-            w(f"    for (int i = 0; i < {f['n']}; i++) {{\n")
-            w(f"      make(&{v}[i], {fti.dtype.c_dtype}, {elem}, {fti.ndim}, shape, \"{name}.{f['field']}\");\n")
-            w(f"      size_t n = (size_t)wp_array_size(&{v}[i]) * (size_t){v}[i].elem_size;\n")
-            w(f"      if (n && fread({v}[i].data, 1, n, fp) != n) {{ fprintf(stderr, \"short read\\n\"); exit(4); }}\n")
-            if idx:
-                w(f"      make(&{v}_idx[i], WP_INT32, 4, 1, ishape, \"{name}.{f['field']} indices\");\n")
-                w(f"      if (fread({v}_idx[i].data, 4, {f['eshape'][0]}, fi) != {f['eshape'][0]}) "
-                  f"{{ fprintf(stderr, \"short read\\n\"); exit(4); }}\n")
-                nulls = ", NULL" * (len(f["eshape"]) - 1)
-                w(f"      const wp_array *ix[{len(f['eshape'])}] = {{&{v}_idx[i]{nulls}}};\n")
-                w("      wp_indexedarray ia;\n")
-                w(f"      check(wp_indexedarray_init(&ia, &{v}[i], ix), \"wp_indexedarray_init\");\n")
-                w(f"      (({ct} *){c_ident(name)}.data)[i].{f['field']} = wp_indexedarray_view(&ia);\n")
-            else:
-                w(f"      (({ct} *){c_ident(name)}.data)[i].{f['field']} = wp_array_view(&{v}[i]);\n")
-            w("    }\n")
-            w("    fclose(fp);\n" + ("    fclose(fi);\n" if idx else ""))
-            w("  }\n")
+    for name, _, f in _elem_fields(t):
+        v = f"{pre}{name}_{f['field']}"
+        fti = f["fti"]
+        shape = ", ".join(f"{s}ll" for s in f["eshape"])
+        elem = fti.dtype.np_dtype.itemsize * fti.dtype.ncomp
+        idx = f["indices"] is not None
+        w(f"  {{ /* {name}[i].{f['field']}: {fti.name}, shape {f['eshape']} per element */\n")
+        w(f"    static const wp_int64 shape[4] = {{{shape}}};\n")
+        w(f"    static const wp_int64 ishape[4] = {{{f['eshape'][0]}ll}};\n" if idx else "")
+        w(f"    FILE *fp = fopen(\"{name}.{f['field']}.bin\", \"rb\");\n")
+        if idx:
+            w(f"    FILE *fi = fopen(\"{name}.{f['field']}.idx.bin\", \"rb\");\n")
+        w(f"    if (!fp{' || !fi' if idx else ''}) {{ perror(\"{name}.{f['field']}\"); exit(4); }}\n")
+        w(f"    for (int i = 0; i < {f['n']}; i++) {{\n")
+        w(f"      make(&{v}[i], {fti.dtype.c_dtype}, {elem}, {fti.ndim}, shape, \"{name}.{f['field']}\");\n")
+        w(f"      size_t n = (size_t)wp_array_size(&{v}[i]) * (size_t){v}[i].elem_size;\n")
+        w(f"      if (n && fread({v}[i].data, 1, n, fp) != n) {{ fprintf(stderr, \"short read\\n\"); exit(4); }}\n")
+        if idx:
+            w(f"      make(&{v}_idx[i], WP_INT32, 4, 1, ishape, \"{name}.{f['field']} indices\");\n")
+            w(f"      if (fread({v}_idx[i].data, 4, {f['eshape'][0]}, fi) != {f['eshape'][0]}) "
+              f"{{ fprintf(stderr, \"short read\\n\"); exit(4); }}\n")
+        w("    }\n")
+        w("    fclose(fp);\n" + ("    fclose(fi);\n" if idx else ""))
+        w("  }\n")
+    return "".join(out)
+
+
+def c_elem_point(t, arr, elem, ind="  "):
+    """C statements that store each element's array view (wp_array_view;
+    wp_indexedarray_view of wp_indexedarray_init's view for an indexedarray
+    field) into its field of the struct array: arr(name) is the struct
+    array's wp_array variable, elem(var) the per-element array variable."""
+    out = []
+    w = out.append
+    for name, ct, f in _elem_fields(t):
+        v = elem(f"{name}_{f['field']}")
+        w(f"{ind}for (int i = 0; i < {f['n']}; i++) {{\n")
+        if f["indices"] is not None:
+            nulls = ", NULL" * (len(f["eshape"]) - 1)
+            vi = elem(f"{name}_{f['field']}_idx")
+            w(f"{ind}  const wp_array *ix[{len(f['eshape'])}] = {{&{vi}[i]{nulls}}};\n")
+            w(f"{ind}  wp_indexedarray ia;\n")
+            w(f"{ind}  check(wp_indexedarray_init(&ia, &{v}[i], ix), \"wp_indexedarray_init\");\n")
+            w(f"{ind}  (({ct} *){arr(name)}.data)[i].{f['field']} = wp_indexedarray_view(&ia);\n")
+        else:
+            w(f"{ind}  (({ct} *){arr(name)}.data)[i].{f['field']} = wp_array_view(&{v}[i]);\n")
+        w(f"{ind}}}\n")
+    return "".join(out)
+
+
+def c_elem_free(t, pre):
+    out = []
+    for name, _, f in _elem_fields(t):
+        v = f"{pre}{name}_{f['field']}"
+        out.append(f"  for (int i = 0; i < {f['n']}; i++) {{\n    wp_array_free(&{v}[i]);\n")
+        if f["indices"] is not None:
+            out.append(f"    wp_array_free(&{v}_idx[i]);\n")
+        out.append("  }\n")
     return "".join(out)
 
 
@@ -1369,9 +1403,6 @@ def parse_device(s):
 
 def gen_main_c_timed(t, device, time_cpu):
     dev_name, dev_c, ordinal = parse_device(device)
-    if getattr(t, "elem_arrays", None):
-        raise SpecError(f"{t.label}: array fields filled per element ('per_element') are not supported "
-                        f"with --device / --time")
     gpu = ordinal is not None
     lines = [TIMED_PRELUDE % dict(label=t.label.replace("*/", "* /")), struct_layout_asserts(t)]
     w = lines.append
@@ -1380,15 +1411,26 @@ def gen_main_c_timed(t, device, time_cpu):
         w(f"static wp_array h_{name}{', d_' + name if gpu else ''};\n")
     for var, kind, _ in t.objects.values():
         w(f"static wp_uint64 h_{var}{', d_' + var if gpu else ''}; /* {kind} */\n")
+    # per-element arrays of struct arrays' fields (see per_element_field): on
+    # the host eh_*, on the device ed_*; the host struct array points at
+    # eh_* but while it is uploaded (the device copy points at ed_*)
+    w(c_elem_decls(t, "eh_", "") + (c_elem_decls(t, "ed_", "") if gpu else ""))
     # load every array from its .bin (also restores the state between runs)
     w("\nstatic void reload(void) {\n")
     for name in t.arrays:
         w(f"  load(&h_{name}, \"{name}.bin\");\n")
+    w(c_elem_point(t, lambda n: "h_" + n, lambda v: "eh_" + v))
     w("}\n")
     if gpu:
         w("\nstatic void upload(void) {\n")
+        for name, _, f in _elem_fields(t):
+            for v in [f"{name}_{f['field']}"] + ([f"{name}_{f['field']}_idx"] if f["indices"] is not None else []):
+                w(f"  for (int i = 0; i < {f['n']}; i++)\n"
+                  f"    check(wp_array_copy(&ed_{v}[i], &eh_{v}[i]), \"wp_array_copy({v}: cpu -> {dev_name})\");\n")
+        w(c_elem_point(t, lambda n: "h_" + n, lambda v: "ed_" + v))
         for name in t.arrays:
             w(f"  check(wp_array_copy(&d_{name}, &h_{name}), \"wp_array_copy({name}: cpu -> {dev_name})\");\n")
+        w(c_elem_point(t, lambda n: "h_" + n, lambda v: "eh_" + v))
         w("}\n")
         w(f"""
 static void need_device(void) {{
@@ -1453,6 +1495,15 @@ static void need_device(void) {{
               f"WP_DTYPE_KIND({ti.c_dtype}) == WP_KIND_STRUCT ? {elem} : 0, {a['ndim']}, shape, 0, DEV), "
               f"\"wp_array_alloc({name}, {dev_name})\");\n")
         w("  }\n")
+    w(c_elem_load(t, "eh_"))
+    if gpu:
+        for name, _, f in _elem_fields(t):
+            for v in [f"{name}_{f['field']}"] + ([f"{name}_{f['field']}_idx"] if f["indices"] is not None else []):
+                w(f"  for (int i = 0; i < {f['n']}; i++) {{\n"
+                  f"    const wp_array *e = &eh_{v}[i];\n"
+                  f"    check(wp_array_alloc(&ed_{v}[i], e->dtype, WP_DTYPE_KIND(e->dtype) == WP_KIND_STRUCT ? "
+                  f"(wp_size)e->elem_size : 0, e->ndim, e->shape, 0, DEV), \"wp_array_alloc({v}, {dev_name})\");\n"
+                  f"  }}\n")
     w("  reload();\n")
     # objects are built once, from the inputs (on the device from the
     # uploaded copies)
@@ -1497,6 +1548,7 @@ static void need_device(void) {{
             w(object_plugin(kind, t.label).c_destroy(f"d_{var}", "DEV"))
         for name in t.arrays:
             w(f"  wp_array_free(&d_{name});\n")
+        w(c_elem_free(t, "ed_"))
     if time_cpu or not gpu:
         suffix = ".cpu.out" if gpu else ".out"
         w("  {\n")
@@ -1515,6 +1567,7 @@ static void need_device(void) {{
         w(object_plugin(kind, t.label).c_destroy(f"h_{var}", "WP_DEVICE_CPU"))
     for name in t.arrays:
         w(f"  wp_array_free(&h_{name});\n")
+    w(c_elem_free(t, "eh_"))
     w("  return 0;\n}\n")
     return "".join(lines)
 

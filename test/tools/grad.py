@@ -659,6 +659,8 @@ def run_file(path, opts):
         tdir.mkdir()
         try:
             data = e2e.fill_inputs(g.t32)
+            if g.t32.elem_arrays:  # its harness would leave the fields empty
+                raise SpecError(f"{g.label}: 'per_element' array fields are not supported in gradient tests")
             rng = np.random.default_rng((g.seed + 0x5EED) & 0xFFFFFFFF)
             seeds = {}
             for o in g.outputs:
