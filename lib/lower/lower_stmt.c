@@ -129,6 +129,8 @@ static void return_stmt(lower_ctx *c, const ast_stmt *s) {
     c->fs->cur = NULL; /* reported; the path ends here all the same */
     return;
   }
+  if (v && c->fs->ret_known) /* a view returned as the tile it copies */
+    v = lower_tile_view_arg(c, v, f->ret, s->value->loc);
   const ir_type *t = v ? v->type : ir_t_void(c->T);
   if (!c->fs->ret_known) {
     f->ret = t;

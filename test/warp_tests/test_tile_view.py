@@ -102,21 +102,17 @@ UNTESTED = {
 
 # --- kernels inside the test functions (lifted by the harness) ---
 # the XFAIL kernels' tests, to move into TESTS when warpc compiles them
-PENDING = [
-    # test_tile_inline_user_function_index: a @wp.func returning an index tile
+TESTS += [
+    # test_tile_inline_user_function_index: a @wp.func returning a view as its declared tile
     dict(kernel="test_tile_inline_user_function_index.inline_kernel", dim=1, block_dim=32,
          args=dict(src=("arange",)), shapes=dict(src=(8, 8), dst=(8,))),
     dict(kernel="test_tile_inline_user_function_index.local_kernel", dim=1, block_dim=32,
          args=dict(src=("arange",)), shapes=dict(src=(8, 8), dst=(8,))),
 ]
-_passthrough = ("'test_tile_inline_user_function_index__index_passthrough' is declared to return "
-                "'tile(dtype=int32, shape=(8,))' but returns 'view of tile(dtype=int32, shape=(8,))' here")
 # the file's *_rejected tests: warp-lang rejects each of these kernels when
 # it builds it (its test checks the message); warpc rejects them too, for
 # the reason warp-lang gives
 XFAIL.update({
-    "test_tile_inline_user_function_index.inline_kernel": _passthrough,
-    "test_tile_inline_user_function_index.local_kernel": _passthrough,
     "test_tile_advanced_index_float_rejected.kernel_fn":
         "a tile is indexed by a 1-d tile of integers, not 'tile(dtype=float32, shape=(8,))'",
     "test_tile_advanced_index_non_full_slice_rejected.kernel_fn":
