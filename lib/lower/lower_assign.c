@@ -59,7 +59,7 @@ static bool assign_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc,
     v->name = name;
   lower_write_var(c, var, lower_cur_block(c), v);
   if (v->type->kind == IR_T_TILE) /* a view of another variable? */
-    lower_tile_alias_note(c, name, v);
+    lower_tile_alias_note(c, name, v, rebind);
   return true;
 }
 

@@ -84,8 +84,10 @@ bool lower_tile_no_half(lower_ctx *c, const ir_type *t, const char *fn,
  * views (Warp's views alias their parent; warpc's are values). */
 /* After `name = v` (v a tile): remembers name as a view of the variable
  * v views (v a tile_view or slice of that variable's current value), else
- * forgets it. */
-void lower_tile_alias_note(lower_ctx *c, const char *name, ir_value *v);
+ * forgets it.  rebind: name is bound to another tile (not written in
+ * place), which ends the aliases of the views of its old tile. */
+void lower_tile_alias_note(lower_ctx *c, const char *name, ir_value *v,
+                           bool rebind);
 /* cur, the value of tile variable `name` just read; when name is a view of
  * a variable written since, the view of that variable's new value (then
  * bound to name). */

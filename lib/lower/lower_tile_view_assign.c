@@ -19,8 +19,11 @@
  * before a loop or in one branch of an `if` is a plain tile at the join:
  * reading it gives the value it holds, and writing into it is an error
  * (warpc cannot tell which tile the write goes to).  A parent rebound to
- * another tile (`b = wp.tile_zeros(...)` after `v = b[0]`) still receives
- * the writes through v, where Warp's v writes into the old storage.
+ * another tile (`b = wp.tile_zeros(...)` after `v = b[0]`) ends the alias:
+ * v keeps the value it holds (the old tile's region, as Warp's v keeps the
+ * old storage) and writes through v stay in v (the frame's tile_rebinds
+ * counts the rebinds of each variable; an alias remembers its parent's
+ * count).
  *
  * Also the subscripts that make views or copies of regions: slice() objects
  * in tile_view's offsets, and gathers along any axis (t[:, idx],
@@ -35,7 +38,13 @@ typedef struct tile_alias {
   ir_value *recipe;     /* the view instruction (TILE_VIEW or I_TILE_SLICE) */
   ir_value *last;       /* the value the view variable was given last */
   ir_value *parent_val; /* the parent's value `last` corresponds to */
+  intptr_t epoch;       /* the parent's rebinds when the view was taken */
 } tile_alias;
+
+/* How many times variable `name` was rebound to another tile. */
+static intptr_t epoch(lower_ctx *c, const char *name) {
+  return (intptr_t)wp_strmap_get(&c->fs->tile_rebinds, name);
+}
 
 static bool is_view(const ir_value *v) {
   return v && v->op == IR_BUILTIN && v->type->kind == IR_T_TILE &&
@@ -53,14 +62,24 @@ static ir_value *current(lower_ctx *c, const char *name) {
 }
 
 static tile_alias *alias_of(lower_ctx *c, const char *name) {
-  return wp_strmap_get(&c->fs->tile_views, name);
+  tile_alias *a = wp_strmap_get(&c->fs->tile_views, name);
+  if (a && a->epoch != epoch(c, a->parent)) { /* the parent was rebound */
+    wp_strmap_put(c->A, &c->fs->tile_views, name, NULL);
+    return NULL;
+  }
+  return a;
 }
 
-void lower_tile_alias_note(lower_ctx *c, const char *name, ir_value *v) {
+void lower_tile_alias_note(lower_ctx *c, const char *name, ir_value *v,
+                           bool rebind) {
+  if (rebind) /* ends the aliases of views of name's old tile */
+    wp_strmap_put(c->A, &c->fs->tile_rebinds, name,
+                  (void *)(epoch(c, name) + 1));
   if (is_view(v) && v->args[0]->name && strcmp(v->args[0]->name, name) &&
       current(c, v->args[0]->name) == v->args[0]) {
     tile_alias *a = WP_NEW(c->A, tile_alias);
-    *a = (tile_alias){v->args[0]->name, v, v, v->args[0]};
+    *a = (tile_alias){v->args[0]->name, v, v, v->args[0],
+                      epoch(c, v->args[0]->name)};
     wp_strmap_put(c->A, &c->fs->tile_views, name, a);
     return;
   }
