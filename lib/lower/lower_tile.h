@@ -98,6 +98,10 @@ ir_value *lower_tile_alias_read(lower_ctx *c, const char *name, ir_value *cur,
  * reported (a view bound before a loop or in a branch). */
 bool lower_tile_write(lower_ctx *c, const char *name, ir_value *old,
                       ir_value *v, wp_loc loc);
+/* Tile dest (a view, say) with all its elements replaced by those of tile
+ * x of its shape: a value of dest's type (`v += x` on a view v). */
+ir_value *lower_tile_fill(lower_ctx *c, ir_value *dest, ir_value *x,
+                          wp_loc loc);
 /* p with the region of view instruction `view` (of p's shape) replaced by
  * tile x (of the view's shape; a scalar dtype converts); NULL when
  * reported. */

@@ -182,6 +182,25 @@ bool lower_tile_write(lower_ctx *c, const char *name, ir_value *old,
   return true;
 }
 
+ir_value *lower_tile_fill(lower_ctx *c, ir_value *dest, ir_value *x,
+                          wp_loc loc) {
+  const ir_type *d = dest->type;
+  if (x->type->ndim != d->ndim ||
+      memcmp(x->type->tdims, d->tdims, sizeof(d->tdims)) ||
+      x->type->elem != d->elem) {
+    wp_error(c->diag, loc, "cannot write a '%s' into the tile '%s'",
+             x->type->name, d->name);
+    return NULL;
+  }
+  ir_value *args[2 + 2 * IR_TILE_MAX_NDIM] = {dest, x};
+  for (int k = 0; k < d->ndim; k++) {
+    args[2 + 2 * k] = lower_const_int(c, ir_t_int32(c->T), 0);
+    args[3 + 2 * k] = lower_const_int(c, ir_t_int32(c->T), 1);
+  }
+  return lower_tile_emit(c, IR_B_I_TILE_SLICE_SET, d, args, 2 + 2 * d->ndim,
+                         loc);
+}
+
 /* Are the subscripts of `sub` of a view of a tile of ndim dimensions (a
  * slice, an index tile, or fewer indices than dimensions)? */
 bool lower_tile_is_view_subscript(const ast_expr *sub, int ndim) {
