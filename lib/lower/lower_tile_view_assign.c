@@ -14,8 +14,9 @@
  *   - a read of V after P changed re-takes the view of P's new value, as
  *     the alias would read it.
  *
- * A view is known as such while the value V holds is the one recorded
- * (bound in this block or one that dominates the use); V bound to a view
+ * A view is known as such while the value V holds is one recorded (bound
+ * in this block or one that dominates the use; each branch of an if
+ * writes from the value before it); V bound to a view
  * before a loop or in one branch of an `if` is a plain tile at the join:
  * reading it gives the value it holds, and writing into it is an error
  * (warpc cannot tell which tile the write goes to).  A parent rebound to
@@ -39,7 +40,22 @@ typedef struct tile_alias {
   ir_value *last;       /* the value the view variable was given last */
   ir_value *parent_val; /* the parent's value `last` corresponds to */
   intptr_t epoch;       /* the parent's rebinds when the view was taken */
+  wp_keymap vals;       /* each value the view variable held -> the
+                           parent's value it corresponds to (the branches
+                           of an if each write from the value before) */
 } tile_alias;
+
+/* The parent's value that view value v of alias a corresponds to, or NULL
+ * when v is not one of a's (a join of branches or loop iterations). */
+static ir_value *parent_of(const tile_alias *a, const ir_value *v) {
+  void **p = wp_keymap_find(&a->vals, v, 0);
+  return p ? *p : NULL;
+}
+
+static void held(lower_ctx *c, tile_alias *a, ir_value *v, ir_value *p) {
+  *wp_keymap_slot(c->A, &a->vals, v, 0) = p;
+  a->last = v, a->parent_val = p;
+}
 
 /* How many times variable `name` was rebound to another tile. */
 static intptr_t epoch(lower_ctx *c, const char *name) {
@@ -79,7 +95,8 @@ void lower_tile_alias_note(lower_ctx *c, const char *name, ir_value *v,
       current(c, v->args[0]->name) == v->args[0]) {
     tile_alias *a = WP_NEW(c->A, tile_alias);
     *a = (tile_alias){v->args[0]->name, v, v, v->args[0],
-                      epoch(c, v->args[0]->name)};
+                      epoch(c, v->args[0]->name), {0}};
+    held(c, a, v, v->args[0]);
     wp_strmap_put(c->A, &c->fs->tile_views, name, a);
     return;
   }
@@ -118,20 +135,21 @@ static ir_value *retake(lower_ctx *c, const ir_value *recipe, ir_value *p,
 ir_value *lower_tile_alias_read(lower_ctx *c, const char *name, ir_value *cur,
                                 wp_loc loc) {
   tile_alias *a = alias_of(c, name);
-  if (!a || cur != a->last)
+  ir_value *pv = a ? parent_of(a, cur) : NULL;
+  if (!pv)
     return cur;
   ir_value *p = current(c, a->parent);
   if (!p)
     return cur;
   p = lower_tile_alias_read(c, a->parent, p, loc); /* P may be a view too */
-  if (p == a->parent_val)
+  if (p == pv)
     return cur;
   /* P changed since: the view of its new value */
   ir_value *v = retake(c, a->recipe, p, loc);
   v->name = name;
   int var = lower_var_index(c, name, false);
   lower_write_var(c, var, lower_cur_block(c), v);
-  a->last = v, a->parent_val = p;
+  held(c, a, v, p);
   return v;
 }
 
@@ -158,7 +176,7 @@ ir_value *lower_tile_region_set(lower_ctx *c, ir_value *p, const ir_value *view,
 bool lower_tile_write(lower_ctx *c, const char *name, ir_value *old,
                       ir_value *v, wp_loc loc) {
   tile_alias *a = alias_of(c, name);
-  if (a && old != a->last) {
+  if (a && !parent_of(a, old)) {
     wp_error(c->diag, loc,
              "warpc cannot tell which tile the view '%s' writes into here (it "
              "was bound before a loop or in a branch); take the view again "
@@ -171,14 +189,15 @@ bool lower_tile_write(lower_ctx *c, const char *name, ir_value *old,
   if (!a)
     return true;
   wp_strmap_put(c->A, &c->fs->tile_views, name, a);
-  a->last = v;
   ir_value *p = current(c, a->parent);
-  if (!p)
+  if (!p) {
+    held(c, a, v, a->parent_val);
     return true;
+  }
   ir_value *np = lower_tile_region_set(c, p, a->recipe, v, loc);
   if (!np || !lower_tile_write(c, a->parent, p, np, loc))
     return false;
-  a->parent_val = np;
+  held(c, a, v, np);
   return true;
 }
 
