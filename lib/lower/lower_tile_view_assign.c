@@ -34,12 +34,21 @@
 #include "../../runtime/include/warp/abi.h"
 #include "lower_tile.h"
 
+/* The views taken of one tile (one binding of a variable): a write
+ * through one of them after the variable is rebound reaches the old tile,
+ * which warpc follows only when nothing else sees it. */
+typedef struct tile_group {
+  int nviews;
+  bool param; /* the variable is a @wp.func's tile parameter (the caller's) */
+} tile_group;
+
 typedef struct tile_alias {
   const char *parent;   /* the variable viewed */
   ir_value *recipe;     /* the view instruction (TILE_VIEW or I_TILE_SLICE) */
   ir_value *last;       /* the value the view variable was given last */
   ir_value *parent_val; /* the parent's value `last` corresponds to */
   intptr_t epoch;       /* the parent's rebinds when the view was taken */
+  tile_group *group;    /* the views of the parent's tile */
   wp_keymap vals;       /* each value the view variable held -> the
                            parent's value it corresponds to (the branches
                            of an if each write from the value before) */
@@ -77,30 +86,52 @@ static ir_value *current(lower_ctx *c, const char *name) {
   return lower_read_var(c, var, lower_cur_block(c));
 }
 
+/* The alias of view variable `name`, or NULL (none, or its parent was
+ * rebound since: `stale` tells). */
 static tile_alias *alias_of(lower_ctx *c, const char *name) {
   tile_alias *a = wp_strmap_get(&c->fs->tile_views, name);
-  if (a && a->epoch != epoch(c, a->parent)) { /* the parent was rebound */
-    wp_strmap_put(c->A, &c->fs->tile_views, name, NULL);
-    return NULL;
+  return a && a->epoch == epoch(c, a->parent) ? a : NULL;
+}
+
+static tile_alias *stale(lower_ctx *c, const char *name) {
+  tile_alias *a = wp_strmap_get(&c->fs->tile_views, name);
+  return a && a->epoch != epoch(c, a->parent) ? a : NULL;
+}
+
+static tile_group *group_of(lower_ctx *c, const char *name) {
+  tile_group *g = wp_strmap_get(&c->fs->tile_groups, name);
+  if (!g) {
+    g = WP_NEW(c->A, tile_group);
+    int var = lower_var_index(c, name, false);
+    g->param = var >= 0 && c->fs->f && c->fs->f->kind == IR_FUNC_FUNC &&
+               lower_var_is_param(c, var);
+    wp_strmap_put(c->A, &c->fs->tile_groups, name, g);
   }
-  return a;
+  return g;
 }
 
 void lower_tile_alias_note(lower_ctx *c, const char *name, ir_value *v,
                            bool rebind) {
-  if (rebind) /* ends the aliases of views of name's old tile */
+  if (rebind) { /* ends the aliases of views of name's old tile */
     wp_strmap_put(c->A, &c->fs->tile_rebinds, name,
                   (void *)(epoch(c, name) + 1));
+    if (wp_strmap_get(&c->fs->tile_groups, name)) {
+      tile_group *g = WP_NEW(c->A, tile_group); /* not the parameter now */
+      wp_strmap_put(c->A, &c->fs->tile_groups, name, g);
+    }
+  }
   if (is_view(v) && v->args[0]->name && strcmp(v->args[0]->name, name) &&
       current(c, v->args[0]->name) == v->args[0]) {
     tile_alias *a = WP_NEW(c->A, tile_alias);
     *a = (tile_alias){v->args[0]->name, v, v, v->args[0],
-                      epoch(c, v->args[0]->name), {0}};
+                      epoch(c, v->args[0]->name),
+                      group_of(c, v->args[0]->name), {0}};
+    a->group->nviews++;
     held(c, a, v, v->args[0]);
     wp_strmap_put(c->A, &c->fs->tile_views, name, a);
     return;
   }
-  if (alias_of(c, name))
+  if (wp_strmap_get(&c->fs->tile_views, name))
     wp_strmap_put(c->A, &c->fs->tile_views, name, NULL);
 }
 
@@ -175,6 +206,16 @@ ir_value *lower_tile_region_set(lower_ctx *c, ir_value *p, const ir_value *view,
 
 bool lower_tile_write(lower_ctx *c, const char *name, ir_value *old,
                       ir_value *v, wp_loc loc) {
+  tile_alias *o = stale(c, name);
+  if (o && (o->group->param || o->group->nviews > 1)) {
+    wp_error(c->diag, loc,
+             "warpc cannot write through the tile view '%s' after '%s', the "
+             "tile it views, was rebound: Warp writes into the old tile, "
+             "which %s sees; write before rebinding '%s'",
+             name, o->parent,
+             o->group->param ? "a caller" : "another view of it", o->parent);
+    return false;
+  }
   tile_alias *a = alias_of(c, name);
   if (a && !parent_of(a, old)) {
     wp_error(c->diag, loc,

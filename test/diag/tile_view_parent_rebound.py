@@ -33,5 +33,5 @@ def two_views(a: wp.array2d(dtype=float), o: wp.array2d(dtype=float)):
     v1[1, 0] = 9.0
     wp.tile_store(o, v2)
 
-# expect: 17:5: warpc cannot write through the tile view 'v' after 't', the tile it views, was rebound: Warp writes into the old tile, which a caller sees; write before rebinding 't'
+# expect: 16:5: warpc cannot write through the tile view 'v' after 't', the tile it views, was rebound: Warp writes into the old tile, which a caller sees; write before rebinding 't'
 # expect: 33:5: warpc cannot write through the tile view 'v1' after 'r', the tile it views, was rebound: Warp writes into the old tile, which another view of it sees; write before rebinding 'r'
