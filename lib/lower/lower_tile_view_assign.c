@@ -16,7 +16,9 @@
  *
  * A view is known as such while the value V holds is one recorded (bound
  * in this block or one that dominates the use; each branch of an if
- * writes from the value before it); V bound to a view
+ * writes from the value before it), or anywhere after when V was bound in
+ * the function's body itself (not in a loop or a branch: at a join V is
+ * still the view of P's value there, which is re-taken); V bound to a view
  * before a loop or in one branch of an `if` is a plain tile at the join:
  * reading it gives the value it holds, and writing into it is an error
  * (warpc cannot tell which tile the write goes to).  A parent rebound to
@@ -49,6 +51,9 @@ typedef struct tile_alias {
   ir_value *parent_val; /* the parent's value `last` corresponds to */
   intptr_t epoch;       /* the parent's rebinds when the view was taken */
   tile_group *group;    /* the views of the parent's tile */
+  bool top;             /* bound in the function's body itself (not in a
+                           loop or a branch): the variable is the view of
+                           its parent's current value everywhere after */
   wp_keymap vals;       /* each value the view variable held -> the
                            parent's value it corresponds to (the branches
                            of an if each write from the value before) */
@@ -125,7 +130,8 @@ void lower_tile_alias_note(lower_ctx *c, const char *name, ir_value *v,
     tile_alias *a = WP_NEW(c->A, tile_alias);
     *a = (tile_alias){v->args[0]->name, v, v, v->args[0],
                       epoch(c, v->args[0]->name),
-                      group_of(c, v->args[0]->name), {0}};
+                      group_of(c, v->args[0]->name), c->fs->nest == 1,
+                      {0}};
     a->group->nviews++;
     held(c, a, v, v->args[0]);
     wp_strmap_put(c->A, &c->fs->tile_views, name, a);
@@ -166,8 +172,12 @@ static ir_value *retake(lower_ctx *c, const ir_value *recipe, ir_value *p,
 ir_value *lower_tile_alias_read(lower_ctx *c, const char *name, ir_value *cur,
                                 wp_loc loc) {
   tile_alias *a = alias_of(c, name);
-  ir_value *pv = a ? parent_of(a, cur) : NULL;
-  if (!pv)
+  if (!a)
+    return cur;
+  /* a value it did not hold (a join after a loop or an if): the view of
+     the parent's value there when bound in the body itself */
+  ir_value *pv = parent_of(a, cur);
+  if (!pv && !a->top)
     return cur;
   ir_value *p = current(c, a->parent);
   if (!p)
@@ -217,7 +227,7 @@ bool lower_tile_write(lower_ctx *c, const char *name, ir_value *old,
     return false;
   }
   tile_alias *a = alias_of(c, name);
-  if (a && !parent_of(a, old)) {
+  if (a && !a->top && !parent_of(a, old)) {
     wp_error(c->diag, loc,
              "warpc cannot tell which tile the view '%s' writes into here (it "
              "was bound before a loop or in a branch); take the view again "

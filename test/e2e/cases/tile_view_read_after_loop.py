@@ -4,7 +4,8 @@ their tile: `row = t[0]` then `t[0, i] = ...` in a loop, row stored after
 the loop (o1) or inside it (o3); a view written in both branches of an
 if, its tile written after the if, the view stored (o2).  warpc gave the
 elements the view held before the loop or the if (its value at the join
-was not one it knew)."""
+was not one it knew).  A view bound in the body is written in a loop
+(loop_write; warpc refused it)."""
 import warp as wp
 
 M = 4
@@ -34,10 +35,23 @@ def k9(a: wp.array2d(dtype=float), k: int, o1: wp.array(dtype=float), o2: wp.arr
         wp.tile_store(o3, r3)
 
 
+@wp.kernel
+def loop_write(a: wp.array2d(dtype=float), k: int, o: wp.array2d(dtype=float)):
+    t = wp.tile_load(a, shape=(M, N), storage="shared")
+    row = t[0]
+    for i in range(k):
+        wp.tile_assign(row, wp.tile_ones(shape=N, dtype=float) * float(i))
+        row[i] = -2.0
+        t[0, 3] = 7.0
+    wp.tile_store(o, t)
+
+
 _S = dict(a=(M, N), o1=(N,), o2=(N,), o3=(N,))
 TESTS = [
     dict(name="k9", kernel="k9", dim=1, block_dim=16,
          args=dict(a=("int", -9, 9), k=3), shapes=_S),
     dict(name="k1", kernel="k9", dim=1, block_dim=16,
          args=dict(a=("int", -9, 9), k=1), shapes=_S),
+    dict(name="loop_write", kernel="loop_write", dim=1, block_dim=16,
+         args=dict(a=("int", -9, 9), k=3), shapes=dict(a=(M, N), o=(M, N))),
 ]
