@@ -18,7 +18,8 @@
  * in this block or one that dominates the use; each branch of an if
  * writes from the value before it), or anywhere after when V was bound in
  * the function's body itself (not in a loop or a branch: at a join V is
- * still the view of P's value there, which is re-taken); V bound to a view
+ * still the view of P's value there, which is re-taken; likewise after a
+ * join inside the block, a loop's body say, where V was bound); V bound to a view
  * before a loop or in one branch of an `if` is a plain tile at the join:
  * reading it gives the value it holds, and writing into it is an error
  * (warpc cannot tell which tile the write goes to).  A parent rebound to
@@ -51,9 +52,10 @@ typedef struct tile_alias {
   ir_value *parent_val; /* the parent's value `last` corresponds to */
   intptr_t epoch;       /* the parent's rebinds when the view was taken */
   tile_group *group;    /* the views of the parent's tile */
-  bool top;             /* bound in the function's body itself (not in a
-                           loop or a branch): the variable is the view of
-                           its parent's current value everywhere after */
+  int nest;             /* bound in block block_ids[nest] (unsigned id,
+                           0: unknown): the variable is the view of its
+                           parent's current value everywhere after in it */
+  unsigned block;
   wp_keymap vals;       /* each value the view variable held -> the
                            parent's value it corresponds to (the branches
                            of an if each write from the value before) */
@@ -69,6 +71,13 @@ static ir_value *parent_of(const tile_alias *a, const ir_value *v) {
 static void held(lower_ctx *c, tile_alias *a, ir_value *v, ir_value *p) {
   *wp_keymap_slot(c->A, &a->vals, v, 0) = p;
   a->last = v, a->parent_val = p;
+}
+
+/* Is the code being lowered after the binding of view alias a, in its
+ * block or one inside it (a is the view of its parent's value here)? */
+static bool dominated(lower_ctx *c, const tile_alias *a) {
+  return a->block && c->fs->nest >= a->nest &&
+         c->fs->block_ids[a->nest] == a->block;
 }
 
 /* How many times variable `name` was rebound to another tile. */
@@ -130,7 +139,10 @@ void lower_tile_alias_note(lower_ctx *c, const char *name, ir_value *v,
     tile_alias *a = WP_NEW(c->A, tile_alias);
     *a = (tile_alias){v->args[0]->name, v, v, v->args[0],
                       epoch(c, v->args[0]->name),
-                      group_of(c, v->args[0]->name), c->fs->nest == 1,
+                      group_of(c, v->args[0]->name), c->fs->nest,
+                      c->fs->nest < LOWER_BLOCK_IDS
+                          ? c->fs->block_ids[c->fs->nest]
+                          : 0,
                       {0}};
     a->group->nviews++;
     held(c, a, v, v->args[0]);
@@ -175,9 +187,9 @@ ir_value *lower_tile_alias_read(lower_ctx *c, const char *name, ir_value *cur,
   if (!a)
     return cur;
   /* a value it did not hold (a join after a loop or an if): the view of
-     the parent's value there when bound in the body itself */
+     the parent's value there when bound before it in an enclosing block */
   ir_value *pv = parent_of(a, cur);
-  if (!pv && !a->top)
+  if (!pv && !dominated(c, a))
     return cur;
   ir_value *p = current(c, a->parent);
   if (!p)
@@ -227,7 +239,7 @@ bool lower_tile_write(lower_ctx *c, const char *name, ir_value *old,
     return false;
   }
   tile_alias *a = alias_of(c, name);
-  if (a && !a->top && !parent_of(a, old)) {
+  if (a && !parent_of(a, old) && !dominated(c, a)) {
     wp_error(c->diag, loc,
              "warpc cannot tell which tile the view '%s' writes into here (it "
              "was bound before a loop or in a branch); take the view again "
