@@ -59,7 +59,7 @@ static bool assign_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc,
     v->name = name;
   lower_write_var(c, var, lower_cur_block(c), v);
   if (v->type->kind == IR_T_TILE) /* a view of another variable? */
-    lower_tile_alias_note(c, name, v);
+    lower_tile_alias_note(c, name, v, rebind);
   return true;
 }
 
@@ -747,8 +747,12 @@ void lower_augassign(lower_ctx *c, const ast_stmt *s) {
       /* Warp's in-place tile operators write through a tile_broadcast */
       if (inplace && lower_tile_inplace_broadcast(c, t->name, cur, r, s->loc))
         return;
-      if (inplace)
-        lower_assign_var(c, t->name, r, t->loc);
+      if (inplace && r->type != cur->type) /* a view: written through */
+        r = lower_tile_fill(c, cur, r, s->loc);
+      if (inplace && r)
+        lower_tile_write(c, t->name, cur, r, t->loc);
+      else if (inplace)
+        return;
       else
         lower_bind_var(c, t->name, r, t->loc);
     }

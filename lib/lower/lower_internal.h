@@ -10,6 +10,8 @@
 #include "lower.h"
 
 /* What a name or attribute chain denotes at compile time. */
+#define LOWER_BLOCK_IDS 64 /* nesting beyond: no block ids */
+
 typedef enum ent_kind {
   ENT_ERROR,   /* already reported */
   ENT_VALUE,   /* an SSA value */
@@ -222,9 +224,16 @@ typedef struct lower_frame {
   wp_strmap fn_locals;  /* function-valued locals: name -> entity * */
   wp_strmap tile_views; /* variables holding views of tile variables
                            (lower_tile_view_assign.c) */
+  wp_strmap tile_rebinds; /* tile variable -> times rebound (intptr_t) */
+  wp_strmap tile_groups;  /* tile variable -> the views of its tile */
   bool has_fixed_array; /* wp.zeros() made an array in this function */
   int nest; /* blocks being lowered: 1 in the body itself, more inside an
                if, a loop or an unrolled loop */
+  /* a serial number per block lowered (block_ids[nest]: the innermost
+     block's, and its enclosing blocks' below it): code in a block is
+     dominated by what comes before it in the blocks that enclose it */
+  unsigned block_serial;
+  unsigned block_ids[LOWER_BLOCK_IDS];
   /* a @wp.func's tile parameters, by reference (lower_tile_func.c): per
      parameter LOWER_TILE_WRITTEN / LOWER_TILE_REBOUND (NULL until one is
      assigned); tile_copy_back: a call's write-back into its argument */

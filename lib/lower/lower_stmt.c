@@ -22,6 +22,8 @@ void lower_poison(lower_ctx *c, const ast_expr *t) {
 
 void lower_block(lower_ctx *c, const ast_block *b) {
   c->fs->nest++;
+  if (c->fs->nest < LOWER_BLOCK_IDS)
+    c->fs->block_ids[c->fs->nest] = ++c->fs->block_serial;
   for (int i = 0; i < b->count; i++) {
     stmt(c, b->stmts[i]);
     lower_address_flush(c);

@@ -84,8 +84,10 @@ bool lower_tile_no_half(lower_ctx *c, const ir_type *t, const char *fn,
  * views (Warp's views alias their parent; warpc's are values). */
 /* After `name = v` (v a tile): remembers name as a view of the variable
  * v views (v a tile_view or slice of that variable's current value), else
- * forgets it. */
-void lower_tile_alias_note(lower_ctx *c, const char *name, ir_value *v);
+ * forgets it.  rebind: name is bound to another tile (not written in
+ * place), which ends the aliases of the views of its old tile. */
+void lower_tile_alias_note(lower_ctx *c, const char *name, ir_value *v,
+                           bool rebind);
 /* cur, the value of tile variable `name` just read; when name is a view of
  * a variable written since, the view of that variable's new value (then
  * bound to name). */
@@ -96,6 +98,10 @@ ir_value *lower_tile_alias_read(lower_ctx *c, const char *name, ir_value *cur,
  * reported (a view bound before a loop or in a branch). */
 bool lower_tile_write(lower_ctx *c, const char *name, ir_value *old,
                       ir_value *v, wp_loc loc);
+/* Tile dest (a view, say) with all its elements replaced by those of tile
+ * x of its shape: a value of dest's type (`v += x` on a view v). */
+ir_value *lower_tile_fill(lower_ctx *c, ir_value *dest, ir_value *x,
+                          wp_loc loc);
 /* p with the region of view instruction `view` (of p's shape) replaced by
  * tile x (of the view's shape; a scalar dtype converts); NULL when
  * reported. */

@@ -14,13 +14,20 @@
  *   - a read of V after P changed re-takes the view of P's new value, as
  *     the alias would read it.
  *
- * A view is known as such while the value V holds is the one recorded
- * (bound in this block or one that dominates the use); V bound to a view
+ * A view is known as such while the value V holds is one recorded (bound
+ * in this block or one that dominates the use; each branch of an if
+ * writes from the value before it), or anywhere after when V was bound in
+ * the function's body itself (not in a loop or a branch: at a join V is
+ * still the view of P's value there, which is re-taken; likewise after a
+ * join inside the block, a loop's body say, where V was bound); V bound to a view
  * before a loop or in one branch of an `if` is a plain tile at the join:
  * reading it gives the value it holds, and writing into it is an error
  * (warpc cannot tell which tile the write goes to).  A parent rebound to
- * another tile (`b = wp.tile_zeros(...)` after `v = b[0]`) still receives
- * the writes through v, where Warp's v writes into the old storage.
+ * another tile (`b = wp.tile_zeros(...)` after `v = b[0]`) ends the alias:
+ * v keeps the value it holds (the old tile's region, as Warp's v keeps the
+ * old storage) and writes through v stay in v (the frame's tile_rebinds
+ * counts the rebinds of each variable; an alias remembers its parent's
+ * count).
  *
  * Also the subscripts that make views or copies of regions: slice() objects
  * in tile_view's offsets, and gathers along any axis (t[:, idx],
@@ -30,12 +37,53 @@
 #include "../../runtime/include/warp/abi.h"
 #include "lower_tile.h"
 
+/* The views taken of one tile (one binding of a variable): a write
+ * through one of them after the variable is rebound reaches the old tile,
+ * which warpc follows only when nothing else sees it. */
+typedef struct tile_group {
+  int nviews;
+  bool param; /* the variable is a @wp.func's tile parameter (the caller's) */
+} tile_group;
+
 typedef struct tile_alias {
   const char *parent;   /* the variable viewed */
   ir_value *recipe;     /* the view instruction (TILE_VIEW or I_TILE_SLICE) */
   ir_value *last;       /* the value the view variable was given last */
   ir_value *parent_val; /* the parent's value `last` corresponds to */
+  intptr_t epoch;       /* the parent's rebinds when the view was taken */
+  tile_group *group;    /* the views of the parent's tile */
+  int nest;             /* bound in block block_ids[nest] (unsigned id,
+                           0: unknown): the variable is the view of its
+                           parent's current value everywhere after in it */
+  unsigned block;
+  wp_keymap vals;       /* each value the view variable held -> the
+                           parent's value it corresponds to (the branches
+                           of an if each write from the value before) */
 } tile_alias;
+
+/* The parent's value that view value v of alias a corresponds to, or NULL
+ * when v is not one of a's (a join of branches or loop iterations). */
+static ir_value *parent_of(const tile_alias *a, const ir_value *v) {
+  void **p = wp_keymap_find(&a->vals, v, 0);
+  return p ? *p : NULL;
+}
+
+static void held(lower_ctx *c, tile_alias *a, ir_value *v, ir_value *p) {
+  *wp_keymap_slot(c->A, &a->vals, v, 0) = p;
+  a->last = v, a->parent_val = p;
+}
+
+/* Is the code being lowered after the binding of view alias a, in its
+ * block or one inside it (a is the view of its parent's value here)? */
+static bool dominated(lower_ctx *c, const tile_alias *a) {
+  return a->block && c->fs->nest >= a->nest &&
+         c->fs->block_ids[a->nest] == a->block;
+}
+
+/* How many times variable `name` was rebound to another tile. */
+static intptr_t epoch(lower_ctx *c, const char *name) {
+  return (intptr_t)wp_strmap_get(&c->fs->tile_rebinds, name);
+}
 
 static bool is_view(const ir_value *v) {
   return v && v->op == IR_BUILTIN && v->type->kind == IR_T_TILE &&
@@ -52,19 +100,56 @@ static ir_value *current(lower_ctx *c, const char *name) {
   return lower_read_var(c, var, lower_cur_block(c));
 }
 
+/* The alias of view variable `name`, or NULL (none, or its parent was
+ * rebound since: `stale` tells). */
 static tile_alias *alias_of(lower_ctx *c, const char *name) {
-  return wp_strmap_get(&c->fs->tile_views, name);
+  tile_alias *a = wp_strmap_get(&c->fs->tile_views, name);
+  return a && a->epoch == epoch(c, a->parent) ? a : NULL;
 }
 
-void lower_tile_alias_note(lower_ctx *c, const char *name, ir_value *v) {
+static tile_alias *stale(lower_ctx *c, const char *name) {
+  tile_alias *a = wp_strmap_get(&c->fs->tile_views, name);
+  return a && a->epoch != epoch(c, a->parent) ? a : NULL;
+}
+
+static tile_group *group_of(lower_ctx *c, const char *name) {
+  tile_group *g = wp_strmap_get(&c->fs->tile_groups, name);
+  if (!g) {
+    g = WP_NEW(c->A, tile_group);
+    int var = lower_var_index(c, name, false);
+    g->param = var >= 0 && c->fs->f && c->fs->f->kind == IR_FUNC_FUNC &&
+               lower_var_is_param(c, var);
+    wp_strmap_put(c->A, &c->fs->tile_groups, name, g);
+  }
+  return g;
+}
+
+void lower_tile_alias_note(lower_ctx *c, const char *name, ir_value *v,
+                           bool rebind) {
+  if (rebind) { /* ends the aliases of views of name's old tile */
+    wp_strmap_put(c->A, &c->fs->tile_rebinds, name,
+                  (void *)(epoch(c, name) + 1));
+    if (wp_strmap_get(&c->fs->tile_groups, name)) {
+      tile_group *g = WP_NEW(c->A, tile_group); /* not the parameter now */
+      wp_strmap_put(c->A, &c->fs->tile_groups, name, g);
+    }
+  }
   if (is_view(v) && v->args[0]->name && strcmp(v->args[0]->name, name) &&
       current(c, v->args[0]->name) == v->args[0]) {
     tile_alias *a = WP_NEW(c->A, tile_alias);
-    *a = (tile_alias){v->args[0]->name, v, v, v->args[0]};
+    *a = (tile_alias){v->args[0]->name, v, v, v->args[0],
+                      epoch(c, v->args[0]->name),
+                      group_of(c, v->args[0]->name), c->fs->nest,
+                      c->fs->nest < LOWER_BLOCK_IDS
+                          ? c->fs->block_ids[c->fs->nest]
+                          : 0,
+                      {0}};
+    a->group->nviews++;
+    held(c, a, v, v->args[0]);
     wp_strmap_put(c->A, &c->fs->tile_views, name, a);
     return;
   }
-  if (alias_of(c, name))
+  if (wp_strmap_get(&c->fs->tile_views, name))
     wp_strmap_put(c->A, &c->fs->tile_views, name, NULL);
 }
 
@@ -99,20 +184,25 @@ static ir_value *retake(lower_ctx *c, const ir_value *recipe, ir_value *p,
 ir_value *lower_tile_alias_read(lower_ctx *c, const char *name, ir_value *cur,
                                 wp_loc loc) {
   tile_alias *a = alias_of(c, name);
-  if (!a || cur != a->last)
+  if (!a)
+    return cur;
+  /* a value it did not hold (a join after a loop or an if): the view of
+     the parent's value there when bound before it in an enclosing block */
+  ir_value *pv = parent_of(a, cur);
+  if (!pv && !dominated(c, a))
     return cur;
   ir_value *p = current(c, a->parent);
   if (!p)
     return cur;
   p = lower_tile_alias_read(c, a->parent, p, loc); /* P may be a view too */
-  if (p == a->parent_val)
+  if (p == pv)
     return cur;
   /* P changed since: the view of its new value */
   ir_value *v = retake(c, a->recipe, p, loc);
   v->name = name;
   int var = lower_var_index(c, name, false);
   lower_write_var(c, var, lower_cur_block(c), v);
-  a->last = v, a->parent_val = p;
+  held(c, a, v, p);
   return v;
 }
 
@@ -138,8 +228,18 @@ ir_value *lower_tile_region_set(lower_ctx *c, ir_value *p, const ir_value *view,
 
 bool lower_tile_write(lower_ctx *c, const char *name, ir_value *old,
                       ir_value *v, wp_loc loc) {
+  tile_alias *o = stale(c, name);
+  if (o && (o->group->param || o->group->nviews > 1)) {
+    wp_error(c->diag, loc,
+             "warpc cannot write through the tile view '%s' after '%s', the "
+             "tile it views, was rebound: Warp writes into the old tile, "
+             "which %s sees; write before rebinding '%s'",
+             name, o->parent,
+             o->group->param ? "a caller" : "another view of it", o->parent);
+    return false;
+  }
   tile_alias *a = alias_of(c, name);
-  if (a && old != a->last) {
+  if (a && !parent_of(a, old) && !dominated(c, a)) {
     wp_error(c->diag, loc,
              "warpc cannot tell which tile the view '%s' writes into here (it "
              "was bound before a loop or in a branch); take the view again "
@@ -152,15 +252,35 @@ bool lower_tile_write(lower_ctx *c, const char *name, ir_value *old,
   if (!a)
     return true;
   wp_strmap_put(c->A, &c->fs->tile_views, name, a);
-  a->last = v;
   ir_value *p = current(c, a->parent);
-  if (!p)
+  if (!p) {
+    held(c, a, v, a->parent_val);
     return true;
+  }
   ir_value *np = lower_tile_region_set(c, p, a->recipe, v, loc);
   if (!np || !lower_tile_write(c, a->parent, p, np, loc))
     return false;
-  a->parent_val = np;
+  held(c, a, v, np);
   return true;
+}
+
+ir_value *lower_tile_fill(lower_ctx *c, ir_value *dest, ir_value *x,
+                          wp_loc loc) {
+  const ir_type *d = dest->type;
+  if (x->type->ndim != d->ndim ||
+      memcmp(x->type->tdims, d->tdims, sizeof(d->tdims)) ||
+      x->type->elem != d->elem) {
+    wp_error(c->diag, loc, "cannot write a '%s' into the tile '%s'",
+             x->type->name, d->name);
+    return NULL;
+  }
+  ir_value *args[2 + 2 * IR_TILE_MAX_NDIM] = {dest, x};
+  for (int k = 0; k < d->ndim; k++) {
+    args[2 + 2 * k] = lower_const_int(c, ir_t_int32(c->T), 0);
+    args[3 + 2 * k] = lower_const_int(c, ir_t_int32(c->T), 1);
+  }
+  return lower_tile_emit(c, IR_B_I_TILE_SLICE_SET, d, args, 2 + 2 * d->ndim,
+                         loc);
 }
 
 /* Are the subscripts of `sub` of a view of a tile of ndim dimensions (a

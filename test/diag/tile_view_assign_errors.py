@@ -2,7 +2,7 @@
 # (compound assignment to a view, a scalar or a tile of another shape
 # assigned to a slice, assignment through an index tile, an index tile
 # without ':' on the other axes, tile_view's shape with slice offsets), and
-# the write warpc refuses: into a view variable bound before a loop (warpc
+# the write warpc refuses: into a view variable rebound in a branch (warpc
 # holds views as values and cannot tell which tile the write reaches).
 import warp as wp
 
@@ -23,11 +23,12 @@ def refused(a: wp.array2d(dtype=float), idx: wp.array(dtype=int)):
 
 
 @wp.kernel
-def view_before_loop(a: wp.array2d(dtype=float)):
+def view_in_branch(a: wp.array2d(dtype=float), k: int):
     t = wp.tile_load(a, shape=(8, 6))
     row = t[0]
-    for k in range(3):
-        wp.tile_assign(row, wp.tile_ones(shape=6, dtype=float) * float(k))
+    if k > 0:
+        row = t[1]
+    row[0] = 1.0
     wp.tile_store(a, t)
 
 # expect: 14:5: compound assignment to a tile view (t[a:b, :] += x, t[i] += x) is not supported, as in Warp: read the view, update it and assign it back
@@ -38,4 +39,4 @@ def view_before_loop(a: wp.array2d(dtype=float)):
 # expect: 20:9: indexing a tile with an integer index tile requires ':' on all other axes (t[indices, :], t[:, indices])
 # expect: 21:72: wp.tile_view() takes no 'shape' together with a slice offset (as in Warp): the slices give the shape
 # expect: 22:34: wp.tile_slice_indexed(): the subscripts are one 1-d integer index tile and full slices
-# expect: 30:9: warpc cannot tell which tile the view 'row' writes into here (it was bound before a loop or in a branch); take the view again here
+# expect: 31:5: warpc cannot tell which tile the view 'row' writes into here (it was bound before a loop or in a branch); take the view again here
