@@ -221,12 +221,12 @@ typedef struct lower_frame {
      the targets of the `for` statements being lowered (innermost first) */
   static_bind *static_binds;
   static_bind *for_names;
-  wp_strmap fn_locals;  /* function-valued locals: name -> entity * */
-  wp_strmap tile_views; /* variables holding views of tile variables
-                           (lower_tile_view_assign.c) */
+  wp_strmap fn_locals;    /* function-valued locals: name -> entity * */
+  wp_strmap tile_views;   /* variables holding views of tile variables
+                             (lower_tile_view_assign.c) */
   wp_strmap tile_rebinds; /* tile variable -> times rebound (intptr_t) */
   wp_strmap tile_groups;  /* tile variable -> the views of its tile */
-  bool has_fixed_array; /* wp.zeros() made an array in this function */
+  bool has_fixed_array;   /* wp.zeros() made an array in this function */
   int nest; /* blocks being lowered: 1 in the body itself, more inside an
                if, a loop or an unrolled loop */
   /* a serial number per block lowered (block_ids[nest]: the innermost

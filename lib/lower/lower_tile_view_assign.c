@@ -19,8 +19,8 @@
  * writes from the value before it), or anywhere after when V was bound in
  * the function's body itself (not in a loop or a branch: at a join V is
  * still the view of P's value there, which is re-taken; likewise after a
- * join inside the block, a loop's body say, where V was bound); V bound to a view
- * before a loop or in one branch of an `if` is a plain tile at the join:
+ * join inside the block, a loop's body say, where V was bound); V bound to a
+ * view before a loop or in one branch of an `if` is a plain tile at the join:
  * reading it gives the value it holds, and writing into it is an error
  * (warpc cannot tell which tile the write goes to).  A parent rebound to
  * another tile (`b = wp.tile_zeros(...)` after `v = b[0]`) ends the alias:
@@ -56,9 +56,9 @@ typedef struct tile_alias {
                            0: unknown): the variable is the view of its
                            parent's current value everywhere after in it */
   unsigned block;
-  wp_keymap vals;       /* each value the view variable held -> the
-                           parent's value it corresponds to (the branches
-                           of an if each write from the value before) */
+  wp_keymap vals; /* each value the view variable held -> the
+                     parent's value it corresponds to (the branches
+                     of an if each write from the value before) */
 } tile_alias;
 
 /* The parent's value that view value v of alias a corresponds to, or NULL
@@ -137,13 +137,16 @@ void lower_tile_alias_note(lower_ctx *c, const char *name, ir_value *v,
   if (is_view(v) && v->args[0]->name && strcmp(v->args[0]->name, name) &&
       current(c, v->args[0]->name) == v->args[0]) {
     tile_alias *a = WP_NEW(c->A, tile_alias);
-    *a = (tile_alias){v->args[0]->name, v, v, v->args[0],
-                      epoch(c, v->args[0]->name),
-                      group_of(c, v->args[0]->name), c->fs->nest,
-                      c->fs->nest < LOWER_BLOCK_IDS
-                          ? c->fs->block_ids[c->fs->nest]
-                          : 0,
-                      {0}};
+    *a = (tile_alias){
+        v->args[0]->name,
+        v,
+        v,
+        v->args[0],
+        epoch(c, v->args[0]->name),
+        group_of(c, v->args[0]->name),
+        c->fs->nest,
+        c->fs->nest < LOWER_BLOCK_IDS ? c->fs->block_ids[c->fs->nest] : 0,
+        {0}};
     a->group->nviews++;
     held(c, a, v, v->args[0]);
     wp_strmap_put(c->A, &c->fs->tile_views, name, a);
