@@ -1788,13 +1788,15 @@ def run_case(path, opts):
     # ---- warpc side: compile the case once, with CUDA code (for the archs
     # of cuda_archs) when a toolkit is there (CI: always; see cuda_check)
     have_nvcc = find_tool("nvcc", [Path("/usr/local/cuda/bin")]) is not None
-    want_cuda = not os.environ.get("WARPC_E2E_NO_CUDA") and (opts.timed or cuda_sampled(stem))
-    cuda = have_nvcc and want_cuda  # a GPU run (or its --prepare) needs every case's
-    # warp.NAME: sm_75 only, as the differential suite, but for the specs of
-    # Warp's tile tests and examples (warp/tests/tile, warp/examples/tile),
-    # whose tile code the prelude writes per arch (issue 15: every tile test
-    # compiles for sm_75 and sm_90 in CI)
+    # warp.NAME: sampled and sm_75 only, as the differential suite (whole
+    # programs whose builtins the feature cases compile for CUDA too), but
+    # for the specs of Warp's tile tests and examples (warp/tests/tile,
+    # warp/examples/tile), whose tile code the prelude writes per arch
+    # (issue 15: every tile test compiles for sm_75 and sm_90 in CI)
     tile_spec = ws is not None and "/tile/" in target
+    sampled = cuda_sampled("ds_warp_" + stem if ws is not None and not tile_spec else stem)
+    want_cuda = not os.environ.get("WARPC_E2E_NO_CUDA") and (opts.timed or sampled)
+    cuda = have_nvcc and want_cuda  # a GPU run (or its --prepare) needs every case's
     archs = cuda_archs("ds_" if ws is not None and not tile_spec else stem,
                        path.read_text(errors="replace") if ws is None else "tile")
     flags = ["--cuda-arch", ",".join(archs)] if cuda else ["--no-cuda"]
@@ -2182,7 +2184,8 @@ CUDA_SAMPLE = 4
 def cuda_sampled(stem):
     """Whether case `stem` compiles CUDA code: every case, but of the
     differential suite (ds_*.py, whole programs of builtins the feature cases
-    compile for CUDA too) one in CUDA_SAMPLE by a hash of the name, which
+    compile for CUDA too; the specs of Warp's test files but its tile tests
+    are passed as ds_warp_NAME) one in CUDA_SAMPLE by a hash of the name, which
     keeps the suite's CI time in bounds; WARPC_E2E_CUDA=all compiles every
     case (make check-cuda), and so does a run on a device (--device,
     --prepare, --time)."""
