@@ -4,8 +4,9 @@
 #                   shared runtime build/lib/shared/libwarprt.so (below)
 #   make deps       install/fetch build dependencies (idempotent)
 #   make check      everything + all tests through ctest
-#   make check-cuda the same, with every e2e case compiled for CUDA (the
-#                   default run compiles one differential-suite case in 4)
+#   make check-cuda the same, with every e2e case compiled for CUDA and with
+#                   its backward kernels (the default run compiles one
+#                   differential-suite case in 4 for CUDA, one in 4 whole)
 #   make check SAN=1
 #                   the same with warpc, the runtime and the tests' programs
 #                   built with AddressSanitizer + UBSan (in build/san)
@@ -390,11 +391,13 @@ bench-compile: all
 bench-compile-targets: all
 	python3 bench/compile/raymarch.py $(BENCH_ARGS)
 
-# The whole suite with every e2e case's CUDA compile (WARPC_E2E_CUDA=all; make
-# check compiles one differential-suite case in 4 for CUDA: test/e2e/README.md).
+# The whole suite with every e2e case's CUDA compile and backward kernels
+# (WARPC_E2E_CUDA=all, WARPC_E2E_ADJOINT=all; make check compiles one
+# differential-suite case in 4 for CUDA and one e2e case in 4 with backward
+# kernels: test/e2e/README.md).
 .PHONY: check-cuda
 check-cuda:
-	WARPC_E2E_CUDA=all $(MAKE) check
+	WARPC_E2E_CUDA=all WARPC_E2E_ADJOINT=all $(MAKE) check
 
 # The e2e suite once per x86-64 CPU variant (issue 13: every variant gives
 # warp-lang's results, as the scalar path): compiled with the three levels,
