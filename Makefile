@@ -350,7 +350,8 @@ $(B)/bin/fuzz_volume: test/fuzz/fuzz_volume.c test/unit/volume_grid.h \
 	  -o $@ $< $(LIBWARPRT) -ldl -lm
 
 $(B)/bin/libcuda.so.1: test/fakecuda/fakecuda.c test/fakecuda/fakecuda.h \
-  test/fakecuda/fakecuda_graph.inc test/fakecuda/fakecuda_streams.inc
+  test/fakecuda/fakecuda_graph.inc test/fakecuda/fakecuda_streams.inc \
+  test/fakecuda/fakecuda_memory.inc
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g $(WARN) -shared -fPIC -pthread -o $@ $<
 
@@ -480,7 +481,8 @@ $(TSAN_B)/test/%: test/unit/%.c $(UNIT_HDR) $(TSAN_LIB)
 $(TSAN_B)/test/test_cuda_runtime: $(UNIT_PARTS_test_cuda_runtime)
 
 $(TSAN_FAKECUDA): test/fakecuda/fakecuda.c test/fakecuda/fakecuda.h \
-  test/fakecuda/fakecuda_graph.inc test/fakecuda/fakecuda_streams.inc
+  test/fakecuda/fakecuda_graph.inc test/fakecuda/fakecuda_streams.inc \
+  test/fakecuda/fakecuda_memory.inc
 	@mkdir -p $(dir $@)
 	$(CC) $(TSAN_CFLAGS) $(WARN) -shared -fPIC -pthread -o $@ $<
 

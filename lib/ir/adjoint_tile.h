@@ -1,6 +1,6 @@
 /* adjoint_tile.h - private to lib/ir: the adjoint rules of the tile
- * builtins (adjoint_tile.c), called by adjoint.c's reverse sweep through
- * these hooks into its context. */
+ * builtins (adjoint_tile.c), called by the reverse sweep (adjoint.c,
+ * adjoint_value.c) through these hooks into its context. */
 #ifndef WARPC_IR_ADJOINT_TILE_H
 #define WARPC_IR_ADJOINT_TILE_H
 

@@ -2,10 +2,12 @@
  * targets, vector/matrix components and array elements (`a[i] = v`,
  * `a[i].x = v`, struct fields), augmented assignment (`+=`, ... with its
  * atomic form on array elements); annotated assignment (`x: T = v`) is
- * refused, as warp-lang refuses it. */
+ * refused, as warp-lang refuses it.  The components a target writes (a
+ * vector's, a matrix's, a tile's) are read and replaced by lower_place.c. */
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
+#include "lower_assign.h"
 #include "lower_internal.h"
 #include "lower_tile.h"
 
@@ -71,18 +73,6 @@ bool lower_bind_var(lower_ctx *c, const char *name, ir_value *v, wp_loc loc) {
   return assign_var(c, name, v, loc, true);
 }
 
-/* The local vector/matrix variable a component assignment writes, or -1
- * (arrays are not values a component assignment replaces). */
-static int local_var(lower_ctx *c, const ast_expr *e) {
-  if (e->kind != AST_EXPR_NAME)
-    return -1;
-  int var = lower_var_index(c, e->name, false);
-  return var >= 0 && c->fs->var_types[var] &&
-                 c->fs->var_types[var]->kind != IR_T_ARRAY
-             ? var
-             : -1;
-}
-
 /* `a[i][j][k]` with a an array of (at least) as many dimensions as the
  * chain has indices, none a slice: the target `a[i, j, k]` it stores into,
  * as Warp stores through views; t itself otherwise. */
@@ -112,95 +102,6 @@ static const ast_expr *flat_target(lower_ctx *c, const ast_expr *t) {
   return f;
 }
 
-/* agg with component [ix] replaced by v (constant or dynamic index). */
-static ir_value *insert(lower_ctx *c, ir_value *agg, ir_value *ix, ir_value *v,
-                        wp_loc loc) {
-  if (ix->op == IR_CONST) {
-    ir_value *args[2] = {agg, v};
-    ir_value *r = lower_emit(c, IR_INSERT, agg->type, args, 2, loc);
-    r->aux = (int)ix->ival;
-    return r;
-  }
-  ir_value *args[3] = {agg, ix, v};
-  return lower_emit(c, IR_INSERT_DYN, agg->type, args, 3, loc);
-}
-
-static ir_value *extract(lower_ctx *c, ir_value *agg, ir_value *ix,
-                         const ir_type *t, wp_loc loc) {
-  if (ix->op == IR_CONST) {
-    ir_value *r = lower_emit(c, IR_EXTRACT, t, &agg, 1, loc);
-    r->aux = (int)ix->ival;
-    return r;
-  }
-  ir_value *args[2] = {agg, ix};
-  return lower_emit(c, IR_EXTRACT_DYN, t, args, 2, loc);
-}
-
-/* Index values of a component target (v[i], m[i, j], v.x). */
-static int component_indices(lower_ctx *c, const ast_expr *t,
-                             const ir_type *type, ir_value **ix) {
-  if (t->kind == AST_EXPR_ATTRIBUTE) {
-    static const char *names = "xyzw";
-    const char *p = strchr(names, t->name[0]);
-    if (!p || t->name[1] || type->kind != IR_T_VEC || p - names >= type->rows) {
-      wp_error(c->diag, t->loc, "'%s' has no component '%s'", type->name,
-               t->name);
-      return -1;
-    }
-    ix[0] = lower_const_int(c, ir_t_int32(c->T), p - names);
-    return 1;
-  }
-  int max = type->kind == IR_T_MAT ? 2 : 1;
-  if (t->nitems > max) {
-    wp_error(c->diag, t->loc, "too many indices for '%s': %d given", type->name,
-             t->nitems);
-    return -1;
-  }
-  for (int i = 0; i < t->nitems; i++) {
-    ix[i] = lower_expr(c, t->items[i]);
-    if (!ix[i])
-      return -1;
-    if (!ir_type_is_int(ix[i]->type)) {
-      wp_error(c->diag, t->items[i]->loc, "index must be an integer, not '%s'",
-               ix[i]->type->name);
-      return -1;
-    }
-    int len = i == 0 ? type->rows : type->cols;
-    if (ix[i]->op == IR_CONST && ix[i]->ival < 0 && ix[i]->ival >= -len)
-      ix[i] = lower_const_int(c, ix[i]->type, ix[i]->ival + len); /* v[-1] */
-    if (ix[i]->op == IR_CONST && (ix[i]->ival < 0 || ix[i]->ival >= len)) {
-      wp_error(c->diag, t->items[i]->loc, "index %lld is out of range for '%s'",
-               (long long)ix[i]->ival, type->name);
-      return -1;
-    }
-  }
-  return t->nitems;
-}
-
-/* Type of the component that n indices select in a vector or matrix. */
-static const ir_type *component_type(lower_ctx *c, const ir_type *t, int n) {
-  if (t->kind == IR_T_MAT && n == 1)
-    return ir_t_vec(c->T, t->scalar, t->cols);
-  return t->elem;
-}
-
-/* Something a component assignment reads and writes back: a local
- * vector/matrix variable, or an array element (`a[i].x = ...`). */
-typedef struct place {
-  int var;           /* local variable, or -1 */
-  ir_value *addr[5]; /* array and indices when var < 0 */
-  int naddr;
-  const ir_type *type; /* the vector/matrix type */
-  /* a component of a struct field (`s.v.x`, `a[i].m[0, 1]`): the field's
-     expression and value; writing assigns the expression */
-  const ast_expr *path;
-  ir_value *pval;
-  const ast_stmt *stmt;
-} place;
-
-static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
-                   const ast_stmt *s);
-
 /* Whether the assignment base `e` is inside a struct: a field chain of a
  * struct variable or of an element of an array of structs. */
 static bool struct_rooted(lower_ctx *c, const ast_expr *e) {
@@ -222,177 +123,6 @@ static bool struct_rooted(lower_ctx *c, const ast_expr *e) {
   }
   default: return false;
   }
-}
-
-/* Resolves the base `e` of a component target; false (reported) when it is
- * neither a local nor an array element. */
-static bool resolve_place(lower_ctx *c, const ast_expr *e, place *p) {
-  p->var = local_var(c, e);
-  if (p->var >= 0) {
-    p->type = c->fs->var_types[p->var];
-    /* a variable whose definition was an error (reported there) */
-    return !p->type || p->type->kind != IR_T_VOID;
-  }
-  if (e->kind == AST_EXPR_SUBSCRIPT) {
-    ir_value *arr = lower_expr(c, e->value);
-    if (!arr)
-      return false;
-    if (arr->type->kind == IR_T_ARRAY) {
-      p->naddr = lower_array_indices(c, arr, e, p->addr);
-      p->type = arr->type->elem;
-      return p->naddr > 0;
-    }
-  }
-  if (e->kind == AST_EXPR_SUBSCRIPT || e->kind == AST_EXPR_ATTRIBUTE) {
-    /* a component of a component (`m[i][1][2] = x`, `m[1][2] = x`): the
-       enclosing value is updated and assigned back */
-    ir_value *v = lower_expr(c, e);
-    if (!v)
-      return false;
-    if (v->type->kind == IR_T_VEC || v->type->kind == IR_T_MAT) {
-      p->var = -1;
-      p->type = v->type;
-      p->path = e;
-      p->pval = v;
-      return true;
-    }
-  }
-  wp_error(c->diag, e->loc,
-           "assignment to this target is not supported (only variables, their "
-           "components, array elements and their components)");
-  return false;
-}
-
-static ir_value *place_read(lower_ctx *c, place *p, wp_loc loc) {
-  if (p->path)
-    return p->pval;
-  if (p->var >= 0) {
-    ir_value *v = lower_read_var(c, p->var, lower_cur_block(c));
-    return v ? v : lower_zero(c, p->type);
-  }
-  return lower_emit(c, IR_LOAD, p->type, p->addr, p->naddr, loc);
-}
-
-static void place_write(lower_ctx *c, place *p, ir_value *v, wp_loc loc) {
-  if (p->path) {
-    assign(c, p->path, v, p->stmt);
-    return;
-  }
-  if (p->var >= 0) {
-    if (v->type->kind == IR_T_TILE && c->fs->f->kind == IR_FUNC_FUNC &&
-        lower_var_is_param(c, p->var) &&
-        !lower_tile_param_write(c, p->var, false, loc))
-      return; /* t[i, j] = x on a tile parameter: in place */
-    lower_write_var(c, p->var, lower_cur_block(c), v);
-    return;
-  }
-  ir_value *args[6];
-  memcpy(args, p->addr, sizeof(*args) * (size_t)p->naddr);
-  args[p->naddr] = v;
-  lower_emit(c, IR_STORE, ir_t_void(c->T), args, p->naddr + 1, loc);
-}
-
-/* Reads (value == NULL) or replaces the translation (`.p`) or rotation
- * (`.q`) `t` of the transform at place `p` (`y[i].p = v`). */
-static ir_value *transform_part(lower_ctx *c, place *p, const ast_expr *t,
-                                ir_value *value, const ast_stmt *s) {
-  ir_value *agg = place_read(c, p, s->loc);
-  if (!value)
-    return lower_builtin(c,
-                         ir_builtin_get(t->name[0] == 'p'
-                                            ? IR_B_TRANSFORM_GET_TRANSLATION
-                                            : IR_B_TRANSFORM_GET_ROTATION),
-                         &agg, 1, t->loc);
-  const ir_type *pt = t->name[0] == 'p' ? ir_t_vec(c->T, p->type->scalar, 3)
-                                        : ir_t_quat(c->T, p->type->scalar);
-  if (value->type != pt) {
-    wp_error(c->diag, s->value ? s->value->loc : s->loc,
-             "cannot assign a value of type '%s' to '.%s' of a '%s' (a '%s')",
-             value->type->name, t->name, p->type->name, pt->name);
-    return NULL;
-  }
-  ir_value *r = lower_spatial_with_part(c, t, agg, value);
-  if (r)
-    place_write(c, p, r, s->loc);
-  return r;
-}
-
-/* Reads (value == NULL) or replaces the component `t` of place `p`. */
-static ir_value *component(lower_ctx *c, place *p, const ast_expr *t,
-                           ir_value *value, const ast_stmt *s) {
-  const ir_type *type = p->type;
-  if (type->kind == IR_T_TILE && t->kind == AST_EXPR_SUBSCRIPT) {
-    ir_value *agg = place_read(c, p, s->loc); /* t[i, j] = x */
-    const char *name = p->var >= 0 && !p->path ? c->fs->vars[p->var] : NULL;
-    if (name) /* a view: of its parent's value */
-      agg = lower_tile_alias_read(c, name, agg, s->loc);
-    if (!value)
-      return lower_tile_subscript(c, agg, t);
-    ir_value *r =
-        lower_tile_set(c, agg, t, value, s->value ? s->value->loc : s->loc);
-    if (r && name) /* through a view: into its parent too */
-      return lower_tile_write(c, name, agg, r, s->loc) ? r : NULL;
-    if (r)
-      place_write(c, p, r, s->loc);
-    return r;
-  }
-  if (type->kind != IR_T_VEC && type->kind != IR_T_MAT) {
-    wp_error(c->diag, t->loc, "cannot assign to a component of '%s'",
-             type->name);
-    return NULL;
-  }
-  if (ir_type_is_transform(type) && t->kind == AST_EXPR_ATTRIBUTE &&
-      (!strcmp(t->name, "p") || !strcmp(t->name, "q")))
-    return transform_part(c, p, t, value, s);
-  if (type->kind == IR_T_VEC && t->kind == AST_EXPR_SUBSCRIPT &&
-      t->nitems == 1 && t->items[0]->kind == AST_EXPR_SLICE) {
-    ir_value *agg = place_read(c, p, s->loc); /* v[lo:hi] = w */
-    if (!value)
-      return lower_vec_slice(c, agg, t->items[0]);
-    ir_value *r = lower_vec_slice_store(c, agg, t->items[0], value,
-                                        s->value ? s->value->loc : s->loc);
-    if (r)
-      place_write(c, p, r, s->loc);
-    return r;
-  }
-  bool sliced = false;
-  for (int i = 0; t->kind == AST_EXPR_SUBSCRIPT && i < t->nitems; i++)
-    sliced |= t->items[i]->kind == AST_EXPR_SLICE;
-  if (type->kind == IR_T_MAT && sliced) { /* m[:, j] = v, m[1:] += w */
-    ir_value *agg = place_read(c, p, s->loc);
-    if (!value)
-      return lower_slice_read(c, agg, t);
-    ir_value *r = lower_mat_slice_store(c, agg, t, value,
-                                        s->value ? s->value->loc : s->loc);
-    if (r)
-      place_write(c, p, r, s->loc);
-    return r;
-  }
-  ir_value *ix[2];
-  int n = component_indices(c, t, type, ix);
-  if (n < 0)
-    return NULL;
-  ir_value *agg = place_read(c, p, s->loc);
-  const ir_type *ct = component_type(c, type, n);
-  const ir_type *rowt = ir_t_vec(c->T, type->scalar, type->cols);
-  if (!value) {
-    ir_value *v = extract(c, agg, ix[0], n == 2 ? rowt : ct, s->loc);
-    return n == 2 ? extract(c, v, ix[1], ct, s->loc) : v;
-  }
-  if (value->type != ct) {
-    wp_error(c->diag, s->value ? s->value->loc : s->loc,
-             "cannot assign a value of type '%s' to a component of type '%s'",
-             value->type->name, ct->name);
-    return NULL;
-  }
-  ir_value *r;
-  if (n == 2) {
-    ir_value *row = extract(c, agg, ix[0], rowt, s->loc);
-    r = insert(c, agg, ix[0], insert(c, row, ix[1], value, s->loc), s->loc);
-  } else
-    r = insert(c, agg, ix[0], value, s->loc);
-  place_write(c, p, r, s->loc);
-  return r;
 }
 
 static bool store(lower_ctx *c, const ast_expr *t, ir_value *arr,
@@ -445,23 +175,23 @@ static void assign_in_struct(lower_ctx *c, const ast_expr *t, ir_value *v,
     ir_value *args[2] = {base, v};
     ir_value *r = lower_emit(c, IR_INSERT, base->type, args, 2, t->loc);
     r->aux = k;
-    assign(c, t->value, r, s);
+    lower_assign_to(c, t->value, r, s);
     return;
   }
   if (ir_type_is_transform(base->type) && t->kind == AST_EXPR_ATTRIBUTE &&
       (!strcmp(t->name, "p") || !strcmp(t->name, "q"))) {
     ir_value *r = lower_spatial_with_part(c, t, base, v);
     if (r)
-      assign(c, t->value, r, s);
+      lower_assign_to(c, t->value, r, s);
     return;
   }
-  place p = {
+  lower_place p = {
       .var = -1, .type = base->type, .path = t->value, .pval = base, .stmt = s};
-  component(c, &p, t, v, s);
+  lower_place_component(c, &p, t, v, s);
 }
 
-static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
-                   const ast_stmt *s) {
+void lower_assign_to(lower_ctx *c, const ast_expr *t, ir_value *v,
+                     const ast_stmt *s) {
   const ast_expr *adj_path =
       c->fs->grad_target ? lower_adjoint_path(c, t) : NULL;
   if (adj_path) /* wp.adjoint[x.vec].y = v: $adj_x.vec.y = v */
@@ -497,13 +227,14 @@ static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
       parts[i]->aux = i;
     }
     for (int i = 0; i < t->nitems; i++)
-      assign(c, t->items[i], parts[i], s);
+      lower_assign_to(c, t->items[i], parts[i], s);
     return;
   }
   case AST_EXPR_SUBSCRIPT:
   case AST_EXPR_ATTRIBUTE: {
     t = flat_target(c, t); /* a[i][j] = v on a 2-d array */
-    if (t->kind == AST_EXPR_SUBSCRIPT && local_var(c, t->value) < 0) {
+    if (t->kind == AST_EXPR_SUBSCRIPT &&
+        lower_place_local_var(c, t->value) < 0) {
       /* a[i] = v stores; a[i][j] = v on a vector element is a component */
       ir_value *base = NULL;
       if (t->value->kind != AST_EXPR_SUBSCRIPT) {
@@ -526,9 +257,9 @@ static void assign(lower_ctx *c, const ast_expr *t, ir_value *v,
     }
     if (lower_spatial_set_part(c, t, v))
       return; /* x.p = ..., x.q = ... on a transform variable */
-    place p = {.stmt = s};
-    if (resolve_place(c, t->value, &p))
-      component(c, &p, t, v, s);
+    lower_place p = {.stmt = s};
+    if (lower_place_resolve(c, t->value, &p))
+      lower_place_component(c, &p, t, v, s);
     return;
   }
   default: wp_error(c->diag, t->loc, "cannot assign to this expression");
@@ -579,7 +310,8 @@ void lower_assign_stmt(lower_ctx *c, const ast_stmt *s) {
       return;
     }
     for (int k = 0; k < t->nitems; k++)
-      assign(c, t->items[k], lower_tid(c, k, t->nitems, s->value->loc), s);
+      lower_assign_to(c, t->items[k], lower_tid(c, k, t->nitems, s->value->loc),
+                      s);
     return;
   }
   ir_value *v = NULL;
@@ -605,13 +337,13 @@ void lower_assign_stmt(lower_ctx *c, const ast_stmt *s) {
         s->targets[i]->kind == AST_EXPR_NAME &&
         !(x = lower_fixed_copy(c, v, s->loc)))
       continue; /* c = a of a wp.zeros() array: Warp copies it */
-    assign(c, s->targets[i], x, s);
+    lower_assign_to(c, s->targets[i], x, s);
   }
 }
 
 void lower_assign_target(lower_ctx *c, const ast_expr *t, ir_value *v) {
   ast_stmt s = {.kind = AST_STMT_ASSIGN, .loc = t->loc, .value = (ast_expr *)t};
-  assign(c, t, v, &s);
+  lower_assign_to(c, t, v, &s);
 }
 
 /* The builtin of `t op= v`: the binary arithmetic operators (the ops from
@@ -651,7 +383,7 @@ void lower_augassign(lower_ctx *c, const ast_stmt *s) {
   }
   /* a[i] += v and a[i] -= v are atomic in Warp */
   t = flat_target(c, t);
-  if (t->kind == AST_EXPR_SUBSCRIPT && local_var(c, t->value) < 0) {
+  if (t->kind == AST_EXPR_SUBSCRIPT && lower_place_local_var(c, t->value) < 0) {
     ir_value *arr = lower_expr(c, t->value);
     if (!arr)
       return;
@@ -724,7 +456,7 @@ void lower_augassign(lower_ctx *c, const ast_stmt *s) {
     ir_value *args[2] = {cur, v};
     ir_value *r = lower_binary_op(c, op, args, s->loc);
     if (r)
-      assign(c, t, r, s);
+      lower_assign_to(c, t, r, s);
     return;
   }
   bool part = lower_spatial_is_part(c, t); /* x.p += v on a transform */
@@ -761,8 +493,8 @@ void lower_augassign(lower_ctx *c, const ast_stmt *s) {
   if ((t->kind == AST_EXPR_ATTRIBUTE || t->kind == AST_EXPR_SUBSCRIPT) &&
       lower_spatial_part_component(c, t))
     return;
-  place p = {.stmt = s};
-  if (resolve_place(c, t->value, &p)) {
+  lower_place p = {.stmt = s};
+  if (lower_place_resolve(c, t->value, &p)) {
     if (p.type && p.type->kind == IR_T_TILE && t->kind == AST_EXPR_SUBSCRIPT &&
         lower_tile_is_view_subscript(t, p.type->ndim)) {
       wp_error(c->diag, s->loc,
@@ -771,7 +503,7 @@ void lower_augassign(lower_ctx *c, const ast_stmt *s) {
                "and assign it back");
       return;
     }
-    ir_value *cur = component(c, &p, t, NULL, s);
+    ir_value *cur = lower_place_component(c, &p, t, NULL, s);
     ir_value *v = cur ? lower_expr(c, s->value) : NULL;
     if (!v)
       return;
@@ -784,7 +516,7 @@ void lower_augassign(lower_ctx *c, const ast_stmt *s) {
                       ? lower_tile_struct_value_op(c, op, cur, v, s->loc)
                       : lower_binary_op(c, op, args, s->loc);
     if (r)
-      component(c, &p, t, r, s);
+      lower_place_component(c, &p, t, r, s);
   }
 }
 

@@ -6,6 +6,12 @@
  * a current context for every call that needs one, pointers inside live
  * allocations, modules used only on the device they were loaded on.  See
  * fakecuda.h for the modes and the test hooks.
+ *
+ * This file holds the fake's state, devices and contexts, modules and
+ * launches, and the test hooks; it includes the other parts, which share
+ * its static state: fakecuda_memory.inc (allocations, copies, memsets),
+ * fakecuda_streams.inc (streams and events) and fakecuda_graph.inc (stream
+ * ordering, stream capture and graphs).
  */
 #include "fakecuda.h"
 
@@ -459,145 +465,7 @@ EXPORT CUresult cuCtxSynchronize(void) {
   return CUDA_SUCCESS;
 }
 
-/* ---- memory -------------------------------------------------------------- */
-
-EXPORT CUresult cuMemAlloc_v2(CUdeviceptr *out, size_t n) {
-  if (current_device() < 0)
-    return CUDA_ERROR_INVALID_CONTEXT;
-  CUresult unsafe = unsafe_call();
-  if (unsafe != CUDA_SUCCESS)
-    return unsafe;
-  if (n == 0)
-    return CUDA_ERROR_INVALID_VALUE;
-  if (mode("oom"))
-    return CUDA_ERROR_OUT_OF_MEMORY;
-  char *p = malloc(n);
-  if (!p)
-    return CUDA_ERROR_OUT_OF_MEMORY;
-  memset(p, 0xCD, n); /* device memory is not zeroed: the runtime must */
-  lock();
-  if (F.nallocs == F.cap) {
-    F.cap = F.cap ? 2 * F.cap : 64;
-    F.allocs = realloc(F.allocs, F.cap * sizeof *F.allocs);
-  }
-  F.allocs[F.nallocs++] = (alloc){p, n};
-  F.stats.allocs++;
-  F.stats.live_allocs++;
-  unlock();
-  *out = (CUdeviceptr)(uintptr_t)p;
-  return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuMemFree_v2(CUdeviceptr d) {
-  if (current_device() < 0)
-    return CUDA_ERROR_INVALID_CONTEXT;
-  char *p = (char *)(uintptr_t)d;
-  lock();
-  for (size_t i = 0; i < F.nallocs; i++)
-    if (F.allocs[i].p == p) {
-      F.allocs[i] = F.allocs[--F.nallocs];
-      F.stats.frees++;
-      F.stats.live_allocs--;
-      unlock();
-      free(p);
-      return CUDA_SUCCESS;
-    }
-  F.stats.bad_pointer++;
-  unlock();
-  return CUDA_ERROR_INVALID_VALUE;
-}
-
-/* Counts a copy of kind `counter` and checks its operands.  `async`: a
- * ...Async call on stream `st` (else the legacy stream's). */
-static CUresult copy(int *counter, int async, void *st, void *dst, int dst_dev,
-                     const void *src, int src_dev, size_t n) {
-  int dev = current_device();
-  if (dev < 0)
-    return CUDA_ERROR_INVALID_CONTEXT;
-  if (!as_stream(st)) {
-    CUresult r = legacy_call(dev);
-    if (r != CUDA_SUCCESS)
-      return r;
-  }
-  lock();
-  int ok = (!dst_dev || in_alloc(dst, n)) && (!src_dev || in_alloc(src, n));
-  (*counter)++;
-  F.stats.async_copies += async;
-  unlock();
-  if (!ok)
-    return CUDA_ERROR_INVALID_VALUE;
-  memmove(dst, src, n);
-  return CUDA_SUCCESS;
-}
-
-#define DPTR(d) ((void *)(uintptr_t)(d))
-
-EXPORT CUresult cuMemcpyHtoD_v2(CUdeviceptr d, const void *s, size_t n) {
-  return copy(&F.stats.htod, 0, NULL, DPTR(d), 1, s, 0, n);
-}
-EXPORT CUresult cuMemcpyDtoH_v2(void *d, CUdeviceptr s, size_t n) {
-  return copy(&F.stats.dtoh, 0, NULL, d, 0, DPTR(s), 1, n);
-}
-EXPORT CUresult cuMemcpyDtoD_v2(CUdeviceptr d, CUdeviceptr s, size_t n) {
-  return copy(&F.stats.dtod, 0, NULL, DPTR(d), 1, DPTR(s), 1, n);
-}
-EXPORT CUresult cuMemcpyPeer(CUdeviceptr d, void *dc, CUdeviceptr s, void *sc,
-                             size_t n) {
-  if (!dc || !sc)
-    return CUDA_ERROR_INVALID_CONTEXT;
-  return copy(&F.stats.peer, 0, NULL, DPTR(d), 1, DPTR(s), 1, n);
-}
-EXPORT CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr d, const void *s, size_t n,
-                                     void *st) {
-  return copy(&F.stats.htod, 1, st, DPTR(d), 1, s, 0, n);
-}
-EXPORT CUresult cuMemcpyDtoHAsync_v2(void *d, CUdeviceptr s, size_t n,
-                                     void *st) {
-  return copy(&F.stats.dtoh, 1, st, d, 0, DPTR(s), 1, n);
-}
-EXPORT CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr d, CUdeviceptr s, size_t n,
-                                     void *st) {
-  return copy(&F.stats.dtod, 1, st, DPTR(d), 1, DPTR(s), 1, n);
-}
-EXPORT CUresult cuMemcpyPeerAsync(CUdeviceptr d, void *dc, CUdeviceptr s,
-                                  void *sc, size_t n, void *st) {
-  if (!dc || !sc)
-    return CUDA_ERROR_INVALID_CONTEXT;
-  return copy(&F.stats.peer, 1, st, DPTR(d), 1, DPTR(s), 1, n);
-}
-
-static CUresult memset_n(int *counter, void *st, CUdeviceptr d, const void *v,
-                         size_t width, size_t count) {
-  int dev = current_device();
-  if (dev < 0)
-    return CUDA_ERROR_INVALID_CONTEXT;
-  if (!as_stream(st)) {
-    CUresult r = legacy_call(dev);
-    if (r != CUDA_SUCCESS)
-      return r;
-  }
-  if (d % width != 0 || !dev_ok(d, count * width))
-    return CUDA_ERROR_INVALID_VALUE;
-  char *p = DPTR(d);
-  for (size_t i = 0; i < count; i++)
-    memcpy(p + i * width, v, width);
-  lock();
-  (*counter)++;
-  unlock();
-  return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuMemsetD8_v2(CUdeviceptr d, unsigned char v, size_t n) {
-  return memset_n(&F.stats.memset8, NULL, d, &v, 1, n);
-}
-EXPORT CUresult cuMemsetD16_v2(CUdeviceptr d, unsigned short v, size_t n) {
-  return memset_n(&F.stats.memset16, NULL, d, &v, 2, n);
-}
-#ifndef FAKECUDA_OMIT_MEMSETD32 /* a driver lacking an entry point */
-EXPORT CUresult cuMemsetD32_v2(CUdeviceptr d, unsigned int v, size_t n) {
-  return memset_n(&F.stats.memset32, NULL, d, &v, 4, n);
-}
-#endif
+#include "fakecuda_memory.inc"
 
 /* ---- modules and launches ------------------------------------------------ */
 
