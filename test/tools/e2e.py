@@ -2207,9 +2207,10 @@ def adjoint_sampled(stem):
     half to four fifths of warpc's compile time of a case (CPU and CUDA: a
     tile matmul case 12.8 s against 2.4 s with --no-adjoint), the largest
     part of the suite's CI time; the gradients are the grad suite's
-    (test/grad compiles and runs every case's backward kernels, CPU and
-    CUDA) and corpus.warp builds the adjoint IR of every kernel of Warp's
-    own tests.  So one case in
+    (test/grad compiles and runs every case's backward kernels on the
+    CPU) and corpus.warp builds the adjoint IR of every kernel of Warp's
+    own tests; what the others leave out is the C and CUDA compile of three
+    in four cases' backward kernels.  So one case in
     ADJOINT_SAMPLE by a hash of its name (independent of cuda_sampled's) is
     compiled whole, CPU and CUDA, the others with --no-adjoint;
     WARPC_E2E_ADJOINT=all compiles every case whole (make check-cuda)."""
