@@ -7,7 +7,11 @@
 # element's size: without it, vgatherqps with 64-bit indices) and the
 # division by the launch-invariant width is vectorized (pmuludq from
 # wp_div_inv's two 32 x 32-bit products; a 128-bit product made 64-bit
-# `mulx`es lane by lane).  The results equal a C loop's: the dense path
+# `mulx`es lane by lane), and the loop is interleaved twice in the AVX-512
+# variant (emit_cpu_restrict.c's pragma for bodies with a branch, a call or
+# many values; clang's remark says "interleaved count: 2"), while a
+# saxpy-sized body gets no pragma (clang interleaves it itself).  The
+# results equal a C loop's: the dense path
 # (1 and 4 threads) with widths 1, 2, 3, 8, 60 and 1000, a view with a stride
 # (the general loop), and the baseline code (WARP_CPU_LEVEL=1).
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
@@ -32,8 +36,22 @@ def solve(src: wp.array(dtype=float), dst: wp.array(dtype=float), w: int, h: int
     s = sample(src, x - 1, y, w, h) + sample(src, x + 1, y, w, h)
     s = s + sample(src, x, y - 1, w, h) + sample(src, x, y + 1, w, h)
     dst[tid] = s - 4.0 * src[tid] + float(x) * 0.5 - float(y)
+
+
+@wp.kernel
+def axpy(x: wp.array(dtype=float), y: wp.array(dtype=float), a: float):
+    i = wp.tid()
+    y[i] = a * x[i] + y[i]
 PY
-"$warpc" --no-cuda -fno-spmd --cpu=x86-64-v4 kernels.py -o v4.o || fail "warpc --cpu=x86-64-v4"
+"$warpc" --no-cuda -fno-spmd --emit=c kernels.py -o kernels.c || fail "warpc --emit=c"
+n=$(grep -c 'pragma clang loop interleave_count(2)' kernels.c || true)
+[ "$n" = 1 ] || fail "expected the interleave pragma in solve's restrict loop only, got $n"
+sed -n '/^WP_FN void wpk0_dense_rx/,/^}/p' kernels.c | grep -q 'interleave_count(2)' ||
+  fail "solve's restrict loop has no interleave pragma: $(sed -n '/^WP_FN void wpk0_dense_rx/,/^}/p' kernels.c)"
+"$warpc" --no-cuda -fno-spmd --cpu=x86-64-v4 kernels.py -o v4.o -Xcc -Rpass=loop-vectorize 2>remarks.txt ||
+  fail "warpc --cpu=x86-64-v4: $(cat remarks.txt)"
+grep -A1 "remark: vectorized loop (vectorization width: [0-9]*, interleaved count: 2)" remarks.txt |
+  grep -q "void wpk0_cpu(" || fail "solve's loop was not interleaved twice: $(cat remarks.txt)"
 objdump -d --no-show-raw-insn v4.o | awk '/<wpk0_cpu>:/,/^$/' >v4.s
 [ -s v4.s ] || fail "no wpk0_cpu in the object: $(nm v4.o)"
 g32=$(grep -c vgatherdps v4.s || true)
