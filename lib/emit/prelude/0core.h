@@ -65,8 +65,13 @@
  * Software: Practice and Experience 49(6), 2019); d = 1 and d = 0 wrap M to
  * 0 and are added back.  M depends on d alone and is computed
  * unconditionally, so the C compiler hoists it out of the range loop and a
- * thread pays a multiply instead of a division.  The GPU divides. */
-#if defined(__CUDACC__) || !defined(__SIZEOF_INT128__)
+ * thread pays a multiply instead of a division.  The product's high half
+ * is taken from two 32 x 32 -> 64-bit products, M's halves times n:
+ * (M_hi n + ((M_lo n) >> 32)) >> 32 (no sum exceeds 2^64), not from a
+ * 128-bit product, so that a vectorized range loop keeps the division in
+ * vector registers (pmuludq) instead of computing it lane by lane.  The
+ * GPU divides. */
+#if defined(__CUDACC__)
 #define WP_INV_DIVMOD(N, T)                                                    \
   WP_FN T wp_div_inv_##N(T a, T b) {                                           \
     return wp_div_##N(a, b);                                                   \
@@ -83,7 +88,9 @@
 #define WP_INV_UNSIGNED_DIVMOD(N, T)                                           \
   WP_FN T wp_div_inv_##N(T n, T d) {                                           \
     wp_uint64 m = ~(wp_uint64)0 / (wp_uint64)(d | (d == 0)) + 1;               \
-    return (T)(((unsigned __int128)m * n) >> 64) + (d == 1 ? n : (T)0);        \
+    wp_uint64 lo = (wp_uint64)(wp_uint32)m * (wp_uint32)n;                     \
+    wp_uint64 hi = (m >> 32) * (wp_uint32)n;                                   \
+    return (T)((hi + (lo >> 32)) >> 32) + (d == 1 ? n : (T)0);                 \
   }                                                                            \
   WP_FN T wp_mod_inv_##N(T a, T b) {                                           \
     T q = wp_div_inv_##N(a, b);                                                \

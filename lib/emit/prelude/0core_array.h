@@ -4,9 +4,24 @@
  * of struct fields.  Pasted after 0core.h (its types and WP_FN).
  */
 /* ---- arrays -------------------------------------------------------------- */
-/* Address of an array element from byte strides. */
+/* Address of an array element from byte strides.  On the CPU, where the C
+ * compiler knows a 1-D array's stride is the element's size (the dense
+ * and restrict range loops set it: emit_cpu_restrict.c), the element is
+ * indexed as a T array: the same address, but clang's vectorizer then
+ * gathers with 32-bit indices (vgatherdps: twice the lanes of
+ * vgatherqps), which it does not for the byte offset under -fwrapv.  A
+ * stride known only at run time takes the byte form (__builtin_constant_p
+ * is false). */
+#if defined(__GNUC__) && !defined(__CUDACC__)
+#define WP_AT1(T, a, i)                                                        \
+  (__builtin_constant_p((a).strides[0]) &&                                     \
+           (a).strides[0] == (wp_int64)sizeof(T)                               \
+       ? &((T *)(a).data)[(wp_int64)(i)]                                       \
+       : (T *)((char *)(a).data + (wp_int64)(i) * (a).strides[0]))
+#else
 #define WP_AT1(T, a, i)                                                        \
   ((T *)((char *)(a).data + (wp_int64)(i) * (a).strides[0]))
+#endif
 #define WP_AT2(T, a, i, j)                                                     \
   ((T *)((char *)(a).data + (wp_int64)(i) * (a).strides[0] +                   \
          (wp_int64)(j) * (a).strides[1]))
