@@ -41,7 +41,7 @@
 
 /* Backward functions of more IR instructions keep the scalar code only
  * (the lane loops are unrolled W times). */
-enum { SPMD_ADJ_MAX_INSTRS = 800 };
+enum { SPMD_ADJ_MAX_INSTRS = 400 };
 
 typedef struct sa {
   emit_ctx *e;
@@ -451,6 +451,25 @@ const char *emit_spmd_adj_name(emit_ctx *e, const ir_func *k) {
   return wp_arena_printf(e->m->arena, "%s_spmd", emit_isym(e, k, "adj_body"));
 }
 
+/* Whether kernel k has a loop (a branch back to a block not after it). */
+static bool has_loop(const ir_func *k) {
+  for (const ir_block *b = k->entry; b; b = b->next) {
+    const ir_value *t = b->last;
+    for (int i = 0; t && ir_is_terminator(t) && i < 2; i++)
+      if (t->targets[i] && t->targets[i]->id <= b->id)
+        return true;
+  }
+  return false;
+}
+
+/* Lanes of a matrix, struct or long vector: arrays of structs the C
+ * compiler splits slowly (test/grad/approx_ops.py's 4x4 inverses: 10x the
+ * compile time) for little gain. */
+static bool too_big(const ir_type *t) {
+  return t->kind == IR_T_MAT || t->kind == IR_T_STRUCT ||
+         t->kind == IR_T_TUPLE || (t->kind == IR_T_VEC && t->rows > 4);
+}
+
 static const char *refusal(emit_ctx *e, const ir_func *k, ir_spmd_adj *va) {
   memset(va, 0, sizeof *va);
   if (e->opts->no_spmd)
@@ -465,8 +484,24 @@ static const char *refusal(emit_ctx *e, const ir_func *k, ir_spmd_adj *va) {
       if (++n > SPMD_ADJ_MAX_INSTRS)
         return wp_arena_printf(e->m->arena, "more than %d IR instructions",
                                SPMD_ADJ_MAX_INSTRS);
+  if (!has_loop(k))
+    return "no loop (its backward keeps no tape per iteration)";
   const char *why = NULL;
-  return ir_spmd_adj_varying(k->adjoint, e->m->arena, va, &why) ? NULL : why;
+  if (!ir_spmd_adj_varying(k->adjoint, e->m->arena, va, &why))
+    return why;
+  const ir_func *f = k->adjoint;
+  bool big = false;
+  for (const ir_block *b = f->entry; b && !big; b = b->next) {
+    for (int i = 0; i < b->nparams; i++)
+      big |= va->vary[b->params[i]->id] && too_big(b->params[i]->type);
+    for (const ir_value *v = b->first; v; v = v->next)
+      big |= has_value(v) && va->vary[v->id] && too_big(v->type);
+  }
+  for (int i = 0; i < f->nlocals; i++)
+    big |= va->lvary[i] && too_big(f->locals[i]);
+  return big ? "a matrix, a struct or a vector of more than 4 components "
+               "that differs between threads"
+             : NULL;
 }
 
 bool emit_spmd_adj_kernel(emit_ctx *e, const ir_func *k) {
