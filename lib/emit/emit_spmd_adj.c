@@ -7,8 +7,10 @@
  *
  * A backward function is imperative: its values are variables that the
  * replay assigns, the tape saves and restores, and adjoint locals that
- * accumulate.  Here every varying variable is an array of W lanes
- * (`v<id>_s[WP_SPMD_W]`, `wp_l<n>_s[...]`), every uniform one a scalar.
+ * accumulate.  Here every varying variable holds W lanes (`v<id>_s`,
+ * `wp_l<n>_s`: a vector of a 32- or 64-bit number, an array of W values of
+ * other types), every uniform one is a scalar; an adjoint local that
+ * nothing reads is a scalar of each lane loop, dropped after it.
  * In each block, the uniform instructions run once for all lanes and the
  * varying ones in loops over the lanes (WP_SPMD_LANES, 0spmd.h), each lane
  * loop a run of consecutive varying instructions whose variables are
@@ -21,7 +23,9 @@
  * The tapes: block numbers and uniform variables go on a scalar tape
  * (wp_ut), varying variables on a lane tape (wp_lt) as W lanes at a time:
  * each lane loop reserves (or takes back) the bytes of all its pushes (or
- * pops) at once and each lane writes (reads) its element, which is the
+ * pops) at once and each lane writes (reads) its element, or, where the
+ * push comes before the loop assigns the variable (the pop after the loop
+ * last touches it), all lanes are copied before (after) the loop: the
  * layout of pushing the lane arrays one after the other.  Since the control
  * flow is uniform, every lane pushes and pops the same sequence, so one
  * stack for all lanes is each lane's tape.  The range function keeps both
