@@ -166,6 +166,14 @@ const char *emit_isym(emit_ctx *e, const ir_func *k, const char *what);
 bool emit_spmd_kernel(emit_ctx *e, const ir_func *k);
 void emit_spmd_dispatch(emit_ctx *e, const ir_func *k);
 const char *emit_spmd_name(emit_ctx *e, const ir_func *k);
+/* emit_spmd_adj.c: the same for kernel k's backward function
+ * (<adj_body symbol>_spmd, lib/ir/uniform_adj.c), and in the backward range
+ * function the branch that runs groups of WP_SPMD_W threads through it (1-D
+ * launch, grads not overlapping, dense 1-D arrays, written grads
+ * overlapping nothing else the body touches). */
+bool emit_spmd_adj_kernel(emit_ctx *e, const ir_func *k);
+void emit_spmd_adj_dispatch(emit_ctx *e, const ir_func *k);
+const char *emit_spmd_adj_name(emit_ctx *e, const ir_func *k);
 /* emit_c.c: the declarations and instructions of a function. */
 void emit_body(emit_ctx *e, const ir_func *f);
 /* Is `name` a C or C++ keyword (the header is included from both) or one of

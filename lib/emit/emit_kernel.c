@@ -476,7 +476,9 @@ static void cpu_range(emit_ctx *e, const ir_func *k, bool backward, bool spmd) {
           "  %s a = *(const %s *)args;\n"
           "  wp_launch_bounds b = *bounds;\n",
           isym(e, k, backward ? "adj_cpu" : "cpu"), args, args);
-  if (spmd)
+  if (spmd && backward)
+    emit_spmd_adj_dispatch(e, k);
+  else if (spmd)
     emit_spmd_dispatch(e, k);
   else if (dense) {
     fputs("  if (b.ndim == 1 && end <= 0x7fffffff", out);
@@ -640,8 +642,9 @@ void emit_kernel_cpu(emit_ctx *e, const ir_func *f) {
   body(e, f, f);
   cpu_range(e, f, false, spmd);
   if (f->adjoint) {
+    bool spmd_adj = emit_spmd_adj_kernel(e, f);
     body(e, f->adjoint, f);
-    cpu_range(e, f, true, false);
+    cpu_range(e, f, true, spmd_adj);
   }
   const char *range_fwd, *range_bwd;
   cpu_variants(e, f, &range_fwd, &range_bwd);

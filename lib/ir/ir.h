@@ -641,6 +641,20 @@ int ir_index_injective_dims(ir_value *const *idx, int n);
  * Value ids must be current (ir_renumber). */
 bool *ir_spmd_varying(const ir_func *k, wp_arena *A, const char **why);
 
+/* The SPMD form of a backward kernel f (uniform_adj.c): the same for a
+ * backward function, whose values are variables (restored from the tape)
+ * and whose adjoint locals may vary too.  True when f qualifies (uniform
+ * control flow, single-writer grads at one injective index per element
+ * type, nothing whose order between threads shows), with out->vary (by
+ * value id, ir_count_values(f) of them) and out->lvary (by local) in arena
+ * A; false with *why set to a static reason. */
+typedef struct ir_spmd_adj {
+  bool *vary;
+  bool *lvary;
+} ir_spmd_adj;
+bool ir_spmd_adj_varying(const ir_func *f, wp_arena *A, ir_spmd_adj *out,
+                         const char **why);
+
 /* Builds the backward (adjoint) function of every kernel whose
  * enable_backward option is set, as kernel->adjoint (not in the module's
  * function list).  The backward function replays the kernel (without its

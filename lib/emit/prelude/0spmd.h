@@ -66,4 +66,25 @@ WP_FN int wp_spmd_disjoint(const wp_array *a, wp_int64 esa, const wp_array *b,
   return hi[0] <= lo[1] || hi[1] <= lo[0];
 }
 
+/* The lanes of a 32- or 64-bit number as one vector (clang's and GCC's
+ * vector extension): `float WP_SPMD_VEC(float) x;`, lane l is x[l]. */
+#define WP_SPMD_VEC(T) __attribute__((vector_size(sizeof(T) * WP_SPMD_W)))
+
+/* The lane tape of an SPMD backward kernel (lib/emit/emit_spmd_adj.c): n
+ * more bytes reserved on t (to be written), or the last n bytes taken back
+ * (to be read before the next reserve); the same bytes as pushes (pops) of
+ * the lane arrays one after the other. */
+WP_FN unsigned char *wp_spmd_tape_reserve(wp_ttape *t, wp_int64 n) {
+  if (t->top + n > t->cap)
+    wp_ttape_grow(t, n);
+  unsigned char *p = t->data + t->top;
+  t->top += n;
+  return p;
+}
+
+WP_FN const unsigned char *wp_spmd_tape_take(wp_ttape *t, wp_int64 n) {
+  t->top -= n;
+  return t->data + t->top;
+}
+
 #endif /* !__CUDACC__ */
