@@ -131,8 +131,6 @@ void emit_body(emit_ctx *e, const ir_func *f) {
       e->func_tape |= v->op == IR_TAPE_PUSH || v->op == IR_RESTORE ||
                       v->op == IR_PATH_PUSH || v->op == IR_PATH_POP;
   declare_values(e, f);
-  e->sqrt_cmp = !e->target->cuda && f->kind == IR_FUNC_KERNEL && !f->backward;
-  emit_sqrt_cmp_declare(e, f);
   if (e->target->cuda)
     emit_tile_loop_policy(e, f);
   e->last_line = 0;
@@ -141,7 +139,6 @@ void emit_body(emit_ctx *e, const ir_func *f) {
     for (ir_value *v = b->first; v; v = v->next)
       emit_value(e, v);
   }
-  e->sqrt_cmp = false;
 }
 
 static void func_signature(emit_ctx *e, const ir_func *f) {

@@ -17,8 +17,6 @@ typedef struct emit_ctx {
   unsigned last_line;  /* last #line printed */
   bool func_backward;  /* the function being printed is a backward one */
   bool func_tape;      /* ... and it uses the per-thread tape */
-  bool sqrt_cmp;       /* comparisons of square roots by threshold (the body
-                          of a forward CPU kernel: emit_sqrt_cmp.c) */
   /* Kernel naming, computed on first use (emit_kernel.c): the prefix of the
    * internal symbols, each function's index in m->funcs, and the C names of
    * the kernels, so that naming a kernel's symbols takes constant time. */
@@ -170,11 +168,6 @@ void emit_spmd_dispatch(emit_ctx *e, const ir_func *k);
 const char *emit_spmd_name(emit_ctx *e, const ir_func *k);
 /* emit_c.c: the declarations and instructions of a function. */
 void emit_body(emit_ctx *e, const ir_func *f);
-/* emit_sqrt_cmp.c: the locals of f's comparisons of square roots printed
- * by threshold, and such a comparison's C expression (false: v is not one,
- * or e->sqrt_cmp is off). */
-void emit_sqrt_cmp_declare(emit_ctx *e, const ir_func *f);
-bool emit_sqrt_cmp(emit_ctx *e, const ir_value *v);
 /* Is `name` a C or C++ keyword (the header is included from both) or one of
  * the macros NULL, bool, true, false, INFINITY, NAN? */
 bool emit_c_keyword(const char *name);

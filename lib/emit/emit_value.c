@@ -135,8 +135,6 @@ static void builtin(emit_ctx *e, const ir_value *v) {
     fputc(')', out);
     return;
   }
-  if (emit_sqrt_cmp(e, v)) /* by threshold: emit_sqrt_cmp.c */
-    return;
   if (v->builtin->id == IR_B_WHERE) {
     fputc('(', out);
     emit_name(out, v->args[0]);
