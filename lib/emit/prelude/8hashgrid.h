@@ -20,6 +20,13 @@
  * The vector arguments are taken by macros (the vector types are defined
  * by the generated code after the preludes): any value with a .c[3]. */
 
+#if defined(__clang__) && !defined(__CUDACC__)
+#define WP__HG_SCALAR_LOOP                                                     \
+  _Pragma("clang loop vectorize(disable) interleave(disable) unroll(disable)")
+#else
+#define WP__HG_SCALAR_LOOP
+#endif
+
 typedef struct wp_hash_grid_query_t {
   const wp_hash_grid_desc *grid;
   /* rows (y, z) of virtual cells; cy, cz, cy_start wrapped into the grid
@@ -113,6 +120,9 @@ WP_FN void wp__hg_set_run(wp_hash_grid_query_t *q) {
   if (len > g->dim_x - cx)
     len = g->dim_x - cx;
   wp_int32 end = 0, count = 0;
+  /* a short loop (3 cells, most often): kept scalar, so that the code
+     around the caller's neighbour loop stays small */
+  WP__HG_SCALAR_LOOP
   for (wp_int32 k = 0; k < len; k++) {
     wp_int32 e = g->cell_ends[cell + k];
     count += e - g->cell_starts[cell + k];
