@@ -20,16 +20,28 @@
  * The vector arguments are taken by macros (the vector types are defined
  * by the generated code after the preludes): any value with a .c[3]. */
 
+#if defined(__clang__) && !defined(__CUDACC__)
+#define WP__HG_SCALAR_LOOP                                                     \
+  _Pragma("clang loop vectorize(disable) interleave(disable) unroll(disable)")
+#else
+#define WP__HG_SCALAR_LOOP
+#endif
+
 typedef struct wp_hash_grid_query_t {
   const wp_hash_grid_desc *grid;
-  wp_int32 x_start, y_start, z_start, x_end, y_end, z_end, x, y, z;
-  /* x, y, z and x_start, y_start wrapped into the grid (mod dim_x, ...):
-     stepped with them, so that a cell costs no division */
-  wp_int32 cx, cy, cz, cx_start, cy_start;
-  wp_int32 cell_index, cell_end; /* the sorted points left in this cell */
+  /* rows (y, z) of virtual cells; cy, cz, cy_start wrapped into the grid
+     (mod dim_y, dim_z): stepped with them, so that a row costs no division */
+  wp_int32 y_start, z_start, y_end, z_end, y, z;
+  wp_int32 cy, cz, cy_start;
+  /* a row: nx cells from x_start (cx_start wrapped), taken as runs of
+     consecutive cells (one run, two where the row wraps past dim_x, or one
+     cell at a time for a group query); ox: the row's cells done */
+  wp_int32 cx_start, nx, ox;
+  wp_int32 cell_index, cell_end; /* the sorted points left in this run */
   wp_int32 current;              /* the last result */
-  wp_int32 group, filter_by_group;
-  wp_int32 found; /* whether the last advance found a point */
+  wp_int32 group, per_cell;      /* per_cell: a group query of a grouped grid */
+  wp_int32 found;                /* whether the last advance found a point */
+  wp_int32 done;                 /* every cell visited */
 } wp_hash_grid_query_t;
 typedef wp_hash_grid_query_t wp_hash_grid_query_f;
 typedef wp_hash_grid_query_t wp_hash_grid_query_d;
@@ -82,18 +94,43 @@ WP_FN wp_int32 wp__hg_wrap(wp_int32 v, wp_int32 dim) {
   return c < 0 ? c + dim : c;
 }
 
-WP_FN void wp__hg_set_cell(wp_hash_grid_query_t *q) {
+/* The next run of the current row: its cells' sorted points are
+ * consecutive (sorted by cell, and empty cells hold 0, 0), so the run's
+ * points end at the largest end of its cells and number the sum of their
+ * counts.  A group query of a grouped grid takes one cell at a time and the
+ * points of its group in that cell (keys sorted by cell, then group). */
+WP_FN void wp__hg_set_run(wp_hash_grid_query_t *q) {
   const wp_hash_grid_desc *g = q->grid;
-  wp_int32 cell = q->cz * (g->dim_x * g->dim_y) + q->cy * g->dim_x + q->cx;
-  wp_int32 start = g->cell_starts[cell], end = g->cell_ends[cell];
-  if (q->filter_by_group && g->has_groups && g->point_keys) {
+  wp_int32 cx = q->cx_start + q->ox;
+  if (cx >= g->dim_x)
+    cx -= g->dim_x; /* cx_start < dim_x and ox < nx <= dim_x */
+  wp_int32 cell = q->cz * (g->dim_x * g->dim_y) + q->cy * g->dim_x + cx;
+  if (q->per_cell) {
+    wp_int32 start = g->cell_starts[cell], end = g->cell_ends[cell];
     wp_uint64 key =
         ((wp_uint64)(wp_uint32)cell << 32) | (wp_uint64)(wp_uint32)q->group;
     start = wp__hg_lower_bound(g->point_keys, start, end, key);
     end = wp__hg_lower_bound(g->point_keys, start, end, key + 1);
+    q->cell_index = start;
+    q->cell_end = end;
+    q->ox++;
+    return;
   }
-  q->cell_index = start;
+  wp_int32 len = q->nx - q->ox;
+  if (len > g->dim_x - cx)
+    len = g->dim_x - cx;
+  wp_int32 end = 0, count = 0;
+  /* a short loop (3 cells, most often): kept scalar, so that the code
+     around the caller's neighbour loop stays small */
+  WP__HG_SCALAR_LOOP
+  for (wp_int32 k = 0; k < len; k++) {
+    wp_int32 e = g->cell_ends[cell + k];
+    count += e - g->cell_starts[cell + k];
+    end = e > end ? e : end;
+  }
+  q->cell_index = end - count;
   q->cell_end = end;
+  q->ox += len;
 }
 
 /* The query state of virtual cells lo..hi (per axis) of grid `id`. */
@@ -104,19 +141,21 @@ WP_FN wp_hash_grid_query_t wp__hg_query(wp_uint64 id, const wp_int32 *lo,
   __builtin_memset(&q, 0, sizeof q);
   q.grid = (const wp_hash_grid_desc *)id;
   q.group = group;
-  q.filter_by_group = filter;
   if (!q.grid || !q.grid->point_ids)
     return q;
-  q.x_start = q.x = lo[0];
+  const wp_hash_grid_desc *g = q.grid;
+  q.per_cell = filter && g->has_groups && g->point_keys;
   q.y_start = q.y = lo[1];
   q.z_start = q.z = lo[2];
-  q.x_end = wp__hg_end(lo[0], hi[0], q.grid->dim_x);
-  q.y_end = wp__hg_end(lo[1], hi[1], q.grid->dim_y);
-  q.z_end = wp__hg_end(lo[2], hi[2], q.grid->dim_z);
-  q.cx_start = q.cx = wp__hg_wrap(q.x, q.grid->dim_x);
-  q.cy_start = q.cy = wp__hg_wrap(q.y, q.grid->dim_y);
-  q.cz = wp__hg_wrap(q.z, q.grid->dim_z);
-  wp__hg_set_cell(&q);
+  q.y_end = wp__hg_end(lo[1], hi[1], g->dim_y);
+  q.z_end = wp__hg_end(lo[2], hi[2], g->dim_z);
+  /* a row visits its first cell even where hi < lo (Warp's do-while) */
+  wp_int64 nx = (wp_int64)wp__hg_end(lo[0], hi[0], g->dim_x) - lo[0] + 1;
+  q.nx = nx < 1 ? 1 : (wp_int32)nx;
+  q.cx_start = wp__hg_wrap(lo[0], g->dim_x);
+  q.cy_start = q.cy = wp__hg_wrap(q.y, g->dim_y);
+  q.cz = wp__hg_wrap(q.z, g->dim_z);
+  wp__hg_set_run(&q);
   return q;
 }
 
@@ -184,25 +223,28 @@ WP_FN wp_hash_grid_query_t wp__hg_next(wp_hash_grid_query_t q) {
       q.found = 1;
       return q;
     }
-    const wp_hash_grid_desc *g = q.grid;
-    if (++q.x > q.x_end) {
-      q.x = q.x_start;
-      q.cx = q.cx_start;
-      q.y++;
-      if (++q.cy == g->dim_y)
-        q.cy = 0;
-    } else if (++q.cx == g->dim_x)
-      q.cx = 0;
-    if (q.y > q.y_end) {
-      q.y = q.y_start;
-      q.cy = q.cy_start;
-      q.z++;
-      if (++q.cz == g->dim_z)
-        q.cz = 0;
-    }
-    if (q.z > q.z_end)
+    if (q.done)
       return q;
-    wp__hg_set_cell(&q);
+    const wp_hash_grid_desc *g = q.grid;
+    if (q.ox >= q.nx) { /* the next row */
+      if (q.y >= q.y_end) {
+        if (q.z >= q.z_end) {
+          q.done = 1; /* and stays done */
+          return q;
+        }
+        q.y = q.y_start;
+        q.cy = q.cy_start;
+        q.z++;
+        if (++q.cz == g->dim_z)
+          q.cz = 0;
+      } else {
+        q.y++;
+        if (++q.cy == g->dim_y)
+          q.cy = 0;
+      }
+      q.ox = 0;
+    }
+    wp__hg_set_run(&q);
   }
 }
 
