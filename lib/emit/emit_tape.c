@@ -11,6 +11,12 @@
 
 #include "emit_internal.h"
 
+/* The pushes one reservation covers at most: the sum of their sizes is one
+ * C expression, which a compiler parses by recursion (a block of thousands
+ * of pushes would make it thousands deep); the pushes after them reserve
+ * again. */
+enum { TAPE_RUN_MAX = 64 };
+
 static bool is_push(const ir_value *v) {
   return v->op == IR_TAPE_PUSH || v->op == IR_PATH_PUSH;
 }
@@ -76,7 +82,7 @@ void emit_tape_reserve(emit_ctx *e, const ir_value *v) {
   fputs("  wp_ttape_reserve(&wp_tape, ", e->out);
   int n = 0;
   const ir_block *b = v->block;
-  for (const ir_value *w = v; w;) {
+  for (const ir_value *w = v; w && n < TAPE_RUN_MAX;) {
     if (is_pop(w))
       break;
     if (is_push(w)) {

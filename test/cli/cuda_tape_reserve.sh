@@ -40,6 +40,23 @@ reserves=$(grep -o 'wp_ttape_reserve(&wp_tape' k.c | wc -l)
 # entry, at the loop's test, in the body
 [ "$reserves" -le 4 ] || fail "$reserves reservations for $pushes pushes (expected <= 4)"
 
+# a run of 100 pushes (one variable overwritten 100 times in a loop's body):
+# reservations of at most 64 pushes each (TAPE_RUN_MAX: the sum is one C
+# expression), all pushes unchecked, and the object builds
+{
+  printf 'import warp as wp\n\n\n@wp.kernel\ndef long_run(x: wp.array[float], n: int):\n'
+  printf '    i = wp.tid()\n    t = x[i]\n    for _ in range(n):\n'
+  for _ in $(seq 100); do printf '        t = t * 0.5 + 1.0\n'; done
+  printf '    x[i] = t\n'
+} >long.py
+"$warpc" long.py --emit=c -o long.c || fail "long.py: --emit=c failed"
+pushes=$(grep -o 'wp_ttape_push\(_id\)\?_nocheck(&wp_tape' long.c | wc -l)
+checked=$(grep -o 'wp_ttape_push\(_id\)\?(&wp_tape' long.c | wc -l)
+most=$(grep -o 'wp_ttape_reserve(&wp_tape.*' long.c | awk -F'WP_TTAPE_SIZE' '{ if (NF - 1 > m) m = NF - 1 } END { print m + 0 }')
+[ "$pushes" -ge 100 ] && [ "$checked" -eq 0 ] || fail "long.py: $pushes reserved pushes, $checked checked"
+[ "$most" -eq 64 ] || fail "long.py: the longest reservation sums $most sizes (expected 64)"
+"$warpc" long.py --no-cuda -o long.o || fail "long.py: the object does not build"
+
 nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 if [ ! -x "$nvcc" ]; then
   [ "${CI:-}" = true ] && fail "no nvcc in CI"
