@@ -120,7 +120,9 @@ static void declare_values(emit_ctx *e, const ir_func *f) {
     fprintf(e->out, "  %s wp_l%d = WP_ZERO_INIT;\n",
             emit_ctype(e, f->locals[i]), i);
   if (e->func_tape)
-    fputs("  wp_ttape wp_tape;\n  wp_ttape_init(&wp_tape);\n", e->out);
+    fputs("  wp_int64 wp_tape_local[WP_TTAPE_LOCAL / 8];\n"
+          "  wp_ttape wp_tape;\n  wp_ttape_init(&wp_tape, wp_tape_local);\n",
+          e->out);
 }
 
 void emit_body(emit_ctx *e, const ir_func *f) {
@@ -131,14 +133,20 @@ void emit_body(emit_ctx *e, const ir_func *f) {
       e->func_tape |= v->op == IR_TAPE_PUSH || v->op == IR_RESTORE ||
                       v->op == IR_PATH_PUSH || v->op == IR_PATH_POP;
   declare_values(e, f);
+  emit_tape_begin(e, f);
   if (e->target->cuda)
     emit_tile_loop_policy(e, f);
   e->last_line = 0;
   for (ir_block *b = f->entry; b; b = b->next) {
     fprintf(e->out, "b%d:;\n", b->id);
-    for (ir_value *v = b->first; v; v = v->next)
+    emit_tape_block(e, b);
+    for (ir_value *v = b->first; v; v = v->next) {
+      if (e->func_tape && !e->tape_reserved)
+        emit_tape_reserve(e, v);
       emit_value(e, v);
+    }
   }
+  emit_tape_end(e);
 }
 
 static void func_signature(emit_ctx *e, const ir_func *f) {

@@ -17,6 +17,12 @@ typedef struct emit_ctx {
   unsigned last_line;  /* last #line printed */
   bool func_backward;  /* the function being printed is a backward one */
   bool func_tape;      /* ... and it uses the per-thread tape */
+  /* emit_tape.c: the pushes that a wp_ttape_reserve made room for, and
+   * per block id the predecessors, the pushes at its start that one in a
+   * block before it reserved, whether it is printed */
+  int tape_reserved;
+  int *tape_npreds, *tape_covered;
+  bool *tape_done;
   /* Kernel naming, computed on first use (emit_kernel.c): the prefix of the
    * internal symbols, each function's index in m->funcs, and the C names of
    * the kernels, so that naming a kernel's symbols takes constant time. */
@@ -198,5 +204,15 @@ const char **emit_param_cnames(emit_ctx *e, const ir_func *f);
  * while that is the launcher name of another kernel (a kernel named
  * k_backward beside k). */
 const char *emit_backward_name(emit_ctx *e, const ir_func *f);
+
+/* emit_tape.c: the reservations of room on a backward function's tape,
+ * so that its pushes skip the check each: emit_tape_begin before the body
+ * (e->func_tape set), emit_tape_block at each block's label,
+ * emit_tape_reserve before each value while e->tape_reserved is 0 (prints
+ * a reservation at a push), emit_tape_end after the body. */
+void emit_tape_begin(emit_ctx *e, const ir_func *f);
+void emit_tape_block(emit_ctx *e, const ir_block *b);
+void emit_tape_reserve(emit_ctx *e, const ir_value *v);
+void emit_tape_end(emit_ctx *e);
 
 #endif

@@ -591,17 +591,28 @@ void emit_value(emit_ctx *e, const ir_value *v) {
   case IR_ADJ_BUILTIN: adj_builtin(e, v); return;
   case IR_GRAD_ACCUM: grad_accum(e, v); return;
   case IR_TAPE_PUSH:
-  case IR_RESTORE:
+  case IR_RESTORE: {
+    /* a push into room reserved before (emit_tape_reserve) skips the
+       check */
+    bool reserved = v->op == IR_TAPE_PUSH && e->tape_reserved > 0;
+    e->tape_reserved -= reserved;
     fprintf(out, "wp_ttape_%s(&wp_tape, &",
-            v->op == IR_TAPE_PUSH ? "push" : "pop");
+            v->op == IR_RESTORE ? "pop"
+            : reserved          ? "push_nocheck"
+                                : "push");
     emit_name(out, v->args[0]);
     fputs(", sizeof ", out);
     emit_name(out, v->args[0]);
     fputs(");\n", out);
     return;
-  case IR_PATH_PUSH:
-    fprintf(out, "wp_ttape_push_id(&wp_tape, %d);\n", v->aux);
+  }
+  case IR_PATH_PUSH: {
+    bool reserved = e->tape_reserved > 0;
+    e->tape_reserved -= reserved;
+    fprintf(out, "wp_ttape_push_id%s(&wp_tape, %d);\n",
+            reserved ? "_nocheck" : "", v->aux);
     return;
+  }
   case IR_ARRAY_ZERO_GRAD:
     fputs("wp_array_zero_grad_n(", out);
     emit_name(out, v->args[0]);

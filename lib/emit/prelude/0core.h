@@ -569,13 +569,21 @@ WP_FN void wp_launch_next(const wp_launch_bounds *b, wp_int64 *c) {
          (wp_int64)(j) * (a).strides[1] + (wp_int64)(k) * (a).strides[2] +     \
          (wp_int64)(l) * (a).strides[3]))
 
-/* The per-thread tape of a backward function: a byte stack of block numbers
- * and overwritten values, on the thread's stack up to WP_TTAPE_LOCAL bytes,
- * then on the heap (malloc on the CPU, device malloc under CUDA). */
+/* The per-thread tape of a backward function: a stack of block numbers
+ * and overwritten values, in the function's own WP_TTAPE_LOCAL-byte buffer
+ * (on the thread's stack) until it outgrows it, then on the heap (malloc on
+ * the CPU, device malloc under CUDA).  Each value takes a slot of its size
+ * rounded up to WP_TTAPE_SLOT bytes (a bool 4), so that every slot is
+ * aligned and a push is one store: byte-aligned pushes of a float were four
+ * byte stores under CUDA.  The buffer is the caller's, not a member, so
+ * that the struct's address never escapes (the growth takes and returns it
+ * by value) and the compilers keep data, top and cap in registers. */
 #define WP_TTAPE_LOCAL 2048
+#define WP_TTAPE_SLOT 4
+#define WP_TTAPE_SIZE(n)                                                       \
+  (((wp_int64)(n) + (WP_TTAPE_SLOT - 1)) & ~(wp_int64)(WP_TTAPE_SLOT - 1))
 typedef struct wp_ttape {
-  unsigned char local[WP_TTAPE_LOCAL];
-  unsigned char *data;
+  unsigned char *data, *local;
   wp_int64 top, cap;
 } wp_ttape;
 
@@ -590,9 +598,12 @@ typedef struct wp_ttape {
 #define WP_FREE(p) __builtin_free(p)
 #define WP_MEMCPY(d, s, n) __builtin_memcpy(d, s, n)
 #endif
+#define WP_TTAPE_AT(t)                                                         \
+  __builtin_assume_aligned((t)->data + (t)->top, WP_TTAPE_SLOT)
 
-WP_FN void wp_ttape_init(wp_ttape *t) {
-  t->data = t->local;
+/* `local`: WP_TTAPE_LOCAL bytes aligned to 8, which outlive the tape. */
+WP_FN void wp_ttape_init(wp_ttape *t, void *local) {
+  t->data = t->local = (unsigned char *)local;
   t->top = 0;
   t->cap = WP_TTAPE_LOCAL;
 }
@@ -601,41 +612,61 @@ WP_FN void wp_ttape_free(wp_ttape *t) {
   if (t->data != t->local)
     WP_FREE(t->data);
   t->data = t->local;
+  t->top = 0;
+  t->cap = WP_TTAPE_LOCAL;
 }
 
-/* Out of line, for a path that is rarely taken: a backward function calls
- * wp_ttape_push at every overwritten value (Warp's example_raymarch: 130
- * times), and inlining the growth (malloc, copy, free) at each made nvcc
- * and ptxas spend a third of their time on it. */
+/* Out of line, for a path that is rarely taken: inlining the growth
+ * (malloc, copy, free) at each of a backward function's pushes (Warp's
+ * example_raymarch: 130) made nvcc and ptxas spend a third of their time on
+ * it. */
 #ifdef __CUDACC__
 #define WP_COLD_FN __device__ __noinline__
 #else
 #define WP_COLD_FN static __attribute__((noinline, cold, unused))
 #endif
 
-/* Makes room for n more bytes on t: the data moves to the heap. */
-WP_COLD_FN void wp_ttape_grow(wp_ttape *t, wp_int64 n) {
-  wp_int64 cap = t->cap * 2 > t->top + n ? t->cap * 2 : t->top + n;
+/* t with room for n more bytes: the data moves to the heap. */
+WP_COLD_FN wp_ttape wp_ttape_grow(wp_ttape t, wp_int64 n) {
+  wp_int64 cap = t.cap * 2 > t.top + n ? t.cap * 2 : t.top + n;
   unsigned char *d = (unsigned char *)WP_MALLOC((wp_size)cap);
   if (!d)
     WP_TRAP(); /* out of memory in a backward kernel */
-  WP_MEMCPY(d, t->data, (wp_size)t->top);
-  if (t->data != t->local)
-    WP_FREE(t->data);
-  t->data = d;
-  t->cap = cap;
+  WP_MEMCPY(d, t.data, (wp_size)t.top);
+  if (t.data != t.local)
+    WP_FREE(t.data);
+  t.data = d;
+  t.cap = cap;
+  return t;
+}
+
+/* Room for n more bytes (the sum of WP_TTAPE_SIZE of the values pushed
+ * next): a backward function reserves once for a run of pushes, then
+ * pushes with wp_ttape_push_nocheck (lib/emit/emit_tape.c; Warp's
+ * example_raymarch: 11 checks instead of 138, ptxas's time halved). */
+WP_FN void wp_ttape_reserve(wp_ttape *t, wp_int64 n) {
+  if (t->top + n > t->cap)
+    *t = wp_ttape_grow(*t, n);
+}
+
+/* Pushes the n bytes at p into room reserved before. */
+WP_FN void wp_ttape_push_nocheck(wp_ttape *t, const void *p, wp_int64 n) {
+  WP_MEMCPY(WP_TTAPE_AT(t), p, (wp_size)n);
+  t->top += WP_TTAPE_SIZE(n);
 }
 
 WP_FN void wp_ttape_push(wp_ttape *t, const void *p, wp_int64 n) {
-  if (t->top + n > t->cap)
-    wp_ttape_grow(t, n);
-  WP_MEMCPY(t->data + t->top, p, (wp_size)n);
-  t->top += n;
+  wp_ttape_reserve(t, WP_TTAPE_SIZE(n));
+  wp_ttape_push_nocheck(t, p, n);
 }
 
 WP_FN void wp_ttape_pop(wp_ttape *t, void *p, wp_int64 n) {
-  t->top -= n;
-  WP_MEMCPY(p, t->data + t->top, (wp_size)n);
+  t->top -= WP_TTAPE_SIZE(n);
+  WP_MEMCPY(p, WP_TTAPE_AT(t), (wp_size)n);
+}
+
+WP_FN void wp_ttape_push_id_nocheck(wp_ttape *t, wp_int32 id) {
+  wp_ttape_push_nocheck(t, &id, sizeof id);
 }
 
 WP_FN void wp_ttape_push_id(wp_ttape *t, wp_int32 id) {
