@@ -207,13 +207,6 @@ static void ptx_argv(argv_buf *a, const wp_cuda_options *o, const char *cu,
   push(a, wp_strfmt("-arch=compute_%d", arch));
   add(a, "-lineinfo");
   add(a, "-std=c++17");
-  /* C++17's <cmath> (from nvcc's cuda_runtime.h) includes libstdc++'s
-     special functions (std::beta, std::riemann_zeta, ...), which cicc
-     parses and instantiates in every compile for nothing (host functions:
-     device code cannot call them): their header's include guard defined
-     leaves them out, 9% of nvcc's time on Warp's example_raymarch, the
-     same PTX (test/cli/cuda_nvcc_specfun.sh) */
-  add(a, "-D_GLIBCXX_BITS_SPECFUN_H");
   add(a, "-w");
   add(a, "-x");
   add(a, "cu");
