@@ -16,22 +16,18 @@
 #include "emit.h"
 
 int wp_elf_machine(const char *target) {
-#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-  (void)target; /* the structs are written in the host's byte order */
-  return 0;
-#endif
   if (!target) {
 #if defined(__linux__) && defined(__x86_64__)
     return EM_X86_64;
-#elif defined(__linux__) && defined(__aarch64__)
+#elif defined(__linux__) && defined(__aarch64__) &&                            \
+    defined(__ORDER_LITTLE_ENDIAN__) &&                                        \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     return EM_AARCH64;
 #else
     return 0;
 #endif
   }
-  /* x32 and ILP32 objects are ELF32 */
-  if (!strstr(target, "-linux") || strstr(target, "x32") ||
-      strstr(target, "ilp32"))
+  if (!strstr(target, "-linux"))
     return 0;
   if (!strncmp(target, "x86_64-", 7))
     return EM_X86_64;

@@ -39,10 +39,4 @@ if clang --target=riscv64-linux-gnu -c -x c /dev/null -o /dev/null 2>/dev/null; 
   check riscv64-linux-gnu RISC-V
   grep -q 'fatbin\.S' riscv64-linux-gnu.err || fail "riscv64: the fatbin's object not assembled by clang"
 fi
-# x32: x86-64 code in ELF32 objects, which warpc does not write
-if clang --target=x86_64-linux-gnux32 -c -x c /dev/null -o /dev/null 2>/dev/null; then
-  check x86_64-linux-gnux32 'Advanced Micro Devices X86-64'
-  readelf -h x86_64-linux-gnux32.o | grep -q 'Class: *ELF32' || fail "x32: not ELF32"
-  grep -q 'fatbin\.S' x86_64-linux-gnux32.err || fail "x32: the fatbin's object not assembled by clang"
-fi
 echo ok
