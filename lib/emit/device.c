@@ -480,9 +480,6 @@ bool wp_cuda_arch_neutral(const ir_module *m) {
 int wp_embed_fatbin(const char *cc, const char *target, wp_cleanup *c,
                     const char *fatbin, const char *symbol, const char *obj_out,
                     bool verbose) {
-  int machine = wp_elf_machine(target);
-  if (machine)
-    return wp_embed_fatbin_elf(fatbin, symbol, machine, obj_out);
   /* the name of the fatbin file: no quote or backslash may reach .incbin */
   if (strpbrk(fatbin, "\"\\\n")) {
     fprintf(stderr, "warpc: error: unusable temporary path '%s'\n", fatbin);

@@ -330,30 +330,13 @@ int wp_cuda_fatbin(const wp_cuda_options *o, const char *cu,
  * the prelude and the emitter for others). */
 bool wp_cuda_arch_neutral(const ir_module *m);
 
-/* An object defining the hidden symbol `symbol` as the bytes of `fatbin`,
- * in a `.nv_fatbin` section: written by warpc (wp_embed_fatbin_elf) where
- * wp_elf_machine(target) knows the target, else assembled with the C
- * compiler `cc` (and clang's --target when `target` is set) from a source
- * made in c's directory.  0, or -1 (reported). */
+/* Assembles an object defining the hidden symbol `symbol` as the bytes of
+ * `fatbin`, in a `.nv_fatbin` section, with the C compiler `cc` (and clang's
+ * --target when `target` is set); the assembler source is made in c's
+ * directory.  0, or -1 (reported). */
 int wp_embed_fatbin(const char *cc, const char *target, wp_cleanup *c,
                     const char *fatbin, const char *symbol, const char *obj_out,
                     bool verbose);
-
-/* embed_elf.c: the ELF e_machine of objects for the clang target `target`
- * (NULL: the host's) when wp_write_fatbin_elf can write them (x86-64 and
- * little-endian AArch64 Linux), else 0. */
-int wp_elf_machine(const char *target);
-/* Writes to `path` a relocatable ELF64 little-endian object for `machine`
- * (EM_X86_64, EM_AARCH64) whose allocated `.nv_fatbin` section, 16-byte
- * aligned, holds the n bytes at `data`, with the hidden global symbol
- * `symbol` at its start, and an empty `.note.GNU-stack` (the object
- * wp_embed_fatbin assembles).  0, or -1 with errno set (nothing said). */
-int wp_write_fatbin_elf(const char *path, const void *data, size_t n,
-                        const char *symbol, int machine);
-/* wp_write_fatbin_elf of the file `fatbin`'s bytes to obj_out.  0, or -1
- * (reported). */
-int wp_embed_fatbin_elf(const char *fatbin, const char *symbol, int machine,
-                        const char *obj_out);
 
 /* `ld.lld -r`: joins objects into one relocatable object ($WARPC_LD
  * overrides the linker); the linker is recorded in c (may be NULL) while it
