@@ -614,9 +614,11 @@ void emit_spmd_adj_dispatch(emit_ctx *e, const ir_func *k) {
       fprintf(out, "    a.p%d.strides[0] = sizeof(%s);\n", i,
               emit_ctype(e, k->param_types[i]->elem));
   fprintf(out,
+          "    wp_int64 wp_ut_local[WP_TTAPE_LOCAL / 8];\n"
+          "    wp_int64 wp_lt_local[WP_TTAPE_LOCAL / 8];\n"
           "    wp_ttape wp_ut, wp_lt;\n"
-          "    wp_ttape_init(&wp_ut);\n"
-          "    wp_ttape_init(&wp_lt);\n"
+          "    wp_ttape_init(&wp_ut, wp_ut_local);\n"
+          "    wp_ttape_init(&wp_lt, wp_lt_local);\n"
           "    wp_int64 i = begin;\n"
           "    for (; end - i >= WP_SPMD_W; i += WP_SPMD_W)\n"
           "      %s(&a, &b, i, &wp_ut, &wp_lt);\n"

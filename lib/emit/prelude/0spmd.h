@@ -76,7 +76,7 @@ WP_FN int wp_spmd_disjoint(const wp_array *a, wp_int64 esa, const wp_array *b,
  * the lane arrays one after the other. */
 WP_FN unsigned char *wp_spmd_tape_reserve(wp_ttape *t, wp_int64 n) {
   if (t->top + n > t->cap)
-    wp_ttape_grow(t, n);
+    *t = wp_ttape_grow(*t, n);
   unsigned char *p = t->data + t->top;
   t->top += n;
   return p;
