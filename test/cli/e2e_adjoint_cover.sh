@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # The default run (make check, what CI runs) compiles some case's backward
 # (adjoint) kernels for every Warp builtin an e2e case calls: the e2e
-# harness compiles one case in four whole (ADJOINT_SAMPLE, adjoint_sampled
-# in test/tools/e2e.py), the others with --no-adjoint, and the grad suite
-# compiles its own cases' backward kernels (corpus.warp stops at the
-# header: no C).  A builtin called only by cases left out of the sample has
-# its backward C compiled by no test: a broken adjoint emission of it
-# passes make check (specs of Warp's tests count by their TARGET's calls;
-# bfloat16 atomic_min/max: only e2e.bf16_math, not in
-# the sample, compiles it; making its == compare bfloat16 vectors directly,
-# an undeclared wp_eq_vec3bf_vec3bf, fails only with
+# harness compiles the cases adjoint_sampled picks whole (one in four by a
+# hash, ADJOINT_SAMPLE, and adjoint_cover's, test/tools/e2e.py), the others
+# with --no-adjoint, and the grad suite compiles its own cases' backward
+# kernels (corpus.warp stops at the header: no C; specs of Warp's tests
+# count by their TARGET's calls).  A builtin called only by cases left out
+# has its backward C and CUDA compiled by no test: with the hash alone, a
+# broken adjoint emission passed make check (bfloat16 atomic_min/max, which
+# only e2e.bf16_math calls: an adjoint comparing bfloat16 vectors directly,
+# an undeclared wp_eq_vec3bf_vec3bf, failed only with
 # WARPC_E2E_ADJOINT=all).
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 python3 - "$root" <<'PY' || fail "builtins whose backward kernels no default test compiles (above)"
