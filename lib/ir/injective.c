@@ -249,3 +249,10 @@ int ir_index_injective_dims(ir_value *const *idx, int n) {
     ix[i] = affine_of(idx[i], 0);
   return injective_dims(ix, n);
 }
+
+bool ir_index_same_affine(const ir_value *a, const ir_value *b) {
+  if (a->type != b->type)
+    return false;
+  affine x = affine_of(a, 0), y = affine_of(b, 0);
+  return x.ok && y.ok && x.k == y.k && x.c == y.c && x.d == y.d;
+}
