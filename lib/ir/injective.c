@@ -6,12 +6,14 @@
  * two threads may read the same element.  It need not be when the index is
  * injective in the thread: no two threads of the launch compute the same
  * idx.  An index is affine in the thread id when each of its components is
- * c * tid_k + d (c, d integer constants, tid_k component k of wp.tid(),
- * through +, -, *, unary - and integer casts of 32 or 64 bits); the tuple is
- * injective when no component k is used by two dimensions and every
- * dimension of the launch is one of them.  wp.tid()'s component k is the
- * k-th coordinate of the launch (lib/emit's wp_tid), whose dimension count
- * is known only at run time, so the answer is a number K: the index is
+ * c * tid_k + d + e * n (c, d, e integer constants, tid_k component k of
+ * wp.tid(), n an int kernel parameter or none: an offset the same in every
+ * thread, as in a[n - 1 - i], through +, -, *, unary - and integer casts
+ * of 32 or 64 bits); the tuple is injective when no component k is used by
+ * two dimensions and every dimension of the launch is one of them.
+ * wp.tid()'s component k is the k-th coordinate of the launch (lib/emit's
+ * wp_tid), whose dimension count is known only at run time, so the answer
+ * is a number K: the index is
  * injective in every launch of at most K dimensions (components 0..K-1 are
  * all used); the emitter checks the launch's dimensions against it
  * (wp_bounds->ndim <= K) and falls back on the atomic otherwise.
@@ -48,11 +50,15 @@
 #include "adjoint_primal.h"
 #include "ir.h"
 
-/* c * tid_k + d; k = -1: the constant d; ok false: not affine. */
+/* c * tid_k + d + sc * sym; k = -1: no thread term; sym: an int kernel
+ * parameter (the same number in every thread: a launch-invariant offset)
+ * or NULL (sc 0); ok false: not affine. */
 typedef struct affine {
   bool ok;
   int k;
   int64_t c, d;
+  const ir_value *sym;
+  int64_t sc;
 } affine;
 
 enum { MAX_DEPTH = 32, MAX_COEF = 0x7fffffff };
@@ -70,11 +76,12 @@ static affine affine_of(const ir_value *v, int depth) {
   if (depth > MAX_DEPTH || !wide_int(v->type))
     return r;
   switch (v->op) {
-  case IR_TID: return (affine){true, v->aux, 1, 0};
+  case IR_TID: return (affine){true, v->aux, 1, 0, NULL, 0};
   case IR_CONST:
     if (!small((int64_t)v->ival))
       return r;
-    return (affine){true, -1, 0, (int64_t)v->ival};
+    return (affine){true, -1, 0, (int64_t)v->ival, NULL, 0};
+  case IR_PARAM: return (affine){true, -1, 0, 0, v, 1};
   case IR_CAST:
     if (!wide_int(v->args[0]->type))
       return r;
@@ -86,7 +93,7 @@ static affine affine_of(const ir_value *v, int depth) {
   if (id == IR_B_NEG || id == IR_B_POS) {
     affine x = affine_of(v->args[0], depth + 1);
     if (x.ok && id == IR_B_NEG)
-      x.c = -x.c, x.d = -x.d;
+      x.c = -x.c, x.d = -x.d, x.sc = -x.sc;
     return x;
   }
   if (id != IR_B_ADD && id != IR_B_SUB && id != IR_B_MUL)
@@ -96,22 +103,28 @@ static affine affine_of(const ir_value *v, int depth) {
   if (!x.ok || !y.ok)
     return r;
   if (id == IR_B_MUL) {
-    if (x.k >= 0 && y.k >= 0)
-      return r;    /* tid * tid */
-    if (x.k < 0) { /* constant first: swap */
+    bool xc = x.k < 0 && !x.sym, yc = y.k < 0 && !y.sym;
+    if (!xc && !yc)
+      return r; /* tid * tid, tid * off, off * off */
+    if (xc) {   /* the constant second: swap */
       affine t = x;
       x = y, y = t;
     }
-    r = (affine){true, x.k, x.c * y.d, x.d * y.d};
+    r = (affine){true, x.k, x.c * y.d, x.d * y.d, x.sym, x.sc * y.d};
   } else {
     int64_t s = id == IR_B_SUB ? -1 : 1;
     if (x.k >= 0 && y.k >= 0 && x.k != y.k)
       return r; /* tid_0 + tid_1 */
-    r = (affine){true, x.k >= 0 ? x.k : y.k, x.c + s * y.c, x.d + s * y.d};
+    if (x.sym && y.sym && x.sym != y.sym)
+      return r; /* off + m */
+    r = (affine){true,          x.k >= 0 ? x.k : y.k,  x.c + s * y.c,
+                 x.d + s * y.d, x.sym ? x.sym : y.sym, x.sc + s * y.sc};
   }
-  r.ok = small(r.c) && small(r.d);
+  r.ok = small(r.c) && small(r.d) && small(r.sc);
   if (r.ok && r.k >= 0 && r.c == 0)
     r.k = -1; /* tid - tid */
+  if (r.sc == 0)
+    r.sym = NULL; /* off - off */
   return r;
 }
 
@@ -145,7 +158,7 @@ static int injective_dims(const affine *ix, int n) {
 static bool same_form(const affine *a, const affine *b, int n) {
   for (int i = 0; i < n; i++)
     if (a[i].ok != b[i].ok || a[i].k != b[i].k || a[i].c != b[i].c ||
-        a[i].d != b[i].d)
+        a[i].d != b[i].d || a[i].sym != b[i].sym || a[i].sc != b[i].sc)
       return false;
   return true;
 }
@@ -248,4 +261,12 @@ int ir_index_injective_dims(ir_value *const *idx, int n) {
   for (int i = 0; i < n; i++)
     ix[i] = affine_of(idx[i], 0);
   return injective_dims(ix, n);
+}
+
+bool ir_index_same_affine(const ir_value *a, const ir_value *b) {
+  if (a->type != b->type)
+    return false;
+  affine x = affine_of(a, 0), y = affine_of(b, 0);
+  return x.ok && y.ok && x.k == y.k && x.c == y.c && x.d == y.d &&
+         x.sym == y.sym && x.sc == y.sc;
 }

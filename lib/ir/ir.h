@@ -629,6 +629,11 @@ bool ir_launch_invariant(const ir_value *v);
  * every launch dimension used once (injective.c); 0: not shown. */
 int ir_index_injective_dims(ir_value *const *idx, int n);
 
+/* Whether index values a and b are one affine form c * tid_k + d of the
+ * same type (the same number in every thread, though computed twice:
+ * x[i + 1] and y[i + 1]); injective.c.  False says only "not shown". */
+bool ir_index_same_affine(const ir_value *a, const ir_value *b);
+
 /* The SPMD form of a kernel (uniform.c): W threads of a 1-D launch run
  * together, control flow shared, so kernel k qualifies only when every
  * branch condition is uniform (the same in every thread: it does not

@@ -20,11 +20,13 @@
  *   grad accumulation a single writer (IR_GRAD_ACCUM aux > 0: injective.c),
  *   and, for every element type of which some array's grad is written
  *   (accumulated, or zeroed by a grad load), every load, grad load and grad
- *   accumulation of arrays of that type at one index tuple, injective in
- *   the thread, through parameters only: each element then has one thread
- *   that touches it, whatever the aliasing of two parameters (the launcher
- *   also requires the launch's grads not to overlap and written grads to
- *   share no byte with any other array or grad);
+ *   accumulation of arrays of that type at one index tuple (the same
+ *   values, or the same affine forms in wp.tid(): x[i + 1], y[i + 1]),
+ *   injective in the thread, through parameters only: each element then
+ *   has one thread that touches it, whatever the aliasing of two
+ *   parameters (the launcher also requires the launch's grads not to
+ *   overlap and written grads to share no byte with any other array or
+ *   grad);
  * - nothing else whose order between threads shows: stores, atomics,
  *   prints, calls, views, frame arrays, addresses, adjoint rules that write
  *   arrays.
@@ -142,7 +144,8 @@ static bool same_index(const ir_value *a, const ir_value *b) {
   if (nindex(a) != nindex(b))
     return false;
   for (int i = 1; i <= nindex(a); i++)
-    if (a->args[i] != b->args[i])
+    if (a->args[i] != b->args[i] &&
+        !ir_index_same_affine(a->args[i], b->args[i]))
       return false;
   return true;
 }

@@ -69,7 +69,9 @@ void wpi_dlpack_release(const wp_array *a);
 /* WP_BOUNDS_GRADS_OVERLAP when `backward` is set and the grads of two of
  * the kernel's wp_array arguments (kernel->array_offsets into the packed
  * `args`) overlap without being the same array (same grad, dtype, shape
- * and strides); 0 otherwise.  Every backward launch (CPU or CUDA, and each
+ * and strides), or the grad of one argument reaches an element through two
+ * indices (a broadcast: stride 0 over an extent > 1; overlapping rows); 0
+ * otherwise.  Every backward launch (CPU or CUDA, and each
  * CPU graph replay) puts it in the launch bounds' flags (launch.c): the
  * generated code then takes the atomic path for adjoints it would otherwise
  * add without one. */

@@ -138,9 +138,35 @@ static int same_array_grad(const wp_array *a, const wp_array *b) {
   return 1;
 }
 
+/* Whether two indices of non-empty array a may reach one element: a
+ * broadcast (stride 0 over an extent > 1, which wp_array_wrap accepts) or
+ * strides whose dimensions interleave (shape (8, 2), strides (4, 4)).
+ * Sufficient, not necessary: taking the dimensions by increasing stride,
+ * each stride must pass the span of the ones before it. */
+static int self_overlap(const wp_array *a) {
+  int dims[WP_ARRAY_MAX_DIMS], n = 0;
+  for (int k = 0; k < a->ndim; k++)
+    if (a->shape[k] > 1)
+      dims[n++] = k;
+  for (int i = 1; i < n; i++) /* insertion sort by stride */
+    for (int j = i; j > 0 && a->strides[dims[j]] < a->strides[dims[j - 1]];
+         j--) {
+      int t = dims[j];
+      dims[j] = dims[j - 1], dims[j - 1] = t;
+    }
+  uintptr_t span = (uintptr_t)a->elem_size;
+  for (int i = 0; i < n; i++) {
+    wp_int64 s = a->strides[dims[i]];
+    if (s <= 0 || (uintptr_t)s < span)
+      return 1;
+    span += (uintptr_t)(a->shape[dims[i]] - 1) * (uintptr_t)s;
+  }
+  return 0;
+}
+
 wp_int32 wpi_grads_overlap_flag(const wp_kernel_desc *kernel, wp_int32 backward,
                                 const void *args) {
-  if (!backward || !args || !kernel->array_offsets || kernel->narrays < 2)
+  if (!backward || !args || !kernel->array_offsets || kernel->narrays < 1)
     return 0;
   const char *base = args;
   for (int i = 0; i < kernel->narrays; i++) {
@@ -149,6 +175,8 @@ wp_int32 wpi_grads_overlap_flag(const wp_kernel_desc *kernel, wp_int32 backward,
     memcpy(&a, base + kernel->array_offsets[i], sizeof a);
     if (!grad_span(&a, &alo, &ahi))
       continue;
+    if (self_overlap(&a))
+      return WP_BOUNDS_GRADS_OVERLAP;
     for (int j = i + 1; j < kernel->narrays; j++) {
       wp_array b;
       uintptr_t blo, bhi;

@@ -4,7 +4,13 @@
  * array at an offset, a view of another dtype), the launch bounds carry
  * WP_BOUNDS_GRADS_OVERLAP and warpc's backward kernels add with atomics
  * instead of the plain adds lib/ir/injective.c allows (a plain add would
- * race: the review found lost updates with slices x[3:], x[:N]).  Also
+ * race: the review found lost updates with slices x[3:], x[:N]).  One
+ * array whose own elements share grad memory needs it too: a broadcast
+ * (stride 0 over an extent > 1, which wp_array_wrap accepts) or strides
+ * whose rows overlap (shape (8, 2), strides (4, 4): element (i, 1) is
+ * (i + 1, 0)); the index injective.c proves injective in wp.tid() then
+ * reaches one grad element from several threads (the review found lost
+ * updates on two threads and SPMD backward bits unlike -fno-spmd's).  Also
  * through a CPU graph replay, whose arguments an update may change. */
 #include <stddef.h>
 #include <string.h>
@@ -78,6 +84,23 @@ int main(void) {
   nograd = x;
   nograd.grad = NULL;
   CHECK(flags_of(&hi, &nograd, 1) == 0);
+  /* one array whose own elements share grad memory */
+  wp_array bcast = x, rows = x, col = x;
+  bcast.strides[0] = 0; /* 16 indices, one element */
+  CHECK(flags_of(&bcast, &y, 1) == WP_BOUNDS_GRADS_OVERLAP);
+  CHECK(flags_of(&y, &bcast, 1) == WP_BOUNDS_GRADS_OVERLAP);
+  CHECK(flags_of(&bcast, &y, 0) == 0);
+  bcast.grad = NULL; /* no grad: nothing added */
+  CHECK(flags_of(&bcast, &y, 1) == 0);
+  rows.ndim = 2, rows.shape[0] = 8, rows.shape[1] = 2;
+  rows.strides[0] = 4, rows.strides[1] = 4; /* (i, 1) is (i + 1, 0) */
+  CHECK(flags_of(&rows, &y, 1) == WP_BOUNDS_GRADS_OVERLAP);
+  rows.strides[0] = 8; /* row-major: no overlap */
+  CHECK(flags_of(&rows, &y, 1) == 0);
+  rows.strides[0] = 4, rows.strides[1] = 32; /* column-major: none either */
+  CHECK(flags_of(&rows, &y, 1) == 0);
+  col.ndim = 2, col.shape[0] = 16, col.shape[1] = 1, col.strides[1] = 0;
+  CHECK(flags_of(&col, &y, 1) == 0); /* stride 0 of an extent-1 dimension */
 
   /* a CPU graph replay checks the arguments it runs with */
   args2 args = {lo, y};

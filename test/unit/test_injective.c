@@ -153,7 +153,37 @@ static const char *src =
     "def field_other(s: S, v: wp.array(dtype=wp.vec3), b: "
     "wp.array(dtype=wp.float64)):\n"
     "    i = wp.tid()\n"
-    "    b[i] = wp.float64(v[i][0] + s.a[i])\n";
+    "    b[i] = wp.float64(v[i][0] + s.a[i])\n"
+    "@wp.kernel\n"
+    "def offset(a: wp.array(dtype=float), off: int,"
+    " b: wp.array(dtype=wp.float64)):\n"
+    "    i = wp.tid()\n"
+    "    b[i] = wp.float64(a[off + i])\n"
+    "@wp.kernel\n"
+    "def reversed(a: wp.array(dtype=float), n: int,"
+    " b: wp.array(dtype=wp.float64)):\n"
+    "    i = wp.tid()\n"
+    "    b[i] = wp.float64(a[n - 1 - i])\n"
+    "@wp.kernel\n"
+    "def offset_two(a: wp.array(dtype=float), c: wp.array(dtype=float),"
+    " off: int, b: wp.array(dtype=wp.float64)):\n"
+    "    i = wp.tid()\n"
+    "    b[i] = wp.float64(a[i + off] * c[off + i])\n"
+    "@wp.kernel\n"
+    "def offset_other(a: wp.array(dtype=float), c: wp.array(dtype=float),"
+    " off: int, m: int, b: wp.array(dtype=wp.float64)):\n"
+    "    i = wp.tid()\n"
+    "    b[i] = wp.float64(a[i + off] * c[i + m])\n"
+    "@wp.kernel\n"
+    "def offset_scaled(a: wp.array(dtype=float), off: int,"
+    " b: wp.array(dtype=wp.float64)):\n"
+    "    i = wp.tid()\n"
+    "    b[i] = wp.float64(a[i * off])\n"
+    "@wp.kernel\n"
+    "def offset_cancel(a: wp.array(dtype=float), c: wp.array(dtype=float),"
+    " off: int, b: wp.array(dtype=wp.float64)):\n"
+    "    i = wp.tid()\n"
+    "    b[i] = wp.float64(a[2 * (i + off) - off - off] * c[i + i])\n";
 
 static void test_single_writer(void) {
   unit u;
@@ -185,6 +215,14 @@ static void test_single_writer(void) {
   /* s.a (float) may be a view of v's storage (vec3): a field anywhere keeps
      every add atomic, the runtime's overlap check cannot see it */
   ACCUMS(&u, "field_other", "00");
+  /* a launch-invariant offset (an int parameter) moves every thread's
+     element by the same amount: still one thread per element */
+  ACCUMS(&u, "offset", "1");         /* a[off + i] */
+  ACCUMS(&u, "reversed", "1");       /* a[n - 1 - i] */
+  ACCUMS(&u, "offset_two", "11");    /* a[i + off], c[off + i]: one form */
+  ACCUMS(&u, "offset_other", "00");  /* a[i + off], c[i + m]: a may be c */
+  ACCUMS(&u, "offset_scaled", "0");  /* a[i * off]: off may be 0 */
+  ACCUMS(&u, "offset_cancel", "11"); /* 2 * (i + off) - off - off: 2 * i */
   done(&u);
 }
 

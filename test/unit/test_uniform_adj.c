@@ -167,8 +167,61 @@ static void test_refused(void) {
   done(&u);
 }
 
+/* Every access of the written grad's dtype at one index: the same affine
+ * form in wp.tid(), not only the same IR value (x[i + 1] and y[i + 1]
+ * compute i + 1 twice; injective.c already adds both without atomics). */
+static void test_same_affine_index(void) {
+  unit u;
+  compile(&u,
+          "import warp as wp\n"
+          "@wp.kernel\n"
+          "def halo(x: wp.array(dtype=float), y: wp.array(dtype=float), n: "
+          "int):\n"
+          "    i = wp.tid()\n"
+          "    s = x[i + 1]\n"
+          "    for k in range(n):\n"
+          "        s = s * wp.sin(s)\n"
+          "    y[i + 1] = s\n"
+          "@wp.kernel\n"
+          "def halo2(x: wp.array(dtype=float), y: wp.array(dtype=float), n: "
+          "int):\n"
+          "    i = wp.tid()\n"
+          "    s = x[2 * i + 1]\n"
+          "    for k in range(n):\n"
+          "        s = s * wp.sin(s)\n"
+          "    y[i * 2 + 1] = s\n"
+          "@wp.kernel\n"
+          "def moved(x: wp.array(dtype=float), y: wp.array(dtype=float), n: "
+          "int):\n"
+          "    i = wp.tid()\n"
+          "    s = x[i + 1]\n"
+          "    for k in range(n):\n"
+          "        s = s * wp.sin(s)\n"
+          "    y[i] = s\n");
+  run_passes(&u);
+  if (!u.m)
+    fputs(u.errors, stderr);
+  CHECK(u.m != NULL);
+  const char *names[] = {"halo", "halo2"};
+  for (int i = 0; i < 2; i++) {
+    const char *why = NULL;
+    ir_spmd_adj va;
+    bool ok = analyse(&u, names[i], &va, &why);
+    if (!ok)
+      fprintf(stderr, "%s: %s\n", names[i], why ? why : "?");
+    CHECK(ok);
+  }
+  /* thread t reads x[t + 1], thread t + 1 adds into y[t + 1]: the grads of x
+     and y (one array passed twice) would meet */
+  REFUSED(&u, "moved",
+          "an adjoint added atomically (more than one thread may add to an "
+          "element)");
+  done(&u);
+}
+
 int main(void) {
   test_accepted();
   test_refused();
+  test_same_affine_index();
   return check_report("uniform_adj");
 }
