@@ -271,9 +271,11 @@ typedef struct wp_launch_bounds {
   wp_int64 shape[4];
   wp_int32 ndim;
   /* WP_BOUNDS_GRADS_OVERLAP (backward launches): the grads of two array
-     arguments overlap (slices of one array, a view of another dtype), so
-     adjoints are added with atomics even where the kernel proved a single
-     writer per array (lib/ir/injective.c).  Set by the runtime. */
+     arguments overlap (slices of one array, a view of another dtype), or
+     one argument's grad reaches an element through two indices (a
+     broadcast: stride 0 over an extent > 1; overlapping rows), so adjoints
+     are added with atomics even where the kernel proved a single writer
+     per array (lib/ir/injective.c).  Set by the runtime. */
   wp_int32 flags;
   wp_int64 size; /* product of shape[0..ndim) */
 } wp_launch_bounds;
