@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
-#include "emit_internal.h"
+#include "emit_spmd.h"
 
 /* Kernels of more IR instructions keep the scalar code only (the lane
  * loops are unrolled W times: compile time and code size grow with it). */
@@ -135,17 +135,9 @@ static void find_wide(spmd *s) {
   }
 }
 
-static bool has_value(const ir_value *v) {
-  return v->type->kind != IR_T_VOID && v->op != IR_PARAM &&
-         !ir_is_terminator(v) && v->op != IR_STORE;
-}
-
 static void declarations(spmd *s) {
   emit_ctx *e = s->e;
   const ir_func *k = s->k;
-  for (int i = 0; i < k->nparams; i++)
-    fprintf(e->out, "  %s v%d = wp_args->p%d;\n",
-            emit_ctype(e, k->param_types[i]), k->params[i]->id, i);
   for (const ir_block *b = k->entry; b; b = b->next) {
     for (int i = 0; i < b->nparams; i++) {
       const ir_value *p = b->params[i];
@@ -155,7 +147,7 @@ static void declarations(spmd *s) {
         fprintf(e->out, "  %s v%d;\n", emit_ctype(e, p->type), p->id);
     }
     for (const ir_value *v = b->first; v; v = v->next) {
-      if (!has_value(v))
+      if (!emit_spmd_has_value(v))
         continue;
       if (!s->vary[v->id])
         fprintf(e->out, "  %s v%d;\n", emit_ctype(e, v->type), v->id);
@@ -244,7 +236,7 @@ static void lanes(spmd *s, const ir_block *b) {
       for (int i = 0; i < v->nargs; i++)
         load_in(s, b, v->args[i]);
   for (const ir_value *v = b->first; v; v = v->next)
-    if (!ir_is_terminator(v) && s->vary[v->id] && has_value(v))
+    if (!ir_is_terminator(v) && s->vary[v->id] && emit_spmd_has_value(v))
       fprintf(out, "    %s v%d;\n", emit_ctype(e, v->type), v->id);
   for (const ir_value *v = b->first; v; v = v->next) {
     if (ir_is_terminator(v) || !s->vary[v->id])
@@ -255,7 +247,7 @@ static void lanes(spmd *s, const ir_block *b) {
       emit_value(e, v);
   }
   for (const ir_value *v = b->first; v; v = v->next)
-    if (!ir_is_terminator(v) && s->wide[v->id] && has_value(v)) {
+    if (!ir_is_terminator(v) && s->wide[v->id] && emit_spmd_has_value(v)) {
       fputs("   ", out);
       lane_store(e, v->type, sname(s, v), vname(s, v));
       fputc('\n', out);
@@ -263,55 +255,23 @@ static void lanes(spmd *s, const ir_block *b) {
   fputs("  }\n", out);
 }
 
-/* The values of edge ed into `to`, through temporaries (an argument may
- * feed another), then the jump. */
-static void edge(spmd *s, const ir_block *to, const ir_edge *ed) {
+/* Temporary t<i> of an edge into varying block parameter p: the lanes of
+ * argument a (emit_spmd_flow). */
+static void wide_temp(const emit_spmd_flow *fl, const ir_value *p,
+                      const ir_value *a, int i) {
+  spmd *s = fl->ctx;
   emit_ctx *e = s->e;
   FILE *out = e->out;
-  fputs("{", out);
-  for (int i = 0; i < ed->nargs; i++) {
-    const ir_value *p = to->params[i], *a = ed->args[i];
-    const char *t = wp_arena_printf(e->m->arena, "t%d", i);
-    if (!s->vary[p->id]) {
-      fprintf(out, " %s %s = v%d;", emit_ctype(e, p->type), t, a->id);
-      continue;
-    }
-    fputc('\n', out);
-    declare_lanes(e, p, t);
-    if (s->vary[a->id])
-      fprintf(out, "  __builtin_memcpy(%s, v%d_s, sizeof %s);", t, a->id, t);
-    else {
-      fputs("  WP_SPMD_LANES {", out);
-      lane_store(e, p->type, t, vname(s, a));
-      fputs(" }", out);
-    }
-  }
-  for (int i = 0; i < ed->nargs; i++) {
-    const ir_value *p = to->params[i];
-    if (s->vary[p->id])
-      fprintf(out, " __builtin_memcpy(v%d_s, t%d, sizeof t%d);", p->id, i, i);
-    else
-      fprintf(out, " v%d = t%d;", p->id, i);
-  }
-  fprintf(out, " goto b%d; }", to->id);
-}
-
-static void terminator(spmd *s, const ir_value *v) {
-  FILE *out = s->e->out;
-  switch (v->op) {
-  case IR_BR:
-    fputs("  ", out);
-    edge(s, v->targets[0], &v->targs[0]);
-    break;
-  case IR_CBR:
-    fprintf(out, "  if (v%d) ", v->args[0]->id);
-    edge(s, v->targets[0], &v->targs[0]);
-    fputs(" else ", out);
-    edge(s, v->targets[1], &v->targs[1]);
-    break;
-  default: fputs("  return;", out); break;
-  }
+  const char *t = wp_arena_printf(e->m->arena, "t%d", i);
   fputc('\n', out);
+  declare_lanes(e, p, t);
+  if (s->vary[a->id])
+    fprintf(out, "  __builtin_memcpy(%s, v%d_s, sizeof %s);", t, a->id, t);
+  else {
+    fputs("  WP_SPMD_LANES {", out);
+    lane_store(e, p->type, t, vname(s, a));
+    fputs(" }", out);
+  }
 }
 
 const char *emit_spmd_name(emit_ctx *e, const ir_func *k) {
@@ -322,19 +282,9 @@ const char *emit_spmd_name(emit_ctx *e, const ir_func *k) {
  * values when it does. */
 static const char *refusal(emit_ctx *e, const ir_func *k, const bool **vary) {
   *vary = NULL;
-  if (e->opts->no_spmd)
-    return "-fno-spmd";
-  if (k->nblocks < 2)
-    return "straight-line (the dense loop vectorizes it)";
-  if (emit_uses_tiles(k))
-    return "tiles";
-  int n = 0;
-  for (const ir_block *b = k->entry; b; b = b->next)
-    for (const ir_value *v = b->first; v; v = v->next)
-      if (++n > SPMD_MAX_INSTRS)
-        return wp_arena_printf(e->m->arena, "more than %d IR instructions",
-                               SPMD_MAX_INSTRS);
-  const char *why = NULL;
+  const char *why = emit_spmd_refusal(e, k, k, SPMD_MAX_INSTRS);
+  if (why)
+    return why;
   *vary = ir_spmd_varying(k, e->m->arena, &why);
   for (const ir_block *b = k->entry; b && *vary; b = b->next)
     for (const ir_value *v = b->first; v; v = v->next)
@@ -350,23 +300,17 @@ bool emit_spmd_kernel(emit_ctx *e, const ir_func *k) {
   FILE *out = e->out;
   const bool *vary;
   const char *why = refusal(e, k, &vary);
-  if (why) {
-    fprintf(out, "/* SPMD %s: no (", k->name);
-    emit_comment_text(out, why);
-    fputs(") */\n", out);
+  emit_spmd_verdict(out, "SPMD", k, why);
+  if (why)
     return false;
-  }
-  fprintf(out, "/* SPMD %s: yes, WP_SPMD_W threads at once */\n", k->name);
   spmd s = {.e = e, .k = k, .vary = vary, .n = ir_count_values(k)};
   s.wide = WP_NEW_ARRAY(e->m->arena, bool, s.n + 1);
   s.seen = WP_NEW_ARRAY(e->m->arena, int, s.n + 1);
   find_wide(&s);
-  fprintf(out,
-          "WP_SPMD_FN void %s(const %s *wp_args, const wp_launch_bounds "
-          "*wp_bounds, wp_int64 wp_base) {\n"
-          "  (void)wp_bounds;\n",
-          emit_spmd_name(e, k), emit_isym(e, k, "args"));
+  emit_spmd_open(e, k, k, emit_spmd_name(e, k), "");
   declarations(&s);
+  emit_spmd_flow fl = {
+      .e = e, .vary = vary, .ctx = &s, .wide_temp = wide_temp, .addr = ""};
   e->func_backward = false;
   e->func_tape = false;
   e->last_line = 0;
@@ -377,16 +321,10 @@ bool emit_spmd_kernel(emit_ctx *e, const ir_func *k) {
         emit_value(e, v);
     lanes(&s, b);
     if (b->last && ir_is_terminator(b->last))
-      terminator(&s, b->last);
+      emit_spmd_terminator(&fl, b->last);
   }
   fputs("}\n\n", out);
   return true;
-}
-
-/* Array parameter i of k is a plain 1-D array (the dense check's). */
-static bool dense_param(const ir_func *k, int i) {
-  const ir_type *t = k->param_types[i];
-  return t->kind == IR_T_ARRAY && !ir_type_is_indexed(t) && t->ndim == 1;
 }
 
 /* Whether k stores to parameter i. */
@@ -401,10 +339,7 @@ static bool stored(const ir_func *k, int i) {
 void emit_spmd_dispatch(emit_ctx *e, const ir_func *k) {
   FILE *out = e->out;
   fputs("  if (b.ndim == 1 && end <= 0x7fffffff", out);
-  for (int i = 0; i < k->nparams; i++)
-    if (dense_param(k, i))
-      fprintf(out, " &&\n      a.p%d.strides[0] == sizeof(%s)", i,
-              emit_ctype(e, k->param_types[i]->elem));
+  emit_spmd_dense_checks(e, k);
   /* a stored array shares no byte with another array argument */
   for (int i = 0; i < k->nparams; i++) {
     if (!stored(k, i))
@@ -419,10 +354,7 @@ void emit_spmd_dispatch(emit_ctx *e, const ir_func *k) {
                 emit_ctype(e, k->param_types[j]->elem));
   }
   fputs(") {\n", out);
-  for (int i = 0; i < k->nparams; i++)
-    if (dense_param(k, i))
-      fprintf(out, "    a.p%d.strides[0] = sizeof(%s);\n", i,
-              emit_ctype(e, k->param_types[i]->elem));
+  emit_spmd_dense_strides(e, k);
   fprintf(out,
           "    b.ndim = 1;\n"
           "    wp_int64 i = begin;\n"

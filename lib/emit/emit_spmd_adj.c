@@ -41,7 +41,7 @@
 #include <string.h>
 
 #include "../../runtime/include/warp/abi.h"
-#include "emit_internal.h"
+#include "emit_spmd.h"
 
 /* Backward functions of more IR instructions keep the scalar code only
  * (the lane loops are unrolled W times). */
@@ -60,12 +60,8 @@ typedef struct sa {
   bool *lread;  /* by local: some IR_LOCAL_GET reads it */
   bool *whole;  /* by value id: a lane tape op copying all lanes at once */
   int n;
+  emit_spmd_flow flow; /* the edges between blocks */
 } sa;
-
-static bool has_value(const ir_value *v) {
-  return v->type->kind != IR_T_VOID && v->op != IR_PARAM &&
-         !ir_is_terminator(v) && v->op != IR_STORE;
-}
 
 /* Whether instruction v runs per lane. */
 static bool lane_op(const sa *s, const ir_value *v) {
@@ -82,7 +78,7 @@ static bool lane_op(const sa *s, const ir_value *v) {
         return true;
     break;
   default:
-    if (has_value(v))
+    if (emit_spmd_has_value(v))
       return s->vary[v->id];
     break;
   }
@@ -96,7 +92,7 @@ static bool lane_op(const sa *s, const ir_value *v) {
 static const ir_value *assigned(const ir_value *v) {
   if (v->op == IR_RESTORE)
     return v->args[0];
-  return has_value(v) ? v : NULL;
+  return emit_spmd_has_value(v) ? v : NULL;
 }
 
 /* Whether the lanes of type t are held as a vector (clang's and GCC's
@@ -125,9 +121,6 @@ static void declarations(sa *s) {
   emit_ctx *e = s->e;
   const ir_func *f = s->f;
   wp_arena *A = e->m->arena;
-  for (int i = 0; i < f->nparams; i++)
-    fprintf(e->out, "  %s v%d = wp_args->p%d;\n",
-            emit_ctype(e, f->param_types[i]), f->params[i]->id, i);
   for (const ir_block *b = f->entry; b; b = b->next) {
     for (const ir_value *v = b->first; v; v = v->next)
       if ((v->op == IR_TAPE_PUSH || v->op == IR_RESTORE) && v->nargs)
@@ -140,7 +133,7 @@ static void declarations(sa *s) {
               s->taped[p->id]);
     }
     for (const ir_value *v = b->first; v; v = v->next)
-      if (has_value(v))
+      if (emit_spmd_has_value(v))
         declare(s, v->type, wp_arena_printf(A, "v%d", v->id), s->vary[v->id],
                 s->taped[v->id]);
   }
@@ -350,53 +343,20 @@ static void uniform_op(sa *s, const ir_value *v) {
   }
 }
 
-/* The values of edge ed into `to`, through temporaries (an argument may
- * feed another), then the jump. */
-static void edge(sa *s, const ir_block *to, const ir_edge *ed) {
-  emit_ctx *e = s->e;
-  FILE *out = e->out;
-  fputs("{", out);
-  for (int i = 0; i < ed->nargs; i++) {
-    const ir_value *p = to->params[i], *a = ed->args[i];
-    if (!s->vary[p->id])
-      fprintf(out, " %s t%d = v%d;", emit_ctype(e, p->type), i, a->id);
-    else if (s->vary[a->id])
-      fprintf(out,
-              "\n  __typeof__(v%d_s) t%d; __builtin_memcpy(&t%d, &v%d_s, "
-              "sizeof t%d);",
-              p->id, i, i, a->id, i);
-    else
-      fprintf(out,
-              "\n  __typeof__(v%d_s) t%d; WP_SPMD_LANES { t%d[wp_l] = v%d; }",
-              p->id, i, i, a->id);
-  }
-  for (int i = 0; i < ed->nargs; i++) {
-    const ir_value *p = to->params[i];
-    if (s->vary[p->id])
-      fprintf(out, " __builtin_memcpy(&v%d_s, &t%d, sizeof t%d);", p->id, i, i);
-    else
-      fprintf(out, " v%d = t%d;", p->id, i);
-  }
-  fprintf(out, " goto b%d; }", to->id);
-}
-
-static void terminator(sa *s, const ir_value *v) {
-  FILE *out = s->e->out;
-  switch (v->op) {
-  case IR_BR:
-    fputs("  ", out);
-    edge(s, v->targets[0], &v->targs[0]);
-    break;
-  case IR_CBR:
-    fprintf(out, "  if (v%d) ", v->args[0]->id);
-    edge(s, v->targets[0], &v->targs[0]);
-    fputs(" else ", out);
-    edge(s, v->targets[1], &v->targs[1]);
-    break;
-  case IR_SWITCH: emit_value(s->e, v); return;
-  default: fputs("  return;", out); break;
-  }
-  fputc('\n', out);
+/* Temporary t<i> of an edge into varying block parameter p: the lanes of
+ * argument a (emit_spmd_flow). */
+static void wide_temp(const emit_spmd_flow *fl, const ir_value *p,
+                      const ir_value *a, int i) {
+  FILE *out = fl->e->out;
+  if (fl->vary[a->id])
+    fprintf(out,
+            "\n  __typeof__(v%d_s) t%d; __builtin_memcpy(&t%d, &v%d_s, "
+            "sizeof t%d);",
+            p->id, i, i, a->id, i);
+  else
+    fprintf(out,
+            "\n  __typeof__(v%d_s) t%d; WP_SPMD_LANES { t%d[wp_l] = v%d; }",
+            p->id, i, i, a->id);
 }
 
 /* Block b: hoisted uniform instructions, then the rest in order, runs of
@@ -448,7 +408,7 @@ static void block(sa *s, const ir_block *b) {
   if (m)
     lane_loop(s, run, m);
   if (b->last && ir_is_terminator(b->last))
-    terminator(s, b->last);
+    emit_spmd_terminator(&s->flow, b->last);
 }
 
 const char *emit_spmd_adj_name(emit_ctx *e, const ir_func *k) {
@@ -476,21 +436,11 @@ static bool too_big(const ir_type *t) {
 
 static const char *refusal(emit_ctx *e, const ir_func *k, ir_spmd_adj *va) {
   memset(va, 0, sizeof *va);
-  if (e->opts->no_spmd)
-    return "-fno-spmd";
-  if (k->nblocks < 2)
-    return "straight-line (the dense loop vectorizes it)";
-  if (emit_uses_tiles(k))
-    return "tiles";
-  int n = 0;
-  for (const ir_block *b = k->adjoint->entry; b; b = b->next)
-    for (const ir_value *v = b->first; v; v = v->next)
-      if (++n > SPMD_ADJ_MAX_INSTRS)
-        return wp_arena_printf(e->m->arena, "more than %d IR instructions",
-                               SPMD_ADJ_MAX_INSTRS);
+  const char *why = emit_spmd_refusal(e, k, k->adjoint, SPMD_ADJ_MAX_INSTRS);
+  if (why)
+    return why;
   if (!has_loop(k))
     return "no loop (its backward keeps no tape per iteration)";
-  const char *why = NULL;
   if (!ir_spmd_adj_varying(k->adjoint, e->m->arena, va, &why))
     return why;
   const ir_func *f = k->adjoint;
@@ -499,7 +449,7 @@ static const char *refusal(emit_ctx *e, const ir_func *k, ir_spmd_adj *va) {
     for (int i = 0; i < b->nparams; i++)
       big |= va->vary[b->params[i]->id] && too_big(b->params[i]->type);
     for (const ir_value *v = b->first; v; v = v->next)
-      big |= has_value(v) && va->vary[v->id] && too_big(v->type);
+      big |= emit_spmd_has_value(v) && va->vary[v->id] && too_big(v->type);
   }
   for (int i = 0; i < f->nlocals; i++)
     big |= va->lvary[i] && too_big(f->locals[i]);
@@ -514,14 +464,9 @@ bool emit_spmd_adj_kernel(emit_ctx *e, const ir_func *k) {
   FILE *out = e->out;
   ir_spmd_adj va;
   const char *why = refusal(e, k, &va);
-  if (why) {
-    fprintf(out, "/* SPMD backward %s: no (", k->name);
-    emit_comment_text(out, why);
-    fputs(") */\n", out);
+  emit_spmd_verdict(out, "SPMD backward", k, why);
+  if (why)
     return false;
-  }
-  fprintf(out, "/* SPMD backward %s: yes, WP_SPMD_W threads at once */\n",
-          k->name);
   const ir_func *f = k->adjoint;
   wp_arena *A = e->m->arena;
   sa s = {.e = e, .k = k, .f = f, .vary = va.vary, .lvary = va.lvary};
@@ -532,16 +477,14 @@ bool emit_spmd_adj_kernel(emit_ctx *e, const ir_func *k) {
   s.lstate = WP_NEW_ARRAY(A, int, f->nlocals + 1);
   s.lread = WP_NEW_ARRAY(A, bool, f->nlocals + 1);
   s.whole = WP_NEW_ARRAY(A, bool, s.n + 1);
+  s.flow = (emit_spmd_flow){
+      .e = e, .vary = va.vary, .wide_temp = wide_temp, .addr = "&"};
   for (const ir_block *b = f->entry; b; b = b->next)
     for (const ir_value *v = b->first; v; v = v->next)
       if (v->op == IR_LOCAL_GET)
         s.lread[v->aux] = true;
-  fprintf(out,
-          "WP_SPMD_FN void %s(const %s *wp_args, const wp_launch_bounds "
-          "*wp_bounds, wp_int64 wp_base, wp_ttape *wp_ut, wp_ttape *wp_lt) "
-          "{\n"
-          "  (void)wp_bounds;\n",
-          emit_spmd_adj_name(e, k), emit_isym(e, k, "args"));
+  emit_spmd_open(e, k, f, emit_spmd_adj_name(e, k),
+                 ", wp_ttape *wp_ut, wp_ttape *wp_lt");
   declarations(&s);
   e->func_backward = true;
   e->func_tape = false;
@@ -569,11 +512,6 @@ static void uses(const ir_func *f, int *use) {
     }
 }
 
-static bool dense_param(const ir_func *k, int i) {
-  const ir_type *t = k->param_types[i];
-  return t->kind == IR_T_ARRAY && !ir_type_is_indexed(t) && t->ndim == 1;
-}
-
 void emit_spmd_adj_dispatch(emit_ctx *e, const ir_func *k) {
   FILE *out = e->out;
   int *use = WP_NEW_ARRAY(e->m->arena, int, k->nparams + 1);
@@ -583,10 +521,7 @@ void emit_spmd_adj_dispatch(emit_ctx *e, const ir_func *k) {
       fprintf(out, "  wp_array g%d = a.p%d;\n  g%d.data = a.p%d.grad;\n", i, i,
               i, i);
   fputs("  if (b.ndim == 1 && !b.flags && end <= 0x7fffffff", out);
-  for (int i = 0; i < k->nparams; i++)
-    if (dense_param(k, i))
-      fprintf(out, " &&\n      a.p%d.strides[0] == sizeof(%s)", i,
-              emit_ctype(e, k->param_types[i]->elem));
+  emit_spmd_dense_checks(e, k);
   /* a written grad shares no byte with another region the body touches */
   for (int p = 0; p < k->nparams; p++) {
     if (!(use[p] & GRAD_W))
@@ -609,10 +544,7 @@ void emit_spmd_adj_dispatch(emit_ctx *e, const ir_func *k) {
     }
   }
   fputs(") {\n", out);
-  for (int i = 0; i < k->nparams; i++)
-    if (dense_param(k, i))
-      fprintf(out, "    a.p%d.strides[0] = sizeof(%s);\n", i,
-              emit_ctype(e, k->param_types[i]->elem));
+  emit_spmd_dense_strides(e, k);
   fprintf(out,
           "    wp_int64 wp_ut_local[WP_TTAPE_LOCAL / 8];\n"
           "    wp_int64 wp_lt_local[WP_TTAPE_LOCAL / 8];\n"

@@ -26,34 +26,12 @@
  * with the same operations in the same order: the same bits. */
 #include <string.h>
 
-#include "ir.h"
+#include "uniform_internal.h"
 
-/* Whether op may appear in an SPMD kernel (builtins: pure ones; the emitter
- * also refuses tiles). */
-static bool allowed(const ir_value *v) {
-  switch (v->op) {
-  case IR_PARAM:
-  case IR_BLOCK_ARG:
-  case IR_CONST:
-  case IR_ZERO:
-  case IR_CAST:
-  case IR_COMPOSE:
-  case IR_EXTRACT:
-  case IR_EXTRACT_DYN:
-  case IR_INSERT:
-  case IR_INSERT_DYN:
-  case IR_LOAD:
-  case IR_STORE:
-  case IR_ARRAY_SHAPE:
-  case IR_ARRAY_VALID:
-  case IR_TID:
-  case IR_BR:
-  case IR_CBR:
-  case IR_RET: return true;
-  case IR_BUILTIN:
-    return v->builtin->pure && !v->builtin->atomic && !v->builtin->query_next;
-  default: return false;
-  }
+/* Why v may not appear in an SPMD kernel (NULL: it may): the common
+ * operations and stores (the emitter also refuses tiles). */
+static const char *refuse(const ir_value *v) {
+  return v->op == IR_STORE ? NULL : ir_spmd_refuse_op(v);
 }
 
 static bool any_varying(const bool *vary, ir_value *const *args, int n) {
@@ -69,12 +47,7 @@ static bool propagate(const ir_func *k, bool *vary) {
   for (const ir_block *b = k->entry; b; b = b->next)
     for (const ir_value *v = b->first; v; v = v->next) {
       if (ir_is_terminator(v)) {
-        for (int t = 0; t < 2; t++)
-          for (int i = 0; v->targets[t] && i < v->targs[t].nargs; i++) {
-            const ir_value *p = v->targets[t]->params[i];
-            if (vary[v->targs[t].args[i]->id] && !vary[p->id])
-              vary[p->id] = changed = true;
-          }
+        changed |= ir_spmd_mark_edges(v, vary);
         continue;
       }
       if (vary[v->id])
@@ -142,48 +115,13 @@ bool *ir_spmd_varying(const ir_func *k, wp_arena *A, const char **why) {
     return NULL;
   }
   int n = ir_count_values(k);
-  for (const ir_block *b = k->entry; b; b = b->next) {
-    for (int i = 0; i < b->nparams; i++)
-      if (b->params[i]->id < 0 || b->params[i]->id >= n) {
-        *why = "values not numbered";
-        return NULL;
-      }
-    for (const ir_value *v = b->first; v; v = v->next) {
-      if (v->id < 0 || v->id >= n) {
-        *why = "values not numbered";
-        return NULL;
-      }
-      if (!allowed(v)) {
-        *why = v->op == IR_BUILTIN ? "a builtin with side effects"
-                                   : "an operation whose order shows";
-        return NULL;
-      }
-      if (v->op == IR_TID && (v->aux != 0 || v->aux2 != 1)) {
-        *why = "wp.tid() of more than one dimension";
-        return NULL;
-      }
-    }
-  }
+  if ((*why = ir_spmd_check_ops(k, n, refuse)))
+    return NULL;
   bool *vary = WP_NEW_ARRAY(A, bool, n + 1);
   while (propagate(k, vary))
     ;
-  for (const ir_block *b = k->entry; b; b = b->next) {
-    for (int i = 0; i < b->nparams; i++)
-      if (vary[b->params[i]->id] && b->params[i]->type->kind == IR_T_ARRAY) {
-        *why = "an array that differs between threads";
-        return NULL;
-      }
-    for (const ir_value *v = b->first; v; v = v->next) {
-      if (v->op == IR_CBR && vary[v->args[0]->id]) {
-        *why = "a branch on a value that differs between threads";
-        return NULL;
-      }
-      if (vary[v->id] && v->type->kind == IR_T_ARRAY) {
-        *why = "an array that differs between threads";
-        return NULL;
-      }
-    }
-  }
+  if ((*why = ir_spmd_check_uniform(k, vary)))
+    return NULL;
   if ((*why = check_stores(k, A)))
     return NULL;
   return vary;

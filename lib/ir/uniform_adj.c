@@ -34,24 +34,13 @@
  * operations in the same order: the same bits. */
 #include <string.h>
 
-#include "ir.h"
+#include "uniform_internal.h"
 
-static bool allowed(const ir_value *v) {
+/* Why v may not appear in an SPMD backward function (NULL: it may): the
+ * common operations, the backward's variables, locals, tapes and switches,
+ * single-writer grad accumulations and adjoint rules writing locals only. */
+static const char *refuse(const ir_value *v) {
   switch (v->op) {
-  case IR_PARAM:
-  case IR_BLOCK_ARG:
-  case IR_CONST:
-  case IR_ZERO:
-  case IR_CAST:
-  case IR_COMPOSE:
-  case IR_EXTRACT:
-  case IR_EXTRACT_DYN:
-  case IR_INSERT:
-  case IR_INSERT_DYN:
-  case IR_LOAD:
-  case IR_ARRAY_SHAPE:
-  case IR_ARRAY_VALID:
-  case IR_TID:
   case IR_LOCAL_GET:
   case IR_LOCAL_SET:
   case IR_GRAD_LOAD:
@@ -59,15 +48,14 @@ static bool allowed(const ir_value *v) {
   case IR_RESTORE:
   case IR_PATH_PUSH:
   case IR_PATH_POP:
-  case IR_BR:
-  case IR_CBR:
-  case IR_SWITCH:
-  case IR_RET: return true;
-  case IR_GRAD_ACCUM: return v->aux > 0;
-  case IR_ADJ_BUILTIN: return v->slots != NULL;
-  case IR_BUILTIN:
-    return v->builtin->pure && !v->builtin->atomic && !v->builtin->query_next;
-  default: return false;
+  case IR_SWITCH: return NULL;
+  case IR_GRAD_ACCUM:
+    return v->aux > 0 ? NULL
+                      : "an adjoint added atomically (more than one thread "
+                        "may add to an element)";
+  case IR_ADJ_BUILTIN:
+    return v->slots ? NULL : "an operation whose order shows";
+  default: return ir_spmd_refuse_op(v);
   }
 }
 
@@ -92,10 +80,7 @@ static bool any_varying(const walk *w, const ir_value *v) {
 
 static void step(walk *w, const ir_value *v) {
   if (ir_is_terminator(v)) {
-    for (int t = 0; t < 2; t++)
-      for (int i = 0; v->targets[t] && i < v->targs[t].nargs; i++)
-        if (w->vary[v->targs[t].args[i]->id])
-          mark(w, &w->vary[v->targets[t]->params[i]->id]);
+    w->changed |= ir_spmd_mark_edges(v, w->vary);
     return;
   }
   switch (v->op) {
@@ -184,30 +169,8 @@ bool ir_spmd_adj_varying(const ir_func *f, wp_arena *A, ir_spmd_adj *out,
     return false;
   }
   int n = ir_count_values(f);
-  for (const ir_block *b = f->entry; b; b = b->next) {
-    for (int i = 0; i < b->nparams; i++)
-      if (b->params[i]->id < 0 || b->params[i]->id >= n) {
-        *why = "values not numbered";
-        return false;
-      }
-    for (const ir_value *v = b->first; v; v = v->next) {
-      if (v->id < 0 || v->id >= n) {
-        *why = "values not numbered";
-        return false;
-      }
-      if (!allowed(v)) {
-        *why = v->op == IR_GRAD_ACCUM ? "an adjoint added atomically (more "
-                                        "than one thread may add to an element)"
-               : v->op == IR_BUILTIN  ? "a builtin with side effects"
-                                      : "an operation whose order shows";
-        return false;
-      }
-      if (v->op == IR_TID && (v->aux != 0 || v->aux2 != 1)) {
-        *why = "wp.tid() of more than one dimension";
-        return false;
-      }
-    }
-  }
+  if ((*why = ir_spmd_check_ops(f, n, refuse)))
+    return false;
   walk w = {.f = f,
             .vary = WP_NEW_ARRAY(A, bool, n + 1),
             .lvary = WP_NEW_ARRAY(A, bool, f->nlocals + 1)};
@@ -217,23 +180,8 @@ bool ir_spmd_adj_varying(const ir_func *f, wp_arena *A, ir_spmd_adj *out,
       for (const ir_value *v = b->first; v; v = v->next)
         step(&w, v);
   } while (w.changed);
-  for (const ir_block *b = f->entry; b; b = b->next) {
-    for (int i = 0; i < b->nparams; i++)
-      if (w.vary[b->params[i]->id] && b->params[i]->type->kind == IR_T_ARRAY) {
-        *why = "an array that differs between threads";
-        return false;
-      }
-    for (const ir_value *v = b->first; v; v = v->next) {
-      if ((v->op == IR_CBR || v->op == IR_SWITCH) && w.vary[v->args[0]->id]) {
-        *why = "a branch on a value that differs between threads";
-        return false;
-      }
-      if (w.vary[v->id] && v->type->kind == IR_T_ARRAY) {
-        *why = "an array that differs between threads";
-        return false;
-      }
-    }
-  }
+  if ((*why = ir_spmd_check_uniform(f, w.vary)))
+    return false;
   for (int i = 0; i < f->nlocals; i++)
     if (w.lvary[i] && f->locals[i]->kind == IR_T_ARRAY) {
       *why = "an array that differs between threads";

@@ -1,6 +1,6 @@
 /* ir_unit.h - the helper of unit tests that compile a Warp source text to
- * IR (test_ir.c, test_injective.c): parse and lower it in an arena, with
- * the diagnostics kept as text. */
+ * IR (test_ir.c, test_injective.c, test_uniform.c, ...): parse and lower
+ * it in an arena, with the diagnostics kept as text. */
 #ifndef IR_UNIT_H
 #define IR_UNIT_H
 
@@ -46,6 +46,24 @@ static inline void run_passes(unit *u) {
   ir_fold(u->m);
   ir_dce(u->m);
   ir_build_adjoints(u->m);
+}
+
+/* compile() then run_passes(); on failure prints the diagnostics to
+ * stderr.  Returns whether u->m was made. */
+static inline bool compile_passes(unit *u, const char *text) {
+  compile(u, text);
+  run_passes(u);
+  if (!u->m)
+    fputs(u->errors, stderr);
+  return u->m != NULL;
+}
+
+/* Kernel `name` of u->m, or NULL. */
+static inline ir_func *unit_kernel(unit *u, const char *name) {
+  for (ir_func *f = u->m ? u->m->funcs : NULL; f; f = f->next)
+    if (f->kind == IR_FUNC_KERNEL && !strcmp(f->name, name))
+      return f;
+  return NULL;
 }
 
 /* Releases what compile() made. */

@@ -11,13 +11,6 @@
 
 CHECK_TALLY;
 
-static ir_func *kernel(unit *u, const char *name) {
-  for (ir_func *f = u->m ? u->m->funcs : NULL; f; f = f->next)
-    if (f->kind == IR_FUNC_KERNEL && !strcmp(f->name, name))
-      return f;
-  return NULL;
-}
-
 static int count_ops(const ir_func *f, ir_op op) {
   int n = 0;
   for (const ir_block *b = f->entry; b; b = b->next)
@@ -31,7 +24,7 @@ static int count_ops(const ir_func *f, ir_op op) {
  * kernel or its adjoint is missing. */
 static const char *accums(unit *u, const char *name) {
   static char buf[64];
-  ir_func *k = kernel(u, name);
+  ir_func *k = unit_kernel(u, name);
   if (!k || !k->adjoint)
     return "?";
   int n = 0;
@@ -187,11 +180,7 @@ static const char *src =
 
 static void test_single_writer(void) {
   unit u;
-  compile(&u, src);
-  run_passes(&u);
-  if (!u.m)
-    fputs(u.errors, stderr);
-  CHECK(u.m != NULL);
+  CHECK(compile_passes(&u, src));
   ACCUMS(&u, "saxpy", "11");      /* x[i], y[i]: plain in 1-D launches */
   ACCUMS(&u, "grid", "00");       /* a[i, j] and a[j, i]: two forms */
   ACCUMS(&u, "grid_same", "2");   /* a[i, j]: plain in 2-D launches */
@@ -230,7 +219,7 @@ static void test_straight_line_tape(void) {
   unit u;
   compile(&u, src);
   run_passes(&u);
-  ir_func *k = kernel(&u, "called"), *l = kernel(&u, "looped");
+  ir_func *k = unit_kernel(&u, "called"), *l = unit_kernel(&u, "looped");
   CHECK(k && k->adjoint && l && l->adjoint);
   if (k && k->adjoint) { /* straight-line: no tape at all */
     CHECK(count_ops(k->adjoint, IR_PATH_PUSH) == 0);

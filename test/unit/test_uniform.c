@@ -74,13 +74,6 @@ static const char *src =
     "    for k in range(n):\n"
     "        y[i, j] = float(k)\n";
 
-static ir_func *kernel(unit *u, const char *name) {
-  for (ir_func *f = u->m ? u->m->funcs : NULL; f; f = f->next)
-    if (f->kind == IR_FUNC_KERNEL && !strcmp(f->name, name))
-      return f;
-  return NULL;
-}
-
 /* The first value of k named `name` made by op (a load, ...). */
 static const ir_value *named(const ir_func *k, const char *name, ir_op op) {
   for (const ir_block *b = k->entry; b; b = b->next)
@@ -101,7 +94,7 @@ static const ir_value *header_arg(const ir_func *k, int i) {
 
 /* ir_spmd_varying of kernel `name` (renumbered), and its reason. */
 static const bool *varying(unit *u, const char *name, const char **why) {
-  ir_func *k = kernel(u, name);
+  ir_func *k = unit_kernel(u, name);
   *why = "no such kernel";
   if (!k)
     return NULL;
@@ -124,15 +117,11 @@ static const bool *varying(unit *u, const char *name, const char **why) {
 
 static void test_accepted(void) {
   unit u;
-  compile(&u, src);
-  run_passes(&u);
-  if (!u.m)
-    fputs(u.errors, stderr);
-  CHECK(u.m != NULL);
+  CHECK(compile_passes(&u, src));
   const char *why;
   const bool *v = varying(&u, "accel", &why);
   CHECK(v != NULL);
-  ir_func *k = kernel(&u, "accel");
+  ir_func *k = unit_kernel(&u, "accel");
   if (v && k) {
     const ir_value *a = header_arg(k, 1), *j = header_arg(k, 0),
                    *q = named(k, "q", IR_LOAD), *p = named(k, "p", IR_LOAD);
@@ -147,7 +136,7 @@ static void test_accepted(void) {
   /* v starts uniform (0) and becomes i + i + ...: the edge from the loop
      body makes the block argument vary (the fixpoint) */
   v = varying(&u, "carried", &why);
-  k = kernel(&u, "carried");
+  k = unit_kernel(&u, "carried");
   CHECK(v != NULL && k != NULL);
   if (v && k) {
     const ir_value *c = header_arg(k, 0), *x = header_arg(k, 1);
@@ -160,9 +149,7 @@ static void test_accepted(void) {
 
 static void test_refused(void) {
   unit u;
-  compile(&u, src);
-  run_passes(&u);
-  CHECK(u.m != NULL);
+  CHECK(compile_passes(&u, src));
   REFUSED(&u, "branch", "a branch on a value that differs between threads");
   REFUSED(&u, "bound", "a branch on a value that differs between threads");
   REFUSED(&u, "same_cell",

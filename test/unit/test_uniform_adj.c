@@ -55,13 +55,13 @@ static const char *src =
     "        s = s * 0.5\n"
     "    y[i, j] = s\n";
 
+/* The backward function of kernel `name` (renumbered), or NULL. */
 static ir_func *backward(unit *u, const char *name) {
-  for (ir_func *f = u->m ? u->m->funcs : NULL; f; f = f->next)
-    if (f->kind == IR_FUNC_KERNEL && !strcmp(f->name, name) && f->adjoint) {
-      ir_renumber(f->adjoint);
-      return f->adjoint;
-    }
-  return NULL;
+  ir_func *k = unit_kernel(u, name);
+  if (!k || !k->adjoint)
+    return NULL;
+  ir_renumber(k->adjoint);
+  return k->adjoint;
 }
 
 static bool analyse(unit *u, const char *name, ir_spmd_adj *va,
@@ -87,11 +87,7 @@ static bool analyse(unit *u, const char *name, ir_spmd_adj *va,
 
 static void test_accepted(void) {
   unit u;
-  compile(&u, src);
-  run_passes(&u);
-  if (!u.m)
-    fputs(u.errors, stderr);
-  CHECK(u.m != NULL);
+  CHECK(compile_passes(&u, src));
   const char *why = NULL;
   ir_spmd_adj va;
   bool ok = analyse(&u, "osc", &va, &why);
@@ -145,9 +141,7 @@ static void test_accepted(void) {
 
 static void test_refused(void) {
   unit u;
-  compile(&u, src);
-  run_passes(&u);
-  CHECK(u.m != NULL);
+  CHECK(compile_passes(&u, src));
   REFUSED(&u, "diverge", "a branch on a value that differs between threads");
   REFUSED(&u, "gather",
           "an adjoint added atomically (more than one thread may add to an "
