@@ -65,15 +65,8 @@ int main(int argc, char **argv) {
   return one_grad == 2.0f * N ? 0 : 1;
 }
 C
-build() { # NAME, warpc options...
-  local name=$1
-  shift
-  "$warpc" --no-cuda "$@" kernels.py -o kernels.o || fail "warpc $*"
-  cc -std=c11 -O2 -Wall -Wextra -Werror main.c kernels.o -I"$root/runtime/include" \
-    -L"$root/build/lib" -lwarprt -lpthread -lm -o "$name" || fail "link failed ($*)"
-}
-build app_scalar -fno-spmd
-build app_spmd
+app app_scalar -fno-spmd
+app app_spmd
 WARP_NUM_THREADS=1 ./app_scalar scalar1.bin >out.txt || fail "-fno-spmd, 1 thread: $(cat out.txt)"
 for level in 1 4; do
   WARP_NUM_THREADS=1 WARP_CPU_LEVEL=$level ./app_spmd spmd.bin >out.txt || fail "SPMD: $(cat out.txt)"

@@ -149,17 +149,9 @@ int main(int argc, char **argv) {
   return bad;
 }
 C
-build() { # NAME, warpc options...
-  local name=$1
-  shift
-  "$warpc" --no-cuda "$@" kernels.py -o kernels.o || fail "warpc $*"
-  cc -std=c11 -O2 -ffp-contract=off -Wall -Wextra -Werror main.c kernels.o \
-    -I"$root/runtime/include" -L"$root/build/lib" -lwarprt -lpthread -lm -o "$name" ||
-    fail "link failed ($*)"
-}
-build app_spmd
-build app_scalar -fno-spmd
-build app_cpus --cpu x86-64,x86-64-v3,x86-64-v4
+app app_spmd
+app app_scalar -fno-spmd
+app app_cpus --cpu x86-64,x86-64-v3,x86-64-v4
 for run in "app_scalar 1 4" "app_spmd 1 4" "app_spmd 3 4" "app_cpus 1 1" "app_cpus 1 2" \
   "app_cpus 1 3" "app_cpus 3 4"; do
   set -- $run

@@ -65,6 +65,18 @@ bad_kernel() {
   printf 'import warp as wp\n\n@wp.kernel\ndef k(x: wp.array(dtype=float)):\n    x[wp.tid()] = undefined_name\n' >"$1"
 }
 
+# app NAME [warpc options...]: kernels.py compiled (--no-cuda) and linked
+# with main.c and the runtime into ./NAME (the CPU programs that compare
+# one kernel file built with different options)
+app() {
+  local name=$1
+  shift
+  "$warpc" --no-cuda "$@" kernels.py -o kernels.o || fail "warpc $*"
+  cc -std=c11 -O2 -ffp-contract=off -Wall -Wextra -Werror main.c kernels.o \
+    -I"$root/runtime/include" -L"$root/build/lib" -lwarprt -lpthread -lm -o "$name" ||
+    fail "link failed ($*)"
+}
+
 alive() {
   local st
   st=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 1
