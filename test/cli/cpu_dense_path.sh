@@ -34,9 +34,10 @@ grep -q "remark: vectorized loop" remarks.txt ||
 "$warpc" --no-cuda --emit=c kernels.py -o kernels.c || fail "warpc --emit=c"
 n=$(grep -c 'strides\[0\] == sizeof(float)' kernels.c)
 # saxpy forward and backward: two arrays each; prefix (a loop) only in its
-# forward range function's SPMD branch (lib/emit/emit_spmd.c), none with
-# -fno-spmd
-[ "$n" = 6 ] || fail "expected the dense check in saxpy's two range functions and prefix's SPMD branch, got $n lines"
+# range functions' SPMD branches (forward: lib/emit/emit_spmd.c, backward:
+# emit_spmd_adj.c), none with -fno-spmd
+grep -q '^/\* SPMD backward prefix: yes' kernels.c || fail "prefix's backward got no SPMD variant"
+[ "$n" = 8 ] || fail "expected the dense check in saxpy's two range functions and prefix's two SPMD branches, got $n lines"
 "$warpc" --no-cuda --emit=c -fno-spmd kernels.py -o kernels_nospmd.c || fail "warpc --emit=c -fno-spmd"
 n=$(grep -c 'strides\[0\] == sizeof(float)' kernels_nospmd.c)
 [ "$n" = 4 ] || fail "-fno-spmd: expected the dense check in saxpy's two range functions only, got $n lines"

@@ -4,8 +4,8 @@
 # harness compiles the cases adjoint_sampled picks whole (one in four by a
 # hash, ADJOINT_SAMPLE, and adjoint_cover's, test/tools/e2e.py), the others
 # with --no-adjoint, and the grad suite compiles its own cases' backward
-# kernels (corpus.warp stops at the header: no C; specs of Warp's tests
-# count by their TARGET's calls).  A builtin called only by cases left out
+# kernels (corpus.warp stops at the header: no C; the specs of Warp's tests
+# compile none).  A builtin called only by cases left out
 # has its backward C and CUDA compiled by no test: with the hash alone, a
 # broken adjoint emission passed make check (bfloat16 atomic_min/max, which
 # only e2e.bf16_math calls: an adjoint comparing bfloat16 vectors directly,
@@ -17,7 +17,7 @@ import glob, os, re, sys
 root = sys.argv[1]
 sys.path.insert(0, os.path.join(root, "test", "tools"))
 os.environ.pop("WARPC_E2E_ADJOINT", None)
-from e2e import adjoint_sampled
+from e2e import adjoint_sampled, spec_adjoint_sampled
 try:
     from warp._src.context import builtin_functions
 except ImportError:
@@ -31,16 +31,10 @@ def calls(path):
 covered, users = set(), {}
 for path in glob.glob(os.path.join(root, "test", "grad", "*.py")):
     covered |= calls(path)
-# a sampled spec of Warp's own tests: its TARGET's calls (the whole file,
-# more than the tested kernels)
-import warp
-top = os.path.dirname(os.path.dirname(warp.__file__))
+# the specs of Warp's own tests compile no backward kernels in the default
+# run (spec_adjoint_sampled)
 for path in glob.glob(os.path.join(root, "test", "warp_tests", "*.py")):
-    if adjoint_sampled(os.path.basename(path)[:-3]):
-        with open(path) as f:
-            m = re.search(r'^TARGET\s*=\s*"([^"]+)"', f.read(), re.M)
-        if m and os.path.exists(os.path.join(top, m.group(1))):
-            covered |= calls(os.path.join(top, m.group(1)))
+    assert not spec_adjoint_sampled(os.path.basename(path)[:-3])
 for path in sorted(glob.glob(os.path.join(root, "test", "e2e", "cases", "*.py"))):
     stem = os.path.basename(path)[:-3]
     names = calls(path)

@@ -1800,7 +1800,7 @@ def run_case(path, opts):
     archs = cuda_archs("ds_" if ws is not None and not tile_spec else stem,
                        path.read_text(errors="replace") if ws is None else "tile")
     flags = ["--cuda-arch", ",".join(archs)] if cuda else ["--no-cuda"]
-    if not adjoint_sampled(stem):
+    if not (adjoint_sampled(stem) if ws is None else spec_adjoint_sampled(stem)):
         flags += ["--no-adjoint"]  # the harness launches forward kernels only
     for d in helper_dirs(path):
         flags += ["-I", str(d)]
@@ -2221,6 +2221,15 @@ def adjoint_sampled(stem):
     return hash_adjoint_sampled(stem) or stem in adjoint_cover()
 
 
+def spec_adjoint_sampled(stem):
+    """Whether the spec of Warp's test file `stem` (test/warp_tests) is
+    compiled with its backward kernels: only with WARPC_E2E_ADJOINT=all.
+    Their backward kernels were the costliest of the suite (Warp's tile
+    Cholesky tests: 80 s of CI); the builtins they call have their backward
+    compiled by the grad suite or by an e2e case (adjoint_cover)."""
+    return os.environ.get("WARPC_E2E_ADJOINT") == "all"
+
+
 def hash_adjoint_sampled(stem):
     """Case or spec `stem` is in the hash's sample (one in ADJOINT_SAMPLE)."""
     return zlib.crc32(b"adjoint:" + stem.encode()) % ADJOINT_SAMPLE == 0
@@ -2245,24 +2254,16 @@ def adjoint_cover():
     sample: a builtin that only cases left out of it call would have its
     backward C and CUDA compiled by no test of the default run (a broken
     adjoint emission passing make check: cli.e2e_adjoint_cover).  Builtins
-    the hash's cases, the grad cases (test/grad) or the TARGET files of the
-    sampled specs of Warp's tests call are covered; for the others, a case
-    that calls the most of those left (by name on ties), until none is
-    left: 18 cases of 359."""
+    the hash's cases or the grad cases (test/grad) call are covered (the
+    specs of Warp's tests compile no backward kernels:
+    spec_adjoint_sampled); for the others, a case that calls the most of
+    those left (by name on ties), until none is left."""
     global _adjoint_cover
     if _adjoint_cover is not None:
         return _adjoint_cover
-    import warp
-
     covered = set()
     for path in (ROOT / "test" / "grad").glob("*.py"):
         covered |= builtin_calls(path)
-    top = Path(warp.__file__).resolve().parents[1]
-    for path in (ROOT / "test" / "warp_tests").glob("*.py"):
-        if hash_adjoint_sampled(path.stem):
-            m = re.search(r'^TARGET\s*=\s*"([^"]+)"', path.read_text(errors="replace"), re.M)
-            if m and (top / m.group(1)).exists():
-                covered |= builtin_calls(top / m.group(1))
     calls = {}
     for path in sorted((ROOT / "test" / "e2e" / "cases").glob("*.py")):
         calls[path.stem] = builtin_calls(path)
