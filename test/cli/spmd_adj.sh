@@ -214,12 +214,6 @@ C
 app app_spmd
 app app_scalar -fno-spmd
 app app_cpus --cpu x86-64,x86-64-v3,x86-64-v4
-for run in "app_scalar 1 4" "app_spmd 1 4" "app_cpus 1 1" "app_cpus 1 2" "app_cpus 1 3" \
-  "app_cpus 1 4" "app_scalar 3 4 3" "app_spmd 3 4 3" "app_cpus 3 4 3"; do
-  set -- $run
-  WARP_NUM_THREADS=$2 WARP_CPU_LEVEL=$3 "./$1" "out_$1_$2_$3" >out.txt ||
-    fail "$run exited $?: $(cat out.txt)"
-  grep -qx 'all equal' out.txt || fail "$run: $(cat out.txt)"
-  cmp -s "out_app_scalar_${4:-1}_4" "out_$1_$2_$3" || fail "$run: outputs differ from -fno-spmd's"
-done
+same_runs "app_scalar 1 4" "app_spmd 1 4" "app_cpus 1 1" "app_cpus 1 2" "app_cpus 1 3" \
+  "app_cpus 1 4" "app_scalar 3 4 3" "app_spmd 3 4 3" "app_cpus 3 4 3"
 echo ok

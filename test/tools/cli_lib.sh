@@ -77,6 +77,22 @@ app() {
     fail "link failed ($*)"
 }
 
+# same_runs "APP THREADS LEVEL [BASE_THREADS]"...: each run of ./APP (built
+# by app) with WARP_NUM_THREADS=THREADS and WARP_CPU_LEVEL=LEVEL writes
+# out_APP_THREADS_LEVEL, prints "all equal" and matches byte for byte the
+# output of app_scalar (-fno-spmd) on BASE_THREADS threads (default 1) at
+# level 4, which must come before it in the list
+same_runs() {
+  local run
+  for run in "$@"; do
+    set -- $run
+    WARP_NUM_THREADS=$2 WARP_CPU_LEVEL=$3 "./$1" "out_$1_$2_$3" >out.txt ||
+      fail "$run exited $?: $(cat out.txt)"
+    grep -qx 'all equal' out.txt || fail "$run: $(cat out.txt)"
+    cmp -s "out_app_scalar_${4:-1}_4" "out_$1_$2_$3" || fail "$run: outputs differ from -fno-spmd's"
+  done
+}
+
 alive() {
   local st
   st=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 1
