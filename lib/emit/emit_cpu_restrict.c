@@ -127,6 +127,12 @@ void emit_cpu_restrict_fn(emit_ctx *e, const ir_func *k, const char *body_fn,
   if (!restrict_arrays(k, written))
     return;
   FILE *out = e->out;
+  int rows = emit_rows1_width(k); /* rows of a width: emit_cpu_rows1.c */
+  if (rows >= 0) {
+    const char *row_body = wp_arena_printf(e->m->arena, "%s_row", body_fn);
+    emit_rows1_body(e, k, row_body);
+    body_fn = row_body;
+  }
   fprintf(out,
           "/* the dense loop with restrict arrays (emit_cpu_restrict.c) */\n"
           "WP_FN void %s(%s a, wp_launch_bounds b, wp_int64 begin, wp_int64 "
@@ -144,11 +150,16 @@ void emit_cpu_restrict_fn(emit_ctx *e, const ir_func *k, const char *body_fn,
      iterations interleaved overlap them (example_wave, one thread: 103 ->
      90 ms of CPU per 100 steps); AVX2 code gathers lane by lane (no
      gain), and small bodies clang interleaves itself */
-  if (big_body(k))
-    fputs("#if defined(__clang__) && defined(__AVX512F__)\n"
-          "#pragma clang loop interleave_count(2)\n"
-          "#endif\n",
-          out);
+  const char *pragma = big_body(k) ? "#if defined(__clang__) && "
+                                     "defined(__AVX512F__)\n"
+                                     "#pragma clang loop interleave_count(2)\n"
+                                     "#endif\n"
+                                   : "";
+  if (rows >= 0) {
+    emit_rows1_loop(e, k, body_fn, pragma);
+    return;
+  }
+  fputs(pragma, out);
   fprintf(out,
           "  for (wp_int32 i = (wp_int32)begin; i < (wp_int32)end; i++) {\n"
           "    wp_int64 c[4] = {i, 0, 0, 0};\n"
@@ -162,7 +173,11 @@ bool emit_cpu_restrict_call(emit_ctx *e, const ir_func *k, const char *name) {
   if (!restrict_arrays(k, written))
     return false;
   FILE *out = e->out;
-  fputs("    if (1", out);
+  int rows = emit_rows1_width(k); /* its width > 0: emit_cpu_rows1.c */
+  if (rows >= 0)
+    fprintf(out, "    if (a.p%d > 0", rows);
+  else
+    fputs("    if (1", out);
   for (int i = 0; i < k->nparams; i++) {
     if (!written[i])
       continue;

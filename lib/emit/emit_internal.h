@@ -30,6 +30,9 @@ typedef struct emit_ctx {
   wp_keymap func_index;
   wp_strmap kernel_cnames;
   wp_keymap ctypes; /* ir_type * -> its C spelling (emit_ctype) */
+  /* emit_cpu_rows1.c: 1 + the width parameter while a row body is printed
+   * (tid % W, tid // W, tid / W read the row's coordinates); 0 otherwise */
+  int rows1_param;
 } emit_ctx;
 
 /* emit_c.c: a C string literal of `s`, escaped; `s` inside a comment with
@@ -102,6 +105,19 @@ void emit_tile_scratch(emit_ctx *e);
 void emit_cpu_restrict_fn(emit_ctx *e, const ir_func *k, const char *body_fn,
                           const char *name);
 bool emit_cpu_restrict_call(emit_ctx *e, const ir_func *k, const char *name);
+/* emit_cpu_rows1.c: the restrict loop of a 1-D launch in rows of width W
+ * for forward kernels that compute tid % W, tid // W or tid / W (int32,
+ * W an int32 parameter): emit_rows1_width is W's parameter index, or -1;
+ * emit_rows1_body prints the body `name` in which those read the row's
+ * coordinates; emit_rows1_loop the loop over rows (after the restrict
+ * function's locals a, b, begin, end), `pragma` before its inner loop;
+ * emit_rows1_coord (emit_value.c) prints v as a coordinate while a row
+ * body is printed, returning whether it did. */
+int emit_rows1_width(const ir_func *k);
+void emit_rows1_body(emit_ctx *e, const ir_func *k, const char *name);
+void emit_rows1_loop(emit_ctx *e, const ir_func *k, const char *body_fn,
+                     const char *pragma);
+bool emit_rows1_coord(emit_ctx *e, const ir_value *v);
 /* The number of array parameters of kernel k when every parameter suits a
  * restrict loop (arrays not indexed, of 1 dimension when one_d; scalars but
  * 64-bit integers, which may be ids of memory the overlap test cannot see;

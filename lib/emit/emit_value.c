@@ -124,6 +124,8 @@ static bool inv_divisor(const ir_value *v) {
 
 static void builtin(emit_ctx *e, const ir_value *v) {
   FILE *out = e->out;
+  if (emit_rows1_coord(e, v)) /* tid % W in a row body: emit_cpu_rows1.c */
+    return;
   const ir_type **types =
       WP_NEW_ARRAY(e->m->arena, const ir_type *, v->nargs + 1);
   for (int i = 0; i < v->nargs; i++)

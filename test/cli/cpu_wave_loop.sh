@@ -4,15 +4,18 @@
 # at clamped 2-D coordinates) keeps its work in vector registers: in the
 # AVX-512 variant the gathers take 32-bit indices (vgatherdps; the prelude's
 # WP_AT1 indexes a T array where the C compiler knows the stride is the
-# element's size: without it, vgatherqps with 64-bit indices) and the
-# division by the launch-invariant width is vectorized (pmuludq from
+# element's size: without it, vgatherqps with 64-bit indices), the loop
+# runs in rows of the width (emit_cpu_rows1.c: x and y are the row loop's
+# coordinates, no division in the loop), a division the row form does not
+# take ((tid + 1) % w, kernel `shifted`) is vectorized (pmuludq from
 # wp_div_inv's two 32 x 32-bit products; a 128-bit product made 64-bit
 # `mulx`es lane by lane), and the loop is interleaved twice in the AVX-512
 # variant (emit_cpu_restrict.c's pragma for bodies with a branch, a call or
 # many values; clang's remark says "interleaved count: 2"), while a
 # saxpy-sized body gets no pragma (clang interleaves it itself).  The
 # results equal a C loop's: the dense path
-# (1 and 4 threads) with widths 1, 2, 3, 8, 60 and 1000, a view with a stride
+# (1 and 4 threads: ranges that start and end mid-row) with widths 1, 2,
+# 3, 8, 60 and 1000 and, for `shifted`, 7, a view with a stride
 # (the general loop), and the baseline code (WARP_CPU_LEVEL=1).
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
@@ -42,10 +45,25 @@ def solve(src: wp.array(dtype=float), dst: wp.array(dtype=float), w: int, h: int
 def axpy(x: wp.array(dtype=float), y: wp.array(dtype=float), a: float):
     i = wp.tid()
     y[i] = a * x[i] + y[i]
+
+
+@wp.kernel
+def shifted(src: wp.array(dtype=float), dst: wp.array(dtype=float), w: int):
+    tid = wp.tid()
+    dst[tid] = src[tid] + float((tid + 1) % w) - float((tid + 1) // w) * 0.5
 PY
 "$warpc" --no-cuda -fno-spmd --emit=c kernels.py -o kernels.c || fail "warpc --emit=c"
 n=$(grep -c 'pragma clang loop interleave_count(2)' kernels.c || true)
-[ "$n" = 1 ] || fail "expected the interleave pragma in solve's restrict loop only, got $n"
+[ "$n" = 2 ] || fail "expected the interleave pragma in the restrict loops of solve and shifted only (not axpy), got $n"
+sed -n '/^WP_FN void wpk0_body_row/,/^}/p' kernels.c >row_body.c
+grep -q '= ((wp_int32)wp_coord\[1\]);' row_body.c && grep -q '= ((wp_int32)wp_coord\[2\]);' row_body.c &&
+  ! grep -q 'wp_mod_inv\|wp_floordiv_inv' row_body.c ||
+  fail "expected solve's row body to read x and y from the coordinates: $(cat row_body.c)"
+sed -n '/^WP_FN void wpk0_dense_rx/,/^}/p' kernels.c | grep -q 'wpk0_body_row(&a, &b, row + j, c);' ||
+  fail "solve's restrict loop does not run the row body: $(sed -n '/^WP_FN void wpk0_dense_rx/,/^}/p' kernels.c)"
+ks=$(sed -n '/@wp.kernel shifted/{n;p}' kernels.c | grep -o 'wpk[0-9]*')
+[ -n "$ks" ] || fail "no kernel shifted in kernels.c"
+grep -q "${ks}_body_row" kernels.c && fail "shifted ((tid + 1) % w) got the row form"
 sed -n '/^WP_FN void wpk0_dense_rx/,/^}/p' kernels.c | grep -q 'interleave_count(2)' ||
   fail "solve's restrict loop has no interleave pragma: $(sed -n '/^WP_FN void wpk0_dense_rx/,/^}/p' kernels.c)"
 "$warpc" --no-cuda -fno-spmd --cpu=x86-64-v4 kernels.py -o v4.o -Xcc -Rpass=loop-vectorize 2>remarks.txt ||
@@ -60,8 +78,13 @@ wide=$(grep -cw 'mulx\|mul' v4.s || true)
 vmul=$(grep -c vpmuludq v4.s || true)
 [ "$g32" -ge 4 ] && [ "$g64" = 0 ] ||
   fail "expected the neighbour reads gathered with 32-bit indices: $g32 vgatherdps, $g64 vgatherqps"
+[ "$wide" = 0 ] && [ "$vmul" = 0 ] ||
+  fail "expected no division in solve's row loop: $wide scalar 64-bit multiplies, $vmul vpmuludq"
+objdump -d --no-show-raw-insn v4.o | awk "/<${ks}_cpu>:/,/^\$/" >v4s.s
+wide=$(grep -cw 'mulx\|mul' v4s.s || true)
+vmul=$(grep -c vpmuludq v4s.s || true)
 [ "$wide" = 0 ] && [ "$vmul" -ge 2 ] ||
-  fail "expected tid % w and tid // w vectorized: $wide scalar 64-bit multiplies, $vmul vpmuludq"
+  fail "expected (tid + 1) % w and (tid + 1) // w vectorized: $wide scalar 64-bit multiplies, $vmul vpmuludq"
 
 "$warpc" --no-cuda -fno-spmd --cpu=x86-64,x86-64-v4 kernels.py -o kernels.o || fail "warpc (variants)"
 cat >main.c <<'C'
@@ -114,6 +137,16 @@ int main(void) {
           break;
         }
     }
+  memset(dst, 0, sizeof dst);
+  if (kernels_shifted(&WP_LAUNCH_1D(N), &s, &d, 7))
+    return 12;
+  for (int i = 0; i < N && !bad; i++) {
+    float e = src[i] + (float)((i + 1) % 7) - (float)((i + 1) / 7) * 0.5f;
+    if (dst[i] != e) {
+      printf("shifted: element %d is %.9g, expected %.9g\n", i, dst[i], e);
+      bad = 1;
+    }
+  }
   printf(bad ? "FAILED\n" : "all equal\n");
   wp_shutdown();
   return bad;

@@ -3,7 +3,10 @@
 # clamped indices of a 2-D grid flattened to 1-D (the shape of Warp's
 # example_wave: tid % width, tid // width), stores under a branch, a
 # ping-pong between two arrays (each launch writes one, reads both), and a
-# launch with the same array as both outputs (overlap: the general loop).
+# launch with the same array as both outputs (overlap: the general loop);
+# tid % w, tid // w and tid / w read from the rows of the restrict loop
+# (lib/emit/emit_cpu_rows1.c) for widths dividing the launch or not, wider
+# than it, 1, and negative (the general loop).
 import warp as wp
 
 
@@ -42,6 +45,15 @@ def blur(src: wp.array(dtype=float), dst: wp.array(dtype=float), n: int):
     dst[i] = src[wp.clamp(i - 1, 0, n - 1)] + 2.0 * src[i] + src[wp.clamp(i + 1, 0, n - 1)]
 
 
+@wp.kernel
+def rows(src: wp.array(dtype=float), dst: wp.array(dtype=float), w: int):
+    tid = wp.tid()
+    x = tid % w
+    y = tid // w
+    q = tid / w
+    dst[tid] = src[tid] + float(x) * 1000.0 + float(y) + float(q) * 0.25
+
+
 TESTS = [
     dict(name="wave_steps", dim=37 * 23,
          arrays=dict(a=("uniform", -1, 1), b=("uniform", -1, 1)),
@@ -54,4 +66,5 @@ TESTS = [
          arrays=dict(s=("uniform", -2, 2)),
          launches=[dict(kernel="splash", args=dict(h0="s", h1="s", w=29, cx=14.0, cy=15.5, r=9.0, t=1.3))],
          outputs=["s"]),
-]
+] + [dict(name=f"rows_{w if w > 0 else 'neg'}", kernel="rows", dim=1003,
+           args=dict(src=("uniform", -1, 1), w=w), outputs=["dst"]) for w in (1, 17, 59, 2000, -7)]
