@@ -127,12 +127,11 @@ void emit_cpu_restrict_fn(emit_ctx *e, const ir_func *k, const char *body_fn,
   if (!restrict_arrays(k, written))
     return;
   FILE *out = e->out;
-  int rows = emit_rows1_width(k); /* rows of a width: emit_cpu_rows1.c */
-  if (rows >= 0) {
-    const char *row_body = wp_arena_printf(e->m->arena, "%s_row", body_fn);
-    emit_rows1_body(e, k, row_body);
-    body_fn = row_body;
-  }
+  /* rows of a width: emit_cpu_rows1.c */
+  emit_rows1 *rows = NULL;
+  if (emit_rows1_width(k) >= 0)
+    rows =
+        emit_rows1_body(e, k, wp_arena_printf(e->m->arena, "%s_row", body_fn));
   fprintf(out,
           "/* the dense loop with restrict arrays (emit_cpu_restrict.c) */\n"
           "WP_FN void %s(%s a, wp_launch_bounds b, wp_int64 begin, wp_int64 "
@@ -155,8 +154,8 @@ void emit_cpu_restrict_fn(emit_ctx *e, const ir_func *k, const char *body_fn,
                                      "#pragma clang loop interleave_count(2)\n"
                                      "#endif\n"
                                    : "";
-  if (rows >= 0) {
-    emit_rows1_loop(e, k, body_fn, pragma);
+  if (rows) {
+    emit_rows1_loop(e, rows, pragma);
     return;
   }
   fputs(pragma, out);

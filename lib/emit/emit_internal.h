@@ -33,6 +33,7 @@ typedef struct emit_ctx {
   /* emit_cpu_rows1.c: 1 + the width parameter while a row body is printed
    * (tid % W, tid // W, tid / W read the row's coordinates); 0 otherwise */
   int rows1_param;
+  const bool *rows1_ident; /* ... and by value id its identity clamps */
 } emit_ctx;
 
 /* emit_c.c: a C string literal of `s`, escaped; `s` inside a comment with
@@ -109,14 +110,16 @@ bool emit_cpu_restrict_call(emit_ctx *e, const ir_func *k, const char *name);
  * for forward kernels that compute tid % W, tid // W or tid / W (int32,
  * W an int32 parameter): emit_rows1_width is W's parameter index, or -1;
  * emit_rows1_body prints the body `name` in which those read the row's
- * coordinates; emit_rows1_loop the loop over rows (after the restrict
- * function's locals a, b, begin, end), `pragma` before its inner loop;
+ * coordinates (and, where its column clamps allow, an interior body
+ * whose clamps of the column are the identity); emit_rows1_loop the loop
+ * over rows (after the restrict function's locals a, b, begin, end),
+ * `pragma` before its vectorized inner loop;
  * emit_rows1_coord (emit_value.c) prints v as a coordinate while a row
  * body is printed, returning whether it did. */
+typedef struct emit_rows1 emit_rows1;
 int emit_rows1_width(const ir_func *k);
-void emit_rows1_body(emit_ctx *e, const ir_func *k, const char *name);
-void emit_rows1_loop(emit_ctx *e, const ir_func *k, const char *body_fn,
-                     const char *pragma);
+emit_rows1 *emit_rows1_body(emit_ctx *e, const ir_func *k, const char *name);
+void emit_rows1_loop(emit_ctx *e, const emit_rows1 *r, const char *pragma);
 bool emit_rows1_coord(emit_ctx *e, const ir_value *v);
 /* The number of array parameters of kernel k when every parameter suits a
  * restrict loop (arrays not indexed, of 1 dimension when one_d; scalars but

@@ -6,7 +6,9 @@
 # launch with the same array as both outputs (overlap: the general loop);
 # tid % w, tid // w and tid / w read from the rows of the restrict loop
 # (lib/emit/emit_cpu_rows1.c) for widths dividing the launch or not, wider
-# than it, 1, and negative (the general loop).
+# than it, 1, and negative (the general loop); the interior of the rows
+# (clamps of the column dropped where they are the identity: solve, and
+# band's bounds from arguments, crossing in band_crossed).
 import warp as wp
 
 
@@ -54,6 +56,14 @@ def rows(src: wp.array(dtype=float), dst: wp.array(dtype=float), w: int):
     dst[tid] = src[tid] + float(x) * 1000.0 + float(y) + float(q) * 0.25
 
 
+@wp.kernel
+def band(src: wp.array(dtype=float), dst: wp.array(dtype=float), w: int, lo: int, hi: int):
+    tid = wp.tid()
+    x = tid % w
+    row = (tid // w) * w
+    dst[tid] = src[row + wp.clamp(x - 2, lo, hi)] - 2.0 * src[row + wp.clamp(3 + x, lo + 1, w - 3)]
+
+
 TESTS = [
     dict(name="wave_steps", dim=37 * 23,
          arrays=dict(a=("uniform", -1, 1), b=("uniform", -1, 1)),
@@ -62,6 +72,10 @@ TESTS = [
                    dict(kernel="solve", args=dict(prev="b", cur="a", w=37, h=23, k=0.125))],
          repeat=5, outputs=["a", "b"]),
     dict(kernel="blur", dim=1001, args=dict(src=("uniform", -2, 2), n=1001), outputs=["dst"]),
+    dict(name="band", kernel="band", dim=41 * 25, args=dict(src=("uniform", -1, 1), w=41, lo=1, hi=38),
+         outputs=["dst"]),
+    dict(name="band_crossed", kernel="band", dim=41 * 25, args=dict(src=("uniform", -1, 1), w=41, lo=9, hi=4),
+         outputs=["dst"]),
     dict(name="splash_aliased", dim=29 * 31,
          arrays=dict(s=("uniform", -2, 2)),
          launches=[dict(kernel="splash", args=dict(h0="s", h1="s", w=29, cx=14.0, cy=15.5, r=9.0, t=1.3))],
