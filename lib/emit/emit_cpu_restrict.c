@@ -105,6 +105,60 @@ static bool restrict_arrays(const ir_func *k, bool *written) {
   return any;
 }
 
+bool emit_restrict_written(const ir_func *k, bool *written) {
+  return restrict_arrays(k, written);
+}
+
+/* Whether parameter i gets a restrict data pointer: 1-D arrays, or every
+ * array when `all` (the row loop: emit_cpu_rows.c). */
+static bool restrict_param(const ir_func *k, int i, bool all) {
+  const ir_type *t = k->param_types[i];
+  return all ? t->kind == IR_T_ARRAY : dense_array(t);
+}
+
+static void params(emit_ctx *e, const ir_func *k, const bool *written,
+                   bool all) {
+  for (int i = 0; i < k->nparams; i++)
+    if (restrict_param(k, i, all))
+      fprintf(e->out, ", %s%s *restrict d%d", written[i] ? "" : "const ",
+              emit_ctype(e, k->param_types[i]->elem), i);
+}
+
+void emit_restrict_params(emit_ctx *e, const ir_func *k, const bool *written) {
+  params(e, k, written, true);
+}
+
+/* `    if (<cond> && <no written array overlaps another>) { name(a, b,
+ * begin, end, <data pointers>); return; }` */
+static void dispatch(emit_ctx *e, const ir_func *k, const bool *written,
+                     const char *name, const char *cond, bool all) {
+  FILE *out = e->out;
+  fprintf(out, "    if (%s", cond);
+  for (int i = 0; i < k->nparams; i++) {
+    if (!written[i])
+      continue;
+    for (int j = 0; j < k->nparams; j++)
+      if (j != i && k->param_types[j]->kind == IR_T_ARRAY &&
+          (!written[j] || j > i))
+        fprintf(out,
+                " &&\n        wp_spmd_disjoint(&a.p%d, sizeof(%s), &a.p%d, "
+                "sizeof(%s))",
+                i, emit_ctype(e, k->param_types[i]->elem), j,
+                emit_ctype(e, k->param_types[j]->elem));
+  }
+  fprintf(out, ") {\n      %s(a, b, begin, end", name);
+  for (int i = 0; i < k->nparams; i++)
+    if (restrict_param(k, i, all))
+      fprintf(out, ", (%s%s *)a.p%d.data", written[i] ? "" : "const ",
+              emit_ctype(e, k->param_types[i]->elem), i);
+  fputs(");\n      return;\n    }\n", out);
+}
+
+void emit_restrict_dispatch(emit_ctx *e, const ir_func *k, const bool *written,
+                            const char *name) {
+  dispatch(e, k, written, name, "1", true);
+}
+
 /* A body clang would not interleave on its own: a branch, a call or more
  * values than a small loop has (clang interleaves loops whose cost is under
  * 20 by itself, and a pragma would cap those at 2). */
@@ -137,10 +191,7 @@ void emit_cpu_restrict_fn(emit_ctx *e, const ir_func *k, const char *body_fn,
           "WP_FN void %s(%s a, wp_launch_bounds b, wp_int64 begin, wp_int64 "
           "end",
           name, emit_isym(e, k, "args"));
-  for (int i = 0; i < k->nparams; i++)
-    if (dense_array(k->param_types[i]))
-      fprintf(out, ", %s%s *restrict d%d", written[i] ? "" : "const ",
-              emit_ctype(e, k->param_types[i]->elem), i);
+  params(e, k, written, false);
   fputs(") {\n", out);
   for (int i = 0; i < k->nparams; i++)
     if (dense_array(k->param_types[i]))
@@ -171,29 +222,10 @@ bool emit_cpu_restrict_call(emit_ctx *e, const ir_func *k, const char *name) {
   bool *written = WP_NEW_ARRAY(e->m->arena, bool, k->nparams + 1);
   if (!restrict_arrays(k, written))
     return false;
-  FILE *out = e->out;
-  int rows = emit_rows1_width(k); /* its width > 0: emit_cpu_rows1.c */
-  if (rows >= 0)
-    fprintf(out, "    if (a.p%d > 0", rows);
-  else
-    fputs("    if (1", out);
-  for (int i = 0; i < k->nparams; i++) {
-    if (!written[i])
-      continue;
-    for (int j = 0; j < k->nparams; j++)
-      if (j != i && k->param_types[j]->kind == IR_T_ARRAY &&
-          (!written[j] || j > i))
-        fprintf(out,
-                " &&\n        wp_spmd_disjoint(&a.p%d, sizeof(%s), &a.p%d, "
-                "sizeof(%s))",
-                i, emit_ctype(e, k->param_types[i]->elem), j,
-                emit_ctype(e, k->param_types[j]->elem));
-  }
-  fprintf(out, ") {\n      %s(a, b, begin, end", name);
-  for (int i = 0; i < k->nparams; i++)
-    if (dense_array(k->param_types[i]))
-      fprintf(out, ", (%s%s *)a.p%d.data", written[i] ? "" : "const ",
-              emit_ctype(e, k->param_types[i]->elem), i);
-  fputs(");\n      return;\n    }\n", out);
+  /* rows of a width: the width > 0 (emit_cpu_rows1.c) */
+  int rows = emit_rows1_width(k);
+  dispatch(e, k, written, name,
+           rows >= 0 ? wp_arena_printf(e->m->arena, "a.p%d > 0", rows) : "1",
+           false);
   return true;
 }

@@ -53,7 +53,126 @@ static bool row_array(const ir_func *k, int i, int dims) {
   return t->kind == IR_T_ARRAY && !ir_type_is_indexed(t) && t->ndim == dims;
 }
 
-void emit_cpu_rows(emit_ctx *e, const ir_func *k, const char *body_fn) {
+/* The loop over j in [from, to) of the row at threads i .. (j0 at i). */
+static void inner_loop(FILE *out, const char *body_fn, int last,
+                       const char *from, const char *to, const char *pragma,
+                       const char *indent) {
+  fprintf(out,
+          "%s%sfor (wp_int32 j = %s; j < %s; j++) {\n%s  wp_int64 cj[4] = {",
+          pragma, indent, from, to, indent);
+  for (int d = 0; d < 4; d++)
+    fprintf(out, "%s%s", d ? ", " : "",
+            d < last    ? (const char *[]){"c[0]", "c[1]", "c[2]"}[d]
+            : d == last ? "j"
+                        : "0");
+  fprintf(out, "};\n%s  %s(&a, &b, i + (j - j0), cj);\n%s}\n", indent, body_fn,
+          indent);
+}
+
+/* The row loop (in the range function, or in the restrict function:
+ * after locals a, b, begin, end, strides set), ending in `return`; with
+ * an interior body (emit_cpu_rows1.c), the interior columns of each row
+ * through it and the rest through body_fn, scalar. */
+static void row_loop(emit_ctx *e, const char *body_fn, const emit_rows1 *in,
+                     const char *inner, int dims, const char *indent) {
+  FILE *out = e->out;
+  int last = dims - 1;
+  if (inner)
+    emit_rows_interior_bounds(e, in, indent);
+  /* the coordinates of `begin`; per row: threads [i, i + j1 - j0) are
+     coordinates (c[0..last), j0 .. j1) */
+  fprintf(out,
+          "%sb.ndim = %d;\n"
+          "%swp_int64 c[4];\n"
+          "%swp_launch_coords(begin, &b, c);\n"
+          "%swp_int32 n = (wp_int32)b.shape[%d];\n"
+          "%sfor (wp_int64 i = begin; i < end;) {\n"
+          "%s  wp_int32 j0 = (wp_int32)c[%d];\n"
+          "%s  wp_int32 j1 = end - i < (wp_int64)(n - j0) ? "
+          "j0 + (wp_int32)(end - i) : n;\n",
+          indent, dims, indent, indent, indent, last, indent, indent, last,
+          indent);
+  const char *in2 = wp_arena_printf(e->m->arena, "%s  ", indent);
+  if (!inner) {
+    inner_loop(out, body_fn, last, "j0", "j1", "", in2);
+  } else {
+    const char *in4 = wp_arena_printf(e->m->arena, "%s    ", indent);
+    fprintf(out,
+            "%s  wp_int32 m0 = j1, m1 = j1;\n"
+            "%s  if (xl <= xh && xl < j1 && xh >= j0 && j1 <= 0x3fffffff) {\n"
+            "%s    m0 = (wp_int32)(xl > j0 ? xl : j0);\n"
+            "%s    m1 = (wp_int32)(xh + 1 < j1 ? xh + 1 : j1);\n"
+            "%s  }\n",
+            indent, indent, indent, indent, indent);
+    inner_loop(out, inner, last, "m0 & 0x3fffffff", "(m1 & 0x3fffffff)", "",
+               in2);
+    fprintf(out,
+            "%s  for (int s = 0; s < 2; s++) {\n"
+            "%s    wp_int32 from = s ? m1 : j0, to = s ? j1 : m0;\n",
+            indent, indent);
+    inner_loop(out, body_fn, last, "from", "to",
+               "#if defined(__clang__)\n"
+               "#pragma clang loop vectorize(disable)\n"
+               "#endif\n",
+               in4);
+    fprintf(out, "%s  }\n", indent);
+  }
+  fprintf(out,
+          "%s  i += j1 - j0;\n"
+          "%s  c[%d] = j1 - 1;\n"
+          "%s  wp_launch_next(&b, c);\n"
+          "%s}\n"
+          "%sreturn;\n",
+          indent, indent, last, indent, indent, indent);
+}
+
+/* Restrict arrays (emit_cpu_restrict.c's rule: forward kernels, every
+ * written array checked against every other array argument once per
+ * range): the row loop in its own function whose arrays' data pointers
+ * are `restrict` parameters, and where the kernel clamps its column (the
+ * last coordinate) to bounds known before the row, the interior columns
+ * of each row through a body without those clamps (emit_cpu_rows1.c), so
+ * that clang loads the neighbours as vectors: example_fluid's
+ * pressure_solve reads p0[i, clamp(j +- 1)] and writes p1.  Only kernels
+ * with such clamps: restrict alone, without the interior, made
+ * pressure_solve's gathers slower than its scalar loop (221 ms of CPU for
+ * 20 steps against 206).  The same operations, so the same results; where
+ * arrays overlap, the row loop of emit_cpu_rows.  Returns whether it
+ * printed the function. */
+bool emit_cpu_rows_fn(emit_ctx *e, const ir_func *k, const char *body_fn,
+                      const char *name) {
+  int dims = rows_dims(k);
+  bool *written = WP_NEW_ARRAY(e->m->arena, bool, k->nparams + 1);
+  if (!dims || !emit_restrict_written(k, written))
+    return false;
+  emit_rows1 *in;
+  const char *inner = emit_rows_interior(e, k, dims, body_fn, &in);
+  if (!inner)
+    return false;
+  FILE *out = e->out;
+  fprintf(out,
+          "/* the row loop with restrict arrays (emit_cpu_rows.c) */\n"
+          "WP_FN void %s(%s a, wp_launch_bounds b, wp_int64 begin, wp_int64 "
+          "end",
+          name, emit_isym(e, k, "args"));
+  emit_restrict_params(e, k, written);
+  fputs(") {\n", out);
+  for (int i = 0; i < k->nparams; i++)
+    if (k->param_types[i]->kind == IR_T_ARRAY)
+      fprintf(out, "  a.p%d.data = (void *)d%d;\n", i, i);
+  /* the caller checked them (constants here also where it is not
+     inlined) */
+  for (int i = 0; i < k->nparams; i++)
+    if (row_array(k, i, dims))
+      fprintf(out, "  a.p%d.strides[%d] = sizeof(%s);\n", i, dims - 1,
+              emit_ctype(e, k->param_types[i]->elem));
+  row_loop(e, body_fn, in, inner, dims, "  ");
+  fputs("}\n\n", out);
+  return true;
+}
+
+void emit_cpu_rows(emit_ctx *e, const ir_func *k, const char *body_fn,
+                   const char *rx) {
   int dims = rows_dims(k);
   if (!dims)
     return;
@@ -69,33 +188,9 @@ void emit_cpu_rows(emit_ctx *e, const ir_func *k, const char *body_fn) {
     if (row_array(k, i, dims))
       fprintf(out, "    a.p%d.strides[%d] = sizeof(%s);\n", i, last,
               emit_ctype(e, k->param_types[i]->elem));
-  /* the coordinates of `begin`; per row: threads [i, i + j1 - j0) are
-     coordinates (c[0..last), j0 .. j1) */
-  fprintf(out,
-          "    b.ndim = %d;\n"
-          "    wp_int64 c[4];\n"
-          "    wp_launch_coords(begin, &b, c);\n"
-          "    wp_int32 n = (wp_int32)b.shape[%d];\n"
-          "    for (wp_int64 i = begin; i < end;) {\n"
-          "      wp_int32 j0 = (wp_int32)c[%d];\n"
-          "      wp_int32 j1 = end - i < (wp_int64)(n - j0) ? "
-          "j0 + (wp_int32)(end - i) : n;\n"
-          "      for (wp_int32 j = j0; j < j1; j++) {\n"
-          "        wp_int64 cj[4] = {",
-          dims, last, last);
-  for (int d = 0; d < 4; d++)
-    fprintf(out, "%s%s", d ? ", " : "",
-            d < last    ? (const char *[]){"c[0]", "c[1]", "c[2]"}[d]
-            : d == last ? "j"
-                        : "0");
-  fprintf(out,
-          "};\n"
-          "        %s(&a, &b, i + (j - j0), cj);\n"
-          "      }\n"
-          "      i += j1 - j0;\n"
-          "      c[%d] = j1 - 1;\n"
-          "      wp_launch_next(&b, c);\n"
-          "    }\n"
-          "    return;\n  }\n",
-          body_fn, last);
+  bool *written = WP_NEW_ARRAY(e->m->arena, bool, k->nparams + 1);
+  if (rx && emit_restrict_written(k, written))
+    emit_restrict_dispatch(e, k, written, rx);
+  row_loop(e, body_fn, NULL, NULL, dims, "    ");
+  fputs("  }\n", out);
 }

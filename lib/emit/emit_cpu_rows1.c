@@ -25,7 +25,15 @@
  * warp-lang's example_wave.py (bench/examples/README.md): one thread,
  * AVX-512 variant, 300 steps: 262 ms of CPU before, 179 with the rows, 66
  * with the interior body (wave_solve's five gathers per 8 threads become
- * vector loads). */
+ * vector loads).
+ *
+ * The interior loop's bounds are masked with 0x3fffffff (rows of at most
+ * that many columns have an interior; the mask changes no value): clang
+ * then knows that x + c does not wrap for a small c, and sees the loads
+ * of the neighbours as consecutive; without it the induction variable,
+ * widened to 64 bits, met the 32-bit x + c of the body (-fwrapv) as
+ * sext(trunc(x) + c), and the loads stayed gathers (example_fluid's
+ * pressure_solve). */
 #include "../../runtime/include/warp/abi.h"
 #include "../ir/adjoint_primal.h" /* ir_adj_inlined_copy */
 #include "emit_internal.h"
@@ -59,13 +67,11 @@ int emit_rows1_width(const ir_func *k) {
 }
 
 bool emit_rows1_coord(emit_ctx *e, const ir_value *v) {
-  if (!e->rows1_param)
-    return false;
   if (e->rows1_ident && e->rows1_ident[v->id]) { /* an interior clamp */
     fprintf(e->out, "v%d", v->args[0]->id);
     return true;
   }
-  if (!row_division(v, e->rows1_param - 1))
+  if (!e->rows1_param || !row_division(v, e->rows1_param - 1))
     return false;
   fprintf(e->out, "((wp_int32)wp_coord[%d])",
           v->builtin->id == IR_B_MOD ? 1 : 2);
@@ -74,7 +80,8 @@ bool emit_rows1_coord(emit_ctx *e, const ir_value *v) {
 
 /* Interior clamps: the row body's clamps of the column x plus a constant
  * (wp.clamp(x + c, lo, hi), int32; lo and hi computable before the row:
- * constants and int32 parameters, added or subtracted) are x + c itself
+ * constants, int32 parameters and array parameters' shapes, added or
+ * subtracted) are x + c itself
  * for x in [lo - c, hi - c].  A stencil clamping its neighbours' columns
  * to the grid (example_wave's sample: f[clamp(y) * w + clamp(x + 1)])
  * reads them through gathers; in the interior of a row (every such clamp
@@ -108,12 +115,16 @@ static bool add_or_sub(const ir_value *v) {
 }
 
 /* An int32 value the row loop computes as the body does: a constant, an
- * int32 parameter, or a sum or difference of those. */
+ * int32 parameter, the shape of an array parameter, or a sum or difference
+ * of those. */
 static bool invariant(const ir_value *v, int depth) {
   if (depth > ROWS1_EXPR_DEPTH || !int32_value(v))
     return false;
   if (v->op == IR_CONST || v->op == IR_PARAM)
     return true;
+  if (v->op == IR_ARRAY_SHAPE) /* of an array argument */
+    return v->args[0]->op == IR_PARAM && v->args[0]->type->kind == IR_T_ARRAY &&
+           !ir_type_is_indexed(v->args[0]->type);
   return add_or_sub(v) && invariant(v->args[0], depth + 1) &&
          invariant(v->args[1], depth + 1);
 }
@@ -125,6 +136,8 @@ static void print_invariant(FILE *out, const ir_value *v) {
     fprintf(out, "(wp_int32)%lld", (long long)(wp_int32)v->ival);
   } else if (v->op == IR_PARAM) {
     fprintf(out, "a.p%d", v->aux);
+  } else if (v->op == IR_ARRAY_SHAPE) {
+    fprintf(out, "(wp_int32)a.p%d.shape[%d]", v->args[0]->aux, v->aux);
   } else {
     fputs("(wp_int32)(", out);
     print_invariant(out, v->args[0]);
@@ -134,23 +147,30 @@ static void print_invariant(FILE *out, const ir_value *v) {
   }
 }
 
-/* Whether v is the column x (tid % W) plus an int32 constant c. */
-static bool column_plus(const ir_value *v, int param, long long *c) {
-  if (row_division(v, param) && v->builtin->id == IR_B_MOD) {
+/* Whether v is the column: tid % W (W parameter `param`), or with param
+ * < 0 the last of the `dims` components of wp.tid() (emit_cpu_rows.c). */
+static bool column(const ir_value *v, int param, int dims) {
+  if (param < 0)
+    return v->op == IR_TID && v->aux == dims - 1 && v->aux2 == dims;
+  return row_division(v, param) && v->builtin->id == IR_B_MOD;
+}
+
+/* Whether v is the column plus an int32 constant c. */
+static bool column_plus(const ir_value *v, int param, int dims, long long *c) {
+  if (column(v, param, dims)) {
     *c = 0;
     return true;
   }
   if (!add_or_sub(v))
     return false;
   const ir_value *a = v->args[0], *b = v->args[1];
-  if (b->op == IR_CONST && row_division(a, param) &&
-      a->builtin->id == IR_B_MOD) {
+  if (b->op == IR_CONST && column(a, param, dims)) {
     long long k = (wp_int32)b->ival;
     *c = v->builtin->id == IR_B_ADD ? k : -k;
     return true;
   }
   if (v->builtin->id == IR_B_ADD && a->op == IR_CONST &&
-      row_division(b, param) && b->builtin->id == IR_B_MOD) {
+      column(b, param, dims)) {
     *c = (wp_int32)a->ival;
     return true;
   }
@@ -159,7 +179,7 @@ static bool column_plus(const ir_value *v, int param, long long *c) {
 
 /* Finds the interior clamps of f (ids current), marking them in ident;
  * their number (0: no interior body). */
-static int find_clamps(const ir_func *f, int param, bool *ident,
+static int find_clamps(const ir_func *f, int param, int dims, bool *ident,
                        emit_rows1 *r) {
   int n = 0;
   for (const ir_block *b = f->entry; b; b = b->next)
@@ -167,8 +187,8 @@ static int find_clamps(const ir_func *f, int param, bool *ident,
       long long c;
       if (v->op != IR_BUILTIN || v->builtin->id != IR_B_CLAMP ||
           v->nargs != 3 || !int32_value(v) ||
-          !column_plus(v->args[0], param, &c) || !invariant(v->args[1], 0) ||
-          !invariant(v->args[2], 0))
+          !column_plus(v->args[0], param, dims, &c) ||
+          !invariant(v->args[1], 0) || !invariant(v->args[2], 0))
         continue;
       if (n == ROWS1_MAX_CLAMPS)
         return 0; /* more: no interior body (the range check grows) */
@@ -182,14 +202,19 @@ static void print_body(emit_ctx *e, const ir_func *k, const ir_func *f,
                        const char *name, const char *what) {
   FILE *out = e->out;
   int w = emit_rows1_width(k);
+  if (w >= 0)
+    fprintf(out,
+            "/* the body in rows of width p%d%s: tid %% p%d is wp_coord[1], "
+            "tid // p%d wp_coord[2] (emit_cpu_rows1.c) */\n",
+            w, what, w, w);
+  else
+    fprintf(out, "/* the row body%s (emit_cpu_rows1.c) */\n", what);
   fprintf(out,
-          "/* the body in rows of width p%d%s: tid %% p%d is wp_coord[1], "
-          "tid // p%d wp_coord[2] (emit_cpu_rows1.c) */\n"
           "WP_FN void %s(const %s *wp_args, const wp_launch_bounds "
           "*wp_bounds, wp_int64 wp_idx, const wp_int64 *wp_coord) {\n"
           "  (void)wp_args; (void)wp_bounds; (void)wp_idx; "
           "(void)wp_coord;\n",
-          w, what, w, w, name, emit_isym(e, k, "args"));
+          name, emit_isym(e, k, "args"));
   for (int i = 0; i < f->nparams; i++)
     fprintf(out, "  %s v%d = wp_args->p%d;\n", emit_ctype(e, f->param_types[i]),
             f->params[i]->id, i);
@@ -200,12 +225,11 @@ static void print_body(emit_ctx *e, const ir_func *k, const ir_func *f,
   fputs("}\n\n", out);
 }
 
-emit_rows1 *emit_rows1_body(emit_ctx *e, const ir_func *k, const char *name) {
-  emit_rows1 *r = WP_NEW(e->m->arena, emit_rows1);
-  r->body = name;
-  r->width = emit_rows1_width(k);
-  print_body(e, k, k, name, "");
-  /* the interior body: a copy of k with its calls inlined */
+/* The interior body `r->body`_in of kernel k when it has interior clamps
+ * of the column (param, dims: column()). */
+static void interior(emit_ctx *e, const ir_func *k, int param, int dims,
+                     emit_rows1 *r) {
+  /* a copy of k with its calls inlined */
   ir_func *f = ir_adj_inlined_copy(e->m, (ir_func *)k);
   ir_renumber(f);
   int nvalues = 0;
@@ -215,14 +239,55 @@ emit_rows1 *emit_rows1_body(emit_ctx *e, const ir_func *k, const char *name) {
   for (int i = 0; i < f->nparams; i++)
     nvalues = f->params[i]->id + 1 > nvalues ? f->params[i]->id + 1 : nvalues;
   bool *ident = WP_NEW_ARRAY(e->m->arena, bool, nvalues + 1);
-  r->nclamps = find_clamps(f, r->width, ident, r);
+  r->nclamps = find_clamps(f, param, dims, ident, r);
   if (!r->nclamps)
-    return r;
-  r->inner = wp_arena_printf(e->m->arena, "%s_in", name);
+    return;
+  r->inner = wp_arena_printf(e->m->arena, "%s_in", r->body);
   e->rows1_ident = ident;
   print_body(e, k, f, r->inner,
              ", interior: its column clamps are the identity");
+}
+
+emit_rows1 *emit_rows1_body(emit_ctx *e, const ir_func *k, const char *name) {
+  emit_rows1 *r = WP_NEW(e->m->arena, emit_rows1);
+  r->body = name;
+  r->width = emit_rows1_width(k);
+  print_body(e, k, k, name, "");
+  interior(e, k, r->width, 1, r);
   return r;
+}
+
+const char *emit_rows_interior(emit_ctx *e, const ir_func *k, int dims,
+                               const char *body_fn, emit_rows1 **out) {
+  emit_rows1 *r = WP_NEW(e->m->arena, emit_rows1);
+  r->body = body_fn;
+  r->width = -1;
+  interior(e, k, -1, dims, r);
+  *out = r;
+  return r->inner;
+}
+
+/* The interior columns [xl, xh] (int64 locals): every interior clamp's
+ * lo - c and hi - c. */
+static void print_bounds(FILE *out, const emit_rows1 *r, const char *indent) {
+  fprintf(out,
+          "%swp_int64 xl = -0x7fffffffffffffffLL, xh = "
+          "0x7fffffffffffffffLL, t;\n",
+          indent);
+  for (int k = 0; k < r->nclamps; k++) {
+    fprintf(out, "%st = (wp_int64)", indent);
+    print_invariant(out, r->clamps[k].lo);
+    fprintf(out, " - (%lldLL);\n%sxl = t > xl ? t : xl;\n%st = (wp_int64)",
+            r->clamps[k].c, indent, indent);
+    print_invariant(out, r->clamps[k].hi);
+    fprintf(out, " - (%lldLL);\n%sxh = t < xh ? t : xh;\n", r->clamps[k].c,
+            indent);
+  }
+}
+
+void emit_rows_interior_bounds(emit_ctx *e, const emit_rows1 *r,
+                               const char *indent) {
+  print_bounds(e->out, r, indent);
 }
 
 /* The loop over j in [from, to) of row `row` through body fn. */
@@ -245,21 +310,8 @@ void emit_rows1_loop(emit_ctx *e, const emit_rows1 *r, const char *pragma) {
           "  wp_int32 w = a.p%d, i = (wp_int32)begin, e = (wp_int32)end;\n"
           "  wp_int32 y = i / w, x = i - y * w;\n",
           r->width);
-  if (r->inner) {
-    /* the interior columns [xl, xh]: every interior clamp's lo - c and
-       hi - c */
-    fputs("  wp_int64 xl = -0x7fffffffffffffffLL, xh = 0x7fffffffffffffffLL, "
-          "t;\n",
-          out);
-    for (int k = 0; k < r->nclamps; k++) {
-      fputs("  t = (wp_int64)", out);
-      print_invariant(out, r->clamps[k].lo);
-      fprintf(out, " - (%lldLL);\n  xl = t > xl ? t : xl;\n  t = (wp_int64)",
-              r->clamps[k].c);
-      print_invariant(out, r->clamps[k].hi);
-      fprintf(out, " - (%lldLL);\n  xh = t < xh ? t : xh;\n", r->clamps[k].c);
-    }
-  }
+  if (r->inner)
+    print_bounds(out, r, "  ");
   fputs("  while (i < e) {\n"
         "    wp_int32 n = e - i < w - x ? e - i : w - x, row = i - x, "
         "x1 = x + n;\n",
@@ -270,12 +322,13 @@ void emit_rows1_loop(emit_ctx *e, const emit_rows1 *r, const char *pragma) {
     /* the interior part [m0, m1) of [x, x1), then the rest through the row
        body (the order of the threads is free) */
     fputs("    wp_int32 m0 = x1, m1 = x1;\n"
-          "    if (xl <= xh && xl < x1 && xh >= x) {\n"
+          "    if (xl <= xh && xl < x1 && xh >= x && x1 <= 0x3fffffff) {\n"
           "      m0 = (wp_int32)(xl > x ? xl : x);\n"
           "      m1 = (wp_int32)(xh + 1 < x1 ? xh + 1 : x1);\n"
           "    }\n",
           out);
-    inner_loop(out, r->inner, "m0", "m1", pragma, "    ");
+    inner_loop(out, r->inner, "m0 & 0x3fffffff", "(m1 & 0x3fffffff)", pragma,
+               "    ");
     fputs("    for (int s = 0; s < 2; s++) {\n"
           "      wp_int32 from = s ? m1 : x, to = s ? x1 : m0;\n",
           out);

@@ -120,12 +120,30 @@ typedef struct emit_rows1 emit_rows1;
 int emit_rows1_width(const ir_func *k);
 emit_rows1 *emit_rows1_body(emit_ctx *e, const ir_func *k, const char *name);
 void emit_rows1_loop(emit_ctx *e, const emit_rows1 *r, const char *pragma);
+/* The same for the row form of a kernel whose wp.tid() has `dims`
+ * components (emit_cpu_rows.c), the column its last: the interior body
+ * <body_fn>_in (printed) or NULL, with *r for emit_rows_interior_bounds,
+ * which prints the computation of the interior columns [xl, xh] (int64
+ * locals) at `indent`. */
+const char *emit_rows_interior(emit_ctx *e, const ir_func *k, int dims,
+                               const char *body_fn, emit_rows1 **r);
+void emit_rows_interior_bounds(emit_ctx *e, const emit_rows1 *r,
+                               const char *indent);
 bool emit_rows1_coord(emit_ctx *e, const ir_value *v);
 /* The number of array parameters of kernel k when every parameter suits a
  * restrict loop (arrays not indexed, of 1 dimension when one_d; scalars but
  * 64-bit integers, which may be ids of memory the overlap test cannot see;
  * vectors, matrices); -1 when one does not. */
 int emit_restrict_param_arrays(const ir_func *k, bool one_d);
+/* emit_cpu_restrict.c, for the row loop: whether forward kernel k gets
+ * restrict arrays (marking in written[nparams] those it may write); the
+ * restrict data pointer parameters of every array; the branch of a range
+ * function calling restrict function `name` where no written array
+ * overlaps another. */
+bool emit_restrict_written(const ir_func *k, bool *written);
+void emit_restrict_params(emit_ctx *e, const ir_func *k, const bool *written);
+void emit_restrict_dispatch(emit_ctx *e, const ir_func *k, const bool *written,
+                            const char *name);
 /* emit_cpu_restrict_adj.c: the same for k's backward loop (k the forward
  * kernel): its 1-D arrays' data and grads `restrict`, the grad tests
  * constants; the call (true: printed, the caller keeps its plain dense loop
@@ -175,8 +193,16 @@ void emit_tile_loop_policy(emit_ctx *e, const ir_func *f);
 /* emit_cpu_rows.c: in a CPU range function (after its locals `a`, `b`,
  * `begin`, `end`), the row form for straight-line kernels whose wp.tid()
  * has 2-4 components: an inner loop over the last launch dimension, dense
- * innermost strides made constants; prints nothing for other kernels. */
-void emit_cpu_rows(emit_ctx *e, const ir_func *k, const char *body_fn);
+ * innermost strides made constants; prints nothing for other kernels.
+ * With `rx` (forward kernels; NULL otherwise), where no written array
+ * overlaps another, it calls rx, printed before the range function by
+ * emit_cpu_rows_fn (which returns whether it printed it: kernels that
+ * clamp their column, emit_rows_interior): the row loop with restrict
+ * arrays and an interior body. */
+void emit_cpu_rows(emit_ctx *e, const ir_func *k, const char *body_fn,
+                   const char *rx);
+bool emit_cpu_rows_fn(emit_ctx *e, const ir_func *k, const char *body_fn,
+                      const char *name);
 void emit_backward_signature(emit_ctx *e, const ir_func *f, FILE *out);
 /* The internal symbol `what` of kernel k (emit_kernel.c):
  * <prefix><index of k>_<what>, e.g. "wpk0_body". */

@@ -464,6 +464,9 @@ static void cpu_range(emit_ctx *e, const ir_func *k, bool backward, bool spmd) {
   const char *body_fn = isym(e, k, backward ? "adj_body" : "body");
   bool dense = !spmd && dense_path(k, backward);
   const char *rx = isym(e, k, backward ? "adj_dense_rx" : "dense_rx");
+  const char *rows_rx = spmd || backward ? NULL : isym(e, k, "rows_rx");
+  if (rows_rx && !emit_cpu_rows_fn(e, k, body_fn, rows_rx))
+    rows_rx = NULL; /* 2-4-D, restrict arrays, interior: emit_cpu_rows.c */
   if (dense && !backward)
     emit_cpu_restrict_fn(e, k, body_fn, rx);
   else if (dense)
@@ -512,7 +515,7 @@ static void cpu_range(emit_ctx *e, const ir_func *k, bool backward, bool spmd) {
               "    return;\n  }\n",
               body_fn);
   }
-  emit_cpu_rows(e, k, body_fn); /* 2-4-D launches: emit_cpu_rows.c */
+  emit_cpu_rows(e, k, body_fn, rows_rx); /* 2-4-D: emit_cpu_rows.c */
   fprintf(out,
           "  wp_int64 c[4];\n"
           "  wp_launch_coords(begin, &b, c);\n"

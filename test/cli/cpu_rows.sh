@@ -9,7 +9,12 @@
 # the row's size: still the row form), a strided inner dimension (the
 # general loop), in place, one-column and one-row launches, and ranges that
 # start and end mid-row: the built-in pool, and a task system that runs the
-# chunks of 3 and 7 "threads" in reverse order on one thread.
+# chunks of 3 and 7 "threads" in reverse order on one thread.  A kernel
+# that clamps its column (jacobi, through a @wp.func, bounds from an
+# argument) gets the row loop with restrict arrays and, for the interior
+# columns, a body with those clamps dropped (emit_cpu_rows_fn,
+# emit_cpu_rows1.c's interior); its results equal a C loop's for widths
+# 101, 2 and 1 (empty interiors) and heights 37 and 1.
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
 
 [ -f "$root/build/lib/libwarprt.a" ] || fail "build/lib/libwarprt.a is missing (run make)"
@@ -23,6 +28,18 @@ def stencil(src: wp.array2d(dtype=float), w: wp.array(dtype=float), dst: wp.arra
     jm = wp.max(j - 1, 0)
     jp = wp.min(j + 1, src.shape[1] - 1)
     dst[i, j] = (src[i, jm] + src[i, j] * 2.0 + src[i, jp]) * w[j] + float(i)
+
+
+@wp.func
+def look(p: wp.array2d(dtype=float), i: int, j: int, m: int, n: int):
+    return p[wp.clamp(i, 0, m - 1), wp.clamp(j, 0, n - 1)]
+
+
+@wp.kernel
+def jacobi(p: wp.array2d(dtype=float), q: wp.array2d(dtype=float), m: int, n: int):
+    i, j = wp.tid()
+    s = look(p, i - 1, j, m, n) + look(p, i + 1, j, m, n) + look(p, i, j - 1, m, n)
+    q[i, j] = (s + p[i, wp.clamp(1 + j, 0, n - 1)]) * 0.25 - p[i, j]
 
 
 @wp.kernel
@@ -41,13 +58,25 @@ def rowsum(x: wp.array2d(dtype=float), s: wp.array2d(dtype=float), n: int):
 PY
 "$warpc" --no-cuda kernels.py -o kernels.o -Xcc -Rpass=loop-vectorize 2>remarks.txt ||
   fail "warpc: $(cat remarks.txt)"
-# (the remark names the range function: wpk1_cpu is scale's)
-grep -A1 "remark: vectorized loop" remarks.txt | grep -q "void wpk1_cpu(" ||
-  fail "scale's row loop was not vectorized: $(cat remarks.txt)"
 "$warpc" --no-cuda --emit=c kernels.py -o kernels.c || fail "warpc --emit=c"
+ks=$(sed -n '/@wp.kernel scale/{n;p}' kernels.c | grep -o 'wpk[0-9]*')
+kj=$(sed -n '/@wp.kernel jacobi/{n;p}' kernels.c | grep -o 'wpk[0-9]*')
+# (the remark names the range function)
+grep -A1 "remark: vectorized loop" remarks.txt | grep -q "void ${ks}_cpu(" ||
+  fail "scale's row loop was not vectorized: $(cat remarks.txt)"
+grep -A1 "remark: vectorized loop" remarks.txt | grep -q "void ${kj}_cpu(" ||
+  fail "jacobi's interior loop was not vectorized: $(cat remarks.txt)"
 n=$(grep -c 'if (b.ndim == 2 && b.shape\[1\] <= 0x7fffffff' kernels.c)
-# stencil and scale, forward and backward; rowsum (a loop) none
-[ "$n" = 4 ] || fail "expected the row form in 4 range functions, got $n"
+# stencil, jacobi and scale, forward and backward; rowsum (a loop) none
+[ "$n" = 6 ] || fail "expected the row form in 6 range functions, got $n"
+# the restrict row loop and the interior body: jacobi's only
+[ "$(grep -c '^WP_FN void wpk[0-9]*_rows_rx(' kernels.c)" = 1 ] &&
+  grep -q "^WP_FN void ${kj}_rows_rx(" kernels.c ||
+  fail "expected a restrict row loop for jacobi only: $(grep '_rows_rx(' kernels.c)"
+sed -n "/^WP_FN void ${kj}_body_in(/,/^}/p" kernels.c >in_body.c
+# the clamps of the row (i +- 1, i) stay; those of the column go
+[ "$(grep -c 'wp_clamp_int32(' in_body.c)" = 3 ] && ! grep -q 'wpf_look(' in_body.c ||
+  fail "expected jacobi's interior body inlined with its 3 clamps of the row left: $(cat in_body.c)"
 
 cat >main.c <<'C'
 #include <stdio.h>
@@ -130,6 +159,30 @@ static int run_all(const char *how) {
   if (kernels_scale(&(wp_launch){.ndim = 2, .dims = {1, C}}, &r0, 0.5f)) return 107;
   snprintf(what, sizeof what, "%s: one row", how);
   bad |= check(what, R, C, C);
+  /* jacobi: dense, then narrower columns (R x n views, dst rows padded)
+     and one row */
+  static const int cols[] = {C, 2, 1};
+  for (int k = 0; k < 3; k++)
+    for (int rows = R; rows >= 1; rows -= R - 1) {
+      int n = cols[k], ds = k ? PAD : C;
+      wp_array pv = s, qv = d, ph, qh;
+      if (k && (wp_array_slice(&pv, &s, 1, 0, n, 1) || wp_array_slice(&qv, &dv, 1, 0, n, 1)))
+        return 108;
+      if (wp_array_slice(&ph, &pv, 0, 0, rows, 1) || wp_array_slice(&qh, &qv, 0, 0, rows, 1))
+        return 108;
+      memset(dst, 0, sizeof dst);
+      memset(want, 0, sizeof want);
+      for (int i = 0; i < rows; i++)
+        for (int j = 0; j < n; j++) {
+#define P(a, b) src[(a < 0 ? 0 : a > rows - 1 ? rows - 1 : a) * C + (b < 0 ? 0 : b > n - 1 ? n - 1 : b)]
+          float t = P(i - 1, j) + P(i + 1, j) + P(i, j - 1);
+          want[i * ds + j] = (t + P(i, 1 + j)) * 0.25f - src[i * C + j];
+#undef P
+        }
+      if (kernels_jacobi(&(wp_launch){.ndim = 2, .dims = {rows, n}}, &ph, &qh, rows, n)) return 109;
+      snprintf(what, sizeof what, "%s: jacobi %d x %d", how, rows, n);
+      bad |= check(what, rows, n, ds);
+    }
   return bad;
 }
 
