@@ -23,7 +23,7 @@ def k(w: int, n: int, a: wp.array(dtype=int), b: wp.array(dtype=int), out: wp.ar
     out[tid] = tid % w + tid // (n * 2 + 1) + a[tid] % b[tid] + wrap(tid, w) + tid // 7
 PY
 "$warpc" --no-cuda --emit=c k.py -o k.c || fail "warpc --emit=c"
-body=$(sed -n '/^WP_FN void wpk0_body/,/^}/p' k.c)
+body=$(sed -n '/^WP_FN void wpk0_body(/,/^}/p' k.c)
 [ -n "$body" ] || fail "no kernel body in the generated C"
 grep -q 'wp_mod_inv_int32(v[0-9]*, v[0-9]*)' <<<"$body" || fail "tid % w: no wp_mod_inv_int32: $body"
 grep -q 'wp_floordiv_inv_int32(' <<<"$body" || fail "tid // (n * 2 + 1): no wp_floordiv_inv_int32: $body"
