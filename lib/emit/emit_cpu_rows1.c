@@ -35,7 +35,6 @@
  * sext(trunc(x) + c), and the loads stayed gathers (example_fluid's
  * pressure_solve). */
 #include "../../runtime/include/warp/abi.h"
-#include "../ir/adjoint_primal.h" /* ir_adj_inlined_copy */
 #include "emit_internal.h"
 
 /* Whether v is tid % W, tid // W or tid / W of int32 values with tid the

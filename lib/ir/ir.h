@@ -692,6 +692,9 @@ ir_func *ir_build_func_vjp(ir_module *m, ir_func *f);
 /* Inlines every @wp.func call of `f` (transitively); returns the number of
  * calls inlined. */
 int ir_inline_calls(ir_func *f);
+/* adjoint_primal.c: a private copy of kernel k (not in m's function list)
+ * with every @wp.func call inlined (also used by lib/emit/emit_cpu_rows1.c). */
+ir_func *ir_adj_inlined_copy(ir_module *m, ir_func *k);
 
 /* Replaces block arguments that always receive the same value by that
  * value; returns the number removed. */
