@@ -8,7 +8,9 @@
 # (lib/emit/emit_cpu_rows1.c) for widths dividing the launch or not, wider
 # than it, 1, and negative (the general loop); the interior of the rows
 # (clamps of the column dropped where they are the identity: solve, and
-# band's bounds from arguments, crossing in band_crossed).
+# band's bounds from arguments, crossing in band_crossed); the threads of a
+# row in order where their order shows (smear: threads 0 and 1 of a row
+# update one element; one pool chunk, as warp-lang's one thread).
 import warp as wp
 
 
@@ -64,6 +66,14 @@ def band(src: wp.array(dtype=float), dst: wp.array(dtype=float), w: int, lo: int
     dst[tid] = src[row + wp.clamp(x - 2, lo, hi)] - 2.0 * src[row + wp.clamp(3 + x, lo + 1, w - 3)]
 
 
+@wp.kernel
+def smear(a: wp.array(dtype=float), b: wp.array(dtype=float), w: int):
+    tid = wp.tid()
+    x = tid % w
+    k = (tid // w) * w + wp.clamp(x - 1, 0, w - 1)
+    a[k] = a[k] * 0.5 + b[tid]
+
+
 TESTS = [
     dict(name="wave_steps", dim=37 * 23,
          arrays=dict(a=("uniform", -1, 1), b=("uniform", -1, 1)),
@@ -80,5 +90,6 @@ TESTS = [
          arrays=dict(s=("uniform", -2, 2)),
          launches=[dict(kernel="splash", args=dict(h0="s", h1="s", w=29, cx=14.0, cy=15.5, r=9.0, t=1.3))],
          outputs=["s"]),
+    dict(kernel="smear", dim=41 * 7, args=dict(a=("uniform", -1, 1), b=("uniform", -1, 1), w=41), outputs=["a"]),
 ] + [dict(name=f"rows_{w if w > 0 else 'neg'}", kernel="rows", dim=1003,
            args=dict(src=("uniform", -1, 1), w=w), outputs=["dst"]) for w in (1, 17, 59, 2000, -7)]

@@ -6,7 +6,9 @@ so threads' ranges start and end mid-row (the tails); `repeat` runs the
 launches again once the pool has learnt their cost (other splits).
 Covered: clamped neighbour reads (fluid's pressure solve), vec2 elements, a
 1-D array beside 2-D ones, a transposed store, 3-D and 4-D launches, int
-arrays, and a kernel of two wp.tid() calls."""
+arrays, a kernel of two wp.tid() calls, and the threads of a row in order
+where their order shows (smear_left: threads j = 0 and 1 update one
+element; small enough for one pool chunk, as warp-lang's one thread)."""
 import warp as wp
 
 
@@ -58,6 +60,13 @@ def tid_twice(n: wp.array2d(dtype=int)):
     n[i, j] = n[i, j] + i * 7 + j * 3 + p - q
 
 
+@wp.kernel
+def smear_left(a: wp.array2d(dtype=float), b: wp.array2d(dtype=float)):
+    i, j = wp.tid()
+    k = wp.clamp(j - 1, 0, a.shape[1] - 1)
+    a[i, k] = a[i, k] * 0.5 + b[i, j]
+
+
 TESTS = [
     dict(name="jacobi_pingpong", dim=(67, 129),
          arrays=dict(a=("uniform", -1, 1), rhs=("uniform", -1, 1)),
@@ -73,4 +82,5 @@ TESTS = [
          outputs=["y"], repeat=3),
     dict(kernel="tid_twice", dim=(31, 1), args=dict(n=("int", -5, 5)), repeat=2),
     dict(name="tid_twice_long_rows", kernel="tid_twice", dim=(3, 1501), args=dict(n=("int", -5, 5)), repeat=2),
+    dict(kernel="smear_left", dim=(7, 41), args=dict(a=("uniform", -1, 1), b=("uniform", -1, 1)), outputs=["a"]),
 ]
