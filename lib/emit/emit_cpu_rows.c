@@ -102,18 +102,19 @@ static void row_loop(emit_ctx *e, const char *body_fn, const emit_rows1 *in,
             "%s  if (xl <= xh && xl < j1 && xh >= j0 && j1 <= 0x3fffffff) {\n"
             "%s    m0 = (wp_int32)(xl > j0 ? xl : j0);\n"
             "%s    m1 = (wp_int32)(xh + 1 < j1 ? xh + 1 : j1);\n"
-            "%s  }\n",
-            indent, indent, indent, indent, indent);
-    inner_loop(out, inner, last, "m0 & 0x3fffffff", "(m1 & 0x3fffffff)", "",
-               in2);
-    fprintf(out,
+            "%s  }\n"
             "%s  for (int s = 0; s < 2; s++) {\n"
             "%s    wp_int32 from = s ? m1 : j0, to = s ? j1 : m0;\n",
-            indent, indent);
+            indent, indent, indent, indent, indent, indent, indent);
+    /* the threads in order (emit_rows1_loop): [j0, m0), the interior
+       [m0, m1), [m1, j1) */
     inner_loop(out, body_fn, last, "from", "to",
                "#if defined(__clang__)\n"
                "#pragma clang loop vectorize(disable)\n"
                "#endif\n",
+               in4);
+    fprintf(out, "%s    if (s)\n%s      break;\n", indent, indent);
+    inner_loop(out, inner, last, "m0 & 0x3fffffff", "(m1 & 0x3fffffff)", "",
                in4);
     fprintf(out, "%s  }\n", indent);
   }

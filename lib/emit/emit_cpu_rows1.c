@@ -318,17 +318,16 @@ void emit_rows1_loop(emit_ctx *e, const emit_rows1 *r, const char *pragma) {
   if (!r->inner) {
     inner_loop(out, r->body, "x", "x1", pragma, "    ");
   } else {
-    /* the interior part [m0, m1) of [x, x1), then the rest through the row
-       body (the order of the threads is free) */
+    /* the interior part [m0, m1) of [x, x1), the rest through the row
+       body; the threads in order, [x, m0), [m0, m1), [m1, x1): where their
+       order shows (a thread stores what another reads or stores: an
+       element updated at a clamped column), the results of one thread */
     fputs("    wp_int32 m0 = x1, m1 = x1;\n"
           "    if (xl <= xh && xl < x1 && xh >= x && x1 <= 0x3fffffff) {\n"
           "      m0 = (wp_int32)(xl > x ? xl : x);\n"
           "      m1 = (wp_int32)(xh + 1 < x1 ? xh + 1 : x1);\n"
-          "    }\n",
-          out);
-    inner_loop(out, r->inner, "m0 & 0x3fffffff", "(m1 & 0x3fffffff)", pragma,
-               "    ");
-    fputs("    for (int s = 0; s < 2; s++) {\n"
+          "    }\n"
+          "    for (int s = 0; s < 2; s++) {\n"
           "      wp_int32 from = s ? m1 : x, to = s ? x1 : m0;\n",
           out);
     /* a column or two at each end in a stencil: scalar (compiled once) */
@@ -336,6 +335,11 @@ void emit_rows1_loop(emit_ctx *e, const emit_rows1 *r, const char *pragma) {
                "#if defined(__clang__)\n"
                "#pragma clang loop vectorize(disable)\n"
                "#endif\n",
+               "      ");
+    fputs("      if (s)\n"
+          "        break;\n",
+          out);
+    inner_loop(out, r->inner, "m0 & 0x3fffffff", "(m1 & 0x3fffffff)", pragma,
                "      ");
     fputs("    }\n", out);
   }
