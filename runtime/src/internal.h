@@ -97,6 +97,19 @@ wp_int64 wpi_pool_chunks(wp_int64 size, int threads, wp_uint64 ps_per_thread,
 wp_uint64 wpi_pool_cost(wp_cpu_range_fn fn);
 void wpi_pool_set_cost(wp_cpu_range_fn fn, wp_uint64 ps_per_thread);
 
+/* How a cost sample was taken: set (tests), a launch run inline (timed
+ * whole), a pooled launch (the launching thread's chunks). */
+enum { WPI_COST_SET, WPI_COST_INLINE, WPI_COST_POOLED };
+
+/* Learns fn's cost from `threads` of its threads that ran in `ns`
+ * nanoseconds (pool_cost.c: averaged with the known cost; a pooled sample
+ * only lowers it). */
+void wpi_pool_learn(wp_cpu_range_fn fn, wp_int64 ns, wp_int64 threads, int how);
+
+/* The most contiguous parts a pooled launch is split into (pool.c: its job
+ * lives on the launching thread's stack). */
+#define WPI_POOL_MAX_PARTS 64
+
 /* The built-in pool's workers spinning for a job now (tests). */
 int wpi_pool_spinning(void);
 

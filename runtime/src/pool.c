@@ -18,18 +18,14 @@
  * each range is long enough for the vectorized per-range loop the compiler
  * emits; fewer when the work is small (the cost rule, wpi_pool_chunks). */
 #define POOL_MAX_THREADS WP_MAX_THREADS
-
-/* The learned cost per thread of the first POOL_COST_SLOTS CPU entry points
- * a process launches (pooled-size launches only); a later one is probed at
- * every launch (documented in <warp/launch.h>). */
-#define POOL_COST_SLOTS 512
+/* One inline launch in POOL_SAMPLE is timed to update the cost. */
 #define POOL_SAMPLE 8
 
 /* A pooled launch is split into at most POOL_MAX_PARTS parts (more
  * threads share parts), so that its job fits on the launching thread's
  * stack; each part's counter has a cache line of its own, so that the
  * threads claiming chunks of different parts do not slow each other. */
-#define POOL_MAX_PARTS 64
+#define POOL_MAX_PARTS WPI_POOL_MAX_PARTS
 #define POOL_LINE 64
 /* Chunk boundaries fall on multiples of POOL_ALIGN linear thread indices
  * when the chunks are at least 4 times as long: neighbouring chunks of a
@@ -129,89 +125,10 @@ static _Thread_local int in_kernel;
  * timed to update the kernel's cost. */
 static _Thread_local unsigned inline_launches;
 
-/* The learned costs: entry point -> picoseconds per thread (0: none yet).
- * Lock-free: launches read and update them without the pool's lock. */
-static struct {
-  _Atomic(wp_cpu_range_fn) fn;
-  _Atomic wp_uint64 ps;
-} costs[POOL_COST_SLOTS];
-
-static size_t cost_hash(wp_cpu_range_fn fn) {
-  wp_uint64 h = (wp_uint64)(uintptr_t)fn * 0x9e3779b97f4a7c15ull;
-  return (size_t)(h >> 40) % POOL_COST_SLOTS;
-}
-
-/* The slot of `fn`, claimed when `claim` and free; NULL when absent (or
- * the table is full). */
-static size_t cost_slot(wp_cpu_range_fn fn, int claim, int *found) {
-  size_t h = cost_hash(fn);
-  for (size_t k = 0; k < POOL_COST_SLOTS; k++) {
-    size_t i = (h + k) % POOL_COST_SLOTS;
-    wp_cpu_range_fn cur =
-        atomic_load_explicit(&costs[i].fn, memory_order_acquire);
-    if (cur == fn) {
-      *found = 1;
-      return i;
-    }
-    if (!cur) {
-      if (!claim)
-        break;
-      wp_cpu_range_fn none = NULL;
-      if (atomic_compare_exchange_strong(&costs[i].fn, &none, fn) ||
-          none == fn) {
-        *found = 1;
-        return i;
-      }
-    }
-  }
-  *found = 0;
-  return 0;
-}
-
-wp_uint64 wpi_pool_cost(wp_cpu_range_fn fn) {
-  int found;
-  size_t i = cost_slot(fn, 0, &found);
-  return found ? atomic_load_explicit(&costs[i].ps, memory_order_relaxed) : 0;
-}
-
-/* How a cost sample was taken. */
-enum { COST_SET, COST_INLINE, COST_POOLED };
-
-/* Sets the cost (COST_SET), else averages it with the known one, a sample
- * at most twice that: one launch descheduled while it was timed
- * (milliseconds, on a busy machine) must not send the next dozens of
- * launches of a cheap kernel to the pool.  A sample of a pooled launch
- * (the launching thread's ranges, slowed by the workers beside it: shared
- * caches, memory bandwidth, a busy machine) only lowers the cost, so that
- * it cannot keep a kernel that is cheap inline in the pool. */
-static void learn_cost(wp_cpu_range_fn fn, wp_uint64 ps, int how) {
-  int found;
-  size_t i = cost_slot(fn, 1, &found);
-  if (!found)
-    return; /* table full: this entry point is probed at every launch */
-  ps = ps ? ps : 1;
-  wp_uint64 old = atomic_load_explicit(&costs[i].ps, memory_order_relaxed);
-  if (old && how == COST_POOLED && ps >= old)
-    return;
-  if (old && how != COST_SET)
-    ps = (old + (ps > 2 * old ? 2 * old : ps)) / 2;
-  atomic_store_explicit(&costs[i].ps, ps, memory_order_relaxed);
-}
-
-void wpi_pool_set_cost(wp_cpu_range_fn fn, wp_uint64 ps_per_thread) {
-  learn_cost(fn, ps_per_thread, COST_SET);
-}
-
 static wp_int64 now_ns(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (wp_int64)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-/* Learns the cost from `threads` threads that ran in `ns`. */
-static void learn(wp_cpu_range_fn fn, wp_int64 ns, wp_int64 threads, int how) {
-  if (threads > 0 && ns >= 0)
-    learn_cost(fn, (wp_uint64)((double)ns * 1000.0 / (double)threads), how);
 }
 
 /* One pause of a spin loop: tells the core (and a hyperthread sibling)
@@ -580,33 +497,6 @@ static void init_job(pool_job *j, wp_cpu_range_fn fn, const void *args,
   atomic_init(&j->helpers, 0);
 }
 
-wp_int64 wpi_pool_chunks(wp_int64 size, int threads, wp_uint64 ps_per_thread,
-                         wp_int64 min_work_ns, int *parts_out) {
-  if (parts_out)
-    *parts_out = 1;
-  if (size < 2 || threads < 2)
-    return 1;
-  wp_int64 parts = threads < POOL_MAX_PARTS ? threads : POOL_MAX_PARTS;
-  /* chunks per part at most: WP_CHUNKS_PER_THREAD for each thread that
-     shares the part */
-  wp_int64 most = WP_CHUNKS_PER_THREAD * ((threads + parts - 1) / parts);
-  if (ps_per_thread) {
-    double est_ns = (double)ps_per_thread * (double)size / 1000.0;
-    if (est_ns < (double)min_work_ns)
-      return 1; /* inline */
-    double by_work = est_ns / (WP_POOL_CHUNK_MIN_US * 1000.0);
-    parts = by_work >= (double)parts ? parts : (wp_int64)by_work;
-    parts = parts < 2 ? 2 : parts;
-    double per = by_work / (double)parts;
-    most = per >= (double)most ? most : per < 1 ? 1 : (wp_int64)per;
-  }
-  parts = parts > size ? size : parts;
-  most = most > size / parts ? size / parts : most;
-  if (parts_out)
-    *parts_out = (int)parts;
-  return parts * most;
-}
-
 /* Puts `j` on the active list, works on it too, takes it off and waits for
  * the workers that joined it; lock held (released while running).  Learns
  * the kernel's cost from the chunks the launching thread ran. */
@@ -628,7 +518,7 @@ static void run_pooled(pool_job *j) {
 
   wp_int64 t0 = now_ns();
   wp_int64 ran = run_ranges(j);
-  learn(j->fn, now_ns() - t0, ran, COST_POOLED);
+  wpi_pool_learn(j->fn, now_ns() - t0, ran, WPI_COST_POOLED);
 
   pool_lock();
   *j->prev = j->older; /* off the list: no worker joins it now */
@@ -698,7 +588,7 @@ static void run_by_rule(wp_cpu_range_fn fn, const void *args,
   } else {
     wp_int64 t0 = now_ns();
     run_here(fn, args, bounds, base, bounds->size);
-    learn(fn, now_ns() - t0, bounds->size - base, COST_INLINE);
+    wpi_pool_learn(fn, now_ns() - t0, bounds->size - base, WPI_COST_INLINE);
   }
 }
 
@@ -716,7 +606,7 @@ static void run_builtin(pool_job *j, wp_cpu_range_fn fn, const void *args,
     base = size / most + (size % most != 0);
     wp_int64 t0 = now_ns();
     run_here(fn, args, bounds, 0, base);
-    learn(fn, now_ns() - t0, base, COST_INLINE);
+    wpi_pool_learn(fn, now_ns() - t0, base, WPI_COST_INLINE);
     ps = wpi_pool_cost(fn);
     pthread_mutex_lock(&P.lock);
     if (base == size)
