@@ -56,10 +56,12 @@ typedef struct pool_job {
   wp_int64 nchunks;  /* nparts * per_part */
   wp_int64 per_part; /* chunks per part */
   int nparts;
-  int align;              /* boundaries on multiples of POOL_ALIGN */
-  _Atomic int helpers;    /* workers running the job's chunks now, plus
-                             POOL_WAITING while its launcher sleeps on
-                             P.left (joined under the lock, left without) */
+  int align;           /* boundaries on multiples of POOL_ALIGN */
+  wp_int64 hot_ns;     /* pooled by the hot threshold only: the estimate of its
+                          time inline (ns), else 0 */
+  _Atomic int helpers; /* workers running the job's chunks now, plus
+                          POOL_WAITING while its launcher sleeps on
+                          P.left (joined under the lock, left without) */
   struct pool_job *older; /* (lock) the active list: next older job */
   struct pool_job **prev; /* (lock) the link pointing at this job */
   pool_part part[POOL_MAX_PARTS];
@@ -120,6 +122,11 @@ static struct {
  * kernel runs inline, since the pool (or task system) is busy with the
  * outer launch and waiting for it would deadlock. */
 static _Thread_local int in_kernel;
+
+/* Launches of this thread left that the hot threshold does not apply to
+ * (WP_POOL_HOT_BACKOFF after one it pooled took longer than the estimate
+ * of running it inline). */
+static _Thread_local int hot_backoff;
 
 /* Launches this thread ran inline by the cost rule: one in POOL_SAMPLE is
  * timed to update the kernel's cost. */
@@ -495,6 +502,7 @@ static void init_job(pool_job *j, wp_cpu_range_fn fn, const void *args,
   for (int p = 0; p < parts; p++)
     atomic_init(&j->part[p].next, 0);
   atomic_init(&j->helpers, 0);
+  j->hot_ns = 0;
 }
 
 /* Puts `j` on the active list, works on it too, takes it off and waits for
@@ -537,6 +545,10 @@ static void run_pooled(pool_job *j) {
       while (atomic_load(&j->helpers) != POOL_WAITING)
         pthread_cond_wait(&P.left, &P.lock);
   }
+  /* The hot threshold pooled it: slower than inline (the spinning worker
+     did not come: another process holds its core), it stops for a while */
+  if (j->hot_ns && now_ns() - t0 > j->hot_ns)
+    hot_backoff = WP_POOL_HOT_BACKOFF;
 }
 
 /* A task of the application's task system: chunk `index` of the job. */
@@ -567,7 +579,8 @@ static void run_inline(wp_cpu_range_fn fn, const void *args,
  * configured `min_ns`: P.hot_ns while a worker spins (it starts a chunk
  * without being woken). */
 static wp_int64 rule_min_ns(wp_int64 min_ns) {
-  if (atomic_load_explicit(&P.spinning, memory_order_relaxed) > 0) {
+  if (hot_backoff == 0 &&
+      atomic_load_explicit(&P.spinning, memory_order_relaxed) > 0) {
     wp_int64 hot = atomic_load_explicit(&P.hot_ns, memory_order_relaxed);
     return hot < min_ns ? hot : min_ns;
   }
@@ -621,6 +634,9 @@ static void run_builtin(pool_job *j, wp_cpu_range_fn fn, const void *args,
     return;
   }
   init_job(j, fn, args, bounds, base, parts, chunks / parts);
+  double est_ns = (double)ps * (double)(size - base) / 1000.0;
+  if (ps && est_ns < (double)P.min_work_ns)
+    j->hot_ns = (wp_int64)est_ns;
   run_pooled(j);
 }
 
@@ -635,6 +651,8 @@ void wpi_pool_run(wp_cpu_range_fn fn, const void *args,
    * under way does not wait for it, as for launches under
    * WP_INLINE_BELOW.) */
   wp_int64 rule_ns = atomic_load_explicit(&P.rule_ns, memory_order_relaxed);
+  if (hot_backoff > 0)
+    hot_backoff--;
   if (rule_ns > 0) {
     wp_uint64 ps = wpi_pool_cost(fn);
     if (ps && (double)ps * (double)bounds->size / 1000.0 <

@@ -63,10 +63,18 @@ typedef struct rec_args {
   pthread_t caller;
 } rec_args;
 
+/* Non-zero: each range also sleeps 100 us (a launch slower than its
+ * estimate). */
+static _Atomic int slow_ranges;
+
 static void rec_range(const void *args, const wp_launch_bounds *b,
                       wp_int64 begin, wp_int64 end) {
   const rec_args *a = args;
   (void)b;
+  if (slow_ranges) {
+    struct timespec us100 = {0, 100000};
+    nanosleep(&us100, NULL);
+  }
   for (wp_int64 i = begin; i < end; i++)
     a->out[i] = 2 * i + 1;
   (*a->ranges)++;
@@ -173,6 +181,18 @@ static void test_hot(void) {
   wpi_pool_set_cost(rec_range, 100);
   int off = -1;
   CHECK(launch(4096, 0, &off) == 1 && off == 0);
+  /* a launch the hot threshold pooled that takes longer than its estimate
+   * inline (8.2 us; its ranges sleep): the next WP_POOL_HOT_BACKOFF - 1
+   * launches of this thread run inline, spinning workers or not */
+  CHECK(await_spinner());
+  wpi_pool_set_cost(rec_range, 2000);
+  slow_ranges = 1;
+  CHECK(launch(4096, 0, NULL) == 4);
+  slow_ranges = 0;
+  for (int i = 0; i < WP_POOL_HOT_BACKOFF - 1; i++) {
+    wpi_pool_set_cost(rec_range, 2000);
+    CHECK(launch(4096, 0, &off) == 1 && off == 0);
+  }
   /* a threshold set by $WARP_POOL_MIN_WORK_US holds whether workers spin */
   setenv("WARP_POOL_MIN_WORK_US", "10", 1);
   CHECK(wp_set_num_threads(2) == WP_SUCCESS);

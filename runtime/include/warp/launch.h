@@ -135,7 +135,10 @@ extern "C" {
  *     the threshold is WP_POOL_MIN_WORK_HOT_NS nanoseconds instead, unless
  *     $WARP_POOL_MIN_WORK_US sets it: a stream of cheap launches (4096
  *     threads of saxpy) runs pooled once the workers spin, inline while
- *     they sleep.
+ *     they sleep.  A launch so pooled that takes longer than the estimate
+ *     of running it inline (the spinning worker did not come: another
+ *     process holds its core) turns this threshold off for the launching
+ *     thread's next WP_POOL_HOT_BACKOFF launches.
  *   - Otherwise the launch is split into work / WP_POOL_CHUNK_MIN_US chunks
  *     (so that each is worth handing to another thread), at least 2 and at
  *     most WP_CHUNKS_PER_THREAD per thread (several, so that a thread that
@@ -178,6 +181,7 @@ extern "C" {
 #define WP_POOL_MIN_WORK_US 10
 #define WP_POOL_CHUNK_MIN_US 2
 #define WP_POOL_MIN_WORK_HOT_NS 1500 /* nanoseconds */
+#define WP_POOL_HOT_BACKOFF 64
 #define WP_SPIN_US 50
 #define WP_SPIN_US_MAX 1000000
 /* The most threads wp_set_num_threads, $WARP_NUM_THREADS (larger values are
