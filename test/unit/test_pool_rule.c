@@ -163,6 +163,16 @@ static int await_spinner(void) {
   return wpi_pool_spinning() > 0;
 }
 
+/* Runs WP_POOL_HOT_BACKOFF cheap launches (inline): a backoff that a
+ * launch slower than its estimate set (any, on a slow machine or under
+ * ThreadSanitizer) is over. */
+static void clear_backoff(void) {
+  for (int i = 0; i < WP_POOL_HOT_BACKOFF; i++) {
+    wpi_pool_set_cost(rec_range2, 1);
+    launch(WP_INLINE_BELOW, 1, NULL);
+  }
+}
+
 /* While a worker spins, the threshold is WP_POOL_MIN_WORK_HOT_NS: a
  * launch of work between it and WP_POOL_MIN_WORK_US is pooled (the chunk
  * count says so, whichever threads ran them); under it, inline.  Workers
@@ -171,6 +181,7 @@ static void test_hot(void) {
   setenv("WARP_SPIN_US", "1000000", 1);
   CHECK(wp_set_num_threads(2) == WP_SUCCESS);
   CHECK(launch(1 << 16, 0, NULL) >= 1); /* starts the workers */
+  clear_backoff();
   CHECK(await_spinner());
   /* 2 ns per thread: 4096 threads are 8.2 us, under WP_POOL_MIN_WORK_US,
    * over the hot threshold: two parts of two chunks (2 us each) */
@@ -184,6 +195,7 @@ static void test_hot(void) {
   /* a launch the hot threshold pooled that takes longer than its estimate
    * inline (8.2 us; its ranges sleep): the next WP_POOL_HOT_BACKOFF - 1
    * launches of this thread run inline, spinning workers or not */
+  clear_backoff();
   CHECK(await_spinner());
   wpi_pool_set_cost(rec_range, 2000);
   slow_ranges = 1;
