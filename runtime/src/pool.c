@@ -118,19 +118,26 @@ static struct {
  * P.left: the last helper out then wakes it. */
 #define POOL_WAITING (1 << 30)
 
-/* Non-zero while this thread runs kernel code: a launch from inside a
- * kernel runs inline, since the pool (or task system) is busy with the
- * outer launch and waiting for it would deadlock. */
-static _Thread_local int in_kernel;
-
-/* Launches of this thread left that the hot threshold does not apply to
- * (WP_POOL_HOT_BACKOFF after one it pooled took longer than the estimate
- * of running it inline). */
-static _Thread_local int hot_backoff;
-
-/* Launches this thread ran inline by the cost rule: one in POOL_SAMPLE is
- * timed to update the kernel's cost. */
-static _Thread_local unsigned inline_launches;
+/* The pool's thread-local state, in one object: the runtime is also
+ * built position-independent, where each thread-local object's address
+ * costs a call (__tls_get_addr) on the launch path. */
+static _Thread_local struct {
+  /* Non-zero while this thread runs kernel code: a launch from inside a
+   * kernel runs inline, since the pool (or task system) is busy with the
+   * outer launch and waiting for it would deadlock. */
+  int in_kernel;
+  /* This thread's place among a job's participants: 0 for a launching
+   * thread, w for worker w (1..nworkers); it runs part `index % nparts`
+   * first. */
+  int index;
+  /* Launches of this thread left that the hot threshold does not apply to
+   * (WP_POOL_HOT_BACKOFF after one it pooled took longer than the
+   * estimate of running it inline). */
+  int hot_backoff;
+  /* Launches this thread ran inline by the cost rule: one in POOL_SAMPLE
+   * is timed to update the kernel's cost. */
+  unsigned inline_launches;
+} T;
 
 static wp_int64 now_ns(void) {
   struct timespec ts;
@@ -225,17 +232,12 @@ static int job_has_chunks(pool_job *j) {
   return 0;
 }
 
-/* This thread's place among a job's participants: 0 for a launching
- * thread, w for worker w (1..nworkers); it runs part `index % nparts`
- * first. */
-static _Thread_local int pool_index;
-
 /* Takes chunks, those of its own part first, then the others', until none
  * are left; the number of threads it ran. */
 static wp_int64 run_ranges(pool_job *j) {
   wp_int64 ran = 0;
-  int first = pool_index % j->nparts;
-  in_kernel++;
+  int first = T.index % j->nparts;
+  T.in_kernel++;
   for (int k = 0; k < j->nparts; k++) {
     int p = first + k < j->nparts ? first + k : first + k - j->nparts;
     for (;;) {
@@ -246,7 +248,7 @@ static wp_int64 run_ranges(pool_job *j) {
       ran += run_chunk(j, (wp_int64)p * j->per_part + c);
     }
   }
-  in_kernel--;
+  T.in_kernel--;
   return ran;
 }
 
@@ -325,7 +327,7 @@ static void leave_job(pool_job *j) {
  * sleeping on the lock; jobs are always found by the look under the lock
  * before it sleeps. */
 static void *worker_main(void *arg) {
-  pool_index = (int)(intptr_t)arg;
+  T.index = (int)(intptr_t)arg;
   wp_int64 deadline = -1; /* the end of this idle spell's spin; -1: none */
   pthread_mutex_lock(&P.lock);
   for (;;) {
@@ -548,7 +550,7 @@ static void run_pooled(pool_job *j) {
   /* The hot threshold pooled it: slower than inline (the spinning worker
      did not come: another process holds its core), it stops for a while */
   if (j->hot_ns && now_ns() - t0 > j->hot_ns)
-    hot_backoff = WP_POOL_HOT_BACKOFF;
+    T.hot_backoff = WP_POOL_HOT_BACKOFF;
 }
 
 /* A task of the application's task system: chunk `index` of the job. */
@@ -556,18 +558,18 @@ static void run_task(void *data, int index) {
   pool_job *j = data;
   if (index < 0 || index >= j->nchunks)
     return; /* not ours to run: the task system passed a bad index */
-  in_kernel++;
+  T.in_kernel++;
   run_chunk(j, index);
-  in_kernel--;
+  T.in_kernel--;
 }
 
 /* Runs threads [begin, end) on this thread. */
 static void run_here(wp_cpu_range_fn fn, const void *args,
                      const wp_launch_bounds *bounds, wp_int64 begin,
                      wp_int64 end) {
-  in_kernel++;
+  T.in_kernel++;
   fn(args, bounds, begin, end);
-  in_kernel--;
+  T.in_kernel--;
 }
 
 static void run_inline(wp_cpu_range_fn fn, const void *args,
@@ -579,7 +581,7 @@ static void run_inline(wp_cpu_range_fn fn, const void *args,
  * configured `min_ns`: P.hot_ns while a worker spins (it starts a chunk
  * without being woken). */
 static wp_int64 rule_min_ns(wp_int64 min_ns) {
-  if (hot_backoff == 0 &&
+  if (T.hot_backoff == 0 &&
       atomic_load_explicit(&P.spinning, memory_order_relaxed) > 0) {
     wp_int64 hot = atomic_load_explicit(&P.hot_ns, memory_order_relaxed);
     return hot < min_ns ? hot : min_ns;
@@ -596,7 +598,7 @@ int wpi_pool_spinning(void) {
  * gets here). */
 static void run_by_rule(wp_cpu_range_fn fn, const void *args,
                         const wp_launch_bounds *bounds, wp_int64 base) {
-  if (inline_launches++ % POOL_SAMPLE) {
+  if (T.inline_launches++ % POOL_SAMPLE) {
     run_here(fn, args, bounds, base, bounds->size);
   } else {
     wp_int64 t0 = now_ns();
@@ -640,9 +642,12 @@ static void run_builtin(pool_job *j, wp_cpu_range_fn fn, const void *args,
   run_pooled(j);
 }
 
+static void run_registered(wp_cpu_range_fn fn, const void *args,
+                           const wp_launch_bounds *bounds);
+
 void wpi_pool_run(wp_cpu_range_fn fn, const void *args,
                   const wp_launch_bounds *bounds) {
-  if (bounds->size < WP_INLINE_BELOW || in_kernel) {
+  if (bounds->size < WP_INLINE_BELOW || T.in_kernel) {
     run_inline(fn, args, bounds);
     return;
   }
@@ -651,8 +656,8 @@ void wpi_pool_run(wp_cpu_range_fn fn, const void *args,
    * under way does not wait for it, as for launches under
    * WP_INLINE_BELOW.) */
   wp_int64 rule_ns = atomic_load_explicit(&P.rule_ns, memory_order_relaxed);
-  if (hot_backoff > 0)
-    hot_backoff--;
+  if (T.hot_backoff > 0)
+    T.hot_backoff--;
   if (rule_ns > 0) {
     wp_uint64 ps = wpi_pool_cost(fn);
     if (ps && (double)ps * (double)bounds->size / 1000.0 <
@@ -661,6 +666,16 @@ void wpi_pool_run(wp_cpu_range_fn fn, const void *args,
       return;
     }
   }
+  run_registered(fn, args, bounds);
+}
+
+/* A launch past the lock-free decisions: registered under the lock, run
+ * by the task system, inline or by the pool.  Out of line: its job (a
+ * few kilobytes, cache-line aligned) is not set up for launches that run
+ * inline at once. */
+__attribute__((noinline)) static void
+run_registered(wp_cpu_range_fn fn, const void *args,
+               const wp_launch_bounds *bounds) {
   pool_job j;
   pool_lock();
   begin_launch();
@@ -674,9 +689,9 @@ void wpi_pool_run(wp_cpu_range_fn fn, const void *args,
              count < bounds->size ? count : bounds->size);
     /* Counts as kernel code: what parallel_for calls on this thread (a
      * launch, wp_set_num_threads, ...) cannot wait for this launch. */
-    in_kernel++;
+    T.in_kernel++;
     ts.parallel_for(ts.user, (int)j.nchunks, run_task, &j);
-    in_kernel--;
+    T.in_kernel--;
     pthread_mutex_lock(&P.lock);
   } else if (P.nworkers == 0) {
     pthread_mutex_unlock(&P.lock);
@@ -694,7 +709,7 @@ wp_status wp_set_num_threads(int n) {
     return wp_set_error(WP_ERROR_INVALID_VALUE,
                         "wp_set_num_threads: %d is outside 0..%d", n,
                         POOL_MAX_THREADS);
-  if (in_kernel)
+  if (T.in_kernel)
     return wp_set_error(WP_ERROR_NOT_SUPPORTED,
                         "wp_set_num_threads: cannot be called from a kernel");
   /* Waits for running launches; the pool restarts with the new count on
@@ -730,7 +745,7 @@ wp_status wp_set_task_system(const wp_task_system *ts) {
     return wp_set_error(WP_ERROR_INVALID_VALUE,
                         "wp_set_task_system: num_threads %d is outside 0..%d",
                         ts->num_threads, POOL_MAX_THREADS);
-  if (in_kernel)
+  if (T.in_kernel)
     return wp_set_error(WP_ERROR_NOT_SUPPORTED,
                         "wp_set_task_system: cannot be called from a kernel");
   pthread_mutex_lock(&P.lock);
@@ -748,7 +763,7 @@ wp_status wp_set_task_system(const wp_task_system *ts) {
 }
 
 void wp_shutdown(void) {
-  if (in_kernel)
+  if (T.in_kernel)
     return; /* the pool is running this very launch */
   pthread_mutex_lock(&P.lock);
   begin_change();
