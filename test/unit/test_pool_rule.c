@@ -53,6 +53,59 @@ static void test_rule(void) {
   CHECK(wpi_pool_chunks(1, 8, 1000000000, 0, NULL) == 1);
   /* never more chunks than threads of the launch */
   CHECK(wpi_pool_chunks(3, 8, 0, 0, NULL) == 3);
+  /* the parts: one per thread taking part, of equal chunk counts */
+  int parts = 0;
+  CHECK(wpi_pool_chunks(1 << 20, 2, 1000, 10000, &parts) == 8 && parts == 2);
+  CHECK(wpi_pool_chunks(4096, 16, 5000, 10000, &parts) == 10 && parts == 10);
+  CHECK(wpi_pool_chunks(4096, 2, 1000, 10000, &parts) == 1 && parts == 1);
+  /* 14.3 us (2^17 floats of saxpy) on 2 threads: 7 chunks of 2 us before
+   * (4 on one thread, 3 on the other); now 2 parts of 3 */
+  CHECK(wpi_pool_chunks(1 << 17, 2, 109, 10000, &parts) == 6 && parts == 2);
+  /* more threads than WPI_POOL_MAX_PARTS: 64 parts, shared, with up to
+   * WP_CHUNKS_PER_THREAD chunks for each thread sharing one */
+  CHECK(wpi_pool_chunks(1 << 24, 128, 100000, 10000, &parts) ==
+            64 * 2 * WP_CHUNKS_PER_THREAD &&
+        parts == WPI_POOL_MAX_PARTS);
+}
+
+/* ---- the split ---------------------------------------------------------
+ * Each range's length is added up and its start checked to be a multiple
+ * of 16 (the chunks are long enough): every thread runs exactly once. */
+typedef struct split_args {
+  _Atomic wp_int64 *threads;
+  _Atomic int *misaligned;
+} split_args;
+
+static void split_range(const void *args, const wp_launch_bounds *b,
+                        wp_int64 begin, wp_int64 end) {
+  const split_args *a = args;
+  (void)b;
+  *a->threads += end - begin;
+  if (begin % 16)
+    (*a->misaligned)++;
+}
+
+static const wp_kernel_desc split_desc = {
+    .abi = WP_KERNEL_DESC_ABI,
+    .name = "split",
+    .cpu_forward = split_range,
+    .args_size = sizeof(split_args),
+};
+
+static void test_split(void) {
+  static const wp_int64 sizes[] = {1024, 4099, 100003, 1 << 20};
+  CHECK(wp_set_num_threads(3) == WP_SUCCESS);
+  for (int k = 0; k < 4; k++) {
+    _Atomic wp_int64 threads = 0;
+    _Atomic int misaligned = 0;
+    split_args a = {&threads, &misaligned};
+    wpi_pool_set_cost(split_range, 100000); /* pooled, 12 chunks */
+    CHECK(wp_launch_kernel(&WP_LAUNCH_1D(sizes[k]), &split_desc, 0, &a) ==
+          WP_SUCCESS);
+    CHECK(threads == sizes[k]);
+    CHECK(misaligned == 0);
+  }
+  CHECK(wp_set_num_threads(0) == WP_SUCCESS);
 }
 
 /* ---- launches ----------------------------------------------------------
@@ -236,6 +289,7 @@ static void test_spin(void) {
 
 int main(void) {
   test_rule();
+  test_split();
   test_launches();
   test_hot();
   test_spin();
