@@ -85,15 +85,33 @@ void wpi_pool_run(wp_cpu_range_fn fn, const void *args,
  * launch of `size` threads is split into for a pool of `threads` threads
  * (the launching one included), given the kernel's cost per thread in
  * picoseconds (0: unknown) and the threshold of work in nanoseconds below
- * which a launch runs inline; 1 means inline. */
+ * which a launch runs inline; 1 means inline.  The chunks form *parts_out
+ * (when not NULL) contiguous parts of equal chunk counts, one per thread
+ * taking part (at most 64); 1 when inline. */
 wp_int64 wpi_pool_chunks(wp_int64 size, int threads, wp_uint64 ps_per_thread,
-                         wp_int64 min_work_ns);
+                         wp_int64 min_work_ns, int *parts_out);
 
 /* The cost per thread, in picoseconds, the pool has learned for the CPU
  * entry point `fn` (0: none yet), and setting it (tests: the launch then
  * decides as if it had measured that cost; it keeps learning). */
 wp_uint64 wpi_pool_cost(wp_cpu_range_fn fn);
 void wpi_pool_set_cost(wp_cpu_range_fn fn, wp_uint64 ps_per_thread);
+
+/* How a cost sample was taken: set (tests), a launch run inline (timed
+ * whole), a pooled launch (the launching thread's chunks). */
+enum { WPI_COST_SET, WPI_COST_INLINE, WPI_COST_POOLED };
+
+/* Learns fn's cost from `threads` of its threads that ran in `ns`
+ * nanoseconds (pool_cost.c: averaged with the known cost; a pooled sample
+ * only lowers it). */
+void wpi_pool_learn(wp_cpu_range_fn fn, wp_int64 ns, wp_int64 threads, int how);
+
+/* The most contiguous parts a pooled launch is split into (pool.c: its job
+ * lives on the launching thread's stack). */
+#define WPI_POOL_MAX_PARTS 64
+
+/* The built-in pool's workers spinning for a job now (tests). */
+int wpi_pool_spinning(void);
 
 /* Runs a forward launch that names a tape (launch->tape) with the tape
  * cleared and, when it succeeds, records it there (tape.c). */

@@ -18,28 +18,53 @@
  * each range is long enough for the vectorized per-range loop the compiler
  * emits; fewer when the work is small (the cost rule, wpi_pool_chunks). */
 #define POOL_MAX_THREADS WP_MAX_THREADS
-
-/* The learned cost per thread of the first POOL_COST_SLOTS CPU entry points
- * a process launches (pooled-size launches only); a later one is probed at
- * every launch (documented in <warp/launch.h>). */
-#define POOL_COST_SLOTS 512
+/* One inline launch in POOL_SAMPLE is timed to update the cost. */
 #define POOL_SAMPLE 8
 
-/* One launch split into chunks.  Lives on the launching thread's stack; the
- * launcher takes it off the active list and waits until every worker that
- * joined it has left before returning. */
+/* A pooled launch is split into at most POOL_MAX_PARTS parts (more
+ * threads share parts), so that its job fits on the launching thread's
+ * stack; each part's counter has a cache line of its own, so that the
+ * threads claiming chunks of different parts do not slow each other. */
+#define POOL_MAX_PARTS WPI_POOL_MAX_PARTS
+#define POOL_LINE 64
+/* Chunk boundaries fall on multiples of POOL_ALIGN linear thread indices
+ * when the chunks are at least 4 times as long: neighbouring chunks of a
+ * dense float32 array then share no cache line (no false sharing between
+ * the threads writing them) and each range starts on a vector boundary. */
+#define POOL_ALIGN 16
+/* Tries, a pause apart, at taking the pool's lock before sleeping on it. */
+#define POOL_LOCK_TRIES 100
+
+typedef struct pool_part {
+  _Alignas(POOL_LINE) _Atomic wp_int64 next; /* next chunk of the part */
+} pool_part;
+
+/* One launch split into `nparts` contiguous parts of `per_part` chunks
+ * each (chunk c covers threads [chunk_bound(c), chunk_bound(c + 1))).
+ * Participant k (the launching thread 0, worker w) runs the chunks of part
+ * k % nparts first, in order, then helps with the others: with workers
+ * awake, each thread runs the same contiguous part of every launch of the
+ * same size (OpenMP's static schedule: its data stays in its cache), and a
+ * late or busy worker's chunks are taken by the others.  Lives on the
+ * launching thread's stack; the launcher takes it off the active list and
+ * waits until every worker that joined it has left before returning. */
 typedef struct pool_job {
   wp_cpu_range_fn fn;
   const void *args;
   const wp_launch_bounds *bounds;
-  wp_int64 base; /* first thread of chunk 0 (after a probe) */
-  wp_int64 chunk, nchunks;
-  _Atomic wp_int64 next;  /* index of the next chunk to hand out */
-  _Atomic int helpers;    /* workers running the job's chunks now (changed
-                             under the lock; the launcher may spin on it) */
-  pthread_cond_t left;    /* launcher: helpers reached 0 */
+  wp_int64 base;     /* first thread of chunk 0 (after a probe) */
+  wp_int64 nchunks;  /* nparts * per_part */
+  wp_int64 per_part; /* chunks per part */
+  int nparts;
+  int align;           /* boundaries on multiples of POOL_ALIGN */
+  wp_int64 hot_ns;     /* pooled by the hot threshold only: the estimate of its
+                          time inline (ns), else 0 */
+  _Atomic int helpers; /* workers running the job's chunks now, plus
+                          POOL_WAITING while its launcher sleeps on
+                          P.left (joined under the lock, left without) */
   struct pool_job *older; /* (lock) the active list: next older job */
   struct pool_job **prev; /* (lock) the link pointing at this job */
+  pool_part part[POOL_MAX_PARTS];
 } pool_job;
 
 /* All of the pool's state, guarded by `lock`, held only briefly: never
@@ -52,121 +77,72 @@ typedef struct pool_job {
  * stream of launches cannot starve it. */
 static struct {
   pthread_mutex_t lock;
-  pthread_cond_t wake;      /* workers: a new job or stop */
-  pthread_cond_t idle;      /* changers and launchers: running/changing moved */
-  int requested;            /* wp_set_num_threads value, 0 = default */
-  int started;              /* workers were started (maybe none) */
-  int nworkers;             /* threads besides the launching one */
-  pthread_t *workers;       /* written by the changer only */
-  pool_job *jobs;           /* active jobs, newest first */
-  int running;              /* launches under way */
-  int changing;             /* a thread is starting/stopping the workers */
-  int waiting;              /* threads waiting to change the pool */
-  int stop;                 /* workers must exit */
-  int sleeping;             /* workers waiting on `wake` */
-  _Atomic wp_uint64 posted; /* jobs posted (and stops): spinners watch it */
-  wp_int64 spin_ns;         /* how long an idle worker spins (started) */
-  wp_int64 min_work_ns;     /* the inline/pooled threshold (started) */
-  int has_ts;               /* a task system is set */
-  wp_task_system ts;        /* the application's task system (has_ts) */
+  pthread_cond_t wake;  /* workers: a new job or stop */
+  pthread_cond_t idle;  /* changers and launchers: running/changing moved */
+  pthread_cond_t left;  /* launchers: the last helper left a job */
+  int requested;        /* wp_set_num_threads value, 0 = default */
+  int started;          /* workers were started (maybe none) */
+  int nworkers;         /* threads besides the launching one */
+  pthread_t *workers;   /* written by the changer only */
+  pool_job *jobs;       /* active jobs, newest first */
+  int running;          /* launches under way */
+  int changing;         /* a thread is starting/stopping the workers */
+  int waiting;          /* threads waiting to change the pool */
+  int stop;             /* workers must exit */
+  int sleeping;         /* workers waiting on `wake` */
+  wp_int64 spin_ns;     /* how long an idle worker spins (started) */
+  wp_int64 min_work_ns; /* the inline/pooled threshold (started) */
+  /* min_work_ns while the built-in pool has workers and the rule is on,
+   * else 0: launches read it without the lock to run inline at once */
+  _Atomic wp_int64 rule_ns;
+  /* the threshold while a worker spins (started): WP_POOL_MIN_WORK_HOT_NS
+   * or, when $WARP_POOL_MIN_WORK_US sets the threshold, that one */
+  _Atomic wp_int64 hot_ns;
+  int has_ts;        /* a task system is set */
+  wp_task_system ts; /* the application's task system (has_ts) */
+  /* On a cache line of their own, away from the fields written under the
+   * lock at every launch: spinning workers read `posted` in a loop, and
+   * launches read `spinning`. */
+  _Alignas(POOL_LINE) _Atomic wp_uint64 posted; /* jobs posted (and stops):
+                                                   spinners watch it */
+  _Atomic int spinning; /* workers spinning for a job now */
+  char pad_[POOL_LINE - sizeof(wp_uint64) - sizeof(int)];
 } P = {
     .lock = PTHREAD_MUTEX_INITIALIZER,
     .wake = PTHREAD_COND_INITIALIZER,
     .idle = PTHREAD_COND_INITIALIZER,
+    .left = PTHREAD_COND_INITIALIZER,
 };
 
-/* Non-zero while this thread runs kernel code: a launch from inside a
- * kernel runs inline, since the pool (or task system) is busy with the
- * outer launch and waiting for it would deadlock. */
-static _Thread_local int in_kernel;
+/* The bit of pool_job.helpers its launcher sets before it sleeps on
+ * P.left: the last helper out then wakes it. */
+#define POOL_WAITING (1 << 30)
 
-/* Launches this thread ran inline by the cost rule: one in POOL_SAMPLE is
- * timed to update the kernel's cost. */
-static _Thread_local unsigned inline_launches;
-
-/* The learned costs: entry point -> picoseconds per thread (0: none yet).
- * Lock-free: launches read and update them without the pool's lock. */
-static struct {
-  _Atomic(wp_cpu_range_fn) fn;
-  _Atomic wp_uint64 ps;
-} costs[POOL_COST_SLOTS];
-
-static size_t cost_hash(wp_cpu_range_fn fn) {
-  wp_uint64 h = (wp_uint64)(uintptr_t)fn * 0x9e3779b97f4a7c15ull;
-  return (size_t)(h >> 40) % POOL_COST_SLOTS;
-}
-
-/* The slot of `fn`, claimed when `claim` and free; NULL when absent (or
- * the table is full). */
-static size_t cost_slot(wp_cpu_range_fn fn, int claim, int *found) {
-  size_t h = cost_hash(fn);
-  for (size_t k = 0; k < POOL_COST_SLOTS; k++) {
-    size_t i = (h + k) % POOL_COST_SLOTS;
-    wp_cpu_range_fn cur =
-        atomic_load_explicit(&costs[i].fn, memory_order_acquire);
-    if (cur == fn) {
-      *found = 1;
-      return i;
-    }
-    if (!cur) {
-      if (!claim)
-        break;
-      wp_cpu_range_fn none = NULL;
-      if (atomic_compare_exchange_strong(&costs[i].fn, &none, fn) ||
-          none == fn) {
-        *found = 1;
-        return i;
-      }
-    }
-  }
-  *found = 0;
-  return 0;
-}
-
-wp_uint64 wpi_pool_cost(wp_cpu_range_fn fn) {
-  int found;
-  size_t i = cost_slot(fn, 0, &found);
-  return found ? atomic_load_explicit(&costs[i].ps, memory_order_relaxed) : 0;
-}
-
-/* How a cost sample was taken. */
-enum { COST_SET, COST_INLINE, COST_POOLED };
-
-/* Sets the cost (COST_SET), else averages it with the known one, a sample
- * at most twice that: one launch descheduled while it was timed
- * (milliseconds, on a busy machine) must not send the next dozens of
- * launches of a cheap kernel to the pool.  A sample of a pooled launch
- * (the launching thread's ranges, slowed by the workers beside it: shared
- * caches, memory bandwidth, a busy machine) only lowers the cost, so that
- * it cannot keep a kernel that is cheap inline in the pool. */
-static void learn_cost(wp_cpu_range_fn fn, wp_uint64 ps, int how) {
-  int found;
-  size_t i = cost_slot(fn, 1, &found);
-  if (!found)
-    return; /* table full: this entry point is probed at every launch */
-  ps = ps ? ps : 1;
-  wp_uint64 old = atomic_load_explicit(&costs[i].ps, memory_order_relaxed);
-  if (old && how == COST_POOLED && ps >= old)
-    return;
-  if (old && how != COST_SET)
-    ps = (old + (ps > 2 * old ? 2 * old : ps)) / 2;
-  atomic_store_explicit(&costs[i].ps, ps, memory_order_relaxed);
-}
-
-void wpi_pool_set_cost(wp_cpu_range_fn fn, wp_uint64 ps_per_thread) {
-  learn_cost(fn, ps_per_thread, COST_SET);
-}
+/* The pool's thread-local state, in one object: the runtime is also
+ * built position-independent, where each thread-local object's address
+ * costs a call (__tls_get_addr) on the launch path. */
+static _Thread_local struct {
+  /* Non-zero while this thread runs kernel code: a launch from inside a
+   * kernel runs inline, since the pool (or task system) is busy with the
+   * outer launch and waiting for it would deadlock. */
+  int in_kernel;
+  /* This thread's place among a job's participants: 0 for a launching
+   * thread, w for worker w (1..nworkers); it runs part `index % nparts`
+   * first. */
+  int index;
+  /* Launches of this thread left that the hot threshold does not apply to
+   * (WP_POOL_HOT_BACKOFF after one it pooled took longer than the
+   * estimate of running it inline). */
+  int hot_backoff;
+  /* Launches this thread ran inline by the cost rule: one in POOL_SAMPLE
+   * is timed to update the kernel's cost. */
+  unsigned inline_launches;
+} T;
 
 static wp_int64 now_ns(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (wp_int64)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-/* Learns the cost from `threads` threads that ran in `ns`. */
-static void learn(wp_cpu_range_fn fn, wp_int64 ns, wp_int64 threads, int how) {
-  if (threads > 0 && ns >= 0)
-    learn_cost(fn, (wp_uint64)((double)ns * 1000.0 / (double)threads), how);
 }
 
 /* One pause of a spin loop: tells the core (and a hyperthread sibling)
@@ -222,36 +198,67 @@ static int resolve_threads(int requested) {
   return n > 0 ? n : cpu_count();
 }
 
+/* The first thread of chunk c of `j` (0 <= c <= nchunks): the split of
+ * [base, size) into nchunks near-equal ranges, each boundary rounded down
+ * to a multiple of POOL_ALIGN when j->align. */
+static wp_int64 chunk_bound(const pool_job *j, wp_int64 c) {
+  wp_int64 end = j->bounds->size, n = j->nchunks;
+  if (c >= n)
+    return end;
+  wp_int64 size = end - j->base;
+  /* size * c / n without overflow: (size % n) * c < n * n */
+  wp_int64 b = j->base + (size / n) * c + (size % n) * c / n;
+  if (j->align) {
+    b &= ~(wp_int64)(POOL_ALIGN - 1);
+    b = b < j->base ? j->base : b;
+  }
+  return b;
+}
+
 /* Runs chunk `c` of `j`; the number of threads it ran. */
 static wp_int64 run_chunk(const pool_job *j, wp_int64 c) {
-  wp_int64 size = j->bounds->size;
-  wp_int64 begin = j->base + c * j->chunk;
-  wp_int64 end = size - begin > j->chunk ? begin + j->chunk : size;
-  j->fn(j->args, j->bounds, begin, end);
+  wp_int64 begin = chunk_bound(j, c), end = chunk_bound(j, c + 1);
+  if (begin < end)
+    j->fn(j->args, j->bounds, begin, end);
   return end - begin;
 }
 
-/* Takes chunks until none are left; the number of threads it ran. */
+/* Whether a part of `j` has chunks left to claim. */
+static int job_has_chunks(pool_job *j) {
+  for (int p = 0; p < j->nparts; p++)
+    if (atomic_load_explicit(&j->part[p].next, memory_order_relaxed) <
+        j->per_part)
+      return 1;
+  return 0;
+}
+
+/* Takes chunks, those of its own part first, then the others', until none
+ * are left; the number of threads it ran. */
 static wp_int64 run_ranges(pool_job *j) {
   wp_int64 ran = 0;
-  in_kernel++;
-  for (;;) {
-    wp_int64 c = atomic_fetch_add_explicit(&j->next, 1, memory_order_relaxed);
-    if (c >= j->nchunks)
-      break;
-    ran += run_chunk(j, c);
+  int first = T.index % j->nparts;
+  T.in_kernel++;
+  for (int k = 0; k < j->nparts; k++) {
+    int p = first + k < j->nparts ? first + k : first + k - j->nparts;
+    for (;;) {
+      wp_int64 c =
+          atomic_fetch_add_explicit(&j->part[p].next, 1, memory_order_relaxed);
+      if (c >= j->per_part)
+        break;
+      ran += run_chunk(j, (wp_int64)p * j->per_part + c);
+    }
   }
-  in_kernel--;
+  T.in_kernel--;
   return ran;
 }
 
-/* Spins (pausing) until `*word` differs from `seen` or `ns` have passed;
- * whether it changed.  The clock is read every 64 pauses. */
+/* Spins (pausing) until `*word` differs from `seen` or the clock reaches
+ * `deadline` (ns, now_ns); whether it changed.  The clock is read every 64
+ * pauses. */
 static int spin_while_equal(_Atomic wp_uint64 *word, wp_uint64 seen,
-                            wp_int64 ns) {
-  if (ns <= 0)
+                            wp_int64 deadline) {
+  if (now_ns() >= deadline)
     return 0;
-  wp_int64 deadline = now_ns() + ns;
   for (;;) {
     for (int i = 0; i < 64; i++) {
       if (atomic_load_explicit(word, memory_order_relaxed) != seen)
@@ -268,42 +275,93 @@ static int spin_while_equal(_Atomic wp_uint64 *word, wp_uint64 seen,
 static pool_job *pick_job(void) {
   pool_job *best = NULL;
   for (pool_job *j = P.jobs; j; j = j->older)
-    if (atomic_load_explicit(&j->next, memory_order_relaxed) < j->nchunks &&
-        (!best || j->helpers < best->helpers))
+    if ((!best || j->helpers < best->helpers) && job_has_chunks(j))
       best = j;
   return best;
 }
 
+/* Tries to take P.lock for up to POOL_LOCK_TRIES pauses; whether it did.
+ * The lock is held for a few list operations at a time, so this rarely
+ * fails, and taking it so costs no system call on either side (a waiter
+ * that sleeps on a glibc mutex costs its owner a futex wake at unlock). */
+static int pool_trylock(void) {
+  for (int i = 0; i < POOL_LOCK_TRIES; i++) {
+    if (pthread_mutex_trylock(&P.lock) == 0)
+      return 1;
+    cpu_pause();
+  }
+  return 0;
+}
+
+/* Takes P.lock: spinning first (pool_trylock), then sleeping. */
+static void pool_lock(void) {
+  if (!pool_trylock())
+    pthread_mutex_lock(&P.lock);
+}
+
+/* An idle worker spins until a job is posted after `seen` or the clock
+ * reaches `deadline`, counted in P.spinning meanwhile; whether one was. */
+static int spin_idle(wp_uint64 seen, wp_int64 deadline) {
+  atomic_fetch_add_explicit(&P.spinning, 1, memory_order_relaxed);
+  int changed = spin_while_equal(&P.posted, seen, deadline);
+  atomic_fetch_sub_explicit(&P.spinning, 1, memory_order_relaxed);
+  return changed;
+}
+
+/* A worker leaves job `j` (no lock held); `j` may be gone once its
+ * helpers count reaches 0, so it is not touched after the decrement. */
+static void leave_job(pool_job *j) {
+  if (atomic_fetch_sub(&j->helpers, 1) == (POOL_WAITING | 1)) {
+    pthread_mutex_lock(&P.lock);
+    pthread_cond_broadcast(&P.left);
+    pthread_mutex_unlock(&P.lock);
+  }
+}
+
 /* A worker waits until an active job has chunks left, helps with it, and
- * looks again.  It waits spinning for up to P.spin_ns (a job posted then
- * starts without a system call on either side), then sleeps on `wake`. */
+ * looks again.  Idle, it spins for up to P.spin_ns after its last chunk (a
+ * job posted then starts without a system call on either side; a job
+ * posted but finished before it arrives does not end the spin), then
+ * sleeps on `wake`.  After a job, a worker that finds the lock taken (the
+ * launcher taking its job off the list) spins for the next job instead of
+ * sleeping on the lock; jobs are always found by the look under the lock
+ * before it sleeps. */
 static void *worker_main(void *arg) {
-  (void)arg;
+  T.index = (int)(intptr_t)arg;
+  wp_int64 deadline = -1; /* the end of this idle spell's spin; -1: none */
   pthread_mutex_lock(&P.lock);
   for (;;) {
     pool_job *j = NULL;
-    if (!P.stop && !(j = pick_job())) {
+    if (P.stop)
+      break;
+    if (!(j = pick_job())) {
+      if (deadline < 0)
+        deadline = now_ns() + P.spin_ns;
       wp_uint64 seen = atomic_load(&P.posted);
-      wp_int64 spin = P.spin_ns;
       pthread_mutex_unlock(&P.lock);
-      spin_while_equal(&P.posted, seen, spin);
-      pthread_mutex_lock(&P.lock);
+      int posted = spin_idle(seen, deadline);
+      pool_lock();
+      if (posted)
+        continue; /* look again */
       while (!P.stop && !(j = pick_job())) {
         P.sleeping++;
         pthread_cond_wait(&P.wake, &P.lock);
         P.sleeping--;
       }
+      if (P.stop)
+        break;
     }
-    if (P.stop)
-      break;
     atomic_fetch_add(&j->helpers, 1);
+    wp_uint64 seen = atomic_load(&P.posted);
+    wp_int64 spin = P.spin_ns;
     pthread_mutex_unlock(&P.lock);
     run_ranges(j);
-    pthread_mutex_lock(&P.lock);
-    /* The launcher takes the lock after it sees 0, so `j` lives until the
-     * lock is released. */
-    if (atomic_fetch_sub(&j->helpers, 1) == 1 && !j->prev)
-      pthread_cond_signal(&j->left);
+    leave_job(j);
+    deadline = now_ns() + spin;
+    if (!pool_trylock()) {
+      spin_idle(seen, deadline);
+      pool_lock();
+    }
   }
   pthread_mutex_unlock(&P.lock);
   return NULL;
@@ -325,10 +383,12 @@ static void fork_child(void) {
   free(P.workers);
   P.workers = NULL;
   P.nworkers = P.started = P.stop = 0;
+  atomic_store(&P.rule_ns, 0);
   P.jobs = NULL;
   P.running = P.changing = P.waiting = P.sleeping = 0;
   pthread_cond_init(&P.wake, NULL); /* parent waiters do not exist here */
   pthread_cond_init(&P.idle, NULL);
+  pthread_cond_init(&P.left, NULL);
   pthread_mutex_unlock(&P.lock);
 }
 
@@ -359,6 +419,15 @@ static void end_change(void) {
 static void start_workers(void) {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
   int want = resolve_threads(P.requested) - 1, n = 0;
+  /* Before the workers start: they read spin_ns. */
+  P.spin_ns = env_uint("WARP_SPIN_US", WP_SPIN_US, WP_SPIN_US_MAX) * 1000;
+  P.min_work_ns =
+      env_uint("WARP_POOL_MIN_WORK_US", WP_POOL_MIN_WORK_US, 1000000000) * 1000;
+  const char *set = getenv("WARP_POOL_MIN_WORK_US");
+  atomic_store(&P.hot_ns,
+               (set && *set) || P.min_work_ns < WP_POOL_MIN_WORK_HOT_NS
+                   ? P.min_work_ns
+                   : WP_POOL_MIN_WORK_HOT_NS);
   pthread_mutex_unlock(&P.lock);
   pthread_once(&once, register_fork_handlers);
   pthread_t *t = want > 0 ? calloc((size_t)want, sizeof *t) : NULL;
@@ -366,7 +435,9 @@ static void start_workers(void) {
   sigset_t all, old;
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, &old);
-  while (t && n < want && pthread_create(&t[n], NULL, worker_main, NULL) == 0)
+  while (t && n < want &&
+         pthread_create(&t[n], NULL, worker_main, (void *)(intptr_t)(n + 1)) ==
+             0)
     n++;
   pthread_sigmask(SIG_SETMASK, &old, NULL);
   if (n == 0) {
@@ -377,9 +448,7 @@ static void start_workers(void) {
   P.workers = t;
   P.nworkers = n;
   P.started = 1;
-  P.spin_ns = env_uint("WARP_SPIN_US", WP_SPIN_US, WP_SPIN_US_MAX) * 1000;
-  P.min_work_ns =
-      env_uint("WARP_POOL_MIN_WORK_US", WP_POOL_MIN_WORK_US, 1000000000) * 1000;
+  atomic_store(&P.rule_ns, n > 0 ? P.min_work_ns : 0);
 }
 
 /* Joins the workers; the caller holds the change and the lock (released
@@ -397,6 +466,7 @@ static void stop_workers(void) {
   pthread_mutex_lock(&P.lock);
   P.workers = NULL;
   P.nworkers = P.started = P.stop = 0;
+  atomic_store(&P.rule_ns, 0);
 }
 
 /* Registers a launch (lock held): waits while the pool changes, starts the
@@ -418,63 +488,53 @@ static void end_launch(void) {
     pthread_cond_broadcast(&P.idle);
 }
 
-/* A job over threads [base, bounds->size) in `nchunks` chunks at most. */
+/* A job over threads [base, bounds->size) in `parts` parts of `per_part`
+ * chunks (parts <= POOL_MAX_PARTS; parts * per_part <= the thread count). */
 static void init_job(pool_job *j, wp_cpu_range_fn fn, const void *args,
-                     const wp_launch_bounds *bounds, wp_int64 base,
-                     wp_int64 chunks) {
-  wp_int64 size = bounds->size - base;
+                     const wp_launch_bounds *bounds, wp_int64 base, int parts,
+                     wp_int64 per_part) {
   j->fn = fn;
   j->args = args;
   j->bounds = bounds;
   j->base = base;
-  /* ceil(size / chunks): at most `chunks` chunks, evenly sized */
-  j->chunk = size / chunks + (size % chunks != 0);
-  j->nchunks = size / j->chunk + (size % j->chunk != 0);
-  atomic_init(&j->next, 0);
+  j->nparts = parts;
+  j->per_part = per_part;
+  j->nchunks = (wp_int64)parts * per_part;
+  j->align = (bounds->size - base) / j->nchunks >= 4 * POOL_ALIGN;
+  for (int p = 0; p < parts; p++)
+    atomic_init(&j->part[p].next, 0);
   atomic_init(&j->helpers, 0);
-}
-
-wp_int64 wpi_pool_chunks(wp_int64 size, int threads, wp_uint64 ps_per_thread,
-                         wp_int64 min_work_ns) {
-  if (size < 2 || threads < 2)
-    return 1;
-  wp_int64 most = (wp_int64)threads * WP_CHUNKS_PER_THREAD;
-  if (!ps_per_thread)
-    return most > size ? size : most; /* cost unknown */
-  double est_ns = (double)ps_per_thread * (double)size / 1000.0;
-  if (est_ns < (double)min_work_ns)
-    return 1; /* inline */
-  double by_work = est_ns / (WP_POOL_CHUNK_MIN_US * 1000.0);
-  wp_int64 n = by_work >= (double)most ? most : (wp_int64)by_work;
-  n = n < 2 ? 2 : n;
-  return n > size ? size : n;
+  j->hot_ns = 0;
 }
 
 /* Puts `j` on the active list, works on it too, takes it off and waits for
  * the workers that joined it; lock held (released while running).  Learns
  * the kernel's cost from the chunks the launching thread ran. */
 static void run_pooled(pool_job *j) {
-  pthread_cond_init(&j->left, NULL);
   j->older = P.jobs;
   if (P.jobs)
     P.jobs->prev = &j->older;
   j->prev = &P.jobs;
   P.jobs = j;
-  atomic_fetch_add(&P.posted, 1);
-  if (P.sleeping)
-    pthread_cond_broadcast(&P.wake);
+  int sleeping = P.sleeping;
   wp_int64 spin = P.spin_ns;
   pthread_mutex_unlock(&P.lock);
+  /* After the unlock, so that a spinning worker that sees it finds the
+   * lock free; a worker that looked before the job was listed sleeps on
+   * `wake` already, and the broadcast reaches it. */
+  atomic_fetch_add(&P.posted, 1);
+  if (sleeping)
+    pthread_cond_broadcast(&P.wake);
 
   wp_int64 t0 = now_ns();
   wp_int64 ran = run_ranges(j);
-  learn(j->fn, now_ns() - t0, ran, COST_POOLED);
+  wpi_pool_learn(j->fn, now_ns() - t0, ran, WPI_COST_POOLED);
 
-  pthread_mutex_lock(&P.lock);
-  *j->prev = j->older;
+  pool_lock();
+  *j->prev = j->older; /* off the list: no worker joins it now */
   if (j->older)
     j->older->prev = j->prev;
-  j->prev = NULL; /* off the list: the last helper out signals */
+  j->prev = NULL;
   if (atomic_load(&j->helpers) > 0) {
     /* a helper finishing its last chunk: wait for it spinning first */
     pthread_mutex_unlock(&P.lock);
@@ -483,10 +543,14 @@ static void run_pooled(pool_job *j) {
       for (int i = 0; i < 64 && atomic_load(&j->helpers) > 0; i++)
         cpu_pause();
     pthread_mutex_lock(&P.lock);
+    if (atomic_fetch_or(&j->helpers, POOL_WAITING) != 0)
+      while (atomic_load(&j->helpers) != POOL_WAITING)
+        pthread_cond_wait(&P.left, &P.lock);
   }
-  while (atomic_load(&j->helpers) > 0)
-    pthread_cond_wait(&j->left, &P.lock);
-  pthread_cond_destroy(&j->left);
+  /* The hot threshold pooled it: slower than inline (the spinning worker
+     did not come: another process holds its core), it stops for a while */
+  if (j->hot_ns && now_ns() - t0 > j->hot_ns)
+    T.hot_backoff = WP_POOL_HOT_BACKOFF;
 }
 
 /* A task of the application's task system: chunk `index` of the job. */
@@ -494,23 +558,53 @@ static void run_task(void *data, int index) {
   pool_job *j = data;
   if (index < 0 || index >= j->nchunks)
     return; /* not ours to run: the task system passed a bad index */
-  in_kernel++;
+  T.in_kernel++;
   run_chunk(j, index);
-  in_kernel--;
+  T.in_kernel--;
 }
 
 /* Runs threads [begin, end) on this thread. */
 static void run_here(wp_cpu_range_fn fn, const void *args,
                      const wp_launch_bounds *bounds, wp_int64 begin,
                      wp_int64 end) {
-  in_kernel++;
+  T.in_kernel++;
   fn(args, bounds, begin, end);
-  in_kernel--;
+  T.in_kernel--;
 }
 
 static void run_inline(wp_cpu_range_fn fn, const void *args,
                        const wp_launch_bounds *bounds) {
   run_here(fn, args, bounds, 0, bounds->size);
+}
+
+/* The threshold of work under which a launch runs inline, for the
+ * configured `min_ns`: P.hot_ns while a worker spins (it starts a chunk
+ * without being woken). */
+static wp_int64 rule_min_ns(wp_int64 min_ns) {
+  if (T.hot_backoff == 0 &&
+      atomic_load_explicit(&P.spinning, memory_order_relaxed) > 0) {
+    wp_int64 hot = atomic_load_explicit(&P.hot_ns, memory_order_relaxed);
+    return hot < min_ns ? hot : min_ns;
+  }
+  return min_ns;
+}
+
+int wpi_pool_spinning(void) {
+  return atomic_load_explicit(&P.spinning, memory_order_relaxed);
+}
+
+/* Runs threads [base, size) here, as the rule decided; times one launch in
+ * POOL_SAMPLE (two clock reads cost about 10% of the cheapest launch that
+ * gets here). */
+static void run_by_rule(wp_cpu_range_fn fn, const void *args,
+                        const wp_launch_bounds *bounds, wp_int64 base) {
+  if (T.inline_launches++ % POOL_SAMPLE) {
+    run_here(fn, args, bounds, base, bounds->size);
+  } else {
+    wp_int64 t0 = now_ns();
+    run_here(fn, args, bounds, base, bounds->size);
+    wpi_pool_learn(fn, now_ns() - t0, bounds->size - base, WPI_COST_INLINE);
+  }
 }
 
 /* A launch for the built-in pool of `threads` threads (lock held, released
@@ -519,7 +613,7 @@ static void run_inline(wp_cpu_range_fn fn, const void *args,
  * default split on this thread, timed. */
 static void run_builtin(pool_job *j, wp_cpu_range_fn fn, const void *args,
                         const wp_launch_bounds *bounds, int threads) {
-  wp_int64 size = bounds->size, base = 0, min_ns = P.min_work_ns;
+  wp_int64 size = bounds->size, base = 0, min_ns = rule_min_ns(P.min_work_ns);
   wp_uint64 ps = wpi_pool_cost(fn);
   if (!ps && min_ns > 0) {
     pthread_mutex_unlock(&P.lock);
@@ -527,51 +621,77 @@ static void run_builtin(pool_job *j, wp_cpu_range_fn fn, const void *args,
     base = size / most + (size % most != 0);
     wp_int64 t0 = now_ns();
     run_here(fn, args, bounds, 0, base);
-    learn(fn, now_ns() - t0, base, COST_INLINE);
+    wpi_pool_learn(fn, now_ns() - t0, base, WPI_COST_INLINE);
     ps = wpi_pool_cost(fn);
     pthread_mutex_lock(&P.lock);
     if (base == size)
       return;
   }
-  wp_int64 chunks = wpi_pool_chunks(size - base, threads, ps, min_ns);
+  int parts;
+  wp_int64 chunks = wpi_pool_chunks(size - base, threads, ps, min_ns, &parts);
   if (chunks == 1) {
     pthread_mutex_unlock(&P.lock);
-    /* timed one launch in POOL_SAMPLE (two clock reads cost about 10% of
-     * the cheapest launch that gets here) */
-    if (inline_launches++ % POOL_SAMPLE) {
-      run_here(fn, args, bounds, base, size);
-    } else {
-      wp_int64 t0 = now_ns();
-      run_here(fn, args, bounds, base, size);
-      learn(fn, now_ns() - t0, size - base, COST_INLINE);
-    }
+    run_by_rule(fn, args, bounds, base);
     pthread_mutex_lock(&P.lock);
     return;
   }
-  init_job(j, fn, args, bounds, base, chunks);
+  init_job(j, fn, args, bounds, base, parts, chunks / parts);
+  double est_ns = (double)ps * (double)(size - base) / 1000.0;
+  if (ps && est_ns < (double)P.min_work_ns)
+    j->hot_ns = (wp_int64)est_ns;
   run_pooled(j);
 }
 
+static void run_registered(wp_cpu_range_fn fn, const void *args,
+                           const wp_launch_bounds *bounds);
+
 void wpi_pool_run(wp_cpu_range_fn fn, const void *args,
                   const wp_launch_bounds *bounds) {
-  if (bounds->size < WP_INLINE_BELOW || in_kernel) {
+  if (bounds->size < WP_INLINE_BELOW || T.in_kernel) {
     run_inline(fn, args, bounds);
     return;
   }
+  /* The rule's inline decision for a kernel of known cost, without the
+   * lock: such a launch costs what an inline one does.  (A pool change
+   * under way does not wait for it, as for launches under
+   * WP_INLINE_BELOW.) */
+  wp_int64 rule_ns = atomic_load_explicit(&P.rule_ns, memory_order_relaxed);
+  if (T.hot_backoff > 0)
+    T.hot_backoff--;
+  if (rule_ns > 0) {
+    wp_uint64 ps = wpi_pool_cost(fn);
+    if (ps && (double)ps * (double)bounds->size / 1000.0 <
+                  (double)rule_min_ns(rule_ns)) {
+      run_by_rule(fn, args, bounds, 0);
+      return;
+    }
+  }
+  run_registered(fn, args, bounds);
+}
+
+/* A launch past the lock-free decisions: registered under the lock, run
+ * by the task system, inline or by the pool.  Out of line: its job (a
+ * few kilobytes, cache-line aligned) is not set up for launches that run
+ * inline at once. */
+__attribute__((noinline)) static void
+run_registered(wp_cpu_range_fn fn, const void *args,
+               const wp_launch_bounds *bounds) {
   pool_job j;
-  pthread_mutex_lock(&P.lock);
+  pool_lock();
   begin_launch();
   if (P.has_ts) {
     /* Copied under the lock: wp_set_task_system waits for this launch. */
     wp_task_system ts = P.ts;
     pthread_mutex_unlock(&P.lock);
     int threads = ts.num_threads > 0 ? ts.num_threads : cpu_count();
-    init_job(&j, fn, args, bounds, 0, (wp_int64)threads * WP_CHUNKS_PER_THREAD);
+    wp_int64 count = (wp_int64)threads * WP_CHUNKS_PER_THREAD;
+    init_job(&j, fn, args, bounds, 0, 1,
+             count < bounds->size ? count : bounds->size);
     /* Counts as kernel code: what parallel_for calls on this thread (a
      * launch, wp_set_num_threads, ...) cannot wait for this launch. */
-    in_kernel++;
+    T.in_kernel++;
     ts.parallel_for(ts.user, (int)j.nchunks, run_task, &j);
-    in_kernel--;
+    T.in_kernel--;
     pthread_mutex_lock(&P.lock);
   } else if (P.nworkers == 0) {
     pthread_mutex_unlock(&P.lock);
@@ -589,7 +709,7 @@ wp_status wp_set_num_threads(int n) {
     return wp_set_error(WP_ERROR_INVALID_VALUE,
                         "wp_set_num_threads: %d is outside 0..%d", n,
                         POOL_MAX_THREADS);
-  if (in_kernel)
+  if (T.in_kernel)
     return wp_set_error(WP_ERROR_NOT_SUPPORTED,
                         "wp_set_num_threads: cannot be called from a kernel");
   /* Waits for running launches; the pool restarts with the new count on
@@ -625,7 +745,7 @@ wp_status wp_set_task_system(const wp_task_system *ts) {
     return wp_set_error(WP_ERROR_INVALID_VALUE,
                         "wp_set_task_system: num_threads %d is outside 0..%d",
                         ts->num_threads, POOL_MAX_THREADS);
-  if (in_kernel)
+  if (T.in_kernel)
     return wp_set_error(WP_ERROR_NOT_SUPPORTED,
                         "wp_set_task_system: cannot be called from a kernel");
   pthread_mutex_lock(&P.lock);
@@ -643,7 +763,7 @@ wp_status wp_set_task_system(const wp_task_system *ts) {
 }
 
 void wp_shutdown(void) {
-  if (in_kernel)
+  if (T.in_kernel)
     return; /* the pool is running this very launch */
   pthread_mutex_lock(&P.lock);
   begin_change();

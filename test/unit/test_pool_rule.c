@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "../../runtime/src/internal.h"
 
@@ -23,33 +24,88 @@ CHECK_TALLY;
 static void test_rule(void) {
   /* a cheap kernel (1 ns per thread): 4096 threads are 4.1 us of work,
    * under the default 10 us: inline */
-  CHECK(wpi_pool_chunks(4096, 2, 1000, WP_POOL_MIN_WORK_US * 1000) == 1);
-  CHECK(wpi_pool_chunks(4096, 16, 1000, WP_POOL_MIN_WORK_US * 1000) == 1);
+  CHECK(wpi_pool_chunks(4096, 2, 1000, WP_POOL_MIN_WORK_US * 1000, NULL) == 1);
+  CHECK(wpi_pool_chunks(4096, 16, 1000, WP_POOL_MIN_WORK_US * 1000, NULL) == 1);
   /* 2^20 threads of it are 1 ms: WP_CHUNKS_PER_THREAD chunks per thread */
-  CHECK(wpi_pool_chunks(1 << 20, 2, 1000, 10000) == 2 * WP_CHUNKS_PER_THREAD);
+  CHECK(wpi_pool_chunks(1 << 20, 2, 1000, 10000, NULL) ==
+        2 * WP_CHUNKS_PER_THREAD);
   /* 100 ns per thread: 410 us, pooled, as many chunks as allowed */
-  CHECK(wpi_pool_chunks(4096, 2, 100000, 10000) == 2 * WP_CHUNKS_PER_THREAD);
+  CHECK(wpi_pool_chunks(4096, 2, 100000, 10000, NULL) ==
+        2 * WP_CHUNKS_PER_THREAD);
   /* 5 ns per thread: 20.5 us, 10 chunks of WP_POOL_CHUNK_MIN_US (2 us)
    * at most: 8 for two threads, 10 (not 64) for sixteen */
-  CHECK(wpi_pool_chunks(4096, 2, 5000, 10000) == 8);
-  CHECK(wpi_pool_chunks(4096, 16, 5000, 10000) == 10);
+  CHECK(wpi_pool_chunks(4096, 2, 5000, 10000, NULL) == 8);
+  CHECK(wpi_pool_chunks(4096, 16, 5000, 10000, NULL) == 10);
   /* just over the threshold: at least two chunks */
-  CHECK(wpi_pool_chunks(4096, 16, 2500, 10000) == 5);
-  CHECK(wpi_pool_chunks(4096, 16, 2442, 10000) == 5);
-  CHECK(wpi_pool_chunks(4096, 16, 2441, 10000) == 1);
-  CHECK(wpi_pool_chunks(2048, 16, 5000, 10000) == 5);
-  CHECK(wpi_pool_chunks(4096, 16, 3000, 10000) == 6);
-  CHECK(wpi_pool_chunks(8192, 16, 1300, 10000) == 5);
+  CHECK(wpi_pool_chunks(4096, 16, 2500, 10000, NULL) == 5);
+  CHECK(wpi_pool_chunks(4096, 16, 2442, 10000, NULL) == 5);
+  CHECK(wpi_pool_chunks(4096, 16, 2441, 10000, NULL) == 1);
+  CHECK(wpi_pool_chunks(2048, 16, 5000, 10000, NULL) == 5);
+  CHECK(wpi_pool_chunks(4096, 16, 3000, 10000, NULL) == 6);
+  CHECK(wpi_pool_chunks(8192, 16, 1300, 10000, NULL) == 5);
   /* unknown cost: the default split */
-  CHECK(wpi_pool_chunks(4096, 2, 0, 10000) == 8);
-  CHECK(wpi_pool_chunks(4096, 3, 0, 0) == 12);
+  CHECK(wpi_pool_chunks(4096, 2, 0, 10000, NULL) == 8);
+  CHECK(wpi_pool_chunks(4096, 3, 0, 0, NULL) == 12);
   /* threshold 0: pooled whatever the cost */
-  CHECK(wpi_pool_chunks(4096, 2, 1, 0) == 2);
+  CHECK(wpi_pool_chunks(4096, 2, 1, 0, NULL) == 2);
   /* one thread, or nothing to split: inline */
-  CHECK(wpi_pool_chunks(1 << 20, 1, 100000, 10000) == 1);
-  CHECK(wpi_pool_chunks(1, 8, 1000000000, 0) == 1);
+  CHECK(wpi_pool_chunks(1 << 20, 1, 100000, 10000, NULL) == 1);
+  CHECK(wpi_pool_chunks(1, 8, 1000000000, 0, NULL) == 1);
   /* never more chunks than threads of the launch */
-  CHECK(wpi_pool_chunks(3, 8, 0, 0) == 3);
+  CHECK(wpi_pool_chunks(3, 8, 0, 0, NULL) == 3);
+  /* the parts: one per thread taking part, of equal chunk counts */
+  int parts = 0;
+  CHECK(wpi_pool_chunks(1 << 20, 2, 1000, 10000, &parts) == 8 && parts == 2);
+  CHECK(wpi_pool_chunks(4096, 16, 5000, 10000, &parts) == 10 && parts == 10);
+  CHECK(wpi_pool_chunks(4096, 2, 1000, 10000, &parts) == 1 && parts == 1);
+  /* 14.3 us (2^17 floats of saxpy) on 2 threads: 7 chunks of 2 us before
+   * (4 on one thread, 3 on the other); now 2 parts of 3 */
+  CHECK(wpi_pool_chunks(1 << 17, 2, 109, 10000, &parts) == 6 && parts == 2);
+  /* more threads than WPI_POOL_MAX_PARTS: 64 parts, shared, with up to
+   * WP_CHUNKS_PER_THREAD chunks for each thread sharing one */
+  CHECK(wpi_pool_chunks(1 << 24, 128, 100000, 10000, &parts) ==
+            64 * 2 * WP_CHUNKS_PER_THREAD &&
+        parts == WPI_POOL_MAX_PARTS);
+}
+
+/* ---- the split ---------------------------------------------------------
+ * Each range's length is added up and its start checked to be a multiple
+ * of 16 (the chunks are long enough): every thread runs exactly once. */
+typedef struct split_args {
+  _Atomic wp_int64 *threads;
+  _Atomic int *misaligned;
+} split_args;
+
+static void split_range(const void *args, const wp_launch_bounds *b,
+                        wp_int64 begin, wp_int64 end) {
+  const split_args *a = args;
+  (void)b;
+  *a->threads += end - begin;
+  if (begin % 16)
+    (*a->misaligned)++;
+}
+
+static const wp_kernel_desc split_desc = {
+    .abi = WP_KERNEL_DESC_ABI,
+    .name = "split",
+    .cpu_forward = split_range,
+    .args_size = sizeof(split_args),
+};
+
+static void test_split(void) {
+  static const wp_int64 sizes[] = {1024, 4099, 100003, 1 << 20};
+  CHECK(wp_set_num_threads(3) == WP_SUCCESS);
+  for (int k = 0; k < 4; k++) {
+    _Atomic wp_int64 threads = 0;
+    _Atomic int misaligned = 0;
+    split_args a = {&threads, &misaligned};
+    wpi_pool_set_cost(split_range, 100000); /* pooled, 12 chunks */
+    CHECK(wp_launch_kernel(&WP_LAUNCH_1D(sizes[k]), &split_desc, 0, &a) ==
+          WP_SUCCESS);
+    CHECK(threads == sizes[k]);
+    CHECK(misaligned == 0);
+  }
+  CHECK(wp_set_num_threads(0) == WP_SUCCESS);
 }
 
 /* ---- launches ----------------------------------------------------------
@@ -60,10 +116,18 @@ typedef struct rec_args {
   pthread_t caller;
 } rec_args;
 
+/* Non-zero: each range also sleeps 100 us (a launch slower than its
+ * estimate). */
+static _Atomic int slow_ranges;
+
 static void rec_range(const void *args, const wp_launch_bounds *b,
                       wp_int64 begin, wp_int64 end) {
   const rec_args *a = args;
   (void)b;
+  if (slow_ranges) {
+    struct timespec us100 = {0, 100000};
+    nanosleep(&us100, NULL);
+  }
   for (wp_int64 i = begin; i < end; i++)
     a->out[i] = 2 * i + 1;
   (*a->ranges)++;
@@ -104,6 +168,9 @@ static int launch(wp_int64 n, int backward, int *elsewhere) {
 }
 
 static void test_launches(void) {
+  /* idle workers sleep at once: no launch here sees one spinning (the
+   * threshold would be WP_POOL_MIN_WORK_HOT_NS: test_hot) */
+  setenv("WARP_SPIN_US", "0", 1);
   CHECK(wp_set_num_threads(2) == WP_SUCCESS);
   int off = -1;
   /* a cheap kernel (1 ns per thread): 4096 threads, one range, here */
@@ -137,6 +204,70 @@ static void test_launches(void) {
   CHECK(launch(4096, 1, NULL) >= 2);
   CHECK(launch(WP_INLINE_BELOW, 1, NULL) >= 2);
   unsetenv("WARP_POOL_MIN_WORK_US");
+  unsetenv("WARP_SPIN_US");
+}
+
+/* Waits (up to 10 s) until a worker spins; whether one does. */
+static int await_spinner(void) {
+  for (int i = 0; i < 10000 && wpi_pool_spinning() == 0; i++) {
+    struct timespec ms = {0, 1000000};
+    nanosleep(&ms, NULL);
+  }
+  return wpi_pool_spinning() > 0;
+}
+
+/* Runs WP_POOL_HOT_BACKOFF cheap launches (inline): a backoff that a
+ * launch slower than its estimate set (any, on a slow machine or under
+ * ThreadSanitizer) is over. */
+static void clear_backoff(void) {
+  for (int i = 0; i < WP_POOL_HOT_BACKOFF; i++) {
+    wpi_pool_set_cost(rec_range2, 1);
+    launch(WP_INLINE_BELOW, 1, NULL);
+  }
+}
+
+/* While a worker spins, the threshold is WP_POOL_MIN_WORK_HOT_NS: a
+ * launch of work between it and WP_POOL_MIN_WORK_US is pooled (the chunk
+ * count says so, whichever threads ran them); under it, inline.  Workers
+ * that spin for a second after each job (the first launch starts them). */
+static void test_hot(void) {
+  setenv("WARP_SPIN_US", "1000000", 1);
+  CHECK(wp_set_num_threads(2) == WP_SUCCESS);
+  CHECK(launch(1 << 16, 0, NULL) >= 1); /* starts the workers */
+  clear_backoff();
+  CHECK(await_spinner());
+  /* 2 ns per thread: 4096 threads are 8.2 us, under WP_POOL_MIN_WORK_US,
+   * over the hot threshold: two parts of two chunks (2 us each) */
+  wpi_pool_set_cost(rec_range, 2000);
+  CHECK(launch(4096, 0, NULL) == 4);
+  /* 0.1 ns per thread: 0.4 us, under both: one range, here */
+  CHECK(await_spinner());
+  wpi_pool_set_cost(rec_range, 100);
+  int off = -1;
+  CHECK(launch(4096, 0, &off) == 1 && off == 0);
+  /* a launch the hot threshold pooled that takes longer than its estimate
+   * inline (8.2 us; its ranges sleep): the next WP_POOL_HOT_BACKOFF - 1
+   * launches of this thread run inline, spinning workers or not */
+  clear_backoff();
+  CHECK(await_spinner());
+  wpi_pool_set_cost(rec_range, 2000);
+  slow_ranges = 1;
+  CHECK(launch(4096, 0, NULL) == 4);
+  slow_ranges = 0;
+  for (int i = 0; i < WP_POOL_HOT_BACKOFF - 1; i++) {
+    wpi_pool_set_cost(rec_range, 2000);
+    CHECK(launch(4096, 0, &off) == 1 && off == 0);
+  }
+  /* a threshold set by $WARP_POOL_MIN_WORK_US holds whether workers spin */
+  setenv("WARP_POOL_MIN_WORK_US", "10", 1);
+  CHECK(wp_set_num_threads(2) == WP_SUCCESS);
+  CHECK(launch(1 << 16, 0, NULL) >= 1);
+  CHECK(await_spinner());
+  wpi_pool_set_cost(rec_range, 2000);
+  CHECK(launch(4096, 0, &off) == 1 && off == 0);
+  unsetenv("WARP_POOL_MIN_WORK_US");
+  unsetenv("WARP_SPIN_US");
+  wp_shutdown(); /* joins the spinning workers */
 }
 
 /* Pooled launches with idle workers that sleep at once, and that spin
@@ -158,7 +289,9 @@ static void test_spin(void) {
 
 int main(void) {
   test_rule();
+  test_split();
   test_launches();
+  test_hot();
   test_spin();
   wp_shutdown();
   return check_report(NULL);

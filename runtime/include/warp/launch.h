@@ -112,8 +112,9 @@ extern "C" {
 
 /* CPU launches.  A CPU launch of fewer than WP_INLINE_BELOW threads, and
  * any launch made from inside a kernel, runs on the calling thread.  Others
- * are split into contiguous, equal (the last one shorter) ranges of linear
- * thread indices, run by the built-in pool of worker threads or by the
+ * are split into contiguous, near-equal ranges (chunks) of linear thread
+ * indices, each boundary on a multiple of 16 threads when the chunks are at
+ * least 64 long, run by the built-in pool of worker threads or by the
  * application's task system (wp_set_task_system); the launch returns when
  * every chunk has run.  Launches from several application threads run at
  * the same time, each waiting only for its own chunks; idle workers help
@@ -130,11 +131,24 @@ extern "C" {
  *   - Work under WP_POOL_MIN_WORK_US microseconds (or $WARP_POOL_MIN_WORK_US,
  *     read when the workers start; 0 pools every launch of WP_INLINE_BELOW
  *     threads or more) runs on the calling thread, as one range.
+ *   - While a worker spins (below: it starts a chunk without being woken),
+ *     the threshold is WP_POOL_MIN_WORK_HOT_NS nanoseconds instead, unless
+ *     $WARP_POOL_MIN_WORK_US sets it: a stream of cheap launches (4096
+ *     threads of saxpy) runs pooled once the workers spin, inline while
+ *     they sleep.  A launch so pooled that takes longer than the estimate
+ *     of running it inline (the spinning worker did not come: another
+ *     process holds its core) turns this threshold off for the launching
+ *     thread's next WP_POOL_HOT_BACKOFF launches.
  *   - Otherwise the launch is split into work / WP_POOL_CHUNK_MIN_US chunks
  *     (so that each is worth handing to another thread), at least 2 and at
  *     most WP_CHUNKS_PER_THREAD per thread (several, so that a thread that
  *     finishes early takes another; few, so that each range is long enough
- *     for the vectorized per-range loop).
+ *     for the vectorized per-range loop), grouped in contiguous parts, one
+ *     per thread taking part (at most 64 parts; threads share them beyond):
+ *     the launching thread runs part 0 and worker w part w first, in order,
+ *     then helps with the parts left (OpenMP's static schedule, with
+ *     stealing): with the workers awake, each thread runs the same threads
+ *     of every launch of the same size, whose data stays in its cache.
  *   - An entry point without a learned cost first runs the first
  *     1 / (threads * WP_CHUNKS_PER_THREAD) of the launch on the calling
  *     thread, timed, then decides for the rest.  Costs are kept for the
@@ -151,11 +165,12 @@ extern "C" {
  * Idle workers spin (with the CPU's pause instruction) for WP_SPIN_US
  * microseconds (or $WARP_SPIN_US, at most WP_SPIN_US_MAX, read when the
  * workers start; 0: no spinning) after their last chunk before sleeping, so
- * that a launch soon after another starts without waking a thread; the
- * launching thread likewise spins up to that long for a worker finishing a
- * chunk.  So each pooled launch costs every worker up to WP_SPIN_US of CPU
- * time after it, and a program that launches nothing leaves the workers
- * asleep.
+ * that a launch soon after another starts without waking a thread (a
+ * launch whose chunks were all taken before a worker arrived does not end
+ * its spin); the launching thread likewise spins up to that long for a
+ * worker finishing a chunk.  So each pooled launch costs every worker up to
+ * WP_SPIN_US of CPU time after it, and a program that launches nothing leaves
+ * the workers asleep.
  *
  * With a task system set, the size alone decides: launches of
  * WP_INLINE_BELOW threads or more are split into
@@ -165,6 +180,8 @@ extern "C" {
 #define WP_CHUNKS_PER_THREAD 4
 #define WP_POOL_MIN_WORK_US 10
 #define WP_POOL_CHUNK_MIN_US 2
+#define WP_POOL_MIN_WORK_HOT_NS 1500 /* nanoseconds */
+#define WP_POOL_HOT_BACKOFF 64
 #define WP_SPIN_US 50
 #define WP_SPIN_US_MAX 1000000
 /* The most threads wp_set_num_threads, $WARP_NUM_THREADS (larger values are
