@@ -51,6 +51,20 @@ sph_step(wp_hash_grid_query_f *q, int *idx, int *act) {
   return on;
 }
 
+/* Every lane steps its query; the lanes' indices and active bits as
+ * vectors (one load each: a lane inserted into a vector register at a time
+ * costs a failed store-to-load forwarding per lane on AVX2).  0 when no
+ * lane is active. */
+static inline __attribute__((always_inline)) int
+sph_step_lanes(wp_hash_grid_query_f *q, sph_vi *idx, sph_vi *act) {
+  int any = 0, ix[SPH_LANES_W], ok[SPH_LANES_W];
+  for (int l = 0; l < SPH_LANES_W; l++)
+    any |= sph_step(&q[l], &ix[l], &ok[l]);
+  __builtin_memcpy(idx, ix, sizeof *idx);
+  __builtin_memcpy(act, ok, sizeof *act);
+  return any;
+}
+
 /* @@ density */
 WP_SPMD_FN void sph_density_lanes(const SPH_D(args) * a, wp_int64 base) {
   const wp_uint64 grid = a->p0;
@@ -71,14 +85,7 @@ WP_SPMD_FN void sph_density_lanes(const SPH_D(args) * a, wp_int64 base) {
   }
   const float h2 = wpf_square(h);
   for (;;) {
-    int any = 0, ix[SPH_LANES_W], ok[SPH_LANES_W];
-    for (int l = 0; l < SPH_LANES_W; l++)
-      any |= sph_step(&q[l], &ix[l], &ok[l]);
-    /* one load each (a lane inserted into a vector register at a time
-       costs a failed store-to-load forwarding per lane on AVX2) */
-    __builtin_memcpy(&idx, ix, sizeof idx);
-    __builtin_memcpy(&act, ok, sizeof act);
-    if (!any)
+    if (!sph_step_lanes(q, &idx, &act))
       break;
     sph_vf n0, n1, n2, mx;
     _Pragma("clang loop unroll(full)") for (int l = 0; l < SPH_LANES_W; l++) {
@@ -147,14 +154,7 @@ WP_SPMD_FN void sph_accel_lanes(const SPH_A(args) * a, wp_int64 base) {
   }
   const sph_vf zero = {0};
   for (;;) {
-    int any = 0, ix[SPH_LANES_W], ok[SPH_LANES_W];
-    for (int l = 0; l < SPH_LANES_W; l++)
-      any |= sph_step(&q[l], &ix[l], &ok[l]);
-    /* one load each (a lane inserted into a vector register at a time
-       costs a failed store-to-load forwarding per lane on AVX2) */
-    __builtin_memcpy(&idx, ix, sizeof idx);
-    __builtin_memcpy(&act, ok, sizeof act);
-    if (!any)
+    if (!sph_step_lanes(q, &idx, &act))
       break;
     sph_vf n0, n1, n2, nv0, nv1, nv2, nr, d;
     _Pragma("clang loop unroll(full)") for (int l = 0; l < SPH_LANES_W; l++) {
