@@ -384,6 +384,7 @@ static void fork_child(void) {
   P.workers = NULL;
   P.nworkers = P.started = P.stop = 0;
   atomic_store(&P.rule_ns, 0);
+  atomic_store(&P.spinning, 0); /* the parent's spinners are not here */
   P.jobs = NULL;
   P.running = P.changing = P.waiting = P.sleeping = 0;
   pthread_cond_init(&P.wake, NULL); /* parent waiters do not exist here */
