@@ -54,9 +54,12 @@ int main(void) {
   setenv("WARP_POOL_MIN_WORK_US", "0", 1);
   CHECK(wp_set_num_threads(3) == WP_SUCCESS);
   CHECK(launch_once());
-  /* the workers spin (they did since they started; at most 2 s) */
-  for (int i = 0; i < 2000 && wpi_pool_spinning() == 0; i++)
+  /* the workers spin (they did since they started; each launch they help
+   * with starts their spin again; at most 2 s) */
+  for (int i = 0; i < 2000 && wpi_pool_spinning() == 0; i++) {
     nanosleep(&(struct timespec){0, 1000000}, NULL);
+    CHECK(launch_once());
+  }
   CHECK(wpi_pool_spinning() > 0);
   fflush(NULL);
   pid_t pid = fork();
