@@ -3,6 +3,7 @@
 #include "internal.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -156,7 +157,7 @@ static inline void cpu_pause(void) {
 }
 
 /* An unsigned integer from the environment (`def` when unset, empty or
- * malformed), clamped to `max`. */
+ * malformed), clamped to `max` (one too large for a long long too). */
 static wp_int64 env_uint(const char *name, wp_int64 def, wp_int64 max) {
   const char *s = getenv(name);
   if (!s || !*s)
@@ -164,7 +165,7 @@ static wp_int64 env_uint(const char *name, wp_int64 def, wp_int64 max) {
   char *end;
   errno = 0;
   long long n = strtoll(s, &end, 10);
-  if (errno || *end || n < 0)
+  if (*end || n < 0 || (errno && !(errno == ERANGE && n == LLONG_MAX)))
     return def;
   return n > max ? max : (wp_int64)n;
 }
@@ -177,7 +178,8 @@ static int env_threads(void) {
   char *end;
   errno = 0;
   long n = strtol(s, &end, 10);
-  if (errno || *end || n < 1)
+  /* too large for a long: larger than the maximum, clamped below */
+  if (*end || n < 1 || (errno && !(errno == ERANGE && n == LONG_MAX)))
     return 0;
   return n > POOL_MAX_THREADS ? POOL_MAX_THREADS : (int)n;
 }
@@ -384,6 +386,7 @@ static void fork_child(void) {
   P.workers = NULL;
   P.nworkers = P.started = P.stop = 0;
   atomic_store(&P.rule_ns, 0);
+  atomic_store(&P.spinning, 0); /* the parent's spinners are not here */
   P.jobs = NULL;
   P.running = P.changing = P.waiting = P.sleeping = 0;
   pthread_cond_init(&P.wake, NULL); /* parent waiters do not exist here */
