@@ -151,7 +151,9 @@ extern "C" {
  *     of every launch of the same size, whose data stays in its cache.
  *   - An entry point without a learned cost first runs the first
  *     1 / (threads * WP_CHUNKS_PER_THREAD) of the launch on the calling
- *     thread, timed, then decides for the rest.  Costs are kept for the
+ *     thread, timed, then twice as much, and so on until WP_POOL_PROBE_NS
+ *     nanoseconds have passed (so that the clock's own cost does not count
+ *     for much), then decides for the rest.  Costs are kept for the
  *     first 512 entry points a process launches; later ones are timed so at
  *     every launch.
  * A kernel whose cost per thread changes by orders of magnitude between
@@ -182,6 +184,7 @@ extern "C" {
 #define WP_POOL_CHUNK_MIN_US 2
 #define WP_POOL_MIN_WORK_HOT_NS 1500 /* nanoseconds */
 #define WP_POOL_HOT_BACKOFF 64
+#define WP_POOL_PROBE_NS 1000 /* nanoseconds */
 #define WP_SPIN_US 50
 #define WP_SPIN_US_MAX 1000000
 /* The most threads wp_set_num_threads, $WARP_NUM_THREADS (larger values are
