@@ -18,9 +18,10 @@
  * restrict loop; example_wave.py 0.28 s, 0.21).
  *
  * Which kernels (restrict_arrays): forward kernels whose parameters are
- * arrays (not indexed) and scalars, vectors or matrices other than
- * 64-bit integers (ids of meshes, grids, volumes: memory the
- * check does not see), with no array made from a pointer, no address taken
+ * arrays (not indexed) and scalars, vectors or matrices, none holding
+ * 64-bit integers (ids of meshes, grids, volumes: memory the check does
+ * not see; nor arrays of them), with no array made from a pointer, no
+ * address taken
  * and no array passed between blocks; the arrays it may write are those
  * stored to, updated atomically or passed to a function (through views and
  * slices: their parameter).
@@ -54,20 +55,44 @@ static bool dense_array(const ir_type *t) {
   return t->kind == IR_T_ARRAY && !ir_type_is_indexed(t) && t->ndim == 1;
 }
 
-/* Marks in written[] (nparams) the array parameters kernel k may write;
- * false when k does not get the restrict form. */
+/* Whether a value of type t may hold a 64-bit integer (an id of a mesh,
+ * grid or volume whose memory the overlap check does not see): a scalar,
+ * vector or matrix of them, or an array or struct with one inside. */
+static bool holds_int64(const ir_type *t, int depth) {
+  if (!t || depth > 16)
+    return true; /* too deep to look: as if it did */
+  switch (t->kind) {
+  case IR_T_SCALAR:
+  case IR_T_VEC:
+  case IR_T_MAT:
+    return t->scalar == WP_SCALAR_UINT64 || t->scalar == WP_SCALAR_INT64;
+  case IR_T_ARRAY: return holds_int64(t->elem, depth + 1);
+  case IR_T_STRUCT:
+    for (int i = 0; i < t->nmembers; i++)
+      if (holds_int64(t->members[i], depth + 1))
+        return true;
+    return false;
+  default: return false;
+  }
+}
+
+/* The number of array parameters of kernel k, or -1 when its parameters
+ * rule out the restrict form: an indexed array (or one of several
+ * dimensions when `one_d`), a struct, or anything that may hold a 64-bit
+ * integer (ids: the kernel could reach a mesh's points through one while
+ * writing them through an array argument). */
 int emit_restrict_param_arrays(const ir_func *k, bool one_d) {
   int narrays = 0;
   for (int i = 0; i < k->nparams; i++) {
     const ir_type *t = k->param_types[i];
+    if (holds_int64(t, 0))
+      return -1;
     if (t->kind == IR_T_ARRAY) {
       if (ir_type_is_indexed(t) || (one_d && t->ndim != 1))
         return -1;
       narrays++;
-    } else if (t->kind == IR_T_SCALAR) {
-      if (t->scalar == WP_SCALAR_UINT64 || t->scalar == WP_SCALAR_INT64)
-        return -1;
-    } else if (t->kind != IR_T_VEC && t->kind != IR_T_MAT)
+    } else if (t->kind != IR_T_SCALAR && t->kind != IR_T_VEC &&
+               t->kind != IR_T_MAT)
       return -1;
   }
   return narrays;

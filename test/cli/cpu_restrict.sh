@@ -4,8 +4,10 @@
 # under a branch (splash, which gets the dense path although it branches)
 # run, where no array they may write overlaps another argument, in a loop
 # whose arrays are restrict, and clang vectorizes both there (its remarks
-# say so); a kernel with a loop, one with a uint64 argument, and one with a
-# single array get no such form.  The results equal a C loop's on every
+# say so); a kernel with a loop, one with a uint64 argument, ones with
+# uint64s in an array or in an array of structs (ids of meshes or grids,
+# whose memory the overlap check does not see), and one with a single
+# array get no such form.  The results equal a C loop's on every
 # path: disjoint arrays (the restrict loop), the same array in and out and
 # a view shifted by one element (overlap: the plain dense loop, whose
 # order of threads shows in the results: on one thread a vectorized loop
@@ -54,6 +56,24 @@ def with_id(g: wp.uint64, x: wp.array(dtype=float), y: wp.array(dtype=float)):
 def one_array(x: wp.array(dtype=float)):
     i = wp.tid()
     x[i] = x[i] * 2.0
+
+
+@wp.kernel
+def id_in_array(g: wp.array(dtype=wp.uint64), x: wp.array(dtype=float), y: wp.array(dtype=float)):
+    i = wp.tid()
+    y[i] = x[i] + float(g[0])
+
+
+@wp.struct
+class Holder:
+    g: wp.uint64
+    s: float
+
+
+@wp.kernel
+def id_in_struct_array(h: wp.array(dtype=Holder), x: wp.array(dtype=float), y: wp.array(dtype=float)):
+    i = wp.tid()
+    y[i] = x[i] + float(h[0].g)
 PY
 # vectorized with gathers (blur) and masked stores (splash): AVX2 has
 # both, the baseline x86-64 neither (x86-64 hosts only)
