@@ -18,7 +18,9 @@
  *   thread (lib/ir/injective.c), so that each element has one thread that
  *   touches it, and arrays read at other indices are never written (the
  *   launcher checks at run time that the stored arrays overlap no other
- *   array argument);
+ *   array argument), and no builtin reading memory through an id (a mesh,
+ *   volume, hash grid or BVH: a mesh's points are a user's array the
+ *   launcher's check does not see);
  * - nothing else whose order between threads shows: no atomics, prints,
  *   calls (a @wp.func left as a call), array views or slices, frame arrays
  *   or addresses.
@@ -26,6 +28,7 @@
  * with the same operations in the same order: the same bits. */
 #include <string.h>
 
+#include "../../runtime/include/warp/abi.h"
 #include "uniform_internal.h"
 
 /* Why v may not appear in an SPMD kernel (NULL: it may): the common
@@ -73,8 +76,25 @@ static bool same_index(const ir_value *a, const ir_value *b) {
   return true;
 }
 
+/* Whether v is a builtin with a 64-bit integer operand: an id of a mesh,
+ * volume, hash grid or BVH, through which it reads memory (a mesh's points
+ * are a user's array) that the launcher's overlap check does not see. */
+static bool reads_through_id(const ir_value *v) {
+  if (v->op != IR_BUILTIN)
+    return false;
+  for (int i = 0; i < v->nargs; i++) {
+    const ir_type *t = v->args[i]->type;
+    if (t->kind == IR_T_SCALAR &&
+        (t->scalar == WP_SCALAR_UINT64 || t->scalar == WP_SCALAR_INT64))
+      return true;
+  }
+  return false;
+}
+
 /* The stores: each to a parameter, injective, one index per array, which
- * its loads use too; with stores, every access through a parameter. */
+ * its loads use too; with stores, every access through a parameter, and no
+ * read through an id (a kernel querying a mesh while it writes the mesh's
+ * points would see the lanes' stores in another order). */
 static const char *check_stores(const ir_func *k, wp_arena *A) {
   const ir_value **first = WP_NEW_ARRAY(A, const ir_value *, k->nparams + 1);
   bool stores = false;
@@ -97,6 +117,8 @@ static const char *check_stores(const ir_func *k, wp_arena *A) {
     return NULL;
   for (const ir_block *b = k->entry; b; b = b->next)
     for (const ir_value *v = b->first; v; v = v->next) {
+      if (reads_through_id(v))
+        return "a store, and a builtin reading memory through an id";
       if (v->op != IR_LOAD)
         continue;
       const ir_value *arr = v->args[0];

@@ -72,7 +72,15 @@ static const char *src =
     "def two_d(y: wp.array2d(dtype=float), n: int):\n"
     "    i, j = wp.tid()\n"
     "    for k in range(n):\n"
-    "        y[i, j] = float(k)\n";
+    "        y[i, j] = float(k)\n"
+    /* y may be the mesh's points: the query reads them unseen */
+    "@wp.kernel\n"
+    "def mesh_store(m: wp.uint64, x: wp.array(dtype=wp.vec3), y: "
+    "wp.array(dtype=wp.vec3), n: int):\n"
+    "    i = wp.tid()\n"
+    "    for k in range(n):\n"
+    "        q = wp.mesh_query_point_no_sign(m, x[i], 1.0e6)\n"
+    "        y[i] = wp.mesh_eval_position(m, q.face, q.u, q.v)\n";
 
 /* The first value of k named `name` made by op (a load, ...). */
 static const ir_value *named(const ir_func *k, const char *name, ir_op op) {
@@ -158,6 +166,8 @@ static void test_refused(void) {
   REFUSED(&u, "neighbour", "a load from a stored array at another index");
   REFUSED(&u, "atomic", "an operation whose order shows");
   REFUSED(&u, "two_d", "wp.tid() of more than one dimension");
+  REFUSED(&u, "mesh_store",
+          "a store, and a builtin reading memory through an id");
   done(&u);
 }
 
