@@ -64,10 +64,14 @@ void wp_cleanup_sigset(sigset_t *set) {
   sigaddset(set, SIGPIPE);
 }
 
-/* Blocks the handled signals while the record changes. */
+/* Blocks the handled signals while the record changes, and SIGTSTP, whose
+ * handler (cmd/warpc/signals.c) stops the recorded tool: a ^Z between the
+ * tool's start and its record stopped warpc alone (cli.signal_cleanup
+ * failed so once, on a busy machine). */
 static void block(sigset_t *old) {
   sigset_t s;
   wp_cleanup_sigset(&s);
+  sigaddset(&s, SIGTSTP);
   sigprocmask(SIG_BLOCK, &s, old);
 }
 

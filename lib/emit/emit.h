@@ -108,8 +108,9 @@ const char *wp_embedded_file(const char *name);
  * temporaries beside outputs, and the tool running now (run in a process
  * group of its own).  The command line's signal handler calls
  * wp_cleanup_on_signal(); every other function below changes the record
- * with the signals of wp_cleanup_sigset() blocked, so the handler always
- * finds it consistent.  Zero-initialise it ({0}); one per compilation,
+ * with the signals of wp_cleanup_sigset() blocked (and SIGTSTP, whose
+ * handler stops the recorded tools), so the handlers always find it
+ * consistent.  Zero-initialise it ({0}); one per compilation,
  * released by wp_cleanup_free(). */
 /* The most tools wp_run_tools runs at once (warpc -j is clamped to it). */
 #define WP_TOOL_JOBS_MAX 64
