@@ -862,6 +862,61 @@ def normalise_test(index, spec, module, stem):
 # Oracle (warp-lang)
 # --------------------------------------------------------------------------
 
+def share_clang_pch(wp):
+    """Lets this process's warp-lang reuse the precompiled header (PCH) of
+    its C++ prelude that an earlier test built.  warp-lang (1.19) builds it
+    into a temporary directory of each process (per thread) and deletes it
+    at exit, so every test paid for it again: 3.5 of the 4.9 s of CPU that
+    warp-lang's cold compile of a small case took (clamp_sign; 1.5 s with
+    the PCH there), the largest part of the suite's CI time.  Here each
+    thread's directory is CACHE_DIR/pch/VERSION/tmp.* of our own, seeded
+    with a copy of the PCH files published in CACHE_DIR/pch/VERSION; the
+    ones it built are published at exit (copied to a temporary name, then
+    renamed: a concurrent test sees a whole file or none).  The PCH's name
+    is warp's hash of its options, and clang checks a PCH against the
+    headers it was built from (a stale one is rebuilt, not used).  A
+    warp-lang without the hook (get_clang_pch_dir) is left as it is."""
+    try:
+        import warp._src.context as wctx
+    except ImportError:
+        import warp.context as wctx
+    runtime_cls = getattr(wctx, "Runtime", None)
+    orig = getattr(runtime_cls, "get_clang_pch_dir", None)
+    if orig is None:
+        return
+    import atexit
+    import tempfile
+    import threading
+
+    shared = CACHE_DIR / "pch" / str(wp.__version__)
+    dirs = {}  # thread ident -> this process's directory
+
+    def publish():
+        for d in dirs.values():
+            for f in Path(d).glob("*.pch"):
+                dst = shared / f.name
+                if not dst.exists():
+                    tmp = shared / f".{f.name}.{os.getpid()}.tmp"
+                    shutil.copyfile(f, tmp)
+                    os.replace(tmp, dst)
+            shutil.rmtree(d, ignore_errors=True)
+
+    def get_clang_pch_dir(self):
+        if orig(self) is None:  # no warp-clang: no PCH (and no directory)
+            return None
+        tid = threading.get_ident()
+        if tid not in dirs:
+            shared.mkdir(parents=True, exist_ok=True)
+            d = tempfile.mkdtemp(prefix="tmp.", dir=shared)
+            for f in shared.glob("*.pch"):
+                shutil.copyfile(f, Path(d) / f.name)
+            dirs[tid] = d
+        return dirs[tid]
+
+    runtime_cls.get_clang_pch_dir = get_clang_pch_dir
+    atexit.register(publish)
+
+
 def import_warp(verbose, forward_only=False):
     """Imports warp-lang once, configured for the tests.  forward_only: the
     oracle only runs forward launches, so warp-lang compiles no backward
@@ -882,6 +937,7 @@ def import_warp(verbose, forward_only=False):
     wp.config.log_level = 20 if verbose else 40  # INFO / ERROR (1.19: quiet is deprecated)
     if forward_only:
         wp.config.enable_backward = False
+    share_clang_pch(wp)
     if verbose:
         wp.init()
     else:
