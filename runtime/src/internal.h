@@ -110,6 +110,17 @@ void wpi_pool_learn(wp_cpu_range_fn fn, wp_int64 ns, wp_int64 threads, int how);
  * lives on the launching thread's stack). */
 #define WPI_POOL_MAX_PARTS 64
 
+/* The pool's settings (pool_env.c).  wpi_env_uint: the unsigned integer
+ * in environment variable `name`, `def` when it is unset, empty or
+ * malformed, clamped to `max` (a value too large for a long long too).
+ * wpi_cpu_count: the online CPUs, 1..WP_MAX_THREADS.  wpi_pool_threads:
+ * the threads (the launching one included) of a pool for a
+ * wp_set_num_threads value: it when > 0, else $WARP_NUM_THREADS (1..
+ * WP_MAX_THREADS, clamped) when set and valid, else wpi_cpu_count(). */
+wp_int64 wpi_env_uint(const char *name, wp_int64 def, wp_int64 max);
+int wpi_cpu_count(void);
+int wpi_pool_threads(int requested);
+
 /* The built-in pool's workers spinning for a job now (tests). */
 int wpi_pool_spinning(void);
 

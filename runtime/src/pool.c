@@ -2,14 +2,11 @@
  * or hands the chunks to the application's task system. */
 #include "internal.h"
 
-#include <errno.h>
-#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
-#include <unistd.h>
 
 /* The limits are public (<warp/launch.h>): WP_MAX_THREADS threads at most
  * (more is a typo in WARP_NUM_THREADS, not a machine); launches of fewer
@@ -99,6 +96,9 @@ static struct {
   /* the threshold while a worker spins (started): WP_POOL_MIN_WORK_HOT_NS
    * or, when $WARP_POOL_MIN_WORK_US sets the threshold, that one */
   _Atomic wp_int64 hot_ns;
+  /* launches of one thread starting less than this apart (ns) are a
+   * stream (stream_launch): P.spin_ns while rule_ns is set, else 0 */
+  _Atomic wp_int64 stream_ns;
   int has_ts;        /* a task system is set */
   wp_task_system ts; /* the application's task system (has_ts) */
   /* On a cache line of their own, away from the fields written under the
@@ -138,6 +138,10 @@ static _Thread_local struct {
   /* Launches this thread ran inline by the cost rule: one in POOL_SAMPLE
    * is timed to update the kernel's cost. */
   unsigned inline_launches;
+  /* When this thread's last launch that stream_launch looked at started
+   * (now_ns), and whether it made the launch under way one of a stream. */
+  wp_int64 stream_last_ns;
+  int stream;
 } T;
 
 static wp_int64 now_ns(void) {
@@ -154,50 +158,6 @@ static inline void cpu_pause(void) {
 #elif defined(__aarch64__) || defined(__arm__)
   __asm__ __volatile__("yield");
 #endif
-}
-
-/* An unsigned integer from the environment (`def` when unset, empty or
- * malformed), clamped to `max` (one too large for a long long too). */
-static wp_int64 env_uint(const char *name, wp_int64 def, wp_int64 max) {
-  const char *s = getenv(name);
-  if (!s || !*s)
-    return def;
-  char *end;
-  errno = 0;
-  long long n = strtoll(s, &end, 10);
-  if (*end || n < 0 || (errno && !(errno == ERANGE && n == LLONG_MAX)))
-    return def;
-  return n > max ? max : (wp_int64)n;
-}
-
-/* WARP_NUM_THREADS as a positive integer, or 0 when unset or malformed. */
-static int env_threads(void) {
-  const char *s = getenv("WARP_NUM_THREADS");
-  if (!s || !*s)
-    return 0;
-  char *end;
-  errno = 0;
-  long n = strtol(s, &end, 10);
-  /* too large for a long: larger than the maximum, clamped below */
-  if (*end || n < 1 || (errno && !(errno == ERANGE && n == LONG_MAX)))
-    return 0;
-  return n > POOL_MAX_THREADS ? POOL_MAX_THREADS : (int)n;
-}
-
-/* Online CPUs, 1..POOL_MAX_THREADS. */
-static int cpu_count(void) {
-  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-  if (cpus < 1)
-    return 1;
-  return cpus > POOL_MAX_THREADS ? POOL_MAX_THREADS : (int)cpus;
-}
-
-/* Threads (the launching one included) for a wp_set_num_threads value. */
-static int resolve_threads(int requested) {
-  if (requested > 0)
-    return requested;
-  int n = env_threads();
-  return n > 0 ? n : cpu_count();
 }
 
 /* The first thread of chunk c of `j` (0 <= c <= nchunks): the split of
@@ -386,6 +346,7 @@ static void fork_child(void) {
   P.workers = NULL;
   P.nworkers = P.started = P.stop = 0;
   atomic_store(&P.rule_ns, 0);
+  atomic_store(&P.stream_ns, 0);
   atomic_store(&P.spinning, 0); /* the parent's spinners are not here */
   P.jobs = NULL;
   P.running = P.changing = P.waiting = P.sleeping = 0;
@@ -421,11 +382,12 @@ static void end_change(void) {
  * rather than failing launches that can still run correctly. */
 static void start_workers(void) {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
-  int want = resolve_threads(P.requested) - 1, n = 0;
+  int want = wpi_pool_threads(P.requested) - 1, n = 0;
   /* Before the workers start: they read spin_ns. */
-  P.spin_ns = env_uint("WARP_SPIN_US", WP_SPIN_US, WP_SPIN_US_MAX) * 1000;
+  P.spin_ns = wpi_env_uint("WARP_SPIN_US", WP_SPIN_US, WP_SPIN_US_MAX) * 1000;
   P.min_work_ns =
-      env_uint("WARP_POOL_MIN_WORK_US", WP_POOL_MIN_WORK_US, 1000000000) * 1000;
+      wpi_env_uint("WARP_POOL_MIN_WORK_US", WP_POOL_MIN_WORK_US, 1000000000) *
+      1000;
   const char *set = getenv("WARP_POOL_MIN_WORK_US");
   atomic_store(&P.hot_ns,
                (set && *set) || P.min_work_ns < WP_POOL_MIN_WORK_HOT_NS
@@ -451,6 +413,7 @@ static void start_workers(void) {
   P.workers = t;
   P.nworkers = n;
   P.started = 1;
+  atomic_store(&P.stream_ns, n > 0 && P.min_work_ns > 0 ? P.spin_ns : 0);
   atomic_store(&P.rule_ns, n > 0 ? P.min_work_ns : 0);
 }
 
@@ -470,6 +433,7 @@ static void stop_workers(void) {
   P.workers = NULL;
   P.nworkers = P.started = P.stop = 0;
   atomic_store(&P.rule_ns, 0);
+  atomic_store(&P.stream_ns, 0);
 }
 
 /* Registers a launch (lock held): waits while the pool changes, starts the
@@ -592,6 +556,25 @@ static wp_int64 rule_min_ns(wp_int64 min_ns) {
   return min_ns;
 }
 
+/* Whether a launch of `est_ns` of work, under the threshold while no worker
+ * spins, is one of a stream and so pooled with the hot threshold, waking
+ * the workers: the launches after it then find them spinning.  A stream:
+ * this thread's last launch looked at here started less than P.stream_ns
+ * (the workers' spin) ago, and the work is over the hot threshold (a
+ * program's stream of 6-us saxpy launches ran inline on one thread while
+ * the workers slept, each launch too cheap to be worth waking them for).
+ * Reads the clock only for such launches. */
+static int stream_launch(double est_ns) {
+  wp_int64 window = atomic_load_explicit(&P.stream_ns, memory_order_relaxed);
+  if (window <= 0 || T.hot_backoff > 0 ||
+      est_ns < (double)atomic_load_explicit(&P.hot_ns, memory_order_relaxed))
+    return 0;
+  wp_int64 now = now_ns(), last = T.stream_last_ns;
+  T.stream_last_ns = now;
+  T.stream = last > 0 && now - last < window;
+  return T.stream;
+}
+
 int wpi_pool_spinning(void) {
   return atomic_load_explicit(&P.spinning, memory_order_relaxed);
 }
@@ -620,7 +603,12 @@ static void run_by_rule(wp_cpu_range_fn fn, const void *args,
  * times the inline time). */
 static void run_builtin(pool_job *j, wp_cpu_range_fn fn, const void *args,
                         const wp_launch_bounds *bounds, int threads) {
-  wp_int64 size = bounds->size, base = 0, min_ns = rule_min_ns(P.min_work_ns);
+  /* one of a stream (stream_launch): the hot threshold, workers woken */
+  int stream = T.stream;
+  T.stream = 0;
+  wp_int64 size = bounds->size, base = 0,
+           min_ns =
+               stream ? atomic_load(&P.hot_ns) : rule_min_ns(P.min_work_ns);
   wp_uint64 ps = wpi_pool_cost(fn);
   if (!ps && min_ns > 0) {
     pthread_mutex_unlock(&P.lock);
@@ -649,7 +637,9 @@ static void run_builtin(pool_job *j, wp_cpu_range_fn fn, const void *args,
   }
   init_job(j, fn, args, bounds, base, parts, chunks / parts);
   double est_ns = (double)ps * (double)(size - base) / 1000.0;
-  if (ps && est_ns < (double)P.min_work_ns)
+  /* (not the launch of a stream that wakes the workers: it pays for the
+     wake-up, the launches after it find them spinning) */
+  if (ps && est_ns < (double)P.min_work_ns && !stream)
     j->hot_ns = (wp_int64)est_ns;
   run_pooled(j);
 }
@@ -672,8 +662,8 @@ void wpi_pool_run(wp_cpu_range_fn fn, const void *args,
     T.hot_backoff--;
   if (rule_ns > 0) {
     wp_uint64 ps = wpi_pool_cost(fn);
-    if (ps && (double)ps * (double)bounds->size / 1000.0 <
-                  (double)rule_min_ns(rule_ns)) {
+    double est_ns = (double)ps * (double)bounds->size / 1000.0;
+    if (ps && est_ns < (double)rule_min_ns(rule_ns) && !stream_launch(est_ns)) {
       run_by_rule(fn, args, bounds, 0);
       return;
     }
@@ -695,7 +685,7 @@ run_registered(wp_cpu_range_fn fn, const void *args,
     /* Copied under the lock: wp_set_task_system waits for this launch. */
     wp_task_system ts = P.ts;
     pthread_mutex_unlock(&P.lock);
-    int threads = ts.num_threads > 0 ? ts.num_threads : cpu_count();
+    int threads = ts.num_threads > 0 ? ts.num_threads : wpi_cpu_count();
     wp_int64 count = (wp_int64)threads * WP_CHUNKS_PER_THREAD;
     init_job(&j, fn, args, bounds, 0, 1,
              count < bounds->size ? count : bounds->size);
@@ -740,11 +730,11 @@ int wp_get_num_threads(void) {
   pthread_mutex_lock(&P.lock);
   int n;
   if (P.has_ts)
-    n = P.ts.num_threads > 0 ? P.ts.num_threads : cpu_count();
+    n = P.ts.num_threads > 0 ? P.ts.num_threads : wpi_cpu_count();
   else if (P.started)
     n = P.nworkers + 1;
   else
-    n = resolve_threads(P.requested);
+    n = wpi_pool_threads(P.requested);
   pthread_mutex_unlock(&P.lock);
   return n;
 }
