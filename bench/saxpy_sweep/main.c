@@ -5,8 +5,10 @@
  * compiled with -O3 for the same CPU (both -ffp-contract=off: the results
  * must be identical, and are checked once per size).
  *
- *   saxpy_sweep_warpc [--batches N] [--max-log2 K] [--own-arrays]
- *                                     (sizes 2^16..2^K)
+ *   saxpy_sweep_warpc [--batches N] [--min-log2 J] [--max-log2 K]
+ *                     [--own-arrays]     (sizes 2^J..2^K, default 2^16..2^26;
+ *                                         J down to 12: launches under the
+ *                                         pool's threshold)
  *
  * For each size and implementation: batches of R runs (R = 2^27 / n, at
  * least 3, so a batch moves about 1.5 GB); the one-thread batches first,
@@ -86,23 +88,29 @@ static int cmp_double(const void *a, const void *b) {
 }
 
 int main(int argc, char **argv) {
-  int batches = 7, max_lg = 26, own = 0;
+  int batches = 7, min_lg = 16, max_lg = 26, own = 0;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--batches") == 0 && i + 1 < argc)
       batches = atoi(argv[++i]);
+    else if (strcmp(argv[i], "--min-log2") == 0 && i + 1 < argc)
+      min_lg = atoi(argv[++i]);
     else if (strcmp(argv[i], "--max-log2") == 0 && i + 1 < argc)
       max_lg = atoi(argv[++i]);
     else if (strcmp(argv[i], "--own-arrays") == 0)
       own = 1;
     else {
-      fprintf(stderr, "usage: %s [--batches N] [--max-log2 K] [--own-arrays]\n",
+      fprintf(stderr,
+              "usage: %s [--batches N] [--min-log2 J] [--max-log2 K] "
+              "[--own-arrays]\n",
               argv[0]);
       return 2;
     }
   }
-  if (batches < 1 || batches > MAX_BATCHES || max_lg < 16 || max_lg > 26) {
+  if (batches < 1 || batches > MAX_BATCHES || min_lg < 12 || max_lg > 26 ||
+      min_lg > max_lg) {
     fprintf(stderr,
-            "saxpy_sweep_warpc: --batches must be 1..%d, --max-log2 16..26\n",
+            "saxpy_sweep_warpc: --batches must be 1..%d, "
+            "12 <= --min-log2 <= --max-log2 <= 26\n",
             MAX_BATCHES);
     return 2;
   }
@@ -117,7 +125,7 @@ int main(int argc, char **argv) {
          "C -O3 OpenMP all", "ratio");
   double worst[3] = {0, 0, 0};
   int status = 0;
-  for (int lg = 16; lg <= max_lg; lg++) {
+  for (int lg = min_lg; lg <= max_lg; lg++) {
     wp_int64 n = (wp_int64)1 << lg;
     const wp_int64 shape[1] = {n};
     wp_array x, y;
