@@ -57,6 +57,7 @@ typedef struct pool_job {
   int align;           /* boundaries on multiples of POOL_ALIGN */
   wp_int64 hot_ns;     /* pooled by the hot threshold only: the estimate of its
                           time inline (ns), else 0 */
+  wp_int64 start_ns;   /* (hot_ns) when the launch began (now_ns) */
   _Atomic int helpers; /* workers running the job's chunks now, plus
                           POOL_WAITING while its launcher sleeps on
                           P.left (joined under the lock, left without) */
@@ -96,9 +97,6 @@ static struct {
   /* the threshold while a worker spins (started): WP_POOL_MIN_WORK_HOT_NS
    * or, when $WARP_POOL_MIN_WORK_US sets the threshold, that one */
   _Atomic wp_int64 hot_ns;
-  /* launches of one thread starting less than this apart (ns) are a
-   * stream (stream_launch): P.spin_ns while rule_ns is set, else 0 */
-  _Atomic wp_int64 stream_ns;
   int has_ts;        /* a task system is set */
   wp_task_system ts; /* the application's task system (has_ts) */
   /* On a cache line of their own, away from the fields written under the
@@ -138,10 +136,6 @@ static _Thread_local struct {
   /* Launches this thread ran inline by the cost rule: one in POOL_SAMPLE
    * is timed to update the kernel's cost. */
   unsigned inline_launches;
-  /* When this thread's last launch that stream_launch looked at started
-   * (now_ns), and whether it made the launch under way one of a stream. */
-  wp_int64 stream_last_ns;
-  int stream;
 } T;
 
 static wp_int64 now_ns(void) {
@@ -346,7 +340,6 @@ static void fork_child(void) {
   P.workers = NULL;
   P.nworkers = P.started = P.stop = 0;
   atomic_store(&P.rule_ns, 0);
-  atomic_store(&P.stream_ns, 0);
   atomic_store(&P.spinning, 0); /* the parent's spinners are not here */
   P.jobs = NULL;
   P.running = P.changing = P.waiting = P.sleeping = 0;
@@ -413,7 +406,6 @@ static void start_workers(void) {
   P.workers = t;
   P.nworkers = n;
   P.started = 1;
-  atomic_store(&P.stream_ns, n > 0 && P.min_work_ns > 0 ? P.spin_ns : 0);
   atomic_store(&P.rule_ns, n > 0 ? P.min_work_ns : 0);
 }
 
@@ -433,7 +425,6 @@ static void stop_workers(void) {
   P.workers = NULL;
   P.nworkers = P.started = P.stop = 0;
   atomic_store(&P.rule_ns, 0);
-  atomic_store(&P.stream_ns, 0);
 }
 
 /* Registers a launch (lock held): waits while the pool changes, starts the
@@ -515,8 +506,12 @@ static void run_pooled(pool_job *j) {
         pthread_cond_wait(&P.left, &P.lock);
   }
   /* The hot threshold pooled it: slower than inline (the spinning worker
-     did not come: another process holds its core), it stops for a while */
-  if (j->hot_ns && now_ns() - t0 > j->hot_ns)
+     did not come: another process holds its core; or handing a chunk to
+     another core costs more than it saves here), it stops for a while.
+     Timed from the launch's start: the lock, the job's set-up and the
+     wait for the helpers count (timed from the chunks only, the launches
+     of 4096 threads of a 3.3-us kernel stayed pooled at 4.6 us) */
+  if (j->hot_ns && now_ns() - j->start_ns > j->hot_ns)
     T.hot_backoff = WP_POOL_HOT_BACKOFF;
 }
 
@@ -556,25 +551,6 @@ static wp_int64 rule_min_ns(wp_int64 min_ns) {
   return min_ns;
 }
 
-/* Whether a launch of `est_ns` of work, under the threshold while no worker
- * spins, is one of a stream and so pooled with the hot threshold, waking
- * the workers: the launches after it then find them spinning.  A stream:
- * this thread's last launch looked at here started less than P.stream_ns
- * (the workers' spin) ago, and the work is over the hot threshold (a
- * program's stream of 6-us saxpy launches ran inline on one thread while
- * the workers slept, each launch too cheap to be worth waking them for).
- * Reads the clock only for such launches. */
-static int stream_launch(double est_ns) {
-  wp_int64 window = atomic_load_explicit(&P.stream_ns, memory_order_relaxed);
-  if (window <= 0 || T.hot_backoff > 0 ||
-      est_ns < (double)atomic_load_explicit(&P.hot_ns, memory_order_relaxed))
-    return 0;
-  wp_int64 now = now_ns(), last = T.stream_last_ns;
-  T.stream_last_ns = now;
-  T.stream = last > 0 && now - last < window;
-  return T.stream;
-}
-
 int wpi_pool_spinning(void) {
   return atomic_load_explicit(&P.spinning, memory_order_relaxed);
 }
@@ -602,13 +578,9 @@ static void run_by_rule(wp_cpu_range_fn fn, const void *args,
  * measured 100 times their cost, and its launches stayed pooled at 500
  * times the inline time). */
 static void run_builtin(pool_job *j, wp_cpu_range_fn fn, const void *args,
-                        const wp_launch_bounds *bounds, int threads) {
-  /* one of a stream (stream_launch): the hot threshold, workers woken */
-  int stream = T.stream;
-  T.stream = 0;
-  wp_int64 size = bounds->size, base = 0,
-           min_ns =
-               stream ? atomic_load(&P.hot_ns) : rule_min_ns(P.min_work_ns);
+                        const wp_launch_bounds *bounds, int threads,
+                        wp_int64 start_ns) {
+  wp_int64 size = bounds->size, base = 0, min_ns = rule_min_ns(P.min_work_ns);
   wp_uint64 ps = wpi_pool_cost(fn);
   if (!ps && min_ns > 0) {
     pthread_mutex_unlock(&P.lock);
@@ -637,10 +609,10 @@ static void run_builtin(pool_job *j, wp_cpu_range_fn fn, const void *args,
   }
   init_job(j, fn, args, bounds, base, parts, chunks / parts);
   double est_ns = (double)ps * (double)(size - base) / 1000.0;
-  /* (not the launch of a stream that wakes the workers: it pays for the
-     wake-up, the launches after it find them spinning) */
-  if (ps && est_ns < (double)P.min_work_ns && !stream)
+  if (ps && est_ns < (double)P.min_work_ns) {
     j->hot_ns = (wp_int64)est_ns;
+    j->start_ns = start_ns;
+  }
   run_pooled(j);
 }
 
@@ -662,8 +634,8 @@ void wpi_pool_run(wp_cpu_range_fn fn, const void *args,
     T.hot_backoff--;
   if (rule_ns > 0) {
     wp_uint64 ps = wpi_pool_cost(fn);
-    double est_ns = (double)ps * (double)bounds->size / 1000.0;
-    if (ps && est_ns < (double)rule_min_ns(rule_ns) && !stream_launch(est_ns)) {
+    if (ps && (double)ps * (double)bounds->size / 1000.0 <
+                  (double)rule_min_ns(rule_ns)) {
       run_by_rule(fn, args, bounds, 0);
       return;
     }
@@ -679,6 +651,7 @@ __attribute__((noinline)) static void
 run_registered(wp_cpu_range_fn fn, const void *args,
                const wp_launch_bounds *bounds) {
   pool_job j;
+  wp_int64 start_ns = now_ns(); /* (the hot threshold's check) */
   pool_lock();
   begin_launch();
   if (P.has_ts) {
@@ -700,7 +673,7 @@ run_registered(wp_cpu_range_fn fn, const void *args,
     run_inline(fn, args, bounds);
     pthread_mutex_lock(&P.lock);
   } else {
-    run_builtin(&j, fn, args, bounds, P.nworkers + 1);
+    run_builtin(&j, fn, args, bounds, P.nworkers + 1, start_ns);
   }
   end_launch();
   pthread_mutex_unlock(&P.lock);

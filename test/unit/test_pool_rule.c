@@ -272,40 +272,6 @@ static void test_hot(void) {
   wp_shutdown(); /* joins the spinning workers */
 }
 
-/* Waits 60 ms: workers that spin 20 ms after their last chunk sleep. */
-static void await_sleepers(void) {
-  struct timespec ms60 = {0, 60000000};
-  nanosleep(&ms60, NULL);
-}
-
-/* A stream of launches between the hot threshold and WP_POOL_MIN_WORK_US
- * while the workers sleep: the first runs inline, the next (started less
- * than the workers' spin after it) is pooled, waking them, so that the
- * launches after it find them spinning (before, all ran inline: saxpy's
- * 6-us launches at 2^16 floats on one thread, the workers asleep); a
- * launch long after the last is inline again. */
-static void test_stream(void) {
-  setenv("WARP_SPIN_US", "20000", 1);
-  CHECK(wp_set_num_threads(2) == WP_SUCCESS);
-  CHECK(launch(1 << 16, 0, NULL) >= 1); /* starts the workers */
-  clear_backoff();
-  int off = -1;
-  for (int round = 0; round < 2; round++) {
-    await_sleepers();
-    CHECK(wpi_pool_spinning() == 0);
-    wpi_pool_set_cost(rec_range, 2000); /* 4096 threads: 8.2 us */
-    CHECK(launch(4096, 0, &off) == 1 && off == 0);
-    wpi_pool_set_cost(rec_range, 2000);
-    CHECK(launch(4096, 0, NULL) == 4); /* two parts of two chunks */
-  }
-  /* under the hot threshold (0.4 us): inline, stream or not */
-  wpi_pool_set_cost(rec_range, 100);
-  CHECK(launch(4096, 0, &off) == 1 && off == 0);
-  CHECK(launch(4096, 0, &off) == 1 && off == 0);
-  wp_shutdown();
-  unsetenv("WARP_SPIN_US");
-}
-
 /* Pooled launches with idle workers that sleep at once, and that spin
  * long (they still stop when the pool does). */
 static void test_spin(void) {
@@ -322,6 +288,17 @@ static void test_spin(void) {
   unsetenv("WARP_SPIN_US");
   CHECK(wp_set_num_threads(0) == WP_SUCCESS);
 }
+
+#if defined(__SANITIZE_THREAD__)
+#define TEST_UNDER_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define TEST_UNDER_TSAN 1
+#endif
+#endif
+#ifndef TEST_UNDER_TSAN
+#define TEST_UNDER_TSAN 0
+#endif
 
 /* ---- the first timing of a cheap kernel --------------------------------
  * With 65 threads (more than this machine's cores), the default split's
@@ -366,7 +343,14 @@ static void test_probe(void) {
     wp_uint64 ps = wpi_pool_cost(fns[k]);
     least = ps < least ? ps : least;
   }
-  CHECK(least > 0 && least < 2000);
+  CHECK(least > 0);
+  /* The bound is the plain build's (unit.test_pool_rule): under
+     ThreadSanitizer (cli.pool_tsan) each range's call and clock read cost
+     about a microsecond, so a 4-thread probe learns that (on a 2.7-GHz
+     EPYC without AVX-512 this check failed there every time). */
+#if !TEST_UNDER_TSAN
+  CHECK(least < 2000);
+#endif
   CHECK(wp_set_num_threads(0) == WP_SUCCESS);
   unsetenv("WARP_SPIN_US");
 }
@@ -376,7 +360,6 @@ int main(void) {
   test_split();
   test_launches();
   test_hot();
-  test_stream();
   test_spin();
   test_probe();
   wp_shutdown();
