@@ -137,14 +137,10 @@ extern "C" {
  *     threads of saxpy) runs pooled once the workers spin, inline while
  *     they sleep.  A launch so pooled that takes longer than the estimate
  *     of running it inline (the spinning worker did not come: another
- *     process holds its core) turns this threshold off for the launching
- *     thread's next WP_POOL_HOT_BACKOFF launches.  The hot threshold also
- *     holds, the workers asleep, for a launch that starts less than
- *     WP_SPIN_US (or $WARP_SPIN_US) after the calling thread's previous
- *     launch over the hot threshold: one of a stream, it wakes the workers
- *     (it pays for the wake-up and sets no backoff), and the launches
- *     after it find them spinning (a stream of 6-us launches ran inline
- *     on one thread for good while the workers slept).
+ *     process holds its core, or handing chunks to another core costs
+ *     more than it saves on this machine; timed from the launch's start)
+ *     turns this threshold off for the launching thread's next
+ *     WP_POOL_HOT_BACKOFF launches.
  *   - Otherwise the launch is split into work / WP_POOL_CHUNK_MIN_US chunks
  *     (so that each is worth handing to another thread), at least 2 and at
  *     most WP_CHUNKS_PER_THREAD per thread (several, so that a thread that
