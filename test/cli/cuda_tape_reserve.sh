@@ -34,7 +34,9 @@ PY
 pushes=$(grep -o 'wp_ttape_push\(_id\)\?_nocheck(&wp_tape' k.c | wc -l)
 checked=$(grep -o 'wp_ttape_push\(_id\)\?(&wp_tape' k.c | wc -l)
 reserves=$(grep -o 'wp_ttape_reserve(&wp_tape' k.c | wc -l)
-[ "$pushes" -ge 30 ] || fail "expected >= 30 reserved pushes in the backward, got $pushes (checked: $checked)"
+# 28 pushes: 40 before the tape kept only the values the reverse sweep reads
+# (lib/ir/adjoint_tape.c; test/cli/adjoint_tape_unread.sh)
+[ "$pushes" -ge 20 ] || fail "expected >= 20 reserved pushes in the backward, got $pushes (checked: $checked)"
 [ "$checked" -eq 0 ] || fail "$checked pushes check the tape's room each"
 # the loop's body (two inlined calls, 35 blocks in all) needs 3: at the
 # entry, at the loop's test, in the body
