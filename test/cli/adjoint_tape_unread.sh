@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The backward kernel of a dynamic loop saves on its tape only the values
 # its reverse sweep reads (lib/ir/adjoint_tape.c).  In the loop below,
-# x_{k+1} = (x_k + c)^2 - x_k, the reverse sweep needs s = x + c (the
+# x_{k+1} = (x_k + c)^2 - d x_k, the reverse sweep needs s = x + c (the
 # product's adjoint rule reads its operands) and nothing else: a sum's and
-# a difference's rules read no primal value, the product's result is read
-# by no rule, and the loop counter and condition have no adjoint.  Before,
-# every value of the loop was saved (7 per iteration and 2 at the loop's
-# entry).  The scalar backward body and the SPMD one (one lane-tape entry,
+# a difference's rules read no primal value, the products' results are read
+# by no rule, x is read by x * d's rule only for d's adjoint, which a
+# kernel drops (a scalar parameter), and the loop counter and condition
+# have no adjoint.  Before, every value of the loop was saved (8 per
+# iteration and 2 at the loop's entry).  The scalar backward body and the SPMD one (one lane-tape entry,
 # sizeof s, per iteration) are checked.  test/grad/tape_unread.py checks
 # the gradients of such loops against finite differences.
 . "${WARPC_ROOT:-$PWD}/test/tools/cli_lib.sh"
@@ -16,13 +17,13 @@ import warp as wp
 
 
 @wp.kernel
-def k(x0: wp.array(dtype=float), c: wp.array(dtype=float), n: int, y: wp.array(dtype=float)):
+def k(x0: wp.array(dtype=float), c: wp.array(dtype=float), n: int, d: float, y: wp.array(dtype=float)):
     i = wp.tid()
     x = x0[i]
     ci = c[i]
     for _j in range(n):
         s = x + ci
-        x = s * s - x
+        x = s * s - x * d
     y[i] = x
 PY
 rc=0
