@@ -17,6 +17,9 @@
  *            their adjoints to the values the taken edge supplied (the edge
  *            is known from the next block number on the tape).
  *
+ * Saves and restores of values the reverse sweep never reads are removed
+ * afterwards (adjoint_tape.c).
+ *
  * Every reverse step therefore sees exactly the values of the forward
  * execution it undoes, so gradients through dynamic loops are those of the
  * iterations that ran (Warp's own transform does not replay loops).  The
@@ -416,7 +419,7 @@ static ir_func *build(ir_module *m, ir_func *k, bool vjp) {
     emit(&a, IR_RET, b->ret, &t, 1);
   }
   ir_preds_free(&a.preds);
-  ir_renumber(b);
+  ir_adj_prune_tape(b, dispatch, a.A); /* renumbers b */
   return b;
 }
 

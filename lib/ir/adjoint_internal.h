@@ -202,4 +202,10 @@ static inline ir_value *fwd(actx *a, const ir_value *v) {
  * of its operands; the making of a frame array zeroes its grad. */
 void ir_adj_value(actx *a, const ir_value *v);
 
+/* adjoint_tape.c: removes from backward function b the saves and restores
+ * (IR_TAPE_PUSH, IR_RESTORE) of values that no instruction of the reverse
+ * sweep (the blocks reachable from `reverse`) reads; renumbers b.  Returns
+ * how many instructions went. */
+int ir_adj_prune_tape(ir_func *b, ir_block *reverse, wp_arena *A);
+
 #endif
