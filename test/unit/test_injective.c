@@ -126,7 +126,7 @@ static const char *src =
     "    i = wp.tid()\n"
     "    s = float(0.0)\n"
     "    for k in range(n):\n"
-    "        s = s + a[i]\n"
+    "        s = s * a[i] + a[i]\n"
     "    b[i] = s\n"
     "@wp.kernel\n"
     "def called(a: wp.array(dtype=float), b: wp.array(dtype=float)):\n"
@@ -197,7 +197,7 @@ static void test_single_writer(void) {
   ACCUMS(&u, "shifted", "00");    /* a[i], c[i + 1]: a may be c */
   ACCUMS(&u, "other_dtype", "1"); /* the float64 scatter is not a's */
   ACCUMS(&u, "scatter", "00");    /* atomic_add(a, 0, ...) beside a[i] */
-  ACCUMS(&u, "looped", "1");      /* loops change nothing */
+  ACCUMS(&u, "looped", "11");     /* loops change nothing */
   ACCUMS(&u, "called", "11");     /* the func is inlined */
   ACCUMS(&u, "view", "00");       /* a view of a: conservative */
   ACCUMS(&u, "field", "00");      /* s.a may be a */
@@ -227,7 +227,8 @@ static void test_straight_line_tape(void) {
     CHECK(count_ops(k->adjoint, IR_TAPE_PUSH) == 0);
     CHECK(count_ops(k->adjoint, IR_SWITCH) == 0);
   }
-  if (l && l->adjoint) { /* the loop's header has two sources */
+  if (l && l->adjoint) { /* the loop's header has two sources; s is saved
+                            (a product's adjoint reads it: adjoint_tape.c) */
     CHECK(count_ops(l->adjoint, IR_PATH_PUSH) > 0);
     CHECK(count_ops(l->adjoint, IR_PATH_POP) > 0);
     CHECK(count_ops(l->adjoint, IR_TAPE_PUSH) > 0);
