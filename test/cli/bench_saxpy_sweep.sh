@@ -23,5 +23,12 @@ PY
   fail "run --own-arrays: exit $?: $(cat err.txt out.txt)"
 grep -q '^2\^16 ' out.txt || fail "table (--own-arrays): $(cat out.txt)"
 "$PWD/b/saxpy_sweep_warpc" --max-log2 27 >/dev/null 2>err.txt && fail "--max-log2 27 accepted"
-grep -q 'max-log2 16..26' err.txt || fail "usage message: $(cat err.txt)"
+grep -q '12 <= --min-log2 <= --max-log2 <= 26' err.txt || fail "usage message: $(cat err.txt)"
+"$PWD/b/saxpy_sweep_warpc" --min-log2 11 >/dev/null 2>err.txt && fail "--min-log2 11 accepted"
+"$PWD/b/saxpy_sweep_warpc" --min-log2 18 --max-log2 17 >/dev/null 2>err.txt &&
+  fail "--min-log2 above --max-log2 accepted"
+# a smaller size than 2^16 (launches under the pool's threshold)
+"$PWD/b/saxpy_sweep_warpc" --batches 1 --min-log2 12 --max-log2 12 >out.txt 2>err.txt ||
+  fail "run --min-log2 12: exit $?: $(cat err.txt out.txt)"
+grep -q '^2\^12 ' out.txt || fail "table (--min-log2 12): $(cat out.txt)"
 echo ok
