@@ -872,13 +872,18 @@ def share_clang_pch(wp):
     at exit, so every test paid for it again: 3.5 of the 4.9 s of CPU that
     warp-lang's cold compile of a small case took (clamp_sign; 1.5 s with
     the PCH there), the largest part of the suite's CI time.  Here each
-    thread's directory is CACHE_DIR/pch/VERSION/tmp.* of our own, seeded
-    with a copy of the PCH files published in CACHE_DIR/pch/VERSION; the
-    ones it built are published at exit (copied to a temporary name, then
-    renamed: a concurrent test sees a whole file or none).  The PCH's name
-    is warp's hash of its options, and clang checks a PCH against the
-    headers it was built from (a stale one is rebuilt, not used).  A
-    warp-lang without the hook (get_clang_pch_dir) is left as it is."""
+    thread's directory is CACHE_DIR/pch/VERSION/tmp.PID.* of our own, seeded
+    with a copy of each PCH published in CACHE_DIR/pch/VERSION whose
+    SHA-256 matches the NAME.pch.sha256 beside it; the ones this process
+    built are published at exit (copied to a temporary name, then renamed,
+    the checksum first: a concurrent test sees a whole file or none).  A
+    published PCH that does not match its checksum (damaged: clang rejects
+    it and warp-lang compiles without it, building none) is removed, so
+    that the next test builds and publishes it again; the directories of
+    processes that are gone (killed by a time-out) are removed.  The PCH's
+    name is warp's hash of its options; its headers are warp-lang's own,
+    whose version names the directory.  A warp-lang without the hook
+    (get_clang_pch_dir) is left as it is."""
     try:
         import warp._src.context as wctx
     except ImportError:
@@ -888,32 +893,65 @@ def share_clang_pch(wp):
     if orig is None:
         return
     import atexit
+    import hashlib
     import tempfile
     import threading
 
     shared = CACHE_DIR / "pch" / str(wp.__version__)
     dirs = {}  # thread ident -> this process's directory
 
+    def digest(path):
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+
+    def sweep():
+        """Removes the directories of processes that no longer run."""
+        for d in shared.glob("tmp.*.*"):
+            try:
+                os.kill(int(d.name.split(".")[1]), 0)
+            except ProcessLookupError:
+                shutil.rmtree(d, ignore_errors=True)
+            except (ValueError, OSError):
+                pass
+
+    def seed(d):
+        for f in shared.glob("*.pch"):
+            try:
+                want = (shared / (f.name + ".sha256")).read_text().strip()
+                data = f.read_bytes()
+            except OSError:
+                continue  # being published: a whole file later
+            if hashlib.sha256(data).hexdigest() == want:
+                (d / f.name).write_bytes(data)
+            else:  # damaged: gone, so that a test builds it again
+                try:
+                    f.unlink()
+                except OSError:
+                    pass
+
     def publish():
         for d in dirs.values():
             for f in Path(d).glob("*.pch"):
                 dst = shared / f.name
                 if not dst.exists():
-                    tmp = shared / f".{f.name}.{os.getpid()}.tmp"
-                    shutil.copyfile(f, tmp)
-                    os.replace(tmp, dst)
+                    tag = f".{os.getpid()}.tmp"
+                    sha = shared / (f.name + ".sha256")
+                    (shared / ("." + sha.name + tag)).write_text(digest(f) + "\n")
+                    os.replace(shared / ("." + sha.name + tag), sha)
+                    shutil.copyfile(f, shared / ("." + f.name + tag))
+                    os.replace(shared / ("." + f.name + tag), dst)
             shutil.rmtree(d, ignore_errors=True)
 
     def get_clang_pch_dir(self):
-        if orig(self) is None:  # no warp-clang: no PCH (and no directory)
+        if getattr(self, "llvm", True) is None:  # no warp-clang: no PCH
             return None
         tid = threading.get_ident()
         if tid not in dirs:
             shared.mkdir(parents=True, exist_ok=True)
-            d = tempfile.mkdtemp(prefix="tmp.", dir=shared)
-            for f in shared.glob("*.pch"):
-                shutil.copyfile(f, Path(d) / f.name)
-            dirs[tid] = d
+            if not dirs:
+                sweep()
+            d = Path(tempfile.mkdtemp(prefix=f"tmp.{os.getpid()}.", dir=shared))
+            seed(d)
+            dirs[tid] = str(d)
         return dirs[tid]
 
     runtime_cls.get_clang_pch_dir = get_clang_pch_dir
@@ -2322,8 +2360,13 @@ def adjoint_cover():
         return _adjoint_cover
     # every case computed it again (0.09 s of CPU, 30 s over the suite):
     # kept in CACHE_DIR, keyed by the files' names, sizes and times
+    # (and by this file's, the sample's size and warp-lang's version: what
+    # else decides the cover)
     files = sorted((ROOT / "test" / "grad").glob("*.py")) + sorted((ROOT / "test" / "e2e" / "cases").glob("*.py"))
-    key = zlib.crc32(repr([(str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in files]).encode())
+    files.append(Path(__file__).resolve())
+    import warp
+    key = zlib.crc32(repr([(str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in files]
+                          + [ADJOINT_SAMPLE, warp.__version__]).encode())
     saved = CACHE_DIR / "adjoint_cover.json"
     try:
         data = json.loads(saved.read_text())
