@@ -865,6 +865,14 @@ def normalise_test(index, spec, module, stem):
 # Oracle (warp-lang)
 # --------------------------------------------------------------------------
 
+def write_whole(path, data):
+    """Writes bytes `data` to `path` so that a concurrent reader sees the
+    whole file or none: to a temporary name beside it, then renamed."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
 def share_clang_pch(wp):
     """Lets this process's warp-lang reuse the precompiled header (PCH) of
     its C++ prelude that an earlier test built.  warp-lang (1.19) builds it
@@ -900,9 +908,6 @@ def share_clang_pch(wp):
     shared = CACHE_DIR / "pch" / str(wp.__version__)
     dirs = {}  # thread ident -> this process's directory
 
-    def digest(path):
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-
     def sweep():
         """Removes the directories of processes that no longer run."""
         for d in shared.glob("tmp.*.*"):
@@ -931,14 +936,10 @@ def share_clang_pch(wp):
     def publish():
         for d in dirs.values():
             for f in Path(d).glob("*.pch"):
-                dst = shared / f.name
-                if not dst.exists():
-                    tag = f".{os.getpid()}.tmp"
-                    sha = shared / (f.name + ".sha256")
-                    (shared / ("." + sha.name + tag)).write_text(digest(f) + "\n")
-                    os.replace(shared / ("." + sha.name + tag), sha)
-                    shutil.copyfile(f, shared / ("." + f.name + tag))
-                    os.replace(shared / ("." + f.name + tag), dst)
+                if not (shared / f.name).exists():  # the checksum first
+                    data = f.read_bytes()
+                    write_whole(shared / (f.name + ".sha256"), (hashlib.sha256(data).hexdigest() + "\n").encode())
+                    write_whole(shared / f.name, data)
             shutil.rmtree(d, ignore_errors=True)
 
     def get_clang_pch_dir(self):
@@ -2390,11 +2391,9 @@ def adjoint_cover():
         cover.add(best)
         left -= calls[best]
     _adjoint_cover = cover
-    try:  # a whole file or none (concurrent tests): written, then renamed
+    try:  # a whole file or none (concurrent tests)
         CACHE_DIR.mkdir(parents=True, exist_ok=True)
-        tmp = saved.with_name(f".{saved.name}.{os.getpid()}")
-        tmp.write_text(json.dumps({"key": key, "cover": sorted(cover)}))
-        os.replace(tmp, saved)
+        write_whole(saved, json.dumps({"key": key, "cover": sorted(cover)}).encode())
     except OSError:
         pass
     return cover
